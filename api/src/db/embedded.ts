@@ -1,0 +1,88 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { join } from 'node:path';
+import { ensureDevdbBinary } from '../../devdb/build.mjs';
+
+/** A running embedded database: its URI (no database name) and how to stop it. */
+export interface EmbeddedMongo {
+  /** `mongodb://127.0.0.1:PORT/` */
+  uri: string;
+  /** Stops the child with SIGTERM (SIGKILL after `graceMs`, default 5000 ms). */
+  stop(graceMs?: number): Promise<void>;
+}
+
+export interface EmbeddedMongoOptions {
+  /** Folder for the SQLite files; created when missing. */
+  dataDir: string;
+  /** Called when the child exits without `stop()` having been called (decisions §10: "a crash of the child is reported clearly"). */
+  onCrash?: (message: string) => void;
+  /** Longest wait for the child to report its address, in ms (default 60000). */
+  startTimeoutMs?: number;
+}
+
+/**
+ * Starts the embedded FerretDB-on-SQLite server (decisions §10) as a child
+ * process on a free loopback port, building its binary first if needed.
+ * Resolves once the server has printed its URI (it is listening by then).
+ * @throws DevdbBuildError when Go is unavailable; Error when the child fails to start.
+ */
+export async function startEmbeddedMongo(options: EmbeddedMongoOptions): Promise<EmbeddedMongo> {
+  const bin = ensureDevdbBinary();
+  const child: ChildProcessWithoutNullStreams = spawn(
+    bin,
+    ['-data', join(options.dataDir), '-listen', '127.0.0.1:0', '-log-level', 'error'],
+    { stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+
+  let stderrTail = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => {
+    stderrTail = (stderrTail + chunk).slice(-4000);
+  });
+
+  let stopping = false;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const uri = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`The embedded database did not start within ${options.startTimeoutMs ?? 60000} ms.\n${stderrTail}`));
+    }, options.startTimeoutMs ?? 60000);
+    const lines = createInterface({ input: child.stdout });
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      try {
+        resolve((JSON.parse(line) as { uri: string }).uri);
+      } catch {
+        reject(new Error(`The embedded database printed an unexpected line: ${line}`));
+      }
+    });
+    child.once('error', (err) => {
+      clearTimeout(timer);
+      reject(new Error(`The embedded database could not be started: ${err.message}`));
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The embedded database exited with code ${code} before it was ready.\n${stderrTail.trim()}`));
+    });
+  });
+
+  void exited.then((code) => {
+    if (stopping) return;
+    const message = `The embedded database (FerretDB) exited unexpectedly with code ${code}.\n${stderrTail.trim()}`;
+    if (options.onCrash) options.onCrash(message);
+    else console.error(message);
+  });
+
+  return {
+    uri,
+    async stop(graceMs = 5000) {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      stopping = true;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { Schema, model, type InferSchemaType } from 'mongoose';
+import { baseSchemaOptions } from './common.js';
+import { ORACY_LEVELS } from './user.js';
+
+/**
+ * Statement keys of the self-assessment by category (spec §3 "Assessment"),
+ * in the order the page shows them.
+ */
+export const ASSESSMENT_CATEGORIES = {
+  'Linguistic (Professional Language)': ['professionalVocab', 'audienceLanguage', 'explainClearly', 'supportWithExamples'],
+  'Cognitive (Critical & Purposeful)': ['structuredThought', 'handleQuestions', 'avoidRambling', 'summariseIdeas'],
+  'Social & Emotional': ['confidentSpeaking', 'activeListening', 'groupLeadership', 'rapportBuilding'],
+  'Physical (Voice & Body Language)': ['voiceAdjustment', 'postureGestures', 'eyeContact', 'toneVariation'],
+} as const;
+
+/** All 16 statement keys. */
+export const ASSESSMENT_KEYS = Object.values(ASSESSMENT_CATEGORIES).flat() as readonly string[];
+
+/**
+ * One self-assessment submission (decisions §9: every submission is kept):
+ * the user, the 16 scores (integers 1–5), their mean and the level it gave.
+ */
+const assessmentSchema = new Schema(
+  {
+    userId: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    scores: { type: Map, of: Number, required: true },
+    /** mean of the 16 scores, 1–5 */
+    mean: { type: Number, required: true },
+    level: { type: String, enum: ORACY_LEVELS, required: true },
+  },
+  baseSchemaOptions,
+);
+assessmentSchema.index({ userId: 1, createdAt: -1 });
+
+export type AssessmentFields = InferSchemaType<typeof assessmentSchema>;
+export const Assessment = model('Assessment', assessmentSchema);

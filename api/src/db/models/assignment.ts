@@ -1,0 +1,31 @@
+import { Schema, model, type InferSchemaType } from 'mongoose';
+import { baseSchemaOptions } from './common.js';
+
+/** An assignment of a course (decisions §9). */
+const assignmentSchema = new Schema(
+  {
+    courseId: { type: Schema.Types.ObjectId, ref: 'Course', required: true },
+    title: { type: String, required: true, trim: true, maxlength: 200 },
+    dueDate: { type: Date, required: true },
+  },
+  baseSchemaOptions,
+);
+assignmentSchema.index({ courseId: 1, dueDate: 1 });
+
+export type AssignmentFields = InferSchemaType<typeof assignmentSchema>;
+export const Assignment = model('Assignment', assignmentSchema);
+
+/** One student's completion of one assignment (decisions §9: "with per-student completion"). */
+const completionSchema = new Schema(
+  {
+    assignmentId: { type: Schema.Types.ObjectId, ref: 'Assignment', required: true },
+    studentId: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    completedAt: { type: Date, required: true, default: () => new Date() },
+  },
+  baseSchemaOptions,
+);
+completionSchema.index({ assignmentId: 1, studentId: 1 }, { unique: true });
+completionSchema.index({ studentId: 1 });
+
+export type AssignmentCompletionFields = InferSchemaType<typeof completionSchema>;
+export const AssignmentCompletion = model('AssignmentCompletion', completionSchema);

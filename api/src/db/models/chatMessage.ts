@@ -1,0 +1,38 @@
+import { Schema, model, type InferSchemaType } from 'mongoose';
+import { baseSchemaOptions } from './common.js';
+
+/**
+ * A discussion message (spec §3 "Chat message"). Attachments are stored by
+ * the upload storage and referenced by URL, never embedded (decisions §9).
+ * `userId` is null once the sender is deleted; the message then shows
+ * "Deleted user".
+ */
+const chatMessageSchema = new Schema(
+  {
+    userId: { type: Schema.Types.ObjectId, ref: 'User', default: null },
+    /** sender's display name at the time of sending */
+    senderName: { type: String, required: true, maxlength: 201 },
+    content: { type: String, default: '', maxlength: 5000 },
+    file: {
+      type: new Schema(
+        {
+          url: { type: String, required: true },
+          name: { type: String, required: true, maxlength: 255 },
+          type: { type: String, required: true, maxlength: 100 },
+          /** bytes */
+          size: { type: Number, required: true },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
+    /** client-generated id of the outgoing message, for acknowledgement and de-duplication */
+    tempId: { type: String, default: null, maxlength: 100 },
+  },
+  baseSchemaOptions,
+);
+chatMessageSchema.index({ createdAt: -1 });
+chatMessageSchema.index({ userId: 1, tempId: 1 });
+
+export type ChatMessageFields = InferSchemaType<typeof chatMessageSchema>;
+export const ChatMessage = model('ChatMessage', chatMessageSchema);

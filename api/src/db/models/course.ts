@@ -1,0 +1,31 @@
+import { Schema, model, type InferSchemaType, type HydratedDocument } from 'mongoose';
+import { baseSchemaOptions } from './common.js';
+
+/** Stored course statuses (decisions §7); `ongoing` is legacy and read as active. */
+export const COURSE_STATUSES = ['active', 'inactive'] as const;
+
+/** A course (decisions §9). `image` is a stored file name under `/uploads`; `imageUrl` is derived. */
+const courseSchema = new Schema(
+  {
+    title: { type: String, required: true, trim: true, maxlength: 200 },
+    description: { type: String, required: true, trim: true, maxlength: 5000 },
+    /** The teacher (role 2) who teaches it; null once that teacher is deleted. */
+    instructorId: { type: Schema.Types.ObjectId, ref: 'User', default: null },
+    /** hours, > 0 */
+    duration: { type: Number, required: true, min: 0 },
+    startDate: { type: Date, required: true },
+    endDate: { type: Date, required: true },
+    status: { type: String, enum: [...COURSE_STATUSES, 'ongoing'], default: 'active' },
+    /** server-generated file name in DATA_DIR/uploads, or null */
+    image: { type: String, default: null },
+  },
+  baseSchemaOptions,
+);
+courseSchema.index({ instructorId: 1 });
+
+export type CourseFields = InferSchemaType<typeof courseSchema>;
+export type CourseDoc = HydratedDocument<CourseFields>;
+export const Course = model('Course', courseSchema);
+
+/** `/uploads/{image}` or null (spec §7 "Course images are loaded from {host}/uploads/{image}"). */
+export const courseImageUrl = (image: string | null | undefined): string | null => (image ? `/uploads/${image}` : null);

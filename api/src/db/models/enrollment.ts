@@ -1,0 +1,17 @@
+import { Schema, model, type InferSchemaType } from 'mongoose';
+import { baseSchemaOptions } from './common.js';
+
+/** Which student has which course (decisions §9), set by assign-courses; `completedAt` marks a completed course. */
+const enrollmentSchema = new Schema(
+  {
+    studentId: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    courseId: { type: Schema.Types.ObjectId, ref: 'Course', required: true },
+    completedAt: { type: Date, default: null },
+  },
+  baseSchemaOptions,
+);
+enrollmentSchema.index({ studentId: 1, courseId: 1 }, { unique: true });
+enrollmentSchema.index({ courseId: 1 });
+
+export type EnrollmentFields = InferSchemaType<typeof enrollmentSchema>;
+export const Enrollment = model('Enrollment', enrollmentSchema);

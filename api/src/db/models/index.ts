@@ -1,0 +1,11 @@
+/** Every Mongoose model of spec §3 and decisions §9. */
+export * from './common.js';
+export * from './user.js';
+export * from './session.js';
+export * from './course.js';
+export * from './enrollment.js';
+export * from './assignment.js';
+export * from './notice.js';
+export * from './complaint.js';
+export * from './assessment.js';
+export * from './chatMessage.js';

@@ -1,0 +1,27 @@
+import { Schema, Types, model, type InferSchemaType } from 'mongoose';
+import { baseSchemaOptions } from './common.js';
+
+/**
+ * A server-side sign-in session (decisions §3). Only the SHA-256 of the
+ * cookie's random token is stored, so a leaked database does not leak live
+ * sessions. `expiresAt` carries a TTL index on MongoDB; on the embedded
+ * FerretDB (no TTL support) expired sessions are swept periodically and are
+ * always refused on read.
+ */
+const sessionSchema = new Schema(
+  {
+    /** hex SHA-256 of the cookie token */
+    tokenHash: { type: String, required: true },
+    userId: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    lastSeenAt: { type: Date, required: true, default: () => new Date() },
+    expiresAt: { type: Date, required: true },
+    userAgent: { type: String, default: '', maxlength: 512 },
+  },
+  baseSchemaOptions,
+);
+sessionSchema.index({ tokenHash: 1 }, { unique: true });
+sessionSchema.index({ userId: 1 });
+sessionSchema.index({ expiresAt: 1 });
+
+export type SessionFields = InferSchemaType<typeof sessionSchema> & { _id: Types.ObjectId };
+export const Session = model('Session', sessionSchema);

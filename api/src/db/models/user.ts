@@ -1,0 +1,62 @@
+import { Schema, model, type InferSchemaType, type HydratedDocument } from 'mongoose';
+import { baseSchemaOptions, ROLE_VALUES, type Role } from './common.js';
+
+/** Oracy levels of decisions §9, lowest first. */
+export const ORACY_LEVELS = ['Beginner', 'Developing', 'Proficient', 'Advanced'] as const;
+export type OracyLevel = (typeof ORACY_LEVELS)[number];
+
+/**
+ * Every person: admins (1), teachers (2) and students (3) in one collection
+ * (decisions §4). `name` is derived from first and last name so that lists can
+ * search and sort on one field (decisions §7).
+ */
+const userSchema = new Schema(
+  {
+    firstName: { type: String, required: true, trim: true, maxlength: 100 },
+    lastName: { type: String, required: true, trim: true, maxlength: 100 },
+    /** `firstName lastName`, kept in step by the pre-validate hook. */
+    name: { type: String, required: true, trim: true, maxlength: 201 },
+    /** Lower-cased, unique. */
+    email: { type: String, required: true, trim: true, lowercase: true, maxlength: 254 },
+    /** argon2id PHC string; never leaves the API. */
+    passwordHash: { type: String, required: true },
+    role: { type: Number, required: true, enum: ROLE_VALUES, default: 3 },
+    /** Students only; updated from the latest self-assessment (decisions §9). */
+    oracyLevel: { type: String, enum: ORACY_LEVELS, default: 'Beginner' },
+    /** Path or URL of an avatar image, or null for the placeholder. */
+    profilePicture: { type: String, default: null },
+  },
+  baseSchemaOptions,
+);
+
+userSchema.pre('validate', function () {
+  this.name = `${this.firstName ?? ''} ${this.lastName ?? ''}`.trim();
+});
+userSchema.index({ email: 1 }, { unique: true });
+userSchema.index({ role: 1, name: 1 });
+
+export type UserFields = InferSchemaType<typeof userSchema>;
+export type UserDoc = HydratedDocument<UserFields>;
+export const User = model('User', userSchema);
+
+/** The `/auth/current_user` shape of decisions §3. */
+export interface CurrentUser {
+  id: string;
+  firstName: string;
+  lastName: string;
+  name: string;
+  email: string;
+  role: Role;
+}
+
+/** Presents a user as decisions §3's current user (no hash, `id` string). */
+export function presentCurrentUser(user: Pick<UserDoc, '_id' | 'firstName' | 'lastName' | 'name' | 'email' | 'role'>): CurrentUser {
+  return {
+    id: String(user._id),
+    firstName: user.firstName,
+    lastName: user.lastName,
+    name: user.name,
+    email: user.email,
+    role: user.role as Role,
+  };
+}

@@ -1,0 +1,14 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    name: 'api',
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    globalSetup: ['src/test/globalSetup.ts'],
+    setupFiles: ['src/test/setup.ts'],
+    env: { NODE_ENV: 'test', SEED_DEMO: '0', LOG_LEVEL: 'silent' },
+    testTimeout: 20000,
+    hookTimeout: 120000,
+  },
+});
