@@ -1,0 +1,86 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+// The config is evaluated in the runner and again in every worker: pick the
+// port and the fresh data folder once and hand them down through the env.
+process.env.E2E_PORT ??= execFileSync(
+  process.execPath,
+  ['-e', "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"],
+  { encoding: 'utf8' },
+).trim();
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'oracy-e2e-'));
+
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://localhost:${port}`;
+
+/** Debian's Chromium (Playwright cannot download its own browsers here). */
+const executablePath =
+  process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p));
+
+const launchOptions = {
+  executablePath,
+  args: [
+    ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+/**
+ * The real stack (API + embedded database + built PWA) on a free port with a
+ * fresh data folder and the demo data, driven in a phone and a tablet
+ * viewport (decisions §1).
+ */
+export default defineConfig({
+  testDir: 'specs',
+  testMatch: '**/*.e2e-spec.ts',
+  outputDir: 'test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions,
+  },
+  projects: [
+    {
+      name: 'phone',
+      use: { browserName: 'chromium', viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    },
+    {
+      name: 'tablet',
+      use: { browserName: 'chromium', viewport: { width: 1024, height: 768 }, hasTouch: true },
+    },
+  ],
+  webServer: {
+    command: `"${join(ROOT, 'api', 'node_modules', '.bin', 'tsx')}" api/src/server.ts`,
+    cwd: ROOT,
+    url: `${baseURL}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      SEED_DEMO: '1',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

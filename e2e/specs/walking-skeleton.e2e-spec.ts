@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, currentFirstName, signIn } from '../src/utils';
+
+test.describe('the walking skeleton', () => {
+  test('a signed-out visit to "/" lands on the login page', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  });
+
+  test('a student signs in and completes the self-assessment', async ({ page }) => {
+    await signIn(page, DEMO.student);
+    const firstName = await currentFirstName(page);
+    await expect(page.getByText(`Welcome, ${firstName}`)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Oracy Skills Self-Assessment' })).toBeVisible();
+
+    const submit = page.getByRole('button', { name: 'Submit Assessment' });
+    const groups = page.getByRole('radiogroup');
+    await expect(groups).toHaveCount(16);
+    for (let i = 0; i < 16; i++) {
+      await expect(submit).toBeDisabled();
+      await groups.nth(i).getByRole('radio', { name: i % 2 ? 'Agree' : 'Strongly Agree', exact: true }).check();
+    }
+    await expect(submit).toBeEnabled();
+    await submit.click();
+
+    await expect(page.getByText(`Thank You, ${firstName}!`)).toBeVisible();
+    await expect(page.getByText('Your responses have been recorded.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Explore our Website' })).toBeVisible();
+  });
+
+  test('an unknown path shows the 404 page', async ({ page }) => {
+    await signIn(page, DEMO.student);
+    await page.goto('/no/such/page');
+    await expect(page.getByText('404', { exact: true })).toBeVisible();
+    await expect(page.getByText("Oops! The page you're looking for doesn't exist.")).toBeVisible();
+    await page.getByRole('link', { name: 'Go back to Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a student opening /admin/users is sent to "/"', async ({ page }) => {
+    await signIn(page, DEMO.student);
+    await page.goto('/admin/users');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Oracy Skills Self-Assessment' })).toBeVisible();
+  });
+
+  test('wrong credentials keep the user on the login page with a message', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(DEMO.student);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Invalid email or password')).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveValue(DEMO.student);
+  });
+});

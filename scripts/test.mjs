@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// `npm test`: the Vitest projects (api against the real embedded database,
+// pwa in jsdom), then the Playwright journeys in Debian's Chromium against
+// the real stack. Ends with one line "N passed, N failed" over both runners.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, bin, run } from './lib.mjs';
+
+const reports = join(ROOT, '.cache', 'test-reports');
+mkdirSync(reports, { recursive: true });
+const vitestJson = join(reports, 'vitest.json');
+const playwrightJson = join(reports, 'playwright.json');
+
+const readJson = (file) => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+};
+
+console.log('\n== Unit and API tests (Vitest) ==');
+const vitestCode = run(bin('', 'vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+
+console.log('\n== End-to-end tests (Playwright, Chromium) ==');
+const playwrightCode = run(bin('e2e', 'playwright'), ['test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+  env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+});
+
+let passed = 0;
+let failed = 0;
+const v = existsSync(vitestJson) ? readJson(vitestJson) : null;
+if (v) {
+  passed += v.numPassedTests ?? 0;
+  failed += v.numFailedTests ?? 0;
+}
+const p = existsSync(playwrightJson) ? readJson(playwrightJson) : null;
+if (p?.stats) {
+  passed += p.stats.expected ?? 0;
+  failed += (p.stats.unexpected ?? 0) + (p.stats.flaky ?? 0);
+}
+if (vitestCode !== 0 || playwrightCode !== 0) failed = Math.max(failed, 1);
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(vitestCode || playwrightCode);
