@@ -1,10 +1,11 @@
-import { hash, verify, Algorithm } from '@node-rs/argon2';
+import { hash, verify, type Algorithm } from '@node-rs/argon2';
 
 /**
  * argon2id parameters (OWASP password storage cheat sheet: m=19 MiB, t=2, p=1).
  * decisions §3: "Passwords hashed with argon2id (a maintained library)".
  */
-const OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+// `Algorithm` is an ambient const enum, which `verbatimModuleSyntax` forbids reading: 2 is Argon2id.
+const OPTIONS = { algorithm: 2 as Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 /** Hashes a password into an argon2id PHC string. */
 export function hashPassword(password: string): Promise<string> {

@@ -29,7 +29,7 @@ const userSchema = new Schema(
   baseSchemaOptions,
 );
 
-userSchema.pre('validate', function () {
+userSchema.pre('validate', function (this: { firstName?: string; lastName?: string; name: string }) {
   this.name = `${this.firstName ?? ''} ${this.lastName ?? ''}`.trim();
 });
 userSchema.index({ email: 1 }, { unique: true });

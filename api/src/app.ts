@@ -1,0 +1,121 @@
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppEnv } from './auth/context.js';
+import { loadSession } from './auth/middleware.js';
+import type { AuthLimiters } from './auth/rateLimits.js';
+import { renderPwaMissingPage } from './auth/pages.js';
+import { createAuthRoutes } from './auth/routes.js';
+import { getEnv, type Env } from './env.js';
+import { createErrorHandler, notFound, type ErrorBody } from './errors.js';
+import { createLogger, requestLogger, type Logger } from './logger.js';
+import { assessmentRoutes } from './routes/assessment/index.js';
+import { CACHE_IMMUTABLE, CACHE_REVALIDATE, UPLOAD_NAME_PATTERN, pwaCacheControl, resolveInside, sendFile } from './static.js';
+
+/**
+ * The Content-Security-Policy of every response: strict enough that no inline
+ * or foreign script runs, loose enough for Ionic (inline styles, data: icons)
+ * and Socket.IO (ws:/wss:).
+ */
+const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'", 'ws:', 'wss:'],
+  objectSrc: ["'none'"],
+  baseUri: ["'none'"],
+  frameAncestors: ["'none'"],
+  formAction: ["'self'"],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+};
+
+/** Paths that belong to the API side of the origin, never to the PWA (decisions §2). */
+const API_PATH = /^\/(api|auth|uploads|socket\.io)(\/|$)/;
+
+/** What `createApp` may be given instead of the process defaults (tests pass their own). */
+export interface AppOptions {
+  /** Configuration; default `getEnv()` (process.env, validated). */
+  env?: Env;
+  /** Logger; default one built from `env`. */
+  logger?: Logger;
+  /** Sign-in rate limiters; default fresh in-memory ones per app. */
+  limiters?: AuthLimiters;
+}
+
+/**
+ * Builds the Hono app of the one origin (decisions §2): request log, secure
+ * headers (CSP above), compression, `loadSession`, then
+ * - the sign-in site and `/auth/*` (decisions §3),
+ * - `GET /api/health` → `{ok: true}`,
+ * - `POST /api/updateOracyAssessment`,
+ * - JSON 404 `ErrorBody` for any other `/api/*`, `/auth/*`, `/socket.io/*` path,
+ * - `GET /uploads/:name` from `DATA_DIR/uploads` (cached for a year; 404 otherwise),
+ * - the built PWA from `PWA_DIST` for every other GET, with single-page
+ *   fallback to index.html, or a "not built yet" page (503) when it is missing.
+ * Errors answer as decisions §6 JSON through `createErrorHandler`.
+ */
+export function createApp(options: AppOptions = {}) {
+  const env = options.env ?? getEnv();
+  const log = options.logger ?? createLogger(env);
+  const uploadsDir = join(env.DATA_DIR, 'uploads');
+
+  const app = new Hono<AppEnv>()
+    .use(requestLogger(log))
+    .use(secureHeaders({ contentSecurityPolicy: CONTENT_SECURITY_POLICY, crossOriginResourcePolicy: 'same-origin' }))
+    .use(compress())
+    .use(async (c, next) => {
+      await next();
+      // Personal JSON must not be kept by the browser's or a proxy's HTTP cache.
+      if (/^\/(api|auth)\//.test(c.req.path) && !c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+    })
+    .use(loadSession({ trustProxy: env.TRUST_PROXY }))
+    .route('/', createAuthRoutes({ sessionTtlDays: env.SESSION_TTL_DAYS, trustProxy: env.TRUST_PROXY, limiters: options.limiters }))
+    .get('/api/health', (c) => c.json({ ok: true as const }, 200))
+    .route('/api', assessmentRoutes)
+    .all('/api/*', () => {
+      throw notFound('No such API endpoint.');
+    })
+    .all('/auth/*', () => {
+      throw notFound('No such endpoint.');
+    })
+    .get('/uploads/:name', async (c) => {
+      const name = c.req.param('name');
+      if (!UPLOAD_NAME_PATTERN.test(name)) throw notFound('No such file.');
+      const response = await sendFile(c, join(uploadsDir, name), CACHE_IMMUTABLE);
+      if (!response) throw notFound('No such file.');
+      return response;
+    })
+    .get('*', async (c) => {
+      const path = c.req.path;
+      if (API_PATH.test(path)) throw notFound();
+      const indexPath = join(env.PWA_DIST, 'index.html');
+      const built = await stat(indexPath).then((s) => s.isFile(), () => false);
+      if (!built) return c.html(renderPwaMissingPage(), 503, { 'Cache-Control': 'no-store' });
+
+      if (path !== '/') {
+        const file = resolveInside(env.PWA_DIST, path);
+        const response = file ? await sendFile(c, file, pwaCacheControl(path)) : null;
+        if (response) return response;
+        // A missing file (it has an extension, or lives under /assets) is a 404, not the app shell.
+        if (path.startsWith('/assets/') || /\.[A-Za-z0-9]+$/.test(path)) throw notFound('No such file.');
+      }
+      const shell = await sendFile(c, indexPath, CACHE_REVALIDATE);
+      if (!shell) throw notFound();
+      return shell;
+    });
+
+  app.notFound((c) => {
+    const body: ErrorBody = { error: { code: 'not_found', message: 'Not found.' } };
+    return c.json(body, 404);
+  });
+  app.onError(createErrorHandler(log));
+  return app;
+}
+
+/** The app's type, for the PWA's typed client: `hc<AppType>('/')` (style.md practice 2). */
+export type AppType = ReturnType<typeof createApp>;

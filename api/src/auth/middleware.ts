@@ -1,0 +1,72 @@
+import { createMiddleware } from 'hono/factory';
+import { ROLES, type Role } from '../db/models/index.js';
+import { badRequest, forbidden, unauthorized } from '../errors.js';
+import type { AppEnv, AuthedEnv } from './context.js';
+import { clearSessionCookie, findSession, isSecureRequest, readSessionCookie } from './sessions.js';
+
+/** A 24-hex-digit MongoDB ObjectId, the only id shape the API accepts (decisions §5). */
+export const OBJECT_ID_PATTERN = /^[a-f0-9]{24}$/i;
+
+/**
+ * Reads the `oracy_session` cookie and sets `c.var.user` / `c.var.session`
+ * (decisions §3–4), both `null` when the cookie is missing, malformed,
+ * unknown, expired, or its user was deleted — an unusable cookie is then
+ * cleared. The user is re-read on every request, so a role change or a
+ * deletion applies at once. Never answers by itself.
+ * @param opts.trustProxy whether `X-Forwarded-Proto` decides the cookie's Secure flag when clearing.
+ */
+export function loadSession(opts: { trustProxy: boolean }) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    c.set('user', null);
+    c.set('session', null);
+    const token = readSessionCookie(c);
+    if (token) {
+      const found = await findSession(token);
+      if (found) {
+        c.set('user', found.user);
+        c.set('session', found.session);
+      } else {
+        clearSessionCookie(c, isSecureRequest(c, opts.trustProxy));
+      }
+    }
+    await next();
+  });
+}
+
+/** 401 `unauthorized` unless a user is signed in (decisions §5). Narrows `c.var.user` to a user. */
+export const requireAuth = createMiddleware<AuthedEnv>(async (c, next) => {
+  if (!c.get('user')) throw unauthorized();
+  await next();
+});
+
+/**
+ * Only the given roles (1 admin, 2 teacher, 3 student; spec §6) may pass:
+ * 401 without a session, 403 `forbidden` for any other role.
+ */
+export function requireRole(...roles: Role[]) {
+  return createMiddleware<AuthedEnv>(async (c, next) => {
+    const user = c.get('user');
+    if (!user) throw unauthorized();
+    if (!roles.includes(user.role as Role)) throw forbidden();
+    await next();
+  });
+}
+
+/**
+ * The caller themself or an admin (decisions §5): the path parameter — or,
+ * when the path has none, the query parameter — named `param` (e.g.
+ * `studentId`, `sId`) must be the caller's id unless the caller is an admin.
+ * 401 without a session; 400 `validation_error` naming `param` when it is
+ * missing or not an ObjectId; 403 when it is someone else's id.
+ */
+export function requireSelfOrAdmin(param: string) {
+  return createMiddleware<AuthedEnv>(async (c, next) => {
+    const user = c.get('user');
+    if (!user) throw unauthorized();
+    const value = c.req.param(param) ?? c.req.query(param);
+    if (!value) throw badRequest(`${param} is required.`, { [param]: 'Required.' });
+    if (!OBJECT_ID_PATTERN.test(value)) throw badRequest(`Invalid ${param}.`, { [param]: 'Must be a valid id.' });
+    if (user.role !== ROLES.admin && value.toLowerCase() !== user.id) throw forbidden();
+    await next();
+  });
+}

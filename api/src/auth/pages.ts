@@ -1,0 +1,165 @@
+import { html, raw } from 'hono/html';
+import type { HtmlEscapedString } from 'hono/utils/html';
+
+/**
+ * The sign-in site of decisions §3: two server-rendered pages, plain HTML
+ * forms that work without JavaScript (no scripts at all, so the strict CSP
+ * holds), styled like the app for a 360 px phone first. Every interpolated
+ * value is HTML-escaped by `hono/html`.
+ */
+
+type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
+
+const STYLE = raw(`
+:root { --primary: #2e7d32; --primary-dark: #1b5e20; --secondary: #ef6c00; --text: #1f2933; --muted: #5f6b76; --danger: #c62828; --border: #c9d1d8; }
+* { box-sizing: border-box; }
+html, body { margin: 0; }
+body { min-height: 100vh; background: #f3f6f4; color: var(--text); font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; display: flex; flex-direction: column; align-items: center; }
+header.brand { width: 100%; background: var(--primary); color: #fff; padding: 20px 16px 56px; text-align: center; }
+.logo { display: inline-flex; align-items: center; gap: 10px; font-size: 28px; font-weight: 700; letter-spacing: .5px; margin: 0; }
+.logo svg { width: 40px; height: 40px; }
+.tagline { margin: 4px 0 0; opacity: .9; font-size: 15px; }
+main { width: 100%; max-width: 420px; padding: 0 16px 32px; margin-top: -40px; }
+.card { background: #fff; border-radius: 12px; box-shadow: 0 2px 12px rgba(0,0,0,.12); padding: 24px 20px; }
+h2 { margin: 0 0 16px; font-size: 22px; }
+.field { margin-bottom: 16px; }
+label { display: block; font-weight: 600; margin-bottom: 6px; }
+input { width: 100%; font: inherit; padding: 12px; border: 1px solid var(--border); border-radius: 8px; background: #fff; color: inherit; min-height: 48px; }
+input:focus { outline: 3px solid rgba(239,108,0,.35); border-color: var(--secondary); }
+input[aria-invalid="true"] { border-color: var(--danger); }
+.field-error { color: var(--danger); font-size: 14px; margin: 4px 0 0; }
+.hint { color: var(--muted); font-size: 14px; margin: 4px 0 0; }
+.alert { background: #fdecea; color: var(--danger); border: 1px solid #f5c2c0; border-radius: 8px; padding: 12px; margin-bottom: 16px; }
+button { width: 100%; min-height: 48px; font: inherit; font-weight: 600; color: #fff; background: var(--primary); border: 0; border-radius: 8px; cursor: pointer; padding: 12px; }
+button:hover { background: var(--primary-dark); }
+button:focus-visible { outline: 3px solid rgba(239,108,0,.6); outline-offset: 2px; }
+.switch { text-align: center; margin: 20px 0 0; }
+a { color: var(--secondary); font-weight: 600; }
+.demo { color: var(--muted); font-size: 14px; text-align: center; margin-top: 16px; }
+`);
+
+const LOGO = raw(
+  '<svg viewBox="0 0 48 48" aria-hidden="true" focusable="false"><circle cx="24" cy="24" r="22" fill="#fff"/><path d="M14 16h20a4 4 0 0 1 4 4v9a4 4 0 0 1-4 4h-9l-7 6v-6h-4a4 4 0 0 1-4-4v-9a4 4 0 0 1 4-4z" fill="#2e7d32"/><circle cx="18" cy="24.5" r="2" fill="#ef6c00"/><circle cx="24" cy="24.5" r="2" fill="#ef6c00"/><circle cx="30" cy="24.5" r="2" fill="#ef6c00"/></svg>',
+);
+
+function layout(title: string, body: Html): Html {
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+<meta name="theme-color" content="#2e7d32">
+<title>${title} · Oracy</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<header class="brand">
+<h1 class="logo">${LOGO}<span>Oracy</span></h1>
+<p class="tagline">Build your speaking skills</p>
+</header>
+<main>
+<div class="card">
+${body}
+</div>
+</main>
+</body>
+</html>`;
+}
+
+function alert(message: string | undefined): Html | string {
+  return message ? html`<div class="alert" role="alert">${message}</div>` : '';
+}
+
+interface FieldSpec {
+  id: string;
+  name: string;
+  label: string;
+  type: 'text' | 'email' | 'password';
+  autocomplete: string;
+  value?: string;
+  error?: string;
+  hint?: string;
+  minlength?: number;
+  maxlength: number;
+  autofocus?: boolean;
+}
+
+function field(f: FieldSpec): Html {
+  const describedBy = [f.error ? `${f.id}-error` : '', f.hint ? `${f.id}-hint` : ''].filter(Boolean).join(' ');
+  return html`<div class="field">
+<label for="${f.id}">${f.label}</label>
+<input id="${f.id}" name="${f.name}" type="${f.type}" autocomplete="${f.autocomplete}" required maxlength="${f.maxlength}"${f.minlength ? html` minlength="${f.minlength}"` : ''}${f.value !== undefined ? html` value="${f.value}"` : ''}${f.autofocus ? raw(' autofocus') : ''}${f.error ? raw(' aria-invalid="true"') : ''}${describedBy ? html` aria-describedby="${describedBy}"` : ''}>
+${f.hint ? html`<p class="hint" id="${f.id}-hint">${f.hint}</p>` : ''}
+${f.error ? html`<p class="field-error" id="${f.id}-error">${f.error}</p>` : ''}
+</div>`;
+}
+
+/**
+ * `GET /login` (decisions §3): "Email", "Password", "Sign in", a link to
+ * /register. Posts as a form to `/auth/login`.
+ * @param opts.email the typed email to keep after a failed attempt.
+ * @param opts.error a message shown above the form, e.g. "Invalid email or password".
+ * @param opts.notice an informational line (not an error).
+ */
+export function renderLoginPage(opts: { email?: string; error?: string; notice?: string } = {}): Html {
+  return layout(
+    'Sign in',
+    html`<h2>Sign in</h2>
+${alert(opts.error)}
+${opts.notice ? html`<p class="hint">${opts.notice}</p>` : ''}
+<form method="post" action="/auth/login">
+${field({ id: 'email', name: 'email', label: 'Email', type: 'email', autocomplete: 'username', value: opts.email ?? '', maxlength: 254, autofocus: !opts.email })}
+${field({ id: 'password', name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', maxlength: 1024, autofocus: Boolean(opts.email) })}
+<button type="submit">Sign in</button>
+</form>
+<p class="switch">New to Oracy? <a href="/register">Create an account</a></p>`,
+  );
+}
+
+/** The values a registration form keeps after an error (never the password). */
+export interface RegisterFormValues {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+}
+
+/**
+ * `GET /register` (decisions §3): "First name", "Last name", "Email",
+ * "Password", "Create account", a link to /login. Posts as a form to
+ * `/auth/register`.
+ * @param opts.values typed values to keep (the password is never re-filled).
+ * @param opts.error a message above the form, e.g. "An account with this email already exists."
+ * @param opts.fields per-field messages keyed by field name.
+ */
+export function renderRegisterPage(
+  opts: { values?: RegisterFormValues; error?: string; fields?: Record<string, string> } = {},
+): Html {
+  const v = opts.values ?? {};
+  const f = opts.fields ?? {};
+  return layout(
+    'Create account',
+    html`<h2>Create your account</h2>
+${alert(opts.error)}
+<form method="post" action="/auth/register">
+${field({ id: 'firstName', name: 'firstName', label: 'First name', type: 'text', autocomplete: 'given-name', value: v.firstName ?? '', maxlength: 100, error: f.firstName, autofocus: true })}
+${field({ id: 'lastName', name: 'lastName', label: 'Last name', type: 'text', autocomplete: 'family-name', value: v.lastName ?? '', maxlength: 100, error: f.lastName })}
+${field({ id: 'email', name: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: v.email ?? '', maxlength: 254, error: f.email })}
+${field({ id: 'password', name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', minlength: 8, maxlength: 128, error: f.password, hint: 'At least 8 characters.' })}
+<button type="submit">Create account</button>
+</form>
+<p class="switch">Already have an account? <a href="/login">Sign in</a></p>`,
+  );
+}
+
+/**
+ * The page answered for every non-API path while `pwa/dist` is missing
+ * (decisions §2): it says the PWA has not been built and how to build it.
+ */
+export function renderPwaMissingPage(): Html {
+  return layout(
+    'Not built yet',
+    html`<h2>The app has not been built yet</h2>
+<p>The Oracy API is running, but the PWA has not been built. Run <code>npm start</code> in the repository to build it and start the server.</p>
+<p class="switch"><a href="/login">Sign in</a></p>`,
+  );
+}

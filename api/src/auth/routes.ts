@@ -1,0 +1,227 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { User, ROLES, presentCurrentUser } from '../db/models/index.js';
+import {
+  ApiError,
+  badRequest,
+  conflict,
+  forbidden,
+  isDuplicateKeyError,
+  isJsonRequest,
+  payloadTooLarge,
+  unauthorized,
+  unsupportedMediaType,
+  validationError,
+  zodIssuesToFields,
+} from '../errors.js';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.js';
+import type { AppEnv, UserDoc } from './context.js';
+import { renderLoginPage, renderRegisterPage } from './pages.js';
+import { clientIp, createAuthLimiters, type AuthLimiters } from './rateLimits.js';
+import { loginSchema, registerSchema, type RegisterInput } from './schema.js';
+import { clearSessionCookie, deleteSessionByToken, isSecureRequest, readSessionCookie, startSession } from './sessions.js';
+
+/** The one answer to wrong credentials, whether or not the email exists (decisions §3). */
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+/** The answer to registering an email that is taken (409). */
+export const DUPLICATE_EMAIL = 'An account with this email already exists.';
+/** Largest sign-in / registration body, in bytes. */
+const AUTH_BODY_LIMIT_BYTES = 16 * 1024;
+
+/** What the sign-in routes need from the configuration. */
+export interface AuthRoutesOptions {
+  /** Session lifetime in days (`SESSION_TTL_DAYS`). */
+  sessionTtlDays: number;
+  /** `TRUST_PROXY`: forwarded headers decide https and the client IP. */
+  trustProxy: boolean;
+  /** Rate limiters; fresh in-memory ones by default. */
+  limiters?: AuthLimiters;
+}
+
+type BodyKind = 'json' | 'form';
+
+const FORM_MEDIA_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+
+/**
+ * Reads a JSON or form body into a plain record (form values that are files
+ * are dropped). @throws 400 on malformed JSON/form data, 415 on other media types.
+ */
+async function readBody(c: Context): Promise<{ kind: BodyKind; data: Record<string, unknown> }> {
+  if (isJsonRequest(c)) {
+    let data: unknown;
+    try {
+      data = await c.req.json();
+    } catch {
+      throw badRequest('Malformed JSON in request body.');
+    }
+    // A non-object body still goes through zod so that the 400 names the problem.
+    return { kind: 'json', data: data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : { body: data } };
+  }
+  const type = c.req.header('Content-Type')?.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!FORM_MEDIA_TYPES.includes(type)) throw unsupportedMediaType('Send the body as application/json or as a form.');
+  let form: Record<string, unknown>;
+  try {
+    form = await c.req.parseBody();
+  } catch {
+    throw badRequest('Malformed form data.');
+  }
+  const data: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(form)) if (typeof value === 'string') data[key] = value;
+  return { kind: 'form', data };
+}
+
+/**
+ * Login CSRF defence for form posts: refuses a browser post made from another
+ * site. `Sec-Fetch-Site` decides when present; otherwise an `Origin` header,
+ * when present and not `null`, must name this host.
+ */
+function isCrossSiteForm(c: Context, trustProxy: boolean): boolean {
+  const site = c.req.header('Sec-Fetch-Site');
+  if (site) return site === 'cross-site';
+  const origin = c.req.header('Origin');
+  if (!origin || origin === 'null') return false;
+  const host = (trustProxy && c.req.header('X-Forwarded-Host')?.split(',')[0]?.trim()) || c.req.header('Host') || new URL(c.req.url).host;
+  try {
+    return new URL(origin).host.toLowerCase() !== host.toLowerCase();
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Creates a student account (role 3).
+ * @returns the new user, or null when the email is already taken.
+ */
+async function createStudent(input: RegisterInput): Promise<UserDoc | null> {
+  if (await User.exists({ email: input.email })) return null;
+  try {
+    return await User.create({
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      role: ROLES.student,
+    });
+  } catch (err) {
+    // Two registrations racing for one email: the unique index decides.
+    if (isDuplicateKeyError(err)) return null;
+    throw err;
+  }
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+const authBodyLimit = bodyLimit({
+  maxSize: AUTH_BODY_LIMIT_BYTES,
+  onError: () => {
+    throw payloadTooLarge();
+  },
+});
+
+/**
+ * The sign-in site and session calls of decisions §3, as one chained sub-app
+ * (style.md practice 1) mounted at the root:
+ *
+ * - `GET /login`, `GET /register`: the HTML forms.
+ * - `POST /auth/login` `{email, password}` (JSON or form): 200 current user +
+ *   cookie, or 303 → `/` for a form; 401 `invalid_credentials` "Invalid email
+ *   or password" (form: the page again, status 401, email kept); 400 with
+ *   fields; 429 with Retry-After when rate-limited (`AUTH_RATE_LIMITS`).
+ * - `POST /auth/register` `{firstName, lastName, email, password}`: a student
+ *   (role 3), signed in: 201 current user, or 303 → `/` for a form; 409
+ *   "An account with this email already exists."; 400 with fields.
+ * - `GET /auth/current_user`: `{id, firstName, lastName, name, email, role}` or 401.
+ * - `GET /auth/logout`: ends the session, clears the cookie, 200 `{ok: true}`.
+ *
+ * Forms posted from another site get 403.
+ */
+export function createAuthRoutes(opts: AuthRoutesOptions) {
+  const limiters = opts.limiters ?? createAuthLimiters();
+  const sessionOptions = { ttlDays: opts.sessionTtlDays, trustProxy: opts.trustProxy };
+
+  return new Hono<AppEnv>()
+    .get('/login', (c) => c.html(renderLoginPage()))
+    .get('/register', (c) => c.html(renderRegisterPage()))
+
+    .post('/auth/login', authBodyLimit, async (c) => {
+      const { kind, data } = await readBody(c);
+      const form = kind === 'form';
+      if (form && isCrossSiteForm(c, opts.trustProxy)) throw forbidden('Sign-in forms must be posted from this site.');
+
+      const parsed = loginSchema.safeParse(data);
+      if (!parsed.success) {
+        if (form) return c.html(renderLoginPage({ email: text(data.email), error: 'Enter your email and password.' }), 400);
+        throw validationError(parsed.error);
+      }
+      const { email, password } = parsed.data;
+      const ip = clientIp(c, opts.trustProxy);
+
+      try {
+        await limiters.checkLogin(ip, email);
+      } catch (err) {
+        if (form && err instanceof ApiError) return c.html(renderLoginPage({ email: text(data.email), error: err.message }), 429, err.headers);
+        throw err;
+      }
+
+      const user = await User.findOne({ email });
+      const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
+      if (!user || !ok) {
+        await limiters.recordLoginFailure(ip, email);
+        if (form) return c.html(renderLoginPage({ email: text(data.email), error: INVALID_CREDENTIALS }), 401);
+        throw new ApiError(401, 'invalid_credentials', INVALID_CREDENTIALS);
+      }
+
+      await limiters.recordLoginSuccess(email);
+      await startSession(c, user._id, sessionOptions);
+      if (form) return c.redirect('/', 303);
+      return c.json(presentCurrentUser(user), 200);
+    })
+
+    .post('/auth/register', authBodyLimit, async (c) => {
+      const { kind, data } = await readBody(c);
+      const form = kind === 'form';
+      if (form && isCrossSiteForm(c, opts.trustProxy)) throw forbidden('Registration forms must be posted from this site.');
+      const values = { firstName: text(data.firstName), lastName: text(data.lastName), email: text(data.email) };
+
+      try {
+        await limiters.consumeRegistration(clientIp(c, opts.trustProxy));
+      } catch (err) {
+        if (form && err instanceof ApiError) return c.html(renderRegisterPage({ values, error: err.message }), 429, err.headers);
+        throw err;
+      }
+
+      const parsed = registerSchema.safeParse(data);
+      if (!parsed.success) {
+        if (form) {
+          const fields = zodIssuesToFields(parsed.error.issues);
+          return c.html(renderRegisterPage({ values, fields, error: 'Please correct the fields below.' }), 400);
+        }
+        throw validationError(parsed.error);
+      }
+      const input = parsed.data;
+
+      const user = await createStudent(input);
+      if (!user) {
+        if (form) return c.html(renderRegisterPage({ values, error: DUPLICATE_EMAIL }), 409);
+        throw conflict(DUPLICATE_EMAIL);
+      }
+
+      await startSession(c, user._id, sessionOptions);
+      if (form) return c.redirect('/', 303);
+      return c.json(presentCurrentUser(user), 201);
+    })
+
+    .get('/auth/current_user', (c) => {
+      const user = c.var.user;
+      if (!user) throw unauthorized();
+      return c.json(presentCurrentUser(user), 200);
+    })
+
+    .get('/auth/logout', async (c) => {
+      await deleteSessionByToken(readSessionCookie(c));
+      clearSessionCookie(c, isSecureRequest(c, opts.trustProxy));
+      return c.json({ ok: true as const }, 200);
+    });
+}

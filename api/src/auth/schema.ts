@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/**
+ * Request bodies of the sign-in site (decisions §3). Both arrive as JSON or as
+ * a form post; the same schema validates either.
+ */
+
+/** `POST /auth/login`. */
+export const loginSchema = z.object({
+  /** The account's email; trimmed and lower-cased (emails are stored lower-cased), ≤ 254 characters. */
+  email: z
+    .string({ error: 'Enter your email.' })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: 'Enter your email.' })
+    .max(254, { error: 'Use at most 254 characters.' }),
+  /** The password as typed (not trimmed), ≤ 1024 characters so hashing stays cheap. */
+  password: z
+    .string({ error: 'Enter your password.' })
+    .min(1, { error: 'Enter your password.' })
+    .max(1024, { error: 'Use at most 1024 characters.' }),
+});
+export type LoginInput = z.output<typeof loginSchema>;
+
+const name = (what: string) =>
+  z
+    .string({ error: `Enter your ${what}.` })
+    .trim()
+    .min(1, { error: `Enter your ${what}.` })
+    .max(100, { error: 'Use at most 100 characters.' });
+
+/** `POST /auth/register`: a new student account (role 3). */
+export const registerSchema = z.object({
+  /** Trimmed, 1–100 characters. */
+  firstName: name('first name'),
+  /** Trimmed, 1–100 characters. */
+  lastName: name('last name'),
+  /** A valid address, trimmed and lower-cased, ≤ 254 characters; unique among users (409 otherwise). */
+  email: z
+    .string({ error: 'Enter your email.' })
+    .trim()
+    .toLowerCase()
+    .max(254, { error: 'Use at most 254 characters.' })
+    .pipe(z.email({ error: 'Enter a valid email address.' })),
+  /** 8–128 characters, not trimmed; stored only as an argon2id hash. */
+  password: z
+    .string({ error: 'Enter a password.' })
+    .min(8, { error: 'Use at least 8 characters.' })
+    .max(128, { error: 'Use at most 128 characters.' }),
+});
+export type RegisterInput = z.output<typeof registerSchema>;

@@ -1,0 +1,140 @@
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Absolute path of the repository root (`api/src/env.ts` → `../../`). */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Pino levels accepted by `LOG_LEVEL`. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Largest `SESSION_TTL_DAYS`: browsers cap cookie lifetimes at 400 days. */
+const MAX_SESSION_TTL_DAYS = 400;
+
+/** An absolute path; a relative value is taken from the current directory. */
+const absolutePath = z
+  .string()
+  .min(1)
+  .transform((p) => (isAbsolute(p) ? p : resolve(p)));
+
+const flag = z.enum(['0', '1'], { error: "must be '0' or '1'" });
+
+/**
+ * Every environment variable the API reads (decisions §10 "Config by
+ * environment"). Empty strings count as unset, so `MONGODB_URI=` in a shell
+ * means "use the embedded database".
+ */
+const envSchema = z
+  .object({
+    /** HTTP port, 0–65535 (0 = any free port). Default 3000. */
+    PORT: z.coerce
+      .number({ error: 'must be a whole number from 0 to 65535' })
+      .int({ error: 'must be a whole number from 0 to 65535' })
+      .min(0, { error: 'must be a whole number from 0 to 65535' })
+      .max(65535, { error: 'must be a whole number from 0 to 65535' })
+      .default(3000),
+    /** MongoDB connection string; unset → the embedded FerretDB (decisions §10). */
+    MONGODB_URI: z
+      .string()
+      .regex(/^mongodb(\+srv)?:\/\//, { error: 'must start with mongodb:// or mongodb+srv://' })
+      .optional(),
+    /** Folder for the embedded database and uploaded files. Default `<repo>/.data`. */
+    DATA_DIR: absolutePath.default(resolve(REPO_ROOT, '.data')),
+    /** The product's home / marketing site (decisions §3): a path on this origin or an http(s) URL. Default `/login`. */
+    SITE_URL: z
+      .string()
+      .refine((v) => (v.startsWith('/') && !v.startsWith('//')) || /^https?:\/\/[^/\s]+/.test(v), {
+        error: 'must be a path starting with / or an http(s) URL',
+      })
+      .default('/login'),
+    /** '1' forces the demo data set, '0' forbids it; unset → only outside production (decisions §10). */
+    SEED_DEMO: flag.optional(),
+    NODE_ENV: z
+      .enum(['development', 'test', 'production'], { error: 'must be development, test or production' })
+      .default('development'),
+    /** Lifetime of a sign-in session in days (decimals allowed), at most 400. Default 7 (decisions §3). */
+    SESSION_TTL_DAYS: z.coerce
+      .number({ error: 'must be a positive number of days' })
+      .positive({ error: 'must be a positive number of days' })
+      .max(MAX_SESSION_TTL_DAYS, { error: `must be at most ${MAX_SESSION_TTL_DAYS} days` })
+      .default(7),
+    /** Pino level; default `info`, or `silent` when NODE_ENV=test. */
+    LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
+    /** The built PWA served for every other path (decisions §2). Default `<repo>/pwa/dist`. */
+    PWA_DIST: absolutePath.default(resolve(REPO_ROOT, 'pwa/dist')),
+    /** '1' when behind a reverse proxy: `X-Forwarded-Proto` decides https, `X-Forwarded-For` the client IP. Default '0'. */
+    TRUST_PROXY: flag.default('0').transform((v) => v === '1'),
+  })
+  .transform((env) => ({
+    ...env,
+    LOG_LEVEL: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+  }));
+
+/**
+ * The validated configuration:
+ * `{PORT: number, MONGODB_URI?: string, DATA_DIR: string (absolute), SITE_URL: string,
+ *   SEED_DEMO?: '0'|'1', NODE_ENV: 'development'|'test'|'production', SESSION_TTL_DAYS: number (days),
+ *   LOG_LEVEL: pino level, PWA_DIST: string (absolute), TRUST_PROXY: boolean}`.
+ */
+export type Env = z.output<typeof envSchema>;
+
+/** Thrown by `parseEnv` on bad values; `problems` holds one readable line per variable. */
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/**
+ * Parses and validates an environment (decisions §10). Pure: no exit, no printing.
+ * @param source variables as in `process.env`; empty strings count as unset.
+ * @returns the typed `Env` with defaults filled in and paths made absolute.
+ * @throws EnvError listing every bad variable, e.g. `PORT: must be a whole number from 0 to 65535 (got "abc")`.
+ */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const keys = Object.keys(envSchema.in.shape) as (keyof typeof envSchema.in.shape)[];
+  const input: Record<string, string> = {};
+  for (const key of keys) {
+    const value = source[key]?.trim();
+    if (value) input[key] = value;
+  }
+  const result = envSchema.safeParse(input);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const key = String(issue.path[0] ?? 'environment');
+    const got = input[key] === undefined ? '' : ` (got ${JSON.stringify(input[key])})`;
+    return `${key}: ${issue.message}${got}`;
+  });
+  throw new EnvError(problems);
+}
+
+/**
+ * Whether to load the demo data set into an empty database (decisions §10):
+ * always when SEED_DEMO=1, never when SEED_DEMO=0, otherwise only when
+ * NODE_ENV is not production.
+ */
+export function shouldSeedDemo(env: Pick<Env, 'SEED_DEMO' | 'NODE_ENV'>): boolean {
+  if (env.SEED_DEMO === '1') return true;
+  if (env.SEED_DEMO === '0') return false;
+  return env.NODE_ENV !== 'production';
+}
+
+let cached: Env | undefined;
+
+/**
+ * The configuration of this process, parsed from `process.env` once.
+ * On bad values prints the readable list of problems to stderr and exits with
+ * code 1 (style.md practice 5: fail fast).
+ */
+export function getEnv(): Env {
+  if (cached) return cached;
+  try {
+    cached = parseEnv(process.env);
+  } catch (err) {
+    if (!(err instanceof EnvError)) throw err;
+    console.error(`${err.message}\nFix these environment variables and start again.`);
+    process.exit(1);
+  }
+  return cached;
+}

@@ -1,0 +1,209 @@
+import type { Context, ErrorHandler, ValidationTargets } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { zValidator } from '@hono/zod-validator';
+import mongoose from 'mongoose';
+import { z } from 'zod';
+import type { Logger } from 'pino';
+
+/** The machine-readable codes of decisions §6, one per status we answer. */
+export const ERROR_CODES = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  500: 'internal_error',
+} as const;
+
+/** Code of a 400 whose body names the failing fields. */
+export const VALIDATION_ERROR = 'validation_error';
+
+/**
+ * The JSON body of every error (decisions §6):
+ * `{"error": {"code": "not_found", "message": "…", "fields"?: {field: message}}}`.
+ * `fields` is present on 400 validation errors only.
+ */
+export interface ErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+/**
+ * An HTTPException that knows its JSON body. Thrown by the factories below
+ * and answered by `onError` as `ErrorBody`, with `headers` added (e.g. Retry-After).
+ */
+export class ApiError extends HTTPException {
+  constructor(
+    status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(status, { message });
+    this.name = 'ApiError';
+  }
+
+  /** The error as its JSON body. */
+  toBody(): ErrorBody {
+    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
+  }
+
+  /** A JSON Response for this error; used when thrown outside `app.onError`'s reach. */
+  override getResponse(): Response {
+    return Response.json(this.toBody(), { status: this.status, headers: this.headers });
+  }
+}
+
+/** 400 `bad_request`, or `validation_error` when `fields` ({fieldName: message}) is given. */
+export function badRequest(message = 'The request is not valid.', fields?: Record<string, string>): ApiError {
+  return new ApiError(400, fields ? VALIDATION_ERROR : ERROR_CODES[400], message, fields);
+}
+/** 401 `unauthorized`: no valid session (decisions §5). */
+export function unauthorized(message = 'You need to sign in.'): ApiError {
+  return new ApiError(401, ERROR_CODES[401], message);
+}
+/** 403 `forbidden`: signed in but not allowed (decisions §5). */
+export function forbidden(message = 'You are not allowed to do this.'): ApiError {
+  return new ApiError(403, ERROR_CODES[403], message);
+}
+/** 404 `not_found`. */
+export function notFound(message = 'Not found.'): ApiError {
+  return new ApiError(404, ERROR_CODES[404], message);
+}
+/** 409 `conflict`, e.g. a duplicate email or deleting an approved complaint. */
+export function conflict(message = 'This conflicts with existing data.'): ApiError {
+  return new ApiError(409, ERROR_CODES[409], message);
+}
+/** 413 `payload_too_large`. */
+export function payloadTooLarge(message = 'The request body is too large.'): ApiError {
+  return new ApiError(413, ERROR_CODES[413], message);
+}
+/** 415 `unsupported_media_type`. */
+export function unsupportedMediaType(message = 'Send the body as application/json.'): ApiError {
+  return new ApiError(415, ERROR_CODES[415], message);
+}
+/** 429 `rate_limited` with `Retry-After` in whole seconds (at least 1). */
+export function tooManyRequests(message: string, retryAfterSeconds: number): ApiError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new ApiError(429, ERROR_CODES[429], message, undefined, { 'Retry-After': String(seconds) });
+}
+
+/**
+ * Turns zod issues into `{fieldName: message}`: paths joined with `.`
+ * (`oracy_scores.eyeContact`), unknown keys named one by one, a root-level
+ * problem under `body`. The first message per field wins.
+ */
+export function zodIssuesToFields(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const add = (path: readonly PropertyKey[], message: string) => {
+    const name = path.length ? path.map(String).join('.') : 'body';
+    fields[name] ??= message;
+  };
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) add([...issue.path, key], 'Unknown field.');
+    } else {
+      add(issue.path, issue.message);
+    }
+  }
+  return fields;
+}
+
+/** A 400 `validation_error` naming the failing fields of a zod error. */
+export function validationError(error: { issues: readonly z.core.$ZodIssue[] }): ApiError {
+  const fields = zodIssuesToFields(error.issues);
+  return badRequest(`Invalid ${Object.keys(fields).join(', ')}.`, fields);
+}
+
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
+/** True when the request's Content-Type is JSON (`application/json`, `application/*+json`). */
+export function isJsonRequest(c: Context): boolean {
+  const type = c.req.header('Content-Type')?.split(';')[0]?.trim() ?? '';
+  return JSON_MEDIA_TYPE.test(type);
+}
+
+/**
+ * The shared validator (style.md practice 3): `@hono/zod-validator` with a
+ * hook that throws 415 when a JSON body is not sent as JSON, and a 400
+ * `validation_error` naming the failing fields otherwise. Types flow to
+ * `c.req.valid(target)` and to the `hc` client.
+ */
+export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
+  return zValidator(target, schema, (result, c) => {
+    if (target === 'json' && !isJsonRequest(c)) throw unsupportedMediaType();
+    if (!result.success) throw validationError(result.error);
+  });
+}
+
+/** Status → default message for HTTPExceptions that are not ApiErrors (e.g. Hono's own). */
+const DEFAULT_MESSAGES: Partial<Record<number, string>> = {
+  400: 'The request is not valid.',
+  401: 'You need to sign in.',
+  403: 'You are not allowed to do this.',
+  404: 'Not found.',
+  405: 'Method not allowed.',
+  409: 'This conflicts with existing data.',
+  413: 'The request body is too large.',
+  415: 'Unsupported media type.',
+  429: 'Too many requests. Try again later.',
+};
+
+/** True when `err` (or its cause) is a MongoDB duplicate-key error (code 11000). */
+export function isDuplicateKeyError(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; depth < 3 && current && typeof current === 'object'; depth++) {
+    if ((current as { code?: unknown }).code === 11000) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Maps any thrown value to an ApiError (decisions §6): ApiError as is; other
+ * HTTPExceptions by status (malformed JSON → 400); zod errors → 400 with
+ * fields; Mongoose CastError → 400; ValidationError → 400 with fields;
+ * duplicate key (11000) → 409; a body that is not valid JSON → 400.
+ * @returns undefined for anything else (an internal error).
+ */
+export function toApiError(err: unknown): ApiError | undefined {
+  if (err instanceof ApiError) return err;
+  if (err instanceof HTTPException) {
+    const status = err.status as ContentfulStatusCode;
+    if (status >= 500) return undefined;
+    const code = (ERROR_CODES as Record<number, string>)[status] ?? 'error';
+    // Hono's own messages (e.g. "Malformed JSON in request body") are safe and helpful.
+    return new ApiError(status, code, err.message || DEFAULT_MESSAGES[status] || 'The request failed.');
+  }
+  if (err instanceof z.ZodError) return validationError(err);
+  if (err instanceof mongoose.Error.CastError) {
+    return badRequest(`Invalid ${err.path}.`, { [err.path]: `Invalid value for ${err.path}.` });
+  }
+  if (err instanceof mongoose.Error.ValidationError) {
+    const fields: Record<string, string> = {};
+    for (const [path, e] of Object.entries(err.errors)) fields[path] = e.message;
+    return badRequest(`Invalid ${Object.keys(fields).join(', ')}.`, fields);
+  }
+  if (isDuplicateKeyError(err)) return conflict('A record with this value already exists.');
+  if (err instanceof SyntaxError && /JSON/i.test(err.message)) return badRequest('Malformed JSON in request body.');
+  return undefined;
+}
+
+/**
+ * The `app.onError` handler (style.md practice 4): answers `ErrorBody` JSON
+ * for every known error, and a generic 500 `internal_error` for anything else
+ * — logged with its stack, never showing internals to the client.
+ */
+export function createErrorHandler(log: Pick<Logger, 'error'>): ErrorHandler {
+  return (err, c) => {
+    const apiError = toApiError(err);
+    if (apiError) return c.json(apiError.toBody(), apiError.status, apiError.headers);
+    log.error({ err, method: c.req.method, path: c.req.path }, 'unhandled error');
+    const body: ErrorBody = { error: { code: ERROR_CODES[500], message: 'Something went wrong on our side. Please try again.' } };
+    return c.json(body, 500);
+  };
+}

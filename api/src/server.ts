@@ -1,0 +1,192 @@
+import { mkdir } from 'node:fs/promises';
+import { realpathSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import mongoose from 'mongoose';
+import { createApp } from './app.js';
+import { ensureSessionExpiry, type SessionExpiry } from './auth/sessions.js';
+import { connectDatabase, type DatabaseHandle } from './db/connection.js';
+import { User } from './db/models/index.js';
+import { seedDemoData } from './db/seed.js';
+import { getEnv, shouldSeedDemo, type Env } from './env.js';
+import { createLogger, type Logger } from './logger.js';
+
+/** The demo accounts of decisions §10, printed at start when the demo data is present. */
+export const DEMO_ACCOUNTS = ['admin@oracy.test', 'teacher@oracy.test', 'student@oracy.test'] as const;
+/** Their shared password (decisions §10). */
+export const DEMO_PASSWORD = 'oracy-demo';
+
+/** Longest wait for open connections when closing the HTTP server, in ms. */
+const CLOSE_GRACE_MS = 5000;
+
+/** A started Oracy server. */
+export interface RunningServer {
+  /** The Hono app answering every request. */
+  app: ReturnType<typeof createApp>;
+  /** The Node HTTP server `serve()` returned; attach Socket.IO to it (style.md practice 11). */
+  server: Server;
+  /** The port actually listened on (differs from `env.PORT` when that is 0). */
+  port: number;
+  env: Env;
+  log: Logger;
+  db: DatabaseHandle;
+  /** Stops the sweep, closes the HTTP server, disconnects Mongoose and stops the embedded database. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** Builds every model's indexes; a failure (a FerretDB limit) is logged, never fatal. */
+async function ensureIndexes(log: Logger): Promise<void> {
+  await Promise.all(
+    Object.values(mongoose.models).map((model) =>
+      model.init().catch((err: unknown) => log.warn({ err, model: model.modelName }, 'could not build every index')),
+    ),
+  );
+}
+
+function listen(app: RunningServer['app'], port: number): Promise<{ server: Server; port: number }> {
+  return new Promise((resolvePromise, reject) => {
+    const server = serve({ fetch: app.fetch, port, hostname: '0.0.0.0' }, (info) => resolvePromise({ server, port: info.port })) as Server;
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      reject(err.code === 'EADDRINUSE' ? new Error(`Port ${port} is already in use. Stop the other program or set PORT to another number.`) : err);
+    });
+  });
+}
+
+function closeHttpServer(server: Server): Promise<void> {
+  return new Promise((resolvePromise) => {
+    if (!server.listening) return resolvePromise();
+    const timer = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+    server.close(() => {
+      clearTimeout(timer);
+      resolvePromise();
+    });
+    server.closeIdleConnections();
+  });
+}
+
+/**
+ * Starts Oracy (decisions §10): reads the environment, connects to
+ * `MONGODB_URI` or starts the embedded FerretDB under `DATA_DIR/db`, builds
+ * indexes, sets up session expiry (TTL index or a 10-minute sweep), loads
+ * the demo data into an empty database when `shouldSeedDemo`, listens on
+ * `PORT` (all interfaces) and prints the URL and, with demo data, the demo
+ * accounts.
+ * @param opts.onDatabaseCrash called when the embedded database exits on its own; default: log and exit(1).
+ * @throws Error with a readable message when the database or the port is unavailable (the embedded database is stopped first).
+ */
+export async function startServer(
+  opts: { env?: Env; logger?: Logger; onDatabaseCrash?: (message: string) => void } = {},
+): Promise<RunningServer> {
+  const env = opts.env ?? getEnv();
+  const log = opts.logger ?? createLogger(env);
+  const onCrash =
+    opts.onDatabaseCrash ??
+    ((message: string) => {
+      log.fatal(message);
+      process.exit(1);
+    });
+
+  const db = await connectDatabase({ mongodbUri: env.MONGODB_URI, dataDir: env.DATA_DIR, onCrash });
+  let expiry: SessionExpiry | undefined;
+  try {
+    log.info({ embedded: db.embedded }, db.embedded ? `embedded database (FerretDB) with data in ${join(env.DATA_DIR, 'db')}` : 'connected to MONGODB_URI');
+    await ensureIndexes(log);
+    expiry = await ensureSessionExpiry((message, err) => log.warn({ err }, message));
+    if (expiry.mode === 'sweep') log.info('no TTL indexes on this database: expired sessions are swept every 10 minutes');
+
+    const uploadsDir = join(env.DATA_DIR, 'uploads');
+    await mkdir(uploadsDir, { recursive: true });
+    if (shouldSeedDemo(env) && !(await User.exists({}))) {
+      const { seeded } = await seedDemoData({ uploadsDir, log: (line) => log.info(line) });
+      if (seeded) log.info('demo data loaded');
+    }
+    const hasDemo = Boolean(await User.exists({ email: DEMO_ACCOUNTS[0] }));
+
+    const app = createApp({ env, logger: log });
+    const { server, port } = await listen(app, env.PORT);
+
+    const lines = [`Oracy is running at http://localhost:${port}`];
+    if (hasDemo) lines.push(`Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.join(', ')}`);
+    console.log(lines.join('\n'));
+
+    let closing: Promise<void> | undefined;
+    return {
+      app,
+      server,
+      port,
+      env,
+      log,
+      db,
+      close() {
+        closing ??= (async () => {
+          expiry?.stop();
+          await closeHttpServer(server);
+          await db.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (err) {
+    expiry?.stop();
+    await db.close().catch(() => undefined);
+    throw err;
+  }
+}
+
+/** True when this file is the program being run (`tsx api/src/server.ts`), not an import. */
+function isMainModule(): boolean {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  try {
+    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+async function main(): Promise<void> {
+  const env = getEnv();
+  const log = createLogger(env);
+  let shuttingDown = false;
+
+  // Ctrl-C reaches the embedded database child too; give our own SIGINT
+  // handler a moment so that a shutdown is not reported as a crash.
+  const onDatabaseCrash = (message: string) => {
+    setTimeout(() => {
+      if (shuttingDown) return;
+      log.fatal(message);
+      console.error('Oracy stops because its database stopped.');
+      process.exit(1);
+    }, 500);
+  };
+
+  let running: RunningServer;
+  try {
+    running = await startServer({ env, logger: log, onDatabaseCrash });
+  } catch (err) {
+    console.error(`Oracy could not start: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (shuttingDown) {
+      console.error(`${signal} again: exiting now.`);
+      process.exit(1);
+    }
+    shuttingDown = true;
+    log.info(`${signal} received: shutting down`);
+    running.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+if (isMainModule()) void main();
