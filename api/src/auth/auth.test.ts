@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import { Session, User } from '../db/models/index.js';
-import { createUser, jsonRequest, sessionCookieFrom, signIn } from '../test/factories.js';
+import { createUser, jsonRequest, readJson, sessionCookieFrom, signIn } from '../test/factories.js';
 import { AUTH_RATE_LIMITS } from './rateLimits.js';
 import { SESSION_COOKIE, hashSessionToken } from './sessions.js';
 
@@ -61,7 +61,7 @@ describe('POST /auth/login', () => {
     const { user, password } = await createUser({ firstName: 'Ada', lastName: 'Lovelace', role: 2 });
     const res = await app.request('/auth/login', jsonRequest('POST', { email: user.email, password }));
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({
+    expect(await readJson(res)).toEqual({
       id: user.id,
       firstName: 'Ada',
       lastName: 'Lovelace',
@@ -109,8 +109,8 @@ describe('POST /auth/login', () => {
     const unknown = await app.request('/auth/login', jsonRequest('POST', { email: 'nobody@example.test', password: 'not-the-password' }));
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    const wrongBody = await wrong.json();
-    expect(wrongBody).toEqual(await unknown.json());
+    const wrongBody = await readJson(wrong);
+    expect(wrongBody).toEqual(await readJson(unknown));
     expect(wrongBody).toEqual({ error: { code: 'invalid_credentials', message: 'Invalid email or password' } });
     expect(sessionCookieFrom(wrong)).toBeUndefined();
   });
@@ -118,7 +118,7 @@ describe('POST /auth/login', () => {
   it('answers 400 naming the fields when they are missing', async () => {
     const res = await app.request('/auth/login', jsonRequest('POST', { email: 'a@b.test' }));
     expect(res.status).toBe(400);
-    const body = await res.json();
+    const body = await readJson(res);
     expect(body.error.code).toBe('validation_error');
     expect(Object.keys(body.error.fields)).toEqual(['password']);
   });
@@ -126,10 +126,10 @@ describe('POST /auth/login', () => {
   it('answers 400 on malformed JSON and 415 on another media type', async () => {
     const bad = await app.request('/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"email":' });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error.code).toBe('bad_request');
+    expect((await readJson(bad)).error.code).toBe('bad_request');
     const text = await app.request('/auth/login', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'hi' });
     expect(text.status).toBe(415);
-    expect((await text.json()).error.code).toBe('unsupported_media_type');
+    expect((await readJson(text)).error.code).toBe('unsupported_media_type');
   });
 
   it('redirects a form post to / with 303 and sets the cookie', async () => {
@@ -194,7 +194,7 @@ describe('POST /auth/login', () => {
     const blocked = await limited.request('/auth/login', jsonRequest('POST', { email: user.email, password }));
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('Retry-After'))).toBeGreaterThan(0);
-    const body = await blocked.json();
+    const body = await readJson(blocked);
     expect(body.error.code).toBe('rate_limited');
     expect(body.error.message).toMatch(/Too many sign-in attempts/);
     // Another email from the same address is not blocked.
@@ -213,13 +213,13 @@ describe('POST /auth/register', () => {
   it('creates a signed-in student: 201 with the current user', async () => {
     const res = await app.request('/auth/register', jsonRequest('POST', valid));
     expect(res.status).toBe(201);
-    const body = await res.json();
+    const body = await readJson(res);
     expect(body).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', name: 'Grace Hopper', email: 'grace.hopper@example.test', role: 3 });
     expect(body.id).toMatch(/^[a-f0-9]{24}$/);
     expect(body).not.toHaveProperty('passwordHash');
     const cookie = sessionCookieFrom(res)!;
     const me = await app.request('/auth/current_user', { headers: { Cookie: cookie } });
-    expect(await me.json()).toEqual(body);
+    expect(await readJson(me)).toEqual(body);
     const stored = await User.findById(body.id);
     expect(stored?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(stored?.oracyLevel).toBe('Beginner');
@@ -229,25 +229,25 @@ describe('POST /auth/register', () => {
     const { user } = await createUser();
     const res = await app.request('/auth/register', jsonRequest('POST', { ...valid, email: user.email.toUpperCase() }));
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ error: { code: 'conflict', message: 'An account with this email already exists.' } });
+    expect(await readJson(res)).toEqual({ error: { code: 'conflict', message: 'An account with this email already exists.' } });
     expect(await User.countDocuments({ email: user.email })).toBe(1);
   });
 
   it('answers 400 naming every invalid field', async () => {
     const res = await app.request('/auth/register', jsonRequest('POST', { firstName: '   ', lastName: 'x'.repeat(101), email: 'not-an-email', password: 'short' }));
     expect(res.status).toBe(400);
-    const body = await res.json();
+    const body = await readJson(res);
     expect(body.error.code).toBe('validation_error');
     expect(Object.keys(body.error.fields).sort()).toEqual(['email', 'firstName', 'lastName', 'password']);
     const long = await app.request('/auth/register', jsonRequest('POST', { ...valid, email: 'long@example.test', password: 'p'.repeat(129) }));
     expect(long.status).toBe(400);
-    expect(Object.keys((await long.json()).error.fields)).toEqual(['password']);
+    expect(Object.keys((await readJson(long)).error.fields)).toEqual(['password']);
   });
 
   it('ignores a role in the body: new accounts are students', async () => {
     const res = await app.request('/auth/register', jsonRequest('POST', { ...valid, email: 'sneaky@example.test', role: 1 }));
     expect(res.status).toBe(201);
-    expect((await res.json()).role).toBe(3);
+    expect((await readJson(res)).role).toBe(3);
   });
 
   it('redirects a form post to / and re-renders the form on errors without the password', async () => {
@@ -276,7 +276,7 @@ describe('GET /auth/current_user and /auth/logout', () => {
   it('answers 401 without a session, and with a made-up cookie', async () => {
     const none = await app.request('/auth/current_user');
     expect(none.status).toBe(401);
-    expect(await none.json()).toEqual({ error: { code: 'unauthorized', message: 'You need to sign in.' } });
+    expect(await readJson(none)).toEqual({ error: { code: 'unauthorized', message: 'You need to sign in.' } });
     const fake = await app.request('/auth/current_user', { headers: { Cookie: `${SESSION_COOKIE}=${'a'.repeat(43)}` } });
     expect(fake.status).toBe(401);
   });
@@ -285,7 +285,7 @@ describe('GET /auth/current_user and /auth/logout', () => {
     const { user, password } = await createUser({ role: 3 });
     const cookie = await signIn(app, user.email, password);
     await User.updateOne({ _id: user._id }, { $set: { role: 2 } });
-    expect((await (await app.request('/auth/current_user', { headers: { Cookie: cookie } })).json()).role).toBe(2);
+    expect((await readJson(await app.request('/auth/current_user', { headers: { Cookie: cookie } }))).role).toBe(2);
     await User.deleteOne({ _id: user._id });
     expect((await app.request('/auth/current_user', { headers: { Cookie: cookie } })).status).toBe(401);
   });
@@ -296,7 +296,7 @@ describe('GET /auth/current_user and /auth/logout', () => {
     expect((await app.request('/auth/current_user', { headers: { Cookie: cookie } })).status).toBe(200);
     const res = await app.request('/auth/logout', { headers: { Cookie: cookie } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: true });
+    expect(await readJson(res)).toEqual({ ok: true });
     const cleared = res.headers.getSetCookie().find((h) => h.startsWith(`${SESSION_COOKIE}=`));
     expect(cleared).toMatch(/Max-Age=0/);
     expect(await Session.exists({ tokenHash: hashSessionToken(tokenOf(cookie)) })).toBeNull();
@@ -306,12 +306,12 @@ describe('GET /auth/current_user and /auth/logout', () => {
   it('answers 200 to a logout without a session', async () => {
     const res = await app.request('/auth/logout');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: true });
+    expect(await readJson(res)).toEqual({ ok: true });
   });
 
   it('answers a JSON 404 for unknown /auth paths', async () => {
     const res = await app.request('/auth/nope');
     expect(res.status).toBe(404);
-    expect((await res.json()).error.code).toBe('not_found');
+    expect((await readJson(res)).error.code).toBe('not_found');
   });
 });

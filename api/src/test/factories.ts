@@ -64,3 +64,15 @@ export function jsonRequest(method: string, body?: unknown, cookie?: string): Re
   if (cookie) headers.Cookie = cookie;
   return { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) };
 }
+
+/**
+ * A response's JSON body, loosely typed so that tests can assert on any path
+ * (`body.error.fields`). Test-only: production code validates instead.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type LooseJson = any;
+
+/** Parses a response body as JSON for assertions. @throws SyntaxError when it is not JSON. */
+export async function readJson(res: Response): Promise<LooseJson> {
+  return (await res.json()) as LooseJson;
+}

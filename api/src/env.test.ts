@@ -1,0 +1,88 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, REPO_ROOT, parseEnv, shouldSeedDemo } from './env.js';
+
+describe('parseEnv', () => {
+  it('fills in the defaults of decisions §10', () => {
+    const env = parseEnv({});
+    expect(env).toEqual({
+      PORT: 3000,
+      DATA_DIR: resolve(REPO_ROOT, '.data'),
+      SITE_URL: '/login',
+      NODE_ENV: 'development',
+      SESSION_TTL_DAYS: 7,
+      LOG_LEVEL: 'info',
+      PWA_DIST: resolve(REPO_ROOT, 'pwa/dist'),
+      TRUST_PROXY: false,
+    });
+    expect(env.MONGODB_URI).toBeUndefined();
+    expect(env.SEED_DEMO).toBeUndefined();
+  });
+
+  it('reads good values, making paths absolute and treating empty strings as unset', () => {
+    const env = parseEnv({
+      PORT: '8080',
+      MONGODB_URI: 'mongodb+srv://user:pw@cluster.example/oracy',
+      DATA_DIR: 'tmp/data',
+      SITE_URL: 'https://oracy.example/',
+      SEED_DEMO: '1',
+      NODE_ENV: 'production',
+      SESSION_TTL_DAYS: '0.5',
+      LOG_LEVEL: 'debug',
+      PWA_DIST: '/srv/pwa',
+      TRUST_PROXY: '1',
+      UNRELATED: 'ignored',
+    });
+    expect(env).toMatchObject({
+      PORT: 8080,
+      MONGODB_URI: 'mongodb+srv://user:pw@cluster.example/oracy',
+      DATA_DIR: resolve('tmp/data'),
+      SITE_URL: 'https://oracy.example/',
+      SEED_DEMO: '1',
+      NODE_ENV: 'production',
+      SESSION_TTL_DAYS: 0.5,
+      LOG_LEVEL: 'debug',
+      PWA_DIST: '/srv/pwa',
+      TRUST_PROXY: true,
+    });
+    expect(parseEnv({ MONGODB_URI: '', PORT: ' ' }).MONGODB_URI).toBeUndefined();
+    expect(parseEnv({ NODE_ENV: 'test' }).LOG_LEVEL).toBe('silent');
+  });
+
+  it('throws an EnvError listing every bad variable readably', () => {
+    let error: unknown;
+    try {
+      parseEnv({ PORT: 'abc', SESSION_TTL_DAYS: '-1', SEED_DEMO: 'yes', NODE_ENV: 'staging', MONGODB_URI: 'http://db', SITE_URL: '//evil', LOG_LEVEL: 'loud', TRUST_PROXY: 'true' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const problems = (error as EnvError).problems;
+    expect(problems).toHaveLength(8);
+    expect(problems).toContain('PORT: must be a whole number from 0 to 65535 (got "abc")');
+    expect(problems).toContain('SESSION_TTL_DAYS: must be a positive number of days (got "-1")');
+    expect(problems).toContain(`SEED_DEMO: must be '0' or '1' (got "yes")`);
+    expect(problems.join('\n')).toMatch(/NODE_ENV: must be development, test or production/);
+    expect((error as EnvError).message).toMatch(/^Invalid configuration:\n {2}- /);
+  });
+
+  it('refuses out-of-range numbers', () => {
+    expect(() => parseEnv({ PORT: '70000' })).toThrow(EnvError);
+    expect(() => parseEnv({ PORT: '3000.5' })).toThrow(EnvError);
+    expect(() => parseEnv({ SESSION_TTL_DAYS: '0' })).toThrow(EnvError);
+    expect(() => parseEnv({ SESSION_TTL_DAYS: '401' })).toThrow(/at most 400 days/);
+  });
+});
+
+describe('shouldSeedDemo', () => {
+  it.each([
+    [undefined, 'development', true],
+    [undefined, 'test', true],
+    [undefined, 'production', false],
+    ['0', 'development', false],
+    ['1', 'production', true],
+    ['0', 'production', false],
+  ] as const)('SEED_DEMO=%s NODE_ENV=%s → %s', (SEED_DEMO, NODE_ENV, expected) => {
+    expect(shouldSeedDemo({ SEED_DEMO, NODE_ENV })).toBe(expected);
+  });
+});
