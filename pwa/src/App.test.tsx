@@ -1,0 +1,122 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { appRoutes } from './routes';
+import { mockFetch, USERS } from './test/fetchMock';
+import { renderAt } from './test/renderApp';
+
+const signedInAs = (user: (typeof USERS)[keyof typeof USERS]) => mockFetch({ 'GET /auth/current_user': { body: user } });
+const location = () => screen.getByTestId('location').textContent;
+
+describe('the route table (spec §2.1)', () => {
+  it('has every screen with its allowed role', () => {
+    const table = Object.fromEntries(appRoutes.map((route) => [route.path, route.access]));
+    expect(table).toEqual({
+      '/': 'signed-in',
+      '/admin/dashboard': [1],
+      '/admin/users': [1],
+      '/admin/students': [1],
+      '/admin/student/assign-courses/:studentId': [1],
+      '/admin/teachers': [1],
+      '/admin/courses': [1],
+      '/admin/notice': [1],
+      '/admin/setting': [1],
+      '/admin/profile': [1],
+      '/admin/complaints': [1],
+      '/admin/discussion': [1],
+      '/teacher/dashboard': [2],
+      '/teacher/courses': [2],
+      '/teacher/students': [2],
+      '/teacher/notice': [2],
+      '/teacher/complaints': [2],
+      '/teacher/profile': [2],
+      '/student/dashboard': [3],
+      '/student/teachers': [3],
+      '/student/notice': [3],
+      '/student/complaints': [3],
+      '/student/courses': [3],
+      '/student/profile': [3],
+      '/assignments': [3],
+    });
+  });
+});
+
+describe('the role guard', () => {
+  it('renders a screen for its role, inside the shared layout', async () => {
+    signedInAs(USERS.admin);
+    renderAt('/admin/users');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
+    expect(screen.getByText('Admin Dashboard')).toBeInTheDocument();
+    expect(location()).toBe('/admin/users');
+  });
+
+  it.each([
+    ['/teacher/courses', USERS.teacher, 'Your Courses'],
+    ['/teacher/students', USERS.teacher, 'Your Students'],
+    ['/student/dashboard', USERS.student, 'Welcome to your Dashboard, Sam!'],
+    ['/student/teachers', USERS.student, 'Your Teacher'],
+    ['/student/notice', USERS.student, 'Notices'],
+    ['/admin/student/assign-courses/abc123', USERS.admin, 'Assign Courses to Student'],
+  ])('opens %s for its role', async (path, user, heading) => {
+    signedInAs(user);
+    renderAt(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/admin/users', USERS.student],
+    ['/admin/dashboard', USERS.teacher],
+    ['/teacher/dashboard', USERS.admin],
+    ['/student/courses', USERS.teacher],
+    ['/assignments', USERS.admin],
+  ])('sends a user without the role from %s to "/"', async (path, user) => {
+    signedInAs(user);
+    renderAt(path);
+    expect(await screen.findByRole('heading', { name: 'Oracy Skills Self-Assessment' })).toBeInTheDocument();
+    expect(location()).toBe('/');
+  });
+
+  it('sends the browser to the sign-in page when the current user cannot be loaded', async () => {
+    mockFetch({ 'GET /auth/current_user': { status: 401, body: { error: { code: 'unauthorized', message: 'Sign in' } } } });
+    const { redirect } = renderAt('/admin/dashboard');
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith('/login'));
+    expect(screen.queryByRole('heading', { name: 'Welcome to the Admin Dashboard' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the 404 page (spec §2.2)', () => {
+  it.each(['/nowhere', '/admin/nothing-here', '/student'])('shows for %s without asking who is signed in', async (path) => {
+    const fetchSpy = mockFetch({});
+    renderAt(path);
+    expect(await screen.findByRole('heading', { name: '404' })).toBeInTheDocument();
+    expect(screen.getByText("Oops! The page you're looking for doesn't exist.")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go back to Home' })).toHaveAttribute('href', '/');
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+});
+
+describe('the redirects of decisions §8', () => {
+  it.each([
+    [USERS.admin, '/admin/courses', 'Courses'],
+    [USERS.teacher, '/teacher/courses', 'Your Courses'],
+    [USERS.student, '/student/courses', 'Your Enrolled Courses'],
+  ])('leads /courses to the role’s courses screen (%#)', async (user, target, heading) => {
+    signedInAs(user);
+    renderAt('/courses');
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(location()).toBe(target);
+  });
+
+  it('leads /admin/blogs to /admin/discussion', async () => {
+    signedInAs(USERS.admin);
+    renderAt('/admin/blogs');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Discussions' })).toBeInTheDocument();
+    expect(location()).toBe('/admin/discussion');
+  });
+
+  it('shows a student their assignments at /assignments', async () => {
+    signedInAs(USERS.student);
+    renderAt('/assignments');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Assignments' })).toBeInTheDocument();
+    expect(location()).toBe('/assignments');
+  });
+});

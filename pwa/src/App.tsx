@@ -1,0 +1,88 @@
+import { IonApp, IonRouterOutlet, IonSplitPane } from '@ionic/react';
+import { IonReactRouter } from '@ionic/react-router';
+import { Suspense, useEffect } from 'react';
+import { Navigate, Route, useLocation } from 'react-router-dom';
+import { PageLoading } from './components/PageLoading';
+import { DashboardLayout } from './layout/DashboardLayout';
+import { Menu } from './layout/Menu';
+import NotFoundPage from './pages/NotFoundPage';
+import { appRedirects, appRoutes, findRoute, type AppRedirect, type AppRoute } from './routes';
+import { RequireAccess } from './session/RequireAccess';
+import { SessionProvider } from './session/SessionProvider';
+
+/**
+ * The app: Ionic's root, the browser router and the session around
+ * {@link AppRoutes}. Call `setupIonicReact()` before rendering it.
+ */
+export default function App() {
+  return (
+    <IonApp>
+      <SessionProvider>
+        <IonReactRouter>
+          <AppRoutes />
+        </IonReactRouter>
+      </SessionProvider>
+    </IonApp>
+  );
+}
+
+/**
+ * The split pane (style.md practice 7): the side menu beside one router
+ * outlet holding every route of `routes.ts`, the redirects of decisions §8,
+ * and the 404 page for any other path (spec §2.2). Needs a router and a
+ * `SessionProvider` above it.
+ */
+export function AppRoutes() {
+  return (
+    <>
+      <DocumentTitle />
+      <IonSplitPane contentId="main" when="md">
+      <Menu />
+      <IonRouterOutlet id="main">
+        {appRoutes.map((route) => (
+          <Route key={route.path} path={route.path} element={<ScreenRoute route={route} />} />
+        ))}
+        {appRedirects.map((redirect) => (
+          <Route key={redirect.path} path={redirect.path} element={<RedirectRoute redirect={redirect} />} />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </IonRouterOutlet>
+      </IonSplitPane>
+    </>
+  );
+}
+
+/** One screen behind its guard, in the shared layout when the route has one, its chunk loading meanwhile. */
+function ScreenRoute({ route }: { route: AppRoute }) {
+  const { screen: Screen, loading: Loading } = route;
+  useEffect(() => {
+    // Fetch the chunk while the current user loads instead of after.
+    route.screen.preload().catch(() => undefined);
+  }, [route]);
+
+  const screen = (
+    <Suspense fallback={<PageLoading />}>
+      <Screen />
+    </Suspense>
+  );
+  return (
+    <RequireAccess access={route.access} fallback={Loading ? <Loading /> : undefined}>
+      {route.layout ? <DashboardLayout>{screen}</DashboardLayout> : screen}
+    </RequireAccess>
+  );
+}
+
+function RedirectRoute({ redirect }: { redirect: AppRedirect }) {
+  if (redirect.access === 'anyone') return <Navigate to={redirect.to(null)} replace />;
+  return <RequireAccess access={redirect.access}>{(user) => <Navigate to={redirect.to(user.role)} replace />}</RequireAccess>;
+}
+
+/** Keeps `document.title` as "{screen} · Oracy" (just "Oracy" on the 404 page). */
+function DocumentTitle() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const route = findRoute(pathname);
+    document.title = route ? `${route.title} · Oracy` : 'Oracy';
+  }, [pathname]);
+  return null;
+}

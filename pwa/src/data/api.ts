@@ -1,0 +1,206 @@
+/**
+ * The one way to the network (style.md practice 8). Every screen and hook
+ * calls the API through this module; none sees a raw `fetch`.
+ *
+ * - Every request sends cookies (spec §7 "General") and asks for JSON.
+ * - Failures become one of three typed errors, so a screen can choose its
+ *   message (spec §8) with `instanceof` instead of parsing strings:
+ *   {@link OfflineError}, {@link NetworkError} and {@link HttpError}.
+ */
+import { API_ORIGIN } from '../config';
+
+/** Default time limit of a request, in milliseconds (spec §7: a time-out is a generic error). */
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+/**
+ * The request never reached the server, or no answer came back: the browser
+ * is offline, the host is unreachable, or the connection dropped (`fetch`
+ * rejected with a `TypeError`).
+ */
+export class OfflineError extends Error {
+  override readonly name = 'OfflineError';
+  constructor(message = 'You appear to be offline.', options?: ErrorOptions) {
+    super(message, options);
+  }
+}
+
+/**
+ * The server could not give a usable answer: a successful response whose
+ * body is not the JSON the caller expects, or a request that exceeded its
+ * time limit.
+ */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+  constructor(message = 'The server sent a response that could not be read.', options?: ErrorOptions) {
+    super(message, options);
+  }
+}
+
+/**
+ * The server answered with a non-2xx status. `code` and `message` come from
+ * the API's error body `{"error": {"code", "message"}}` (decisions §6); when
+ * the body is not in that shape, `code` is `"http_<status>"` and `message`
+ * the status text.
+ */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+  /** The HTTP status, e.g. 400, 401, 403, 404, 409, 429. */
+  readonly status: number;
+  /** The API's machine-readable error code, e.g. `"validation_failed"`. */
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** Any error this module throws. */
+export type ApiError = OfflineError | NetworkError | HttpError;
+
+/** `true` when `error` is one of this module's typed errors. */
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof OfflineError || error instanceof NetworkError || error instanceof HttpError;
+}
+
+/** Options of {@link apiFetch}: `fetch`'s, plus a JSON body and a time limit. */
+export interface ApiRequestInit extends Omit<RequestInit, 'body' | 'credentials'> {
+  /** A raw body (e.g. `FormData` for a file upload). Ignored when `json` is set. */
+  body?: BodyInit | null;
+  /** A value sent as a JSON body with `Content-Type: application/json`. */
+  json?: unknown;
+  /** Time limit in milliseconds; default {@link DEFAULT_TIMEOUT_MS}. `0` disables it. */
+  timeoutMs?: number;
+}
+
+/**
+ * Sends a request to the API and returns the response once its status is
+ * 2xx. The body is left unread, for callers that only need the status
+ * (spec §7: the logout body "is not read").
+ *
+ * @param path An API path such as `/api/admin/notice` or `/auth/current_user`.
+ * @throws {OfflineError} when no response arrives.
+ * @throws {NetworkError} when the time limit passes.
+ * @throws {HttpError} when the status is not 2xx.
+ * @throws {DOMException} `AbortError`, unchanged, when the caller's `signal` aborts.
+ */
+export async function apiFetch(path: string, init: ApiRequestInit = {}): Promise<Response> {
+  const { json, body, timeoutMs = DEFAULT_TIMEOUT_MS, signal, headers, ...rest } = init;
+  const requestHeaders = new Headers(headers);
+  if (!requestHeaders.has('Accept')) requestHeaders.set('Accept', 'application/json');
+  let requestBody = body;
+  if (json !== undefined) {
+    requestHeaders.set('Content-Type', 'application/json');
+    requestBody = JSON.stringify(json);
+  }
+
+  const limit = withTimeout(signal ?? undefined, timeoutMs);
+  let response: Response;
+  try {
+    response = await fetch(`${API_ORIGIN}${path}`, {
+      ...rest,
+      headers: requestHeaders,
+      body: requestBody,
+      credentials: 'include',
+      signal: limit.signal,
+    });
+  } catch (error) {
+    if (limit.timedOut()) throw new NetworkError('The request timed out.', { cause: error });
+    if (signal?.aborted) throw error;
+    throw new OfflineError(undefined, { cause: error });
+  } finally {
+    limit.clear();
+  }
+
+  if (!response.ok) throw await toHttpError(response);
+  return response;
+}
+
+/**
+ * Sends a request and returns its parsed JSON body; an empty body (such as a
+ * 204) yields `undefined`, so type `T` accordingly for such endpoints.
+ *
+ * @throws {OfflineError} | {NetworkError} | {HttpError} as {@link apiFetch};
+ *   {NetworkError} also when a 2xx body is not valid JSON.
+ */
+export async function requestJson<T>(method: string, path: string, json?: unknown, init: ApiRequestInit = {}): Promise<T> {
+  const response = await apiFetch(path, { ...init, method, ...(json === undefined ? {} : { json }) });
+  return readJson<T>(response);
+}
+
+/**
+ * `GET path` and return the parsed JSON body.
+ *
+ * @throws {OfflineError} | {NetworkError} | {HttpError} as {@link requestJson}.
+ */
+export function getJson<T>(path: string, init?: ApiRequestInit): Promise<T> {
+  return requestJson<T>('GET', path, undefined, init);
+}
+
+/**
+ * `POST path` with `body` as JSON and return the parsed JSON answer
+ * (`undefined` when the answer has no body).
+ *
+ * @throws {OfflineError} | {NetworkError} | {HttpError} as {@link requestJson}.
+ */
+export function postJson<T = unknown>(path: string, body: unknown, init?: ApiRequestInit): Promise<T> {
+  return requestJson<T>('POST', path, body, init);
+}
+
+async function readJson<T>(response: Response): Promise<T> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    throw new OfflineError('The connection closed while reading the response.', { cause: error });
+  }
+  if (text.trim() === '') return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch (error) {
+    throw new NetworkError(undefined, { cause: error });
+  }
+}
+
+async function toHttpError(response: Response): Promise<HttpError> {
+  const fallback = new HttpError(response.status, `http_${response.status}`, response.statusText || `HTTP ${response.status}`);
+  let body: unknown;
+  try {
+    body = JSON.parse(await response.text());
+  } catch {
+    return fallback;
+  }
+  const error = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
+  if (typeof error !== 'object' || error === null) return fallback;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return new HttpError(
+    response.status,
+    typeof code === 'string' ? code : fallback.code,
+    typeof message === 'string' ? message : fallback.message,
+  );
+}
+
+/** An abort signal that fires on the caller's signal or after `timeoutMs`. */
+function withTimeout(outer: AbortSignal | undefined, timeoutMs: number) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const onAbort = () => controller.abort(outer?.reason);
+  if (outer?.aborted) controller.abort(outer.reason);
+  else outer?.addEventListener('abort', onAbort, { once: true });
+  const timer =
+    timeoutMs > 0
+      ? setTimeout(() => {
+          timedOut = true;
+          controller.abort(new DOMException('The request timed out.', 'TimeoutError'));
+        }, timeoutMs)
+      : undefined;
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    clear: () => {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onAbort);
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { IonContent, IonPage } from '@ionic/react';
+import type { ReactNode } from 'react';
+import { isRole } from '../session/roles';
+import { useSession } from '../session/SessionProvider';
+import { RoleTabs } from './RoleTabs';
+import { TopBar } from './TopBar';
+import './layout.css';
+
+/**
+ * The page frame of every /admin, /teacher and /student screen (spec §2.3):
+ * the top bar, the screen's content, and the tab bar on phones. The side
+ * menu lives once, beside the router outlet, in `App.tsx`.
+ */
+export function DashboardLayout({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  const role = user && isRole(user.role) ? user.role : null;
+  return (
+    <IonPage>
+      <TopBar />
+      <IonContent className="ion-padding">
+        <div className="screen">{children}</div>
+      </IonContent>
+      {role !== null && <RoleTabs role={role} />}
+    </IonPage>
+  );
+}

@@ -1,0 +1,143 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, USERS } from '../test/fetchMock';
+import { renderAt } from '../test/renderApp';
+import { MenuNav } from './Menu';
+import { RoleTabs } from './RoleTabs';
+
+const linksOf = (container: HTMLElement) =>
+  within(container)
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+
+describe('the side menu (spec §2.3 "Navigation by role")', () => {
+  it('lists the admin entries in order, with both "Discussions" items', () => {
+    const { container } = render(<MenuNav role={1} />, { wrapper: MemoryRouter });
+    expect(linksOf(container)).toEqual([
+      ['Users', '/admin/users'],
+      ['Students', '/admin/students'],
+      ['Teachers', '/admin/teachers'],
+      ['Courses', '/admin/courses'],
+      ['Notice', '/admin/notice'],
+      ['Complaints', '/admin/complaints'],
+      ['Settings', '/admin/setting'],
+      ['Discussions', '/admin/discussion'],
+      ['Discussions', '/admin/blogs'],
+    ]);
+  });
+
+  it('lists the teacher entries in order', () => {
+    const { container } = render(<MenuNav role={2} />, { wrapper: MemoryRouter });
+    expect(linksOf(container)).toEqual([
+      ['My Students', '/teacher/students'],
+      ['My Courses', '/teacher/courses'],
+      ['Notice', '/teacher/notice'],
+      ['My Complaints', '/teacher/complaints'],
+    ]);
+  });
+
+  it('lists the student entries in order', () => {
+    const { container } = render(<MenuNav role={3} />, { wrapper: MemoryRouter });
+    expect(linksOf(container)).toEqual([
+      ['My Teachers', '/student/teachers'],
+      ['My Courses', '/student/courses'],
+      ['Notice', '/student/notice'],
+      ['My Complaints', '/student/complaints'],
+    ]);
+  });
+
+  it('marks the current entry with aria-current="page"', () => {
+    render(
+      <MemoryRouter initialEntries={['/teacher/courses']}>
+        <MenuNav role={2} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'My Courses' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'My Students' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('sits in the layout with the logo linking to "/" and a Logout item at the end', async () => {
+    mockFetch({ 'GET /auth/current_user': { body: USERS.student } });
+    renderAt('/student/notice');
+    await screen.findByRole('heading', { level: 1, name: 'Notices' });
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    const links = within(menu).getAllByRole('link');
+    expect(links[0]).toHaveAccessibleName('Oracy');
+    expect(links[0]).toHaveAttribute('href', '/');
+    expect(within(menu).getByRole('link', { name: 'Notice' })).toHaveAttribute('aria-current', 'page');
+    expect(within(menu).getAllByRole('button').at(-1)).toHaveTextContent('Logout');
+  });
+});
+
+describe('the phone tab bar', () => {
+  it.each([
+    [1, [['Dashboard', '/admin/dashboard'], ['Users', '/admin/users'], ['Complaints', '/admin/complaints'], ['Discussions', '/admin/discussion']]],
+    [2, [['Dashboard', '/teacher/dashboard'], ['My Students', '/teacher/students'], ['My Courses', '/teacher/courses'], ['My Complaints', '/teacher/complaints']]],
+    [3, [['Dashboard', '/student/dashboard'], ['My Courses', '/student/courses'], ['Notice', '/student/notice'], ['My Complaints', '/student/complaints']]],
+  ] as const)('has the tabs of role %i', (role, tabs) => {
+    render(<RoleTabs role={role} />, { wrapper: MemoryRouter });
+    expect(linksOf(screen.getByRole('navigation', { name: 'Tabs' }))).toEqual(tabs);
+  });
+});
+
+describe('the top bar (spec §2.3 "Top bar")', () => {
+  it.each([
+    [USERS.admin, '/admin/users', 'Admin Dashboard', '/admin/profile'],
+    [USERS.teacher, '/teacher/courses', 'Teacher Dashboard', '/teacher/profile'],
+    [USERS.student, '/student/courses', 'Student Dashboard', '/student/profile'],
+  ])('shows the role title; the avatar menu leads to the profile (%#)', async (user, path, title, profile) => {
+    mockFetch({ 'GET /auth/current_user': { body: user } });
+    renderAt(path);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByText(title)).toBeInTheDocument();
+
+    // Ionic moves the host's aria-label onto the button inside its shadow root, out of jsdom's reach.
+    const avatar = screen.getByText(`${user.firstName[0]}${user.lastName[0]}`).closest('ion-button');
+    expect(avatar).not.toBeNull();
+    await userEvent.click(avatar as HTMLElement);
+    const profileItem = (await screen.findByText('Profile', { selector: 'ion-label' })).closest('ion-item');
+    expect(screen.getByText('Logout', { selector: 'ion-label' })).toBeInTheDocument();
+    await userEvent.click(profileItem as HTMLElement);
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(profile));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+  });
+});
+
+describe('logout from the layout (spec §4 "Logout", §8 "Logout")', () => {
+  async function confirmLogout() {
+    const user = userEvent.setup();
+    await user.click(within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('Confirm Logout')).toBeInTheDocument();
+    expect(screen.getByText('Are you sure you want to log out?')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+  }
+
+  it('asks for confirmation, then clears every session key and leaves for SITE_URL', async () => {
+    const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: USERS.admin }, 'GET /auth/logout': { body: { ok: true } } });
+    const { redirect } = renderAt('/admin/users');
+    await screen.findByRole('heading', { level: 1, name: 'Users' });
+    expect(localStorage.getItem('adminId')).toBe('u-admin');
+
+    await confirmLogout();
+
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith('/login'));
+    expect(fetchSpy.mock.calls.map(([url]) => String(url))).toContain('/auth/logout');
+    for (const key of ['userId', 'userRole', 'adminId', 'teacherId', 'studentId']) expect(localStorage.getItem(key)).toBeNull();
+  });
+
+  it('shows "Error logging out" on a non-2xx answer and keeps the session', async () => {
+    mockFetch({ 'GET /auth/current_user': { body: USERS.teacher }, 'GET /auth/logout': { status: 500, body: { error: { code: 'internal', message: 'x' } } } });
+    const { redirect } = renderAt('/teacher/notice');
+    await screen.findByRole('heading', { level: 1, name: 'Notices' });
+
+    await confirmLogout();
+
+    expect(await screen.findByText('Error logging out')).toBeInTheDocument();
+    expect(redirect).not.toHaveBeenCalled();
+    expect(localStorage.getItem('teacherId')).toBe('u-teacher');
+  });
+});

@@ -1,0 +1,85 @@
+import { IonAlert, IonContent, IonIcon, IonMenu } from '@ionic/react';
+import { logOutOutline } from 'ionicons/icons';
+import { useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Logo } from '../components/Logo';
+import { findRoute } from '../routes';
+import { isRole, type Role } from '../session/roles';
+import { useSession } from '../session/SessionProvider';
+import { MENU_ENTRIES } from './navigation';
+import { useLayoutLogout } from './useLayoutLogout';
+import './layout.css';
+
+/**
+ * The side drawer of the shared layout (spec §2.3 "Side drawer"), a
+ * navigation landmark named "Main menu": 240 px, an overlay opened by the
+ * menu button on phones and always open beside the content from the `md`
+ * breakpoint up (the split pane in `App.tsx`). It is enabled only on layout
+ * screens and only once the user is known, so "/" and the 404 page take the
+ * full width. It ends with "Logout", which asks for confirmation first.
+ */
+export function Menu() {
+  const { user } = useSession();
+  const { pathname } = useLocation();
+  const menu = useRef<HTMLIonMenuElement>(null);
+  const role = user && isRole(user.role) ? user.role : null;
+  const enabled = role !== null && findRoute(pathname)?.layout === true;
+  const [confirming, setConfirming] = useState(false);
+  const logout = useLayoutLogout();
+  // Following a link closes the overlay on phones; beside the content (split pane) this does nothing.
+  const closeMenu = () => void menu.current?.close();
+
+  return (
+    <IonMenu ref={menu} contentId="main" menuId="main-menu" type="overlay" disabled={!enabled} className="app-menu" aria-label="Main menu">
+      <IonContent>
+        <div className="app-menu__inner">
+          <Link to="/" className="app-menu__logo" onClick={closeMenu}>
+            <Logo height={36} />
+          </Link>
+          {role !== null && <MenuNav role={role} onNavigate={closeMenu} />}
+          <button type="button" className="app-nav__link app-menu__logout" onClick={() => setConfirming(true)}>
+            <IonIcon icon={logOutOutline} aria-hidden="true" />
+            <span>Logout</span>
+          </button>
+        </div>
+      </IonContent>
+      <IonAlert
+        isOpen={confirming}
+        header="Confirm Logout"
+        message="Are you sure you want to log out?"
+        buttons={[
+          { text: 'Cancel', role: 'cancel' },
+          { text: 'Confirm', role: 'confirm', handler: () => void logout() },
+        ]}
+        onDidDismiss={() => setConfirming(false)}
+      />
+    </IonMenu>
+  );
+}
+
+/** Props of {@link MenuNav}. */
+export interface MenuNavProps {
+  role: Role;
+  /** Called after a link is followed. */
+  onNavigate?: () => void;
+}
+
+/**
+ * The drawer's links for a role, in the spec's order (spec §2.3
+ * "Navigation by role"); the current one carries `aria-current="page"` and
+ * is highlighted.
+ */
+export function MenuNav({ role, onNavigate }: MenuNavProps) {
+  return (
+    <ul className="app-nav">
+      {MENU_ENTRIES[role].map((entry) => (
+        <li key={entry.path}>
+          <NavLink to={entry.path} className="app-nav__link" onClick={onNavigate}>
+            <IonIcon icon={entry.icon} aria-hidden="true" />
+            <span>{entry.label}</span>
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,75 @@
+import { IonButton, IonButtons, IonHeader, IonIcon, IonItem, IonLabel, IonList, IonMenuButton, IonPopover, IonTitle, IonToolbar } from '@ionic/react';
+import { logOutOutline, personOutline } from 'ionicons/icons';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { profilePathFor, roleTitle } from '../session/roles';
+import { useSession } from '../session/SessionProvider';
+import { useLayoutLogout } from './useLayoutLogout';
+import './layout.css';
+
+/**
+ * The shared layout's top bar (spec §2.3 "Top bar"): the menu button (phones
+ * only), the role's title, and an avatar button opening a menu with
+ * "Profile" (the role's profile screen, or "/") and "Logout".
+ */
+export function TopBar() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const logout = useLayoutLogout();
+  const [menu, setMenu] = useState<{ open: boolean; event?: Event }>({ open: false });
+  const close = () => setMenu({ open: false });
+
+  return (
+    <IonHeader>
+      <IonToolbar color="primary">
+        <IonButtons slot="start">
+          <IonMenuButton aria-label="Open menu" />
+        </IonButtons>
+        <IonTitle>{roleTitle(user?.role)}</IonTitle>
+        <IonButtons slot="end">
+          <IonButton
+            aria-label="Account menu"
+            aria-haspopup="menu"
+            aria-expanded={menu.open}
+            onClick={(event) => setMenu({ open: true, event: event.nativeEvent })}
+          >
+            <span className="top-bar__avatar" aria-hidden="true">
+              {initials(user?.firstName, user?.lastName)}
+            </span>
+          </IonButton>
+        </IonButtons>
+      </IonToolbar>
+      <IonPopover isOpen={menu.open} event={menu.event} onDidDismiss={close} aria-label="Account menu">
+        <IonList lines="none">
+          <IonItem
+            button
+            detail={false}
+            onClick={() => {
+              close();
+              navigate(profilePathFor(user?.role));
+            }}
+          >
+            <IonIcon icon={personOutline} slot="start" aria-hidden="true" />
+            <IonLabel>Profile</IonLabel>
+          </IonItem>
+          <IonItem
+            button
+            detail={false}
+            onClick={() => {
+              close();
+              void logout();
+            }}
+          >
+            <IonIcon icon={logOutOutline} slot="start" aria-hidden="true" />
+            <IonLabel>Logout</IonLabel>
+          </IonItem>
+        </IonList>
+      </IonPopover>
+    </IonHeader>
+  );
+}
+
+function initials(firstName = '', lastName = ''): string {
+  const letters = `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`.toUpperCase();
+  return letters || '?';
+}

@@ -1,0 +1,22 @@
+import { IonContent, IonPage } from '@ionic/react';
+import { Link } from 'react-router-dom';
+import { Logo } from '../components/Logo';
+import './NotFoundPage.css';
+
+/** The 404 page (spec §2.2), for any path outside the route table; no sign-in needed. */
+export default function NotFoundPage() {
+  return (
+    <IonPage>
+      <IonContent className="ion-padding">
+        <div className="not-found">
+          <Logo height={40} />
+          <h1 className="not-found__code">404</h1>
+          <p className="not-found__text">Oops! The page you&apos;re looking for doesn&apos;t exist.</p>
+          <Link to="/" className="not-found__home">
+            Go back to Home
+          </Link>
+        </div>
+      </IonContent>
+    </IonPage>
+  );
+}

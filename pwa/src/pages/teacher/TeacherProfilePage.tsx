@@ -1,0 +1,7 @@
+/**
+ * Teacher profile (spec §2.22, /teacher/profile). The screen's content is a later issue; for now it shows its heading
+ * inside the shared dashboard layout.
+ */
+export default function TeacherProfilePage() {
+  return <h1 className="screen-title">Profile</h1>;
+}

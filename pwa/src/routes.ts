@@ -1,0 +1,121 @@
+/**
+ * The route table of spec §2.1 as data, plus the links decisions §8 keeps
+ * alive. `App.tsx` turns it into routes; the menu and the document title
+ * read it too. Every screen is its own lazily loaded chunk, so signing in
+ * and landing on "/" downloads neither the admin screens nor the charts.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { matchPath } from 'react-router-dom';
+import AssessmentLoading from './pages/assessment/AssessmentLoading';
+import { coursesPathFor, type Role } from './session/roles';
+
+/**
+ * Who may open a route (spec §2.1 "Allowed role", §6 "Route access"):
+ * - `'anyone'`: no current user needed;
+ * - `'signed-in'`: any signed-in user (no role guard);
+ * - a list of roles: a signed-in user with one of them; anyone else is sent to "/".
+ */
+export type RouteAccess = 'anyone' | 'signed-in' | readonly Role[];
+
+/** A lazily loaded screen that can also be fetched ahead of rendering. */
+export type LazyScreen = LazyExoticComponent<ComponentType> & {
+  /** Starts (once) downloading the screen's chunk. */
+  preload: () => Promise<unknown>;
+};
+
+/** Wraps a dynamic `import()` of a module whose default export is a screen. */
+export function lazyScreen(load: () => Promise<{ default: ComponentType }>): LazyScreen {
+  let pending: Promise<{ default: ComponentType }> | undefined;
+  const loadOnce = () => (pending ??= load());
+  return Object.assign(lazy(loadOnce), { preload: loadOnce });
+}
+
+/** One row of the route table. */
+export interface AppRoute {
+  /** A react-router v6 path pattern, absolute, e.g. `/admin/student/assign-courses/:studentId`. */
+  path: string;
+  /** The screen's name, used for the document title ("{title} · Oracy"). */
+  title: string;
+  /** Who may open it. */
+  access: RouteAccess;
+  /** `true` when the screen sits inside the shared dashboard layout (spec §2.3). */
+  layout: boolean;
+  /** The screen. */
+  screen: LazyScreen;
+  /** What to show while the current user loads; a spinner when absent. */
+  loading?: ComponentType;
+}
+
+/** A path that leads to another screen (decisions §8). */
+export interface AppRedirect {
+  path: string;
+  access: RouteAccess;
+  /** The destination, given the signed-in user's role (`null` when `access` is `'anyone'`). */
+  to: (role: number | null) => string;
+}
+
+const ADMIN: readonly Role[] = [1];
+const TEACHER: readonly Role[] = [2];
+const STUDENT: readonly Role[] = [3];
+
+const Notices = lazyScreen(() => import('./pages/shared/NoticesPage'));
+
+/** Every screen of spec §2.1 (except the 404 page, the fallback for any other path), plus `/assignments`. */
+export const appRoutes: readonly AppRoute[] = [
+  {
+    path: '/',
+    title: 'Self-Assessment',
+    access: 'signed-in',
+    layout: false,
+    screen: lazyScreen(() => import('./pages/AssessmentPage')),
+    loading: AssessmentLoading,
+  },
+  { path: '/admin/dashboard', title: 'Admin Dashboard', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/AdminDashboardPage')) },
+  { path: '/admin/users', title: 'Users', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/UsersPage')) },
+  { path: '/admin/students', title: 'Students', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/StudentsPage')) },
+  {
+    path: '/admin/student/assign-courses/:studentId',
+    title: 'Assign Courses',
+    access: ADMIN,
+    layout: true,
+    screen: lazyScreen(() => import('./pages/admin/AssignCoursesPage')),
+  },
+  { path: '/admin/teachers', title: 'Teachers', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/TeachersPage')) },
+  { path: '/admin/courses', title: 'Courses', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/CoursesPage')) },
+  { path: '/admin/notice', title: 'Notices', access: ADMIN, layout: true, screen: Notices },
+  { path: '/admin/setting', title: 'Settings', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/SettingsPage')) },
+  { path: '/admin/profile', title: 'Profile', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/AdminProfilePage')) },
+  { path: '/admin/complaints', title: 'Complaints', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/ComplaintsPage')) },
+  { path: '/admin/discussion', title: 'Discussion', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/DiscussionPage')) },
+  { path: '/teacher/dashboard', title: 'Teacher Dashboard', access: TEACHER, layout: true, screen: lazyScreen(() => import('./pages/teacher/TeacherDashboardPage')) },
+  { path: '/teacher/courses', title: 'Your Courses', access: TEACHER, layout: true, screen: lazyScreen(() => import('./pages/teacher/TeacherCoursesPage')) },
+  { path: '/teacher/students', title: 'Your Students', access: TEACHER, layout: true, screen: lazyScreen(() => import('./pages/teacher/TeacherStudentsPage')) },
+  { path: '/teacher/notice', title: 'Notices', access: TEACHER, layout: true, screen: Notices },
+  { path: '/teacher/complaints', title: 'My Complaints', access: TEACHER, layout: true, screen: lazyScreen(() => import('./pages/teacher/TeacherComplaintsPage')) },
+  { path: '/teacher/profile', title: 'Profile', access: TEACHER, layout: true, screen: lazyScreen(() => import('./pages/teacher/TeacherProfilePage')) },
+  { path: '/student/dashboard', title: 'Student Dashboard', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/StudentDashboardPage')) },
+  { path: '/student/teachers', title: 'Your Teacher', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/StudentTeachersPage')) },
+  { path: '/student/notice', title: 'Notices', access: STUDENT, layout: true, screen: Notices },
+  { path: '/student/complaints', title: 'My Complaints', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/StudentComplaintsPage')) },
+  { path: '/student/courses', title: 'Your Enrolled Courses', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/StudentCoursesPage')) },
+  { path: '/student/profile', title: 'Profile', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/StudentProfilePage')) },
+  // decisions §8: the student dashboard's "View Assignments" link.
+  { path: '/assignments', title: 'My Assignments', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/StudentAssignmentsPage')) },
+];
+
+/** decisions §8: links the specification leaves dangling, kept and led somewhere useful. */
+export const appRedirects: readonly AppRedirect[] = [
+  { path: '/courses', access: 'signed-in', to: (role) => coursesPathFor(role) },
+  { path: '/admin/blogs', access: ADMIN, to: () => '/admin/discussion' },
+];
+
+/** The route a pathname opens, or `undefined` for a redirect or the 404 page. */
+export function findRoute(pathname: string): AppRoute | undefined {
+  return appRoutes.find((route) => matchPath({ path: route.path, end: true }, pathname) !== null);
+}
+
+/** `true` when `role` may open a route with `access` (the user is signed in). */
+export function isAllowed(access: RouteAccess, role: number): boolean {
+  if (access === 'anyone' || access === 'signed-in') return true;
+  return access.some((allowed) => allowed === role);
+}

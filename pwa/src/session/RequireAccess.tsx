@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { PageLoading } from '../components/PageLoading';
+import { isAllowed, type RouteAccess } from '../routes';
+import { useRequiredUser, type CurrentUser } from './SessionProvider';
+
+/** Props of {@link RequireAccess}. */
+export interface RequireAccessProps {
+  access: RouteAccess;
+  /** Shown while the current user loads (and while the browser leaves for sign-in). */
+  fallback?: ReactNode;
+  /** The guarded content, or a function of the signed-in user. */
+  children: ReactNode | ((user: CurrentUser) => ReactNode);
+}
+
+/**
+ * The role guard (spec §2.1 "Role guard", §6 "Route access"). For
+ * `'anyone'` it renders its children at once. Otherwise it loads the current
+ * user (the browser goes to sign in when that fails), then renders the
+ * children if the user's role is allowed and redirects to "/" if not.
+ */
+export function RequireAccess({ access, fallback, children }: RequireAccessProps) {
+  if (access === 'anyone') return <>{typeof children === 'function' ? null : children}</>;
+  return (
+    <SignedIn access={access} fallback={fallback}>
+      {children}
+    </SignedIn>
+  );
+}
+
+function SignedIn({ access, fallback = <PageLoading />, children }: RequireAccessProps) {
+  const user = useRequiredUser();
+  if (!user) return <>{fallback}</>;
+  if (!isAllowed(access, user.role)) return <Navigate to="/" replace />;
+  return <>{typeof children === 'function' ? children(user) : children}</>;
+}
