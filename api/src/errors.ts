@@ -113,10 +113,17 @@ export function zodIssuesToFields(issues: readonly z.core.$ZodIssue[]): Record<s
   return fields;
 }
 
+/** "Invalid a, b." — or "Invalid a, b, c and 4 more." for long lists. */
+function invalidFieldsMessage(fields: Record<string, string>): string {
+  const names = Object.keys(fields);
+  if (names.length <= 3) return `Invalid ${names.join(', ')}.`;
+  return `Invalid ${names.slice(0, 3).join(', ')} and ${names.length - 3} more.`;
+}
+
 /** A 400 `validation_error` naming the failing fields of a zod error. */
 export function validationError(error: { issues: readonly z.core.$ZodIssue[] }): ApiError {
   const fields = zodIssuesToFields(error.issues);
-  return badRequest(`Invalid ${Object.keys(fields).join(', ')}.`, fields);
+  return badRequest(invalidFieldsMessage(fields), fields);
 }
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
@@ -186,7 +193,7 @@ export function toApiError(err: unknown): ApiError | undefined {
   if (err instanceof mongoose.Error.ValidationError) {
     const fields: Record<string, string> = {};
     for (const [path, e] of Object.entries(err.errors)) fields[path] = e.message;
-    return badRequest(`Invalid ${Object.keys(fields).join(', ')}.`, fields);
+    return badRequest(invalidFieldsMessage(fields), fields);
   }
   if (isDuplicateKeyError(err)) return conflict('A record with this value already exists.');
   if (err instanceof SyntaxError && /JSON/i.test(err.message)) return badRequest('Malformed JSON in request body.');

@@ -3,6 +3,7 @@ import { pino, type Logger, type LoggerOptions } from 'pino';
 import { createMiddleware } from 'hono/factory';
 import type { Env } from './env.js';
 
+/** The pino logger type used across the API. */
 export type { Logger } from 'pino';
 
 function prettyAvailable(): boolean {

@@ -108,7 +108,7 @@ export async function startServer(
     const { server, port } = await listen(app, env.PORT);
 
     const lines = [`Oracy is running at http://localhost:${port}`];
-    if (hasDemo) lines.push(`Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.join(', ')}`);
+    if (hasDemo) lines.push(`Demo accounts (password: ${DEMO_PASSWORD}):`, ...DEMO_ACCOUNTS.map((email) => `  ${email}`));
     console.log(lines.join('\n'));
 
     let closing: Promise<void> | undefined;

@@ -20,6 +20,7 @@ export const loginSchema = z.object({
     .min(1, { error: 'Enter your password.' })
     .max(1024, { error: 'Use at most 1024 characters.' }),
 });
+/** A validated sign-in: `{email (lower-cased), password}`. */
 export type LoginInput = z.output<typeof loginSchema>;
 
 const name = (what: string) =>
@@ -48,4 +49,5 @@ export const registerSchema = z.object({
     .min(8, { error: 'Use at least 8 characters.' })
     .max(128, { error: 'Use at most 128 characters.' }),
 });
+/** A validated registration: `{firstName, lastName, email (lower-cased), password}`. */
 export type RegisterInput = z.output<typeof registerSchema>;
