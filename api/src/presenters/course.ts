@@ -1,0 +1,60 @@
+import type { Types } from 'mongoose';
+import { courseImageUrl } from '../db/models/course.js';
+
+/** The course JSON every screen reads (spec §3 "Course", decisions §9). Dates are `YYYY-MM-DD`. */
+export interface CourseJson {
+  id: string;
+  title: string;
+  description: string;
+  /** the teacher's id, or null when the course has no instructor */
+  instructorId: string | null;
+  /** the teacher's name when the caller resolved it, else null */
+  instructorName: string | null;
+  /** hours */
+  duration: number;
+  startDate: string;
+  endDate: string;
+  /** `active` | `inactive` (legacy `ongoing` reads as active, decisions §7) */
+  status: string;
+  /** stored file name, or null */
+  image: string | null;
+  /** `/uploads/{image}`, or null for the placeholder */
+  imageUrl: string | null;
+}
+
+/** The fields `presentCourse` reads (a lean document or a hydrated one). */
+export interface CourseLike {
+  _id: Types.ObjectId | string;
+  title: string;
+  description: string;
+  instructorId?: Types.ObjectId | string | null;
+  duration: number;
+  startDate: Date;
+  endDate: Date;
+  status?: string | null;
+  image?: string | null;
+}
+
+/** `YYYY-MM-DD` of a date in UTC (spec §3: "dates shown as YYYY-MM-DD"). */
+export const isoDay = (date: Date): string => date.toISOString().slice(0, 10);
+
+/**
+ * Presents a course document as `CourseJson`.
+ * @param instructorNames optional id → name map resolved by the caller with one query
+ */
+export function presentCourse(course: CourseLike, instructorNames?: ReadonlyMap<string, string>): CourseJson {
+  const instructorId = course.instructorId ? String(course.instructorId) : null;
+  return {
+    id: String(course._id),
+    title: course.title,
+    description: course.description,
+    instructorId,
+    instructorName: (instructorId && instructorNames?.get(instructorId)) || null,
+    duration: course.duration,
+    startDate: isoDay(course.startDate),
+    endDate: isoDay(course.endDate),
+    status: course.status ?? 'active',
+    image: course.image ?? null,
+    imageUrl: courseImageUrl(course.image),
+  };
+}
