@@ -10,6 +10,9 @@ import { appRedirects, appRoutes, findRoute, type AppRedirect, type AppRoute } f
 import { RequireAccess } from './session/RequireAccess';
 import { SessionProvider } from './session/SessionProvider';
 
+/** Opt in to React Router v7 behaviour now, as its v6 deprecation warnings ask. */
+export const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
+
 /**
  * The app: Ionic's root, the browser router and the session around
  * {@link AppRoutes}. Call `setupIonicReact()` before rendering it.
@@ -18,7 +21,7 @@ export default function App() {
   return (
     <IonApp>
       <SessionProvider>
-        <IonReactRouter>
+        <IonReactRouter future={ROUTER_FUTURE}>
           <AppRoutes />
         </IonReactRouter>
       </SessionProvider>

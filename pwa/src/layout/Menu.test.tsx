@@ -1,11 +1,21 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
+import { ROUTER_FUTURE } from '../App';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, USERS } from '../test/fetchMock';
 import { renderAt } from '../test/renderApp';
 import { MenuNav } from './Menu';
 import { RoleTabs } from './RoleTabs';
+
+function Router({ children, path = '/' }: { children: ReactNode; path?: string }) {
+  return (
+    <MemoryRouter initialEntries={[path]} future={ROUTER_FUTURE}>
+      {children}
+    </MemoryRouter>
+  );
+}
 
 const linksOf = (container: HTMLElement) =>
   within(container)
@@ -14,7 +24,7 @@ const linksOf = (container: HTMLElement) =>
 
 describe('the side menu (spec §2.3 "Navigation by role")', () => {
   it('lists the admin entries in order, with both "Discussions" items', () => {
-    const { container } = render(<MenuNav role={1} />, { wrapper: MemoryRouter });
+    const { container } = render(<MenuNav role={1} />, { wrapper: Router });
     expect(linksOf(container)).toEqual([
       ['Users', '/admin/users'],
       ['Students', '/admin/students'],
@@ -29,7 +39,7 @@ describe('the side menu (spec §2.3 "Navigation by role")', () => {
   });
 
   it('lists the teacher entries in order', () => {
-    const { container } = render(<MenuNav role={2} />, { wrapper: MemoryRouter });
+    const { container } = render(<MenuNav role={2} />, { wrapper: Router });
     expect(linksOf(container)).toEqual([
       ['My Students', '/teacher/students'],
       ['My Courses', '/teacher/courses'],
@@ -39,7 +49,7 @@ describe('the side menu (spec §2.3 "Navigation by role")', () => {
   });
 
   it('lists the student entries in order', () => {
-    const { container } = render(<MenuNav role={3} />, { wrapper: MemoryRouter });
+    const { container } = render(<MenuNav role={3} />, { wrapper: Router });
     expect(linksOf(container)).toEqual([
       ['My Teachers', '/student/teachers'],
       ['My Courses', '/student/courses'],
@@ -50,9 +60,9 @@ describe('the side menu (spec §2.3 "Navigation by role")', () => {
 
   it('marks the current entry with aria-current="page"', () => {
     render(
-      <MemoryRouter initialEntries={['/teacher/courses']}>
+      <Router path="/teacher/courses">
         <MenuNav role={2} />
-      </MemoryRouter>,
+      </Router>,
     );
     expect(screen.getByRole('link', { name: 'My Courses' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'My Students' })).not.toHaveAttribute('aria-current');
@@ -77,7 +87,7 @@ describe('the phone tab bar', () => {
     [2, [['Dashboard', '/teacher/dashboard'], ['My Students', '/teacher/students'], ['My Courses', '/teacher/courses'], ['My Complaints', '/teacher/complaints']]],
     [3, [['Dashboard', '/student/dashboard'], ['My Courses', '/student/courses'], ['Notice', '/student/notice'], ['My Complaints', '/student/complaints']]],
   ] as const)('has the tabs of role %i', (role, tabs) => {
-    render(<RoleTabs role={role} />, { wrapper: MemoryRouter });
+    render(<RoleTabs role={role} />, { wrapper: Router });
     expect(linksOf(screen.getByRole('navigation', { name: 'Tabs' }))).toEqual(tabs);
   });
 });
@@ -110,10 +120,10 @@ describe('logout from the layout (spec §4 "Logout", §8 "Logout")', () => {
   async function confirmLogout() {
     const user = userEvent.setup();
     await user.click(within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('button', { name: 'Logout' }));
-    expect(await screen.findByText('Confirm Logout')).toBeInTheDocument();
-    expect(screen.getByText('Are you sure you want to log out?')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm Logout' });
+    expect(dialog).toHaveAccessibleDescription('Are you sure you want to log out?');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
   }
 
   it('asks for confirmation, then clears every session key and leaves for SITE_URL', async () => {
@@ -136,7 +146,7 @@ describe('logout from the layout (spec §4 "Logout", §8 "Logout")', () => {
 
     await confirmLogout();
 
-    expect(await screen.findByText('Error logging out')).toBeInTheDocument();
+    expect(await screen.findByRole('alertdialog', { name: 'Error logging out' })).toBeInTheDocument();
     expect(redirect).not.toHaveBeenCalled();
     expect(localStorage.getItem('teacherId')).toBe('u-teacher');
   });

@@ -69,9 +69,10 @@ export default function AssessmentPage() {
       <IonHeader>
         <IonToolbar className="assessment-toolbar">
           <div slot="start" className="assessment-toolbar__logo">
-            <Logo height={30} />
+            <Logo height={30} className="assessment-toolbar__logo-full" />
+            <Logo height={32} variant="mark" className="assessment-toolbar__logo-mark" />
           </div>
-          <IonTitle>Welcome, {user.firstName}</IonTitle>
+          <IonTitle className="assessment-toolbar__title">Welcome, {user.firstName}</IonTitle>
           {!submitted && (
             <IonButtons slot="end">
               <IonButton fill="outline" color="primary" onClick={() => void handleLogout()}>

@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
-import { AppRoutes } from '../App';
+import { AppRoutes, ROUTER_FUTURE } from '../App';
 import { SessionProvider } from '../session/SessionProvider';
 
 /** Renders its location as text, so tests can read where the router is. */
@@ -27,7 +27,7 @@ export function renderAt(path: string, ui: ReactNode = <AppRoutes />) {
   const result = render(
     <IonApp>
       <SessionProvider redirect={redirect}>
-        <IonReactMemoryRouter initialEntries={[path]}>
+        <IonReactMemoryRouter initialEntries={[path]} future={ROUTER_FUTURE}>
           {ui}
           <LocationProbe />
         </IonReactMemoryRouter>

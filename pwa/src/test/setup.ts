@@ -1,10 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
 import { setupIonicReact } from '@ionic/react';
+import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 setupIonicReact({ mode: 'md', animated: false });
 
+// jsdom has no layout engine: give Ionic the media-query API it expects.
 if (!window.matchMedia) {
   window.matchMedia = (query: string): MediaQueryList =>
     ({
@@ -19,7 +20,23 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 
+// Two start-up complaints that only jsdom provokes (the split pane and the menu
+// look for the outlet before React has mounted it; a browser never logs them).
+const JSDOM_ONLY_IONIC_NOISE = ['[ion-split-pane] - Does not have a specified main node', '[ion-menu] - Must have a "content" element'];
+for (const level of ['warn', 'error'] as const) {
+  const original = console[level].bind(console);
+  console[level] = (...args: unknown[]) => {
+    const text = args.map(String).join(' ');
+    if (JSDOM_ONLY_IONIC_NOISE.some((noise) => text.includes(noise))) return;
+    original(...args);
+  };
+}
+
 afterEach(() => {
   cleanup();
+  // Ionic presents alerts and popovers outside the rendered tree and hides
+  // the rest of the page from assistive technology while they are open;
+  // drop whatever a test left behind so the next one starts clean.
+  document.body.innerHTML = '';
   localStorage.clear();
 });

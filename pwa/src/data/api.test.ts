@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, sentJson } from '../test/fetchMock';
+import { apiFetch, getJson, HttpError, isApiError, NetworkError, OfflineError, postJson } from './api';
+
+describe('api (style.md practice 8)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('sends cookies and asks for JSON', async () => {
+    const fetchSpy = mockFetch({ 'GET /api/admin/notice': { body: [{ id: 'n1' }] } });
+    await expect(getJson('/api/admin/notice')).resolves.toEqual([{ id: 'n1' }]);
+    const init = fetchSpy.mock.calls[0]?.[1];
+    expect(init?.credentials).toBe('include');
+    expect(new Headers(init?.headers).get('Accept')).toBe('application/json');
+  });
+
+  it('posts a JSON body', async () => {
+    const fetchSpy = mockFetch({ 'POST /api/things': { status: 201, body: { id: 't1' } } });
+    await expect(postJson('/api/things', { name: 'x' })).resolves.toEqual({ id: 't1' });
+    const init = fetchSpy.mock.calls[0]?.[1];
+    expect(init?.method).toBe('POST');
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+    expect(sentJson(fetchSpy.mock.calls[0])).toEqual({ name: 'x' });
+  });
+
+  it('returns undefined for an empty body', async () => {
+    mockFetch({ 'POST /api/empty': { status: 201 } });
+    await expect(postJson('/api/empty', {})).resolves.toBeUndefined();
+  });
+
+  it('turns an error body into an HttpError with its status, code and message', async () => {
+    mockFetch({ 'POST /api/things': { status: 400, body: { error: { code: 'validation_failed', message: 'title is required' } } } });
+    const error = await postJson('/api/things', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ status: 400, code: 'validation_failed', message: 'title is required' });
+    expect(isApiError(error)).toBe(true);
+  });
+
+  it('still gives an HttpError when the error body is not the API shape', async () => {
+    mockFetch({ 'GET /api/x': { status: 502, body: '<html>Bad gateway</html>' } });
+    await expect(apiFetch('/api/x')).rejects.toMatchObject({ name: 'HttpError', status: 502, code: 'http_502' });
+  });
+
+  it('gives an OfflineError when fetch rejects', async () => {
+    mockFetch({ 'GET /api/x': new TypeError('Failed to fetch') });
+    await expect(getJson('/api/x')).rejects.toBeInstanceOf(OfflineError);
+  });
+
+  it('gives a NetworkError for an unparseable 2xx body', async () => {
+    mockFetch({ 'GET /api/x': { body: '{not json' } });
+    await expect(getJson('/api/x')).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  it('gives a NetworkError when the time limit passes', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_: RequestInfo | URL, init?: RequestInit) =>
+          new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
+      ),
+    );
+    const pending = getJson('/api/slow', { timeoutMs: 1000 });
+    vi.advanceTimersByTime(1000);
+    await expect(pending).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  it("passes the caller's abort through unchanged", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_: RequestInfo | URL, init?: RequestInit) =>
+          new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')))),
+      ),
+    );
+    const controller = new AbortController();
+    const pending = getJson('/api/x', { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});

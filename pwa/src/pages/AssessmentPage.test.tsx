@@ -1,0 +1,151 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mockFetch, sentJson, USERS, type FakeRoute } from '../test/fetchMock';
+import { renderAt } from '../test/renderApp';
+import { CATEGORIES, SCALE, STATEMENT_KEYS } from './assessment/statements';
+
+const STATEMENTS = CATEGORIES.flatMap((category) => category.statements);
+
+function setup(routes: Record<string, FakeRoute> = {}) {
+  const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: USERS.student }, ...routes });
+  const rendered = renderAt('/');
+  return { fetchSpy, ...rendered, user: userEvent.setup() };
+}
+
+/** The IonButton whose text is `text` (its native button lives in a shadow root jsdom queries cannot reach). */
+const ionButton = (text: string) => {
+  const host = screen.getByText(text, { selector: 'ion-button' });
+  return host as HTMLElement;
+};
+
+/** Answers the first `count` statements, statement i with option (i mod 5) + 1. */
+async function answer(user: ReturnType<typeof userEvent.setup>, count: number) {
+  const groups = screen.getAllByRole('radiogroup');
+  for (let index = 0; index < count; index += 1) {
+    const radios = (groups[index] as HTMLElement).querySelectorAll<HTMLInputElement>('input[type="radio"]');
+    await user.click(radios[index % 5] as HTMLInputElement);
+  }
+}
+
+describe('the self-assessment page (spec §2.4)', { timeout: 15_000 }, () => {
+  it('shows "Loading your assessment..." while the user loads', async () => {
+    let release: () => void = () => undefined;
+    setup({ 'GET /auth/current_user': () => new Promise((resolve) => (release = () => resolve({ body: USERS.student }))) });
+    expect(await screen.findByText('Loading your assessment...')).toBeInTheDocument();
+    release();
+    expect(await screen.findByText('Welcome, Sam')).toBeInTheDocument();
+  });
+
+  it('sends the browser to the sign-in page when there is no current user', async () => {
+    const { redirect } = setup({ 'GET /auth/current_user': { status: 401, body: { error: { code: 'unauthorized', message: 'x' } } } });
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith('/login'));
+  });
+
+  it('shows the four categories with four labelled five-option radio groups each', async () => {
+    setup();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Oracy Skills Self-Assessment' })).toBeInTheDocument();
+    expect(screen.getByText('Welcome, Sam')).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Linguistic (Professional Language)',
+      'Cognitive (Critical & Purposeful)',
+      'Social & Emotional',
+      'Physical (Voice & Body Language)',
+    ]);
+    const groups = screen.getAllByRole('radiogroup');
+    expect(groups).toHaveLength(16);
+    expect(screen.getByRole('radiogroup', { name: 'I use a varied and professional vocabulary when presenting ideas.' })).toBeInTheDocument();
+    for (const group of groups) {
+      expect(within(group).getAllByRole('radio').map((radio) => [radio.getAttribute('value'), radio.getAttribute('aria-label') ?? radio.closest('label')?.textContent])).toEqual([
+        ['1', 'Strongly Disagree'],
+        ['2', 'Disagree'],
+        ['3', 'Neutral'],
+        ['4', 'Agree'],
+        ['5', 'Strongly Agree'],
+      ]);
+    }
+  });
+
+  it('can be answered from the keyboard', async () => {
+    const { user } = setup();
+    const group = await screen.findByRole('radiogroup', { name: STATEMENTS[0]?.text });
+    within(group).getByRole('radio', { name: 'Strongly Disagree' }).focus();
+    await user.keyboard(' ');
+    expect(within(group).getByRole('radio', { name: 'Strongly Disagree' })).toBeChecked();
+  });
+
+  it('keeps "Submit Assessment" disabled until all 16 statements are answered', async () => {
+    const { user, fetchSpy } = setup();
+    await screen.findByRole('heading', { level: 1, name: 'Oracy Skills Self-Assessment' });
+    expect(ionButton('Submit Assessment')).toHaveAttribute('disabled');
+
+    await answer(user, 15);
+    expect(ionButton('Submit Assessment')).toHaveAttribute('disabled');
+    expect(screen.getByText(/15 of 16 statements answered/)).toBeInTheDocument();
+    await user.click(ionButton('Submit Assessment'));
+    expect(fetchSpy).toHaveBeenCalledTimes(1); // only the current user: nothing was submitted
+
+    await answer(user, 16);
+    expect(ionButton('Submit Assessment')).not.toHaveAttribute('disabled');
+  });
+
+  it('submits the 16 scores and thanks the user', async () => {
+    const { user, fetchSpy } = setup({ 'POST /api/updateOracyAssessment': { status: 201, body: { ok: true } } });
+    await screen.findByRole('heading', { level: 1, name: 'Oracy Skills Self-Assessment' });
+    await answer(user, 16);
+    await user.click(ionButton('Submit Assessment'));
+
+    expect(await screen.findByRole('heading', { name: 'Thank You, Sam!' })).toBeInTheDocument();
+    expect(screen.getByText('Your responses have been recorded.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Explore our Website' })).toHaveAttribute('href', '/login');
+    expect(screen.getByText('Logout', { selector: 'ion-button' })).toBeInTheDocument();
+
+    const call = fetchSpy.mock.calls.find(([url]) => String(url) === '/api/updateOracyAssessment');
+    expect(call?.[1]?.method).toBe('POST');
+    expect(sentJson(call)).toEqual({
+      oracy_scores: Object.fromEntries(STATEMENT_KEYS.map((key, index) => [key, (index % 5) + 1])),
+    });
+  });
+
+  it('shows "Submission failed" on a 400 and keeps the answers', async () => {
+    const { user } = setup({ 'POST /api/updateOracyAssessment': { status: 400, body: { error: { code: 'validation_failed', message: 'bad' } } } });
+    await screen.findByRole('heading', { level: 1, name: 'Oracy Skills Self-Assessment' });
+    await answer(user, 16);
+    await user.click(ionButton('Submit Assessment'));
+
+    expect(await screen.findByRole('alertdialog', { name: 'Submission failed' })).toBeInTheDocument();
+    expect(screen.queryByText('Thank You, Sam!')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.getAllByRole('radio', { checked: true })).toHaveLength(16);
+    expect(ionButton('Submit Assessment')).not.toHaveAttribute('disabled');
+  });
+
+  it('shows "Network error" when the submission cannot be sent', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = setup({ 'POST /api/updateOracyAssessment': new TypeError('Failed to fetch') });
+    await screen.findByRole('heading', { level: 1, name: 'Oracy Skills Self-Assessment' });
+    await answer(user, 16);
+    await user.click(ionButton('Submit Assessment'));
+    expect(await screen.findByRole('alertdialog', { name: 'Network error' })).toBeInTheDocument();
+  });
+
+  it('logs out to SITE_URL, clearing the session keys', async () => {
+    const { user, redirect } = setup({ 'GET /auth/logout': { body: { ok: true } } });
+    await screen.findByText('Welcome, Sam');
+    expect(localStorage.getItem('studentId')).toBe('u-student');
+    await user.click(ionButton('Logout'));
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith('/login'));
+    expect(localStorage.getItem('studentId')).toBeNull();
+    expect(localStorage.getItem('userId')).toBeNull();
+  });
+
+  it('shows "Logout failed" when logout is refused', async () => {
+    const { user, redirect } = setup({ 'GET /auth/logout': { status: 500, body: { error: { code: 'internal', message: 'x' } } } });
+    await screen.findByText('Welcome, Sam');
+    await user.click(ionButton('Logout'));
+    expect(await screen.findByRole('alertdialog', { name: 'Logout failed' })).toBeInTheDocument();
+    expect(redirect).not.toHaveBeenCalled();
+  });
+});
