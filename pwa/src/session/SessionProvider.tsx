@@ -76,8 +76,6 @@ export function SessionProvider({ children, redirect = redirectTo }: SessionProv
   const [status, setStatus] = useState<SessionStatus>('idle');
   const [user, setUser] = useState<CurrentUser | null>(null);
   const started = useRef(false);
-  const redirectRef = useRef(redirect);
-  redirectRef.current = redirect;
 
   const load = useCallback(() => {
     if (started.current) return;
@@ -93,17 +91,17 @@ export function SessionProvider({ children, redirect = redirectTo }: SessionProv
         if (error instanceof HttpError && error.status === 401) clearSessionKeys();
         else console.error('Could not load the current user', error);
         setStatus('leaving');
-        redirectRef.current(LOGIN_URL);
+        redirect(LOGIN_URL);
       },
     );
-  }, []);
+  }, [redirect]);
 
   const logout = useCallback(async () => {
     await apiFetch('/auth/logout');
     clearSessionKeys();
     setStatus('leaving');
-    redirectRef.current(SITE_URL);
-  }, []);
+    redirect(SITE_URL);
+  }, [redirect]);
 
   const value = useMemo<Session>(() => ({ status, user, load, logout }), [status, user, load, logout]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
