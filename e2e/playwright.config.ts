@@ -81,6 +81,7 @@ export default defineConfig({
       SEED_DEMO: '1',
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      // PWA_DIST passes through from the environment (a private build for parallel runs).
     },
   },
 });

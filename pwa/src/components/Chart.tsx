@@ -1,0 +1,89 @@
+import {
+  ArcElement,
+  BarElement,
+  CategoryScale,
+  Chart as ChartJS,
+  Legend,
+  LineElement,
+  LinearScale,
+  PointElement,
+  Tooltip,
+  type ChartData,
+} from 'chart.js';
+import { Bar, Doughnut, Line } from 'react-chartjs-2';
+import './Chart.css';
+
+ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, BarElement, ArcElement, Tooltip, Legend);
+
+/** Primary green and secondary orange of the theme (spec §9), for datasets. */
+export const CHART_COLORS = { primary: '#2e7d32', secondary: '#f57c00', primaryFill: 'rgba(46, 125, 50, 0.2)' } as const;
+
+/** Props of {@link ChartFigure}. */
+export interface ChartFigureProps {
+  /** `line`, `bar` or `doughnut` (spec §1: line, bar and pie-type charts) */
+  type: 'line' | 'bar' | 'doughnut';
+  /** the chart's visible title, also its accessible name */
+  title: string;
+  /** category labels, e.g. months */
+  labels: string[];
+  /** one or more series; each value lines up with `labels` */
+  series: { label: string; values: number[]; colors?: string | string[] }[];
+}
+
+/**
+ * A Chart.js chart (react-chartjs-2) in a `<figure>` with its title, plus the
+ * same numbers as a table for screen readers (the canvas itself is hidden
+ * from them). Import it only from lazily loaded screens: chart.js must stay
+ * out of the sign-in-to-assessment path.
+ */
+export function ChartFigure({ type, title, labels, series }: ChartFigureProps) {
+  const data: ChartData<typeof type> = {
+    labels,
+    datasets: series.map((s, i) => ({
+      label: s.label,
+      data: s.values,
+      backgroundColor: s.colors ?? (i === 0 ? CHART_COLORS.primaryFill : CHART_COLORS.secondary),
+      borderColor: type === 'doughnut' ? '#fff' : (s.colors ?? (i === 0 ? CHART_COLORS.primary : CHART_COLORS.secondary)),
+      tension: 0.3,
+      fill: type === 'line',
+    })),
+  } as ChartData<typeof type>;
+  const options = { responsive: true, maintainAspectRatio: false, animation: false as const };
+  const headingId = `chart-${title.replace(/\W+/g, '-').toLowerCase()}`;
+
+  return (
+    <figure className="chart-figure" aria-labelledby={headingId}>
+      <figcaption id={headingId} className="chart-figure__title">
+        {title}
+      </figcaption>
+      <div className="chart-figure__canvas" aria-hidden="true">
+        {type === 'line' && <Line data={data as ChartData<'line'>} options={options} />}
+        {type === 'bar' && <Bar data={data as ChartData<'bar'>} options={options} />}
+        {type === 'doughnut' && <Doughnut data={data as ChartData<'doughnut'>} options={options} />}
+      </div>
+      <table className="visually-hidden">
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Label</th>
+            {series.map((s) => (
+              <th key={s.label} scope="col">
+                {s.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {labels.map((label, row) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              {series.map((s) => (
+                <td key={s.label}>{s.values[row]}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
