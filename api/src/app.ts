@@ -12,6 +12,11 @@ import { getEnv, type Env } from './env.js';
 import { createErrorHandler, notFound, type ErrorBody } from './errors.js';
 import { createLogger, requestLogger, type Logger } from './logger.js';
 import { assessmentRoutes } from './routes/assessment/index.js';
+import { adminExportRoutes } from './routes/admin/export/index.js';
+import { adminPeopleRoutes } from './routes/admin/people/index.js';
+import { adminStatsRoutes } from './routes/admin/stats/index.js';
+import { adminUsersRoutes } from './routes/admin/users/index.js';
+import { userRoutes } from './routes/user/index.js';
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE, UPLOAD_NAME_PATTERN, pwaCacheControl, resolveInside, sendFile } from './static.js';
 
 /**
@@ -77,6 +82,11 @@ export function createApp(options: AppOptions = {}) {
     .route('/', createAuthRoutes({ sessionTtlDays: env.SESSION_TTL_DAYS, trustProxy: env.TRUST_PROXY, limiters: options.limiters }))
     .get('/api/health', (c) => c.json({ ok: true as const }, 200))
     .route('/api', assessmentRoutes)
+    .route('/api', adminUsersRoutes)
+    .route('/api', adminPeopleRoutes)
+    .route('/api', adminStatsRoutes)
+    .route('/api', adminExportRoutes)
+    .route('/api', userRoutes)
     .all('/api/*', () => {
       throw notFound('No such API endpoint.');
     })

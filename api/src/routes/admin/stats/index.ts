@@ -1,0 +1,12 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../../auth/context.js';
+import { requireRole } from '../../../auth/middleware.js';
+import { ROLES } from '../../../db/models/index.js';
+import { adminStats } from '../../../services/people.js';
+
+/**
+ * `GET /api/admin/stats` (spec §2.7, §7 "Admin: stats and export"), mounted
+ * at `/api`: admins only (401 / 403) → 200 `{totalStudents, totalTeachers,
+ * totalCourses}`, counted from the database on each call.
+ */
+export const adminStatsRoutes = new Hono<AppEnv>().get('/admin/stats', requireRole(ROLES.admin), async (c) => c.json(await adminStats(), 200));

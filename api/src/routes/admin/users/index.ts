@@ -1,0 +1,46 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../../auth/context.js';
+import { requireRole } from '../../../auth/middleware.js';
+import { ROLES } from '../../../db/models/index.js';
+import { badRequest, validate } from '../../../errors.js';
+import { changeRole, deletePerson, listPeople } from '../../../services/people.js';
+import { peopleListQuerySchema, roleChangeBodySchema, userIdParamSchema } from './schema.js';
+
+/**
+ * The users table's calls (spec §2.8, §7 "Admin: users"; decisions §5–§7),
+ * mounted at `/api`. Admins only: 401 without a session, 403 for any other
+ * role — guarded per route, never on all of `/api/admin/*` (the notices
+ * there are open to every signed-in user).
+ *
+ * - `GET /admin/users?page&limit|rowsPerPage&search` → 200
+ *   `{users: [{id, name, email, role}], total}`, sorted by name then id.
+ * - `PUT /admin/users/:id/role` with `{role}` or `{id, newRole}` → 200 the
+ *   updated `{id, name, email, role}`; the user's live sessions carry the new
+ *   role from their next request. 404 no such user; 409 when it would leave
+ *   no admin.
+ * - `DELETE /admin/users/:id` → 204 after the cascade of `deletePerson`;
+ *   409 for oneself or the last admin; 404 no such user.
+ */
+export const adminUsersRoutes = new Hono<AppEnv>()
+  .get('/admin/users', requireRole(ROLES.admin), validate('query', peopleListQuerySchema), async (c) => {
+    const { people, total } = await listPeople(c.req.valid('query'));
+    return c.json({ users: people, total }, 200);
+  })
+  .put(
+    '/admin/users/:id/role',
+    requireRole(ROLES.admin),
+    validate('param', userIdParamSchema),
+    validate('json', roleChangeBodySchema),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const body = c.req.valid('json');
+      if (body.id && body.id.toLowerCase() !== id.toLowerCase()) {
+        throw badRequest('The id in the body must be the id in the path.', { id: 'Must equal the id in the path.' });
+      }
+      return c.json(await changeRole(id, body.role), 200);
+    },
+  )
+  .delete('/admin/users/:id', requireRole(ROLES.admin), validate('param', userIdParamSchema), async (c) => {
+    await deletePerson(c.req.valid('param').id, { actorId: c.var.user.id as string });
+    return c.body(null, 204);
+  });

@@ -1,0 +1,31 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../auth/context.js';
+import { requireSelfOrAdmin } from '../../auth/middleware.js';
+import { User, type Role } from '../../db/models/index.js';
+import { notFound, validate } from '../../errors.js';
+import { profileParamSchema } from './schema.js';
+
+/** The profile of spec §3 ("Profile: name, email, role"); `role` is 1 admin, 2 teacher, 3 student. */
+export interface ProfileJson {
+  name: string;
+  email: string;
+  role: Role;
+}
+
+/**
+ * `GET /api/user/profile/:userId` (spec §2.21, §7 "User"), mounted at `/api`:
+ * the user themself or an admin (decisions §5: 401 without a session, 400
+ * malformed id, 403 someone else's id) → 200 `{name, email, role}`; 404 when
+ * no such user.
+ */
+export const userRoutes = new Hono<AppEnv>().get(
+  '/user/profile/:userId',
+  requireSelfOrAdmin('userId'),
+  validate('param', profileParamSchema),
+  async (c) => {
+    const user = await User.findById(c.req.valid('param').userId, { name: 1, email: 1, role: 1 }).lean();
+    if (!user) throw notFound('No such user.');
+    const profile: ProfileJson = { name: user.name, email: user.email, role: user.role as Role };
+    return c.json(profile, 200);
+  },
+);

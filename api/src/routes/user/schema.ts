@@ -1,0 +1,8 @@
+import { z } from 'zod';
+import { objectId } from '../admin/users/schema.js';
+
+/** The `:userId` path parameter of `GET /api/user/profile/:userId` (spec §7 "User"). */
+export const profileParamSchema = z.object({
+  /** the user's id (24 hex digits). */
+  userId: objectId,
+});

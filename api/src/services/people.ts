@@ -1,0 +1,248 @@
+import { Types } from 'mongoose';
+import {
+  Assessment,
+  AssignmentCompletion,
+  ChatMessage,
+  Complaint,
+  Course,
+  Enrollment,
+  ROLES,
+  Session,
+  User,
+  type Role,
+} from '../db/models/index.js';
+import { badRequest, conflict, notFound } from '../errors.js';
+
+/**
+ * The people of the platform as the admin screens see them (spec §2.8–§2.11,
+ * §7 "Admin: users", "Admin: students and teachers", "Admin: course
+ * assignment"; decisions §5–§7). Every query is a plain filter, sort, skip
+ * and limit, or a second query over ids, so it runs on MongoDB and on the
+ * embedded FerretDB v1 alike (decisions §10: no transactions, no `$lookup`).
+ */
+
+/** The name chat messages of a deleted sender show (issue 3: "attributed to 'Deleted user'"). */
+export const DELETED_USER_NAME = 'Deleted user';
+
+/** One row of the users table (spec §3 "User (admin list)"). `role` is 1 admin, 2 teacher, 3 student. */
+export interface PersonJson {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+}
+
+/** The fields `presentPerson` reads. */
+interface PersonLike {
+  _id: Types.ObjectId | string;
+  name: string;
+  email: string;
+  role: number;
+}
+
+/** Presents a user document as `PersonJson` (`id` as a string, no hash). */
+export function presentPerson(user: PersonLike): PersonJson {
+  return { id: String(user._id), name: user.name, email: user.email, role: user.role as Role };
+}
+
+/** `text` with every regular-expression metacharacter escaped, so a search for `(` or `.*` matches those characters literally (decisions §7). */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The filter of a people list: an optional role, and an optional case-insensitive substring `search` over name or email. */
+export function peopleFilter(opts: { role?: Role; search?: string }): Record<string, unknown> {
+  const filter: Record<string, unknown> = {};
+  if (opts.role !== undefined) filter.role = opts.role;
+  const search = opts.search?.trim();
+  if (search) {
+    const pattern = new RegExp(escapeRegExp(search), 'i');
+    filter.$or = [{ name: pattern }, { email: pattern }];
+  }
+  return filter;
+}
+
+/** A page request of a people list (decisions §7): `page` is 1-based, `limit` 1–100. */
+export interface PageQuery {
+  page: number;
+  limit: number;
+  search?: string;
+}
+
+/**
+ * One page of people, sorted by name then id, so consecutive pages never
+ * overlap or skip anyone even when names repeat (issue 3).
+ * @param role only this role (students, teachers), or every user when absent
+ * @returns the page's rows and the number of matches over all pages
+ */
+export async function listPeople(query: PageQuery & { role?: Role }): Promise<{ people: PersonJson[]; total: number }> {
+  const filter = peopleFilter(query);
+  const [rows, total] = await Promise.all([
+    User.find(filter, { name: 1, email: 1, role: 1 })
+      .sort({ name: 1, _id: 1 })
+      .skip((query.page - 1) * query.limit)
+      .limit(query.limit)
+      .lean(),
+    User.countDocuments(filter),
+  ]);
+  return { people: rows.map(presentPerson), total };
+}
+
+/** Every teacher as `{id, name}`, sorted by name (spec §7 `GET /api/admin/instructors`). */
+export async function listInstructors(): Promise<{ id: string; name: string }[]> {
+  const rows = await User.find({ role: ROLES.teacher }, { name: 1 }).sort({ name: 1, _id: 1 }).lean();
+  return rows.map((row) => ({ id: String(row._id), name: row.name }));
+}
+
+/**
+ * Moves a user away from the admin role while keeping at least one admin
+ * (issue 3: "remove the last admin" is a 409). Without transactions the
+ * guard is a compare-and-set followed by a count: when a concurrent change
+ * left no admin at all, this change is undone and refused, so two admins
+ * demoting each other at the same moment cannot both succeed.
+ * @returns true when the user was an admin and is now `newRole`; false when the user was not an admin (nothing changed)
+ * @throws ApiError 409 when `userId` is the last admin
+ */
+async function demoteAdminKeepingOne(userId: Types.ObjectId, newRole: Role): Promise<boolean> {
+  const tooFew = () => conflict('This is the last admin. Make another user an admin first.');
+  if ((await User.countDocuments({ role: ROLES.admin })) <= 1 && (await User.exists({ _id: userId, role: ROLES.admin }))) throw tooFew();
+  const result = await User.updateOne({ _id: userId, role: ROLES.admin }, { $set: { role: newRole } });
+  if (result.modifiedCount === 0) return false;
+  if ((await User.countDocuments({ role: ROLES.admin })) === 0) {
+    await User.updateOne({ _id: userId }, { $set: { role: ROLES.admin } });
+    throw tooFew();
+  }
+  return true;
+}
+
+/**
+ * Changes a user's role (spec §4 "Role change", §7 `PUT /api/admin/users/{id}/role`).
+ * The user's live sessions see the new role on their next request, as
+ * `loadSession` re-reads the user every time.
+ * @returns the updated user
+ * @throws ApiError 404 when no such user; 409 when it would leave no admin
+ */
+export async function changeRole(userId: string, role: Role): Promise<PersonJson> {
+  const id = new Types.ObjectId(userId);
+  const user = await User.findById(id, { role: 1 }).lean();
+  if (!user) throw notFound('No such user.');
+  const demoted = user.role === ROLES.admin && role !== ROLES.admin && (await demoteAdminKeepingOne(id, role));
+  if (!demoted && user.role !== role) await User.updateOne({ _id: id }, { $set: { role } });
+  const updated = await User.findById(id, { name: 1, email: 1, role: 1 }).lean();
+  if (!updated) throw notFound('No such user.');
+  return presentPerson(updated);
+}
+
+/**
+ * Deletes a person and what is theirs (issue 3): their sessions end first
+ * (so they cannot act while the rest goes), then their enrollments,
+ * assignment completions, self-assessments and complaints are removed; the
+ * courses they taught stay without an instructor, and their chat messages
+ * stay, attributed to "Deleted user". The user record goes last, so a
+ * failure half-way leaves a user an admin can delete again to finish.
+ * @param opts.actorId the admin asking: they cannot delete themself (409)
+ * @param opts.role when set, the user must have this role (the students and teachers endpoints), else 404
+ * @throws ApiError 404 when no such user (of that role); 409 for oneself or the last admin
+ */
+export async function deletePerson(userId: string, opts: { actorId: string; role?: Role }): Promise<void> {
+  const id = new Types.ObjectId(userId);
+  const user = await User.findById(id, { role: 1 }).lean();
+  const what = opts.role === ROLES.student ? 'student' : opts.role === ROLES.teacher ? 'teacher' : 'user';
+  if (!user || (opts.role !== undefined && user.role !== opts.role)) throw notFound(`No such ${what}.`);
+  if (String(user._id) === opts.actorId) throw conflict('You cannot delete your own account.');
+  // An admin is first moved out of the admin role under the last-admin guard.
+  if (user.role === ROLES.admin) await demoteAdminKeepingOne(id, ROLES.student);
+
+  await Session.deleteMany({ userId: id });
+  await Promise.all([
+    Enrollment.deleteMany({ studentId: id }),
+    AssignmentCompletion.deleteMany({ studentId: id }),
+    Assessment.deleteMany({ userId: id }),
+    Complaint.deleteMany({ userId: id }),
+    Course.updateMany({ instructorId: id }, { $set: { instructorId: null } }),
+    ChatMessage.updateMany({ userId: id }, { $set: { userId: null, senderName: DELETED_USER_NAME } }),
+  ]);
+  await User.deleteOne({ _id: id });
+}
+
+/** Counts of the admin dashboard (spec §2.7, §3 "Admin stats"), from the database. */
+export interface AdminStats {
+  totalStudents: number;
+  totalTeachers: number;
+  totalCourses: number;
+}
+
+/** The admin dashboard's three numbers (spec §7 `GET /api/admin/stats`). */
+export async function adminStats(): Promise<AdminStats> {
+  const [totalStudents, totalTeachers, totalCourses] = await Promise.all([
+    User.countDocuments({ role: ROLES.student }),
+    User.countDocuments({ role: ROLES.teacher }),
+    Course.countDocuments({}),
+  ]);
+  return { totalStudents, totalTeachers, totalCourses };
+}
+
+/** @throws ApiError 404 unless `studentId` is a student. */
+async function requireStudent(studentId: Types.ObjectId): Promise<void> {
+  if (!(await User.exists({ _id: studentId, role: ROLES.student }))) throw notFound('No such student.');
+}
+
+/**
+ * The ids of the courses assigned to a student (spec §7 `GET
+ * /api/admin/students/{studentId}/courses`), in assignment order.
+ * @throws ApiError 404 when the id is not a student
+ */
+export async function assignedCourseIds(studentId: string): Promise<string[]> {
+  const id = new Types.ObjectId(studentId);
+  await requireStudent(id);
+  const rows = await Enrollment.find({ studentId: id }, { courseId: 1 }).sort({ createdAt: 1, _id: 1 }).lean();
+  return rows.map((row) => String(row.courseId));
+}
+
+/**
+ * Replaces the set of courses assigned to a student (decisions §7): courses
+ * not in `courseIds` are unassigned (their enrollment and its completion
+ * date go), new ones are enrolled, kept ones keep their enrollment. An empty
+ * list unassigns everything (spec §5: "An empty selection may be submitted").
+ * @param courseIds valid ObjectId strings; duplicates are ignored
+ * @returns the student's assigned course ids afterwards
+ * @throws ApiError 404 when the id is not a student; 400 naming `courses`
+ *   when any id is not a course — then nothing changes
+ */
+export async function assignCourses(studentId: string, courseIds: readonly string[]): Promise<string[]> {
+  const id = new Types.ObjectId(studentId);
+  await requireStudent(id);
+  const wanted = [...new Set(courseIds.map((c) => c.toLowerCase()))];
+  const found = await Course.find({ _id: { $in: wanted.map((c) => new Types.ObjectId(c)) } }, { _id: 1 }).lean();
+  if (found.length !== wanted.length) {
+    const known = new Set(found.map((course) => String(course._id)));
+    const unknown = wanted.filter((course) => !known.has(course));
+    throw badRequest('Some courses do not exist.', { courses: `Unknown course ids: ${unknown.join(', ')}.` });
+  }
+
+  const current = await Enrollment.find({ studentId: id }, { courseId: 1 }).lean();
+  const currentIds = new Set(current.map((row) => String(row.courseId)));
+  const wantedIds = new Set(wanted);
+  const toRemove = current.filter((row) => !wantedIds.has(String(row.courseId))).map((row) => row._id);
+  const toAdd = wanted.filter((course) => !currentIds.has(course));
+
+  if (toRemove.length) await Enrollment.deleteMany({ _id: { $in: toRemove } });
+  if (toAdd.length) {
+    try {
+      await Enrollment.insertMany(
+        toAdd.map((course) => ({ studentId: id, courseId: new Types.ObjectId(course) })),
+        { ordered: false },
+      );
+    } catch (err) {
+      // A concurrent assignment already enrolled some of them: the unique index kept one each.
+      if ((err as { code?: number }).code !== 11000 && !isBulkDuplicateOnly(err)) throw err;
+    }
+  }
+  return assignedCourseIds(studentId);
+}
+
+/** True when a bulk insert failed only on duplicate keys. */
+function isBulkDuplicateOnly(err: unknown): boolean {
+  const errors = (err as { writeErrors?: { code?: number; err?: { code?: number } }[] }).writeErrors;
+  return Array.isArray(errors) && errors.length > 0 && errors.every((e) => (e.code ?? e.err?.code) === 11000);
+}
