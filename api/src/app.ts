@@ -12,6 +12,10 @@ import { getEnv, type Env } from './env.js';
 import { createErrorHandler, notFound, type ErrorBody } from './errors.js';
 import { createLogger, requestLogger, type Logger } from './logger.js';
 import { assessmentRoutes } from './routes/assessment/index.js';
+import { complaintRoutes } from './routes/admin/complaints/index.js';
+import { createCourseRoutes } from './routes/admin/courses/index.js';
+import { noticeRoutes } from './routes/admin/notices/index.js';
+import { UploadStorage } from './services/uploads.js';
 import { adminExportRoutes } from './routes/admin/export/index.js';
 import { adminPeopleRoutes } from './routes/admin/people/index.js';
 import { adminStatsRoutes } from './routes/admin/stats/index.js';
@@ -82,6 +86,9 @@ export function createApp(options: AppOptions = {}) {
     .route('/', createAuthRoutes({ sessionTtlDays: env.SESSION_TTL_DAYS, trustProxy: env.TRUST_PROXY, limiters: options.limiters }))
     .get('/api/health', (c) => c.json({ ok: true as const }, 200))
     .route('/api', assessmentRoutes)
+    .route('/api', createCourseRoutes({ uploads: new UploadStorage(uploadsDir) }))
+    .route('/api', noticeRoutes)
+    .route('/api', complaintRoutes)
     .route('/api', adminUsersRoutes)
     .route('/api', adminPeopleRoutes)
     .route('/api', adminStatsRoutes)

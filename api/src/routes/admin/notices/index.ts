@@ -1,0 +1,59 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv } from '../../../auth/context.js';
+import { requireAuth, requireRole } from '../../../auth/middleware.js';
+import { Notice } from '../../../db/models/index.js';
+import { notFound, payloadTooLarge, validate } from '../../../errors.js';
+import { presentNotice } from './presenter.js';
+import { noticeBodySchema, noticeIdParamSchema } from './schema.js';
+
+/** Largest notice request body: 64 KiB (a title and a 5,000-character description fit with room to spare). */
+const NOTICE_BODY_LIMIT = 64 * 1024;
+
+const limitBody = bodyLimit({
+  maxSize: NOTICE_BODY_LIMIT,
+  onError: () => {
+    throw payloadTooLarge();
+  },
+});
+
+/**
+ * Notices (spec §2.13, §7 "Admin: notices", decisions §5), mounted at `/api`:
+ * - `GET /admin/notice` — every signed-in user (401 otherwise): `NoticeJson[]`, newest first;
+ * - `POST /admin/notice` `{title, description}` — admins only: 201 the created `NoticeJson`;
+ * - `PUT /admin/notice/:id` `{title, description}` — admins only: 200 the saved `NoticeJson`;
+ * - `DELETE /admin/notice/:id` — admins only: 204.
+ * Writes answer 401 without a session, 403 for teachers and students, 400
+ * naming the fields for a malformed id or body (title and description are
+ * trimmed and required), 404 for an absent notice.
+ * Guarded per route: `GET` must stay open to every role, so nothing here
+ * applies to the whole `/api/admin/*` path.
+ */
+export const noticeRoutes = new Hono<AppEnv>()
+  .get('/admin/notice', requireAuth, async (c) => {
+    const notices = await Notice.find().sort({ createdAt: -1, _id: -1 }).lean();
+    return c.json(notices.map(presentNotice), 200);
+  })
+  .post('/admin/notice', requireRole(1), limitBody, validate('json', noticeBodySchema), async (c) => {
+    const notice = await Notice.create(c.req.valid('json'));
+    return c.json(presentNotice(notice), 201);
+  })
+  .put(
+    '/admin/notice/:id',
+    requireRole(1),
+    validate('param', noticeIdParamSchema),
+    limitBody,
+    validate('json', noticeBodySchema),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const notice = await Notice.findByIdAndUpdate(id, { $set: c.req.valid('json') }, { returnDocument: 'after', runValidators: true }).lean();
+      if (!notice) throw notFound('No such notice.');
+      return c.json(presentNotice(notice), 200);
+    },
+  )
+  .delete('/admin/notice/:id', requireRole(1), validate('param', noticeIdParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const deleted = await Notice.findByIdAndDelete(id).lean();
+    if (!deleted) throw notFound('No such notice.');
+    return c.body(null, 204);
+  });

@@ -1,0 +1,33 @@
+import type { Types } from 'mongoose';
+
+/** A notice as the API answers it (spec §3 "Notice"): `id`, `title`, `description`, and ISO timestamps. */
+export interface NoticeJson {
+  id: string;
+  title: string;
+  description: string;
+  /** ISO 8601 */
+  createdAt: string;
+  /** ISO 8601 */
+  updatedAt: string;
+}
+
+/** The fields `presentNotice` reads (a lean or a hydrated document). */
+export interface NoticeLike {
+  _id: Types.ObjectId | string;
+  title: string;
+  description: string;
+  createdAt?: Date | null;
+  updatedAt?: Date | null;
+}
+
+/** Presents a notice document as `NoticeJson`. */
+export function presentNotice(notice: NoticeLike): NoticeJson {
+  const createdAt = notice.createdAt ?? new Date(0);
+  return {
+    id: String(notice._id),
+    title: notice.title,
+    description: notice.description,
+    createdAt: createdAt.toISOString(),
+    updatedAt: (notice.updatedAt ?? createdAt).toISOString(),
+  };
+}
