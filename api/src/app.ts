@@ -8,6 +8,7 @@ import { loadSession } from './auth/middleware.js';
 import type { AuthLimiters } from './auth/rateLimits.js';
 import { renderPwaMissingPage } from './auth/pages.js';
 import { createAuthRoutes } from './auth/routes.js';
+import { createChatRoutes } from './chat/routes.js';
 import { getEnv, type Env } from './env.js';
 import { createErrorHandler, notFound, type ErrorBody } from './errors.js';
 import { createLogger, requestLogger, type Logger } from './logger.js';
@@ -86,6 +87,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/', createAuthRoutes({ sessionTtlDays: env.SESSION_TTL_DAYS, trustProxy: env.TRUST_PROXY, limiters: options.limiters }))
     .get('/api/health', (c) => c.json({ ok: true as const }, 200))
     .route('/api', assessmentRoutes)
+    .route('/api', createChatRoutes({ dataDir: env.DATA_DIR }))
     .route('/api', createCourseRoutes({ uploads: new UploadStorage(uploadsDir) }))
     .route('/api', noticeRoutes)
     .route('/api', complaintRoutes)

@@ -7,6 +7,7 @@ import { serve } from '@hono/node-server';
 import mongoose from 'mongoose';
 import { createApp } from './app.js';
 import { ensureSessionExpiry, type SessionExpiry } from './auth/sessions.js';
+import { attachChat, type ChatServer } from './chat/socket.js';
 import { connectDatabase, type DatabaseHandle } from './db/connection.js';
 import { User } from './db/models/index.js';
 import { seedDemoData } from './db/seed.js';
@@ -29,10 +30,12 @@ export interface RunningServer {
   server: Server;
   /** The port actually listened on (differs from `env.PORT` when that is 0). */
   port: number;
+  /** The discussion's Socket.IO server on `server` (issue 6). */
+  chat: ChatServer;
   env: Env;
   log: Logger;
   db: DatabaseHandle;
-  /** Stops the sweep, closes the HTTP server, disconnects Mongoose and stops the embedded database. Idempotent. */
+  /** Stops the sweep, disconnects the chat sockets, closes the HTTP server, disconnects Mongoose and stops the embedded database. Idempotent. */
   close(): Promise<void>;
 }
 
@@ -106,6 +109,7 @@ export async function startServer(
 
     const app = createApp({ env, logger: log });
     const { server, port } = await listen(app, env.PORT);
+    const chat = attachChat(server, { dataDir: env.DATA_DIR, log, trustProxy: env.TRUST_PROXY });
 
     const lines = [`Oracy is running at http://localhost:${port}`];
     if (hasDemo) lines.push(`Demo accounts (password: ${DEMO_PASSWORD}):`, ...DEMO_ACCOUNTS.map((email) => `  ${email}`));
@@ -116,12 +120,14 @@ export async function startServer(
       app,
       server,
       port,
+      chat,
       env,
       log,
       db,
       close() {
         closing ??= (async () => {
           expiry?.stop();
+          await chat.close();
           await closeHttpServer(server);
           await db.close();
         })();

@@ -1,0 +1,63 @@
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import type { AppEnv } from '../auth/context.js';
+import { requireRole } from '../auth/middleware.js';
+import { ChatMessage, ROLES } from '../db/models/index.js';
+import { notFound, validate } from '../errors.js';
+import { sendFile, UPLOAD_NAME_PATTERN } from '../static.js';
+import { chatUploadsDir } from './messages.js';
+import { attachmentParamsSchema } from './schema.js';
+
+/**
+ * Cache-Control of an attachment: the browser may keep it but must ask again
+ * each time (a cheap 304 through the ETag), so that access is checked on
+ * every use and shared caches never hold it.
+ */
+const ATTACHMENT_CACHE = 'private, no-cache';
+
+/**
+ * `Content-Disposition: attachment` naming the original file: an ASCII
+ * `filename` fallback and the exact name as RFC 5987 `filename*`.
+ */
+export function contentDisposition(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_') || 'attachment';
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/** The stored file name of an attachment: the last part of `file.url` (older records may hold a path). */
+function storedName(url: string): string | null {
+  const name = url.split('/').pop() ?? '';
+  return UPLOAD_NAME_PATTERN.test(name) ? name : null;
+}
+
+/**
+ * The chat attachment download (spec §7 "Files", issue 6), mounted at `/api`:
+ * `GET /api/chat/attachments/:id` (`:id` the message's id; the messages'
+ * `file_url`) answers the file with its stored content type,
+ * `Content-Disposition: attachment` carrying the original name, an ETag and
+ * `Cache-Control: private, no-cache`. Signed-in admins only (decisions §5):
+ * 401 without a session, 403 for other roles, 400 for a malformed id, 404
+ * when the message or its file is absent.
+ * @param opts.dataDir `DATA_DIR`; files are read from `DATA_DIR/uploads/chat`
+ */
+export function createChatRoutes(opts: { dataDir: string }) {
+  const dir = chatUploadsDir(opts.dataDir);
+  return new Hono<AppEnv>().get(
+    '/chat/attachments/:id',
+    requireRole(ROLES.admin),
+    validate('param', attachmentParamsSchema),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const message = await ChatMessage.findById(id).select('file').lean();
+      const file = message?.file;
+      const name = file ? storedName(file.url) : null;
+      if (!file || !name) throw notFound('No such attachment.');
+      const response = await sendFile(c, join(dir, name), ATTACHMENT_CACHE);
+      if (!response) throw notFound('No such attachment.');
+      response.headers.set('Content-Type', file.type);
+      response.headers.set('Content-Disposition', contentDisposition(file.name));
+      return response;
+    },
+  );
+}
