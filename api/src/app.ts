@@ -13,6 +13,8 @@ import { getEnv, type Env } from './env.js';
 import { createErrorHandler, notFound, type ErrorBody } from './errors.js';
 import { createLogger, requestLogger, type Logger } from './logger.js';
 import { assessmentRoutes } from './routes/assessment/index.js';
+import { studentRoutes } from './routes/student/index.js';
+import { teacherRoutes } from './routes/teacher/index.js';
 import { complaintRoutes } from './routes/admin/complaints/index.js';
 import { createCourseRoutes } from './routes/admin/courses/index.js';
 import { noticeRoutes } from './routes/admin/notices/index.js';
@@ -87,6 +89,8 @@ export function createApp(options: AppOptions = {}) {
     .route('/', createAuthRoutes({ sessionTtlDays: env.SESSION_TTL_DAYS, trustProxy: env.TRUST_PROXY, limiters: options.limiters }))
     .get('/api/health', (c) => c.json({ ok: true as const }, 200))
     .route('/api', assessmentRoutes)
+    .route('/api', studentRoutes)
+    .route('/api', teacherRoutes)
     .route('/api', createChatRoutes({ dataDir: env.DATA_DIR }))
     .route('/api', createCourseRoutes({ uploads: new UploadStorage(uploadsDir) }))
     .route('/api', noticeRoutes)

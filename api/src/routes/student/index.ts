@@ -1,0 +1,72 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv } from '../../auth/context.js';
+import { requireRole, requireSelfOrAdmin } from '../../auth/middleware.js';
+import { ROLES } from '../../db/models/index.js';
+import { payloadTooLarge, validate } from '../../errors.js';
+import { deleteComplaint, fileComplaint, listComplaints } from '../../services/complaints.js';
+import { findPerson, studentStats } from '../../services/stats.js';
+import { assignmentsOfStudent, coursesOfStudent, teachersOfStudent } from './queries.js';
+import { complaintIdParamSchema, studentComplaintSchema } from './schema.js';
+
+/** Largest complaint body accepted, in bytes (a 5000-character description with room for escapes); larger → 413. */
+export const COMPLAINT_BODY_LIMIT = 64 * 1024;
+
+/** `bodyLimit` answering 413 in the decisions §6 shape. */
+export const complaintBodyLimit = bodyLimit({
+  maxSize: COMPLAINT_BODY_LIMIT,
+  onError: () => {
+    throw payloadTooLarge();
+  },
+});
+
+/** The student themself or an admin, for calls naming the student by `param` (decisions §5). */
+const studentOrAdmin = (param: string) => [requireRole(ROLES.student, ROLES.admin), requireSelfOrAdmin(param)] as const;
+
+/**
+ * The student's area (spec §7 "Student", §2.5, §2.15, §2.17–§2.18;
+ * decisions §5, §7–§9), mounted at `/api`. Reads are for the student
+ * themself or an admin: 401 without a session, 403 for anyone else, 400 for
+ * a malformed id, 404 when no student has it. Complaint writes are the
+ * student's own.
+ *
+ * - `GET /student/stats/:studentId` → `StudentStats`
+ * - `GET /student/courses/:studentId` → `CourseJson[]`
+ * - `GET /student/teacher/:studentId` → `StudentTeacherJson[]`
+ * - `GET /student/assignments/:studentId` → `StudentAssignmentJson[]` (decisions §8)
+ * - `GET /student/complaints?sId=` → `ComplaintJson[]`, newest first
+ * - `POST /student/complaints` `{title, description, sId?|studentId?, userId?, clientId?}`
+ *   (students only) → 201 `ComplaintJson`, or 200 with the first complaint for a repeated `clientId`
+ * - `DELETE /student/complaints/:id` (the owner only) → 200 `{id}`; 409 when approved
+ */
+export const studentRoutes = new Hono<AppEnv>()
+  .get('/student/stats/:studentId', ...studentOrAdmin('studentId'), async (c) => {
+    const student = await findPerson(c.req.param('studentId'), ROLES.student);
+    return c.json(await studentStats(student), 200);
+  })
+  .get('/student/courses/:studentId', ...studentOrAdmin('studentId'), async (c) => {
+    const student = await findPerson(c.req.param('studentId'), ROLES.student);
+    return c.json(await coursesOfStudent(student), 200);
+  })
+  .get('/student/teacher/:studentId', ...studentOrAdmin('studentId'), async (c) => {
+    const student = await findPerson(c.req.param('studentId'), ROLES.student);
+    return c.json(await teachersOfStudent(student), 200);
+  })
+  .get('/student/assignments/:studentId', ...studentOrAdmin('studentId'), async (c) => {
+    const student = await findPerson(c.req.param('studentId'), ROLES.student);
+    return c.json(await assignmentsOfStudent(student), 200);
+  })
+  .get('/student/complaints', ...studentOrAdmin('sId'), async (c) => {
+    const student = await findPerson(c.req.query('sId') ?? '', ROLES.student);
+    return c.json(await listComplaints(String(student._id), ROLES.student), 200);
+  })
+  .post('/student/complaints', requireRole(ROLES.student), complaintBodyLimit, validate('json', studentComplaintSchema), async (c) => {
+    const { title, description, clientId } = c.req.valid('json');
+    const { complaint, created } = await fileComplaint(c.var.user.id as string, ROLES.student, { title, description, clientId });
+    return c.json(complaint, created ? 201 : 200);
+  })
+  .delete('/student/complaints/:id', requireRole(ROLES.student), validate('param', complaintIdParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    await deleteComplaint(c.var.user.id as string, ROLES.student, id);
+    return c.json({ id }, 200);
+  });

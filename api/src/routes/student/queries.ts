@@ -1,0 +1,119 @@
+import { Types } from 'mongoose';
+import { Assignment, AssignmentCompletion, Course, Enrollment, ROLES, User } from '../../db/models/index.js';
+import { isoDay, presentCourse, type CourseJson } from '../../presenters/course.js';
+import type { Person } from '../../services/stats.js';
+
+/**
+ * The student area's reads (spec §2.17–§2.18, decisions §8–§9). Each runs a
+ * fixed number of queries — related records come by `$in` over ids, never
+ * one query per course or teacher.
+ */
+
+/** Sorts courses by start date, then title, for a stable list. */
+const byStartThenTitle = (a: { startDate: Date; title: string }, b: { startDate: Date; title: string }) =>
+  a.startDate.getTime() - b.startDate.getTime() || a.title.localeCompare(b.title);
+
+/**
+ * The courses a student is enrolled in (spec §7 "Student": `GET
+ * /api/student/courses/:studentId`), as full course objects with `imageUrl`,
+ * by start date. Two queries.
+ */
+export async function coursesOfStudent(student: Person): Promise<CourseJson[]> {
+  const enrollments = await Enrollment.find({ studentId: student._id }).select('courseId').lean();
+  if (enrollments.length === 0) return [];
+  const courses = await Course.find({ _id: { $in: enrollments.map((e) => e.courseId) } }).lean();
+  return courses.sort(byStartThenTitle).map((course) => presentCourse(course));
+}
+
+/** One of a student's teachers (spec §3 "Student's teachers"). */
+export interface StudentTeacherJson {
+  id: string;
+  teacherName: string;
+  /** avatar path or URL, or null for the placeholder */
+  profilePicture: string | null;
+  teacherEmail: string;
+  /** the student's courses this teacher teaches, by title */
+  courses: { courseName: string }[];
+}
+
+/**
+ * A student's teachers (decisions §9: the instructors of the student's
+ * courses), each with the courses of the student they teach, by teacher
+ * name. Courses without an instructor, or whose instructor is no longer a
+ * teacher, give no entry. Three queries.
+ */
+export async function teachersOfStudent(student: Person): Promise<StudentTeacherJson[]> {
+  const enrollments = await Enrollment.find({ studentId: student._id }).select('courseId').lean();
+  if (enrollments.length === 0) return [];
+  const courses = await Course.find({ _id: { $in: enrollments.map((e) => e.courseId) }, instructorId: { $ne: null } })
+    .select('title instructorId')
+    .lean();
+  const courseNames = new Map<string, string[]>();
+  for (const course of courses) {
+    if (!course.instructorId) continue;
+    const key = String(course.instructorId);
+    courseNames.set(key, [...(courseNames.get(key) ?? []), course.title]);
+  }
+  if (courseNames.size === 0) return [];
+  const teachers = await User.find({ _id: { $in: [...courseNames.keys()].map((id) => new Types.ObjectId(id)) }, role: ROLES.teacher })
+    .select('name email profilePicture')
+    .lean();
+  return teachers
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((teacher) => ({
+      id: String(teacher._id),
+      teacherName: teacher.name,
+      profilePicture: teacher.profilePicture ?? null,
+      teacherEmail: teacher.email,
+      courses: (courseNames.get(String(teacher._id)) ?? []).sort((a, b) => a.localeCompare(b)).map((courseName) => ({ courseName })),
+    }));
+}
+
+/** One row of the student's `/assignments` screen (decisions §8). */
+export interface StudentAssignmentJson {
+  id: string;
+  title: string;
+  courseId: string;
+  courseTitle: string;
+  /** YYYY-MM-DD (UTC) */
+  dueDate: string;
+  /** true when the student has completed it */
+  done: boolean;
+  /** YYYY-MM-DD (UTC) of the completion, or null */
+  completedAt: string | null;
+}
+
+/**
+ * The assignments of a student's courses (decisions §8: title, course, due
+ * date, done or not), by due date then title. Four queries.
+ */
+export async function assignmentsOfStudent(student: Person): Promise<StudentAssignmentJson[]> {
+  const enrollments = await Enrollment.find({ studentId: student._id }).select('courseId').lean();
+  if (enrollments.length === 0) return [];
+  const courseIds = enrollments.map((e) => e.courseId);
+  const [courses, assignments] = await Promise.all([
+    Course.find({ _id: { $in: courseIds } }).select('title').lean(),
+    Assignment.find({ courseId: { $in: courseIds } }).lean(),
+  ]);
+  if (assignments.length === 0) return [];
+  const completions = await AssignmentCompletion.find({ studentId: student._id, assignmentId: { $in: assignments.map((a) => a._id) } })
+    .select('assignmentId completedAt')
+    .lean();
+  const titles = new Map(courses.map((c) => [String(c._id), c.title]));
+  const completedAt = new Map(completions.map((c) => [String(c.assignmentId), c.completedAt]));
+  return assignments
+    .filter((a) => titles.has(String(a.courseId)))
+    .sort((a, b) => a.dueDate.getTime() - b.dueDate.getTime() || a.title.localeCompare(b.title))
+    .map((a) => {
+      const done = completedAt.get(String(a._id));
+      return {
+        id: String(a._id),
+        title: a.title,
+        courseId: String(a.courseId),
+        courseTitle: titles.get(String(a.courseId)) ?? '',
+        dueDate: isoDay(a.dueDate),
+        done: done !== undefined,
+        completedAt: done ? isoDay(done) : null,
+      };
+    });
+}

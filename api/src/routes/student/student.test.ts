@@ -1,0 +1,334 @@
+import { Types } from 'mongoose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../app.js';
+import type { UserDoc } from '../../auth/context.js';
+import { Assessment, Complaint, User } from '../../db/models/index.js';
+import { createUser, jsonRequest, readJson, signIn } from '../../test/factories.js';
+import { complete, countQueries, enroll, makeAssignments, makeCourse } from './testData.js';
+
+const app = createApp();
+
+async function signedIn(role: 1 | 2 | 3, fields: { firstName?: string; lastName?: string } = {}): Promise<{ user: UserDoc; cookie: string }> {
+  const { user, password } = await createUser({ role, ...fields });
+  return { user, cookie: await signIn(app, user.email, password) };
+}
+
+const get = async (path: string, cookie?: string): Promise<Response> => app.request(path, cookie ? { headers: { Cookie: cookie } } : {});
+
+const ABSENT_ID = new Types.ObjectId().toHexString();
+
+describe('who may read the student area (decisions §5)', () => {
+  type Caller = Awaited<ReturnType<typeof signedIn>>;
+  let student: Caller, other: Caller, teacher: Caller, admin: Caller, id: string;
+  beforeAll(async () => {
+    [student, other, teacher, admin] = await Promise.all([signedIn(3), signedIn(3), signedIn(2), signedIn(1)]);
+    id = student.user.id as string;
+  });
+  const reads = [
+    ['stats', (sid: string) => `/api/student/stats/${sid}`],
+    ['courses', (sid: string) => `/api/student/courses/${sid}`],
+    ['teachers', (sid: string) => `/api/student/teacher/${sid}`],
+    ['assignments', (sid: string) => `/api/student/assignments/${sid}`],
+    ['complaints', (sid: string) => `/api/student/complaints?sId=${sid}`],
+  ] as const;
+
+  it.each(reads)('%s: 200 for the student and an admin, 403 for another student or a teacher, 401 without a session', async (_name, path) => {
+    expect((await get(path(id), student.cookie)).status).toBe(200);
+    expect((await get(path(id), admin.cookie)).status).toBe(200);
+    const forbidden = await get(path(id), other.cookie);
+    expect(forbidden.status).toBe(403);
+    expect((await readJson(forbidden)).error.code).toBe('forbidden');
+    expect((await get(path(id), teacher.cookie)).status).toBe(403);
+    // A teacher naming their own id in the student area is still refused.
+    expect((await get(path(teacher.user.id as string), teacher.cookie)).status).toBe(403);
+    const anonymous = await get(path(id));
+    expect(anonymous.status).toBe(401);
+    expect((await readJson(anonymous)).error.code).toBe('unauthorized');
+  });
+
+  it.each(reads)('%s: 400 for a malformed id, 404 for an admin naming no student', async (_name, path) => {
+    const malformed = await get(path('not-an-id'), student.cookie);
+    expect(malformed.status).toBe(400);
+    expect((await readJson(malformed)).error.code).toBe('validation_error');
+    expect((await get(path(ABSENT_ID), admin.cookie)).status).toBe(404);
+    // A teacher's id is not a student's.
+    expect((await get(path(teacher.user.id as string), admin.cookie)).status).toBe(404);
+  });
+
+  it('complaints: 400 naming sId when it is missing', async () => {
+    const res = await get('/api/student/complaints', student.cookie);
+    expect(res.status).toBe(400);
+    expect((await readJson(res)).error.fields).toHaveProperty('sId');
+  });
+});
+
+describe('GET /api/student/stats/:studentId (decisions §9)', () => {
+  it('counts enrollments, completed courses and the assignments of the enrolled courses', async () => {
+    const { user, cookie } = await signedIn(3);
+    const [a, b, c, notMine] = await Promise.all([makeCourse(), makeCourse(), makeCourse(), makeCourse()]);
+    await enroll(user._id, [a._id, b._id, c._id], [b._id]);
+    await makeAssignments(a._id, 2);
+    await makeAssignments(b._id, 1);
+    await makeAssignments(notMine._id, 5);
+    // Another student's enrollment in the same course changes nothing here.
+    const { user: classmate } = await createUser({ role: 3 });
+    await enroll(classmate._id, [a._id, notMine._id], [a._id]);
+
+    const res = await get(`/api/student/stats/${user.id}`, cookie);
+    expect(res.status).toBe(200);
+    expect(await readJson(res)).toEqual({ totalCourses: 3, completedCourses: 1, totalAssignments: 3, oracyLevel: 'Beginner' });
+  });
+
+  it('answers zeros and "Beginner" for a student with nothing', async () => {
+    const { user, cookie } = await signedIn(3);
+    expect(await readJson(await get(`/api/student/stats/${user.id}`, cookie))).toEqual({
+      totalCourses: 0,
+      completedCourses: 0,
+      totalAssignments: 0,
+      oracyLevel: 'Beginner',
+    });
+  });
+
+  it('takes the Oracy level from the latest self-assessment, else the stored level', async () => {
+    const { user, cookie } = await signedIn(3);
+    await User.updateOne({ _id: user._id }, { $set: { oracyLevel: 'Developing' } });
+    expect((await readJson(await get(`/api/student/stats/${user.id}`, cookie))).oracyLevel).toBe('Developing');
+
+    await Assessment.create({ userId: user._id, scores: { eyeContact: 5 }, mean: 4.6, level: 'Advanced', createdAt: new Date('2025-01-01') });
+    await Assessment.create({ userId: user._id, scores: { eyeContact: 4 }, mean: 4, level: 'Proficient', createdAt: new Date('2025-02-01') });
+    expect((await readJson(await get(`/api/student/stats/${user.id}`, cookie))).oracyLevel).toBe('Proficient');
+  });
+
+  it('runs the same number of queries for 1 course as for 12', async () => {
+    const small = await signedIn(3);
+    const large = await signedIn(3);
+    const one = await makeCourse();
+    await enroll(small.user._id, [one._id]);
+    await makeAssignments(one._id, 1);
+    const many = await Promise.all(Array.from({ length: 12 }, () => makeCourse()));
+    await enroll(large.user._id, many.map((c) => c._id));
+    for (const course of many) await makeAssignments(course._id, 2);
+
+    const a = await countQueries(() => get(`/api/student/stats/${small.user.id}`, small.cookie));
+    const b = await countQueries(() => get(`/api/student/stats/${large.user.id}`, large.cookie));
+    expect((await readJson(b.result)).totalAssignments).toBe(24);
+    expect(a.queries).toBeGreaterThan(2);
+    expect(b.queries).toBe(a.queries);
+  });
+});
+
+describe('GET /api/student/courses/:studentId', () => {
+  it('lists the enrolled courses as full course objects with imageUrl, by start date', async () => {
+    const { user, cookie } = await signedIn(3);
+    const later = await makeCourse({ title: 'Debating', startDate: '2025-05-01', image: 'course-abc.png', status: 'ongoing' });
+    const earlier = await makeCourse({ title: 'Storytelling', startDate: '2025-02-01' });
+    await makeCourse({ title: 'Not mine' });
+    await enroll(user._id, [later._id, earlier._id]);
+
+    const res = await get(`/api/student/courses/${user.id}`, cookie);
+    expect(res.status).toBe(200);
+    const body = await readJson(res);
+    expect(body.map((c: { title: string }) => c.title)).toEqual(['Storytelling', 'Debating']);
+    expect(body[1]).toEqual({
+      id: later.id,
+      title: 'Debating',
+      description: later.description,
+      instructorId: null,
+      instructorName: null,
+      duration: 10,
+      startDate: '2025-05-01',
+      endDate: '2025-12-31',
+      status: 'ongoing',
+      image: 'course-abc.png',
+      imageUrl: '/uploads/course-abc.png',
+    });
+    expect(body[0].imageUrl).toBeNull();
+  });
+
+  it('answers [] for a student with no courses', async () => {
+    const { user, cookie } = await signedIn(3);
+    expect(await readJson(await get(`/api/student/courses/${user.id}`, cookie))).toEqual([]);
+  });
+});
+
+describe('GET /api/student/teacher/:studentId (decisions §9: the instructors of the student\'s courses)', () => {
+  it('groups the student\'s courses by teacher and leaves out courses without a teacher', async () => {
+    const { user, cookie } = await signedIn(3);
+    const { user: ana } = await createUser({ role: 2, firstName: 'Ana', lastName: 'Alvarez' });
+    const { user: bo } = await createUser({ role: 2, firstName: 'Bo', lastName: 'Brown' });
+    await User.updateOne({ _id: bo._id }, { $set: { profilePicture: '/uploads/bo.png' } });
+    const { user: demoted } = await createUser({ role: 3, firstName: 'Once', lastName: 'Teacher' });
+    const courses = await Promise.all([
+      makeCourse({ title: 'Voice', instructorId: bo._id }),
+      makeCourse({ title: 'Argument', instructorId: bo._id }),
+      makeCourse({ title: 'Listening', instructorId: ana._id }),
+      makeCourse({ title: 'Nobody teaches this' }),
+      makeCourse({ title: 'Taught by a former teacher', instructorId: demoted._id }),
+    ]);
+    await makeCourse({ title: 'Ana, not mine', instructorId: ana._id });
+    await enroll(user._id, courses.map((c) => c._id));
+
+    const res = await get(`/api/student/teacher/${user.id}`, cookie);
+    expect(res.status).toBe(200);
+    expect(await readJson(res)).toEqual([
+      { id: ana.id, teacherName: 'Ana Alvarez', profilePicture: null, teacherEmail: ana.email, courses: [{ courseName: 'Listening' }] },
+      { id: bo.id, teacherName: 'Bo Brown', profilePicture: '/uploads/bo.png', teacherEmail: bo.email, courses: [{ courseName: 'Argument' }, { courseName: 'Voice' }] },
+    ]);
+  });
+
+  it('runs the same number of queries for 1 teacher as for 10', async () => {
+    const small = await signedIn(3);
+    const large = await signedIn(3);
+    const { user: t } = await createUser({ role: 2 });
+    const one = await makeCourse({ instructorId: t._id });
+    await enroll(small.user._id, [one._id]);
+    const teachers = await Promise.all(Array.from({ length: 10 }, () => createUser({ role: 2 })));
+    const many = await Promise.all(teachers.map(({ user: teacher }) => makeCourse({ instructorId: teacher._id })));
+    await enroll(large.user._id, many.map((c) => c._id));
+
+    const a = await countQueries(() => get(`/api/student/teacher/${small.user.id}`, small.cookie));
+    const b = await countQueries(() => get(`/api/student/teacher/${large.user.id}`, large.cookie));
+    expect(await readJson(b.result)).toHaveLength(10);
+    expect(a.queries).toBeGreaterThan(2);
+    expect(b.queries).toBe(a.queries);
+  });
+});
+
+describe('GET /api/student/assignments/:studentId (decisions §8)', () => {
+  it('lists the assignments of the student\'s courses with course title, due date and whether done', async () => {
+    const { user, cookie } = await signedIn(3);
+    const voice = await makeCourse({ title: 'Voice' });
+    const other = await makeCourse({ title: 'Other' });
+    await enroll(user._id, [voice._id]);
+    const [first, second] = await makeAssignments(voice._id, 2, '2025-03-10');
+    await makeAssignments(other._id, 3);
+    await complete(user._id, [second!._id]);
+
+    const res = await get(`/api/student/assignments/${user.id}`, cookie);
+    expect(res.status).toBe(200);
+    expect(await readJson(res)).toEqual([
+      { id: first!.id, title: first!.title, courseId: voice.id, courseTitle: 'Voice', dueDate: '2025-03-10', done: false, completedAt: null },
+      { id: second!.id, title: second!.title, courseId: voice.id, courseTitle: 'Voice', dueDate: '2025-03-11', done: true, completedAt: '2025-04-01' },
+    ]);
+  });
+});
+
+describe('student complaints (spec §2.15, §4 "Complaint status", decisions §5, §7)', () => {
+  const post = (body: unknown, cookie?: string) => app.request('/api/student/complaints', jsonRequest('POST', body, cookie));
+  const del = (id: string, cookie?: string) => app.request(`/api/student/complaints/${id}`, jsonRequest('DELETE', undefined, cookie));
+
+  it('files a trimmed complaint for the signed-in student, ignoring the owner named in the body', async () => {
+    const { user, cookie } = await signedIn(3);
+    const { user: victim } = await createUser({ role: 3 });
+    const res = await post({ title: '  Broken projector ', description: ' Room 4 \n', sId: victim.id, studentId: victim.id, userId: victim.id }, cookie);
+    expect(res.status).toBe(201);
+    const body = await readJson(res);
+    expect(body).toEqual({
+      id: expect.stringMatching(/^[a-f0-9]{24}$/),
+      title: 'Broken projector',
+      description: 'Room 4',
+      userId: user.id,
+      sId: user.id,
+      role: 3,
+      status: null,
+      clientId: null,
+      createdAt: expect.any(String),
+    });
+    expect(await Complaint.countDocuments({ userId: victim._id })).toBe(0);
+    expect(await Complaint.countDocuments({ userId: user._id })).toBe(1);
+  });
+
+  it('lists only the student\'s own complaints, newest first, with every status', async () => {
+    const { user, cookie } = await signedIn(3);
+    const { user: other } = await createUser({ role: 3 });
+    await Complaint.create({ title: 'Old', description: 'd', userId: user._id, role: 3, status: 'approved', createdAt: new Date('2025-01-01') });
+    await Complaint.create({ title: 'Middle', description: 'd', userId: user._id, role: 3, status: 'disapproved', createdAt: new Date('2025-02-01') });
+    await Complaint.create({ title: 'New', description: 'd', userId: user._id, role: 3, createdAt: new Date('2025-03-01') });
+    await Complaint.create({ title: 'Someone else', description: 'd', userId: other._id, role: 3 });
+
+    const res = await get(`/api/student/complaints?sId=${user.id}`, cookie);
+    expect(res.status).toBe(200);
+    const body = await readJson(res);
+    expect(body.map((c: { title: string; status: string | null }) => [c.title, c.status])).toEqual([
+      ['New', null],
+      ['Middle', 'disapproved'],
+      ['Old', 'approved'],
+    ]);
+  });
+
+  it.each([
+    ['a blank title', { title: '   ', description: 'x' }, 'title'],
+    ['a missing description', { title: 'x' }, 'description'],
+    ['a blank description', { title: 'x', description: ' \n\t ' }, 'description'],
+    ['a title over 200 characters', { title: 'x'.repeat(201), description: 'x' }, 'title'],
+    ['a description over 5000 characters', { title: 'x', description: 'x'.repeat(5001) }, 'description'],
+    ['a title that is not text', { title: 42, description: 'x' }, 'title'],
+    ['a short clientId', { title: 'x', description: 'x', clientId: 'abc' }, 'clientId'],
+    ['a body that is not an object', ['x'], 'body'],
+  ])('answers 400 naming the field for %s, and stores nothing', async (_what, body, field) => {
+    const { user, cookie } = await signedIn(3);
+    const res = await post(body, cookie);
+    expect(res.status).toBe(400);
+    const json = await readJson(res);
+    expect(json.error.code).toBe('validation_error');
+    expect(Object.keys(json.error.fields)).toContain(field);
+    expect(await Complaint.countDocuments({ userId: user._id })).toBe(0);
+  });
+
+  it('answers 401 without a session, 403 for a teacher or an admin, 415 for a form post', async () => {
+    const body = { title: 't', description: 'd' };
+    expect((await post(body)).status).toBe(401);
+    expect((await post(body, (await signedIn(2)).cookie)).status).toBe(403);
+    expect((await post(body, (await signedIn(1)).cookie)).status).toBe(403);
+    const { cookie } = await signedIn(3);
+    const form = await app.request('/api/student/complaints', { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'title=t' });
+    expect(form.status).toBe(415);
+  });
+
+  it('answers a repeated clientId with the first complaint (200) instead of a second one', async () => {
+    const { user, cookie } = await signedIn(3);
+    const body = { title: 'Noise', description: 'The hall is loud', clientId: 'outbox-0001-abcdef' };
+    const first = await post(body, cookie);
+    expect(first.status).toBe(201);
+    const created = await readJson(first);
+    expect(created.clientId).toBe('outbox-0001-abcdef');
+    const replay = await post({ ...body, title: 'Noise (edited)' }, cookie);
+    expect(replay.status).toBe(200);
+    expect(await readJson(replay)).toEqual(created);
+    expect(await Complaint.countDocuments({ userId: user._id })).toBe(1);
+
+    // The same key from another student is that student's own first submission.
+    const other = await signedIn(3);
+    expect((await post(body, other.cookie)).status).toBe(201);
+  });
+
+  it('lets the owner delete a complaint On Hold or disapproved, but not an approved one (409)', async () => {
+    const { user, cookie } = await signedIn(3);
+    const onHold = await Complaint.create({ title: 'a', description: 'd', userId: user._id, role: 3 });
+    const disapproved = await Complaint.create({ title: 'b', description: 'd', userId: user._id, role: 3, status: 'disapproved' });
+    const approved = await Complaint.create({ title: 'c', description: 'd', userId: user._id, role: 3, status: 'approved' });
+
+    const ok = await del(onHold.id, cookie);
+    expect(ok.status).toBe(200);
+    expect(await readJson(ok)).toEqual({ id: onHold.id });
+    expect((await del(disapproved.id, cookie)).status).toBe(200);
+    const refused = await del(approved.id, cookie);
+    expect(refused.status).toBe(409);
+    expect((await readJson(refused)).error.code).toBe('conflict');
+    expect(await Complaint.find({ userId: user._id }).distinct('title')).toEqual(['c']);
+  });
+
+  it('refuses to delete someone else\'s complaint (403), even for an admin, and answers 404, 400 and 401', async () => {
+    const owner = await signedIn(3);
+    const complaint = await Complaint.create({ title: 'a', description: 'd', userId: owner.user._id, role: 3 });
+    expect((await del(complaint.id, (await signedIn(3)).cookie)).status).toBe(403);
+    expect((await del(complaint.id, (await signedIn(1)).cookie)).status).toBe(403);
+    expect((await del(complaint.id, (await signedIn(2)).cookie)).status).toBe(403);
+    expect((await del(complaint.id)).status).toBe(401);
+    expect((await del(ABSENT_ID, owner.cookie)).status).toBe(404);
+    const malformed = await del('nope', owner.cookie);
+    expect(malformed.status).toBe(400);
+    expect((await readJson(malformed)).error.fields).toHaveProperty('id');
+    expect(await Complaint.countDocuments({ _id: complaint._id })).toBe(1);
+  });
+});

@@ -1,0 +1,81 @@
+import { Types } from 'mongoose';
+import { Complaint, ROLES } from '../db/models/index.js';
+import { conflict, forbidden, notFound } from '../errors.js';
+import { presentComplaint, type ComplaintJson } from '../presenters/complaint.js';
+
+/**
+ * The complaint rules the student and teacher areas share (spec §2.15–§2.16,
+ * §4 "Complaint status", §5 "Complaint dialogs"; decisions §5, §7, §9),
+ * written once and parameterised by the filer's role.
+ */
+
+/** The roles that file complaints: 2 teacher, 3 student. */
+export type FilerRole = typeof ROLES.teacher | typeof ROLES.student;
+
+/** Limits of a complaint body, in characters after trimming (the Complaint model's maxima). */
+export const COMPLAINT_LIMITS = { title: 200, description: 5000, clientIdMin: 8, clientIdMax: 100 } as const;
+
+/** What a filer sends: the validated, trimmed fields of a new complaint. */
+export interface NewComplaint {
+  /** 1–200 characters */
+  title: string;
+  /** 1–5000 characters */
+  description: string;
+  /** the client's idempotency key (8–100 characters), if it sent one */
+  clientId?: string | null;
+}
+
+/**
+ * One filer's complaints, newest first (spec §2.15: the user's own list).
+ * One query.
+ * @param ownerId the filer's id (already authorised by the route)
+ * @param role only complaints filed in this role
+ */
+export async function listComplaints(ownerId: string, role: FilerRole): Promise<ComplaintJson[]> {
+  const rows = await Complaint.find({ userId: new Types.ObjectId(ownerId), role }).sort({ createdAt: -1, _id: -1 }).lean();
+  return rows.map((row) => presentComplaint(row));
+}
+
+/**
+ * Files a complaint for `ownerId` (always the signed-in user: decisions §7,
+ * "the server fills the owner from the session whatever the body says"),
+ * status null (On Hold). Idempotent on `clientId`: when the same user has
+ * already filed one with this key, that first complaint is returned and
+ * nothing is stored (the offline outbox may replay a submission). The check
+ * comes before the insert (FerretDB v1 has no partial unique indexes), so
+ * two simultaneous replays could still both insert; the outbox replays in
+ * order, one at a time.
+ * @returns the complaint and `created` — false when it was a replay
+ */
+export async function fileComplaint(
+  ownerId: string,
+  role: FilerRole,
+  input: NewComplaint,
+): Promise<{ complaint: ComplaintJson; created: boolean }> {
+  const userId = new Types.ObjectId(ownerId);
+  const clientId = input.clientId ?? null;
+  if (clientId) {
+    const existing = await Complaint.findOne({ userId, clientId }).lean();
+    if (existing) return { complaint: presentComplaint(existing), created: false };
+  }
+  const complaint = await Complaint.create({ title: input.title, description: input.description, userId, role, status: null, clientId });
+  return { complaint: presentComplaint(complaint), created: true };
+}
+
+/**
+ * Deletes one of the caller's complaints (decisions §5; spec §4: "the owner
+ * may delete a complaint while it is null or disapproved").
+ * @param callerId the signed-in user
+ * @param role the area the call came through; a complaint filed in another role is someone else's
+ * @throws 404 when no complaint has this id; 403 when it is not the caller's
+ *   (an admin is not its owner either); 409 when it is approved
+ */
+export async function deleteComplaint(callerId: string, role: FilerRole, complaintId: string): Promise<void> {
+  const complaint = await Complaint.findById(complaintId).lean();
+  if (!complaint) throw notFound('No such complaint.');
+  if (String(complaint.userId) !== callerId || complaint.role !== role) throw forbidden('You can delete only your own complaints.');
+  if (complaint.status === 'approved') throw conflict('An approved complaint cannot be deleted.');
+  // The status is part of the filter, so an approval landing in between is not undone.
+  const result = await Complaint.deleteOne({ _id: complaint._id, status: { $ne: 'approved' } });
+  if (result.deletedCount === 0) throw conflict('An approved complaint cannot be deleted.');
+}

@@ -1,0 +1,112 @@
+import { Types } from 'mongoose';
+import { Assessment, Assignment, AssignmentCompletion, Course, Enrollment, ORACY_LEVELS, User, type OracyLevel } from '../db/models/index.js';
+import { notFound } from '../errors.js';
+
+/**
+ * The dashboards' numbers (spec §2.5–§2.6, §3 "Student stats", "Teacher
+ * stats"; decisions §9), counted from enrollments, assignments and their
+ * completions. Every function runs a fixed number of queries whatever the
+ * number of courses or students (related records come by `$in` over ids,
+ * never one query per row), and only plain filters, so it runs on MongoDB
+ * and on the embedded FerretDB v1 alike (decisions §10).
+ */
+
+/** The person a student or teacher call is about: `{_id, name, role, oracyLevel}`. */
+export interface Person {
+  _id: Types.ObjectId;
+  name: string;
+  role: number;
+  oracyLevel?: string | null;
+}
+
+/**
+ * Loads the student or teacher a `/api/student/*` or `/api/teacher/*` call
+ * names (decisions §5: "well-formed but absent: 404"). The route has already
+ * checked that the caller is that person or an admin, and that the id is an
+ * ObjectId.
+ * @param role 3 for a student, 2 for a teacher; a user with another role counts as absent
+ * @throws 404 `not_found` when there is no such student or teacher
+ */
+export async function findPerson(id: string, role: 2 | 3): Promise<Person> {
+  const person = await User.findOne({ _id: new Types.ObjectId(id), role }).select('_id name role oracyLevel').lean();
+  if (!person) throw notFound(role === 3 ? 'No such student.' : 'No such teacher.');
+  return person;
+}
+
+/** `GET /api/student/stats/:studentId` (spec §3 "Student stats"). */
+export interface StudentStats {
+  /** courses the student is enrolled in */
+  totalCourses: number;
+  /** of those, the ones with a completion date */
+  completedCourses: number;
+  /** assignments of the enrolled courses */
+  totalAssignments: number;
+  /** the level of the latest self-assessment, else the stored level, else "Beginner" (decisions §9) */
+  oracyLevel: OracyLevel;
+}
+
+const isOracyLevel = (value: unknown): value is OracyLevel => (ORACY_LEVELS as readonly unknown[]).includes(value);
+
+/**
+ * A student's stats (decisions §9): enrollments give `totalCourses` and
+ * `completedCourses`, the assignments of the enrolled courses
+ * `totalAssignments`, and the latest self-assessment `oracyLevel` (the level
+ * stored on the student when there is none). Three queries.
+ */
+export async function studentStats(student: Person): Promise<StudentStats> {
+  const [enrollments, latest] = await Promise.all([
+    Enrollment.find({ studentId: student._id }).select('courseId completedAt').lean(),
+    Assessment.findOne({ userId: student._id }).sort({ createdAt: -1, _id: -1 }).select('level').lean(),
+  ]);
+  const courseIds = enrollments.map((e) => e.courseId);
+  const totalAssignments = courseIds.length ? await Assignment.countDocuments({ courseId: { $in: courseIds } }) : 0;
+  const level = latest?.level ?? student.oracyLevel;
+  return {
+    totalCourses: enrollments.length,
+    completedCourses: enrollments.filter((e) => e.completedAt != null).length,
+    totalAssignments,
+    oracyLevel: isOracyLevel(level) ? level : 'Beginner',
+  };
+}
+
+/** `GET /api/teacher/stats/:teacherId` (spec §3 "Teacher stats"). */
+export interface TeacherStats {
+  /** courses the teacher teaches (is the instructor of) */
+  totalCourses: number;
+  /**
+   * assignments handed out: each assignment of the teacher's courses counted
+   * once per student enrolled in its course (decisions §9: "with per-student
+   * completion") — the sum of the students' own `totalAssignments` over these courses
+   */
+  totalAssignments: number;
+  /** how many of those the enrolled students have completed; never more than `totalAssignments` */
+  completedAssignments: number;
+}
+
+/**
+ * A teacher's stats (decisions §9). Counting per student keeps "completed"
+ * and "outstanding" (`totalAssignments - completedAssignments`, the
+ * dashboard's doughnut, decisions §7) meaningful when a class is part way
+ * through an assignment. Completions by students no longer enrolled in the
+ * course are not counted. At most four queries.
+ */
+export async function teacherStats(teacher: Person): Promise<TeacherStats> {
+  const courses = await Course.find({ instructorId: teacher._id }).select('_id').lean();
+  if (courses.length === 0) return { totalCourses: 0, totalAssignments: 0, completedAssignments: 0 };
+  const courseIds = courses.map((c) => c._id);
+  const [assignments, enrollments] = await Promise.all([
+    Assignment.find({ courseId: { $in: courseIds } }).select('_id courseId').lean(),
+    Enrollment.find({ courseId: { $in: courseIds } }).select('studentId courseId').lean(),
+  ]);
+  const enrolled = new Set(enrollments.map((e) => `${String(e.courseId)}:${String(e.studentId)}`));
+  const studentsPerCourse = new Map<string, number>();
+  for (const e of enrollments) studentsPerCourse.set(String(e.courseId), (studentsPerCourse.get(String(e.courseId)) ?? 0) + 1);
+
+  const courseOfAssignment = new Map(assignments.map((a) => [String(a._id), String(a.courseId)]));
+  const totalAssignments = assignments.reduce((sum, a) => sum + (studentsPerCourse.get(String(a.courseId)) ?? 0), 0);
+  const completions = assignments.length
+    ? await AssignmentCompletion.find({ assignmentId: { $in: assignments.map((a) => a._id) } }).select('assignmentId studentId').lean()
+    : [];
+  const completedAssignments = completions.filter((c) => enrolled.has(`${courseOfAssignment.get(String(c.assignmentId))}:${String(c.studentId)}`)).length;
+  return { totalCourses: courses.length, totalAssignments, completedAssignments };
+}
