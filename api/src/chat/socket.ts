@@ -145,7 +145,9 @@ function firstIssue(error: { issues: readonly { message: string }[] }): string {
  * - `message`: validated, stored once per (sender, tempId), then `messageAck`
  *   to the sender and `message` to the room; a retry is acknowledged again and
  *   re-sent to the sender; any failure is a `messageError` to the sender only;
- * - `loadMoreMessages {page}` → `moreMessages {messages, hasMore}`.
+ * - `loadMoreMessages {page}` → `moreMessages {messages, hasMore}`, or
+ *   `loadError` with a readable text: exactly one answer per request, in
+ *   the order asked.
  *
  * No state lives in module-level maps: the room goes through the adapter and
  * de-duplication through the database, so a second process (with the Redis
@@ -243,8 +245,10 @@ export function attachChat(httpServer: HttpServer, opts: ChatServerOptions): Cha
     void socket.join(DISCUSSION_ROOM);
     void sendPage(socket, 0, 'initialMessages');
 
-    // One message at a time per socket, so that a quick retry finds the original stored.
+    // One message at a time per socket, so that a quick retry finds the original stored;
+    // pages one at a time too, so that answers come in the order asked.
     let queue: Promise<void> = Promise.resolve();
+    let loads: Promise<void> = Promise.resolve();
     const guard = (work: () => Promise<void>, fallback: keyof Pick<ServerToClientEvents, 'messageError' | 'loadError'>) => () =>
       work().catch((err: unknown) => {
         log.error({ err }, 'chat event failed');
@@ -255,7 +259,7 @@ export function attachChat(httpServer: HttpServer, opts: ChatServerOptions): Cha
       queue = queue.then(guard(() => onMessage(socket, payload), 'messageError'));
     });
     socket.on('loadMoreMessages', (payload) => {
-      void guard(() => onLoadMore(socket, payload), 'loadError')();
+      loads = loads.then(guard(() => onLoadMore(socket, payload), 'loadError'));
     });
   });
 
