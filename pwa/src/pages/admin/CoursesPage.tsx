@@ -1,7 +1,166 @@
+import { IonAlert, IonButton, IonIcon, IonToast } from '@ionic/react';
+import { addOutline, createOutline, eyeOutline, trashOutline } from 'ionicons/icons';
+import { useId, useState } from 'react';
+import { ScreenState } from '../../components/ScreenState';
+import { apiFetch, getJson } from '../../data/api';
+import { useResource } from '../../data/useResource';
+import placeholderUrl from './course-placeholder.svg';
+import { CourseDialog, type CourseDialogState } from './CourseDialog';
+import { capitalise, type Course } from './courseForm';
+import './CoursesPage.css';
+
+/** Loads every course (`GET /api/admin/courses`, spec §7 "Admin: courses"). */
+export function loadCourses(signal: AbortSignal): Promise<Course[]> {
+  return getJson<Course[]>('/api/admin/courses', { signal });
+}
+
+/** Props of {@link CourseCard}. */
+export interface CourseCardProps {
+  course: Course;
+  onView: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+/** An icon button whose name is also shown as a tooltip on hover and keyboard focus. */
+function ActionButton(props: { label: string; icon: string; describedBy: string; onClick: () => void; danger?: boolean }) {
+  return (
+    <button
+      type="button"
+      className={`course-action${props.danger ? ' course-action--danger' : ''}`}
+      aria-label={props.label}
+      aria-describedby={props.describedBy}
+      onClick={props.onClick}
+    >
+      <IonIcon icon={props.icon} aria-hidden="true" />
+      <span className="course-action__tip" aria-hidden="true">
+        {props.label}
+      </span>
+    </button>
+  );
+}
+
 /**
- * Admin course management (spec §2.12, /admin/courses). The screen's content is a later issue; for now it shows its heading
- * inside the shared dashboard layout.
+ * One course card (spec §2.12 "Course cards"): the image 140 high (or the
+ * 345×140 placeholder), the title, "Instructor: " with the instructor's
+ * name ("—" when none), the description, "Status: " capitalised in green
+ * when active and red otherwise, and the View Course, Edit Course and
+ * Delete Course actions.
+ */
+export function CourseCard({ course, onView, onEdit, onDelete }: CourseCardProps) {
+  const titleId = useId();
+  const active = course.status === 'active' || course.status === 'ongoing';
+  return (
+    <article className="course-card" aria-labelledby={titleId}>
+      <img
+        className="course-card__image"
+        src={course.imageUrl ?? placeholderUrl}
+        alt={course.imageUrl ? `Image of ${course.title}` : ''}
+        height={140}
+        loading="lazy"
+      />
+      <div className="course-card__body">
+        <h2 id={titleId} className="course-card__title">
+          {course.title}
+        </h2>
+        <p className="course-card__meta">Instructor: {course.instructorName ?? '—'}</p>
+        <p className="course-card__description">{course.description}</p>
+        <p className="course-card__meta">
+          Status: <span className={active ? 'course-status course-status--active' : 'course-status course-status--inactive'}>{capitalise(course.status)}</span>
+        </p>
+      </div>
+      <div className="course-card__actions">
+        <ActionButton label="View Course" icon={eyeOutline} describedBy={titleId} onClick={onView} />
+        <ActionButton label="Edit Course" icon={createOutline} describedBy={titleId} onClick={onEdit} />
+        <ActionButton label="Delete Course" icon={trashOutline} describedBy={titleId} onClick={onDelete} danger />
+      </div>
+    </article>
+  );
+}
+
+/**
+ * Admin course management at /admin/courses (spec §2.12, §4 "Course dialog
+ * modes" and "Lists reload after changes", §8 "Courses"): "Add Course",
+ * "Loading...", "Error loading courses" (with Retry), an empty state, and a
+ * grid of course cards — one column on phones, more from tablet width. View
+ * and Edit open the course dialog; Delete asks for confirmation first. The
+ * list reloads after every add, edit and delete; a failed delete is logged
+ * and shown in a toast.
  */
 export default function CoursesPage() {
-  return <h1 className="screen-title">Courses</h1>;
+  const courses = useResource(loadCourses, []);
+  const [dialog, setDialog] = useState<CourseDialogState | null>(null);
+  const [deleting, setDeleting] = useState<Course | null>(null);
+  const [toast, setToast] = useState<string | null>(null);
+  const list = courses.data ?? [];
+
+  const remove = async (course: Course) => {
+    try {
+      await apiFetch(`/api/admin/courses/${encodeURIComponent(course.id)}`, { method: 'DELETE' });
+    } catch (error) {
+      console.error('Failed to delete the course', error);
+      setToast('Failed to delete the course. Please try again.');
+    }
+    await courses.reload();
+  };
+
+  return (
+    <>
+      <div className="screen-header">
+        <h1 className="screen-title">Courses</h1>
+        <IonButton onClick={() => setDialog({ mode: 'add' })}>
+          <IonIcon slot="start" icon={addOutline} aria-hidden="true" />
+          Add Course
+        </IonButton>
+      </div>
+      <ScreenState
+        loading={courses.loading && courses.data === undefined}
+        error={courses.data === undefined ? courses.error : undefined}
+        loadingText="Loading..."
+        errorText="Error loading courses"
+        emptyText="No courses yet. Add the first one with “Add Course”."
+        empty={list.length === 0}
+        onRetry={() => void courses.reload()}
+      >
+        <ul className="course-grid" aria-label="Courses">
+          {list.map((course) => (
+            <li key={course.id}>
+              <CourseCard
+                course={course}
+                onView={() => setDialog({ mode: 'view', course })}
+                onEdit={() => setDialog({ mode: 'edit', course })}
+                onDelete={() => setDeleting(course)}
+              />
+            </li>
+          ))}
+        </ul>
+      </ScreenState>
+      <CourseDialog
+        state={dialog}
+        onClose={() => setDialog(null)}
+        onSaved={() => {
+          setDialog(null);
+          void courses.reload();
+        }}
+      />
+      <IonAlert
+        isOpen={deleting !== null}
+        header="Delete Course"
+        message={deleting ? `Are you sure you want to delete "${deleting.title}"? Its enrollments and assignments are deleted too.` : ''}
+        buttons={[
+          { text: 'Cancel', role: 'cancel' },
+          { text: 'Delete', role: 'destructive', handler: () => void (deleting && remove(deleting)) },
+        ]}
+        onDidDismiss={() => setDeleting(null)}
+      />
+      <IonToast
+        isOpen={toast !== null}
+        message={toast ?? ''}
+        duration={6000}
+        color="danger"
+        buttons={[{ text: 'Close', role: 'cancel' }]}
+        onDidDismiss={() => setToast(null)}
+      />
+    </>
+  );
 }

@@ -1,0 +1,150 @@
+import { IonButton, IonButtons, IonContent, IonFooter, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { apiFetch, getJson, HttpError } from '../../data/api';
+import { useResource } from '../../data/useResource';
+import { CourseForm } from './CourseForm';
+import {
+  courseFormData,
+  courseToFormValues,
+  EMPTY_COURSE_FORM,
+  hasErrors,
+  validateCourseForm,
+  type Course,
+  type CourseFormErrors,
+  type CourseFormValues,
+  type Instructor,
+} from './courseForm';
+
+/** The three modes of the course dialog (spec §4 "Course dialog modes"). */
+export type CourseDialogMode = 'add' | 'edit' | 'view';
+
+/** What the dialog is showing: a mode and, for edit and view, the course. */
+export type CourseDialogState = { mode: 'add' } | { mode: 'edit' | 'view'; course: Course };
+
+/** The dialog's title (spec §2.12 "Course dialog"). */
+export function courseDialogTitle(state: CourseDialogState): string {
+  if (state.mode === 'view') return 'View Course';
+  return state.mode === 'edit' && state.course.id ? 'Edit Course' : 'Add New Course';
+}
+
+/** Time limit of a save, in milliseconds: an image of 5 MB may take a while on a phone. */
+const SAVE_TIMEOUT_MS = 60_000;
+
+/** Props of {@link CourseDialog}. */
+export interface CourseDialogProps {
+  /** what to show; null closes the dialog */
+  state: CourseDialogState | null;
+  /** called when the dialog closes without a save (Cancel, Escape, backdrop) */
+  onClose: () => void;
+  /** called after a successful save, before the dialog closes */
+  onSaved: () => void;
+}
+
+/**
+ * The course dialog (spec §2.12 "Course dialog", §4, §5): "Add New Course",
+ * "Edit Course" or "View Course"; Cancel and Save in add and edit modes,
+ * Close in view mode. Save checks the form (spec §5) and sends it as
+ * multipart form data — `POST /api/admin/courses` or `PUT
+ * /api/admin/courses/{id}` — and closes only when that succeeds; a failed
+ * save keeps the dialog open and says so.
+ */
+export function CourseDialog({ state, onClose, onSaved }: CourseDialogProps) {
+  const titleId = useId();
+  return (
+    <IonModal isOpen={state !== null} onDidDismiss={onClose} className="course-dialog" aria-labelledby={titleId}>
+      {state && <CourseDialogBody titleId={titleId} state={state} onCancel={onClose} onSaved={onSaved} />}
+    </IonModal>
+  );
+}
+
+function CourseDialogBody(props: { titleId: string; state: CourseDialogState; onCancel: () => void; onSaved: () => void }) {
+  const { titleId, state, onCancel, onSaved } = props;
+  const formId = useId();
+  const course = state.mode === 'add' ? null : state.course;
+  const readOnly = state.mode === 'view';
+  const [values, setValues] = useState<CourseFormValues>(() => (course ? courseToFormValues(course) : EMPTY_COURSE_FORM));
+  const [errors, setErrors] = useState<CourseFormErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const instructors = useResource((signal) => getJson<Instructor[]>('/api/admin/instructors', { signal }), []);
+
+  // Once a save was tried, the messages follow the fields as they change.
+  useEffect(() => {
+    if (submitted) setErrors(validateCourseForm(values));
+  }, [submitted, values]);
+
+  const change = (patch: Partial<CourseFormValues>) => setValues((current) => ({ ...current, ...patch }));
+
+  const save = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (readOnly || saving) return;
+    setSubmitted(true);
+    const found = validateCourseForm(values);
+    setErrors(found);
+    if (hasErrors(found)) return;
+    setSaving(true);
+    setSaveError(null);
+    try {
+      const path = course ? `/api/admin/courses/${encodeURIComponent(course.id)}` : '/api/admin/courses';
+      await apiFetch(path, { method: course ? 'PUT' : 'POST', body: courseFormData(values), timeoutMs: SAVE_TIMEOUT_MS });
+      onSaved();
+    } catch (error) {
+      console.error('Failed to save the course', error);
+      const detail = error instanceof HttpError && error.status < 500 ? ` ${error.message}` : ' Please try again.';
+      setSaveError(`The course could not be saved.${detail}`);
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      <IonHeader>
+        <IonToolbar>
+          <IonTitle>
+            <h2 id={titleId} className="dialog-title">
+              {courseDialogTitle(state)}
+            </h2>
+          </IonTitle>
+        </IonToolbar>
+      </IonHeader>
+      <IonContent className="ion-padding">
+        <form id={formId} aria-labelledby={titleId} noValidate onSubmit={(event) => void save(event)}>
+          {saveError && (
+            <p className="form-banner" role="alert">
+              {saveError}
+            </p>
+          )}
+          <CourseForm
+            values={values}
+            onChange={change}
+            errors={errors}
+            readOnly={readOnly}
+            course={course}
+            instructorOptions={{ instructors: instructors.data, loading: instructors.loading, error: instructors.error }}
+          />
+          {/* Enter in a field submits; the visible Save button is in the footer. */}
+          <button type="submit" hidden disabled={readOnly} />
+        </form>
+      </IonContent>
+      <IonFooter>
+        <div className="dialog-actions">
+          {readOnly ? (
+            <IonButton fill="outline" onClick={onCancel}>
+              Close
+            </IonButton>
+          ) : (
+            <>
+              <IonButton fill="outline" onClick={onCancel} disabled={saving}>
+                Cancel
+              </IonButton>
+              <IonButton onClick={() => void save()} disabled={saving}>
+                {saving ? 'Saving...' : 'Save'}
+              </IonButton>
+            </>
+          )}
+        </div>
+      </IonFooter>
+    </>
+  );
+}

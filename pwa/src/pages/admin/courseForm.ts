@@ -1,0 +1,159 @@
+/**
+ * The course form's data and its client-side rules (spec §2.12 "Course
+ * form", §5 "Course form"), kept apart from the screen so they can be tested
+ * on their own.
+ */
+
+/** A course as `GET /api/admin/courses` answers it (spec §3 "Course", the API's `CourseJson`). */
+export interface Course {
+  id: string;
+  title: string;
+  description: string;
+  /** the teacher's id, or null when the course has none */
+  instructorId: string | null;
+  /** the teacher's name, or null when the course has none */
+  instructorName: string | null;
+  /** hours */
+  duration: number;
+  /** YYYY-MM-DD */
+  startDate: string;
+  /** YYYY-MM-DD */
+  endDate: string;
+  /** `active` or `inactive` (legacy `ongoing` may appear) */
+  status: string;
+  /** stored file name, or null */
+  image: string | null;
+  /** `/uploads/{image}`, or null for the placeholder */
+  imageUrl: string | null;
+}
+
+/** An instructor of the dropdown (`GET /api/admin/instructors`, spec §3: id and name). */
+export interface Instructor {
+  id: string;
+  name: string;
+}
+
+/** What the form holds: every field as the inputs give it (strings), plus a chosen image file. */
+export interface CourseFormValues {
+  title: string;
+  description: string;
+  instructorId: string;
+  /** as typed, e.g. "12" or "7.5" */
+  duration: string;
+  /** YYYY-MM-DD, or '' */
+  startDate: string;
+  /** YYYY-MM-DD, or '' */
+  endDate: string;
+  /** 'active' | 'inactive' | '' */
+  status: string;
+  /** a newly chosen image, or null to keep the current one */
+  image: File | null;
+}
+
+/** The keys an error can sit under: the fields, plus `dateRange` for the date order (spec §5). */
+export type CourseFormErrorKey = 'title' | 'description' | 'instructorId' | 'duration' | 'startDate' | 'endDate' | 'dateRange' | 'status';
+
+/** Messages per key; an absent key has no error. */
+export type CourseFormErrors = Partial<Record<CourseFormErrorKey, string>>;
+
+/** The spec's messages (spec §5 "Course form"), word for word. */
+export const COURSE_FORM_MESSAGES = {
+  title: 'Title is required',
+  description: 'Description is required',
+  instructorId: 'Instructor ID is required',
+  duration: 'Duration must be a positive number',
+  startDate: 'Start Date is required',
+  endDate: 'End Date is required',
+  dateRange: 'End Date must be after Start Date',
+  status: 'Status is required',
+} as const satisfies Record<CourseFormErrorKey, string>;
+
+/** Largest image the server accepts: 5,242,880 bytes (5 MB). */
+export const MAX_COURSE_IMAGE_BYTES = 5_242_880;
+
+/** The empty form of the add mode (spec §4 "Course dialog modes": "an empty course"). */
+export const EMPTY_COURSE_FORM: CourseFormValues = {
+  title: '',
+  description: '',
+  instructorId: '',
+  duration: '',
+  startDate: '',
+  endDate: '',
+  status: '',
+  image: null,
+};
+
+/** The form filled from an existing course (edit and view modes). */
+export function courseToFormValues(course: Course): CourseFormValues {
+  return {
+    title: course.title,
+    description: course.description,
+    instructorId: course.instructorId ?? '',
+    duration: String(course.duration),
+    startDate: course.startDate,
+    endDate: course.endDate,
+    // A legacy `ongoing` reads as active (decisions §7).
+    status: course.status === 'ongoing' ? 'active' : course.status,
+    image: null,
+  };
+}
+
+/**
+ * Checks the form on submit (spec §5 "Course form"). Text fields must be
+ * non-blank; the duration present, numeric and > 0; both dates present, and
+ * the start not after the end (held under `dateRange`).
+ * @returns the errors; an empty object means the form may be sent
+ */
+export function validateCourseForm(values: CourseFormValues): CourseFormErrors {
+  const errors: CourseFormErrors = {};
+  if (!values.title.trim()) errors.title = COURSE_FORM_MESSAGES.title;
+  if (!values.description.trim()) errors.description = COURSE_FORM_MESSAGES.description;
+  if (!values.instructorId) errors.instructorId = COURSE_FORM_MESSAGES.instructorId;
+  const duration = Number(values.duration);
+  if (values.duration.trim() === '' || !Number.isFinite(duration) || duration <= 0) errors.duration = COURSE_FORM_MESSAGES.duration;
+  if (!values.startDate) errors.startDate = COURSE_FORM_MESSAGES.startDate;
+  if (!values.endDate) errors.endDate = COURSE_FORM_MESSAGES.endDate;
+  // YYYY-MM-DD strings compare in date order.
+  if (values.startDate && values.endDate && values.startDate > values.endDate) errors.dateRange = COURSE_FORM_MESSAGES.dateRange;
+  if (values.status !== 'active' && values.status !== 'inactive') errors.status = COURSE_FORM_MESSAGES.status;
+  return errors;
+}
+
+/** True when `errors` holds no message. */
+export function hasErrors(errors: CourseFormErrors): boolean {
+  return Object.values(errors).some(Boolean);
+}
+
+/**
+ * The request body of `POST`/`PUT /api/admin/courses`: multipart form data
+ * with the fields (trimmed) and, when one was chosen, the `image` file
+ * (spec §7 "Admin: courses").
+ */
+export function courseFormData(values: CourseFormValues): FormData {
+  const data = new FormData();
+  data.append('title', values.title.trim());
+  data.append('description', values.description.trim());
+  data.append('instructorId', values.instructorId);
+  data.append('duration', values.duration.trim());
+  data.append('startDate', values.startDate);
+  data.append('endDate', values.endDate);
+  data.append('status', values.status);
+  if (values.image) data.append('image', values.image, values.image.name);
+  return data;
+}
+
+/**
+ * Why a chosen file cannot be the course image, or null when it can: it
+ * must say it is an image and be at most 5 MB (the server checks the content
+ * itself).
+ */
+export function imageProblem(file: File): string | null {
+  if (!file.type.startsWith('image/')) return 'Choose an image file.';
+  if (file.size > MAX_COURSE_IMAGE_BYTES) return 'The image must be at most 5 MB.';
+  return null;
+}
+
+/** "active" → "Active" (spec §2.12: the status "capitalised"). */
+export function capitalise(text: string): string {
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+}
