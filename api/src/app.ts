@@ -13,6 +13,7 @@ import { getEnv, type Env } from './env.js';
 import { createErrorHandler, notFound, type ErrorBody } from './errors.js';
 import { createLogger, requestLogger, type Logger } from './logger.js';
 import { assessmentRoutes } from './routes/assessment/index.js';
+import { idempotency } from './services/idempotency.js';
 import { studentRoutes } from './routes/student/index.js';
 import { teacherRoutes } from './routes/teacher/index.js';
 import { complaintRoutes } from './routes/admin/complaints/index.js';
@@ -89,6 +90,9 @@ export function createApp(options: AppOptions = {}) {
     .route('/', createAuthRoutes({ sessionTtlDays: env.SESSION_TTL_DAYS, trustProxy: env.TRUST_PROXY, limiters: options.limiters }))
     .get('/api/health', (c) => c.json({ ok: true as const }, 200))
     .route('/api', assessmentRoutes)
+    // issue 7: an outbox replay with the same Idempotency-Key gets the first answer, never a second complaint.
+    .use('/api/student/complaints', idempotency())
+    .use('/api/teacher/complaints', idempotency())
     .route('/api', studentRoutes)
     .route('/api', teacherRoutes)
     .route('/api', createChatRoutes({ dataDir: env.DATA_DIR }))
