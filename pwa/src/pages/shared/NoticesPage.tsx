@@ -1,7 +1,139 @@
+import { IonAlert, IonButton, IonIcon, IonToast } from '@ionic/react';
+import { addOutline, createOutline, trashOutline } from 'ionicons/icons';
+import { useId, useState } from 'react';
+import { ScreenState } from '../../components/ScreenState';
+import { apiFetch, HttpError } from '../../data/api';
+import { useResource } from '../../data/useResource';
+import { readSessionKey } from '../../session/storage';
+import { NoticeDialog, type NoticeDialogState } from './NoticeDialog';
+import { appendNotice, loadNotices, NOTICES_PATH, removeNotice, replaceNotice, type Notice } from './notices';
+import './NoticesPage.css';
+
+/** The load-failure text (spec §8 "Notices"): the server's message, or the fallback. */
+export function noticesErrorText(error: unknown): string {
+  if (error instanceof HttpError && error.message) return error.message;
+  return 'Failed to load notices. Please try again later.';
+}
+
+/** One notice: its title and description, and for admins the edit and delete icons. */
+function NoticeItem(props: { notice: Notice; admin: boolean; onEdit: () => void; onDelete: () => void }) {
+  const titleId = useId();
+  return (
+    <article className="notice" aria-labelledby={titleId}>
+      <div className="notice__text">
+        <h2 id={titleId} className="notice__title">
+          {props.notice.title}
+        </h2>
+        <p className="notice__description">{props.notice.description}</p>
+      </div>
+      {props.admin && (
+        <div className="notice__actions">
+          <button type="button" className="notice-action" aria-label="Edit Notice" aria-describedby={titleId} title="Edit Notice" onClick={props.onEdit}>
+            <IonIcon icon={createOutline} aria-hidden="true" />
+          </button>
+          <button
+            type="button"
+            className="notice-action notice-action--danger"
+            aria-label="Delete Notice"
+            aria-describedby={titleId}
+            title="Delete Notice"
+            onClick={props.onDelete}
+          >
+            <IonIcon icon={trashOutline} aria-hidden="true" />
+          </button>
+        </div>
+      )}
+    </article>
+  );
+}
+
 /**
- * Notices (spec §2.13), one screen at /admin/notice, /teacher/notice and /student/notice. The screen's content is a later issue; for now it shows its heading
- * inside the shared dashboard layout.
+ * The notices screen (spec §2.13, §4 "Notices", §6 "Notices", §8
+ * "Notices"), mounted at /admin/notice, /teacher/notice and /student/notice.
+ * Every role reads `GET /api/admin/notice`; when the stored `userRole` is
+ * "1" the screen also offers "Add Notice" and, on each notice, edit and
+ * delete. A created notice is appended, an updated one replaces the notice
+ * with its id, a deleted one is removed — without reloading the list.
  */
 export default function NoticesPage() {
-  return <h1 className="screen-title">Notices</h1>;
+  // The one load of the screen; the offline layer swaps this line for its cached hook of the same shape.
+  const notices = useResource(loadNotices, []);
+  const admin = readSessionKey('userRole') === '1';
+  const [dialog, setDialog] = useState<NoticeDialogState | null>(null);
+  const [deleting, setDeleting] = useState<Notice | null>(null);
+  const [toast, setToast] = useState<string | null>(null);
+  const list = notices.data ?? [];
+
+  const remove = async (notice: Notice) => {
+    try {
+      await apiFetch(`${NOTICES_PATH}/${encodeURIComponent(notice.id)}`, { method: 'DELETE' });
+      notices.setData((current) => removeNotice(current, notice.id));
+    } catch (error) {
+      console.error('Failed to delete the notice', error);
+      // Already gone on the server: the list follows it.
+      if (error instanceof HttpError && error.status === 404) notices.setData((current) => removeNotice(current, notice.id));
+      else setToast('Failed to delete the notice. Please try again.');
+    }
+  };
+
+  return (
+    <>
+      <div className="notices-header">
+        <h1 className="screen-title">Notices</h1>
+        {admin && (
+          <IonButton onClick={() => setDialog({ mode: 'add' })}>
+            <IonIcon slot="start" icon={addOutline} aria-hidden="true" />
+            Add Notice
+          </IonButton>
+        )}
+      </div>
+      <ScreenState
+        loading={notices.loading && notices.data === undefined}
+        error={notices.data === undefined ? notices.error : undefined}
+        loadingText="Loading notices..."
+        errorText={noticesErrorText(notices.error)}
+        emptyText="No notices available."
+        empty={list.length === 0}
+        onRetry={() => void notices.reload()}
+      >
+        <ul className="notice-list" aria-label="Notices">
+          {list.map((notice) => (
+            <li key={notice.id}>
+              <NoticeItem notice={notice} admin={admin} onEdit={() => setDialog({ mode: 'edit', notice })} onDelete={() => setDeleting(notice)} />
+            </li>
+          ))}
+        </ul>
+      </ScreenState>
+      {admin && (
+        <>
+          <NoticeDialog
+            state={dialog}
+            onClose={() => setDialog(null)}
+            onSaved={(notice, mode) => {
+              notices.setData((current) => (mode === 'add' ? appendNotice(current, notice) : replaceNotice(current, notice)));
+              setDialog(null);
+            }}
+          />
+          <IonAlert
+            isOpen={deleting !== null}
+            header="Confirm Delete"
+            message="Are you sure you want to delete this notice?"
+            buttons={[
+              { text: 'Cancel', role: 'cancel' },
+              { text: 'Delete', role: 'destructive', handler: () => void (deleting && remove(deleting)) },
+            ]}
+            onDidDismiss={() => setDeleting(null)}
+          />
+          <IonToast
+            isOpen={toast !== null}
+            message={toast ?? ''}
+            duration={6000}
+            color="danger"
+            buttons={[{ text: 'Close', role: 'cancel' }]}
+            onDidDismiss={() => setToast(null)}
+          />
+        </>
+      )}
+    </>
+  );
 }

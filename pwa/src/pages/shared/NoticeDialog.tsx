@@ -1,0 +1,114 @@
+import { IonAlert, IonButton, IonContent, IonFooter, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
+import { useId, useState, type FormEvent } from 'react';
+import { HttpError, requestJson } from '../../data/api';
+import { NOTICES_PATH, type Notice } from './notices';
+import './formFields.css';
+
+/** What the notice dialog edits: a new notice, or an existing one. */
+export type NoticeDialogState = { mode: 'add' } | { mode: 'edit'; notice: Notice };
+
+/** Props of {@link NoticeDialog}. */
+export interface NoticeDialogProps {
+  /** what to show; null closes the dialog */
+  state: NoticeDialogState | null;
+  /** called when the dialog closes without a save */
+  onClose: () => void;
+  /** called with the notice the server saved (created or updated) */
+  onSaved: (notice: Notice, mode: 'add' | 'edit') => void;
+}
+
+/**
+ * The notice dialog (spec §2.13 "Notice dialog", §5 "Notice dialog"): titled
+ * "Add New Notice" or "Edit Notice", with Title, Description (4 rows),
+ * Cancel and Save. Save with a blank field shows the alert "Please fill out
+ * both fields!" and sends nothing; otherwise it sends `POST
+ * /api/admin/notice` or `PUT /api/admin/notice/{id}` and hands the saved
+ * notice to `onSaved`. A failed save keeps the dialog open and says so.
+ */
+export function NoticeDialog({ state, onClose, onSaved }: NoticeDialogProps) {
+  const titleId = useId();
+  return (
+    <IonModal isOpen={state !== null} onDidDismiss={onClose} className="notice-dialog" aria-labelledby={titleId}>
+      {state && <NoticeDialogBody titleId={titleId} state={state} onCancel={onClose} onSaved={onSaved} />}
+    </IonModal>
+  );
+}
+
+function NoticeDialogBody(props: { titleId: string; state: NoticeDialogState; onCancel: () => void; onSaved: NoticeDialogProps['onSaved'] }) {
+  const { titleId, state, onCancel, onSaved } = props;
+  const id = useId();
+  const editing = state.mode === 'edit' ? state.notice : null;
+  const [title, setTitle] = useState(editing?.title ?? '');
+  const [description, setDescription] = useState(editing?.description ?? '');
+  const [incomplete, setIncomplete] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+
+  const save = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (saving) return;
+    if (!title.trim() || !description.trim()) {
+      setIncomplete(true);
+      return;
+    }
+    setSaving(true);
+    setSaveError(null);
+    try {
+      const body = { title: title.trim(), description: description.trim() };
+      const saved = editing
+        ? await requestJson<Notice>('PUT', `${NOTICES_PATH}/${encodeURIComponent(editing.id)}`, body)
+        : await requestJson<Notice>('POST', NOTICES_PATH, body);
+      onSaved(saved, editing ? 'edit' : 'add');
+    } catch (error) {
+      console.error('Failed to save the notice', error);
+      const detail = error instanceof HttpError && error.status < 500 ? ` ${error.message}` : ' Please try again.';
+      setSaveError(`The notice could not be saved.${detail}`);
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      <IonHeader>
+        <IonToolbar>
+          <IonTitle>
+            <h2 id={titleId} className="dialog-title">
+              {editing ? 'Edit Notice' : 'Add New Notice'}
+            </h2>
+          </IonTitle>
+        </IonToolbar>
+      </IonHeader>
+      <IonContent className="ion-padding">
+        <form aria-labelledby={titleId} noValidate onSubmit={(event) => void save(event)}>
+          {saveError && (
+            <p className="form-banner" role="alert">
+              {saveError}
+            </p>
+          )}
+          <div className="form-fields">
+            <div className="form-field">
+              <label htmlFor={`${id}-title`}>Title</label>
+              <input id={`${id}-title`} type="text" value={title} maxLength={200} autoComplete="off" onChange={(e) => setTitle(e.target.value)} />
+            </div>
+            <div className="form-field">
+              <label htmlFor={`${id}-description`}>Description</label>
+              <textarea id={`${id}-description`} rows={4} value={description} maxLength={5000} onChange={(e) => setDescription(e.target.value)} />
+            </div>
+          </div>
+          <button type="submit" hidden />
+        </form>
+      </IonContent>
+      <IonFooter>
+        <div className="dialog-actions">
+          <IonButton fill="outline" onClick={onCancel} disabled={saving}>
+            Cancel
+          </IonButton>
+          <IonButton onClick={() => void save()} disabled={saving}>
+            {saving ? 'Saving...' : 'Save'}
+          </IonButton>
+        </div>
+      </IonFooter>
+      <IonAlert isOpen={incomplete} header="Please fill out both fields!" buttons={['OK']} onDidDismiss={() => setIncomplete(false)} />
+    </>
+  );
+}
