@@ -1,7 +1,122 @@
+import { IonButton, IonIcon } from '@ionic/react';
+import { checkmarkOutline, closeOutline } from 'ionicons/icons';
+import { useId, useState } from 'react';
+import { ScreenState } from '../../components/ScreenState';
+import { getJson, HttpError, isApiError, postJson } from '../../data/api';
+import { useResource } from '../../data/useResource';
+import { restoreComplaint, submittedBy, type AdminComplaint, type ComplaintDecision } from './complaints';
+import './ComplaintsPage.css';
+
+/** Loads the unresolved complaints, oldest first (`GET /api/admin/complaints`). */
+export function loadComplaints(signal: AbortSignal): Promise<AdminComplaint[]> {
+  return getJson<AdminComplaint[]>('/api/admin/complaints', { signal });
+}
+
+/** The load-failure text (spec §8 "Complaints": "the error message in red"). */
+function loadErrorText(error: unknown): string {
+  if (isApiError(error) && error.message) return error.message;
+  return 'Failed to load complaints.';
+}
+
+/** Props of {@link ComplaintCard}. */
+export interface ComplaintCardProps {
+  complaint: AdminComplaint;
+  onDecide: (decision: ComplaintDecision) => void;
+  /** the message of the last failed action on this card, if any */
+  error?: string;
+}
+
 /**
- * Complaint moderation (spec §2.14, /admin/complaints). The screen's content is a later issue; for now it shows its heading
- * inside the shared dashboard layout.
+ * One complaint card (spec §2.14): title, description, "Submitted by: …",
+ * and the Approve and Disapprove buttons.
+ */
+export function ComplaintCard({ complaint, onDecide, error }: ComplaintCardProps) {
+  const titleId = useId();
+  const errorId = useId();
+  return (
+    <article className="complaint-card" aria-labelledby={titleId} aria-describedby={error ? errorId : undefined}>
+      <h2 id={titleId} className="complaint-card__title">
+        {complaint.title}
+      </h2>
+      <p className="complaint-card__description">{complaint.description}</p>
+      <p className="complaint-card__by">{submittedBy(complaint.user)}</p>
+      {error && (
+        <p id={errorId} className="complaint-card__error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="complaint-card__actions">
+        <IonButton color="primary" onClick={() => onDecide('approve')}>
+          <IonIcon slot="start" icon={checkmarkOutline} aria-hidden="true" />
+          Approve
+        </IonButton>
+        <IonButton color="danger" fill="outline" onClick={() => onDecide('disapprove')}>
+          <IonIcon slot="start" icon={closeOutline} aria-hidden="true" />
+          Disapprove
+        </IonButton>
+      </div>
+    </article>
+  );
+}
+
+/**
+ * Complaint moderation at /admin/complaints (spec §2.14, §4 "Complaint
+ * status", §8 "Complaints"): heading "Complaints", a grid of cards (one
+ * column on phones), "No complaints to display" when empty, the error
+ * message in red when the list cannot load. Approve and Disapprove take the
+ * card out of the list at once and send `POST
+ * /api/admin/complaints/{id}/approve|disapprove`; when that fails the card
+ * comes back with the error on it — unless the server says the complaint
+ * was already decided (409) or is gone (404), when it stays out.
  */
 export default function ComplaintsPage() {
-  return <h1 className="screen-title">Complaints</h1>;
+  const complaints = useResource(loadComplaints, []);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState<string | null>(null);
+  const list = complaints.data ?? [];
+
+  const decide = async (complaint: AdminComplaint, decision: ComplaintDecision) => {
+    complaints.setData((current) => (current ?? []).filter((item) => item.id !== complaint.id));
+    setErrors(({ [complaint.id]: _dropped, ...rest }) => rest);
+    setNotice(null);
+    try {
+      await postJson(`/api/admin/complaints/${encodeURIComponent(complaint.id)}/${decision}`, undefined);
+    } catch (error) {
+      console.error(`Failed to ${decision} the complaint`, error);
+      if (error instanceof HttpError && (error.status === 409 || error.status === 404)) {
+        setNotice(`"${complaint.title}" was already decided or removed, so it left the list.`);
+        return;
+      }
+      complaints.setData((current) => restoreComplaint(current, complaint));
+      setErrors((current) => ({ ...current, [complaint.id]: `Could not ${decision} this complaint. Please try again.` }));
+    }
+  };
+
+  return (
+    <>
+      <h1 className="screen-title">Complaints</h1>
+      {notice && (
+        <p className="complaints-notice" role="status">
+          {notice}
+        </p>
+      )}
+      <ScreenState
+        loading={complaints.loading && complaints.data === undefined}
+        error={complaints.data === undefined ? complaints.error : undefined}
+        loadingText="Loading complaints..."
+        errorText={loadErrorText(complaints.error)}
+        emptyText="No complaints to display"
+        empty={list.length === 0}
+        onRetry={() => void complaints.reload()}
+      >
+        <ul className="complaint-grid" aria-label="Complaints">
+          {list.map((complaint) => (
+            <li key={complaint.id}>
+              <ComplaintCard complaint={complaint} error={errors[complaint.id]} onDecide={(decision) => void decide(complaint, decision)} />
+            </li>
+          ))}
+        </ul>
+      </ScreenState>
+    </>
+  );
 }
