@@ -1,7 +1,46 @@
+import { IonCard } from '@ionic/react';
+import { ScreenState } from '../../components/ScreenState';
+import { loadStudentAssignments, useOwnId } from '../../data/studentTeacher';
+import { useResource } from '../../data/useResource';
+import '../../components/CourseCard.css';
+import '../shared/area.css';
+
 /**
- * A student's assignments (decisions §8, /assignments: title, course, due date, done or not). The screen's content is a later issue; for now it shows its heading
- * inside the shared dashboard layout.
+ * The student's assignments (decisions §8, /assignments — the dashboard's
+ * "View Assignments"): `GET /api/student/assignments/{studentId}`, each
+ * with its course, due date and whether it is done, by due date.
  */
 export default function StudentAssignmentsPage() {
-  return <h1 className="screen-title">My Assignments</h1>;
+  const studentId = useOwnId('studentId');
+  const assignments = useResource((signal) => loadStudentAssignments(studentId ?? '', signal), [studentId]);
+  return (
+    <>
+      <h1 className="screen-title">My Assignments</h1>
+      <ScreenState
+        loading={assignments.loading && !assignments.data}
+        loadingText="Loading assignments..."
+        error={assignments.data ? undefined : assignments.error}
+        errorText="Failed to load assignments. Please try again."
+        onRetry={() => void assignments.reload()}
+        empty={(assignments.data ?? []).length === 0}
+        emptyText="You have no assignments yet."
+      >
+        <ul className="card-grid">
+          {(assignments.data ?? []).map((a) => (
+            <li key={a.id}>
+              <IonCard className="assignment-card">
+                <h2 className="assignment-card__title">{a.title}</h2>
+                <p>Course: {a.courseTitle}</p>
+                <p>Due: {a.dueDate}</p>
+                <p>
+                  Status:{' '}
+                  <span className={`assignment-state assignment-state--${a.done ? 'done' : 'open'}`}>{a.done ? 'Done' : 'Not done'}</span>
+                </p>
+              </IonCard>
+            </li>
+          ))}
+        </ul>
+      </ScreenState>
+    </>
+  );
 }

@@ -1,7 +1,6 @@
-/**
- * Student complaints (spec §2.15, /student/complaints). The screen's content is a later issue; for now it shows its heading
- * inside the shared dashboard layout.
- */
+import { ComplaintsScreen } from '../shared/ComplaintsScreen';
+
+/** The student's complaints (spec §2.15, /student/complaints). */
 export default function StudentComplaintsPage() {
-  return <h1 className="screen-title">My Complaints</h1>;
+  return <ComplaintsScreen role={3} />;
 }

@@ -1,7 +1,6 @@
-/**
- * Student's courses (spec §2.18, /student/courses). The screen's content is a later issue; for now it shows its heading
- * inside the shared dashboard layout.
- */
+import { CoursesScreen } from '../shared/CoursesScreen';
+
+/** The student's courses, "Your Enrolled Courses" (spec §2.18, /student/courses). */
 export default function StudentCoursesPage() {
-  return <h1 className="screen-title">Your Enrolled Courses</h1>;
+  return <CoursesScreen role={3} />;
 }

@@ -1,11 +1,74 @@
+import { IonButton, IonCard } from '@ionic/react';
+import { ChartFigure } from '../../components/Chart';
+import { ScreenState } from '../../components/ScreenState';
+import { loadStudentStats, useOwnId } from '../../data/studentTeacher';
+import { useResource } from '../../data/useResource';
 import { useSession } from '../../session/SessionProvider';
+import { StatCard } from '../shared/StatCard';
+import '../shared/area.css';
+
+/** The activity chart's fixed sample data (spec §2.5 "Chart", §9 "Dashboards": March–June = 2, 4, 1, 3). */
+export const STUDENT_ACTIVITY_SAMPLE = { labels: ['March', 'April', 'May', 'June'], values: [2, 4, 1, 3] } as const;
 
 /**
- * Student dashboard (spec §2.5, /student/dashboard; title wording from
- * decisions §7). The screen's content is a later issue; for now it shows its
- * heading inside the shared dashboard layout.
+ * The student dashboard (spec §2.5, /student/dashboard; title of decisions
+ * §7): loads `GET /api/student/stats/{studentId}` (the id from local
+ * storage) into four cards with their defaults; a spinner while loading and
+ * "Error fetching stats. Please try again later." on failure. Quick Actions
+ * lead to /courses and /assignments (decisions §8); the activity chart
+ * shows fixed sample data, so it stays visible whatever the stats do.
  */
 export default function StudentDashboardPage() {
   const { user } = useSession();
-  return <h1 className="screen-title">Welcome to your Dashboard, {user?.firstName}!</h1>;
+  const studentId = useOwnId('studentId');
+  const stats = useResource((signal) => loadStudentStats(studentId ?? '', signal), [studentId]);
+  const data = stats.data;
+
+  return (
+    <>
+      <h1 className="screen-title">Welcome to your Dashboard, {user?.firstName}!</h1>
+      <p className="screen-subtitle">Track your progress and skills as you enhance your Oracy journey!</p>
+
+      <section aria-label="Your progress">
+        <ScreenState
+          loading={stats.loading && !data}
+          loadingText="Loading your stats..."
+          error={data ? undefined : stats.error}
+          errorText="Error fetching stats. Please try again later."
+          onRetry={() => void stats.reload()}
+          empty={false}
+          emptyText=""
+        >
+          <ul className="stat-grid">
+            <StatCard label="Total Courses" value={data?.totalCourses ?? 0} />
+            <StatCard label="Completed Courses" value={data?.completedCourses ?? 0} />
+            <StatCard label="Total Assignments" value={data?.totalAssignments ?? 0} />
+            <StatCard label="Oracy Level" value={data?.oracyLevel || 'Beginner'} accent />
+          </ul>
+        </ScreenState>
+      </section>
+
+      <div className="dashboard-panels">
+        <IonCard className="panel">
+          <h2 className="panel__title">Quick Actions</h2>
+          <div className="action-row">
+            <IonButton routerLink="/courses">View Courses</IonButton>
+            <IonButton routerLink="/assignments" fill="outline">
+              View Assignments
+            </IonButton>
+          </div>
+        </IonCard>
+        <IonCard className="panel">
+          <ChartFigure
+            type="line"
+            title="Your Activity Overview"
+            labels={[...STUDENT_ACTIVITY_SAMPLE.labels]}
+            series={[{ label: 'Courses Completed', values: [...STUDENT_ACTIVITY_SAMPLE.values] }]}
+          />
+        </IonCard>
+      </div>
+
+      <p className="dashboard-closing">Keep going! Every step forward is a step closer to success!</p>
+    </>
+  );
 }

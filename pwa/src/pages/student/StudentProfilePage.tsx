@@ -1,7 +1,20 @@
+import { IonCard } from '@ionic/react';
+import { StaticProfile } from '../shared/StaticProfile';
+
 /**
- * Student profile (spec §2.22, /student/profile). The screen's content is a later issue; for now it shows its heading
- * inside the shared dashboard layout.
+ * The student profile (spec §2.22, /student/profile): the static layout
+ * with "Progress" at 70%, "Badges Earned: 5", and the empty "Enrolled
+ * Courses" and "Settings & Preferences" sections (spec §9 "Profiles").
  */
 export default function StudentProfilePage() {
-  return <h1 className="screen-title">Profile</h1>;
+  return (
+    <StaticProfile role="Student" progressLabel="Progress" progress={70} figure="Badges Earned: 5">
+      <IonCard className="profile-card">
+        <h2 className="panel__title">Enrolled Courses</h2>
+      </IonCard>
+      <IonCard className="profile-card">
+        <h2 className="panel__title">Settings &amp; Preferences</h2>
+      </IonCard>
+    </StaticProfile>
+  );
 }

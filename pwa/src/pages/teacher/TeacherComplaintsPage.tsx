@@ -1,7 +1,6 @@
-/**
- * Teacher complaints (spec §2.16, /teacher/complaints). The screen's content is a later issue; for now it shows its heading
- * inside the shared dashboard layout.
- */
+import { ComplaintsScreen } from '../shared/ComplaintsScreen';
+
+/** The teacher's complaints (spec §2.16, /teacher/complaints): "Add New Complaint" and "Submit". */
 export default function TeacherComplaintsPage() {
-  return <h1 className="screen-title">My Complaints</h1>;
+  return <ComplaintsScreen role={2} />;
 }

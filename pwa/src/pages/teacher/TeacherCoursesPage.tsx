@@ -1,7 +1,6 @@
-/**
- * Teacher's courses (spec §2.19, /teacher/courses). The screen's content is a later issue; for now it shows its heading
- * inside the shared dashboard layout.
- */
+import { CoursesScreen } from '../shared/CoursesScreen';
+
+/** The teacher's courses, "Your Courses" (spec §2.19, /teacher/courses). */
 export default function TeacherCoursesPage() {
-  return <h1 className="screen-title">Your Courses</h1>;
+  return <CoursesScreen role={2} />;
 }

@@ -1,7 +1,84 @@
+import { IonButton, IonCard } from '@ionic/react';
+import { CHART_COLORS, ChartFigure } from '../../components/Chart';
+import { ScreenState } from '../../components/ScreenState';
+import { loadTeacherStats, useOwnId, type TeacherStats } from '../../data/studentTeacher';
+import { useResource } from '../../data/useResource';
+import { StatCard } from '../shared/StatCard';
+import '../shared/area.css';
+
+/** The doughnut's two parts (decisions §7): completed, and outstanding = total − completed (never below 0). */
+export function assignmentSplit(stats: Pick<TeacherStats, 'totalAssignments' | 'completedAssignments'>): { completed: number; outstanding: number } {
+  const completed = Math.max(0, stats.completedAssignments || 0);
+  return { completed, outstanding: Math.max(0, (stats.totalAssignments || 0) - completed) };
+}
+
 /**
- * Teacher dashboard (spec §2.6, /teacher/dashboard). The screen's content is a later issue; for now it shows its heading
- * inside the shared dashboard layout.
+ * The teacher dashboard (spec §2.6, /teacher/dashboard): loads `GET
+ * /api/teacher/stats/{teacherId}` (the id from local storage) into three
+ * cards; "Assignments Overview" compares total with completed assignments
+ * in a bar chart and a doughnut of completed vs outstanding (decisions §7),
+ * each with its numbers as a table for screen readers. A spinner while
+ * loading, "Failed to load statistics" on failure; "View Courses" and "View
+ * Students" lead to the teacher's lists.
  */
 export default function TeacherDashboardPage() {
-  return <h1 className="screen-title">Teacher Dashboard</h1>;
+  const teacherId = useOwnId('teacherId');
+  const stats = useResource((signal) => loadTeacherStats(teacherId ?? '', signal), [teacherId]);
+  const data = stats.data;
+  const total = data?.totalAssignments ?? 0;
+  const split = assignmentSplit({ totalAssignments: total, completedAssignments: data?.completedAssignments ?? 0 });
+
+  return (
+    <>
+      <h1 className="screen-title">Teacher Dashboard</h1>
+      <p className="screen-subtitle">Manage your courses and students effectively!</p>
+
+      <ScreenState
+        loading={stats.loading && !data}
+        loadingText="Loading statistics..."
+        error={data ? undefined : stats.error}
+        errorText="Failed to load statistics"
+        onRetry={() => void stats.reload()}
+        empty={false}
+        emptyText=""
+      >
+        <ul className="stat-grid">
+          <StatCard label="Total Courses" value={data?.totalCourses ?? 0} />
+          <StatCard label="Total Assignments" value={total} />
+          <StatCard label="Completed Assignments" value={split.completed} accent />
+        </ul>
+
+        <section aria-labelledby="assignments-overview">
+          <h2 id="assignments-overview" className="screen-section-title">
+            Assignments Overview
+          </h2>
+          <div className="dashboard-panels dashboard-panels--even">
+            <IonCard className="panel">
+              <ChartFigure
+                type="bar"
+                title="Total vs Completed Assignments"
+                labels={['Total Assignments', 'Completed Assignments']}
+                series={[{ label: 'Assignments', values: [total, split.completed], colors: [CHART_COLORS.primary, CHART_COLORS.secondary] }]}
+              />
+            </IonCard>
+            <IonCard className="panel">
+              <ChartFigure
+                type="doughnut"
+                title="Completed vs Outstanding Assignments"
+                labels={['Completed', 'Outstanding']}
+                series={[{ label: 'Assignments', values: [split.completed, split.outstanding], colors: [CHART_COLORS.primary, CHART_COLORS.secondary] }]}
+              />
+            </IonCard>
+          </div>
+        </section>
+      </ScreenState>
+
+      <div className="action-row dashboard-actions">
+        <IonButton routerLink="/teacher/courses">View Courses</IonButton>
+        <IonButton routerLink="/teacher/students" fill="outline">
+          View Students
+        </IonButton>
+      </div>
+    </>
+  );
 }

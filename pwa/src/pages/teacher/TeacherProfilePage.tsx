@@ -1,7 +1,25 @@
+import { IonCard } from '@ionic/react';
+import { StaticProfile } from '../shared/StaticProfile';
+
+/** The teacher's subjects on the static profile (spec §2.22). */
+export const TEACHER_SUBJECTS = ['Mathematics', 'Science', 'History'] as const;
+
 /**
- * Teacher profile (spec §2.22, /teacher/profile). The screen's content is a later issue; for now it shows its heading
- * inside the shared dashboard layout.
+ * The teacher profile (spec §2.22, /teacher/profile): the static layout
+ * with "Teaching Progress" at 80%, "Courses Taught: 10" and the subject
+ * list (spec §9 "Profiles").
  */
 export default function TeacherProfilePage() {
-  return <h1 className="screen-title">Profile</h1>;
+  return (
+    <StaticProfile role="Teacher" progressLabel="Teaching Progress" progress={80} figure="Courses Taught: 10">
+      <IonCard className="profile-card">
+        <h2 className="panel__title">Subjects</h2>
+        <ul>
+          {TEACHER_SUBJECTS.map((subject) => (
+            <li key={subject}>{subject}</li>
+          ))}
+        </ul>
+      </IonCard>
+    </StaticProfile>
+  );
 }

@@ -1,7 +1,39 @@
+import { ScreenState } from '../../components/ScreenState';
+import { loadTeacherStudents, useOwnId } from '../../data/studentTeacher';
+import { useResource } from '../../data/useResource';
+import { PersonCard } from '../shared/PersonCard';
+import '../../components/CourseCard.css';
+import '../shared/area.css';
+
 /**
- * Teacher's students (spec §2.20, /teacher/students). The screen's content is a later issue; for now it shows its heading
- * inside the shared dashboard layout.
+ * The teacher's students, "Your Students" (spec §2.20, /teacher/students):
+ * `GET /api/teacher/students/{teacherId}` as cards with avatar, name,
+ * "Email:" and "Courses:"; "Error fetching students. Please try again."
+ * with Retry; "No students available".
  */
 export default function TeacherStudentsPage() {
-  return <h1 className="screen-title">Your Students</h1>;
+  const teacherId = useOwnId('teacherId');
+  const students = useResource((signal) => loadTeacherStudents(teacherId ?? '', signal), [teacherId]);
+  return (
+    <>
+      <h1 className="screen-title">Your Students</h1>
+      <ScreenState
+        loading={students.loading && !students.data}
+        loadingText="Loading your students..."
+        error={students.data ? undefined : students.error}
+        errorText="Error fetching students. Please try again."
+        onRetry={() => void students.reload()}
+        empty={(students.data ?? []).length === 0}
+        emptyText="No students available"
+      >
+        <ul className="card-grid">
+          {(students.data ?? []).map((s) => (
+            <li key={s.id}>
+              <PersonCard name={s.studentName} email={s.studentEmail} picture={s.profilePicture} courses={s.courses} />
+            </li>
+          ))}
+        </ul>
+      </ScreenState>
+    </>
+  );
 }

@@ -1,0 +1,151 @@
+import { IonButton, IonButtons, IonCard, IonCardContent, IonCardHeader, IonContent, IonHeader, IonModal, IonSkeletonText, IonTitle, IonToolbar } from '@ionic/react';
+import { useId } from 'react';
+import { API_ORIGIN } from '../config';
+import type { Course } from '../data/studentTeacher';
+import placeholderUrl from './course-placeholder.svg';
+import './CourseCard.css';
+
+/** Longest card description before it is cut (spec §9 "Courses": 60 characters plus "..."). */
+export const DESCRIPTION_CUT = 60;
+
+/**
+ * A card's description (spec §2.18): the first 60 characters followed by
+ * "..." when it is longer, the whole text when it fits, and "No description
+ * available" when there is none.
+ */
+export function cutDescription(description: string | null | undefined): string {
+  const text = description?.trim() ?? '';
+  if (!text) return 'No description available';
+  return text.length > DESCRIPTION_CUT ? `${text.slice(0, DESCRIPTION_CUT)}...` : text;
+}
+
+/** "active" → "Active" (spec §2.18: "Status:" capitalised). */
+export function capitalise(text: string): string {
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+}
+
+/** Which screen shows the course: the student's (others grey) or the teacher's (others red). */
+export type CourseView = 'student' | 'teacher';
+
+/**
+ * How a status is drawn (spec §4 "Course status"; decisions §7): `active`
+ * and the legacy `ongoing` are highlighted (green); any other value is
+ * `muted` (grey) in the student view and `alert` (red) in the teacher view.
+ */
+export function courseStatusTone(status: string, view: CourseView): 'highlight' | 'muted' | 'alert' {
+  const value = status.toLowerCase();
+  if (value === 'active' || value === 'ongoing') return 'highlight';
+  return view === 'student' ? 'muted' : 'alert';
+}
+
+/** The image to show: the course's (on the API's origin) or the 345×140 placeholder (spec §9). */
+export function courseImageSrc(course: Pick<Course, 'imageUrl'>): string {
+  if (!course.imageUrl) return placeholderUrl;
+  return course.imageUrl.startsWith('/') ? `${API_ORIGIN}${course.imageUrl}` : course.imageUrl;
+}
+
+/** "Status: Active", coloured by {@link courseStatusTone}; the word carries the meaning, the colour repeats it. */
+function CourseStatus({ status, view }: { status: string; view: CourseView }) {
+  const tone = courseStatusTone(status, view);
+  return (
+    <p className="course-card__status">
+      Status:{' '}
+      <span className={`course-status course-status--${tone}`} data-tone={tone}>
+        {capitalise(status)}
+      </span>
+    </p>
+  );
+}
+
+/** Props of {@link CourseCard}. */
+export interface CourseCardProps {
+  course: Course;
+  view: CourseView;
+  /** "View Details" was pressed */
+  onDetails: (course: Course) => void;
+}
+
+/**
+ * One course card of the student's and the teacher's course screens (spec
+ * §2.18–§2.19): image (or placeholder), title, the description cut to 60
+ * characters, "Status:" capitalised and coloured, and "View Details".
+ */
+export function CourseCard({ course, view, onDetails }: CourseCardProps) {
+  const titleId = useId();
+  return (
+    <IonCard className="course-card" aria-labelledby={titleId}>
+      <img className="course-card__image" src={courseImageSrc(course)} alt="" width={345} height={140} loading="lazy" />
+      <IonCardHeader>
+        <h2 id={titleId} className="course-card__title">
+          {course.title}
+        </h2>
+      </IonCardHeader>
+      <IonCardContent className="course-card__body">
+        <p className="course-card__description">{cutDescription(course.description)}</p>
+        <CourseStatus status={course.status} view={view} />
+        <IonButton fill="outline" size="small" onClick={() => onDetails(course)}>
+          View Details<span className="visually-hidden"> of {course.title}</span>
+        </IonButton>
+      </IonCardContent>
+    </IonCard>
+  );
+}
+
+/** A grey stand-in for a course card while the list loads (spec §2.18: 6 of them). */
+export function CourseCardSkeleton() {
+  return (
+    <IonCard className="course-card course-card--skeleton" aria-hidden="true">
+      <IonSkeletonText animated className="course-card__image" />
+      <IonCardHeader>
+        <IonSkeletonText animated style={{ width: '70%', height: '1.25rem' }} />
+      </IonCardHeader>
+      <IonCardContent>
+        <IonSkeletonText animated style={{ width: '100%' }} />
+        <IonSkeletonText animated style={{ width: '85%' }} />
+        <IonSkeletonText animated style={{ width: '40%' }} />
+      </IonCardContent>
+    </IonCard>
+  );
+}
+
+/** Props of {@link CourseDetailsModal}. */
+export interface CourseDetailsModalProps {
+  /** the course to show; null keeps the modal closed */
+  course: Course | null;
+  view: CourseView;
+  /** Close, Escape or the backdrop */
+  onClose: () => void;
+}
+
+/**
+ * The "View Details" modal (spec §2.18): title, image, the full
+ * description, the status and a Close button.
+ */
+export function CourseDetailsModal({ course, view, onClose }: CourseDetailsModalProps) {
+  const titleId = useId();
+  return (
+    <IonModal isOpen={course !== null} onDidDismiss={onClose} className="course-details" aria-labelledby={titleId}>
+      {course && (
+        <>
+          <IonHeader>
+            <IonToolbar>
+              <IonTitle>
+                <h2 id={titleId} className="course-details__title">
+                  {course.title}
+                </h2>
+              </IonTitle>
+              <IonButtons slot="end">
+                <IonButton onClick={onClose}>Close</IonButton>
+              </IonButtons>
+            </IonToolbar>
+          </IonHeader>
+          <IonContent className="ion-padding">
+            <img className="course-details__image" src={courseImageSrc(course)} alt="" width={345} height={140} />
+            <p className="course-details__description">{course.description?.trim() || 'No description available'}</p>
+            <CourseStatus status={course.status} view={view} />
+          </IonContent>
+        </>
+      )}
+    </IonModal>
+  );
+}

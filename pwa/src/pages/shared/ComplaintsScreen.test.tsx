@@ -1,0 +1,207 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mockFetch, sentJson, USERS, type FakeRoute } from '../../test/fetchMock';
+import { renderAt } from '../../test/renderApp';
+import { complaintStatusView } from './ComplaintsScreen';
+
+const complaint = (id: string, title: string, status: 'approved' | 'disapproved' | null, role = 3) => ({
+  id,
+  title,
+  description: `About ${title}`,
+  userId: role === 3 ? USERS.student.id : USERS.teacher.id,
+  role,
+  status,
+  clientId: null,
+  createdAt: '2025-03-01T10:00:00.000Z',
+});
+
+const LIST = [complaint('c1', 'Noisy hall', null), complaint('c2', 'Late bus', 'approved'), complaint('c3', 'Cold room', 'disapproved')];
+
+function setup(routes: Record<string, FakeRoute>, as: 'student' | 'teacher' = 'student') {
+  const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: USERS[as] }, ...routes });
+  const rendered = renderAt(as === 'student' ? '/student/complaints' : '/teacher/complaints');
+  return { fetchSpy, ...rendered, user: userEvent.setup() };
+}
+
+/** The card (an ion-card labelled by its heading) of a complaint. */
+const card = (title: string) => screen.getByRole('heading', { name: `Complaint: ${title}` }).closest('ion-card') as HTMLElement;
+
+/** The first find of a test waits for the lazily loaded screen. */
+const SLOW = { timeout: 8000 };
+
+const posts = (spy: ReturnType<typeof mockFetch>) => spy.mock.calls.filter(([, init]) => init?.method === 'POST');
+
+async function openDialog(user: ReturnType<typeof userEvent.setup>, openText = 'Add Complaint') {
+  await user.click(await screen.findByText(openText, { selector: 'ion-button' }, SLOW));
+  return screen.findByRole('textbox', { name: 'Complaint Title' });
+}
+
+describe('the complaint status (spec §2.15)', () => {
+  it('maps approved to green, disapproved to red and null to On Hold in orange', () => {
+    expect(complaintStatusView('approved')).toMatchObject({ label: 'Approved', color: 'green' });
+    expect(complaintStatusView('disapproved')).toMatchObject({ label: 'Disapproved', color: 'red' });
+    expect(complaintStatusView(null)).toMatchObject({ label: 'On Hold', color: 'orange' });
+  });
+});
+
+describe('the student complaints screen (spec §2.15)', { timeout: 15_000 }, () => {
+  it('lists the complaints with coloured statuses and Delete unless approved', async () => {
+    const { fetchSpy } = setup({ 'GET /api/student/complaints': { body: LIST } });
+    expect(await screen.findByRole('heading', { name: 'Complaint: Noisy hall' }, SLOW)).toBeInTheDocument();
+    expect(String(fetchSpy.mock.calls.find(([url]) => String(url).startsWith('/api/student/complaints'))?.[0])).toBe('/api/student/complaints?sId=u-student');
+    expect(screen.getByRole('heading', { level: 1, name: 'My Complaints' })).toBeInTheDocument();
+
+    const onHold = within(card('Noisy hall'));
+    expect(onHold.getByText('About Noisy hall')).toBeInTheDocument();
+    expect(onHold.getByText('On Hold')).toHaveAttribute('data-color', 'orange');
+    expect(onHold.getByText(/Delete Complaint/)).toBeInTheDocument();
+
+    const approved = within(card('Late bus'));
+    expect(approved.getByText('Approved')).toHaveAttribute('data-color', 'green');
+    expect(approved.queryByText(/Delete Complaint/)).not.toBeInTheDocument();
+
+    const disapproved = within(card('Cold room'));
+    expect(disapproved.getByText('Disapproved')).toHaveAttribute('data-color', 'red');
+    expect(disapproved.getByText(/Delete Complaint/)).toBeInTheDocument();
+  });
+
+  it('shows "No complaints to display" when there are none', async () => {
+    setup({ 'GET /api/student/complaints': { body: [] } });
+    expect(await screen.findByText('No complaints to display', {}, SLOW)).toBeInTheDocument();
+  });
+
+  it('shows "Error fetching complaints" when the list fails, and Retry loads it again', async () => {
+    let fail = true;
+    const { user } = setup({
+      'GET /api/student/complaints': () => (fail ? { status: 500, body: { error: { code: 'internal_error', message: 'x' } } } : { body: LIST }),
+    });
+    expect(await screen.findByText('Error fetching complaints', {}, SLOW)).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByText('Retry'));
+    expect(await screen.findByRole('heading', { name: 'Complaint: Noisy hall' }, SLOW)).toBeInTheDocument();
+  });
+
+  it('opens "Submit a New Complaint" with labelled fields, and sends nothing while either is blank', async () => {
+    const { user, fetchSpy } = setup({ 'GET /api/student/complaints': { body: [] } });
+    const titleField = await openDialog(user);
+    expect(screen.getByRole('heading', { name: 'Submit a New Complaint' })).toBeInTheDocument();
+    const descriptionField = screen.getByRole('textbox', { name: 'Complaint Description' });
+    expect(descriptionField.tagName).toBe('TEXTAREA');
+    expect(descriptionField).toHaveAttribute('rows', '4');
+
+    const submit = screen.getByText('Add Complaint', { selector: 'form ion-button' });
+    await user.click(submit);
+    await user.type(titleField, '   ');
+    await user.type(descriptionField, 'Something happened');
+    await user.click(submit);
+    await user.clear(titleField);
+    await user.type(titleField, 'A title');
+    await user.clear(descriptionField);
+    await user.type(descriptionField, '  \n ');
+    await user.click(submit);
+    expect(posts(fetchSpy)).toHaveLength(0);
+    expect(screen.getByRole('textbox', { name: 'Complaint Title' })).toHaveValue('A title');
+  });
+
+  it('reads "Submitting..." while pending, then adds the complaint at the top and closes', async () => {
+    let release: () => void = () => undefined;
+    const { user, fetchSpy } = setup({
+      'GET /api/student/complaints': { body: [complaint('c1', 'Noisy hall', null)] },
+      'POST /api/student/complaints': () =>
+        new Promise((resolve) => (release = () => resolve({ status: 201, body: complaint('c9', 'Broken chair', null) }))),
+    });
+    await screen.findByRole('heading', { name: 'Complaint: Noisy hall' }, SLOW);
+    const titleField = await openDialog(user);
+    await user.type(titleField, '  Broken chair ');
+    await user.type(screen.getByRole('textbox', { name: 'Complaint Description' }), 'Room 12');
+    await user.click(screen.getByText('Add Complaint', { selector: 'form ion-button' }));
+
+    const pending = await screen.findByText('Submitting...', { selector: 'form ion-button' });
+    await waitFor(() => expect(pending).toHaveAttribute('disabled'));
+    expect(sentJson(posts(fetchSpy)[0])).toEqual({ title: 'Broken chair', description: 'Room 12', sId: 'u-student', userId: 'u-student' });
+    release();
+
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Complaint Title' })).not.toBeInTheDocument());
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings.indexOf('Complaint: Broken chair')).toBeLessThan(headings.indexOf('Complaint: Noisy hall'));
+    expect(within(card('Broken chair')).getByText('On Hold')).toBeInTheDocument();
+    expect(posts(fetchSpy)).toHaveLength(1);
+  });
+
+  it('keeps the dialog and what was typed when the submission fails, logging only', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = setup({
+      'GET /api/student/complaints': { body: [] },
+      'POST /api/student/complaints': { status: 500, body: { error: { code: 'internal_error', message: 'x' } } },
+    });
+    const titleField = await openDialog(user);
+    await user.type(titleField, 'Wifi');
+    await user.type(screen.getByRole('textbox', { name: 'Complaint Description' }), 'Down again');
+    await user.click(screen.getByText('Add Complaint', { selector: 'form ion-button' }));
+
+    await waitFor(() => expect(log).toHaveBeenCalledWith('Failed to add complaint:', expect.anything()));
+    expect(await screen.findByText('Add Complaint', { selector: 'form ion-button' })).not.toHaveAttribute('disabled');
+    expect(screen.getByRole('textbox', { name: 'Complaint Title' })).toHaveValue('Wifi');
+    expect(screen.getByRole('textbox', { name: 'Complaint Description' })).toHaveValue('Down again');
+    expect(screen.getByText('No complaints to display')).toBeInTheDocument();
+  });
+
+  it('Cancel closes the dialog without sending', async () => {
+    const { user, fetchSpy } = setup({ 'GET /api/student/complaints': { body: [] } });
+    const titleField = await openDialog(user);
+    await user.type(titleField, 'Never mind');
+    await user.click(screen.getByText('Cancel', { selector: 'ion-button' }));
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Complaint Title' })).not.toBeInTheDocument());
+    expect(posts(fetchSpy)).toHaveLength(0);
+  });
+
+  it('deletes a complaint and removes its card', async () => {
+    const { user, fetchSpy } = setup({
+      'GET /api/student/complaints': { body: LIST },
+      'DELETE /api/student/complaints/c1': { body: { id: 'c1' } },
+    });
+    await screen.findByRole('heading', { name: 'Complaint: Noisy hall' }, SLOW);
+    await user.click(within(card('Noisy hall')).getByText(/Delete Complaint/));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Complaint: Noisy hall' })).not.toBeInTheDocument());
+    expect(fetchSpy.mock.calls.some(([url, init]) => String(url) === '/api/student/complaints/c1' && init?.method === 'DELETE')).toBe(true);
+    expect(screen.getByRole('heading', { name: 'Complaint: Cold room' })).toBeInTheDocument();
+  });
+
+  it('keeps the card when the delete fails, logging only', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = setup({
+      'GET /api/student/complaints': { body: LIST },
+      'DELETE /api/student/complaints/c3': new TypeError('Failed to fetch'),
+    });
+    await screen.findByRole('heading', { name: 'Complaint: Cold room' }, SLOW);
+    await user.click(within(card('Cold room')).getByText(/Delete Complaint/));
+    await waitFor(() => expect(log).toHaveBeenCalledWith('Failed to delete complaint:', expect.anything()));
+    expect(screen.getByRole('heading', { name: 'Complaint: Cold room' })).toBeInTheDocument();
+  });
+});
+
+describe('the teacher complaints screen (spec §2.16)', { timeout: 15_000 }, () => {
+  it('reads "Add New Complaint" and "Submit", and files with tId', async () => {
+    const { user, fetchSpy } = setup(
+      {
+        'GET /api/teacher/complaints': { body: [] },
+        'POST /api/teacher/complaints': { status: 201, body: complaint('t1', 'Projector', null, 2) },
+      },
+      'teacher',
+    );
+    expect(await screen.findByText('No complaints to display', {}, SLOW)).toBeInTheDocument();
+    expect(String(fetchSpy.mock.calls.find(([url]) => String(url).startsWith('/api/teacher/complaints'))?.[0])).toBe('/api/teacher/complaints?tId=u-teacher');
+    const titleField = await openDialog(user, 'Add New Complaint');
+    await user.type(titleField, 'Projector');
+    await user.type(screen.getByRole('textbox', { name: 'Complaint Description' }), 'Flickers');
+    await user.click(screen.getByText('Submit', { selector: 'form ion-button' }));
+    expect(await screen.findByRole('heading', { name: 'Complaint: Projector' }, SLOW)).toBeInTheDocument();
+    expect(sentJson(posts(fetchSpy)[0])).toEqual({ title: 'Projector', description: 'Flickers', tId: 'u-teacher', userId: 'u-teacher' });
+  });
+
+  it('shows "Failed to load complaints" when the list fails', async () => {
+    setup({ 'GET /api/teacher/complaints': new TypeError('Failed to fetch') }, 'teacher');
+    expect(await screen.findByText('Failed to load complaints', {}, SLOW)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,184 @@
+import { IonButton, IonCard, IonCardContent, IonCardHeader, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
+import { useId, useState, type FormEvent } from 'react';
+import { ScreenState } from '../../components/ScreenState';
+import { HttpError } from '../../data/api';
+import { fileComplaint, loadComplaints, removeComplaint, useOwnId, type AreaRole, type Complaint, type ComplaintStatus } from '../../data/studentTeacher';
+import { useResource } from '../../data/useResource';
+import '../../components/CourseCard.css';
+import './area.css';
+
+/** The texts that differ between the student's and the teacher's screen (spec §2.15–§2.16, §8 "Complaints"). */
+export const COMPLAINT_TEXTS = {
+  3: { open: 'Add Complaint', submit: 'Add Complaint', loadError: 'Error fetching complaints' },
+  2: { open: 'Add New Complaint', submit: 'Submit', loadError: 'Failed to load complaints' },
+} as const;
+
+/**
+ * How a status is shown (spec §2.15, §4 "Complaint status"): approved →
+ * "Approved" in green, disapproved → "Disapproved" in red, anything else
+ * (null) → "On Hold" in orange.
+ */
+export function complaintStatusView(status: ComplaintStatus | undefined): { label: string; tone: 'approved' | 'disapproved' | 'on-hold'; color: 'green' | 'red' | 'orange' } {
+  if (status === 'approved') return { label: 'Approved', tone: 'approved', color: 'green' };
+  if (status === 'disapproved') return { label: 'Disapproved', tone: 'disapproved', color: 'red' };
+  return { label: 'On Hold', tone: 'on-hold', color: 'orange' };
+}
+
+/**
+ * "My Complaints" for a student (role 3, spec §2.15) or a teacher (role 2,
+ * spec §2.16), written once:
+ * - the list from `GET /api/{student|teacher}/complaints?{sId|tId}=` (one
+ *   load), newest first; "No complaints to display" when empty; the role's
+ *   load error;
+ * - the "Submit a New Complaint" dialog: blank title or description (after
+ *   trimming) does nothing (spec §5); the submit button reads
+ *   "Submitting..." while pending; success adds the complaint at the top and
+ *   closes the dialog; a failure is logged only (spec §8) and keeps the
+ *   dialog open with what was typed;
+ * - "Delete Complaint" unless approved; a failure is logged only (a 409
+ *   means it was approved meanwhile: the list reloads to show it).
+ */
+export function ComplaintsScreen({ role }: { role: AreaRole }) {
+  const texts = COMPLAINT_TEXTS[role];
+  const ownerId = useOwnId(role === 3 ? 'studentId' : 'teacherId');
+  const complaints = useResource((signal) => loadComplaints(role, ownerId ?? '', signal), [role, ownerId]);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [deleting, setDeleting] = useState<ReadonlySet<string>>(new Set());
+  const dialogTitleId = useId();
+  const titleFieldId = useId();
+  const descriptionFieldId = useId();
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const draft = { title: title.trim(), description: description.trim() };
+    if (!draft.title || !draft.description || submitting || !ownerId) return;
+    setSubmitting(true);
+    try {
+      const created = await fileComplaint(role, ownerId, draft);
+      complaints.setData((list) => [created, ...(list ?? []).filter((c) => c.id !== created.id)]);
+      setTitle('');
+      setDescription('');
+      setDialogOpen(false);
+    } catch (error) {
+      console.error('Failed to add complaint:', error);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const cancel = () => {
+    setTitle('');
+    setDescription('');
+    setDialogOpen(false);
+  };
+
+  const remove = async (complaint: Complaint) => {
+    if (deleting.has(complaint.id)) return;
+    setDeleting((ids) => new Set(ids).add(complaint.id));
+    try {
+      await removeComplaint(role, complaint.id);
+      complaints.setData((list) => (list ?? []).filter((c) => c.id !== complaint.id));
+    } catch (error) {
+      console.error('Failed to delete complaint:', error);
+      if (error instanceof HttpError && (error.status === 409 || error.status === 404)) void complaints.reload();
+    } finally {
+      setDeleting((ids) => {
+        const next = new Set(ids);
+        next.delete(complaint.id);
+        return next;
+      });
+    }
+  };
+
+  const list = complaints.data ?? [];
+  return (
+    <>
+      <div className="complaints-header">
+        <h1 className="screen-title">My Complaints</h1>
+        <IonButton onClick={() => setDialogOpen(true)}>{texts.open}</IonButton>
+      </div>
+
+      <ScreenState
+        loading={complaints.loading && !complaints.data}
+        loadingText="Loading complaints..."
+        error={complaints.data ? undefined : complaints.error}
+        errorText={texts.loadError}
+        onRetry={() => void complaints.reload()}
+        empty={list.length === 0}
+        emptyText="No complaints to display"
+      >
+        <ul className="card-grid">
+          {list.map((complaint) => (
+            <li key={complaint.id}>
+              <ComplaintCard complaint={complaint} deleting={deleting.has(complaint.id)} onDelete={() => void remove(complaint)} />
+            </li>
+          ))}
+        </ul>
+      </ScreenState>
+
+      <IonModal isOpen={dialogOpen} onDidDismiss={() => setDialogOpen(false)} className="complaint-dialog" aria-labelledby={dialogTitleId}>
+        <IonHeader>
+          <IonToolbar>
+            <IonTitle>
+              <h2 id={dialogTitleId} className="course-details__title">
+                Submit a New Complaint
+              </h2>
+            </IonTitle>
+          </IonToolbar>
+        </IonHeader>
+        <IonContent className="ion-padding">
+          <form className="dialog-form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby={dialogTitleId}>
+            <div className="dialog-field">
+              <label htmlFor={titleFieldId}>Complaint Title</label>
+              <input id={titleFieldId} type="text" value={title} maxLength={200} autoComplete="off" required onChange={(e) => setTitle(e.target.value)} />
+            </div>
+            <div className="dialog-field">
+              <label htmlFor={descriptionFieldId}>Complaint Description</label>
+              <textarea id={descriptionFieldId} rows={4} value={description} maxLength={5000} required onChange={(e) => setDescription(e.target.value)} />
+            </div>
+            <div className="dialog-actions">
+              <IonButton fill="clear" onClick={cancel}>
+                Cancel
+              </IonButton>
+              <IonButton type="submit" disabled={submitting}>
+                {submitting ? 'Submitting...' : texts.submit}
+              </IonButton>
+            </div>
+          </form>
+        </IonContent>
+      </IonModal>
+    </>
+  );
+}
+
+/** One complaint (spec §2.15 "Cards"): "Complaint: {title}", the description, the status, and Delete unless approved. */
+function ComplaintCard({ complaint, deleting, onDelete }: { complaint: Complaint; deleting: boolean; onDelete: () => void }) {
+  const headingId = useId();
+  const status = complaintStatusView(complaint.status);
+  return (
+    <IonCard className="complaint-card" aria-labelledby={headingId}>
+      <IonCardHeader>
+        <h2 id={headingId} className="complaint-card__title">
+          Complaint: {complaint.title}
+        </h2>
+      </IonCardHeader>
+      <IonCardContent>
+        <p>{complaint.description}</p>
+        <p>
+          Status:{' '}
+          <span className={`complaint-status complaint-status--${status.tone}`} data-color={status.color}>
+            {status.label}
+          </span>
+        </p>
+        {complaint.status !== 'approved' && (
+          <IonButton color="danger" fill="outline" size="small" disabled={deleting} onClick={onDelete}>
+            Delete Complaint<span className="visually-hidden">: {complaint.title}</span>
+          </IonButton>
+        )}
+      </IonCardContent>
+    </IonCard>
+  );
+}

@@ -1,0 +1,144 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { capitalise, CourseCard, courseStatusTone, cutDescription } from '../../components/CourseCard';
+import coursePlaceholder from '../../components/course-placeholder.svg';
+import type { Course } from '../../data/studentTeacher';
+import { mockFetch, USERS, type FakeResponse, type FakeRoute } from '../../test/fetchMock';
+import { renderAt } from '../../test/renderApp';
+
+const SLOW = { timeout: 8000 };
+
+/** An answer the test releases when it wants. */
+function deferred() {
+  let resolve: (answer: FakeResponse) => void = () => undefined;
+  const promise = new Promise<FakeResponse>((r) => (resolve = r));
+  return { promise, resolve: (answer: FakeResponse) => resolve(answer) };
+}
+
+const LONG = 'Learn to speak with confidence in front of any audience, from small groups to large halls.';
+
+const course = (id: string, fields: Partial<Course> = {}): Course => ({
+  id,
+  title: `Course ${id}`,
+  description: LONG,
+  instructorId: null,
+  instructorName: null,
+  duration: 10,
+  startDate: '2025-01-01',
+  endDate: '2025-06-30',
+  status: 'active',
+  image: null,
+  imageUrl: null,
+  ...fields,
+});
+
+function setup(path: string, routes: Record<string, FakeRoute>, as: 'student' | 'teacher' = 'student') {
+  const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: USERS[as] }, ...routes });
+  return { fetchSpy, ...renderAt(path), user: userEvent.setup() };
+}
+
+const cardOf = (title: string) => screen.getByRole('heading', { name: title }).closest('ion-card') as HTMLElement;
+
+describe('course card rules (spec §2.18, §9)', () => {
+  it('cuts descriptions to their first 60 characters followed by "..."', () => {
+    expect(cutDescription(LONG)).toBe(`${LONG.slice(0, 60)}...`);
+    expect(cutDescription(LONG)).toHaveLength(63);
+    expect(cutDescription('x'.repeat(60))).toBe('x'.repeat(60));
+    expect(cutDescription('x'.repeat(61))).toBe(`${'x'.repeat(60)}...`);
+    expect(cutDescription('Short one')).toBe('Short one');
+  });
+
+  it('says "No description available" when there is none', () => {
+    expect(cutDescription('')).toBe('No description available');
+    expect(cutDescription('   ')).toBe('No description available');
+    expect(cutDescription(null)).toBe('No description available');
+  });
+
+  it('capitalises the status and highlights active and ongoing; others grey for students, red for teachers', () => {
+    expect(capitalise('active')).toBe('Active');
+    expect(courseStatusTone('active', 'student')).toBe('highlight');
+    expect(courseStatusTone('ongoing', 'student')).toBe('highlight');
+    expect(courseStatusTone('active', 'teacher')).toBe('highlight');
+    expect(courseStatusTone('inactive', 'student')).toBe('muted');
+    expect(courseStatusTone('inactive', 'teacher')).toBe('alert');
+  });
+
+  it('shows the image or the placeholder, the title, the cut description and the status', () => {
+    render(<CourseCard course={course('a', { status: 'inactive', imageUrl: '/uploads/a.png' })} view="teacher" onDetails={() => undefined} />);
+    const card = within(cardOf('Course a'));
+    expect(card.getByText(`${LONG.slice(0, 60)}...`)).toBeInTheDocument();
+    expect(card.getByText('Inactive')).toHaveAttribute('data-tone', 'alert');
+    expect(cardOf('Course a').querySelector('img')).toHaveAttribute('src', '/uploads/a.png');
+  });
+});
+
+describe('the student\'s courses (spec §2.18)', { timeout: 15_000 }, () => {
+  it('shows 6 skeleton cards while loading, then the cards', async () => {
+    const list = deferred();
+    setup('/student/courses', { 'GET /api/student/courses/u-student': () => list.promise });
+    const loading = await screen.findByRole('status', { name: 'Loading courses' }, SLOW);
+    expect(loading.querySelectorAll('ion-card')).toHaveLength(6);
+    list.resolve({ body: [course('a'), course('b', { status: 'inactive' })] });
+    expect(await screen.findByRole('heading', { name: 'Course a' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your Enrolled Courses' })).toBeInTheDocument();
+    expect(within(cardOf('Course a')).getByText('Active')).toHaveAttribute('data-tone', 'highlight');
+    expect(within(cardOf('Course b')).getByText('Inactive')).toHaveAttribute('data-tone', 'muted');
+    expect(cardOf('Course a').querySelector('img')).toHaveAttribute('src', coursePlaceholder);
+  });
+
+  it('opens the details modal with the full description and closes it', async () => {
+    const { user } = setup('/student/courses', { 'GET /api/student/courses/u-student': { body: [course('a', { imageUrl: '/uploads/a.png' })] } });
+    await screen.findByRole('heading', { name: 'Course a' }, SLOW);
+    expect(screen.queryByText(LONG)).not.toBeInTheDocument();
+    await user.click(within(cardOf('Course a')).getByText('View Details'));
+    const dialog = (await screen.findByText(LONG)).closest('ion-modal') as HTMLElement;
+    expect(within(dialog).getByRole('heading', { name: 'Course a' })).toBeInTheDocument();
+    expect(within(dialog).getByText(LONG)).toBeInTheDocument();
+    expect(within(dialog).getByText('Active')).toBeInTheDocument();
+    expect(dialog.querySelector('img')).toHaveAttribute('src', '/uploads/a.png');
+    await user.click(within(dialog).getByText('Close'));
+    await waitFor(() => expect(screen.queryByText(LONG)).not.toBeInTheDocument());
+  });
+
+  it('shows the error with Retry, which loads again', async () => {
+    let fail = true;
+    const { user, fetchSpy } = setup('/student/courses', {
+      'GET /api/student/courses/u-student': () => (fail ? new TypeError('Failed to fetch') : { body: [course('a')] }),
+    });
+    expect(await screen.findByText('Failed to load courses. Please try again.', {}, SLOW)).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByText('Retry'));
+    expect(await screen.findByRole('heading', { name: 'Course a' })).toBeInTheDocument();
+    expect(fetchSpy.mock.calls.filter(([url]) => String(url) === '/api/student/courses/u-student')).toHaveLength(2);
+  });
+
+  it('says so when the student has no courses', async () => {
+    setup('/student/courses', { 'GET /api/student/courses/u-student': { body: [] } });
+    expect(await screen.findByText('You are not enrolled in any courses yet.', {}, SLOW)).toBeInTheDocument();
+  });
+});
+
+describe('the teacher\'s courses (spec §2.19)', { timeout: 15_000 }, () => {
+  it('shows "Loading courses, please wait...", then the cards with non-active statuses in red', async () => {
+    const list = deferred();
+    setup('/teacher/courses', { 'GET /api/teacher/courses/u-teacher': () => list.promise }, 'teacher');
+    expect(await screen.findByText('Loading courses, please wait...', {}, SLOW)).toBeInTheDocument();
+    list.resolve({ body: [course('t', { status: 'inactive', description: '' })] });
+    expect(await screen.findByRole('heading', { name: 'Course t' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your Courses' })).toBeInTheDocument();
+    expect(within(cardOf('Course t')).getByText('Inactive')).toHaveAttribute('data-tone', 'alert');
+    expect(within(cardOf('Course t')).getByText('No description available')).toBeInTheDocument();
+  });
+
+  it('shows its error and its two-line empty state', async () => {
+    setup('/teacher/courses', { 'GET /api/teacher/courses/u-teacher': { status: 403, body: { error: { code: 'forbidden', message: 'x' } } } }, 'teacher');
+    expect(await screen.findByText('Unable to fetch courses. Please try again later.', {}, SLOW)).toBeInTheDocument();
+  });
+
+  it('shows "No courses available" and the advice when there are none', async () => {
+    setup('/teacher/courses', { 'GET /api/teacher/courses/u-teacher': { body: [] } }, 'teacher');
+    expect(await screen.findByText('No courses available', {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByText('Please check back later or contact your administrator.')).toBeInTheDocument();
+  });
+});

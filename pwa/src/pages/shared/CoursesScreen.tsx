@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { CourseCard, CourseCardSkeleton, CourseDetailsModal } from '../../components/CourseCard';
+import { ScreenState } from '../../components/ScreenState';
+import { loadCourses, useOwnId, type AreaRole, type Course } from '../../data/studentTeacher';
+import { useResource } from '../../data/useResource';
+import '../../components/CourseCard.css';
+import './area.css';
+
+/** How many skeleton cards the student's list shows while loading (spec §2.18, §9). */
+export const COURSE_SKELETONS = 6;
+
+/** The texts of each role's course screen (spec §2.18–§2.19). */
+const TEXTS = {
+  3: {
+    heading: 'Your Enrolled Courses',
+    error: 'Failed to load courses. Please try again.',
+    empty: <p>You are not enrolled in any courses yet.</p>,
+  },
+  2: {
+    heading: 'Your Courses',
+    error: 'Unable to fetch courses. Please try again later.',
+    empty: (
+      <>
+        <p>No courses available</p>
+        <p>Please check back later or contact your administrator.</p>
+      </>
+    ),
+  },
+} as const;
+
+/**
+ * The student's (spec §2.18, role 3) or the teacher's (spec §2.19, role 2)
+ * courses: `GET /api/{student|teacher}/courses/{id}` (the id from local
+ * storage) as a grid of course cards with a details modal. Loading shows 6
+ * skeleton cards (student) or "Loading courses, please wait..." (teacher);
+ * the error has a Retry; the empty texts are the spec's.
+ */
+export function CoursesScreen({ role }: { role: AreaRole }) {
+  const texts = TEXTS[role];
+  const ownerId = useOwnId(role === 3 ? 'studentId' : 'teacherId');
+  const courses = useResource((signal) => loadCourses(role, ownerId ?? '', signal), [role, ownerId]);
+  const [selected, setSelected] = useState<Course | null>(null);
+  const view = role === 3 ? 'student' : 'teacher';
+
+  const skeletons = (
+    <div role="status" aria-label="Loading courses">
+      <ul className="card-grid" aria-hidden="true">
+        {Array.from({ length: COURSE_SKELETONS }, (_, i) => (
+          <li key={i}>
+            <CourseCardSkeleton />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+
+  return (
+    <>
+      <h1 className="screen-title">{texts.heading}</h1>
+      <ScreenState
+        loading={courses.loading && !courses.data}
+        loadingText="Loading courses, please wait..."
+        loadingView={role === 3 ? skeletons : undefined}
+        error={courses.data ? undefined : courses.error}
+        errorText={texts.error}
+        onRetry={() => void courses.reload()}
+        empty={(courses.data ?? []).length === 0}
+        emptyText={texts.empty}
+      >
+        <ul className="card-grid">
+          {(courses.data ?? []).map((course) => (
+            <li key={course.id}>
+              <CourseCard course={course} view={view} onDetails={setSelected} />
+            </li>
+          ))}
+        </ul>
+      </ScreenState>
+      <CourseDetailsModal course={selected} view={view} onClose={() => setSelected(null)} />
+    </>
+  );
+}

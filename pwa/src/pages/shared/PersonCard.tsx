@@ -1,0 +1,54 @@
+import { IonAvatar, IonCard } from '@ionic/react';
+import { useId, useState } from 'react';
+import avatarPlaceholder from '../../components/avatar-placeholder.svg';
+import { API_ORIGIN } from '../../config';
+import './area.css';
+
+/** "A, B, C", or "N/A" when there are none (spec §2.17 "Courses:"). */
+export function joinCourseNames(courses: readonly { courseName: string }[] | null | undefined): string {
+  const names = (courses ?? []).map((c) => c.courseName).filter((name) => name.trim() !== '');
+  return names.length ? names.join(', ') : 'N/A';
+}
+
+/** The avatar's source: the person's picture (a server path on the API's origin), else the placeholder. */
+export function avatarSrc(picture: string | null | undefined): string {
+  if (!picture) return avatarPlaceholder;
+  return picture.startsWith('/') ? `${API_ORIGIN}${picture}` : picture;
+}
+
+/** Props of {@link PersonCard}. */
+export interface PersonCardProps {
+  name: string;
+  email: string;
+  /** avatar path or URL; null for the placeholder image */
+  picture: string | null;
+  courses: readonly { courseName: string }[];
+}
+
+/**
+ * A teacher of a student (spec §2.17) or a student of a teacher (spec
+ * §2.20): avatar (a placeholder when there is none or it fails to load),
+ * name, "Email:" and "Courses:" comma-joined or N/A.
+ */
+export function PersonCard({ name, email, picture, courses }: PersonCardProps) {
+  const nameId = useId();
+  const [broken, setBroken] = useState(false);
+  return (
+    <IonCard className="person-card" aria-labelledby={nameId}>
+      <IonAvatar>
+        <img src={broken ? avatarPlaceholder : avatarSrc(picture)} alt="" onError={() => setBroken(true)} />
+      </IonAvatar>
+      <div className="person-card__body">
+        <h2 id={nameId} className="person-card__name">
+          {name}
+        </h2>
+        <p className="person-card__line">
+          <span className="person-card__label">Email:</span> <a href={`mailto:${email}`}>{email}</a>
+        </p>
+        <p className="person-card__line">
+          <span className="person-card__label">Courses:</span> {joinCourseNames(courses)}
+        </p>
+      </div>
+    </IonCard>
+  );
+}

@@ -1,0 +1,27 @@
+import './area.css';
+
+/** Props of {@link StatCard}. */
+export interface StatCardProps {
+  /** the card's label, e.g. "Total Courses" (spec §2.5–§2.6) */
+  label: string;
+  /** the figure or text it shows */
+  value: number | string;
+  /** orange top edge instead of green, to tell a text value (the Oracy level) apart */
+  accent?: boolean;
+}
+
+/**
+ * One dashboard figure as a list item: the label, then the value (a
+ * definition-like pair screen readers read in order). Render it inside a
+ * `<ul className="stat-grid">`.
+ */
+export function StatCard({ label, value, accent = false }: StatCardProps) {
+  return (
+    <li>
+      <div className={`stat-card${accent ? ' stat-card--accent' : ''}`}>
+        <p className="stat-card__label">{label}</p>
+        <p className={`stat-card__value${typeof value === 'string' ? ' stat-card__value--text' : ''}`}>{value}</p>
+      </div>
+    </li>
+  );
+}
