@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 
 /**
  * Where the dev and preview servers forward the API's paths (decisions §2:
@@ -17,8 +18,79 @@ const proxy: Record<string, ProxyOptions> = {
   '/socket.io': { target: apiOrigin, ws: true },
 };
 
+/**
+ * Navigations the service worker must leave to the network (decisions §2):
+ * the server's own pages and resources, never the app shell.
+ */
+export const SERVER_ROUTES = /^\/(api|auth|login|register|uploads|socket\.io)(?:[/?#]|$)/;
+
+/**
+ * The web app manifest (issue 7 "Installable app shell"), served at
+ * `/manifest.webmanifest`. Colours from the theme (`src/theme/variables.css`:
+ * primary green #2e7d32); icons generated from `src/assets/logo-mark.svg` by
+ * `scripts/generate-icons.mjs`.
+ */
+const manifest: Partial<ManifestOptions> = {
+  id: '/',
+  name: 'Oracy',
+  short_name: 'Oracy',
+  description: 'Oracy: build your spoken-communication skills — courses, notices, progress and complaints, even offline.',
+  lang: 'en',
+  display: 'standalone',
+  start_url: '/',
+  scope: '/',
+  theme_color: '#2e7d32',
+  background_color: '#f5f7f4',
+  icons: [
+    { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+};
+
+/**
+ * The service worker `/sw.js` (Workbox `generateSW`, issue 7):
+ * - precaches the built shell: HTML, JS, CSS, fonts, icons and the manifest;
+ * - answers navigations with the precached `index.html`, except
+ *   {@link SERVER_ROUTES};
+ * - keeps `/uploads/*` images cache-first, at most 80 of them for 30 days;
+ * - caches no API response (IndexedDB owns the data, per user: `src/data/db.ts`).
+ * It waits when updating: `src/install/serviceWorker.ts` offers "Reload"
+ * and sends SKIP_WAITING only when the user accepts.
+ */
+const pwa = VitePWA({
+  strategies: 'generateSW',
+  registerType: 'prompt',
+  injectRegister: false,
+  filename: 'sw.js',
+  manifestFilename: 'manifest.webmanifest',
+  manifest,
+  workbox: {
+    globPatterns: ['**/*.{html,js,css,svg,png,ico,woff,woff2,ttf,webmanifest}'],
+    // The emoji data and the charts are big chunks the app still needs offline.
+    maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+    navigateFallback: 'index.html',
+    navigateFallbackDenylist: [SERVER_ROUTES],
+    cleanupOutdatedCaches: true,
+    clientsClaim: true,
+    skipWaiting: false,
+    runtimeCaching: [
+      {
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/uploads/'),
+        handler: 'CacheFirst',
+        options: {
+          cacheName: 'oracy-uploads',
+          expiration: { maxEntries: 80, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+    ],
+  },
+  devOptions: { enabled: false },
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pwa],
   build: {
     outDir: 'dist',
     sourcemap: true,

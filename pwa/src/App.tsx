@@ -5,6 +5,8 @@ import { Navigate, Route, useLocation } from 'react-router-dom';
 import { PageLoading } from './components/PageLoading';
 import { DashboardLayout } from './layout/DashboardLayout';
 import { Menu } from './layout/Menu';
+import { OutboxReplayer } from './offline/OutboxReplayer';
+import { UpdateToast } from './offline/UpdateToast';
 import NotFoundPage from './pages/NotFoundPage';
 import { appRedirects, appRoutes, findRoute, type AppRedirect, type AppRoute } from './routes';
 import { RequireAccess } from './session/RequireAccess';
@@ -39,6 +41,8 @@ export function AppRoutes() {
   return (
     <>
       <DocumentTitle />
+      <OutboxReplayer />
+      <UpdateToast />
       <IonSplitPane contentId="main" when="md">
       <Menu />
       <IonRouterOutlet id="main">

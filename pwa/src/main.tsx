@@ -2,6 +2,8 @@ import { setupIonicReact } from '@ionic/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './App';
+import { listenForInstallPrompt } from './offline/installPrompt';
+import { registerServiceWorker } from './offline/serviceWorker';
 
 /* Ionic's CSS: required core, then the basics and the utilities the screens use. */
 import '@ionic/react/css/core.css';
@@ -18,6 +20,10 @@ setupIonicReact({ mode: 'md' });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+
+// issue 7: the install offer can fire before React renders; the service worker waits for the page's load.
+listenForInstallPrompt();
+window.addEventListener('load', () => registerServiceWorker(), { once: true });
 
 createRoot(root).render(
   <StrictMode>

@@ -3,6 +3,7 @@ import { logOutOutline } from 'ionicons/icons';
 import { useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Logo } from '../components/Logo';
+import { InstallAppItem } from '../offline/InstallAppItem';
 import { findRoute } from '../routes';
 import { isRole, type Role } from '../session/roles';
 import { useSession } from '../session/SessionProvider';
@@ -37,6 +38,7 @@ export function Menu() {
             <Logo height={36} />
           </Link>
           {role !== null && <MenuNav role={role} onNavigate={closeMenu} />}
+          <InstallAppItem onSelect={closeMenu} />
           <button type="button" className="app-nav__link app-menu__logout" onClick={() => setConfirming(true)}>
             <IonIcon icon={logOutOutline} aria-hidden="true" />
             <span>Logout</span>

@@ -1,17 +1,41 @@
 import { useIonAlert } from '@ionic/react';
 import { useCallback } from 'react';
 import { HttpError } from '../data/api';
+import { countUnsent } from '../data/outbox';
 import { useSession } from '../session/SessionProvider';
+
+/** The question asked before logging out with complaints still in the outbox (issue 7). */
+export function unsentQuestion(count: number): string {
+  return `You have ${count} unsent ${count === 1 ? 'complaint' : 'complaints'}. Log out anyway?`;
+}
 
 /**
  * Logout as the shared layout does it (spec §4 "Logout", §8 "Logout"): on
  * success the session ends and the browser goes to `SITE_URL`; a non-2xx
  * answer shows the alert "Error logging out"; a thrown failure is logged only.
+ * With complaints still unsent (issue 7), it first asks "You have N unsent
+ * complaints. Log out anyway?" — logging out deletes them with the user's data.
  */
 export function useLayoutLogout(): () => Promise<void> {
-  const { logout } = useSession();
+  const { logout, user } = useSession();
   const [presentAlert] = useIonAlert();
+  const userId = user?.id ?? null;
   return useCallback(async () => {
+    const unsent = userId ? await countUnsent(userId) : 0;
+    if (unsent > 0) {
+      const confirmed = await new Promise<boolean>((resolve) => {
+        void presentAlert({
+          header: 'Unsent complaints',
+          message: unsentQuestion(unsent),
+          buttons: [
+            { text: 'Cancel', role: 'cancel' },
+            { text: 'Log out', role: 'confirm' },
+          ],
+          onDidDismiss: (event) => resolve(event.detail.role === 'confirm'),
+        });
+      });
+      if (!confirmed) return;
+    }
     try {
       await logout();
     } catch (error) {
@@ -21,5 +45,5 @@ export function useLayoutLogout(): () => Promise<void> {
       }
       console.error('Logout failed', error);
     }
-  }, [logout, presentAlert]);
+  }, [logout, presentAlert, userId]);
 }

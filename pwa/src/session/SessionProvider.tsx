@@ -6,8 +6,10 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { LOGIN_URL, SITE_URL } from '../config';
 import { apiFetch, getJson, HttpError, NetworkError } from '../data/api';
+import { readCachedUser, writeCachedUser } from '../data/cache';
+import { deleteOtherUserDbs, deleteUserDb } from '../data/db';
 import { redirectTo } from './redirect';
-import { clearSessionKeys, storeSessionKeys } from './storage';
+import { clearSessionKeys, readSessionKey, storeSessionKeys } from './storage';
 
 /**
  * The signed-in person, as `GET /auth/current_user` answers (decisions §3).
@@ -38,6 +40,12 @@ export interface Session {
   status: SessionStatus;
   /** The current user once loaded, otherwise `null`. */
   user: CurrentUser | null;
+  /**
+   * `true` while `user` is the last signed-in user restored from the device
+   * because the server could not be reached (the installed app started
+   * offline, issue 7); it turns `false` once the server confirms the user.
+   */
+  offline: boolean;
   /** Starts loading the current user unless that has already started. Idempotent. */
   load: () => void;
   /**
@@ -51,6 +59,9 @@ export interface Session {
 }
 
 const SessionContext = createContext<Session | null>(null);
+
+/** Longest wait, in ms, for the user's database to be deleted before logout leaves the app. */
+const DELETE_WAIT_MS = 2000;
 
 /** Props of {@link SessionProvider}. */
 export interface SessionProviderProps {
@@ -67,44 +78,106 @@ export interface SessionProviderProps {
  * first {@link useRequiredUser} call, not on mount, so public screens (the
  * 404 page) never send anyone to sign in.
  *
- * - On success the session keys are stored (decisions §4) and `user` is set.
- * - On any failure (401, another status, offline, an unreadable answer) the
- *   browser goes to `{host}/login` (spec §2.4). A 401 also removes stale
- *   session keys; other failures leave them for the offline cache to use.
+ * - On success the session keys are stored (decisions §4), `user` is set and
+ *   kept in the user's IndexedDB database; the databases of any other user
+ *   who used this device are deleted (issue 7).
+ * - On a 401 the stale session keys are removed and the browser goes to
+ *   `{host}/login` (spec §2.4): only a real 401 signs out.
+ * - When the server cannot be reached (offline, a time-out, a 5xx, an
+ *   unreadable answer) the last signed-in user of this device (the `userId`
+ *   key, their record in IndexedDB) is used with `offline: true`, and checked
+ *   again when the browser is back online or the app regains focus. Without
+ *   such a user the browser goes to `{host}/login`.
+ * - Logout also deletes the user's database (cache and outbox).
  */
 export function SessionProvider({ children, redirect = redirectTo }: SessionProviderProps) {
   const [status, setStatus] = useState<SessionStatus>('idle');
   const [user, setUser] = useState<CurrentUser | null>(null);
+  const [offline, setOffline] = useState(false);
   const started = useRef(false);
+  const userRef = useRef<CurrentUser | null>(null);
+  userRef.current = user;
+
+  const signIn = useCallback((loaded: CurrentUser) => {
+    const previousUserId = readSessionKey('userId');
+    storeSessionKeys(loaded);
+    setUser(loaded);
+    setOffline(false);
+    setStatus('signed-in');
+    void deleteOtherUserDbs(loaded.id, previousUserId).then(() => writeCachedUser(loaded));
+  }, []);
+
+  const leaveForLogin = useCallback(() => {
+    clearSessionKeys();
+    setStatus('leaving');
+    redirect(LOGIN_URL);
+  }, [redirect]);
 
   const load = useCallback(() => {
     if (started.current) return;
     started.current = true;
     setStatus('loading');
-    fetchCurrentUser().then(
-      (loaded) => {
-        storeSessionKeys(loaded);
-        setUser(loaded);
+    fetchCurrentUser().then(signIn, async (error: unknown) => {
+      if (isUnauthorized(error)) return leaveForLogin();
+      const cached = await restoreLastUser();
+      if (cached) {
+        console.warn('The server is unreachable: starting with the last signed-in user', error);
+        setUser(cached);
+        setOffline(true);
         setStatus('signed-in');
-      },
-      (error: unknown) => {
-        if (error instanceof HttpError && error.status === 401) clearSessionKeys();
-        else console.error('Could not load the current user', error);
-        setStatus('leaving');
-        redirect(LOGIN_URL);
-      },
-    );
-  }, [redirect]);
+        return;
+      }
+      console.error('Could not load the current user', error);
+      setStatus('leaving');
+      redirect(LOGIN_URL);
+    });
+  }, [redirect, signIn, leaveForLogin]);
+
+  // A user restored offline is confirmed (or signed out by a 401) as soon as the server answers again.
+  useEffect(() => {
+    if (!offline) return undefined;
+    let checking = false;
+    const check = () => {
+      if (checking) return;
+      checking = true;
+      fetchCurrentUser().then(signIn, (error: unknown) => {
+        if (isUnauthorized(error)) leaveForLogin();
+      }).finally(() => {
+        checking = false;
+      });
+    };
+    window.addEventListener('online', check);
+    window.addEventListener('focus', check);
+    return () => {
+      window.removeEventListener('online', check);
+      window.removeEventListener('focus', check);
+    };
+  }, [offline, signIn, leaveForLogin]);
 
   const logout = useCallback(async () => {
     await apiFetch('/auth/logout');
+    const leaving = userRef.current ?? null;
     clearSessionKeys();
     setStatus('leaving');
+    // Another open tab can hold the deletion up; it finishes in the background once that tab lets go.
+    if (leaving) await Promise.race([deleteUserDb(leaving.id), new Promise((resolve) => setTimeout(resolve, DELETE_WAIT_MS))]);
     redirect(SITE_URL);
   }, [redirect]);
 
-  const value = useMemo<Session>(() => ({ status, user, load, logout }), [status, user, load, logout]);
+  const value = useMemo<Session>(() => ({ status, user, offline, load, logout }), [status, user, offline, load, logout]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+function isUnauthorized(error: unknown): boolean {
+  return error instanceof HttpError && error.status === 401;
+}
+
+/** The last signed-in user of this device: the `userId` session key and that user's record in IndexedDB. */
+async function restoreLastUser(): Promise<CurrentUser | null> {
+  const userId = readSessionKey('userId');
+  if (!userId) return null;
+  const cached = await readCachedUser(userId);
+  return cached ? toCurrentUser(cached.user) : null;
 }
 
 /**

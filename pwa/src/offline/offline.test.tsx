@@ -1,0 +1,122 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { enqueueComplaint } from '../data/outbox';
+import { mockFetch, USERS } from '../test/fetchMock';
+import { useFakeIndexedDb } from '../test/fakeIndexedDb';
+import { renderAt } from '../test/renderApp';
+import { IOS_INSTALL_HELP, InstallAppItem } from './InstallAppItem';
+import { isIosSafari, listenForInstallPrompt } from './installPrompt';
+import { dismissUpdate, simulateUpdateWaiting } from './serviceWorker';
+import { UpdateToast } from './UpdateToast';
+
+useFakeIndexedDb();
+
+describe('the update toast (issue 7 "Updates")', () => {
+  it('offers "Reload" when a new version is waiting, and nothing before', async () => {
+    render(<UpdateToast />);
+    const toast = document.querySelector('ion-toast') as (HTMLElement & { isOpen: boolean; message: string; buttons: Array<{ text: string }> }) | null;
+    expect(toast?.isOpen).toBe(false);
+
+    act(() => simulateUpdateWaiting());
+    await waitFor(() => expect(toast?.isOpen).toBe(true));
+    expect(toast?.message).toBe('A new version is available');
+    expect(toast?.buttons.map((button) => button.text)).toEqual(['Reload', 'Close']);
+    act(() => dismissUpdate());
+    await waitFor(() => expect(toast?.isOpen).toBe(false));
+  });
+});
+
+describe('the "Install app" menu item (issue 7 "Install")', () => {
+  it('appears when the browser offers installation and opens its prompt', async () => {
+    listenForInstallPrompt();
+    render(<InstallAppItem />);
+    expect(screen.queryByRole('button', { name: 'Install app' })).not.toBeInTheDocument();
+
+    const prompt = vi.fn(async () => undefined);
+    const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt,
+      userChoice: Promise.resolve({ outcome: 'accepted' as const, platform: 'web' }),
+    });
+    act(() => void window.dispatchEvent(offer));
+    expect(offer.defaultPrevented).toBe(true);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Install app' }));
+    expect(prompt).toHaveBeenCalledTimes(1);
+    // A prompt can be shown once.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Install app' })).not.toBeInTheDocument());
+  });
+
+  it('explains Share → Add to Home Screen on iOS Safari', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+    );
+    render(<InstallAppItem />);
+    await userEvent.click(screen.getByRole('button', { name: 'Install app' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Install Oracy' });
+    expect(dialog).toHaveAccessibleDescription(IOS_INSTALL_HELP);
+  });
+
+  it('recognises iOS Safari only', () => {
+    const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+    const chromeIos = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/124.0 Mobile/15E148 Safari/604.1';
+    const ipad = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15';
+    const android = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';
+    expect(isIosSafari(iphone)).toBe(true);
+    expect(isIosSafari(chromeIos)).toBe(false);
+    expect(isIosSafari(ipad, 5)).toBe(true);
+    expect(isIosSafari(ipad, 0)).toBe(false);
+    expect(isIosSafari(android)).toBe(false);
+  });
+});
+
+describe('logging out with unsent complaints (issue 7)', () => {
+  async function confirmLogout() {
+    const user = userEvent.setup();
+    await user.click(within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('button', { name: 'Logout' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm Logout' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    return user;
+  }
+
+  it('asks "You have N unsent complaints. Log out anyway?" and stays on Cancel', async () => {
+    const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: USERS.student }, 'GET /auth/logout': { body: { ok: true } }, 'GET /api/admin/notice': { body: [] } });
+    const { redirect } = renderAt('/student/notice');
+    await screen.findByRole('heading', { level: 1, name: 'Notices' }, { timeout: 5000 });
+    await enqueueComplaint('u-student', 3, { title: 'One', description: 'first' });
+    await enqueueComplaint('u-student', 3, { title: 'Two', description: 'second' });
+
+    const user = await confirmLogout();
+    const question = await screen.findByRole('alertdialog', { name: 'Unsent complaints' });
+    expect(question).toHaveAccessibleDescription('You have 2 unsent complaints. Log out anyway?');
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog', { name: 'Unsent complaints' })).not.toBeInTheDocument());
+    expect(fetchSpy.mock.calls.map(([url]) => String(url))).not.toContain('/auth/logout');
+    expect(redirect).not.toHaveBeenCalled();
+  });
+
+  it('logs out when the user insists, deleting the unsent complaints with the rest', async () => {
+    const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: USERS.teacher }, 'GET /auth/logout': { body: { ok: true } }, 'GET /api/admin/notice': { body: [] } });
+    const { redirect } = renderAt('/teacher/notice');
+    await screen.findByRole('heading', { level: 1, name: 'Notices' }, { timeout: 5000 });
+    await enqueueComplaint('u-teacher', 2, { title: 'One', description: 'first' });
+
+    const user = await confirmLogout();
+    const question = await screen.findByRole('alertdialog', { name: 'Unsent complaints' });
+    expect(question).toHaveAccessibleDescription('You have 1 unsent complaint. Log out anyway?');
+    await user.click(within(question).getByRole('button', { name: 'Log out' }));
+
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith('/login'));
+    expect(fetchSpy.mock.calls.map(([url]) => String(url))).toContain('/auth/logout');
+  });
+
+  it('does not ask when nothing is unsent', async () => {
+    mockFetch({ 'GET /auth/current_user': { body: USERS.student }, 'GET /auth/logout': { body: { ok: true } }, 'GET /api/admin/notice': { body: [] } });
+    const { redirect } = renderAt('/student/notice');
+    await screen.findByRole('heading', { level: 1, name: 'Notices' }, { timeout: 5000 });
+    await confirmLogout();
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith('/login'));
+    expect(screen.queryByRole('alertdialog', { name: 'Unsent complaints' })).not.toBeInTheDocument();
+  });
+});
