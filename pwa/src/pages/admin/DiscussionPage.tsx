@@ -1,7 +1,15 @@
+import { PageLoading } from '../../components/PageLoading';
+import { Discussion } from '../../chat/Discussion';
+import { useRequiredUser } from '../../session/SessionProvider';
+
 /**
- * Discussion chat (spec §2.24, /admin/discussion). The screen's content is a later issue; for now it shows its heading
- * inside the shared dashboard layout.
+ * The discussion chat at /admin/discussion (spec §2.24; admins only, by the
+ * route table). This screen's chunk carries the chat code — the socket
+ * client, and the emoji picker behind it — so nothing of it is downloaded
+ * before the discussion opens.
  */
 export default function DiscussionPage() {
-  return <h1 className="screen-title">Discussions</h1>;
+  const user = useRequiredUser();
+  if (!user) return <PageLoading />;
+  return <Discussion user={user} />;
 }

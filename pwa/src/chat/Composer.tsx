@@ -1,0 +1,167 @@
+import { IonButton, IonIcon } from '@ionic/react';
+import { attachOutline, closeOutline, documentOutline, happyOutline } from 'ionicons/icons';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { ATTACHMENT_ACCEPT, canSend, checkAttachment, formatSize, isImageType } from './format';
+
+const EmojiPicker = lazy(() => import('./EmojiPicker'));
+
+/** Props of {@link Composer}. */
+export interface ComposerProps {
+  /** sends the text (untrimmed) and the chosen file */
+  onSend: (content: string, file: File | null) => void;
+  /** true while the discussion loads: Send is disabled (spec §5 "Chat") */
+  loading: boolean;
+}
+
+/**
+ * True when a key press in the message box should send (spec §2.24: Enter
+ * sends, Shift+Enter does not); never while an input method is composing.
+ */
+export function isSendKey(event: Pick<KeyboardEvent, 'key' | 'shiftKey'> & { nativeEvent?: { isComposing?: boolean } }): boolean {
+  return event.key === 'Enter' && !event.shiftKey && !event.nativeEvent?.isComposing;
+}
+
+/**
+ * The composer (spec §2.24 "Composer", §5 "Chat"): the emoji picker toggle,
+ * the attach button (images, PDF, DOC, DOCX; "File size exceeds 5MB limit"
+ * and nothing attached over 5 MB), the chosen image's preview (≤ 150 px)
+ * with a remove control, the "Type your message..." box and "Send".
+ */
+export function Composer({ onSend, loading }: ComposerProps) {
+  const [text, setText] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [emojiToggle, setEmojiToggle] = useState<HTMLIonButtonElement | null>(null);
+  const pickerId = useId();
+  const errorId = useId();
+
+  const previewUrl = useMemo(() => (file && isImageType(file.type) ? URL.createObjectURL(file) : null), [file]);
+  useEffect(
+    () => () => {
+      if (previewUrl) URL.revokeObjectURL(previewUrl);
+    },
+    [previewUrl],
+  );
+
+  const sendable = canSend(text, file !== null, loading);
+
+  const submit = () => {
+    if (!sendable) return;
+    onSend(text, file);
+    setText('');
+    setFile(null);
+    setFileError(null);
+    setPickerOpen(false);
+    textarea.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (!isSendKey(event)) return;
+    event.preventDefault();
+    submit();
+  };
+
+  const onFileChosen = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    // Let the same file be chosen again after a removal.
+    event.target.value = '';
+    if (!chosen) return;
+    const problem = checkAttachment(chosen);
+    setFileError(problem);
+    setFile(problem ? null : chosen);
+  };
+
+  const insertEmoji = (emoji: string) => {
+    const box = textarea.current;
+    const start = box?.selectionStart ?? text.length;
+    const end = box?.selectionEnd ?? text.length;
+    setText(text.slice(0, start) + emoji + text.slice(end));
+    requestAnimationFrame(() => {
+      if (!box) return;
+      box.focus();
+      box.setSelectionRange(start + emoji.length, start + emoji.length);
+    });
+  };
+
+  const closePicker = () => {
+    setPickerOpen(false);
+    emojiToggle?.focus();
+  };
+
+  return (
+    <div
+      className="chat-composer"
+      // Capture: the picker stops Escape from bubbling out of its shadow root.
+      onKeyDownCapture={(event) => {
+        if (event.key === 'Escape' && pickerOpen) {
+          event.stopPropagation();
+          closePicker();
+        }
+      }}
+    >
+      {pickerOpen && (
+        <div className="chat-composer__picker" id={pickerId}>
+          <Suspense fallback={<p className="chat-composer__picker-loading">Loading emoji...</p>}>
+            <EmojiPicker toggle={emojiToggle} onSelect={insertEmoji} onClose={() => setPickerOpen(false)} />
+          </Suspense>
+        </div>
+      )}
+      {fileError && (
+        <p className="chat-composer__error" role="alert" id={errorId}>
+          {fileError}
+        </p>
+      )}
+      {file && (
+        <div className="chat-composer__attachment">
+          {previewUrl ? (
+            <img className="chat-composer__preview" src={previewUrl} alt={`Preview of ${file.name}`} />
+          ) : (
+            <IonIcon className="chat-composer__file-icon" icon={documentOutline} aria-hidden="true" />
+          )}
+          <span className="chat-composer__file-name">
+            {file.name} <span className="chat-composer__file-size">({formatSize(file.size)})</span>
+          </span>
+          <button type="button" className="chat-composer__remove" aria-label={`Remove ${file.name}`} onClick={() => setFile(null)}>
+            <IonIcon icon={closeOutline} aria-hidden="true" />
+          </button>
+        </div>
+      )}
+      <div className="chat-composer__row">
+        <IonButton
+          ref={setEmojiToggle}
+          fill="clear"
+          shape="round"
+          className="chat-composer__tool"
+          aria-label="Emoji"
+          aria-expanded={pickerOpen}
+          aria-controls={pickerOpen ? pickerId : undefined}
+          onClick={() => setPickerOpen((open) => !open)}
+        >
+          <IonIcon slot="icon-only" icon={happyOutline} aria-hidden="true" />
+        </IonButton>
+        <IonButton fill="clear" shape="round" className="chat-composer__tool" aria-label="Attach file" onClick={() => fileInput.current?.click()}>
+          <IonIcon slot="icon-only" icon={attachOutline} aria-hidden="true" />
+        </IonButton>
+        <input ref={fileInput} type="file" accept={ATTACHMENT_ACCEPT} onChange={onFileChosen} hidden aria-label="Choose a file to attach" />
+        <textarea
+          ref={textarea}
+          className="chat-composer__input"
+          rows={1}
+          value={text}
+          placeholder="Type your message..."
+          aria-label="Type your message..."
+          aria-describedby={fileError ? errorId : undefined}
+          enterKeyHint="send"
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <IonButton className="chat-composer__send" disabled={!sendable} onClick={submit}>
+          Send
+        </IonButton>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,357 @@
+import { IonApp } from '@ionic/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { Discussion, NO_MATCHES_TEXT, NO_MESSAGES_TEXT } from './Discussion';
+import { isSendKey } from './Composer';
+import { senderColor } from './format';
+import { CHAT_CONNECTION_TEXTS, SOCKET_OPTIONS, type ChatSocket } from './useChat';
+import type { ChatMessage, OutgoingPayload } from './types';
+
+const ME = 'aaaaaaaaaaaaaaaaaaaaaaaa';
+const OTHER = 'bbbbbbbbbbbbbbbbbbbbbbbb';
+
+type Handler = (...args: unknown[]) => void;
+
+/** Just enough of a socket.io-client socket: records emits; the test plays the server. */
+class FakeSocket {
+  connected = false;
+  active = true;
+  readonly emitted: [string, unknown][] = [];
+  private readonly handlers = new Map<string, Handler[]>();
+  private readonly managerHandlers = new Map<string, Handler[]>();
+  readonly io = {
+    on: (event: string, fn: Handler) => {
+      this.managerHandlers.set(event, [...(this.managerHandlers.get(event) ?? []), fn]);
+    },
+    removeAllListeners: () => this.managerHandlers.clear(),
+  };
+
+  on(event: string, fn: Handler) {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), fn]);
+    return this;
+  }
+  emit(event: string, payload: unknown) {
+    this.emitted.push([event, payload]);
+    return this;
+  }
+  removeAllListeners() {
+    this.handlers.clear();
+  }
+  disconnect() {
+    this.connected = false;
+  }
+  connect() {}
+
+  /** The server (or the library) fires `event`. */
+  fire(event: string, ...args: unknown[]) {
+    act(() => {
+      for (const fn of this.handlers.get(event) ?? []) fn(...args);
+    });
+  }
+  open() {
+    this.connected = true;
+    this.fire('connect');
+  }
+  drop() {
+    this.connected = false;
+    this.fire('disconnect', 'transport close');
+  }
+  /** The payloads of every `message` emit. */
+  sent(): OutgoingPayload[] {
+    return this.emitted.filter(([event]) => event === 'message').map(([, payload]) => payload as OutgoingPayload);
+  }
+  pages(): number[] {
+    return this.emitted.filter(([event]) => event === 'loadMoreMessages').map(([, payload]) => (payload as { page: number }).page);
+  }
+}
+
+function stored(n: number, overrides: Partial<ChatMessage> = {}): ChatMessage {
+  return {
+    id: `${String(n).padStart(24, 'c')}`,
+    tempId: null,
+    content: `message ${n}`,
+    user_id: OTHER,
+    sender: 'Grace Hopper',
+    file_url: null,
+    file_type: null,
+    file_size: null,
+    file: null,
+    timestamp: new Date(Date.UTC(2024, 0, 1, 0, n)).toISOString(),
+    ...overrides,
+  };
+}
+
+let socket: FakeSocket;
+let auth: unknown;
+
+function renderDiscussion() {
+  socket = new FakeSocket();
+  const connect = vi.fn((payload: unknown) => {
+    auth = payload;
+    return socket as unknown as ChatSocket;
+  });
+  const view = render(
+    <IonApp>
+      <Discussion user={{ id: ME, role: 1 }} connect={connect} />
+    </IonApp>,
+  );
+  return { ...view, connect };
+}
+
+const box = () => screen.getByLabelText('Type your message...') as HTMLTextAreaElement;
+const sendButton = () => screen.getByText('Send').closest('ion-button')!;
+const isDisabled = (el: Element) => (el as HTMLElement & { disabled?: boolean }).disabled === true || el.hasAttribute('disabled');
+
+beforeEach(() => {
+  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() }));
+});
+
+describe('the connection (spec §4 "Chat connection", decisions §7)', () => {
+  it('connects once with the auth payload and the socket options of decisions §7', () => {
+    const { connect } = renderDiscussion();
+    expect(connect).toHaveBeenCalledTimes(1);
+    expect(auth).toEqual({ userId: ME, userRole: '1' });
+    expect(SOCKET_OPTIONS).toMatchObject({ transports: ['websocket', 'polling'], reconnectionAttempts: 5, reconnectionDelay: 1000, timeout: 10000 });
+  });
+
+  it('shows "Loading messages..." until the first page, and asks for page 0 on every connect', () => {
+    renderDiscussion();
+    expect(screen.getByText('Loading messages...')).toBeInTheDocument();
+    socket.open();
+    expect(socket.pages()).toEqual([0]);
+    socket.fire('initialMessages', [stored(1), stored(2)]);
+    expect(screen.queryByText('Loading messages...')).not.toBeInTheDocument();
+    expect(screen.getByText('message 2')).toBeInTheDocument();
+    socket.drop();
+    socket.open();
+    expect(socket.pages()).toEqual([0, 0]);
+  });
+
+  it('shows the spec banners and clears them on connect', () => {
+    renderDiscussion();
+    socket.fire('connect_error', new Error('refused'));
+    expect(screen.getByRole('alert')).toHaveTextContent(CHAT_CONNECTION_TEXTS.failed);
+    expect(CHAT_CONNECTION_TEXTS.failed).toBe('Failed to connect to server');
+    socket.open();
+    expect(screen.queryByText(CHAT_CONNECTION_TEXTS.failed)).not.toBeInTheDocument();
+    socket.drop();
+    expect(screen.getByText('Connection lost. Attempting to reconnect...')).toBeInTheDocument();
+    socket.open();
+    expect(screen.queryByText('Connection lost. Attempting to reconnect...')).not.toBeInTheDocument();
+  });
+
+  it('shows the empty state when nobody has written yet', () => {
+    renderDiscussion();
+    socket.open();
+    socket.fire('initialMessages', []);
+    expect(screen.getByText(NO_MESSAGES_TEXT)).toBeInTheDocument();
+  });
+
+  it('shows a load error with Retry, which asks for page 0 again', async () => {
+    renderDiscussion();
+    socket.open();
+    socket.fire('loadError', 'The messages could not be loaded. Please try again.');
+    expect(screen.getByText('The messages could not be loaded. Please try again.')).toBeInTheDocument();
+    await userEvent.click(screen.getByText('Retry'));
+    expect(socket.pages()).toEqual([0, 0]);
+  });
+});
+
+describe('the message list (spec §2.24)', () => {
+  it('shows own messages with their status mark and others with their coloured name', () => {
+    renderDiscussion();
+    socket.open();
+    socket.fire('initialMessages', [stored(1), stored(2, { user_id: ME, sender: 'Ada Admin', content: 'mine' })]);
+    const theirs = screen.getByRole('article', { name: 'Message from Grace Hopper' });
+    expect(within(theirs).getByText('Grace Hopper')).toHaveStyle({ color: senderColor('Grace Hopper') });
+    expect(within(theirs).queryByRole('img', { name: 'Sent' })).not.toBeInTheDocument();
+    const mine = screen.getByRole('article', { name: 'Your message' });
+    expect(mine.closest('li')).toHaveClass('chat-message--own');
+    expect(within(mine).getByRole('img', { name: 'Sent' })).toHaveTextContent('✓✓');
+    expect(within(mine).queryByText('Ada Admin')).not.toBeInTheDocument();
+  });
+
+  it('shows an attachment with its image, name, size in KB and a download link', () => {
+    renderDiscussion();
+    socket.open();
+    const file_url = '/api/chat/attachments/cccccccccccccccccccccc01';
+    socket.fire('initialMessages', [stored(1, { file: { name: 'photo.png', type: 'image/png' }, file_type: 'image/png', file_size: 2048, file_url })]);
+    expect(screen.getByRole('img', { name: 'photo.png' })).toHaveAttribute('src', file_url);
+    expect(screen.getByText('2.0 KB')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download photo.png' })).toHaveAttribute('href', file_url);
+  });
+
+  it('filters the loaded messages by content, ignoring case', async () => {
+    renderDiscussion();
+    socket.open();
+    socket.fire('initialMessages', [stored(1, { content: 'Hello World' }), stored(2, { content: 'something else' })]);
+    const search = screen.getByRole('searchbox', { name: 'Search messages...' });
+    expect(search).toHaveAttribute('placeholder', 'Search messages...');
+    await userEvent.type(search, 'WORLD');
+    expect(screen.getByText('Hello World')).toBeInTheDocument();
+    expect(screen.queryByText('something else')).not.toBeInTheDocument();
+    await userEvent.clear(search);
+    await userEvent.type(search, 'zzz');
+    expect(screen.getByText(NO_MATCHES_TEXT)).toBeInTheDocument();
+    await userEvent.clear(search);
+    expect(screen.getByText('something else')).toBeInTheDocument();
+  });
+
+  it('offers "Load More" while more exist, asks for the next page and prepends it', async () => {
+    renderDiscussion();
+    socket.open();
+    socket.fire('initialMessages', Array.from({ length: 50 }, (_, i) => stored(i + 10)));
+    socket.fire('moreMessages', { messages: Array.from({ length: 50 }, (_, i) => stored(i + 10)), hasMore: true });
+    await userEvent.click(screen.getByText('Load More'));
+    expect(socket.pages()).toEqual([0, 1]);
+    socket.fire('moreMessages', { messages: [stored(1), stored(2)], hasMore: false });
+    expect(screen.queryByText('Load More')).not.toBeInTheDocument();
+    const texts = screen.getAllByText(/^message \d+$/).map((el) => el.textContent);
+    expect(texts.slice(0, 3)).toEqual(['message 1', 'message 2', 'message 10']);
+    expect(texts).toHaveLength(52);
+  });
+
+  it('loads older messages when scrolled to the top, debounced by 150 ms', () => {
+    vi.useFakeTimers();
+    try {
+      renderDiscussion();
+      socket.open();
+      socket.fire('initialMessages', Array.from({ length: 50 }, (_, i) => stored(i + 10)));
+      const list = screen.getByRole('log', { name: 'Messages' });
+      list.scrollTop = 0;
+      fireEvent.scroll(list);
+      fireEvent.scroll(list);
+      act(() => vi.advanceTimersByTime(149));
+      expect(socket.pages()).toEqual([0]);
+      act(() => vi.advanceTimersByTime(1));
+      expect(socket.pages()).toEqual([0, 1]);
+      fireEvent.scroll(list);
+      act(() => vi.advanceTimersByTime(200));
+      // One older page at a time.
+      expect(socket.pages()).toEqual([0, 1]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('the composer (spec §2.24, §5 "Chat")', () => {
+  it('sends on Enter but not on Shift+Enter, and disables Send when blank', async () => {
+    const user = userEvent.setup();
+    renderDiscussion();
+    socket.open();
+    socket.fire('initialMessages', []);
+    expect(isDisabled(sendButton())).toBe(true);
+    await user.type(box(), 'first line{Shift>}{Enter}{/Shift}second');
+    expect(box().value).toBe('first line\nsecond');
+    expect(socket.sent()).toEqual([]);
+    expect(isDisabled(sendButton())).toBe(false);
+    await user.type(box(), '{Enter}');
+    expect(socket.sent()).toEqual([{ content: 'first line\nsecond', file: null, tempId: expect.stringMatching(/^\d+-[a-z0-9]+$/) }]);
+    expect(box().value).toBe('');
+    await user.type(box(), '   {Enter}');
+    expect(socket.sent()).toHaveLength(1);
+  });
+
+  it('treats only a plain Enter as send', () => {
+    expect(isSendKey({ key: 'Enter', shiftKey: false })).toBe(true);
+    expect(isSendKey({ key: 'Enter', shiftKey: true })).toBe(false);
+    expect(isSendKey({ key: 'Enter', shiftKey: false, nativeEvent: { isComposing: true } })).toBe(false);
+    expect(isSendKey({ key: 'a', shiftKey: false })).toBe(false);
+  });
+
+  it('disables Send while the messages load', async () => {
+    renderDiscussion();
+    await userEvent.type(box(), 'hello');
+    expect(isDisabled(sendButton())).toBe(true);
+  });
+
+  it('refuses a file over 5 MB with the spec text and attaches nothing', async () => {
+    const user = userEvent.setup();
+    const { container } = renderDiscussion();
+    socket.open();
+    socket.fire('initialMessages', []);
+    const input = container.querySelector('input[type="file"]') as HTMLInputElement;
+    expect(input).toHaveAttribute('accept', 'image/*,.pdf,.doc,.docx');
+    await user.upload(input, new File([new Uint8Array(5_242_881)], 'big.png', { type: 'image/png' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('File size exceeds 5MB limit');
+    expect(screen.queryByText(/big\.png/)).not.toBeInTheDocument();
+    expect(isDisabled(sendButton())).toBe(true);
+
+    await user.upload(input, new File([new Uint8Array([137, 80, 78, 71])], 'small.png', { type: 'image/png' }));
+    expect(screen.queryByText('File size exceeds 5MB limit')).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Preview of small.png' })).toHaveAttribute('src', 'blob:preview');
+    await user.click(screen.getByRole('button', { name: 'Remove small.png' }));
+    expect(screen.queryByRole('img', { name: 'Preview of small.png' })).not.toBeInTheDocument();
+  });
+
+  it('sends a file as a data URL with its name and type', async () => {
+    const user = userEvent.setup();
+    const { container } = renderDiscussion();
+    socket.open();
+    socket.fire('initialMessages', []);
+    const input = container.querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(input, new File([new Uint8Array([1, 2, 3])], 'notes.pdf', { type: 'application/pdf' }));
+    await user.click(sendButton());
+    await waitFor(() => expect(socket.sent()).toHaveLength(1));
+    expect(socket.sent()[0]).toMatchObject({ content: '', file: { data: 'data:application/pdf;base64,AQID', name: 'notes.pdf', type: 'application/pdf' } });
+    expect(screen.getByRole('img', { name: 'Sending' })).toBeInTheDocument();
+  });
+});
+
+describe('outgoing messages (spec §4 "Outgoing chat message")', () => {
+  async function sendText(text: string) {
+    await userEvent.type(box(), `${text}{Enter}`);
+    return socket.sent().at(-1)!;
+  }
+
+  it('go from sending to sent on the ack, and merge the echo without a duplicate', async () => {
+    renderDiscussion();
+    socket.open();
+    socket.fire('initialMessages', []);
+    const payload = await sendText('hello');
+    expect(screen.getByRole('img', { name: 'Sending' })).toHaveTextContent('⏳');
+    socket.fire('messageAck', { id: payload.tempId });
+    expect(screen.getByRole('img', { name: 'Sent' })).toBeInTheDocument();
+    socket.fire('message', stored(5, { content: 'hello', tempId: payload.tempId, user_id: ME, sender: 'Ada Admin' }));
+    expect(screen.getAllByText('hello')).toHaveLength(1);
+  });
+
+  it('become sent on an echo alone', async () => {
+    renderDiscussion();
+    socket.open();
+    socket.fire('initialMessages', []);
+    const payload = await sendText('echo only');
+    socket.fire('message', stored(5, { content: 'echo only', tempId: payload.tempId, user_id: ME }));
+    expect(screen.getAllByText('echo only')).toHaveLength(1);
+    expect(screen.getByRole('img', { name: 'Sent' })).toBeInTheDocument();
+  });
+
+  it('fail on messageError with the spec toast, and are sent again with the same tempId on a tap', async () => {
+    renderDiscussion();
+    socket.open();
+    socket.fire('initialMessages', []);
+    const payload = await sendText('doomed');
+    socket.fire('messageError', 'Too big');
+    const retry = screen.getByRole('button', { name: 'Failed to send. Tap to retry' });
+    expect(retry).toHaveTextContent('✗');
+    await waitFor(() => expect(document.querySelector('ion-toast')).not.toBeNull());
+    expect((document.querySelector('ion-toast') as HTMLElement & { message?: string }).message).toBe('Failed to send message: Too big');
+    await userEvent.click(retry);
+    expect(socket.sent()).toEqual([payload, payload]);
+    expect(screen.getByRole('img', { name: 'Sending' })).toBeInTheDocument();
+  });
+
+  it('written while disconnected are sent after reconnection', async () => {
+    renderDiscussion();
+    socket.open();
+    socket.fire('initialMessages', []);
+    socket.drop();
+    await userEvent.type(box(), 'offline note{Enter}');
+    expect(socket.sent()).toEqual([]);
+    expect(screen.getByRole('img', { name: 'Sending' })).toBeInTheDocument();
+    socket.open();
+    expect(socket.sent()).toEqual([{ content: 'offline note', file: null, tempId: expect.any(String) }]);
+  });
+});

@@ -1,0 +1,104 @@
+import { IonButton, IonIcon, useIonToast } from '@ionic/react';
+import { searchOutline } from 'ionicons/icons';
+import { useCallback, useMemo, useState } from 'react';
+import { PageLoading } from '../components/PageLoading';
+import { Composer } from './Composer';
+import { filterMessages } from './format';
+import { MessageList } from './MessageList';
+import { useChat, type SocketFactory } from './useChat';
+import './chat.css';
+
+/** How long a toast stays, in ms (spec §9 "Messages and toasts"). */
+const TOAST_DURATION_MS = 6000;
+
+/** The empty list's text (the spec names none). */
+export const NO_MESSAGES_TEXT = 'No messages yet. Start the discussion!';
+/** The text when the search matches nothing. */
+export const NO_MATCHES_TEXT = 'No messages match your search.';
+
+/** Props of {@link Discussion}. */
+export interface DiscussionProps {
+  /** the signed-in admin */
+  user: { id: string; role: number };
+  /** opens the socket; tests pass a fake */
+  connect?: SocketFactory;
+}
+
+/**
+ * The discussion chat (spec §2.24): the connection banner, "Search
+ * messages...", the message list and the composer, in the chat area
+ * (at most 90vh). States: "Loading messages..." until the first page;
+ * an error with Retry when it cannot load; the empty text; the list.
+ */
+export function Discussion({ user, connect }: DiscussionProps) {
+  const [presentToast] = useIonToast();
+  const toast = useCallback(
+    (message: string) => {
+      void presentToast({ message, duration: TOAST_DURATION_MS, color: 'danger', position: 'top', buttons: [{ text: 'Close', role: 'cancel' }] });
+    },
+    [presentToast],
+  );
+  const chat = useChat(user, toast, connect);
+  const [query, setQuery] = useState('');
+  const shown = useMemo(() => filterMessages(chat.messages, query), [chat.messages, query]);
+  const searching = query.trim() !== '';
+
+  let body;
+  if (chat.loading) {
+    body = <PageLoading label="Loading messages..." />;
+  } else if (!chat.loaded && chat.loadError) {
+    body = (
+      <div className="screen-state screen-state--error chat-state" role="alert">
+        <p>{chat.loadError}</p>
+        <IonButton fill="outline" onClick={chat.reload}>
+          Retry
+        </IonButton>
+      </div>
+    );
+  } else {
+    body = (
+      <MessageList
+        messages={shown}
+        ownUserId={user.id}
+        hasMore={chat.hasMore}
+        loadingMore={chat.loadingMore}
+        onLoadOlder={chat.loadOlder}
+        onRetry={chat.retry}
+        emptyText={searching ? NO_MATCHES_TEXT : chat.loaded ? NO_MESSAGES_TEXT : ''}
+      />
+    );
+  }
+
+  return (
+    <section className="chat" aria-labelledby="chat-title">
+      <div className="chat__head">
+        <h1 className="screen-title chat__title" id="chat-title">
+          Discussions
+        </h1>
+        <label className="chat__search">
+          <IonIcon icon={searchOutline} aria-hidden="true" />
+          <input type="search" value={query} placeholder="Search messages..." aria-label="Search messages..." onChange={(event) => setQuery(event.target.value)} />
+        </label>
+      </div>
+      {chat.connectionError && (
+        <div className="chat__banner" role="alert">
+          <span>{chat.connectionError}</span>
+          {chat.gaveUp && (
+            <IonButton size="small" fill="outline" color="danger" onClick={chat.reconnect}>
+              Reconnect
+            </IonButton>
+          )}
+        </div>
+      )}
+      {chat.loaded && chat.loadError && (
+        <p className="chat__load-error" role="alert">
+          {chat.loadError}
+        </p>
+      )}
+      <div className="chat__panel">
+        {body}
+        <Composer onSend={chat.send} loading={chat.loading} />
+      </div>
+    </section>
+  );
+}

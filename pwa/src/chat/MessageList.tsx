@@ -1,0 +1,110 @@
+import { IonButton, IonSpinner } from '@ionic/react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { MessageBubble } from './MessageBubble';
+import type { ChatEntry } from './types';
+
+/** Wait after the last scroll event before loading older messages, in ms (spec §9 "debounced by 150 ms"). */
+export const SCROLL_DEBOUNCE_MS = 150;
+/** How close to the top counts as "at the top", in px. */
+const TOP_THRESHOLD_PX = 24;
+/** How close to the bottom counts as "reading the newest", in px. */
+const BOTTOM_THRESHOLD_PX = 120;
+
+/** Props of {@link MessageList}. */
+export interface MessageListProps {
+  /** the messages to show (already filtered by the search), oldest first */
+  messages: readonly ChatEntry[];
+  ownUserId: string;
+  hasMore: boolean;
+  loadingMore: boolean;
+  /** asks for the next older page */
+  onLoadOlder: () => void;
+  onRetry: (tempId: string) => void;
+  /** what to show when `messages` is empty */
+  emptyText: string;
+}
+
+/**
+ * The scrolling message list (spec §2.24 "Message list", §4 "Loading older
+ * chat messages"): "Load More" while more exist, and the same when
+ * scrolled to the top (debounced 150 ms). When older messages are
+ * prepended the visible ones stay where they were; new messages scroll into
+ * view when the reader is at the bottom or wrote them.
+ */
+export function MessageList({ messages, ownUserId, hasMore, loadingMore, onLoadOlder, onRetry, emptyText }: MessageListProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const snapshot = useRef<{ firstId: string | null; lastId: string | null; height: number; top: number; atBottom: boolean } | null>(null);
+  const debounce = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const latest = useRef({ hasMore, loadingMore, onLoadOlder });
+
+  useEffect(() => {
+    latest.current = { hasMore, loadingMore, onLoadOlder };
+  });
+
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const before = snapshot.current;
+    const firstId = messages[0]?.id ?? null;
+    const lastId = messages[messages.length - 1]?.id ?? null;
+    if (!before || before.lastId === null) {
+      el.scrollTop = el.scrollHeight;
+    } else if (before.firstId !== firstId && before.lastId === lastId) {
+      // Older messages were prepended: keep the reader's place.
+      el.scrollTop = before.top + (el.scrollHeight - before.height);
+    } else if (before.lastId !== lastId) {
+      const last = messages[messages.length - 1];
+      if (before.atBottom || last?.user_id === ownUserId) el.scrollTop = el.scrollHeight;
+    }
+    snapshot.current = { firstId, lastId, height: el.scrollHeight, top: el.scrollTop, atBottom: isAtBottom(el) };
+  }, [messages, ownUserId]);
+
+  useEffect(
+    () => () => {
+      if (debounce.current) clearTimeout(debounce.current);
+    },
+    [],
+  );
+
+  const onScroll = useCallback(() => {
+    const el = scroller.current;
+    if (!el) return;
+    if (snapshot.current) snapshot.current = { ...snapshot.current, top: el.scrollTop, height: el.scrollHeight, atBottom: isAtBottom(el) };
+    if (debounce.current) clearTimeout(debounce.current);
+    debounce.current = setTimeout(() => {
+      const { hasMore: more, loadingMore: busy, onLoadOlder: load } = latest.current;
+      if (el.scrollTop <= TOP_THRESHOLD_PX && more && !busy) load();
+    }, SCROLL_DEBOUNCE_MS);
+  }, []);
+
+  return (
+    <div className="chat-list" ref={scroller} onScroll={onScroll} tabIndex={0} role="log" aria-label="Messages">
+      {hasMore && (
+        <div className="chat-list__more">
+          {loadingMore ? (
+            <IonSpinner name="dots" aria-label="Loading older messages" />
+          ) : (
+            <IonButton size="small" fill="outline" onClick={onLoadOlder}>
+              Load More
+            </IonButton>
+          )}
+        </div>
+      )}
+      {messages.length === 0 ? (
+        <p className="chat-list__empty" role="status">
+          {emptyText}
+        </p>
+      ) : (
+        <ul className="chat-list__items">
+          {messages.map((entry) => (
+            <MessageBubble key={entry.tempId ? `${entry.user_id ?? ''}:${entry.tempId}` : entry.id} entry={entry} own={entry.user_id === ownUserId} onRetry={onRetry} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function isAtBottom(el: HTMLElement): boolean {
+  return el.scrollHeight - el.scrollTop - el.clientHeight <= BOTTOM_THRESHOLD_PX;
+}

@@ -1,0 +1,244 @@
+/**
+ * The discussion's connection (spec §4 "Chat connection", "Outgoing chat
+ * message", "Loading older chat messages"; §7 "Real-time socket";
+ * decisions §7 "socket options"). One socket per signed-in admin, opened
+ * when the discussion screen mounts and closed when it unmounts.
+ */
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { chatReducer, initialChatState, type ChatState } from './state';
+import { makeTempId } from './format';
+import type { ChatEntry, ClientToServerEvents, OutgoingFile, OutgoingPayload, ServerToClientEvents } from './types';
+
+/** The spec's banner texts (spec §4 "Chat connection", §8 "Chat"). */
+export const CHAT_CONNECTION_TEXTS = {
+  lost: 'Connection lost. Attempting to reconnect...',
+  failed: 'Failed to connect to server',
+} as const;
+
+/** The spec's toast texts (spec §8 "Chat"). */
+export const SEND_FAILED = 'Failed to send message';
+/** "Failed to send message: {error}" for a `messageError`. */
+export const sendFailedText = (error: string) => `${SEND_FAILED}: ${error}`;
+
+/** The socket options of decisions §7 (default path `/socket.io`, same origin, cookies sent). */
+export const SOCKET_OPTIONS = {
+  transports: ['websocket', 'polling'],
+  reconnectionAttempts: 5,
+  reconnectionDelay: 1000,
+  timeout: 10000,
+  withCredentials: true,
+} as const;
+
+/** The chat socket's type. */
+export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** Opens the socket; tests pass a fake. */
+export type SocketFactory = (auth: { userId: string; userRole: string }) => ChatSocket;
+
+/** The default: socket.io-client to this origin with {@link SOCKET_OPTIONS}. */
+export const connectChatSocket: SocketFactory = (auth) => io({ ...SOCKET_OPTIONS, transports: [...SOCKET_OPTIONS.transports], auth });
+
+/** What {@link useChat} returns. */
+export interface Chat extends ChatState {
+  /** true while the first page has not arrived and no connection error is known */
+  loading: boolean;
+  /** the banner: {@link CHAT_CONNECTION_TEXTS}, or null when connected */
+  connectionError: string | null;
+  /** true when the socket gave up reconnecting: offer {@link Chat.reconnect} */
+  gaveUp: boolean;
+  /**
+   * Sends a message (spec §4): shown at once with status sending, emitted
+   * now when connected, otherwise when the connection is back. A file is
+   * read as a data URL first; a read failure marks the message failed and
+   * reports "Failed to send message".
+   */
+  send: (content: string, file: File | null) => void;
+  /** Sends a failed message again with the same tempId (beyond the spec). */
+  retry: (tempId: string) => void;
+  /** Asks for the next older page, unless one is on its way or none is left. */
+  loadOlder: () => void;
+  /** Asks for the newest page again (the error state's Retry). */
+  reload: () => void;
+  /** Starts connecting again after the socket gave up. */
+  reconnect: () => void;
+}
+
+/** Reads a file as a data URL. @throws the reader's error */
+export function readAsDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => (typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('unreadable file')));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable file'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/**
+ * The discussion for the signed-in admin `user`.
+ * @param onToast shows a toast text (the spec's send-failure texts)
+ * @param connect opens the socket (default {@link connectChatSocket})
+ */
+export function useChat(user: { id: string; role: number }, onToast: (text: string) => void, connect: SocketFactory = connectChatSocket): Chat {
+  const [state, dispatch] = useReducer(chatReducer, initialChatState);
+  const [connectionError, setConnectionError] = useState<string | null>(null);
+  const [gaveUp, setGaveUp] = useState(false);
+  const socketRef = useRef<ChatSocket | null>(null);
+  /** The pages asked for and not answered yet, in order (the server answers in order). */
+  const pendingPages = useRef<number[]>([]);
+  const stateRef = useRef(state);
+  const requestRef = useRef<((page: number) => void) | null>(null);
+  const toastRef = useRef(onToast);
+
+  useEffect(() => {
+    stateRef.current = state;
+    toastRef.current = onToast;
+  });
+
+  const emitMessage = useCallback((payload: OutgoingPayload) => {
+    const socket = socketRef.current;
+    // While disconnected the message waits as "sending"; the next connect sends it.
+    if (socket?.connected) socket.emit('message', payload);
+  }, []);
+
+  useEffect(() => {
+    const socket = connect({ userId: user.id, userRole: String(user.role) });
+    socketRef.current = socket;
+
+    const requestPage = (page: number) => {
+      pendingPages.current.push(page);
+      socket.emit('loadMoreMessages', { page });
+    };
+    requestRef.current = requestPage;
+
+    socket.on('connect', () => {
+      setConnectionError(null);
+      setGaveUp(false);
+      requestPage(0);
+      // Messages written while offline, or whose fate a dropped connection hid (the server de-duplicates by tempId).
+      for (const entry of stateRef.current.messages) {
+        if (entry.status === 'sending' && entry.outgoing) socket.emit('message', entry.outgoing);
+      }
+    });
+    socket.on('disconnect', (reason) => {
+      // Answers to pages asked before the drop will not come.
+      pendingPages.current = [];
+      dispatch({ type: 'disconnected' });
+      if (reason !== 'io client disconnect') setConnectionError(CHAT_CONNECTION_TEXTS.lost);
+    });
+    socket.on('connect_error', (error) => {
+      console.warn('Chat connection failed:', error.message);
+      setConnectionError(CHAT_CONNECTION_TEXTS.failed);
+      // A refusal by the server's handshake is final; so is the last failed reconnection attempt.
+      if (!socket.active) setGaveUp(true);
+    });
+    socket.io.on('reconnect_failed', () => {
+      setConnectionError(CHAT_CONNECTION_TEXTS.failed);
+      setGaveUp(true);
+    });
+    socket.on('initialMessages', (messages) => dispatch({ type: 'page', messages, page: 0, ownUserId: user.id }));
+    socket.on('moreMessages', ({ messages, hasMore }) => {
+      const page = pendingPages.current.shift() ?? 0;
+      dispatch({ type: 'page', messages, hasMore, page, ownUserId: user.id });
+    });
+    socket.on('loadError', (error) => {
+      pendingPages.current.shift();
+      dispatch({ type: 'loadError', error });
+    });
+    socket.on('message', (message) => dispatch({ type: 'message', message, ownUserId: user.id }));
+    socket.on('messageAck', ({ id }) => dispatch({ type: 'ack', tempId: id }));
+    socket.on('messageError', (error) => {
+      dispatch({ type: 'messageError' });
+      toastRef.current(sendFailedText(error));
+    });
+
+    return () => {
+      requestRef.current = null;
+      pendingPages.current = [];
+      socket.removeAllListeners();
+      socket.io.removeAllListeners();
+      socket.disconnect();
+      socketRef.current = null;
+    };
+  }, [connect, user.id, user.role]);
+
+  const send = useCallback(
+    (content: string, file: File | null) => {
+      const tempId = makeTempId();
+      const text = content.trim();
+      const entry: ChatEntry = {
+        id: tempId,
+        tempId,
+        content: text,
+        user_id: user.id,
+        sender: 'You',
+        file_url: null,
+        file_type: file ? file.type : null,
+        file_size: file ? file.size : null,
+        file: file ? { name: file.name, type: file.type } : null,
+        timestamp: new Date().toISOString(),
+        status: 'sending',
+        ...(file ? {} : { outgoing: { content: text, file: null, tempId } }),
+      };
+      dispatch({ type: 'outgoing', entry });
+      if (!file) {
+        emitMessage({ content: text, file: null, tempId });
+        return;
+      }
+      readAsDataUrl(file).then(
+        (data) => {
+          const outgoing: OutgoingPayload = { content: text, file: { data, name: file.name, type: file.type } satisfies OutgoingFile, tempId };
+          dispatch({ type: 'prepared', tempId, outgoing });
+          emitMessage(outgoing);
+        },
+        (error: unknown) => {
+          console.error('Could not read the attachment', error);
+          dispatch({ type: 'failed', tempId });
+          toastRef.current(SEND_FAILED);
+        },
+      );
+    },
+    [emitMessage, user.id],
+  );
+
+  const retry = useCallback(
+    (tempId: string) => {
+      const entry = stateRef.current.messages.find((e) => e.tempId === tempId && e.status === 'failed');
+      if (!entry?.outgoing) return;
+      dispatch({ type: 'retry', tempId });
+      emitMessage(entry.outgoing);
+    },
+    [emitMessage],
+  );
+
+  const loadOlder = useCallback(() => {
+    const current = stateRef.current;
+    const socket = socketRef.current;
+    if (!socket?.connected || current.loadingMore || !current.hasMore) return;
+    // Mark at once: a second trigger before the next render must not ask twice.
+    stateRef.current = { ...current, loadingMore: true };
+    dispatch({ type: 'loadingMore' });
+    requestRef.current?.(current.page + 1);
+  }, []);
+
+  const reload = useCallback(() => {
+    if (socketRef.current?.connected) requestRef.current?.(0);
+  }, []);
+
+  const reconnect = useCallback(() => {
+    setGaveUp(false);
+    socketRef.current?.connect();
+  }, []);
+
+  return {
+    ...state,
+    loading: !state.loaded && connectionError === null && !state.loadError,
+    connectionError,
+    gaveUp,
+    send,
+    retry,
+    loadOlder,
+    reload,
+    reconnect,
+  };
+}
