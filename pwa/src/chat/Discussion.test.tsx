@@ -141,6 +141,19 @@ describe('the connection (spec §4 "Chat connection", decisions §7)', () => {
     expect(screen.queryByText('Connection lost. Attempting to reconnect...')).not.toBeInTheDocument();
   });
 
+  it('offers Reconnect after the socket gave up, and tries again when the network returns', async () => {
+    renderDiscussion();
+    const connectSpy = vi.spyOn(socket, 'connect');
+    socket.active = false;
+    socket.fire('connect_error', new Error('gave up'));
+    await userEvent.click(screen.getByText('Reconnect'));
+    expect(connectSpy).toHaveBeenCalledTimes(1);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(connectSpy).toHaveBeenCalledTimes(2);
+  });
+
   it('shows the empty state when nobody has written yet', () => {
     renderDiscussion();
     socket.open();

@@ -166,3 +166,16 @@ describe('pages (spec §4 "Loading older chat messages")', () => {
     expect(run(busy, { type: 'disconnected' }).loadingMore).toBe(false);
   });
 });
+
+describe('ordering', () => {
+  it('keeps our pending messages below the stored ones until the server has them', () => {
+    const state = run(
+      loaded,
+      { type: 'outgoing', entry: outgoing('slow', 'slow upload') },
+      { type: 'outgoing', entry: outgoing('quick', 'quick text') },
+      { type: 'message', message: stored(3, { content: 'from someone' }), ownUserId: ME },
+      { type: 'message', message: stored(4, { tempId: 'quick', user_id: ME, content: 'quick text' }), ownUserId: ME },
+    );
+    expect(state.messages.map((m) => m.content)).toEqual(['message 1', 'message 2', 'from someone', 'quick text', 'slow upload']);
+  });
+});

@@ -74,11 +74,17 @@ function settle(entry: ChatEntry, message: ChatMessage, ownUserId: string): Chat
   return merged;
 }
 
+/** True for our own message that the server has not echoed yet (its id is still its tempId). */
+export function isPending(entry: ChatEntry): boolean {
+  return entry.status !== undefined && entry.id === entry.tempId;
+}
+
 /**
  * Merges stored messages into the list: known ids (and our own pending
- * copies, by tempId) are updated in place, new ones are added, and the list
- * is kept in chronological order (a stable sort, so equal times keep their
- * order and our unsent messages stay where they were written).
+ * copies, by tempId) are updated in place, new ones are added, and the
+ * stored ones are kept in chronological order (a stable sort). Our pending
+ * messages follow them in the order written, so a slow upload never lands
+ * above a message written after it.
  */
 export function mergeMessages(current: readonly ChatEntry[], incoming: readonly ChatMessage[], ownUserId: string): ChatEntry[] {
   const next = [...current];
@@ -87,7 +93,8 @@ export function mergeMessages(current: readonly ChatEntry[], incoming: readonly 
     if (index >= 0) next[index] = settle(next[index]!, message, ownUserId);
     else next.push(message.user_id === ownUserId ? { ...message, status: 'sent' } : { ...message });
   }
-  return next.sort((a, b) => time(a) - time(b));
+  const stored = next.filter((entry) => !isPending(entry)).sort((a, b) => time(a) - time(b));
+  return [...stored, ...next.filter(isPending)];
 }
 
 function updateWhere(messages: ChatEntry[], test: (entry: ChatEntry) => boolean, change: (entry: ChatEntry) => ChatEntry): ChatEntry[] {

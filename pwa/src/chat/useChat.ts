@@ -152,7 +152,14 @@ export function useChat(user: { id: string; role: number }, onToast: (text: stri
       toastRef.current(sendFailedText(error));
     });
 
+    // After five failed attempts socket.io stops trying; the network coming back is a good moment to try again.
+    const onOnline = () => {
+      if (!socket.connected) socket.connect();
+    };
+    window.addEventListener('online', onOnline);
+
     return () => {
+      window.removeEventListener('online', onOnline);
       requestRef.current = null;
       pendingPages.current = [];
       socket.removeAllListeners();
