@@ -1,9 +1,12 @@
 import { IonButton, IonCard, IonCardContent, IonCardHeader, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
 import { useId, useState, type FormEvent } from 'react';
+import { OfflineBanner } from '../../components/OfflineBanner';
+import { QueuedComplaints } from '../../components/QueuedComplaints';
 import { ScreenState } from '../../components/ScreenState';
 import { HttpError } from '../../data/api';
-import { fileComplaint, loadComplaints, removeComplaint, useOwnId, type AreaRole, type Complaint, type ComplaintStatus } from '../../data/studentTeacher';
-import { useResource } from '../../data/useResource';
+import { complaintsPath, loadComplaints, removeComplaint, useOwnId, type AreaRole, type Complaint, type ComplaintStatus } from '../../data/studentTeacher';
+import { useCachedResource } from '../../data/useCachedResource';
+import { useComplaintOutbox } from '../../data/useComplaintOutbox';
 import '../../components/CourseCard.css';
 import './area.css';
 
@@ -37,11 +40,17 @@ export function complaintStatusView(status: ComplaintStatus | undefined): { labe
  *   dialog open with what was typed;
  * - "Delete Complaint" unless approved; a failure is logged only (a 409
  *   means it was approved meanwhile: the list reloads to show it).
+ * Offline (issue 7): the list is cached per user and shown with the offline
+ * banner; a complaint filed offline (or on a network error or 5xx) goes to
+ * the outbox, closes the dialog and shows as queued above the list until a
+ * replay delivers it, then joins the list.
  */
 export function ComplaintsScreen({ role }: { role: AreaRole }) {
   const texts = COMPLAINT_TEXTS[role];
   const ownerId = useOwnId(role === 3 ? 'studentId' : 'teacherId');
-  const complaints = useResource((signal) => loadComplaints(role, ownerId ?? '', signal), [role, ownerId]);
+  const complaints = useCachedResource(ownerId ? complaintsPath(role) : null, (signal) => loadComplaints(role, ownerId ?? '', signal), [role, ownerId]);
+  const addToList = (created: Complaint) => complaints.setData((list) => [created, ...(list ?? []).filter((c) => c.id !== created.id)]);
+  const outbox = useComplaintOutbox<Complaint>(role, addToList);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
@@ -57,8 +66,8 @@ export function ComplaintsScreen({ role }: { role: AreaRole }) {
     if (!draft.title || !draft.description || submitting || !ownerId) return;
     setSubmitting(true);
     try {
-      const created = await fileComplaint(role, ownerId, draft);
-      complaints.setData((list) => [created, ...(list ?? []).filter((c) => c.id !== created.id)]);
+      const outcome = await outbox.submit(draft);
+      if (outcome.state === 'sent') addToList(outcome.result);
       setTitle('');
       setDescription('');
       setDialogOpen(false);
@@ -101,13 +110,15 @@ export function ComplaintsScreen({ role }: { role: AreaRole }) {
         <IonButton onClick={() => setDialogOpen(true)}>{texts.open}</IonButton>
       </div>
 
+      <OfflineBanner offline={complaints.offline} savedAt={complaints.savedAt} />
+      <QueuedComplaints items={outbox.items} onDiscard={(clientId) => void outbox.discard(clientId)} onEdit={outbox.edit} />
       <ScreenState
         loading={complaints.loading && !complaints.data}
         loadingText="Loading complaints..."
         error={complaints.data ? undefined : complaints.error}
         errorText={texts.loadError}
         onRetry={() => void complaints.reload()}
-        empty={list.length === 0}
+        empty={list.length === 0 && outbox.items.length === 0}
         emptyText="No complaints to display"
       >
         <ul className="card-grid">
@@ -174,8 +185,8 @@ function ComplaintCard({ complaint, deleting, onDelete }: { complaint: Complaint
           </span>
         </p>
         {complaint.status !== 'approved' && (
-          <IonButton color="danger" fill="outline" size="small" disabled={deleting} onClick={onDelete}>
-            Delete Complaint<span className="visually-hidden">: {complaint.title}</span>
+          <IonButton color="danger" fill="outline" size="small" disabled={deleting} onClick={onDelete} aria-label={`Delete Complaint: ${complaint.title}`}>
+            Delete Complaint
           </IonButton>
         )}
       </IonCardContent>
