@@ -1,7 +1,79 @@
+import { IonButton, IonCard, IonCardContent, IonText } from '@ionic/react';
+import { ChartFigure } from '../../components/Chart';
+import { PageLoading } from '../../components/PageLoading';
+import { useResource } from '../../data/useResource';
+import { fetchStats } from './peopleApi';
+import './admin.css';
+
+/** The "Activity Overview" sample data (spec §2.7, §9 "Dashboards"): fixed, not from the server. */
+export const ACTIVITY_SAMPLE = { labels: ['March', 'April', 'May', 'June'], values: [3, 5, 2, 3] } as const;
+
+/** "Error fetching data: {message}" (spec §8 "Dashboards"). */
+export const statsErrorText = (error: unknown) => `Error fetching data: ${error instanceof Error ? error.message : String(error)}`;
+
 /**
- * Admin dashboard (spec §2.7, /admin/dashboard). The screen's content is a later issue; for now it shows its heading
- * inside the shared dashboard layout.
+ * The admin dashboard at /admin/dashboard (spec §2.7): the welcome heading
+ * and introduction, the Total Students / Total Teachers / Total Courses
+ * cards from `GET /api/admin/stats`, Quick Actions ("Manage Courses",
+ * "Manage Users") and the "Activity Overview" line chart of sample data;
+ * a spinner while loading and "Error fetching data: {message}" on error.
  */
 export default function AdminDashboardPage() {
-  return <h1 className="screen-title">Welcome to the Admin Dashboard</h1>;
+  const { data, error, loading, reload } = useResource((signal) => fetchStats(signal), []);
+
+  const stats = [
+    { label: 'Total Students', value: data?.totalStudents },
+    { label: 'Total Teachers', value: data?.totalTeachers },
+    { label: 'Total Courses', value: data?.totalCourses },
+  ];
+
+  return (
+    <>
+      <h1 className="screen-title">Welcome to the Admin Dashboard</h1>
+      <p className="admin-intro">Use the sidebar to manage students, teachers, courses and more.</p>
+      {loading ? (
+        <PageLoading label="Loading dashboard..." />
+      ) : error !== undefined ? (
+        <div role="alert">
+          <IonText color="danger">
+            <p>{statsErrorText(error)}</p>
+          </IonText>
+          <IonButton fill="outline" onClick={() => void reload()}>
+            Retry
+          </IonButton>
+        </div>
+      ) : (
+        <>
+          <section className="stat-grid" aria-label="Totals">
+            {stats.map((stat) => (
+              <IonCard key={stat.label} className="stat-card">
+                <IonCardContent>
+                  <h2 className="stat-card__label">{stat.label}</h2>
+                  <p className="stat-card__value">{stat.value ?? 0}</p>
+                </IonCardContent>
+              </IonCard>
+            ))}
+            <IonCard className="stat-card">
+              <IonCardContent>
+                <h2 className="stat-card__label">Quick Actions</h2>
+                <div className="quick-actions">
+                  <IonButton size="small" routerLink="/admin/courses">
+                    Manage Courses
+                  </IonButton>
+                  <IonButton size="small" fill="outline" routerLink="/admin/users">
+                    Manage Users
+                  </IonButton>
+                </div>
+              </IonCardContent>
+            </IonCard>
+          </section>
+          <IonCard className="admin-panel">
+            <IonCardContent>
+              <ChartFigure type="line" title="Activity Overview" labels={[...ACTIVITY_SAMPLE.labels]} series={[{ label: 'Number of Users', values: [...ACTIVITY_SAMPLE.values] }]} />
+            </IonCardContent>
+          </IonCard>
+        </>
+      )}
+    </>
+  );
 }

@@ -1,7 +1,135 @@
+import { IonButton, IonCard, IonCardContent, IonSpinner } from '@ionic/react';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { ScreenState } from '../../components/ScreenState';
+import { useResource } from '../../data/useResource';
+import { assignCourses, fetchAssignedCourses, fetchCourses, type CourseChoice } from './peopleApi';
+import './admin.css';
+
 /**
- * Assign courses to a student (spec §2.11, /admin/student/assign-courses/:studentId). The screen's content is a later issue; for now it shows its heading
- * inside the shared dashboard layout.
+ * Assign courses to a student at /admin/student/assign-courses/:studentId
+ * (spec §2.11, §4 "Lists reload after changes", §5 "Assign courses", §8
+ * "Assign courses"): "Assign Courses to Student", "Available Courses", a
+ * table of every course (#, Course Name, Duration (in hours) or N/A, an
+ * Assign checkbox pre-checked for the courses already assigned) and "Assign
+ * Selected Courses", disabled while loading or saving. It replaces the
+ * student's set (an empty selection is allowed); on success "Courses
+ * assigned successfully!" shows in green and the assignment reloads; a
+ * failure is logged only.
  */
 export default function AssignCoursesPage() {
-  return <h1 className="screen-title">Assign Courses to Student</h1>;
+  const { studentId = '' } = useParams();
+  const courses = useResource((signal) => fetchCourses(signal), []);
+  const assigned = useResource((signal) => fetchAssignedCourses(studentId, signal), [studentId]);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
+
+  // The checkboxes start from what the server says is assigned, and follow each reload.
+  useEffect(() => {
+    if (assigned.data) setSelected(new Set(assigned.data));
+  }, [assigned.data]);
+
+  const loading = courses.loading || assigned.loading;
+  const error = courses.error ?? assigned.error;
+
+  const toggle = (id: string, checked: boolean) => {
+    setSaved(false);
+    setSelected((current) => {
+      const next = new Set(current);
+      if (checked) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  };
+
+  const save = async () => {
+    setSaving(true);
+    setSaved(false);
+    try {
+      const ids = (courses.data ?? []).map((course) => course.id).filter((id) => selected.has(id));
+      await assignCourses(studentId, ids);
+      setSaved(true);
+      await assigned.reload();
+    } catch (err) {
+      console.error('Failed to assign courses', err);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      <h1 className="screen-title">Assign Courses to Student</h1>
+      <IonCard className="admin-panel">
+        <IonCardContent>
+          <h2 className="admin-subtitle">Available Courses</h2>
+          <ScreenState
+            loading={loading && !(courses.data && assigned.data)}
+            error={error}
+            empty={(courses.data?.length ?? 0) === 0}
+            loadingText="Loading courses..."
+            errorText="Failed to load the courses. Please try again."
+            emptyText="No courses available."
+            onRetry={() => {
+              void courses.reload();
+              void assigned.reload();
+            }}
+          >
+            <CourseTable courses={courses.data ?? []} selected={selected} disabled={saving} onToggle={toggle} />
+          </ScreenState>
+          <div className="assign-footer">
+            <IonButton disabled={loading || saving || error !== undefined} onClick={() => void save()}>
+              Assign Selected Courses
+            </IonButton>
+            {saving ? <IonSpinner name="crescent" aria-label="Saving" /> : null}
+            <p className="assign-success" role="status">
+              {saved ? 'Courses assigned successfully!' : ''}
+            </p>
+          </div>
+        </IonCardContent>
+      </IonCard>
+    </>
+  );
+}
+
+/** "N/A" for a missing duration (spec §2.11), else the hours. */
+export function durationText(duration: number | null | undefined): string {
+  return typeof duration === 'number' && Number.isFinite(duration) ? String(duration) : 'N/A';
+}
+
+function CourseTable(props: { courses: CourseChoice[]; selected: ReadonlySet<string>; disabled: boolean; onToggle: (id: string, checked: boolean) => void }) {
+  return (
+    <div className="people-table__scroll">
+      <table className="people-table assign-table">
+        <caption className="visually-hidden">Available Courses</caption>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Course Name</th>
+            <th scope="col">Duration (in hours)</th>
+            <th scope="col">Assign</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.courses.map((course, index) => (
+            <tr key={course.id}>
+              <td>{index + 1}</td>
+              <td>{course.title}</td>
+              <td>{durationText(course.duration)}</td>
+              <td>
+                <input
+                  type="checkbox"
+                  aria-label={`Assign ${course.title}`}
+                  checked={props.selected.has(course.id)}
+                  disabled={props.disabled}
+                  onChange={(event) => props.onToggle(course.id, event.target.checked)}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
 }

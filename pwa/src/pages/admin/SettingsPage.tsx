@@ -1,7 +1,154 @@
+import { IonButton, IonCard, IonCardContent, IonCardHeader, IonItem, IonList, IonSelect, IonSelectOption, IonSpinner } from '@ionic/react';
+import { useState } from 'react';
+import { downloadExport, type ExportType } from './peopleApi';
+import { useAdminToast } from './useAdminToast';
+import './admin.css';
+
+/** Language choices (spec §9 "Settings"); default English. */
+export const LANGUAGES = ['English', 'Spanish', 'French'] as const;
+/** Backup frequencies (spec §9 "Settings"); default Daily. */
+export const BACKUP_FREQUENCIES = ['Daily', 'Weekly', 'Monthly'] as const;
+
 /**
- * Admin settings (spec §2.23, /admin/setting). The screen's content is a later issue; for now it shows its heading
- * inside the shared dashboard layout.
+ * Saves a blob under `fileName` through a temporary object URL and a
+ * download link (decisions §7: "the PWA saves the blob under that name").
+ */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.append(link);
+  try {
+    link.click();
+  } finally {
+    link.remove();
+    // Give the browser a moment to start the download before the URL goes.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+}
+
+/**
+ * Admin settings at /admin/setting (spec §2.23, §8 "Export", §9
+ * "Settings"): General Settings (Language: English, Spanish, French),
+ * Data & Backup (Backup Frequency: Daily, Weekly, Monthly), Export Data (JSON
+ * or CSV, "Export Now" with a spinner while working; the file is saved as
+ * user_data.json / user_data.csv; toasts "Data exported successfully" /
+ * "Failed to export data"), Import Data ("Import"), "Save All Changes" and
+ * "Revert to Default". Only the export does anything: the language and
+ * backup choices are not saved anywhere (spec §2.23).
  */
 export default function SettingsPage() {
-  return <h1 className="screen-title">Settings</h1>;
+  const toast = useAdminToast();
+  const [language, setLanguage] = useState<string>('English');
+  const [backup, setBackup] = useState<string>('Daily');
+  const [fileType, setFileType] = useState<ExportType>('json');
+  const [exporting, setExporting] = useState(false);
+
+  const exportNow = async () => {
+    if (exporting) return;
+    setExporting(true);
+    try {
+      const { blob, fileName } = await downloadExport(fileType);
+      saveBlob(blob, fileName);
+      toast('Data exported successfully');
+    } catch (err) {
+      console.error('Failed to export data', err);
+      toast('Failed to export data', 'danger');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <>
+      <h1 className="screen-title">Settings</h1>
+      <p className="admin-intro">Manage your dashboard preferences and system settings.</p>
+      <div className="settings-grid">
+        <IonCard>
+          <IonCardHeader>
+            <h2 className="admin-subtitle">General Settings</h2>
+          </IonCardHeader>
+          <IonCardContent>
+            <IonList lines="none">
+              <IonItem>
+                <IonSelect label="Language" labelPlacement="stacked" interface="popover" value={language} onIonChange={(event) => setLanguage(String(event.detail.value))}>
+                  {LANGUAGES.map((option) => (
+                    <IonSelectOption key={option} value={option}>
+                      {option}
+                    </IonSelectOption>
+                  ))}
+                </IonSelect>
+              </IonItem>
+            </IonList>
+          </IonCardContent>
+        </IonCard>
+
+        <IonCard>
+          <IonCardHeader>
+            <h2 className="admin-subtitle">Data &amp; Backup</h2>
+          </IonCardHeader>
+          <IonCardContent>
+            <IonList lines="none">
+              <IonItem>
+                <IonSelect label="Backup Frequency" labelPlacement="stacked" interface="popover" value={backup} onIonChange={(event) => setBackup(String(event.detail.value))}>
+                  {BACKUP_FREQUENCIES.map((option) => (
+                    <IonSelectOption key={option} value={option}>
+                      {option}
+                    </IonSelectOption>
+                  ))}
+                </IonSelect>
+              </IonItem>
+            </IonList>
+          </IonCardContent>
+        </IonCard>
+
+        <IonCard>
+          <IonCardHeader>
+            <h2 className="admin-subtitle">Export Data</h2>
+          </IonCardHeader>
+          <IonCardContent>
+            <IonList lines="none">
+              <IonItem>
+                <IonSelect
+                  label="Export Format"
+                  labelPlacement="stacked"
+                  interface="popover"
+                  value={fileType}
+                  disabled={exporting}
+                  onIonChange={(event) => setFileType(event.detail.value === 'csv' ? 'csv' : 'json')}
+                >
+                  <IonSelectOption value="json">JSON</IonSelectOption>
+                  <IonSelectOption value="csv">CSV</IonSelectOption>
+                </IonSelect>
+              </IonItem>
+            </IonList>
+            <div className="export-row">
+              <IonButton disabled={exporting} onClick={() => void exportNow()}>
+                Export Now
+              </IonButton>
+              {exporting ? <IonSpinner name="crescent" aria-label="Exporting" role="status" /> : null}
+            </div>
+          </IonCardContent>
+        </IonCard>
+
+        <IonCard>
+          <IonCardHeader>
+            <h2 className="admin-subtitle">Import Data</h2>
+          </IonCardHeader>
+          <IonCardContent>
+            <IonButton fill="outline">Import</IonButton>
+          </IonCardContent>
+        </IonCard>
+      </div>
+      <div className="settings-actions">
+        <IonButton>Save All Changes</IonButton>
+        <IonButton fill="outline" color="medium">
+          Revert to Default
+        </IonButton>
+      </div>
+    </>
+  );
 }

@@ -1,7 +1,19 @@
+import { PersonListScreen } from './PersonListScreen';
+
 /**
- * Admin student list (spec §2.9, /admin/students). The screen's content is a later issue; for now it shows its heading
- * inside the shared dashboard layout.
+ * The admin student list at /admin/students (spec §2.9): "Search for
+ * students", columns ID, Name, Email, Action with "Assign Courses"
+ * (to /admin/student/assign-courses/{id}) and delete, paged 10/25/50/100.
  */
 export default function StudentsPage() {
-  return <h1 className="screen-title">Students</h1>;
+  return (
+    <PersonListScreen
+      kind="students"
+      title="Students"
+      noun="student"
+      searchPlaceholder="Search for students"
+      deletedText="Student deleted successfully!"
+      assignLink={(student) => `/admin/student/assign-courses/${encodeURIComponent(student.id)}`}
+    />
+  );
 }

@@ -1,7 +1,18 @@
+import { PersonListScreen } from './PersonListScreen';
+
 /**
- * Admin teacher list (spec §2.10, /admin/teachers). The screen's content is a later issue; for now it shows its heading
- * inside the shared dashboard layout.
+ * The admin teacher list at /admin/teachers (spec §2.10): "Search for
+ * teachers", columns ID, Name, Email, Action with only a delete icon,
+ * paged 10/25/50/100.
  */
 export default function TeachersPage() {
-  return <h1 className="screen-title">Teachers</h1>;
+  return (
+    <PersonListScreen
+      kind="teachers"
+      title="Teachers"
+      noun="teacher"
+      searchPlaceholder="Search for teachers"
+      deletedText="Teacher deleted successfully!"
+    />
+  );
 }

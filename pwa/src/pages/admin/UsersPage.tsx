@@ -1,7 +1,179 @@
+import { IonAlert, IonCard, IonCardContent, IonIcon, IonProgressBar } from '@ionic/react';
+import { trashOutline } from 'ionicons/icons';
+import { useRef, useState } from 'react';
+import { Paginator } from '../../components/Paginator';
+import { ScreenState } from '../../components/ScreenState';
+import { SearchField } from '../../components/SearchField';
+import { useMediaQuery, WIDE_LAYOUT_QUERY } from '../../components/useMediaQuery';
+import { PeopleTable, type PeopleColumn } from './PeopleTable';
+import { deletePerson, ROLE_OPTIONS, roleName, updateRole, type RoleCode, type UserRow } from './peopleApi';
+import { useAdminToast } from './useAdminToast';
+import { usePeopleList } from './usePeopleList';
+import './admin.css';
+
+/** Page sizes of the users table (spec §9 "Paging": 10, 25, 50; default 10). */
+export const USER_PAGE_SIZES = [10, 25, 50] as const;
+
+/** The confirm text of a role change (spec §2.8). */
+export const roleChangeQuestion = (name: string, role: RoleCode) => `Are you sure you want to change the role of ${name} to ${roleName(role)}?`;
+/** The confirm text of a user delete (spec §2.8). */
+export const DELETE_USER_QUESTION = 'Are you sure you want to delete this user? This action cannot be undone.';
+
 /**
- * Users table (spec §2.8, /admin/users). The screen's content is a later issue; for now it shows its heading
- * inside the shared dashboard layout.
+ * The users table at /admin/users (spec §2.8, §4 "Role change", §8 "Users
+ * table", §9 "Paging"): a debounced "Search for users" sent with the list
+ * query; columns ID, Name, Email, Role (a select: Student, Teacher, Admin)
+ * and Action (delete); 10 / 25 / 50 rows per page. Choosing a role asks
+ * "Are you sure you want to change the role of {name} to {role}?"; while the
+ * change is pending that row's select is disabled and blurred, and on
+ * success the row changes in place. Results show as 6 s toasts with Close.
+ * On a phone each user is a card with the same fields and actions.
  */
 export default function UsersPage() {
-  return <h1 className="screen-title">Users</h1>;
+  const wide = useMediaQuery(WIDE_LAYOUT_QUERY);
+  const list = usePeopleList('users');
+  const { data, error, loading, reload, setData } = list.resource;
+  const toast = useAdminToast();
+  const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
+  const [roleChoice, setRoleChoice] = useState<{ user: UserRow; role: RoleCode } | null>(null);
+  const [toDelete, setToDelete] = useState<UserRow | null>(null);
+  const deleting = useRef(false);
+
+  const changeRole = async (user: UserRow, role: RoleCode) => {
+    setPending((ids) => new Set(ids).add(user.id));
+    try {
+      const updated = await updateRole(user.id, role);
+      setData((page) => ({ total: page?.total ?? 0, rows: (page?.rows ?? []).map((row) => (row.id === user.id ? { ...row, role: updated?.role ?? role } : row)) }));
+      toast('Role updated successfully!');
+    } catch (err) {
+      console.error('Failed to update role', err);
+      toast('Failed to update role. Please try again.', 'danger');
+    } finally {
+      setPending((ids) => {
+        const next = new Set(ids);
+        next.delete(user.id);
+        return next;
+      });
+    }
+  };
+
+  const removeUser = async (user: UserRow) => {
+    if (deleting.current) return;
+    deleting.current = true;
+    try {
+      await deletePerson('users', user.id);
+      toast('User deleted successfully!');
+      void reload();
+    } catch (err) {
+      console.error('Failed to delete user', err);
+      toast('Failed to delete user. Please try again.', 'danger');
+    } finally {
+      deleting.current = false;
+    }
+  };
+
+  const columns: PeopleColumn<UserRow>[] = [
+    { header: 'ID', cell: (user) => user.id, className: 'people-id' },
+    { header: 'Name', cell: (user) => user.name },
+    { header: 'Email', cell: (user) => user.email, className: 'people-email' },
+    {
+      header: 'Role',
+      cell: (user) => {
+        const busy = pending.has(user.id);
+        return (
+          <select
+            className={`role-select${busy ? ' role-select--pending' : ''}`}
+            aria-label={`Role of ${user.name}`}
+            aria-busy={busy}
+            disabled={busy}
+            value={String(user.role)}
+            onChange={(event) => setRoleChoice({ user, role: Number(event.target.value) as RoleCode })}
+          >
+            {ROLE_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        );
+      },
+    },
+    {
+      header: 'Action',
+      cell: (user) => (
+        <button type="button" className="icon-button" aria-label={`Delete ${user.name}`} onClick={() => setToDelete(user)}>
+          <IonIcon icon={trashOutline} aria-hidden="true" />
+        </button>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <h1 className="screen-title">Users</h1>
+      <SearchField placeholder="Search for users" value={list.search} onChange={list.setSearch} />
+      <IonCard className="admin-panel">
+        {loading && data ? <IonProgressBar type="indeterminate" className="admin-reloading" aria-label="Loading users" /> : null}
+        <IonCardContent>
+          <ScreenState
+            loading={loading && !data}
+            error={data ? undefined : error}
+            empty={(data?.rows.length ?? 0) === 0}
+            loadingText="Loading users..."
+            errorText="Failed to load users. Please try again."
+            emptyText={list.search.trim() ? 'No users match your search.' : 'No users found.'}
+            onRetry={() => void reload()}
+          >
+            <PeopleTable caption="Users" rows={data?.rows ?? []} columns={columns} wide={wide} />
+          </ScreenState>
+          {error !== undefined && data ? (
+            <p role="alert" className="ion-text-center">
+              Failed to load users. Please try again.
+            </p>
+          ) : null}
+          <Paginator
+            label="users"
+            page={list.page}
+            rowsPerPage={list.rowsPerPage}
+            count={data?.total ?? 0}
+            options={USER_PAGE_SIZES}
+            onPageChange={list.setPage}
+            onRowsPerPageChange={list.setRowsPerPage}
+          />
+        </IonCardContent>
+      </IonCard>
+
+      <IonAlert
+        isOpen={roleChoice !== null}
+        header="Change Role"
+        message={roleChoice ? roleChangeQuestion(roleChoice.user.name, roleChoice.role) : ''}
+        buttons={[
+          { text: 'Cancel', role: 'cancel' },
+          {
+            text: 'Confirm',
+            handler: () => {
+              if (roleChoice) void changeRole(roleChoice.user, roleChoice.role);
+            },
+          },
+        ]}
+        onDidDismiss={() => setRoleChoice(null)}
+      />
+      <IonAlert
+        isOpen={toDelete !== null}
+        header="Confirm Delete"
+        message={DELETE_USER_QUESTION}
+        buttons={[
+          { text: 'Cancel', role: 'cancel' },
+          {
+            text: 'Delete',
+            role: 'destructive',
+            handler: async () => {
+              if (toDelete) await removeUser(toDelete);
+            },
+          },
+        ]}
+        onDidDismiss={() => setToDelete(null)}
+      />
+    </>
+  );
 }

@@ -1,0 +1,66 @@
+import { IonIcon } from '@ionic/react';
+import { chevronBack, chevronForward } from 'ionicons/icons';
+import { useId } from 'react';
+import './Paginator.css';
+
+/** Props of {@link Paginator}. */
+export interface PaginatorProps {
+  /** the current page, 1-based (spec §9: "the page is sent 1-based") */
+  page: number;
+  /** rows per page, one of `options` */
+  rowsPerPage: number;
+  /** rows over all pages (the list call's `total`) */
+  count: number;
+  /** the rows-per-page choices, e.g. 10, 25, 50, 100 (spec §9 "Paging") */
+  options: readonly number[];
+  /** called with the new 1-based page */
+  onPageChange: (page: number) => void;
+  /** called with the new page size; the caller goes back to page 1 (spec §4 "Paged tables") */
+  onRowsPerPageChange: (rowsPerPage: number) => void;
+  /** what the rows are, for the control group's accessible name, e.g. "students" */
+  label?: string;
+}
+
+/** "from–to of count" as spec §9 shows the displayed rows (`0–0 of 0` for none). */
+export function displayedRows(page: number, rowsPerPage: number, count: number): string {
+  if (count === 0) return '0–0 of 0';
+  const from = Math.min((page - 1) * rowsPerPage + 1, count);
+  const to = Math.min(page * rowsPerPage, count);
+  return `${from}–${to} of ${count}`;
+}
+
+/**
+ * The pager under a paged table (spec §9 "Paging"): "Rows per page:" with
+ * its select, the displayed rows as "from–to of count", and previous / next
+ * page buttons. Native controls, so it is keyboard-operable and labelled
+ * everywhere (including jsdom).
+ */
+export function Paginator({ page, rowsPerPage, count, options, onPageChange, onRowsPerPageChange, label = 'rows' }: PaginatorProps) {
+  const selectId = useId();
+  const lastPage = Math.max(1, Math.ceil(count / rowsPerPage));
+  return (
+    <nav className="paginator" aria-label={`Pages of ${label}`}>
+      <label className="paginator__size" htmlFor={selectId}>
+        Rows per page:
+      </label>
+      <select id={selectId} className="paginator__select" value={rowsPerPage} onChange={(event) => onRowsPerPageChange(Number(event.target.value))}>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      <span className="paginator__rows" aria-live="polite">
+        {displayedRows(page, rowsPerPage, count)}
+      </span>
+      <span className="paginator__buttons">
+        <button type="button" className="paginator__button" aria-label="Previous page" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+          <IonIcon icon={chevronBack} aria-hidden="true" />
+        </button>
+        <button type="button" className="paginator__button" aria-label="Next page" disabled={page >= lastPage} onClick={() => onPageChange(page + 1)}>
+          <IonIcon icon={chevronForward} aria-hidden="true" />
+        </button>
+      </span>
+    </nav>
+  );
+}

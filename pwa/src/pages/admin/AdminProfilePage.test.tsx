@@ -1,0 +1,42 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, USERS, type FakeRoute } from '../../test/fetchMock';
+import { renderAt } from '../../test/renderApp';
+import { prepareScreenTests } from './adminTestUtils';
+
+prepareScreenTests();
+
+function setup(profile: FakeRoute) {
+  const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: USERS.admin }, [`GET /api/user/profile/${USERS.admin.id}`]: profile });
+  renderAt('/admin/profile');
+  return fetchSpy;
+}
+
+describe('the admin profile (spec §2.21)', { timeout: 30_000 }, () => {
+  it('loads the stored user and shows name, "Role: Admin", email, Edit Profile and the three sections', async () => {
+    setup({ body: { name: 'Ada Admin', email: 'admin@oracy.test', role: 1 } });
+    expect((await screen.findByText('Ada Admin')).tagName).toBe('H2');
+    expect(screen.getByText('Role: Admin')).toBeInTheDocument();
+    expect(screen.getByText('admin@oracy.test')).toBeInTheDocument();
+    expect(screen.getByText('Edit Profile', { selector: 'ion-button' })).toBeInTheDocument();
+    for (const [section, buttons] of [
+      ['Security', ['Update Password', 'Set Up 2FA', 'View Login Activity']],
+      ['Settings & Preferences', ['Theme Selection', 'Notification Settings', 'Language & Locale']],
+      ['Help & Support', ['Support Tickets', 'Documentation']],
+    ] as const) {
+      expect(screen.getByText(section).tagName).toBe('H2');
+      for (const button of buttons) expect(screen.getByText(button, { selector: 'ion-button' })).toBeInTheDocument();
+    }
+    expect(localStorage.getItem('userId')).toBe(USERS.admin.id);
+  });
+
+  it('shows "Failed to load profile data: {message}"', async () => {
+    setup({ status: 404, body: { error: { code: 'not_found', message: 'No such user.' } } });
+    expect(await screen.findByText('Failed to load profile data: No such user.')).toBeInTheDocument();
+  });
+
+  it('says "Unknown Error" when the failure has no message', async () => {
+    setup({ status: 500, body: 'not json' });
+    expect(await screen.findByText(/^Failed to load profile data: /)).toBeInTheDocument();
+  });
+});

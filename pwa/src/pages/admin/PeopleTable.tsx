@@ -1,0 +1,79 @@
+import { IonCard, IonCardContent } from '@ionic/react';
+import type { ReactNode } from 'react';
+
+/** One column of a {@link PeopleTable}. */
+export interface PeopleColumn<T> {
+  /** the column header, also the field's label on a card (spec §2.8–§2.10 column names) */
+  header: string;
+  /** the cell's content */
+  cell: (row: T) => ReactNode;
+  /** extra class of the cell, e.g. for the monospace id */
+  className?: string;
+}
+
+/** Props of {@link PeopleTable}. */
+export interface PeopleTableProps<T extends { id: string; name: string }> {
+  /** the table's accessible name, e.g. "Users" */
+  caption: string;
+  rows: readonly T[];
+  columns: readonly PeopleColumn<T>[];
+  /** a table from tablet width up; one card per row on phones (issue 3) */
+  wide: boolean;
+}
+
+/**
+ * The admin lists of people (spec §2.8–§2.10): a table with the spec's
+ * columns on a tablet, and on a phone one card per person with the same
+ * fields (each labelled with its column header) and the same actions.
+ */
+export function PeopleTable<T extends { id: string; name: string }>({ caption, rows, columns, wide }: PeopleTableProps<T>) {
+  if (wide) {
+    return (
+      <div className="people-table__scroll">
+        <table className="people-table">
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column.header} scope="col">
+                  {column.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                {columns.map((column) => (
+                  <td key={column.header} className={column.className}>
+                    {column.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
+  return (
+    <ul className="people-cards" aria-label={caption}>
+      {rows.map((row) => (
+        <li key={row.id}>
+          <IonCard className="people-card">
+            <IonCardContent>
+              <dl className="people-card__fields">
+                {columns.map((column) => (
+                  <div key={column.header} className="people-card__field">
+                    <dt>{column.header}</dt>
+                    <dd className={column.className}>{column.cell(row)}</dd>
+                  </div>
+                ))}
+              </dl>
+            </IonCardContent>
+          </IonCard>
+        </li>
+      ))}
+    </ul>
+  );
+}

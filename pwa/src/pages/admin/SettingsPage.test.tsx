@@ -1,0 +1,72 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mockFetch, USERS, type FakeRoute } from '../../test/fetchMock';
+import { renderAt } from '../../test/renderApp';
+import { prepareScreenTests, findToast } from './adminTestUtils';
+
+prepareScreenTests();
+
+function setup(exportRoute: FakeRoute) {
+  const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: USERS.admin }, 'GET /api/admin/export': exportRoute });
+  const created: Blob[] = [];
+  vi.stubGlobal('URL', Object.assign(URL, {
+    createObjectURL: vi.fn((blob: Blob) => {
+      created.push(blob);
+      return 'blob:export';
+    }),
+    revokeObjectURL: vi.fn(),
+  }));
+  const downloads: string[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    downloads.push(this.download);
+  });
+  renderAt('/admin/setting');
+  return { fetchSpy, created, downloads, user: userEvent.setup() };
+}
+
+describe('the admin settings (spec §2.23)', { timeout: 30_000 }, () => {
+  it('shows every section and control', async () => {
+    setup({ body: [] });
+    expect(await screen.findByText('Manage your dashboard preferences and system settings.')).toBeInTheDocument();
+    for (const heading of ['General Settings', 'Data & Backup', 'Export Data', 'Import Data']) {
+      expect(screen.getByText(heading).tagName).toBe('H2');
+    }
+    const selects = Array.from(document.querySelectorAll('ion-select')) as (HTMLElement & { label?: string; value?: string })[];
+    expect(selects.map((select) => Array.from(select.querySelectorAll('ion-select-option')).map((o) => o.textContent))).toEqual([
+      ['English', 'Spanish', 'French'],
+      ['Daily', 'Weekly', 'Monthly'],
+      ['JSON', 'CSV'],
+    ]);
+    for (const text of ['Export Now', 'Import', 'Save All Changes', 'Revert to Default']) {
+      expect(screen.getByText(text, { selector: 'ion-button' })).toBeInTheDocument();
+    }
+  });
+
+  it('exports JSON by default, saves it as user_data.json and shows the success toast', async () => {
+    let release: () => void = () => undefined;
+    const { fetchSpy, created, downloads, user } = setup((request) =>
+      new Promise((resolve) => {
+        expect(request.headers.get('Accept')).toBe('application/json');
+        release = () => resolve({ body: [{ id: '1', name: 'Ann', email: 'a@x', role: 3, createdAt: '2025-01-01T00:00:00.000Z' }] });
+      }),
+    );
+    await user.click(await screen.findByText('Export Now', { selector: 'ion-button' }));
+    expect(await screen.findByLabelText('Exporting')).toBeInTheDocument();
+    release();
+    const toast = await findToast('Data exported successfully');
+    expect(toast.duration).toBe(6000);
+    expect(downloads).toEqual(['user_data.json']);
+    expect(await created[0]?.text()).toContain('"name":"Ann"');
+    expect(new URL(String(fetchSpy.mock.calls.at(-1)?.[0]), 'http://x').searchParams.get('fileType')).toBe('json');
+    await waitFor(() => expect(screen.queryByLabelText('Exporting')).not.toBeInTheDocument());
+  });
+
+  it('shows "Failed to export data" when the export fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { downloads, user } = setup({ status: 500, body: { error: { code: 'internal_error', message: 'x' } } });
+    await user.click(await screen.findByText('Export Now', { selector: 'ion-button' }));
+    await findToast('Failed to export data');
+    expect(downloads).toEqual([]);
+  });
+});
