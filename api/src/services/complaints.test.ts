@@ -1,0 +1,46 @@
+import { Types } from 'mongoose';
+import { describe, expect, it } from 'vitest';
+import { Complaint } from '../db/models/index.js';
+import { createUser } from '../test/factories.js';
+import { deleteComplaint, fileComplaint, listComplaints } from './complaints.js';
+
+/** The rules themselves, below any HTTP middleware (spec §4 "Complaint status", decisions §5, §9). */
+describe('the complaint rules', () => {
+  it('files On Hold complaints in the given role, and lists them newest first', async () => {
+    const { user } = await createUser({ role: 3 });
+    const first = await fileComplaint(user.id as string, 3, { title: 'One', description: 'd' });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await fileComplaint(user.id as string, 3, { title: 'Two', description: 'd' });
+    expect(first).toMatchObject({ created: true, complaint: { status: null, role: 3, sId: user.id } });
+    expect((await listComplaints(user.id as string, 3)).map((c) => c.id)).toEqual([second.complaint.id, first.complaint.id]);
+    expect(await listComplaints(user.id as string, 2)).toEqual([]);
+  });
+
+  it('returns the first complaint for a repeated clientId of the same user, and stores nothing more', async () => {
+    const { user } = await createUser({ role: 2 });
+    const { user: other } = await createUser({ role: 2 });
+    const first = await fileComplaint(user.id as string, 2, { title: 'Heating', description: 'Cold', clientId: 'key-12345678' });
+    const replay = await fileComplaint(user.id as string, 2, { title: 'Heating (again)', description: 'Colder', clientId: 'key-12345678' });
+    expect(first.created).toBe(true);
+    expect(replay).toEqual({ complaint: first.complaint, created: false });
+    expect(await Complaint.countDocuments({ userId: user._id })).toBe(1);
+    // Keys are per user; complaints without a key are never merged.
+    expect((await fileComplaint(other.id as string, 2, { title: 'Heating', description: 'Cold', clientId: 'key-12345678' })).created).toBe(true);
+    expect((await fileComplaint(user.id as string, 2, { title: 'x', description: 'y' })).created).toBe(true);
+    expect((await fileComplaint(user.id as string, 2, { title: 'x', description: 'y', clientId: null })).created).toBe(true);
+    expect(await Complaint.countDocuments({ userId: user._id })).toBe(3);
+  });
+
+  it('deletes only the owner\'s complaint in the same role, never an approved one', async () => {
+    const { user } = await createUser({ role: 3 });
+    const { user: stranger } = await createUser({ role: 3 });
+    const pending = await Complaint.create({ title: 'a', description: 'd', userId: user._id, role: 3 });
+    const approved = await Complaint.create({ title: 'b', description: 'd', userId: user._id, role: 3, status: 'approved' });
+    await expect(deleteComplaint(stranger.id as string, 3, pending.id as string)).rejects.toMatchObject({ status: 403 });
+    await expect(deleteComplaint(user.id as string, 2, pending.id as string)).rejects.toMatchObject({ status: 403 });
+    await expect(deleteComplaint(user.id as string, 3, approved.id as string)).rejects.toMatchObject({ status: 409 });
+    await expect(deleteComplaint(user.id as string, 3, new Types.ObjectId().toHexString())).rejects.toMatchObject({ status: 404 });
+    await deleteComplaint(user.id as string, 3, pending.id as string);
+    expect(await Complaint.find({ userId: user._id }).distinct('title')).toEqual(['b']);
+  });
+});
