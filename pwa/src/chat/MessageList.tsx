@@ -52,19 +52,29 @@ export function MessageList({ messages, ownUserId, hasMore, loadingMore, onLoadO
     } else if (before.firstId !== firstId && before.lastId === lastId) {
       // Older messages were prepended: keep the reader's place.
       el.scrollTop = before.top + (el.scrollHeight - before.height);
-    } else if (before.lastId !== lastId) {
-      const last = messages[messages.length - 1];
-      if (before.atBottom || last?.user_id === ownUserId) el.scrollTop = el.scrollHeight;
+    } else if (before.atBottom || (before.lastId !== lastId && messages[messages.length - 1]?.user_id === ownUserId)) {
+      // A reader at the bottom stays there (new messages, a status growing a Retry button); so does one who just wrote.
+      el.scrollTop = el.scrollHeight;
     }
     snapshot.current = { firstId, lastId, height: el.scrollHeight, top: el.scrollTop, atBottom: isAtBottom(el) };
   }, [messages, ownUserId]);
 
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    // An image that finishes loading pushes the newest messages down: follow them if the reader was there.
+    const onImageLoad = () => {
+      if (snapshot.current?.atBottom) {
+        el.scrollTop = el.scrollHeight;
+        snapshot.current = { ...snapshot.current, top: el.scrollTop, height: el.scrollHeight };
+      }
+    };
+    el.addEventListener('load', onImageLoad, true);
+    return () => {
+      el.removeEventListener('load', onImageLoad, true);
       if (debounce.current) clearTimeout(debounce.current);
-    },
-    [],
-  );
+    };
+  }, []);
 
   const onScroll = useCallback(() => {
     const el = scroller.current;
