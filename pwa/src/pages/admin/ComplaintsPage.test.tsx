@@ -6,7 +6,7 @@ import { renderAt } from '../../test/renderApp';
 import { complaintRoleName, restoreComplaint, submittedBy, type AdminComplaint } from './complaints';
 
 // The lazily loaded screen can take more than a second on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 const COMPLAINTS: AdminComplaint[] = [
   { id: 'k1', title: 'Broken projector', description: 'Room 4.', createdAt: '2025-03-01T09:00:00.000Z', user: { name: 'Tina Teacher', role: 2 } },
@@ -41,7 +41,7 @@ describe('complaint card texts (spec §2.14, §9 "Roles")', () => {
   });
 });
 
-describe('complaint moderation (spec §2.14)', { timeout: 20_000 }, () => {
+describe('complaint moderation (spec §2.14)', { timeout: 40_000 }, () => {
   it('shows a card per unresolved complaint with its filer and the two actions', async () => {
     setup();
     expect(await screen.findByRole('heading', { level: 1, name: 'Complaints' })).toBeInTheDocument();

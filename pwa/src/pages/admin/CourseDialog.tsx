@@ -2,6 +2,7 @@ import { IonButton, IonButtons, IonContent, IonFooter, IonHeader, IonModal, IonT
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { apiFetch, getJson, HttpError } from '../../data/api';
 import { useResource } from '../../data/useResource';
+import { useDialogInstance } from '../shared/useDialogInstance';
 import { CourseForm } from './CourseForm';
 import {
   courseFormData,
@@ -50,8 +51,9 @@ export interface CourseDialogProps {
  */
 export function CourseDialog({ state, onClose, onSaved }: CourseDialogProps) {
   const titleId = useId();
+  const instance = useDialogInstance(state ? courseDialogTitle(state) : null);
   return (
-    <IonModal isOpen={state !== null} onDidDismiss={onClose} className="course-dialog" aria-labelledby={titleId}>
+    <IonModal key={instance.key} isOpen={state !== null} onDidDismiss={onClose} className="course-dialog" aria-label={instance.label}>
       {state && <CourseDialogBody titleId={titleId} state={state} onCancel={onClose} onSaved={onSaved} />}
     </IonModal>
   );

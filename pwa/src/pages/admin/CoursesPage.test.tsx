@@ -6,7 +6,7 @@ import { renderAt } from '../../test/renderApp';
 import { COURSE_FORM_MESSAGES, EMPTY_COURSE_FORM, validateCourseForm, type Course } from './courseForm';
 
 // The lazily loaded screen and Ionic's overlays can take more than a second on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 const TEACHERS = [
   { id: 't1', name: 'Grace Hopper' },
@@ -91,10 +91,13 @@ describe('the course form rules (spec §5 "Course form")', () => {
   });
 });
 
-describe('admin course management (spec §2.12)', { timeout: 20_000 }, () => {
+describe('admin course management (spec §2.12)', { timeout: 40_000 }, () => {
   it('shows "Loading..." and then a card per course', async () => {
-    setup();
+    let release: () => void = () => undefined;
+    const { fetchSpy } = setup({ 'GET /api/admin/courses': () => new Promise((resolve) => (release = () => resolve({ body: COURSES }))) });
+    await waitFor(() => expect(calls(fetchSpy, 'GET', '/api/admin/courses')).toHaveLength(1));
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    release();
     const card = (await screen.findByRole('heading', { level: 2, name: 'Public Speaking' })).closest('article') as HTMLElement;
     expect(within(card).getByRole('img', { name: 'Image of Public Speaking' })).toHaveAttribute('src', '/uploads/course-abc.png');
     expect(within(card).getByRole('img')).toHaveAttribute('height', '140');
@@ -127,6 +130,8 @@ describe('admin course management (spec §2.12)', { timeout: 20_000 }, () => {
     await screen.findByRole('heading', { level: 2, name: 'Public Speaking' });
     await openDialog(user, 'Add New Course');
     expect(screen.getByRole('heading', { level: 3, name: 'Course Details' })).toBeInTheDocument();
+    // Ionic names its dialog element from the modal's aria-label.
+    expect(document.querySelector('ion-modal.course-dialog')).toHaveAttribute('aria-label', 'Add New Course');
 
     await user.click(ionButton('Save'));
     for (const message of Object.values(COURSE_FORM_MESSAGES).filter((m) => m !== COURSE_FORM_MESSAGES.dateRange)) {
@@ -239,6 +244,7 @@ describe('admin course management (spec §2.12)', { timeout: 20_000 }, () => {
     const card = (await screen.findByRole('heading', { level: 2, name: 'Public Speaking' })).closest('article') as HTMLElement;
     await user.click(within(card).getByRole('button', { name: 'View Course' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'View Course' })).toBeInTheDocument();
+    expect(document.querySelector('ion-modal.course-dialog')).toHaveAttribute('aria-label', 'View Course');
     expect(screen.getByRole('heading', { level: 3, name: 'View Course' })).toBeInTheDocument();
     const form = dialogForm();
     for (const label of ['Title', 'Description', 'Instructor', 'Duration (hours)', 'Start Date', 'End Date', 'Status', 'Upload Course Image:']) {
@@ -251,12 +257,15 @@ describe('admin course management (spec §2.12)', { timeout: 20_000 }, () => {
 
   it('shows "Loading Instructors..." and "Error fetching instructors!"', async () => {
     let answer: (value: { status: number; body: unknown }) => void = () => undefined;
-    const { user } = setup({ 'GET /api/admin/instructors': () => new Promise((resolve) => (answer = resolve)) });
+    const { user, fetchSpy } = setup({ 'GET /api/admin/instructors': () => new Promise((resolve) => (answer = resolve)) });
     await screen.findByRole('heading', { level: 2, name: 'Public Speaking' });
     await openDialog(user, 'Add New Course');
     expect(screen.getAllByText('Loading Instructors...').length).toBeGreaterThan(0);
+    await waitFor(() => expect(calls(fetchSpy, 'GET', '/api/admin/instructors')).toHaveLength(1));
     answer({ status: 500, body: { error: { code: 'internal_error', message: 'x' } } });
     expect(await screen.findByText('Error fetching instructors!')).toBeInTheDocument();
+    // One request per opening.
+    expect(calls(fetchSpy, 'GET', '/api/admin/instructors')).toHaveLength(1);
   });
 
   it('deletes a course after confirmation and reloads the list', async () => {

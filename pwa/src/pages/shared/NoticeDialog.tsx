@@ -2,6 +2,7 @@ import { IonAlert, IonButton, IonContent, IonFooter, IonHeader, IonModal, IonTit
 import { useId, useState, type FormEvent } from 'react';
 import { HttpError, requestJson } from '../../data/api';
 import { NOTICES_PATH, type Notice } from './notices';
+import { useDialogInstance } from './useDialogInstance';
 import './formFields.css';
 
 /** What the notice dialog edits: a new notice, or an existing one. */
@@ -27,8 +28,9 @@ export interface NoticeDialogProps {
  */
 export function NoticeDialog({ state, onClose, onSaved }: NoticeDialogProps) {
   const titleId = useId();
+  const instance = useDialogInstance(state ? (state.mode === 'edit' ? 'Edit Notice' : 'Add New Notice') : null);
   return (
-    <IonModal isOpen={state !== null} onDidDismiss={onClose} className="notice-dialog" aria-labelledby={titleId}>
+    <IonModal key={instance.key} isOpen={state !== null} onDidDismiss={onClose} className="notice-dialog" aria-label={instance.label}>
       {state && <NoticeDialogBody titleId={titleId} state={state} onCancel={onClose} onSaved={onSaved} />}
     </IonModal>
   );

@@ -7,7 +7,7 @@ import { renderAt } from '../../test/renderApp';
 import { appendNotice, removeNotice, replaceNotice, type Notice } from './notices';
 
 // The lazily loaded screen and Ionic's overlays can take more than a second on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 const NOTICES: Notice[] = [
   { id: 'n1', title: 'Exam week', description: 'Rooms are on the board.' },
@@ -41,7 +41,7 @@ describe('the notice list rules (spec §4 "Notices")', () => {
   });
 });
 
-describe('the notices screen (spec §2.13)', { timeout: 20_000 }, () => {
+describe('the notices screen (spec §2.13)', { timeout: 40_000 }, () => {
   it.each([
     ['teacher', '/teacher/notice'],
     ['student', '/student/notice'],
