@@ -45,7 +45,7 @@ describe('createApp', () => {
       "script-src 'self'",
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data: blob:",
-      "connect-src 'self' ws: wss:",
+      "connect-src 'self' ws://localhost",
       "object-src 'none'",
       "frame-ancestors 'none'",
       "form-action 'self'",

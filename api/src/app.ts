@@ -2,16 +2,20 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from './auth/context.js';
 import { loadSession } from './auth/middleware.js';
-import type { AuthLimiters } from './auth/rateLimits.js';
+import { createAuthLimiters } from './auth/rateLimits.js';
 import { renderPwaMissingPage } from './auth/pages.js';
 import { createAuthRoutes } from './auth/routes.js';
 import { createChatRoutes } from './chat/routes.js';
 import { getEnv, type Env } from './env.js';
 import { createErrorHandler, notFound, type ErrorBody } from './errors.js';
 import { createLogger, requestLogger, type Logger } from './logger.js';
+import { requestBodyLimits } from './security/bodyLimits.js';
+import { securityEventLogger } from './security/events.js';
+import { securityHeaders } from './security/headers.js';
+import { csrfProtection } from './security/origin.js';
+import { createMemoryRateLimitStore, type RateLimitStore } from './security/rateLimit.js';
 import { assessmentRoutes } from './routes/assessment/index.js';
 import { idempotency } from './services/idempotency.js';
 import { studentRoutes } from './routes/student/index.js';
@@ -27,26 +31,6 @@ import { adminUsersRoutes } from './routes/admin/users/index.js';
 import { userRoutes } from './routes/user/index.js';
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE, UPLOAD_NAME_PATTERN, pwaCacheControl, resolveInside, sendFile } from './static.js';
 
-/**
- * The Content-Security-Policy of every response: strict enough that no inline
- * or foreign script runs, loose enough for Ionic (inline styles, data: icons)
- * and Socket.IO (ws:/wss:).
- */
-const CONTENT_SECURITY_POLICY = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
-  fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'", 'ws:', 'wss:'],
-  objectSrc: ["'none'"],
-  baseUri: ["'none'"],
-  frameAncestors: ["'none'"],
-  formAction: ["'self'"],
-  workerSrc: ["'self'"],
-  manifestSrc: ["'self'"],
-};
-
 /** Paths that belong to the API side of the origin, never to the PWA (decisions §2). */
 const API_PATH = /^\/(api|auth|uploads|socket\.io)(\/|$)/;
 
@@ -56,13 +40,15 @@ export interface AppOptions {
   env?: Env;
   /** Logger; default one built from `env`. */
   logger?: Logger;
-  /** Sign-in rate limiters; default fresh in-memory ones per app. */
-  limiters?: AuthLimiters;
+  /** Where rate limits count (issue 8); default a fresh in-memory store per app. */
+  rateLimits?: RateLimitStore;
 }
 
 /**
- * Builds the Hono app of the one origin (decisions §2): request log, secure
- * headers (CSP above), compression, `loadSession`, then
+ * Builds the Hono app of the one origin (decisions §2): request log, security
+ * headers (CSP, HSTS over HTTPS: `security/headers.ts`), compression, the
+ * security-event log, body limits (JSON 1 MB, multipart 6 MB), `loadSession`,
+ * CSRF protection for every unsafe method (issue 8), then
  * - the sign-in site and `/auth/*` (decisions §3),
  * - `GET /api/health` → `{ok: true}`,
  * - `POST /api/updateOracyAssessment`,
@@ -79,15 +65,27 @@ export function createApp(options: AppOptions = {}) {
 
   const app = new Hono<AppEnv>()
     .use(requestLogger(log))
-    .use(secureHeaders({ contentSecurityPolicy: CONTENT_SECURITY_POLICY, crossOriginResourcePolicy: 'same-origin' }))
+    .use(securityHeaders({ trustProxy: env.TRUST_PROXY }))
     .use(compress())
     .use(async (c, next) => {
       await next();
       // Personal JSON must not be kept by the browser's or a proxy's HTTP cache.
       if (/^\/(api|auth)\//.test(c.req.path) && !c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
     })
-    .use(loadSession({ trustProxy: env.TRUST_PROXY }))
-    .route('/', createAuthRoutes({ sessionTtlDays: env.SESSION_TTL_DAYS, trustProxy: env.TRUST_PROXY, limiters: options.limiters }))
+    // issue 8: security events, body limits, then the session, then CSRF (so a refusal is logged with its user).
+    .use(securityEventLogger(log, { trustProxy: env.TRUST_PROXY }))
+    .use(requestBodyLimits)
+    .use(loadSession({ trustProxy: env.TRUST_PROXY, idleMinutes: env.SESSION_IDLE_MINUTES }))
+    .use(csrfProtection({ trustProxy: env.TRUST_PROXY, allowedOrigins: env.ALLOWED_ORIGINS, requireOrigin: env.CSRF_REQUIRE_ORIGIN }))
+    .route(
+      '/',
+      createAuthRoutes({
+        sessionTtlDays: env.SESSION_TTL_DAYS,
+        trustProxy: env.TRUST_PROXY,
+        limiters: createAuthLimiters(options.rateLimits ?? createMemoryRateLimitStore()),
+        log,
+      }),
+    )
     .get('/api/health', (c) => c.json({ ok: true as const }, 200))
     .route('/api', assessmentRoutes)
     // issue 7: an outbox replay with the same Idempotency-Key gets the first answer, never a second complaint.

@@ -14,6 +14,9 @@ describe('parseEnv', () => {
       LOG_LEVEL: 'info',
       PWA_DIST: resolve(REPO_ROOT, 'pwa/dist'),
       TRUST_PROXY: false,
+      SESSION_IDLE_MINUTES: 1440,
+      ALLOWED_ORIGINS: [],
+      CSRF_REQUIRE_ORIGIN: false,
     });
     expect(env.MONGODB_URI).toBeUndefined();
     expect(env.SEED_DEMO).toBeUndefined();

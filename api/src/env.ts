@@ -10,6 +10,10 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 
 /** Largest `SESSION_TTL_DAYS`: browsers cap cookie lifetimes at 400 days. */
 const MAX_SESSION_TTL_DAYS = 400;
+/** Largest `SESSION_IDLE_MINUTES`: 30 days. */
+const MAX_SESSION_IDLE_MINUTES = 30 * 24 * 60;
+/** A serialised web origin: scheme, host and optional port, nothing else (`https://oracy.example:8443`). */
+const ORIGIN_PATTERN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
 
 /** An absolute path; a relative value is taken from the current directory. */
 const absolutePath = z
@@ -64,6 +68,28 @@ const envSchema = z
     PWA_DIST: absolutePath.default(resolve(REPO_ROOT, 'pwa/dist')),
     /** '1' when behind a reverse proxy: `X-Forwarded-Proto` decides https, `X-Forwarded-For` the client IP. Default '0'. */
     TRUST_PROXY: flag.default('0').transform((v) => v === '1'),
+    /**
+     * Minutes a session may stay unused before it ends (issue 8: idle limit),
+     * 1–43200 (30 days). Default 1440 (24 hours). `SESSION_TTL_DAYS` is the absolute limit.
+     */
+    SESSION_IDLE_MINUTES: z.coerce
+      .number({ error: 'must be a whole number of minutes from 1 to 43200' })
+      .int({ error: 'must be a whole number of minutes from 1 to 43200' })
+      .min(1, { error: 'must be a whole number of minutes from 1 to 43200' })
+      .max(MAX_SESSION_IDLE_MINUTES, { error: 'must be a whole number of minutes from 1 to 43200' })
+      .default(24 * 60),
+    /**
+     * Other origins whose pages may send unsafe requests (issue 8: CSRF), comma-separated,
+     * e.g. `http://localhost:5173` for the Vite dev server. The app's own origin is always allowed.
+     */
+    ALLOWED_ORIGINS: z
+      .string()
+      .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+      .pipe(z.array(z.string().regex(ORIGIN_PATTERN, { error: 'must be a comma-separated list of origins such as https://oracy.example' })))
+      .transform((origins) => origins.map((o) => o.toLowerCase()))
+      .default([]),
+    /** '1': also refuse unsafe requests that carry neither `Origin` nor `Sec-Fetch-Site` (non-browser clients). Default '0'. */
+    CSRF_REQUIRE_ORIGIN: flag.default('0').transform((v) => v === '1'),
   })
   .transform((env) => ({
     ...env,
@@ -74,7 +100,9 @@ const envSchema = z
  * The validated configuration:
  * `{PORT: number, MONGODB_URI?: string, DATA_DIR: string (absolute), SITE_URL: string,
  *   SEED_DEMO?: '0'|'1', NODE_ENV: 'development'|'test'|'production', SESSION_TTL_DAYS: number (days),
- *   LOG_LEVEL: pino level, PWA_DIST: string (absolute), TRUST_PROXY: boolean}`.
+ *   LOG_LEVEL: pino level, PWA_DIST: string (absolute), TRUST_PROXY: boolean,
+ *   SESSION_IDLE_MINUTES: number (minutes), ALLOWED_ORIGINS: string[] (lower-case origins),
+ *   CSRF_REQUIRE_ORIGIN: boolean}`.
  */
 export type Env = z.output<typeof envSchema>;
 

@@ -96,7 +96,7 @@ export async function startServer(
   try {
     log.info({ embedded: db.embedded }, db.embedded ? `embedded database (FerretDB) with data in ${join(env.DATA_DIR, 'db')}` : 'connected to MONGODB_URI');
     await ensureIndexes(log);
-    expiry = await ensureSessionExpiry((message, err) => log.warn({ err }, message));
+    expiry = await ensureSessionExpiry((message, err) => log.warn({ err }, message), { idleMinutes: env.SESSION_IDLE_MINUTES });
     if (expiry.mode === 'sweep') log.info('no TTL indexes on this database: expired sessions are swept every 10 minutes');
 
     const uploadsDir = join(env.DATA_DIR, 'uploads');
@@ -109,7 +109,14 @@ export async function startServer(
 
     const app = createApp({ env, logger: log });
     const { server, port } = await listen(app, env.PORT);
-    const chat = attachChat(server, { dataDir: env.DATA_DIR, log, trustProxy: env.TRUST_PROXY });
+    const chat = attachChat(server, {
+      dataDir: env.DATA_DIR,
+      log,
+      trustProxy: env.TRUST_PROXY,
+      allowedOrigins: env.ALLOWED_ORIGINS,
+      requireOrigin: env.CSRF_REQUIRE_ORIGIN,
+      sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
+    });
 
     const lines = [`Oracy is running at http://localhost:${port}`];
     if (hasDemo) lines.push(`Demo accounts (password: ${DEMO_PASSWORD}):`, ...DEMO_ACCOUNTS.map((email) => `  ${email}`));

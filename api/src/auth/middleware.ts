@@ -8,25 +8,28 @@ import { clearSessionCookie, findSession, isSecureRequest, readSessionCookie } f
 export const OBJECT_ID_PATTERN = /^[a-f0-9]{24}$/i;
 
 /**
- * Reads the `oracy_session` cookie and sets `c.var.user` / `c.var.session`
- * (decisions §3–4), both `null` when the cookie is missing, malformed,
- * unknown, expired, or its user was deleted — an unusable cookie is then
- * cleared. The user is re-read on every request, so a role change or a
- * deletion applies at once. Never answers by itself.
- * @param opts.trustProxy whether `X-Forwarded-Proto` decides the cookie's Secure flag when clearing.
+ * Reads the session cookie (`oracy_session`, or `__Host-oracy_session` over
+ * HTTPS) and sets `c.var.user` / `c.var.session` (decisions §3–4), both
+ * `null` when the cookie is missing, malformed, unknown, expired, idle too
+ * long, or its user was deleted — an unusable cookie is then cleared. The
+ * user is re-read on every request, so a role change or a deletion applies
+ * at once. Never answers by itself.
+ * @param opts.trustProxy whether `X-Forwarded-Proto` decides https (the cookie's name and Secure flag).
+ * @param opts.idleMinutes the idle limit (`SESSION_IDLE_MINUTES`); default 1440.
  */
-export function loadSession(opts: { trustProxy: boolean }) {
+export function loadSession(opts: { trustProxy: boolean; idleMinutes?: number }) {
   return createMiddleware<AppEnv>(async (c, next) => {
     c.set('user', null);
     c.set('session', null);
-    const token = readSessionCookie(c);
+    const secure = isSecureRequest(c, opts.trustProxy);
+    const token = readSessionCookie(c, secure);
     if (token) {
-      const found = await findSession(token);
+      const found = await findSession(token, { idleMinutes: opts.idleMinutes });
       if (found) {
         c.set('user', found.user);
         c.set('session', found.session);
       } else {
-        clearSessionCookie(c, isSecureRequest(c, opts.trustProxy));
+        clearSessionCookie(c, secure);
       }
     }
     await next();

@@ -1,5 +1,6 @@
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './schema.js';
 
 /**
  * The sign-in site of decisions §3: two server-rendered pages, plain HTML
@@ -144,7 +145,7 @@ ${alert(opts.error)}
 ${field({ id: 'firstName', name: 'firstName', label: 'First name', type: 'text', autocomplete: 'given-name', value: v.firstName ?? '', maxlength: 100, error: f.firstName, autofocus: true })}
 ${field({ id: 'lastName', name: 'lastName', label: 'Last name', type: 'text', autocomplete: 'family-name', value: v.lastName ?? '', maxlength: 100, error: f.lastName })}
 ${field({ id: 'email', name: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: v.email ?? '', maxlength: 254, error: f.email })}
-${field({ id: 'password', name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', minlength: 8, maxlength: 128, error: f.password, hint: 'At least 8 characters.' })}
+${field({ id: 'password', name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', minlength: PASSWORD_MIN_LENGTH, maxlength: PASSWORD_MAX_LENGTH, error: f.password, hint: `At least ${PASSWORD_MIN_LENGTH} characters.` })}
 <button type="submit">Create account</button>
 </form>
 <p class="switch">Already have an account? <a href="/login">Sign in</a></p>`,

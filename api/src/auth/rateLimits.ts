@@ -1,12 +1,12 @@
-import type { Context } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { tooManyRequests, type ApiError } from '../errors.js';
+import { createMemoryRateLimitStore, type RateLimit, type RateLimitState, type RateLimitStore } from '../security/rateLimit.js';
+
+export { clientIp } from '../security/clientIp.js';
 
 /**
  * Every sign-in and registration limit (decisions §3: "Login attempts are
- * rate-limited per IP and per email"), in one place. Counts live in memory,
- * per app instance; durations in seconds.
+ * rate-limited per IP and per email"; issue 8: 429 with Retry-After after 10
+ * failures in 15 minutes), in one place; durations in seconds.
  *
  * - `loginFailuresPerIp`: failed sign-ins from one IP address. Only failures
  *   count, so many people behind one address (a school network, the e2e
@@ -16,10 +16,10 @@ import { tooManyRequests, type ApiError } from '../errors.js';
  * - `registrationsPerIp`: account creations (attempts) from one IP address.
  */
 export const AUTH_RATE_LIMITS = {
-  loginFailuresPerIp: { points: 100, durationSeconds: 15 * 60 },
+  loginFailuresPerIp: { points: 10, durationSeconds: 15 * 60 },
   loginFailuresPerEmail: { points: 10, durationSeconds: 15 * 60 },
   registrationsPerIp: { points: 30, durationSeconds: 60 * 60 },
-} as const;
+} as const satisfies Record<string, RateLimit>;
 
 /** The sign-in and registration limiters of one app instance. */
 export interface AuthLimiters {
@@ -42,52 +42,36 @@ function limited(what: string, msBeforeNext: number): ApiError {
   return tooManyRequests(`Too many ${what}. Please wait ${minutesText(msBeforeNext)} and try again.`, msBeforeNext / 1000);
 }
 
-/** Creates fresh in-memory limiters with the limits of `AUTH_RATE_LIMITS`. */
-export function createAuthLimiters(limits = AUTH_RATE_LIMITS): AuthLimiters {
-  const make = (l: { points: number; durationSeconds: number }) =>
-    new RateLimiterMemory({ points: l.points, duration: l.durationSeconds });
-  const perIp = make(limits.loginFailuresPerIp);
-  const perEmail = make(limits.loginFailuresPerEmail);
-  const registrations = make(limits.registrationsPerIp);
-
-  return {
-    async checkLogin(ip, email) {
-      const [byIp, byEmail] = await Promise.all([perIp.get(ip), perEmail.get(email)]);
-      const blocked = [byIp && byIp.consumedPoints >= perIp.points ? byIp : null, byEmail && byEmail.consumedPoints >= perEmail.points ? byEmail : null]
-        .filter((r) => r !== null)
-        .sort((a, b) => b.msBeforeNext - a.msBeforeNext)[0];
-      if (blocked) throw limited('sign-in attempts', blocked.msBeforeNext);
-    },
-    async recordLoginFailure(ip, email) {
-      await Promise.all([perIp.penalty(ip), perEmail.penalty(email)]);
-    },
-    async recordLoginSuccess(email) {
-      await perEmail.delete(email);
-    },
-    async consumeRegistration(ip) {
-      try {
-        await registrations.consume(ip);
-      } catch (res) {
-        if (res instanceof Error) throw res;
-        throw limited('accounts created from your network', (res as { msBeforeNext: number }).msBeforeNext);
-      }
-    },
-  };
+/** True when a key has used every point of its window. */
+function usedUp(state: RateLimitState | null): state is RateLimitState {
+  return state !== null && state.remaining === 0;
 }
 
 /**
- * The client's IP address for rate limiting: with `trustProxy`, the last
- * `X-Forwarded-For` entry (the one our proxy appended); otherwise the socket's
- * remote address; `unknown` when neither exists (e.g. `app.request()` in tests).
+ * Creates the sign-in and registration limiters on `store` (issue 8: behind
+ * the `RateLimitStore` interface; in memory per app instance by default).
  */
-export function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const last = c.req.header('X-Forwarded-For')?.split(',').pop()?.trim();
-    if (last) return last;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
+export function createAuthLimiters(store: RateLimitStore = createMemoryRateLimitStore(), limits = AUTH_RATE_LIMITS): AuthLimiters {
+  const perIp = store.limiter('login-failures-ip', limits.loginFailuresPerIp);
+  const perEmail = store.limiter('login-failures-email', limits.loginFailuresPerEmail);
+  const registrations = store.limiter('registrations-ip', limits.registrationsPerIp);
+
+  return {
+    async checkLogin(ip, email) {
+      const blocked = (await Promise.all([perIp.peek(ip), perEmail.peek(email)]))
+        .filter(usedUp)
+        .sort((a, b) => b.msBeforeReset - a.msBeforeReset)[0];
+      if (blocked) throw limited('sign-in attempts', blocked.msBeforeReset);
+    },
+    async recordLoginFailure(ip, email) {
+      await Promise.all([perIp.hit(ip), perEmail.hit(email)]);
+    },
+    async recordLoginSuccess(email) {
+      await perEmail.reset(email);
+    },
+    async consumeRegistration(ip) {
+      const state = await registrations.hit(ip);
+      if (state.exceeded) throw limited('accounts created from your network', state.msBeforeReset);
+    },
+  };
 }

@@ -5,7 +5,6 @@ import {
   ApiError,
   badRequest,
   conflict,
-  forbidden,
   isDuplicateKeyError,
   isJsonRequest,
   payloadTooLarge,
@@ -19,6 +18,8 @@ import type { AppEnv, UserDoc } from './context.js';
 import { renderLoginPage, renderRegisterPage } from './pages.js';
 import { clientIp, createAuthLimiters, type AuthLimiters } from './rateLimits.js';
 import { loginSchema, registerSchema, type RegisterInput } from './schema.js';
+import type { Logger } from '../logger.js';
+import { emailPseudonym, logSecurityEvent, type SecurityEvent } from '../security/events.js';
 import { clearSessionCookie, deleteSessionByToken, isSecureRequest, readSessionCookie, startSession } from './sessions.js';
 
 /** The one answer to wrong credentials, whether or not the email exists (decisions §3). */
@@ -36,6 +37,8 @@ export interface AuthRoutesOptions {
   trustProxy: boolean;
   /** Rate limiters; fresh in-memory ones by default. */
   limiters?: AuthLimiters;
+  /** Where security events go (issue 8): sign-ins, failures, registrations, sign-outs; none by default. */
+  log?: Pick<Logger, 'info' | 'warn'>;
 }
 
 type BodyKind = 'json' | 'form';
@@ -68,24 +71,6 @@ async function readBody(c: Context): Promise<{ kind: BodyKind; data: Record<stri
   const data: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(form)) if (typeof value === 'string') data[key] = value;
   return { kind: 'form', data };
-}
-
-/**
- * Login CSRF defence for form posts: refuses a browser post made from another
- * site. `Sec-Fetch-Site` decides when present; otherwise an `Origin` header,
- * when present and not `null`, must name this host.
- */
-function isCrossSiteForm(c: Context, trustProxy: boolean): boolean {
-  const site = c.req.header('Sec-Fetch-Site');
-  if (site) return site === 'cross-site';
-  const origin = c.req.header('Origin');
-  if (!origin || origin === 'null') return false;
-  const host = (trustProxy && c.req.header('X-Forwarded-Host')?.split(',')[0]?.trim()) || c.req.header('Host') || new URL(c.req.url).host;
-  try {
-    return new URL(origin).host.toLowerCase() !== host.toLowerCase();
-  } catch {
-    return true;
-  }
 }
 
 /**
@@ -135,11 +120,15 @@ const authBodyLimit = bodyLimit({
  * - `GET /auth/current_user`: `{id, firstName, lastName, name, email, role}` or 401.
  * - `GET /auth/logout`: ends the session, clears the cookie, 200 `{ok: true}`.
  *
- * Forms posted from another site get 403.
+ * Forms and JSON posted from another site are refused before these routes
+ * by `csrfProtection` (issue 8). Security events go to `opts.log`.
  */
 export function createAuthRoutes(opts: AuthRoutesOptions) {
   const limiters = opts.limiters ?? createAuthLimiters();
   const sessionOptions = { ttlDays: opts.sessionTtlDays, trustProxy: opts.trustProxy };
+  const audit = (c: Context, event: SecurityEvent, fields: { userId?: string; [key: string]: unknown } = {}) => {
+    if (opts.log) logSecurityEvent(opts.log, event, { ...fields, ip: clientIp(c, opts.trustProxy) });
+  };
 
   return new Hono<AppEnv>()
     .get('/login', (c) => c.html(renderLoginPage()))
@@ -148,7 +137,6 @@ export function createAuthRoutes(opts: AuthRoutesOptions) {
     .post('/auth/login', authBodyLimit, async (c) => {
       const { kind, data } = await readBody(c);
       const form = kind === 'form';
-      if (form && isCrossSiteForm(c, opts.trustProxy)) throw forbidden('Sign-in forms must be posted from this site.');
 
       const parsed = loginSchema.safeParse(data);
       if (!parsed.success) {
@@ -169,12 +157,14 @@ export function createAuthRoutes(opts: AuthRoutesOptions) {
       const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
       if (!user || !ok) {
         await limiters.recordLoginFailure(ip, email);
+        audit(c, 'sign_in_failed', { userId: user?.id as string | undefined, account: emailPseudonym(email), knownAccount: Boolean(user) });
         if (form) return c.html(renderLoginPage({ email: text(data.email), error: INVALID_CREDENTIALS }), 401);
         throw new ApiError(401, 'invalid_credentials', INVALID_CREDENTIALS);
       }
 
       await limiters.recordLoginSuccess(email);
       await startSession(c, user._id, sessionOptions);
+      audit(c, 'sign_in', { userId: user.id as string });
       if (form) return c.redirect('/', 303);
       return c.json(presentCurrentUser(user), 200);
     })
@@ -182,7 +172,6 @@ export function createAuthRoutes(opts: AuthRoutesOptions) {
     .post('/auth/register', authBodyLimit, async (c) => {
       const { kind, data } = await readBody(c);
       const form = kind === 'form';
-      if (form && isCrossSiteForm(c, opts.trustProxy)) throw forbidden('Registration forms must be posted from this site.');
       const values = { firstName: text(data.firstName), lastName: text(data.lastName), email: text(data.email) };
 
       try {
@@ -209,6 +198,7 @@ export function createAuthRoutes(opts: AuthRoutesOptions) {
       }
 
       await startSession(c, user._id, sessionOptions);
+      audit(c, 'registered', { userId: user.id as string });
       if (form) return c.redirect('/', 303);
       return c.json(presentCurrentUser(user), 201);
     })
@@ -220,8 +210,10 @@ export function createAuthRoutes(opts: AuthRoutesOptions) {
     })
 
     .get('/auth/logout', async (c) => {
-      await deleteSessionByToken(readSessionCookie(c));
-      clearSessionCookie(c, isSecureRequest(c, opts.trustProxy));
+      const secure = isSecureRequest(c, opts.trustProxy);
+      await deleteSessionByToken(readSessionCookie(c, secure));
+      clearSessionCookie(c, secure);
+      if (c.var.user) audit(c, 'signed_out', { userId: c.var.user.id as string });
       return c.json({ ok: true as const }, 200);
     });
 }

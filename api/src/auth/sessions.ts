@@ -1,12 +1,29 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { parse as parseCookieHeader } from 'hono/utils/cookie';
 import type { Types } from 'mongoose';
 import { Session, User } from '../db/models/index.js';
 import type { SessionDoc, UserDoc } from './context.js';
 
-/** Name of the session cookie (decisions §3). */
+/** Name of the session cookie over plain http (decisions §3). */
 export const SESSION_COOKIE = 'oracy_session';
+/**
+ * Name of the session cookie over HTTPS (issue 8): the `__Host-` prefix makes
+ * browsers accept it only when Secure, with `Path=/` and no `Domain`, so no
+ * other host (a sibling subdomain) can set or overwrite it.
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+
+/** The session cookie's name for a request that came over HTTPS (`secure`) or not. */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
+
+/** Default idle limit, in minutes (`SESSION_IDLE_MINUTES`): 24 hours. */
+export const DEFAULT_SESSION_IDLE_MINUTES = 24 * 60;
+/** `lastSeenAt` is written at most this often per session, in ms, so a busy session costs no write per request. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
 
 /** Bytes of randomness in a session token (256 bits; decisions §3 asks ≥ 128). */
 const TOKEN_BYTES = 32;
@@ -46,19 +63,38 @@ export async function createSession(
   return { token, expiresAt };
 }
 
+/** The limits a session is held to when it is read (issue 8). */
+export interface SessionLimits {
+  /** minutes without a request after which the session ends (`SESSION_IDLE_MINUTES`); default 1440 */
+  idleMinutes?: number;
+}
+
 /**
- * Looks up the session of a cookie token and re-reads its user.
+ * Looks up the session of a cookie token and re-reads its user. Records the
+ * use (`lastSeenAt`, written at most once a minute).
  * @returns `{session, user}`, or null when the token is malformed or unknown,
- * the session has expired (it is then deleted, as the embedded database has
- * no TTL index), or its user no longer exists (the session is deleted too).
+ * the session has passed its absolute expiry (`expiresAt`) or has been idle
+ * longer than `limits.idleMinutes` (it is then deleted, as the embedded
+ * database has no TTL index), or its user no longer exists (the session is
+ * deleted too).
  */
-export async function findSession(token: string | undefined): Promise<{ session: SessionDoc; user: UserDoc } | null> {
+export async function findSession(
+  token: string | undefined,
+  limits: SessionLimits = {},
+): Promise<{ session: SessionDoc; user: UserDoc } | null> {
   if (!token || !TOKEN_PATTERN.test(token)) return null;
   const session = await Session.findOne({ tokenHash: hashSessionToken(token) });
   if (!session) return null;
-  if (session.expiresAt.getTime() <= Date.now()) {
+  const now = Date.now();
+  const idleMs = (limits.idleMinutes ?? DEFAULT_SESSION_IDLE_MINUTES) * 60 * 1000;
+  const lastSeen = session.lastSeenAt?.getTime() ?? now;
+  if (session.expiresAt.getTime() <= now || lastSeen + idleMs <= now) {
     await Session.deleteOne({ _id: session._id });
     return null;
+  }
+  if (now - lastSeen >= Math.min(TOUCH_INTERVAL_MS, idleMs / 10)) {
+    session.lastSeenAt = new Date(now);
+    await Session.updateOne({ _id: session._id }, { $set: { lastSeenAt: session.lastSeenAt } });
   }
   const user = await User.findById(session.userId);
   if (!user) {
@@ -74,10 +110,15 @@ export async function deleteSessionByToken(token: string | undefined): Promise<v
   await Session.deleteOne({ tokenHash: hashSessionToken(token) });
 }
 
-/** Deletes every expired session. @returns how many were deleted. */
-export async function sweepExpiredSessions(now = new Date()): Promise<number> {
-  const result = await Session.deleteMany({ expiresAt: { $lte: now } });
-  return result.deletedCount;
+/**
+ * Deletes every expired session: past its absolute expiry, or — when
+ * `idleMinutes` is given — unused for that long. @returns how many were deleted.
+ */
+export async function sweepExpiredSessions(now = new Date(), idleMinutes?: number): Promise<number> {
+  const expired = await Session.deleteMany({ expiresAt: { $lte: now } });
+  if (idleMinutes === undefined) return expired.deletedCount;
+  const idle = await Session.deleteMany({ lastSeenAt: { $lte: new Date(now.getTime() - idleMinutes * 60 * 1000) } });
+  return expired.deletedCount + idle.deletedCount;
 }
 
 /**
@@ -92,17 +133,29 @@ export function isSecureRequest(c: Context, trustProxy: boolean): boolean {
   return new URL(c.req.url).protocol === 'https:';
 }
 
-/** The session token from the request's `oracy_session` cookie, if any. */
-export function readSessionCookie(c: Context): string | undefined {
-  return getCookie(c, SESSION_COOKIE);
+/**
+ * The session token from the request's cookie, if any: `__Host-oracy_session`
+ * when the request came over HTTPS (`secure`), `oracy_session` otherwise — an
+ * unprefixed cookie is never trusted over HTTPS.
+ */
+export function readSessionCookie(c: Context, secure = false): string | undefined {
+  return getCookie(c, sessionCookieName(secure));
+}
+
+/** The session token in a raw `Cookie` header (the Socket.IO handshake), by the same rule as `readSessionCookie`. */
+export function sessionTokenFromCookieHeader(header: string | undefined, secure: boolean): string | undefined {
+  if (!header) return undefined;
+  const name = sessionCookieName(secure);
+  return parseCookieHeader(header, name)[name];
 }
 
 /**
- * Sets `oracy_session`: HttpOnly, SameSite=Lax, Path=/, Secure when `secure`,
- * expiring with the session (Max-Age in seconds and Expires).
+ * Sets the session cookie (decisions §3, issue 8): HttpOnly, SameSite=Lax,
+ * Path=/, expiring with the session (Max-Age in seconds and Expires); over
+ * HTTPS also Secure and named `__Host-oracy_session`.
  */
 export function setSessionCookie(c: Context, token: string, opts: { expiresAt: Date; secure: boolean }): void {
-  setCookie(c, SESSION_COOKIE, token, {
+  setCookie(c, sessionCookieName(opts.secure), token, {
     httpOnly: true,
     sameSite: 'Lax',
     path: '/',
@@ -112,9 +165,9 @@ export function setSessionCookie(c: Context, token: string, opts: { expiresAt: D
   });
 }
 
-/** Clears `oracy_session` in the browser (same attributes, Max-Age=0). */
+/** Clears the session cookie in the browser (same name and attributes, Max-Age=0). */
 export function clearSessionCookie(c: Context, secure: boolean): void {
-  deleteCookie(c, SESSION_COOKIE, { httpOnly: true, sameSite: 'Lax', path: '/', secure });
+  deleteCookie(c, sessionCookieName(secure), { httpOnly: true, sameSite: 'Lax', path: '/', secure });
 }
 
 /**
@@ -127,9 +180,10 @@ export async function startSession(
   userId: Types.ObjectId,
   opts: { ttlDays: number; trustProxy: boolean },
 ): Promise<void> {
-  await deleteSessionByToken(readSessionCookie(c));
+  const secure = isSecureRequest(c, opts.trustProxy);
+  await deleteSessionByToken(readSessionCookie(c, secure));
   const { token, expiresAt } = await createSession(userId, { ttlDays: opts.ttlDays, userAgent: c.req.header('User-Agent') });
-  setSessionCookie(c, token, { expiresAt, secure: isSecureRequest(c, opts.trustProxy) });
+  setSessionCookie(c, token, { expiresAt, secure });
 }
 
 /** How expired sessions leave the database; `stop()` ends the sweep timer, if any. */
@@ -148,10 +202,14 @@ function errorCode(err: unknown): number | undefined {
  * index on `sessions.expiresAt` (converting the plain index with `collMod` on
  * MongoDB when it already exists). When the database cannot (FerretDB v1
  * answers code 238 NotImplemented), falls back to deleting expired sessions
- * now and every `SESSION_SWEEP_INTERVAL_MS`. Reads refuse expired sessions
- * either way. Never throws.
+ * now and every `SESSION_SWEEP_INTERVAL_MS` — idle ones too, when
+ * `opts.idleMinutes` is given. Reads refuse expired and idle sessions either
+ * way (`findSession`). Never throws.
  */
-export async function ensureSessionExpiry(log: (message: string, err?: unknown) => void): Promise<SessionExpiry> {
+export async function ensureSessionExpiry(
+  log: (message: string, err?: unknown) => void,
+  opts: { idleMinutes?: number } = {},
+): Promise<SessionExpiry> {
   try {
     await Session.collection.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 });
     return { mode: 'ttl', stop() {} };
@@ -169,7 +227,7 @@ export async function ensureSessionExpiry(log: (message: string, err?: unknown) 
     }
   }
   const sweep = () => {
-    sweepExpiredSessions().catch((err: unknown) => log('Sweeping expired sessions failed.', err));
+    sweepExpiredSessions(new Date(), opts.idleMinutes).catch((err: unknown) => log('Sweeping expired sessions failed.', err));
   };
   sweep();
   const timer = setInterval(sweep, SESSION_SWEEP_INTERVAL_MS);

@@ -1,11 +1,13 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
-import { parse as parseCookies } from 'hono/utils/cookie';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { Server as SocketServer, type ExtendedError, type Socket } from 'socket.io';
 import type { UserDoc } from '../auth/context.js';
-import { findSession, SESSION_COOKIE } from '../auth/sessions.js';
+import { findSession, sessionTokenFromCookieHeader } from '../auth/sessions.js';
 import { ROLES } from '../db/models/index.js';
 import type { Logger } from '../logger.js';
+import { clientIpOfRequest } from '../security/clientIp.js';
+import { logSecurityEvent } from '../security/events.js';
+import { checkHandshake, ownOriginOf, type OriginPolicy } from '../security/origin.js';
+import { createMemoryRateLimitStore, type RateLimitStore } from '../security/rateLimit.js';
 import { MAX_UPLOAD_BYTES, UploadStorage } from '../services/uploads.js';
 import { ChatInputError, chatUploadsDir, listMessagePage, storeMessage, type MessagePage } from './messages.js';
 import type { ChatMessageJson } from './presenter.js';
@@ -84,6 +86,14 @@ export interface ChatServerOptions {
   log: Logger;
   /** `TRUST_PROXY`: also accept the origin of `X-Forwarded-Host` */
   trustProxy?: boolean;
+  /** `ALLOWED_ORIGINS`: other origins whose pages may connect (issue 8); default none */
+  allowedOrigins?: readonly string[];
+  /** `CSRF_REQUIRE_ORIGIN`: refuse handshakes with neither `Origin` nor `Sec-Fetch-Site`; default false */
+  requireOrigin?: boolean;
+  /** `SESSION_IDLE_MINUTES`: the session's idle limit; default 1440 */
+  sessionIdleMinutes?: number;
+  /** where the per-admin limits count (issue 8); default a fresh in-memory store */
+  rateLimits?: RateLimitStore;
   /** per-admin message limit; default `CHAT_MESSAGE_LIMIT` */
   messageLimit?: { points: number; durationSeconds: number };
   /** per-admin page-load limit; default `CHAT_LOAD_LIMIT` */
@@ -101,32 +111,20 @@ function refusal(message: string, code: string): ExtendedError {
   return Object.assign(new Error(message), { data: { code } });
 }
 
-/** True when the `Origin` header names this server's own host (or, with a trusted proxy, the forwarded one). */
-function isOwnOrigin(req: IncomingMessage, trustProxy: boolean): boolean {
-  const origin = req.headers.origin;
-  // Browsers send Origin on every WebSocket and cross-site request; same-origin polling GETs may omit it.
-  if (origin === undefined) return true;
-  let host: string;
+/** The session token of a handshake: `__Host-oracy_session` when it came over HTTPS, `oracy_session` otherwise. */
+function readToken(req: IncomingMessage, trustProxy: boolean): string | undefined {
+  const encrypted = Boolean((req.socket as { encrypted?: boolean } | undefined)?.encrypted);
+  let secure = encrypted;
   try {
-    host = new URL(origin).host.toLowerCase();
+    const own = ownOriginOf(`${encrypted ? 'https' : 'http'}://${req.headers.host ?? 'localhost'}/`, (name) => {
+      const value = req.headers[name.toLowerCase()];
+      return Array.isArray(value) ? value[0] : value;
+    }, trustProxy);
+    secure = own.startsWith('https:');
   } catch {
-    return false;
+    // a malformed Host: keep the connection's own scheme
   }
-  const allowed = [req.headers.host];
-  const forwarded = req.headers['x-forwarded-host'];
-  if (trustProxy && typeof forwarded === 'string') allowed.push(forwarded.split(',')[0]?.trim());
-  return allowed.some((value) => value?.toLowerCase() === host);
-}
-
-function readToken(req: IncomingMessage): string | undefined {
-  const header = req.headers.cookie;
-  return header ? parseCookies(header, SESSION_COOKIE)[SESSION_COOKIE] : undefined;
-}
-
-/** The socket's admin, re-read from the session (a logout or a role change applies at once), or null. */
-async function currentAdmin(socket: ChatSocket): Promise<UserDoc | null> {
-  const found = await findSession(socket.data.token);
-  return found && found.user.role === ROLES.admin && found.user.id === socket.data.userId ? found.user : null;
+  return sessionTokenFromCookieHeader(req.headers.cookie, secure);
 }
 
 function firstIssue(error: { issues: readonly { message: string }[] }): string {
@@ -137,7 +135,8 @@ function firstIssue(error: { issues: readonly { message: string }[] }): string {
  * Attaches the discussion's Socket.IO server to `httpServer` at the default
  * path `/socket.io` (spec §7 "Real-time socket", decisions §5, issue 6):
  *
- * - handshake: `Origin` must be this origin; the `oracy_session` cookie must
+ * - handshake: `Origin` (or, without it, `Sec-Fetch-Site`) must be this
+ *   origin or an allowed one (issue 8, `checkHandshake`); the session cookie must
  *   name a valid session; the `{userId, userRole}` auth payload must match it;
  *   only admins get in. Refusals reach the client as `connect_error` with a
  *   readable message and `data.code` (`unauthorized` | `forbidden`);
@@ -158,26 +157,50 @@ export function attachChat(httpServer: HttpServer, opts: ChatServerOptions): Cha
   const storage = new UploadStorage(chatUploadsDir(opts.dataDir));
   const messageLimit = opts.messageLimit ?? CHAT_MESSAGE_LIMIT;
   const loadLimit = opts.loadLimit ?? CHAT_LOAD_LIMIT;
-  const messageLimiter = new RateLimiterMemory({ points: messageLimit.points, duration: messageLimit.durationSeconds });
-  const loadLimiter = new RateLimiterMemory({ points: loadLimit.points, duration: loadLimit.durationSeconds });
+  const rateLimits = opts.rateLimits ?? createMemoryRateLimitStore();
+  const messageLimiter = rateLimits.limiter('chat-messages-user', messageLimit);
+  const loadLimiter = rateLimits.limiter('chat-loads-user', loadLimit);
+  const trustProxy = opts.trustProxy ?? false;
+  const originPolicy: OriginPolicy = { trustProxy, allowedOrigins: opts.allowedOrigins ?? [], requireOrigin: opts.requireOrigin ?? false };
+  const sessionLimits = { idleMinutes: opts.sessionIdleMinutes };
+
+  /** The socket's admin, re-read from the session (a logout, a role change or the idle limit applies at once), or null. */
+  async function currentAdmin(socket: ChatSocket): Promise<UserDoc | null> {
+    const found = await findSession(socket.data.token, sessionLimits);
+    return found && found.user.role === ROLES.admin && found.user.id === socket.data.userId ? found.user : null;
+  }
+
+  /** Logs a refused handshake (issue 8: security events with user id and IP) and passes the refusal on. */
+  function refuse(req: IncomingMessage, message: string, code: string, userId?: string): ExtendedError {
+    logSecurityEvent(log, 'socket_refused', { userId, ip: clientIpOfRequest(req, trustProxy), code, reason: message });
+    return refusal(message, code);
+  }
 
   const io: ChatIo = new SocketServer(httpServer, {
     serveClient: false,
     maxHttpBufferSize: MAX_HTTP_BUFFER_SIZE,
   });
 
+  // Polling answers come from Engine.IO, not Hono: give them the basic security headers too (issue 8).
+  io.engine.on('headers', (headers: Record<string, string>) => {
+    headers['X-Content-Type-Options'] = 'nosniff';
+    headers['Referrer-Policy'] = 'no-referrer';
+    headers['Cache-Control'] = 'no-store';
+  });
+
   io.use((socket, next) => {
     void (async () => {
       const req = socket.request;
-      if (!isOwnOrigin(req, opts.trustProxy ?? false)) return next(refusal(CHAT_TEXTS.foreignOrigin, 'forbidden'));
-      const token = readToken(req);
-      const found = await findSession(token);
-      if (!found || !token) return next(refusal(CHAT_TEXTS.signInRequired, 'unauthorized'));
+      if (checkHandshake(req, originPolicy) !== null) return next(refuse(req, CHAT_TEXTS.foreignOrigin, 'forbidden'));
+      const token = readToken(req, trustProxy);
+      const found = await findSession(token, sessionLimits);
+      if (!found || !token) return next(refuse(req, CHAT_TEXTS.signInRequired, 'unauthorized'));
+      const userId = found.user.id as string;
       const auth = handshakeAuthSchema.safeParse(socket.handshake.auth);
       if (!auth.success || auth.data.userId.toLowerCase() !== found.user.id || auth.data.userRole !== found.user.role) {
-        return next(refusal(CHAT_TEXTS.payloadMismatch, 'forbidden'));
+        return next(refuse(req, CHAT_TEXTS.payloadMismatch, 'forbidden', userId));
       }
-      if (found.user.role !== ROLES.admin) return next(refusal(CHAT_TEXTS.adminsOnly, 'forbidden'));
+      if (found.user.role !== ROLES.admin) return next(refuse(req, CHAT_TEXTS.adminsOnly, 'forbidden', userId));
       socket.data = { userId: found.user.id, token };
       next();
     })().catch((err: unknown) => {
@@ -198,12 +221,7 @@ export function attachChat(httpServer: HttpServer, opts: ChatServerOptions): Cha
   }
 
   async function onLoadMore(socket: ChatSocket, payload: unknown): Promise<void> {
-    try {
-      await loadLimiter.consume(socket.data.userId);
-    } catch (res) {
-      if (res instanceof Error) throw res;
-      return void socket.emit('loadError', CHAT_TEXTS.tooFast);
-    }
+    if ((await loadLimiter.hit(socket.data.userId)).exceeded) return void socket.emit('loadError', CHAT_TEXTS.tooFast);
     const parsed = loadMoreSchema.safeParse(payload);
     if (!parsed.success) return void socket.emit('loadError', firstIssue(parsed.error));
     if (!(await currentAdmin(socket))) {
@@ -215,10 +233,8 @@ export function attachChat(httpServer: HttpServer, opts: ChatServerOptions): Cha
   }
 
   async function onMessage(socket: ChatSocket, payload: unknown): Promise<void> {
-    try {
-      await messageLimiter.consume(socket.data.userId);
-    } catch (res) {
-      if (res instanceof Error) throw res;
+    if ((await messageLimiter.hit(socket.data.userId)).exceeded) {
+      logSecurityEvent(log, 'rate_limited', { userId: socket.data.userId, ip: clientIpOfRequest(socket.request, trustProxy), limit: 'chat-messages-user' });
       return void socket.emit('messageError', CHAT_TEXTS.tooFast);
     }
     const parsed = outgoingMessageSchema.safeParse(payload);

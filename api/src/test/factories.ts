@@ -4,6 +4,13 @@ import type { UserDoc } from '../auth/context.js';
 import { SESSION_COOKIE } from '../auth/sessions.js';
 import { User, type OracyLevel, type Role } from '../db/models/index.js';
 
+/**
+ * The origin of `app.request('/path')` (Hono's default base URL). Test
+ * requests send it as `Origin`, as a browser on the app's own page would
+ * (issue 8: unsafe requests from other origins are refused).
+ */
+export const TEST_ORIGIN = 'http://localhost';
+
 /** The password `createUser` gives when none is asked for. */
 export const DEFAULT_TEST_PASSWORD = 'correct horse battery';
 
@@ -50,7 +57,7 @@ export function sessionCookieFrom(res: Response): string | undefined {
 export async function signIn(app: RequestHandler, email: string, password: string): Promise<string> {
   const res = await app.request('/auth/login', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', Origin: TEST_ORIGIN },
     body: JSON.stringify({ email, password }),
   });
   const cookie = sessionCookieFrom(res);
@@ -58,9 +65,9 @@ export async function signIn(app: RequestHandler, email: string, password: strin
   return cookie;
 }
 
-/** `init` for a JSON request: method, Content-Type, optional cookie and body. */
+/** `init` for a JSON request from the app's own page: method, Content-Type, `Origin: TEST_ORIGIN`, optional cookie and body. */
 export function jsonRequest(method: string, body?: unknown, cookie?: string): RequestInit {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Origin: TEST_ORIGIN };
   if (cookie) headers.Cookie = cookie;
   return { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) };
 }

@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { Logger } from '../logger.js';
+import { clientIp } from './clientIp.js';
+
+/**
+ * The security events Oracy logs (issue 8 "Logging and errors"; ASVS 5.0
+ * V16): one structured line each, `{security: true, event, userId?, ip, …}`,
+ * never with a password, token or cookie.
+ */
+export type SecurityEvent =
+  /** a sign-in with a wrong password or an unknown email */
+  | 'sign_in_failed'
+  /** a successful sign-in (a new session) */
+  | 'sign_in'
+  /** a new account through self-registration */
+  | 'registered'
+  /** a session ended by the user */
+  | 'signed_out'
+  /** a 403: a signed-in user (or a cross-site request) reached for something not theirs */
+  | 'forbidden'
+  /** a 429: a rate limit refused the request */
+  | 'rate_limited'
+  /** an admin changed someone's role */
+  | 'role_changed'
+  /** a record was deleted (user, course, notice, complaint …) */
+  | 'deleted'
+  /** the discussion socket refused a handshake */
+  | 'socket_refused';
+
+/** What a security line may carry besides the event. */
+export interface SecurityEventFields {
+  /** the acting user's id, when known */
+  userId?: string;
+  /** the client's IP address (`clientIp`) */
+  ip: string;
+  [key: string]: unknown;
+}
+
+/** Events that are worth a warning rather than an info line. */
+const WARN_EVENTS: ReadonlySet<SecurityEvent> = new Set(['sign_in_failed', 'forbidden', 'rate_limited', 'socket_refused']);
+
+/** Writes one security event line (`warn` for refusals, `info` for the rest). */
+export function logSecurityEvent(log: Pick<Logger, 'info' | 'warn'>, event: SecurityEvent, fields: SecurityEventFields): void {
+  const line = { security: true, event, ...fields };
+  if (WARN_EVENTS.has(event)) log.warn(line, `security: ${event}`);
+  else log.info(line, `security: ${event}`);
+}
+
+/**
+ * A short, stable pseudonym of an email address (the first 16 hex digits of
+ * its SHA-256), so that repeated failures for one account can be told apart
+ * in the log without writing the address itself.
+ */
+export function emailPseudonym(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 16);
+}
+
+/** The 24-hex-digit id that a path names last, e.g. the user of `/api/admin/users/:id/role`. */
+function targetIdOf(path: string): string | undefined {
+  const ids = path.match(/[a-f0-9]{24}/gi);
+  return ids?.[ids.length - 1]?.toLowerCase();
+}
+
+const ROLE_CHANGE_PATH = /^\/api\/admin\/users\/[^/]+\/role$/;
+
+async function newRoleOf(c: Context): Promise<unknown> {
+  try {
+    const body = (await c.res.clone().json()) as { role?: unknown };
+    return body.role;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Middleware that logs, after each answer, the events a route does not log
+ * itself: every 403 (`forbidden`, with the refusal's message as `reason`),
+ * every 429 (`rate_limited`), a successful role change (`role_changed`, with
+ * `targetId` and `newRole`) and a successful DELETE (`deleted`, with
+ * `targetId`). Mount it before `loadSession` so that the signed-in user is
+ * known when it logs.
+ */
+export function securityEventLogger(log: Pick<Logger, 'info' | 'warn'>, opts: { trustProxy: boolean }) {
+  return createMiddleware<{ Variables: { user?: { id: string } | null } }>(async (c, next) => {
+    await next();
+    const status = c.res.status;
+    const { method, path } = c.req;
+    const base = () => ({ userId: c.get('user')?.id, ip: clientIp(c, opts.trustProxy), method, path, status });
+    if (status === 403) {
+      logSecurityEvent(log, 'forbidden', { ...base(), reason: c.error?.message });
+    } else if (status === 429) {
+      logSecurityEvent(log, 'rate_limited', { ...base(), retryAfter: c.res.headers.get('Retry-After') ?? undefined });
+    } else if (status >= 200 && status < 300) {
+      if (method === 'PUT' && ROLE_CHANGE_PATH.test(path)) {
+        logSecurityEvent(log, 'role_changed', { ...base(), targetId: targetIdOf(path), newRole: await newRoleOf(c) });
+      } else if (method === 'DELETE') {
+        logSecurityEvent(log, 'deleted', { ...base(), targetId: targetIdOf(path) });
+      }
+    }
+  });
+}
