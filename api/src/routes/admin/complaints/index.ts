@@ -3,14 +3,14 @@ import type { AppEnv } from '../../../auth/context.js';
 import { requireRole } from '../../../auth/middleware.js';
 import { Complaint, User } from '../../../db/models/index.js';
 import { conflict, notFound, validate } from '../../../errors.js';
-import { presentAdminComplaint, type ComplaintLike, type ComplaintUserJson } from './presenter.js';
+import { presentAdminComplaint, type AdminComplaintLike, type ComplaintUserJson } from './presenter.js';
 import { complaintIdParamSchema } from './schema.js';
 
 /** The two decisions an admin can take (spec §4 "Complaint status"). */
 type Decision = 'approved' | 'disapproved';
 
 /** filer id → `{name, role}` for the given complaints, with one query (no `$lookup` on FerretDB). */
-async function filersOf(complaints: readonly ComplaintLike[]): Promise<Map<string, ComplaintUserJson>> {
+async function filersOf(complaints: readonly AdminComplaintLike[]): Promise<Map<string, ComplaintUserJson>> {
   const ids = [...new Set(complaints.flatMap((c) => (c.userId ? [String(c.userId)] : [])))];
   if (ids.length === 0) return new Map();
   const users = await User.find({ _id: { $in: ids } }, { name: 1, role: 1 }).lean();

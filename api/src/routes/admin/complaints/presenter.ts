@@ -1,4 +1,5 @@
 import type { Types } from 'mongoose';
+import { presentComplaint, type ComplaintJson, type ComplaintLike } from '../../../presenters/complaint.js';
 
 /** The filer of a complaint as the admin list shows it (spec §3 "Complaint": `user{name, role}`). */
 export interface ComplaintUserJson {
@@ -8,37 +9,19 @@ export interface ComplaintUserJson {
 }
 
 /**
- * A complaint in the admin view (spec §7 "Admin: complaints"). `user` is
- * absent when the filer's account was deleted ("Submitted by: Unknown User").
+ * A complaint in the admin view (spec §7 "Admin: complaints"): the shared
+ * `ComplaintJson` with `user{name, role}` — absent when the filer's account
+ * was deleted ("Submitted by: Unknown User") — and who decided it and when.
  */
-export interface AdminComplaintJson {
-  id: string;
-  title: string;
-  description: string;
-  /** the filer's id, or null */
-  userId: string | null;
-  /** the filer's role when they filed it: 2 teacher, 3 student */
-  role: number;
-  /** null (On Hold), `approved` or `disapproved` (spec §4 "Complaint status") */
-  status: 'approved' | 'disapproved' | null;
-  /** ISO 8601 */
-  createdAt: string;
-  /** the admin who decided it, or null while On Hold */
+export interface AdminComplaintJson extends ComplaintJson {
+  /** the admin who approved or disapproved it, or null while On Hold */
   decidedBy: string | null;
   /** ISO 8601, or null while On Hold */
   decidedAt: string | null;
-  user?: ComplaintUserJson;
 }
 
-/** The fields `presentAdminComplaint` reads (a lean or a hydrated document). */
-export interface ComplaintLike {
-  _id: Types.ObjectId | string;
-  title: string;
-  description: string;
-  userId?: Types.ObjectId | string | null;
-  role: number;
-  status?: string | null;
-  createdAt?: Date | null;
+/** The fields `presentAdminComplaint` reads: the shared ones plus the decision. */
+export interface AdminComplaintLike extends ComplaintLike {
   decidedBy?: Types.ObjectId | string | null;
   decidedAt?: Date | null;
 }
@@ -47,20 +30,10 @@ export interface ComplaintLike {
  * Presents a complaint for the admin.
  * @param users filer id → `{name, role}`, resolved by the caller with one query
  */
-export function presentAdminComplaint(complaint: ComplaintLike, users: ReadonlyMap<string, ComplaintUserJson>): AdminComplaintJson {
-  const userId = complaint.userId ? String(complaint.userId) : null;
-  const user = userId ? users.get(userId) : undefined;
-  const status = complaint.status === 'approved' || complaint.status === 'disapproved' ? complaint.status : null;
+export function presentAdminComplaint(complaint: AdminComplaintLike, users: ReadonlyMap<string, ComplaintUserJson>): AdminComplaintJson {
   return {
-    id: String(complaint._id),
-    title: complaint.title,
-    description: complaint.description,
-    userId,
-    role: complaint.role,
-    status,
-    createdAt: (complaint.createdAt ?? new Date(0)).toISOString(),
+    ...presentComplaint(complaint, users.get(String(complaint.userId))),
     decidedBy: complaint.decidedBy ? String(complaint.decidedBy) : null,
     decidedAt: complaint.decidedAt ? complaint.decidedAt.toISOString() : null,
-    ...(user ? { user: { name: user.name, role: user.role } } : {}),
   };
 }
