@@ -1,9 +1,10 @@
 import { IonAlert, IonButton, IonIcon, IonToast } from '@ionic/react';
 import { addOutline, createOutline, eyeOutline, trashOutline } from 'ionicons/icons';
 import { useId, useState } from 'react';
+import { OfflineBanner } from '../../components/OfflineBanner';
 import { ScreenState } from '../../components/ScreenState';
 import { apiFetch, getJson } from '../../data/api';
-import { useResource } from '../../data/useResource';
+import { useCachedResource } from '../../data/useCachedResource';
 import placeholderUrl from './course-placeholder.svg';
 import { CourseDialog, type CourseDialogState } from './CourseDialog';
 import { capitalise, type Course } from './courseForm';
@@ -88,7 +89,8 @@ export function CourseCard({ course, onView, onEdit, onDelete }: CourseCardProps
  * and shown in a toast.
  */
 export default function CoursesPage() {
-  const courses = useResource(loadCourses, []);
+  // Cached per user for offline use (issue 7).
+  const courses = useCachedResource('/api/admin/courses', loadCourses, []);
   const [dialog, setDialog] = useState<CourseDialogState | null>(null);
   const [deleting, setDeleting] = useState<Course | null>(null);
   const [toast, setToast] = useState<string | null>(null);
@@ -113,6 +115,7 @@ export default function CoursesPage() {
           Add Course
         </IonButton>
       </div>
+      <OfflineBanner offline={courses.offline} savedAt={courses.savedAt} />
       <ScreenState
         loading={courses.loading && courses.data === undefined}
         error={courses.data === undefined ? courses.error : undefined}

@@ -119,7 +119,8 @@ describe('the student complaints screen (spec §2.15)', { timeout: 15_000 }, () 
 
     const pending = await screen.findByText('Submitting...', { selector: 'form ion-button' });
     await waitFor(() => expect(pending).toHaveAttribute('disabled'));
-    expect(sentJson(posts(fetchSpy)[0])).toEqual({ title: 'Broken chair', description: 'Room 12', sId: 'u-student', userId: 'u-student' });
+    // clientId: the outbox's idempotency key (issue 7).
+    expect(sentJson(posts(fetchSpy)[0])).toEqual({ title: 'Broken chair', description: 'Room 12', sId: 'u-student', userId: 'u-student', clientId: expect.any(String) });
     release();
 
     await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Complaint Title' })).not.toBeInTheDocument());
@@ -197,7 +198,7 @@ describe('the teacher complaints screen (spec §2.16)', { timeout: 15_000 }, () 
     await user.type(screen.getByRole('textbox', { name: 'Complaint Description' }), 'Flickers');
     await user.click(screen.getByText('Submit', { selector: 'form ion-button' }));
     expect(await screen.findByRole('heading', { name: 'Complaint: Projector' }, SLOW)).toBeInTheDocument();
-    expect(sentJson(posts(fetchSpy)[0])).toEqual({ title: 'Projector', description: 'Flickers', tId: 'u-teacher', userId: 'u-teacher' });
+    expect(sentJson(posts(fetchSpy)[0])).toEqual({ title: 'Projector', description: 'Flickers', tId: 'u-teacher', userId: 'u-teacher', clientId: expect.any(String) });
   });
 
   it('shows "Failed to load complaints" when the list fails', async () => {

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { CourseCard, CourseCardSkeleton, CourseDetailsModal } from '../../components/CourseCard';
+import { OfflineBanner } from '../../components/OfflineBanner';
 import { ScreenState } from '../../components/ScreenState';
 import { loadCourses, useOwnId, type AreaRole, type Course } from '../../data/studentTeacher';
-import { useResource } from '../../data/useResource';
+import { useCachedResource } from '../../data/useCachedResource';
 import '../../components/CourseCard.css';
 import './area.css';
 
@@ -37,10 +38,11 @@ const TEXTS = {
  */
 export function CoursesScreen({ role }: { role: AreaRole }) {
   const texts = TEXTS[role];
-  const ownerId = useOwnId(role === 3 ? 'studentId' : 'teacherId');
-  const courses = useResource((signal) => loadCourses(role, ownerId ?? '', signal), [role, ownerId]);
-  const [selected, setSelected] = useState<Course | null>(null);
   const view = role === 3 ? 'student' : 'teacher';
+  const ownerId = useOwnId(role === 3 ? 'studentId' : 'teacherId');
+  // Cached per user for offline use (issue 7).
+  const courses = useCachedResource(ownerId ? `/api/${view}/courses` : null, (signal) => loadCourses(role, ownerId ?? '', signal), [role, ownerId]);
+  const [selected, setSelected] = useState<Course | null>(null);
 
   const skeletons = (
     <div role="status" aria-label="Loading courses">
@@ -57,6 +59,7 @@ export function CoursesScreen({ role }: { role: AreaRole }) {
   return (
     <>
       <h1 className="screen-title">{texts.heading}</h1>
+      <OfflineBanner offline={courses.offline} savedAt={courses.savedAt} />
       <ScreenState
         loading={courses.loading && !courses.data}
         loadingText="Loading courses, please wait..."

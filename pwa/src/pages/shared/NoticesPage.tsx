@@ -1,9 +1,10 @@
 import { IonAlert, IonButton, IonIcon, IonToast } from '@ionic/react';
 import { addOutline, createOutline, trashOutline } from 'ionicons/icons';
 import { useId, useState } from 'react';
+import { OfflineBanner } from '../../components/OfflineBanner';
 import { ScreenState } from '../../components/ScreenState';
 import { apiFetch, HttpError } from '../../data/api';
-import { useResource } from '../../data/useResource';
+import { useCachedResource } from '../../data/useCachedResource';
 import { readSessionKey } from '../../session/storage';
 import { NoticeDialog, type NoticeDialogState } from './NoticeDialog';
 import { appendNotice, loadNotices, NOTICES_PATH, removeNotice, replaceNotice, type Notice } from './notices';
@@ -56,8 +57,8 @@ function NoticeItem(props: { notice: Notice; admin: boolean; onEdit: () => void;
  * with its id, a deleted one is removed — without reloading the list.
  */
 export default function NoticesPage() {
-  // The one load of the screen; the offline layer swaps this line for its cached hook of the same shape.
-  const notices = useResource(loadNotices, []);
+  // The one load of the screen, cached per user for offline use (issue 7).
+  const notices = useCachedResource(NOTICES_PATH, loadNotices, []);
   const admin = readSessionKey('userRole') === '1';
   const [dialog, setDialog] = useState<NoticeDialogState | null>(null);
   const [deleting, setDeleting] = useState<Notice | null>(null);
@@ -87,6 +88,7 @@ export default function NoticesPage() {
           </IonButton>
         )}
       </div>
+      <OfflineBanner offline={notices.offline} savedAt={notices.savedAt} />
       <ScreenState
         loading={notices.loading && notices.data === undefined}
         error={notices.data === undefined ? notices.error : undefined}

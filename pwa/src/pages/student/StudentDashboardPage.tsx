@@ -1,8 +1,9 @@
 import { IonButton, IonCard } from '@ionic/react';
 import { ChartFigure } from '../../components/Chart';
+import { OfflineBanner } from '../../components/OfflineBanner';
 import { ScreenState } from '../../components/ScreenState';
 import { loadStudentStats, useOwnId } from '../../data/studentTeacher';
-import { useResource } from '../../data/useResource';
+import { useCachedResource } from '../../data/useCachedResource';
 import { useSession } from '../../session/SessionProvider';
 import { StatCard } from '../shared/StatCard';
 import '../shared/area.css';
@@ -21,7 +22,8 @@ export const STUDENT_ACTIVITY_SAMPLE = { labels: ['March', 'April', 'May', 'June
 export default function StudentDashboardPage() {
   const { user } = useSession();
   const studentId = useOwnId('studentId');
-  const stats = useResource((signal) => loadStudentStats(studentId ?? '', signal), [studentId]);
+  // Cached per user for offline use (issue 7).
+  const stats = useCachedResource(studentId ? '/api/student/stats' : null, (signal) => loadStudentStats(studentId ?? '', signal), [studentId]);
   const data = stats.data;
 
   return (
@@ -30,6 +32,7 @@ export default function StudentDashboardPage() {
       <p className="screen-subtitle">Track your progress and skills as you enhance your Oracy journey!</p>
 
       <section aria-label="Your progress">
+        <OfflineBanner offline={stats.offline} savedAt={stats.savedAt} />
         <ScreenState
           loading={stats.loading && !data}
           loadingText="Loading your stats..."

@@ -1,8 +1,9 @@
 import { IonButton, IonCard } from '@ionic/react';
 import { CHART_COLORS, ChartFigure } from '../../components/Chart';
+import { OfflineBanner } from '../../components/OfflineBanner';
 import { ScreenState } from '../../components/ScreenState';
 import { loadTeacherStats, useOwnId, type TeacherStats } from '../../data/studentTeacher';
-import { useResource } from '../../data/useResource';
+import { useCachedResource } from '../../data/useCachedResource';
 import { StatCard } from '../shared/StatCard';
 import '../shared/area.css';
 
@@ -23,7 +24,8 @@ export function assignmentSplit(stats: Pick<TeacherStats, 'totalAssignments' | '
  */
 export default function TeacherDashboardPage() {
   const teacherId = useOwnId('teacherId');
-  const stats = useResource((signal) => loadTeacherStats(teacherId ?? '', signal), [teacherId]);
+  // Cached per user for offline use (issue 7).
+  const stats = useCachedResource(teacherId ? '/api/teacher/stats' : null, (signal) => loadTeacherStats(teacherId ?? '', signal), [teacherId]);
   const data = stats.data;
   const total = data?.totalAssignments ?? 0;
   const split = assignmentSplit({ totalAssignments: total, completedAssignments: data?.completedAssignments ?? 0 });
@@ -33,6 +35,7 @@ export default function TeacherDashboardPage() {
       <h1 className="screen-title">Teacher Dashboard</h1>
       <p className="screen-subtitle">Manage your courses and students effectively!</p>
 
+      <OfflineBanner offline={stats.offline} savedAt={stats.savedAt} />
       <ScreenState
         loading={stats.loading && !data}
         loadingText="Loading statistics..."

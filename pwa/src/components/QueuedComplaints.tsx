@@ -1,0 +1,150 @@
+import { IonButton, IonCard, IonCardContent, IonCardHeader, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
+import { useId, useState, type FormEvent } from 'react';
+import type { ComplaintDraft, OutboxRecord } from '../data/outbox';
+import './QueuedComplaints.css';
+
+/** The status of a complaint waiting in the outbox (issue 7). */
+export const QUEUED_STATUS = "Queued — will be sent when you're back online";
+/** The status of a complaint the server refused; the reason follows. */
+export const FAILED_STATUS = 'Not sent';
+
+/** Props of {@link QueuedComplaints}. */
+export interface QueuedComplaintsProps {
+  /** The outbox items of this screen's role, oldest first (`useComplaintOutbox().items`). */
+  items: readonly OutboxRecord[];
+  /** Removes an item without any request. */
+  onDiscard: (clientId: string) => void;
+  /** Saves a refused item's new fields and queues it again. */
+  onEdit: (clientId: string, draft: ComplaintDraft) => Promise<void>;
+}
+
+/**
+ * The complaints of "My Complaints" (spec §2.15–§2.16) that have not reached
+ * the server yet (issue 7), newest first, as cards like the others:
+ * - queued: "Status: Queued — will be sent when you're back online" and
+ *   "Delete Complaint", which drops it from the outbox without a request;
+ * - failed (the server refused it): "Status: Not sent", the server's
+ *   message, "Edit" (a dialog like "Submit a New Complaint") and "Discard".
+ * Renders nothing when there are none.
+ */
+export function QueuedComplaints({ items, onDiscard, onEdit }: QueuedComplaintsProps) {
+  const [editing, setEditing] = useState<OutboxRecord | null>(null);
+  if (items.length === 0 && !editing) return null;
+  const newestFirst = [...items].reverse();
+  return (
+    <>
+      {newestFirst.length > 0 && (
+        <ul className="card-grid queued-complaints" aria-label="Unsent complaints">
+          {newestFirst.map((item) => (
+            <li key={item.clientId}>
+              <QueuedCard item={item} onDiscard={() => onDiscard(item.clientId)} onEdit={() => setEditing(item)} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <EditDialog
+        key={editing?.clientId ?? 'closed'}
+        item={editing}
+        onClose={() => setEditing(null)}
+        onSave={async (draft) => {
+          if (!editing) return;
+          await onEdit(editing.clientId, draft);
+          setEditing(null);
+        }}
+      />
+    </>
+  );
+}
+
+function QueuedCard({ item, onDiscard, onEdit }: { item: OutboxRecord; onDiscard: () => void; onEdit: () => void }) {
+  const headingId = useId();
+  const failed = item.status === 'failed';
+  return (
+    <IonCard className="complaint-card complaint-card--unsent" aria-labelledby={headingId}>
+      <IonCardHeader>
+        <h2 id={headingId} className="complaint-card__title">
+          Complaint: {item.draft.title}
+        </h2>
+      </IonCardHeader>
+      <IonCardContent>
+        <p>{item.draft.description}</p>
+        <p>
+          Status:{' '}
+          <span className={`complaint-status complaint-status--${failed ? 'failed' : 'queued'}`}>{failed ? FAILED_STATUS : QUEUED_STATUS}</span>
+        </p>
+        {failed && <p className="queued-complaints__error">The server refused it: {item.error ?? 'unknown reason'}</p>}
+        <div className="queued-complaints__actions">
+          {failed && (
+            <IonButton fill="outline" size="small" onClick={onEdit} aria-label={`Edit: ${item.draft.title}`}>
+              Edit
+            </IonButton>
+          )}
+          <IonButton color="danger" fill="outline" size="small" onClick={onDiscard} aria-label={`${failed ? 'Discard' : 'Delete Complaint'}: ${item.draft.title}`}>
+            {failed ? 'Discard' : 'Delete Complaint'}
+          </IonButton>
+        </div>
+      </IonCardContent>
+    </IonCard>
+  );
+}
+
+function EditDialog({ item, onClose, onSave }: { item: OutboxRecord | null; onClose: () => void; onSave: (draft: ComplaintDraft) => Promise<void> }) {
+  const titleId = useId();
+  const titleFieldId = useId();
+  const descriptionFieldId = useId();
+  // Keyed by the item (see the caller), so the fields start from its current text.
+  const [title, setTitle] = useState(item?.draft.title ?? '');
+  const [description, setDescription] = useState(item?.draft.description ?? '');
+  const [saving, setSaving] = useState(false);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const draft = { title: title.trim(), description: description.trim() };
+    if (!draft.title || !draft.description || saving) return;
+    setSaving(true);
+    try {
+      await onSave(draft);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <IonModal
+      isOpen={item !== null}
+      onDidDismiss={onClose}
+      className="complaint-dialog"
+      aria-labelledby={titleId}
+    >
+      <IonHeader>
+        <IonToolbar>
+          <IonTitle>
+            <h2 id={titleId} className="course-details__title">
+              Edit Complaint
+            </h2>
+          </IonTitle>
+        </IonToolbar>
+      </IonHeader>
+      <IonContent className="ion-padding">
+        <form className="dialog-form" onSubmit={(event) => void save(event)} noValidate aria-labelledby={titleId}>
+          <div className="dialog-field">
+            <label htmlFor={titleFieldId}>Complaint Title</label>
+            <input id={titleFieldId} type="text" value={title} maxLength={200} autoComplete="off" required onChange={(e) => setTitle(e.target.value)} />
+          </div>
+          <div className="dialog-field">
+            <label htmlFor={descriptionFieldId}>Complaint Description</label>
+            <textarea id={descriptionFieldId} rows={4} value={description} maxLength={5000} required onChange={(e) => setDescription(e.target.value)} />
+          </div>
+          <div className="dialog-actions">
+            <IonButton fill="clear" onClick={onClose}>
+              Cancel
+            </IonButton>
+            <IonButton type="submit" disabled={saving}>
+              {saving ? 'Saving...' : 'Save'}
+            </IonButton>
+          </div>
+        </form>
+      </IonContent>
+    </IonModal>
+  );
+}

@@ -1,0 +1,129 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { writeCache } from '../../data/cache';
+import { listOutbox } from '../../data/outbox';
+import { mockFetch, sentJson, USERS, type FakeRoute } from '../../test/fetchMock';
+import { useFakeIndexedDb } from '../../test/fakeIndexedDb';
+import { renderAt } from '../../test/renderApp';
+
+/** "My Complaints" with the outbox and the cache (issue 7), on a fake IndexedDB. */
+useFakeIndexedDb();
+
+const SLOW = { timeout: 8000 };
+const QUEUED = "Queued — will be sent when you're back online";
+const complaint = (id: string, title: string) => ({
+  id,
+  title,
+  description: `About ${title}`,
+  userId: USERS.student.id,
+  role: 3,
+  status: null,
+  clientId: null,
+  createdAt: '2025-03-01T10:00:00.000Z',
+});
+
+function setup(routes: Record<string, FakeRoute>) {
+  const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: USERS.student }, ...routes });
+  renderAt('/student/complaints');
+  return { fetchSpy, user: userEvent.setup() };
+}
+
+async function fileComplaint(user: ReturnType<typeof userEvent.setup>, title: string) {
+  await user.click(await screen.findByText('Add Complaint', { selector: '.complaints-header ion-button' }, SLOW));
+  await user.type(await screen.findByRole('textbox', { name: 'Complaint Title' }), title);
+  await user.type(screen.getByRole('textbox', { name: 'Complaint Description' }), `About ${title}`);
+  await user.click(screen.getByText('Add Complaint', { selector: 'form ion-button' }));
+  // The dialog closes whether the complaint was sent, queued or refused.
+  await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Complaint Title' })).not.toBeInTheDocument(), SLOW);
+}
+
+const card = (title: string) => screen.getByRole('heading', { name: `Complaint: ${title}` }).closest('ion-card') as HTMLElement;
+const posts = (spy: ReturnType<typeof mockFetch>) => spy.mock.calls.filter(([, init]) => init?.method === 'POST');
+
+describe('My Complaints offline (issue 7)', { timeout: 20_000 }, () => {
+  it('queues a complaint filed offline, shows it at once as queued, and delivers it once back online', async () => {
+    let online = false;
+    const { fetchSpy, user } = setup({
+      'GET /api/student/complaints': () => (online ? { body: [complaint('c1', 'Older')] } : new TypeError('Failed to fetch')),
+      'POST /api/student/complaints': async (request) => {
+        if (!online) return new TypeError('Failed to fetch');
+        const body = (await request.json()) as { title: string; clientId: string };
+        return { status: 201, body: { ...complaint('c-new', body.title), clientId: body.clientId } };
+      },
+    });
+    await screen.findByText('Error fetching complaints', undefined, SLOW);
+
+    await fileComplaint(user, 'Broken chair');
+    expect(await screen.findByRole('heading', { name: 'Complaint: Broken chair' })).toBeInTheDocument();
+    expect(within(card('Broken chair')).getByText(QUEUED)).toBeInTheDocument();
+    const [item] = await listOutbox(USERS.student.id);
+    expect(item?.draft).toEqual({ title: 'Broken chair', description: 'About Broken chair' });
+
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(screen.queryByText(QUEUED)).not.toBeInTheDocument(), SLOW);
+    const sent = within(card('Broken chair'));
+    expect(sent.getByText('On Hold')).toBeInTheDocument();
+    const delivered = posts(fetchSpy).filter((call) => (sentJson(call) as { title: string }).title === 'Broken chair');
+    const keys = new Set(delivered.map((call) => (sentJson(call) as { clientId: string }).clientId));
+    expect(keys).toEqual(new Set([item?.clientId]));
+    expect(await listOutbox(USERS.student.id)).toEqual([]);
+  });
+
+  it('deletes a queued complaint without any request', async () => {
+    const { fetchSpy, user } = setup({
+      'GET /api/student/complaints': { body: [] },
+      'POST /api/student/complaints': new TypeError('Failed to fetch'),
+    });
+    await screen.findByText('No complaints to display', undefined, SLOW);
+    await fileComplaint(user, 'Noisy hall');
+    await screen.findByText(QUEUED);
+    expect(screen.queryByText('No complaints to display')).not.toBeInTheDocument();
+
+    const requests = fetchSpy.mock.calls.length;
+    await user.click(within(card('Noisy hall')).getByText(/Delete Complaint/));
+    await waitFor(() => expect(screen.queryByText(QUEUED)).not.toBeInTheDocument());
+    expect(fetchSpy.mock.calls.length).toBe(requests);
+    expect(await listOutbox(USERS.student.id)).toEqual([]);
+  });
+
+  it('shows a refused complaint with the server message; Edit sends it again with the changes', async () => {
+    let refuse = true;
+    const { user } = setup({
+      'GET /api/student/complaints': { body: [] },
+      'POST /api/student/complaints': async (request) => {
+        const body = (await request.json()) as { title: string };
+        if (refuse) return { status: 400, body: { error: { code: 'validation_error', message: 'Title is too rude.' } } };
+        return { status: 201, body: complaint('c9', body.title) };
+      },
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await screen.findByText('No complaints to display', undefined, SLOW);
+    await fileComplaint(user, 'Rude title');
+
+    const failed = within(await screen.findByRole('heading', { name: 'Complaint: Rude title' }).then(() => card('Rude title')));
+    expect(failed.getByText('Not sent')).toBeInTheDocument();
+    expect(failed.getByText('The server refused it: Title is too rude.')).toBeInTheDocument();
+
+    refuse = false;
+    await user.click(failed.getByText(/^Edit/));
+    const title = await screen.findByRole('textbox', { name: 'Complaint Title' });
+    expect(title).toHaveValue('Rude title');
+    await user.clear(title);
+    await user.type(title, 'Polite title');
+    await user.click(screen.getByText('Save', { selector: 'form ion-button' }));
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Complaint Title' })).not.toBeInTheDocument(), SLOW);
+
+    await waitFor(() => expect(screen.queryByText('Not sent')).not.toBeInTheDocument(), SLOW);
+    await waitFor(() => expect(screen.queryByText(QUEUED)).not.toBeInTheDocument(), SLOW);
+    expect(within(card('Polite title')).getByText('On Hold')).toBeInTheDocument();
+  });
+
+  it('shows the cached list with the offline banner when the network is down', async () => {
+    await writeCache(USERS.student.id, '/api/student/complaints', [complaint('c1', 'Cached one')], Date.now() - 2 * 3_600_000);
+    setup({ 'GET /api/student/complaints': new TypeError('Failed to fetch') });
+    expect(await screen.findByText("You're offline — showing data from 2 hours ago", undefined, SLOW)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Complaint: Cached one' })).toBeInTheDocument();
+  });
+});
