@@ -1,0 +1,289 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Socket as ClientSocket } from 'socket.io-client';
+import { ROLES } from '../db/models/index.js';
+import { connected, openSocket, refused, signedInUser, startTestChatServer, type TestChatServer } from '../chat/testServer.js';
+import {
+  CALLERS,
+  WORLD_PASSWORD,
+  createWorld,
+  freshComplaint,
+  freshCourse,
+  freshNotice,
+  headersOf,
+  quickUser,
+  registeredEndpoints,
+  type Caller,
+  type World,
+} from './testWorld.js';
+
+/**
+ * The authorization matrix (issue 8; decisions §5): every endpoint the app
+ * registers, with a sample valid request, against six callers, each cell's
+ * expected status from decisions §5 — 401 without a session, 403 signed in
+ * but not allowed, the success status otherwise. Every cell runs against the
+ * real app and database with a fresh session; a call that changes data gets
+ * fresh records per cell. The test fails listing every wrong cell, and a
+ * registered endpoint without a row fails it too.
+ */
+
+type Expected = Record<Caller, number>;
+
+/** A sample request for one cell: the path with its query, and a JSON body if any. */
+interface SampleRequest {
+  path: string;
+  json?: unknown;
+}
+
+/** One endpoint of the matrix. */
+interface Row {
+  /** `METHOD /path` exactly as `app.routes` lists it */
+  endpoint: string;
+  /** the status each caller must get */
+  expect: Expected;
+  /** Builds a valid request for one cell, creating fresh records when the call changes data. */
+  request(world: World, caller: Caller): Promise<SampleRequest> | SampleRequest;
+}
+
+function cells(none: number, ownerStudent: number, otherStudent: number, ownerTeacher: number, otherTeacher: number, admin: number): Expected {
+  return { none, ownerStudent, otherStudent, ownerTeacher, otherTeacher, admin };
+}
+
+/** `/api/admin/*` (decisions §5): role 1 only. */
+const adminOnly = (ok: number) => cells(401, 403, 403, 403, 403, ok);
+/** Any signed-in user. */
+const signedIn = (ok: number) => cells(401, ok, ok, ok, ok, ok);
+/** No session needed. */
+const open = (ok: number) => cells(ok, ok, ok, ok, ok, ok);
+/** `/api/student/*` naming the owning student: the student themself, or an admin. */
+const owningStudentOrAdmin = cells(401, 200, 403, 403, 403, 200);
+/** `/api/teacher/*` naming the owning teacher: the teacher themself, or an admin. */
+const owningTeacherOrAdmin = cells(401, 403, 403, 200, 403, 200);
+/** `/api/user/profile/:userId` of the owning student: that user, or an admin. */
+const selfOrAdmin = cells(401, 200, 403, 403, 403, 200);
+
+const courseFields = (world: World) => ({
+  title: 'Persuasive speaking',
+  description: 'Speak to convince.',
+  instructorId: world.t1.id as string,
+  duration: 8,
+  startDate: '2025-02-03',
+  endDate: '2025-04-04',
+  status: 'active',
+});
+
+const allScores = { oracy_scores: {} as Record<string, number> };
+
+/** The matrix: one row per endpoint of spec §7 and the ones the project added. */
+const ROWS: Row[] = [
+  // The sign-in site (decisions §3).
+  { endpoint: 'GET /login', expect: open(200), request: () => ({ path: '/login' }) },
+  { endpoint: 'GET /register', expect: open(200), request: () => ({ path: '/register' }) },
+  {
+    endpoint: 'POST /auth/login',
+    expect: open(200),
+    request: (world) => ({ path: '/auth/login', json: { email: world.s1.email, password: WORLD_PASSWORD } }),
+  },
+  {
+    endpoint: 'POST /auth/register',
+    expect: open(201),
+    request: () => ({
+      path: '/auth/register',
+      json: { firstName: 'New', lastName: 'Student', email: `new-${Math.random().toString(36).slice(2)}@example.test`, password: 'a-long-enough-phrase' },
+    }),
+  },
+  { endpoint: 'GET /auth/current_user', expect: signedIn(200), request: () => ({ path: '/auth/current_user' }) },
+  { endpoint: 'GET /auth/logout', expect: open(200), request: () => ({ path: '/auth/logout' }) },
+  { endpoint: 'GET /api/health', expect: open(200), request: () => ({ path: '/api/health' }) },
+
+  // Assessment (decisions §5: any signed-in user, stored against the caller).
+  { endpoint: 'POST /api/updateOracyAssessment', expect: signedIn(201), request: () => ({ path: '/api/updateOracyAssessment', json: allScores }) },
+
+  // Admin: courses.
+  { endpoint: 'GET /api/admin/courses', expect: adminOnly(200), request: () => ({ path: '/api/admin/courses' }) },
+  { endpoint: 'GET /api/admin/courses/:id', expect: adminOnly(200), request: (world) => ({ path: `/api/admin/courses/${world.courseId}` }) },
+  { endpoint: 'POST /api/admin/courses', expect: adminOnly(201), request: (world) => ({ path: '/api/admin/courses', json: courseFields(world) }) },
+  {
+    endpoint: 'PUT /api/admin/courses/:id',
+    expect: adminOnly(200),
+    request: async (world) => ({ path: `/api/admin/courses/${(await freshCourse(world.t1._id)).id}`, json: courseFields(world) }),
+  },
+  {
+    endpoint: 'DELETE /api/admin/courses/:id',
+    expect: adminOnly(204),
+    request: async (world) => ({ path: `/api/admin/courses/${(await freshCourse(world.t1._id)).id}` }),
+  },
+
+  // Admin: notices (GET open to every signed-in user).
+  { endpoint: 'GET /api/admin/notice', expect: signedIn(200), request: () => ({ path: '/api/admin/notice' }) },
+  { endpoint: 'POST /api/admin/notice', expect: adminOnly(201), request: () => ({ path: '/api/admin/notice', json: { title: 'Trip', description: 'Museum trip on Monday.' } }) },
+  {
+    endpoint: 'PUT /api/admin/notice/:id',
+    expect: adminOnly(200),
+    request: async () => ({ path: `/api/admin/notice/${(await freshNotice()).id}`, json: { title: 'Trip', description: 'Moved to Tuesday.' } }),
+  },
+  { endpoint: 'DELETE /api/admin/notice/:id', expect: adminOnly(204), request: async () => ({ path: `/api/admin/notice/${(await freshNotice()).id}` }) },
+
+  // Admin: complaints.
+  { endpoint: 'GET /api/admin/complaints', expect: adminOnly(200), request: () => ({ path: '/api/admin/complaints' }) },
+  {
+    endpoint: 'POST /api/admin/complaints/:id/approve',
+    expect: adminOnly(200),
+    request: async (world) => ({ path: `/api/admin/complaints/${(await freshComplaint(world.s1, ROLES.student)).id}/approve` }),
+  },
+  {
+    endpoint: 'POST /api/admin/complaints/:id/disapprove',
+    expect: adminOnly(200),
+    request: async (world) => ({ path: `/api/admin/complaints/${(await freshComplaint(world.t1, ROLES.teacher)).id}/disapprove` }),
+  },
+
+  // Admin: users, students, teachers, instructors, course assignment, stats, export.
+  { endpoint: 'GET /api/admin/users', expect: adminOnly(200), request: () => ({ path: '/api/admin/users?page=1&limit=10&search=world' }) },
+  {
+    endpoint: 'PUT /api/admin/users/:id/role',
+    expect: adminOnly(200),
+    request: async () => ({ path: `/api/admin/users/${(await quickUser(ROLES.student)).id}/role`, json: { role: 2 } }),
+  },
+  { endpoint: 'DELETE /api/admin/users/:id', expect: adminOnly(204), request: async () => ({ path: `/api/admin/users/${(await quickUser(ROLES.student)).id}` }) },
+  { endpoint: 'GET /api/admin/students', expect: adminOnly(200), request: () => ({ path: '/api/admin/students?page=1&rowsPerPage=25' }) },
+  { endpoint: 'GET /api/admin/teachers', expect: adminOnly(200), request: () => ({ path: '/api/admin/teachers?page=1&limit=10' }) },
+  { endpoint: 'DELETE /api/admin/students/:id', expect: adminOnly(204), request: async () => ({ path: `/api/admin/students/${(await quickUser(ROLES.student)).id}` }) },
+  { endpoint: 'DELETE /api/admin/teachers/:id', expect: adminOnly(204), request: async () => ({ path: `/api/admin/teachers/${(await quickUser(ROLES.teacher)).id}` }) },
+  { endpoint: 'GET /api/admin/instructors', expect: adminOnly(200), request: () => ({ path: '/api/admin/instructors' }) },
+  { endpoint: 'GET /api/admin/students/:studentId/courses', expect: adminOnly(200), request: (world) => ({ path: `/api/admin/students/${world.s1.id}/courses` }) },
+  {
+    endpoint: 'POST /api/admin/students/:studentId/assign-courses',
+    expect: adminOnly(200),
+    request: async (world) => ({ path: `/api/admin/students/${(await quickUser(ROLES.student)).id}/assign-courses`, json: { courses: [world.courseId] } }),
+  },
+  { endpoint: 'GET /api/admin/stats', expect: adminOnly(200), request: () => ({ path: '/api/admin/stats' }) },
+  { endpoint: 'GET /api/admin/export', expect: adminOnly(200), request: () => ({ path: '/api/admin/export?fileType=csv' }) },
+
+  // Student area (decisions §5: the student themself or an admin; complaint writes are the owner's).
+  { endpoint: 'GET /api/student/stats/:studentId', expect: owningStudentOrAdmin, request: (world) => ({ path: `/api/student/stats/${world.s1.id}` }) },
+  { endpoint: 'GET /api/student/courses/:studentId', expect: owningStudentOrAdmin, request: (world) => ({ path: `/api/student/courses/${world.s1.id}` }) },
+  { endpoint: 'GET /api/student/teacher/:studentId', expect: owningStudentOrAdmin, request: (world) => ({ path: `/api/student/teacher/${world.s1.id}` }) },
+  { endpoint: 'GET /api/student/assignments/:studentId', expect: owningStudentOrAdmin, request: (world) => ({ path: `/api/student/assignments/${world.s1.id}` }) },
+  { endpoint: 'GET /api/student/complaints', expect: owningStudentOrAdmin, request: (world) => ({ path: `/api/student/complaints?sId=${world.s1.id}` }) },
+  {
+    endpoint: 'POST /api/student/complaints',
+    expect: cells(401, 201, 201, 403, 403, 403),
+    request: (world) => ({ path: '/api/student/complaints', json: { title: 'Broken projector', description: 'Room 4.', sId: world.s1.id } }),
+  },
+  {
+    endpoint: 'DELETE /api/student/complaints/:id',
+    expect: cells(401, 200, 403, 403, 403, 403),
+    request: async (world) => ({ path: `/api/student/complaints/${(await freshComplaint(world.s1, ROLES.student)).id}` }),
+  },
+
+  // Teacher area.
+  { endpoint: 'GET /api/teacher/stats/:teacherId', expect: owningTeacherOrAdmin, request: (world) => ({ path: `/api/teacher/stats/${world.t1.id}` }) },
+  { endpoint: 'GET /api/teacher/courses/:teacherId', expect: owningTeacherOrAdmin, request: (world) => ({ path: `/api/teacher/courses/${world.t1.id}` }) },
+  { endpoint: 'GET /api/teacher/students/:teacherId', expect: owningTeacherOrAdmin, request: (world) => ({ path: `/api/teacher/students/${world.t1.id}` }) },
+  { endpoint: 'GET /api/teacher/complaints', expect: owningTeacherOrAdmin, request: (world) => ({ path: `/api/teacher/complaints?tId=${world.t1.id}` }) },
+  {
+    endpoint: 'POST /api/teacher/complaints',
+    expect: cells(401, 403, 403, 201, 201, 403),
+    request: (world) => ({ path: '/api/teacher/complaints', json: { title: 'Timetable clash', description: 'Two classes at nine.', tId: world.t1.id } }),
+  },
+  {
+    endpoint: 'DELETE /api/teacher/complaints/:id',
+    expect: cells(401, 403, 403, 200, 403, 403),
+    request: async (world) => ({ path: `/api/teacher/complaints/${(await freshComplaint(world.t1, ROLES.teacher)).id}` }),
+  },
+
+  // The discussion's attachment download (admins only) and the profile.
+  { endpoint: 'GET /api/chat/attachments/:id', expect: adminOnly(200), request: (world) => ({ path: `/api/chat/attachments/${world.attachmentMessageId}` }) },
+  { endpoint: 'GET /api/user/profile/:userId', expect: selfOrAdmin, request: (world) => ({ path: `/api/user/profile/${world.s1.id}` }) },
+
+  // Files and the PWA on the same origin (decisions §2): public.
+  { endpoint: 'GET /uploads/:name', expect: open(200), request: (world) => ({ path: `/uploads/${world.imageName}` }) },
+  { endpoint: 'GET /*', expect: open(200), request: () => ({ path: '/student/dashboard' }) },
+];
+
+const METHOD_OF = (endpoint: string) => endpoint.split(' ')[0]!;
+
+/** Runs one cell and returns a description of what went wrong, or null. */
+async function runCell(world: World, row: Row, caller: Caller): Promise<string | null> {
+  const sample = await row.request(world, caller);
+  const headers = await headersOf(world, caller, sample.json === undefined ? {} : { 'Content-Type': 'application/json' });
+  const res = await world.app.request(sample.path, {
+    method: METHOD_OF(row.endpoint),
+    headers,
+    ...(sample.json === undefined ? {} : { body: JSON.stringify(sample.json) }),
+  });
+  const expected = row.expect[caller];
+  if (res.status === expected) {
+    await res.arrayBuffer();
+    return null;
+  }
+  const body = (await res.text()).slice(0, 160).replace(/\s+/g, ' ');
+  return `${row.endpoint} as ${caller}: expected ${expected}, got ${res.status} ${body}`;
+}
+
+let world: World;
+
+beforeAll(async () => {
+  world = await createWorld();
+  const { ASSESSMENT_CATEGORIES } = await import('../db/models/index.js');
+  for (const key of Object.values(ASSESSMENT_CATEGORIES).flat()) allScores.oracy_scores[key as string] = 4;
+});
+
+afterAll(() => world?.cleanup());
+
+describe('the authorization matrix (decisions §5)', () => {
+  it('has exactly one row for every endpoint the app registers', () => {
+    const registered = registeredEndpoints(world.app);
+    const rows = ROWS.map((row) => row.endpoint);
+    const duplicates = rows.filter((endpoint, i) => rows.indexOf(endpoint) !== i);
+    const missing = registered.filter((endpoint) => !rows.includes(endpoint));
+    const stale = rows.filter((endpoint) => !registered.includes(endpoint));
+    expect({ missing, stale, duplicates }).toEqual({ missing: [], stale: [], duplicates: [] });
+  });
+
+  it('answers every cell as decisions §5 says', { timeout: 180_000 }, async () => {
+    const wrong: string[] = [];
+    for (const row of ROWS) {
+      for (const caller of CALLERS) {
+        const problem = await runCell(world, row, caller);
+        if (problem) wrong.push(problem);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('the discussion socket (decisions §5: a valid session, a matching payload, admins only)', () => {
+  let server: TestChatServer;
+  const sockets: ClientSocket[] = [];
+
+  beforeAll(async () => {
+    server = await startTestChatServer();
+  });
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.close();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('admits only admins', async () => {
+    const outcomes: Record<string, string> = {};
+    const none = openSocket(server.url, { auth: { userId: world.admin.id, userRole: '1' } });
+    sockets.push(none);
+    outcomes.none = (await refused(none)).data?.code ?? 'refused';
+    for (const [caller, role] of [
+      ['student', ROLES.student],
+      ['teacher', ROLES.teacher],
+      ['admin', ROLES.admin],
+    ] as const) {
+      const person = await signedInUser(server.app, role);
+      const socket = openSocket(server.url, { headers: { Cookie: person.cookie, Origin: server.url }, auth: person.auth });
+      sockets.push(socket);
+      outcomes[caller] = await connected(socket).then(
+        () => 'connected',
+        (err: Error & { data?: { code?: string } }) => err.data?.code ?? 'refused',
+      );
+    }
+    expect(outcomes).toEqual({ none: 'unauthorized', student: 'forbidden', teacher: 'forbidden', admin: 'connected' });
+  });
+});

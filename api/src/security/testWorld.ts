@@ -1,0 +1,191 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { createApp } from '../app.js';
+import type { UserDoc } from '../auth/context.js';
+import { hashPassword } from '../auth/password.js';
+import { SESSION_COOKIE, createSession } from '../auth/sessions.js';
+import { chatUploadsDir } from '../chat/messages.js';
+import { Assignment, ChatMessage, Complaint, Course, Enrollment, Notice, ROLES, User, type Role } from '../db/models/index.js';
+import { getEnv, type Env } from '../env.js';
+import { TEST_ORIGIN } from '../test/factories.js';
+
+/**
+ * Test-only: one small, complete data set for the authorization matrix and
+ * the fuzz tests (issue 8) — two students, two teachers and an admin, a
+ * course of the first teacher with the first student enrolled, an assignment,
+ * a notice, complaints, a course image and a chat attachment on disk — and
+ * the app over a temporary `DATA_DIR` and `PWA_DIST`.
+ */
+
+/** The six callers of the matrix (issue 8). */
+export const CALLERS = ['none', 'ownerStudent', 'otherStudent', 'ownerTeacher', 'otherTeacher', 'admin'] as const;
+/** One caller of the matrix. */
+export type Caller = (typeof CALLERS)[number];
+
+/** The password of every world user. */
+export const WORLD_PASSWORD = 'world-password-8';
+
+/** The data set and the app it is served by. */
+export interface World {
+  app: ReturnType<typeof createApp>;
+  env: Env;
+  /** the temporary `DATA_DIR` (uploads) */
+  dataDir: string;
+  /** the temporary `PWA_DIST` (an `index.html`) */
+  pwaDist: string;
+  /** the owning student: enrolled in `course`, files `studentComplaint` */
+  s1: UserDoc;
+  /** another student */
+  s2: UserDoc;
+  /** the owning teacher: instructor of `course`, files `teacherComplaint` */
+  t1: UserDoc;
+  /** another teacher */
+  t2: UserDoc;
+  admin: UserDoc;
+  /** id of the course of `t1` that `s1` is enrolled in; it has an image */
+  courseId: string;
+  /** the course image's stored file name, served at `/uploads/{imageName}` */
+  imageName: string;
+  /** id of a chat message with an attachment on disk */
+  attachmentMessageId: string;
+  /** Removes the temporary folders. */
+  cleanup(): void;
+}
+
+/** A 1×1 PNG, for stored images and multipart uploads. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+let passwordHash: Promise<string> | undefined;
+
+/** Creates a user of `role` quickly (one shared argon2id hash of `WORLD_PASSWORD`). */
+export async function quickUser(role: Role, firstName = 'World'): Promise<UserDoc> {
+  passwordHash ??= hashPassword(WORLD_PASSWORD);
+  const suffix = randomBytes(5).toString('hex');
+  return User.create({ firstName, lastName: `User ${suffix}`, email: `world-${suffix}@example.test`, passwordHash: await passwordHash, role });
+}
+
+/** A fresh session of `user` as a `Cookie` header value (no sign-in round trip). */
+export async function cookieOf(user: UserDoc): Promise<string> {
+  const { token } = await createSession(user._id, { ttlDays: 1 });
+  return `${SESSION_COOKIE}=${token}`;
+}
+
+/** The user behind a caller, or null for `none`. */
+export function userOf(world: World, caller: Caller): UserDoc | null {
+  switch (caller) {
+    case 'none':
+      return null;
+    case 'ownerStudent':
+      return world.s1;
+    case 'otherStudent':
+      return world.s2;
+    case 'ownerTeacher':
+      return world.t1;
+    case 'otherTeacher':
+      return world.t2;
+    case 'admin':
+      return world.admin;
+  }
+}
+
+/** Headers of a request by `caller` from the app's own page: `Origin`, and the caller's fresh session cookie. */
+export async function headersOf(world: World, caller: Caller, extra: Record<string, string> = {}): Promise<Record<string, string>> {
+  const user = userOf(world, caller);
+  return { Origin: TEST_ORIGIN, ...(user ? { Cookie: await cookieOf(user) } : {}), ...extra };
+}
+
+/** A fresh course of `instructorId` (no image). */
+export async function freshCourse(instructorId: UserDoc['_id'] | null, title = `Course ${randomBytes(3).toString('hex')}`) {
+  return Course.create({
+    title,
+    description: 'A course for the security tests.',
+    instructorId,
+    duration: 12,
+    startDate: new Date('2025-01-06'),
+    endDate: new Date('2025-06-27'),
+    status: 'active',
+    image: null,
+  });
+}
+
+/** A fresh complaint of `owner` filed in `role`, status null (On Hold). */
+export async function freshComplaint(owner: UserDoc, role: typeof ROLES.student | typeof ROLES.teacher) {
+  return Complaint.create({ title: 'Too loud', description: 'The room next door is too loud.', userId: owner._id, role, status: null });
+}
+
+/** A fresh notice. */
+export async function freshNotice() {
+  return Notice.create({ title: 'Assembly', description: 'Assembly moves to Friday.' });
+}
+
+/**
+ * Builds the world in the test file's database: users, the course with its
+ * image file, the enrollment, an assignment, a notice, a chat message with
+ * an attachment, and the app (fresh rate limits, silent log) over temporary
+ * `DATA_DIR` and `PWA_DIST` folders.
+ */
+export async function createWorld(envOverrides: Partial<Env> = {}): Promise<World> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'oracy-security-data-'));
+  const pwaDist = mkdtempSync(join(tmpdir(), 'oracy-security-pwa-'));
+  writeFileSync(join(pwaDist, 'index.html'), '<!doctype html><title>Oracy</title><div id="root"></div>');
+
+  const [s1, s2, t1, t2, admin] = await Promise.all([
+    quickUser(ROLES.student, 'Owning'),
+    quickUser(ROLES.student, 'Other'),
+    quickUser(ROLES.teacher, 'Owning'),
+    quickUser(ROLES.teacher, 'Other'),
+    quickUser(ROLES.admin, 'Admin'),
+  ]);
+
+  const imageName = `course-${randomBytes(12).toString('hex')}.png`;
+  mkdirSync(join(dataDir, 'uploads'), { recursive: true });
+  writeFileSync(join(dataDir, 'uploads', imageName), TINY_PNG);
+  const course = await freshCourse(t1!._id, 'Debating basics');
+  course.image = imageName;
+  await course.save();
+  await Enrollment.create({ studentId: s1!._id, courseId: course._id });
+  await Assignment.create({ courseId: course._id, title: 'Two-minute speech', dueDate: new Date('2025-03-01') });
+  await freshNotice();
+
+  const attachmentName = `chat-${randomBytes(12).toString('hex')}.png`;
+  mkdirSync(chatUploadsDir(dataDir), { recursive: true });
+  writeFileSync(join(chatUploadsDir(dataDir), attachmentName), TINY_PNG);
+  const message = await ChatMessage.create({
+    userId: admin!._id,
+    senderName: admin!.name,
+    content: 'The agenda',
+    file: { url: attachmentName, name: 'agenda.png', type: 'image/png', size: TINY_PNG.byteLength },
+  });
+
+  const env: Env = { ...getEnv(), DATA_DIR: dataDir, PWA_DIST: pwaDist, ...envOverrides };
+  const app = createApp({ env, logger: pino({ level: 'silent' }) });
+  return {
+    app,
+    env,
+    dataDir,
+    pwaDist,
+    s1: s1!,
+    s2: s2!,
+    t1: t1!,
+    t2: t2!,
+    admin: admin!,
+    courseId: course.id as string,
+    imageName,
+    attachmentMessageId: message.id as string,
+    cleanup() {
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(pwaDist, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `METHOD /path` of every endpoint `createApp()` registers (middleware and catch-alls — method ALL — left out). */
+export function registeredEndpoints(app: World['app']): string[] {
+  return [...new Set(app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`))].sort();
+}
