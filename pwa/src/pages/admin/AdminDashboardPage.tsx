@@ -1,7 +1,8 @@
 import { IonButton, IonCard, IonCardContent, IonText } from '@ionic/react';
 import { ChartFigure } from '../../components/Chart';
+import { OfflineBanner } from '../../components/OfflineBanner';
 import { PageLoading } from '../../components/PageLoading';
-import { useResource } from '../../data/useResource';
+import { useCachedResource } from '../../data/useCachedResource';
 import { fetchStats } from './peopleApi';
 import './admin.css';
 
@@ -19,7 +20,8 @@ export const statsErrorText = (error: unknown) => `Error fetching data: ${error 
  * a spinner while loading and "Error fetching data: {message}" on error.
  */
 export default function AdminDashboardPage() {
-  const { data, error, loading, reload } = useResource((signal) => fetchStats(signal), []);
+  // Cached per user for offline use (issue 7).
+  const { data, error, loading, reload, offline, savedAt } = useCachedResource('/api/admin/stats', (signal) => fetchStats(signal), []);
 
   const stats = [
     { label: 'Total Students', value: data?.totalStudents },
@@ -31,6 +33,7 @@ export default function AdminDashboardPage() {
     <>
       <h1 className="screen-title">Welcome to the Admin Dashboard</h1>
       <p className="admin-intro">Use the sidebar to manage students, teachers, courses and more.</p>
+      <OfflineBanner offline={offline} savedAt={savedAt} />
       {loading ? (
         <PageLoading label="Loading dashboard..." />
       ) : error !== undefined ? (
