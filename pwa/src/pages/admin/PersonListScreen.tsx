@@ -1,6 +1,6 @@
-import { IonAlert, IonCard, IonCardContent, IonIcon, IonProgressBar } from '@ionic/react';
+import { IonCard, IonCardContent, IonIcon, IonProgressBar } from '@ionic/react';
 import { trashOutline } from 'ionicons/icons';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { Paginator } from '../../components/Paginator';
 import { ScreenState } from '../../components/ScreenState';
@@ -9,6 +9,7 @@ import { useMediaQuery, WIDE_LAYOUT_QUERY } from '../../components/useMediaQuery
 import { PeopleTable, type PeopleColumn } from './PeopleTable';
 import { deletePerson, type PersonRow } from './peopleApi';
 import { useAdminToast } from './useAdminToast';
+import { useConfirm } from './useConfirm';
 import { usePeopleList } from './usePeopleList';
 import './admin.css';
 
@@ -45,7 +46,7 @@ export function PersonListScreen({ kind, title, noun, searchPlaceholder, deleted
   const list = usePeopleList(kind);
   const { data, error, loading, reload } = list.resource;
   const toast = useAdminToast();
-  const [toDelete, setToDelete] = useState<PersonRow | null>(null);
+  const confirm = useConfirm();
   const deleting = useRef(false);
 
   const remove = async (person: PersonRow) => {
@@ -63,6 +64,16 @@ export function PersonListScreen({ kind, title, noun, searchPlaceholder, deleted
     }
   };
 
+  // The dialog is presented with a handler bound to its own row, so it never acts on another row.
+  const confirmDelete = (person: PersonRow) =>
+    confirm({
+      header: 'Confirm Delete',
+      message: `Are you sure you want to delete this ${noun}? This action cannot be undone.`,
+      confirmText: 'Delete',
+      // Settles after the delete, so the dialog closes once it is done, whatever the outcome (spec §4).
+      onConfirm: () => remove(person),
+    });
+
   const columns: PeopleColumn<PersonRow>[] = [
     { header: 'ID', cell: (person) => person.id, className: 'people-id' },
     { header: 'Name', cell: (person) => person.name },
@@ -76,7 +87,7 @@ export function PersonListScreen({ kind, title, noun, searchPlaceholder, deleted
               Assign Courses
             </Link>
           ) : null}
-          <button type="button" className="icon-button" aria-label={`Delete ${person.name}`} onClick={() => setToDelete(person)}>
+          <button type="button" className="icon-button" aria-label={`Delete ${person.name}`} onClick={() => confirmDelete(person)}>
             <IonIcon icon={trashOutline} aria-hidden="true" />
           </button>
         </span>
@@ -114,23 +125,6 @@ export function PersonListScreen({ kind, title, noun, searchPlaceholder, deleted
           />
         </IonCardContent>
       </IonCard>
-
-      <IonAlert
-        isOpen={toDelete !== null}
-        header="Confirm Delete"
-        message={`Are you sure you want to delete this ${noun}? This action cannot be undone.`}
-        buttons={[
-          { text: 'Cancel', role: 'cancel' },
-          {
-            text: 'Delete',
-            // Resolves after the delete, so the dialog closes once it is done, whatever the outcome (spec §4).
-            handler: async () => {
-              if (toDelete) await remove(toDelete);
-            },
-          },
-        ]}
-        onDidDismiss={() => setToDelete(null)}
-      />
     </>
   );
 }

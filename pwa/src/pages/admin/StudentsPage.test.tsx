@@ -99,12 +99,22 @@ describe('the admin student list (spec §2.9)', { timeout: 30_000 }, () => {
     expect(screen.getByText('Cara Diaz')).toBeInTheDocument();
   });
 
-  it('Cancel closes the dialog and sends nothing', async () => {
-    const { fetchSpy, user } = setup('/admin/students', { 'GET /api/admin/students': { body: { students: [CARA], total: 1 } } });
+  it('Cancel closes the dialog and sends nothing; the next dialog deletes its own row', async () => {
+    const other = student(1);
+    const { fetchSpy, user } = setup('/admin/students', {
+      'GET /api/admin/students': { body: { students: [CARA, other], total: 2 } },
+      [`DELETE /api/admin/students/${other.id}`]: { status: 204 },
+    });
     await user.click(within(await rowOf('Cara Diaz')).getByRole('button', { name: 'Delete Cara Diaz' }));
     await user.click(within(await findAlert()).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(openAlertDialog()).toBeNull());
     expect(fetchSpy.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+
+    await user.click(within(await rowOf('Student 1')).getByRole('button', { name: 'Delete Student 1' }));
+    await user.click(within(await findAlert()).getByRole('button', { name: 'Delete' }));
+    await findToast('Student deleted successfully!');
+    const deletes = fetchSpy.mock.calls.filter(([, init]) => init?.method === 'DELETE').map(([url]) => String(url));
+    expect(deletes).toEqual([`/api/admin/students/${other.id}`]);
   });
 });
 

@@ -104,6 +104,32 @@ describe('the users table (spec §2.8)', { timeout: 30_000 }, () => {
     expect(queriesTo(fetchSpy, '/api/admin/users')).toHaveLength(2);
   });
 
+  it('acts on the row whose dialog was confirmed, after another row’s dialog was cancelled', async () => {
+    const { fetchSpy, user } = setup({
+      'DELETE /api/admin/users/b2b2b2b2b2b2b2b2b2b2b2b2': { status: 204 },
+      'PUT /api/admin/users/b2b2b2b2b2b2b2b2b2b2b2b2/role': { body: { ...BOB, role: 1 } },
+    });
+    await user.click(within(await rowOf('Ann Lee')).getByRole('button', { name: 'Delete Ann Lee' }));
+    await user.click(within(await findAlert()).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(openAlertDialog()).toBeNull());
+    await user.click(within(await rowOf('Bob Stone')).getByRole('button', { name: 'Delete Bob Stone' }));
+    await user.click(within(await findAlert()).getByRole('button', { name: 'Delete' }));
+    await findToast('User deleted successfully!');
+
+    await user.selectOptions(within(await rowOf('Ann Lee')).getByRole('combobox'), '1');
+    await user.click(within(await findAlert()).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(openAlertDialog()).toBeNull());
+    await user.selectOptions(within(await rowOf('Bob Stone')).getByRole('combobox'), '1');
+    const dialog = await findAlert();
+    expect(dialog).toHaveTextContent('Are you sure you want to change the role of Bob Stone to Admin?');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(fetchSpy.mock.calls.map(([url, init]) => `${init?.method} ${String(url)}`).join()).toContain('PUT'));
+    await findToast('Role updated successfully!');
+
+    const writes = fetchSpy.mock.calls.filter(([, init]) => init?.method === 'DELETE' || init?.method === 'PUT').map(([url, init]) => `${init?.method} ${String(url)}`);
+    expect(writes).toEqual(['DELETE /api/admin/users/b2b2b2b2b2b2b2b2b2b2b2b2', 'PUT /api/admin/users/b2b2b2b2b2b2b2b2b2b2b2b2/role']);
+  });
+
   it('shows the failure toast when a delete fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = setup({ 'DELETE /api/admin/users/a1a1a1a1a1a1a1a1a1a1a1a1': { status: 409, body: { error: { code: 'conflict', message: 'self' } } } });

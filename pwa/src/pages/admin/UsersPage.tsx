@@ -1,4 +1,4 @@
-import { IonAlert, IonCard, IonCardContent, IonIcon, IonProgressBar } from '@ionic/react';
+import { IonCard, IonCardContent, IonIcon, IonProgressBar } from '@ionic/react';
 import { trashOutline } from 'ionicons/icons';
 import { useRef, useState } from 'react';
 import { Paginator } from '../../components/Paginator';
@@ -8,6 +8,7 @@ import { useMediaQuery, WIDE_LAYOUT_QUERY } from '../../components/useMediaQuery
 import { PeopleTable, type PeopleColumn } from './PeopleTable';
 import { deletePerson, ROLE_OPTIONS, roleName, updateRole, type RoleCode, type UserRow } from './peopleApi';
 import { useAdminToast } from './useAdminToast';
+import { useConfirm } from './useConfirm';
 import { usePeopleList } from './usePeopleList';
 import './admin.css';
 
@@ -34,9 +35,8 @@ export default function UsersPage() {
   const list = usePeopleList('users');
   const { data, error, loading, reload, setData } = list.resource;
   const toast = useAdminToast();
+  const confirm = useConfirm();
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
-  const [roleChoice, setRoleChoice] = useState<{ user: UserRow; role: RoleCode } | null>(null);
-  const [toDelete, setToDelete] = useState<UserRow | null>(null);
   const deleting = useRef(false);
 
   const changeRole = async (user: UserRow, role: RoleCode) => {
@@ -56,6 +56,19 @@ export default function UsersPage() {
       });
     }
   };
+
+  // Each dialog is presented with handlers bound to its own row, so a dialog never acts on another row.
+  const confirmRoleChange = (user: UserRow, role: RoleCode) =>
+    confirm({
+      header: 'Change Role',
+      message: roleChangeQuestion(user.name, role),
+      confirmText: 'Confirm',
+      // The dialog closes at once; the row shows the pending state instead (spec §4 "Role change").
+      onConfirm: () => void changeRole(user, role),
+    });
+
+  const confirmDelete = (user: UserRow) =>
+    confirm({ header: 'Confirm Delete', message: DELETE_USER_QUESTION, confirmText: 'Delete', onConfirm: () => removeUser(user) });
 
   const removeUser = async (user: UserRow) => {
     if (deleting.current) return;
@@ -87,7 +100,7 @@ export default function UsersPage() {
             aria-busy={busy}
             disabled={busy}
             value={String(user.role)}
-            onChange={(event) => setRoleChoice({ user, role: Number(event.target.value) as RoleCode })}
+            onChange={(event) => confirmRoleChange(user, Number(event.target.value) as RoleCode)}
           >
             {ROLE_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
@@ -101,7 +114,7 @@ export default function UsersPage() {
     {
       header: 'Action',
       cell: (user) => (
-        <button type="button" className="icon-button" aria-label={`Delete ${user.name}`} onClick={() => setToDelete(user)}>
+        <button type="button" className="icon-button" aria-label={`Delete ${user.name}`} onClick={() => confirmDelete(user)}>
           <IonIcon icon={trashOutline} aria-hidden="true" />
         </button>
       ),
@@ -142,38 +155,6 @@ export default function UsersPage() {
           />
         </IonCardContent>
       </IonCard>
-
-      <IonAlert
-        isOpen={roleChoice !== null}
-        header="Change Role"
-        message={roleChoice ? roleChangeQuestion(roleChoice.user.name, roleChoice.role) : ''}
-        buttons={[
-          { text: 'Cancel', role: 'cancel' },
-          {
-            text: 'Confirm',
-            handler: () => {
-              if (roleChoice) void changeRole(roleChoice.user, roleChoice.role);
-            },
-          },
-        ]}
-        onDidDismiss={() => setRoleChoice(null)}
-      />
-      <IonAlert
-        isOpen={toDelete !== null}
-        header="Confirm Delete"
-        message={DELETE_USER_QUESTION}
-        buttons={[
-          { text: 'Cancel', role: 'cancel' },
-          {
-            text: 'Delete',
-            role: 'destructive',
-            handler: async () => {
-              if (toDelete) await removeUser(toDelete);
-            },
-          },
-        ]}
-        onDidDismiss={() => setToDelete(null)}
-      />
     </>
   );
 }

@@ -7,21 +7,26 @@ export const TOAST_DURATION_MS = 6000;
 /**
  * Shows a toast the way spec §8 asks for the admin screens: 6 s, with a
  * Close button, green for success and red for failure; announced politely
- * to screen readers by Ionic's toast.
+ * to screen readers by Ionic's toast. A new toast replaces the one still
+ * showing (Ionic's hook would otherwise drop it silently while the first is up).
  * @returns `show(message, tone)`
  */
 export function useAdminToast(): (message: string, tone?: 'success' | 'danger') => void {
-  const [present] = useIonToast();
+  const [present, dismiss] = useIonToast();
   return useCallback(
     (message: string, tone: 'success' | 'danger' = 'success') => {
-      void present({
-        message,
-        duration: TOAST_DURATION_MS,
-        color: tone,
-        position: 'bottom',
-        buttons: [{ text: 'Close', role: 'cancel' }],
-      });
+      void dismiss()
+        .catch(() => undefined)
+        .then(() =>
+          present({
+            message,
+            duration: TOAST_DURATION_MS,
+            color: tone,
+            position: 'bottom',
+            buttons: [{ text: 'Close', role: 'cancel' }],
+          }),
+        );
     },
-    [present],
+    [present, dismiss],
   );
 }
