@@ -11,6 +11,7 @@ import {
   User,
   type Role,
 } from '../db/models/index.js';
+import { IdempotencyKey } from '../db/models/idempotencyKey.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 
 /**
@@ -136,7 +137,8 @@ export async function changeRole(userId: string, role: Role): Promise<PersonJson
 /**
  * Deletes a person and what is theirs (issue 3): their sessions end first
  * (so they cannot act while the rest goes), then their enrollments,
- * assignment completions, self-assessments and complaints are removed; the
+ * assignment completions, self-assessments, complaints and stored outbox
+ * answers (idempotency keys) are removed; the
  * courses they taught stay without an instructor, and their chat messages
  * stay, attributed to "Deleted user". The user record goes last, so a
  * failure half-way leaves a user an admin can delete again to finish.
@@ -159,6 +161,8 @@ export async function deletePerson(userId: string, opts: { actorId: string; role
     AssignmentCompletion.deleteMany({ studentId: id }),
     Assessment.deleteMany({ userId: id }),
     Complaint.deleteMany({ userId: id }),
+    // Stored answers of their outbox submissions hold their complaints' text.
+    IdempotencyKey.deleteMany({ userId: id }),
     Course.updateMany({ instructorId: id }, { $set: { instructorId: null } }),
     ChatMessage.updateMany({ userId: id }, { $set: { userId: null, senderName: DELETED_USER_NAME } }),
   ]);

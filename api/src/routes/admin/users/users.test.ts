@@ -12,6 +12,7 @@ import {
   User,
   type Role,
 } from '../../../db/models/index.js';
+import { IdempotencyKey } from '../../../db/models/idempotencyKey.js';
 import { deletePerson } from '../../../services/people.js';
 import { createUser, jsonRequest, readJson, signIn } from '../../../test/factories.js';
 
@@ -231,6 +232,7 @@ describe('DELETE /api/admin/users/:id', () => {
     await Assessment.create({ userId: student.user._id, scores: { eyeContact: 3 }, mean: 3, level: 'Developing' });
     await Complaint.create({ title: 'Noise', description: 'Too loud', userId: student.user._id, role: 3 });
     await ChatMessage.create({ userId: student.user._id, senderName: student.user.name, content: 'Hello' });
+    await IdempotencyKey.create({ userId: student.user._id, key: 'outbox-key-1', fingerprint: 'f', state: 'done', status: 201, body: '{}' });
 
     const res = await app.request(`/api/admin/users/${student.user.id}`, jsonRequest('DELETE', undefined, admin.cookie));
     expect(res.status).toBe(204);
@@ -241,6 +243,7 @@ describe('DELETE /api/admin/users/:id', () => {
     expect(await AssignmentCompletion.countDocuments({ studentId: student.user._id })).toBe(0);
     expect(await Assessment.countDocuments({ userId: student.user._id })).toBe(0);
     expect(await Complaint.countDocuments({ userId: student.user._id })).toBe(0);
+    expect(await IdempotencyKey.countDocuments({ userId: student.user._id })).toBe(0);
     const message = await ChatMessage.findOne({ content: 'Hello' }).lean();
     expect(message).toMatchObject({ userId: null, senderName: 'Deleted user' });
 
