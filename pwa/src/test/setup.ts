@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { setupIonicReact } from '@ionic/react';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 setupIonicReact({ mode: 'md', animated: false });
+
+// Lazy screens and Ionic's first render take longer than Testing Library's
+// default 1 s on a busy 2-core machine; wait up to 10 s before failing.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no layout engine: give Ionic the media-query API it expects.
 if (!window.matchMedia) {
