@@ -16,5 +16,6 @@ export default defineProject({
     restoreMocks: true,
     unstubGlobals: true,
     unstubEnvs: true,
+    testTimeout: 30_000,
   },
 });
