@@ -122,14 +122,16 @@ export function useCachedResource<T>(key: string | null, load: (signal: AbortSig
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userId, key, ...deps]);
 
-  // Back online: fetch what is only shown from the cache.
-  const offline = state.offline;
+  // Back online: fetch what is only shown from the cache. The listener stays
+  // attached and reads the rendered state, so an `online` event right after
+  // the offline render is never missed while an effect re-subscribes.
   useEffect(() => {
-    if (!offline) return undefined;
-    const onOnline = () => void reload();
+    const onOnline = () => {
+      if (stateRef.current.offline) void reload();
+    };
     window.addEventListener('online', onOnline);
     return () => window.removeEventListener('online', onOnline);
-  }, [offline, reload]);
+  }, [reload]);
 
   // A local change (setData) is written through to the cache once rendered.
   const { localEdits } = state;
