@@ -1,23 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Types } from 'mongoose';
+import { Types, type Model } from 'mongoose';
 import { hashPassword } from '../auth/password.js';
-import { oracyLevelForMean as levelForMean } from '../services/oracyLevel.js';
-import {
-  ADMINS,
-  ASSIGNMENT_TITLES,
-  COMPLAINT_TEXTS,
-  COURSES,
-  DEMO_PASSWORD,
-  DEMO_STUDENT,
-  DISCUSSION_LINES,
-  NOTICES,
-  STUDENT_FIRST_NAMES,
-  STUDENT_LAST_NAMES,
-  TEACHERS,
-} from './demoData.js';
+import { oracyLevelForMean } from '../services/oracyLevel.js';
+import { UploadStorage } from '../services/uploads.js';
+import { ADMINS, COMPLAINTS, COURSES, DEMO_PASSWORD, DEMO_STUDENT, DISCUSSION, NOTICES, STUDENT_FIRST_NAMES, STUDENT_LAST_NAMES, TEACHERS, type DemoPerson } from './demoData.js';
 import {
   ASSESSMENT_KEYS,
   Assessment,
@@ -34,15 +22,18 @@ import {
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demoData.js';
 
-/** Folder of the shipped course images. */
+/** Folder of the shipped course images (`api/assets/courses/`). */
 const ASSETS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'assets', 'courses');
-const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+/** Documents per insertMany call (FerretDB on SQLite: keep batches modest). */
+const BATCH = 200;
 
 /** A small deterministic PRNG (mulberry32), so the demo data is the same on every machine. */
 function prng(seed: number) {
   let a = seed >>> 0;
-  const next = () => {
+  const next = (): number => {
     a = (a + 0x6d2b79f5) >>> 0;
     let t = a;
     t = Math.imul(t ^ (t >>> 15), t | 1);
@@ -52,9 +43,9 @@ function prng(seed: number) {
   return {
     next,
     /** integer in [min, max] */
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    /** k distinct items of `items` */
-    pick: <T>(items: readonly T[], k: number): T[] => {
+    int: (min: number, max: number): number => min + Math.floor(next() * (max - min + 1)),
+    /** k distinct items of `items`, in random order */
+    pick<T>(items: readonly T[], k: number): T[] {
       const copy = [...items];
       for (let i = copy.length - 1; i > 0; i--) {
         const j = Math.floor(next() * (i + 1));
@@ -64,162 +55,248 @@ function prng(seed: number) {
     },
   };
 }
+type Prng = ReturnType<typeof prng>;
 
-/** 16 scores (integers 1–5) whose mean is exactly `base` (an integer). */
-function scoresFor(base: number): Record<string, number> {
-  return Object.fromEntries(ASSESSMENT_KEYS.map((key, i) => [key, base + (base < 5 && base > 1 ? (i % 2 ? 1 : -1) : 0)]));
+/** Range of the 16 scores' total for each level (decisions §9 thresholds × 16, kept off the edges). */
+const TOTALS: Record<OracyLevel, readonly [number, number]> = {
+  Beginner: [28, 38], // mean < 2.5 ⇔ total ≤ 39
+  Developing: [42, 54], // 2.5 ≤ mean < 3.5 ⇔ 40..55
+  Proficient: [58, 70], // 3.5 ≤ mean < 4.5 ⇔ 56..71
+  Advanced: [72, 78], // mean ≥ 4.5 ⇔ 72..80
+};
+
+/** 16 integer scores 1–5 keyed by ASSESSMENT_KEYS that add up to `total` (16..80), varied by `rnd`. */
+function scoresWithTotal(total: number, rnd: Prng): Record<string, number> {
+  const values = ASSESSMENT_KEYS.map((_, i) => Math.floor(total / 16) + (i < total % 16 ? 1 : 0));
+  for (let n = 0; n < 12; n++) {
+    const up = rnd.int(0, 15);
+    const down = rnd.int(0, 15);
+    if (up !== down && values[up]! < 5 && values[down]! > 1) {
+      values[up]! += 1;
+      values[down]! -= 1;
+    }
+  }
+  return Object.fromEntries(ASSESSMENT_KEYS.map((key, i) => [key, values[i]!]));
+}
+
+/** Any model: the seed writes to several through one helper. */
+type AnyModel = Model<any>;
+
+/** A document with its own id, so that references can be made before anything is written. */
+type WithId<T> = T & { _id: Types.ObjectId };
+const withId = <T extends object>(fields: T): WithId<T> => ({ _id: new Types.ObjectId(), ...fields });
+
+/**
+ * Builds every document of the data set in memory (no I/O). Dates are
+ * relative to `now`; everything else depends only on the fixed PRNG seed.
+ */
+function buildDataSet(now: number, passwordHash: string, images: readonly string[]) {
+  const rnd = prng(20260301);
+  const today = Math.floor(now / DAY) * DAY; // UTC midnight, so course dates read as whole days
+
+  const person = (p: DemoPerson, role: 1 | 2 | 3, oracyLevel: OracyLevel = 'Beginner') =>
+    withId({ ...p, name: `${p.firstName} ${p.lastName}`, role, passwordHash, oracyLevel });
+  const admins = ADMINS.map((p) => person(p, 1));
+  const teachers = TEACHERS.map((p) => person(p, 2));
+  const others: DemoPerson[] = STUDENT_FIRST_NAMES.map((firstName, i) => {
+    const lastName = STUDENT_LAST_NAMES[i] ?? 'Student';
+    return { firstName, lastName, email: `${firstName}.${lastName}@oracy.test`.toLowerCase() };
+  });
+  // The demo student has no assessment yet, so keeps "Beginner" until they submit one.
+  const students = [DEMO_STUDENT, ...others].map((p) => person(p, 3));
+
+  // Self-assessments: about two thirds of the other students have one (a few two);
+  // the level stored on the student is the level of their latest (decisions §9).
+  const assessments = [];
+  const levelWeights: ReadonlyArray<readonly [OracyLevel, number]> = [['Beginner', 0.15], ['Developing', 0.5], ['Proficient', 0.85], ['Advanced', 1]];
+  for (const student of students.slice(1)) {
+    if (rnd.next() < 0.3) continue;
+    const r = rnd.next();
+    const target = levelWeights.find(([, upTo]) => r < upTo)![0];
+    const [lo, hi] = TOTALS[target];
+    const total = rnd.int(lo, hi);
+    const takenAt = today - rnd.int(3, 20) * DAY + rnd.int(9 * 60, 15 * 60) * MINUTE;
+    if (rnd.next() < 0.25) {
+      const earlierTotal = Math.max(16, total - rnd.int(4, 12));
+      const mean = earlierTotal / 16;
+      assessments.push(withId({ userId: student._id, scores: scoresWithTotal(earlierTotal, rnd), mean, level: oracyLevelForMean(mean), createdAt: new Date(takenAt - rnd.int(20, 40) * DAY) }));
+    }
+    const mean = total / 16;
+    student.oracyLevel = oracyLevelForMean(mean);
+    assessments.push(withId({ userId: student._id, scores: scoresWithTotal(total, rnd), mean, level: student.oracyLevel, createdAt: new Date(takenAt) }));
+  }
+
+  const courses = COURSES.map((c, i) => {
+    const startDate = new Date(today + c.startWeek * 7 * DAY);
+    return withId({
+      title: c.title,
+      description: c.description,
+      instructorId: teachers[c.teacher]!._id,
+      duration: c.duration,
+      startDate,
+      endDate: new Date(startDate.getTime() + c.weeks * 7 * DAY),
+      status: c.status,
+      image: images[i]!,
+    });
+  });
+  const hasStarted = (c: (typeof courses)[number]) => c.startDate.getTime() <= now;
+  const hasEnded = (c: (typeof courses)[number]) => c.endDate.getTime() <= now;
+
+  // Assignments due at even steps through each course, at 4 pm.
+  const assignments = courses.flatMap((c, i) => {
+    const titles = COURSES[i]!.assignments;
+    const days = COURSES[i]!.weeks * 7;
+    return titles.map((title, k) =>
+      withId({ courseId: c._id, title, dueDate: new Date(c.startDate.getTime() + Math.round(((k + 1) * days) / (titles.length + 1)) * DAY + 16 * HOUR) }),
+    );
+  });
+
+  // Enrollments: the demo student in four courses (two of them the demo teacher's,
+  // one ended and completed); everyone else in 2–4. Ended courses are mostly
+  // completed, running ones now and then, future ones never.
+  const demoCourses = [0, 1, 4, 5];
+  const enrollments = students.flatMap((s, i) => {
+    const picked = i === 0 ? demoCourses.map((k) => courses[k]!) : rnd.pick(courses, rnd.int(2, 4));
+    return picked.map((c) => {
+      let completedAt: Date | null = null;
+      if (hasEnded(c) && (i === 0 || rnd.next() < 0.8)) completedAt = new Date(c.endDate.getTime() - rnd.int(0, 5) * DAY + 15 * HOUR);
+      else if (i !== 0 && hasStarted(c) && !hasEnded(c) && rnd.next() < 0.1) completedAt = new Date(now - rnd.int(1, 6) * DAY);
+      return withId({ studentId: s._id, courseId: c._id, completedAt, createdAt: new Date(c.startDate.getTime() - rnd.int(3, 10) * DAY), updatedAt: completedAt ?? new Date(c.startDate.getTime() - DAY) });
+    });
+  });
+
+  // Completions: a completed course has every assignment done; otherwise most
+  // past-due work is done and a little upcoming work is done early. The demo
+  // student did all past-due work except one debate assignment and nothing early.
+  const demoMissed = assignments.filter((a) => a.courseId.equals(courses[1]!._id) && a.dueDate.getTime() < now).at(-1)?._id;
+  const completions = enrollments.flatMap((e) => {
+    const course = courses.find((c) => c._id.equals(e.courseId))!;
+    if (!hasStarted(course)) return [];
+    const isDemo = e.studentId.equals(students[0]!._id);
+    return assignments
+      .filter((a) => a.courseId.equals(course._id))
+      .flatMap((a) => {
+        const due = a.dueDate.getTime();
+        const pastDue = due < now;
+        const done = e.completedAt ? true : isDemo ? pastDue && !a._id.equals(demoMissed!) : rnd.next() < (pastDue ? 0.8 : 0.2);
+        if (!done) return [];
+        const latest = Math.min(due, e.completedAt?.getTime() ?? now, now);
+        const completedAt = new Date(Math.max(course.startDate.getTime() + HOUR, latest - rnd.int(0, 3) * DAY - rnd.int(1, 300) * MINUTE));
+        return [withId({ assignmentId: a._id, studentId: e.studentId, completedAt })];
+      });
+  });
+
+  // Notices two days apart, oldest first, the newest two days ago.
+  const notices = NOTICES.map((n, i) => {
+    const createdAt = new Date(today - (NOTICES.length - i) * 2 * DAY + 9 * HOUR + i * 7 * MINUTE);
+    return withId({ ...n, createdAt, updatedAt: createdAt });
+  });
+
+  // Complaints nine hours apart, oldest first; decided ones by the demo admin a few hours later.
+  const complaints = COMPLAINTS.map((c, i) => {
+    const filer = c.by.role === 2 ? teachers[c.by.index]! : students[c.by.index]!;
+    const createdAt = new Date(now - (COMPLAINTS.length - i) * 9 * HOUR);
+    const decidedAt = c.status ? new Date(createdAt.getTime() + rnd.int(1, 6) * HOUR) : null;
+    return withId({
+      title: c.title,
+      description: c.description,
+      userId: filer._id,
+      role: c.by.role,
+      status: c.status,
+      decidedBy: c.status ? admins[0]!._id : null,
+      decidedAt,
+      createdAt,
+      updatedAt: decidedAt ?? createdAt,
+    });
+  });
+
+  // The admins' discussion: five working days ending yesterday, 16 lines a day,
+  // strictly increasing times from 8:10 am with a lunch gap.
+  const perDay = DISCUSSION.length / 5;
+  let at = 0;
+  const messages = DISCUSSION.map(([sender, content], i) => {
+    const day = Math.floor(i / perDay);
+    if (i % perDay === 0) at = today - (5 - day) * DAY + 8 * HOUR + 10 * MINUTE;
+    else at += (i % perDay === perDay / 2 ? rnd.int(60, 150) : rnd.int(1, 25)) * MINUTE + rnd.int(0, 59) * 1000;
+    const admin = admins[sender]!;
+    return withId({ userId: admin._id, senderName: admin.name, content, file: null, tempId: null, createdAt: new Date(at), updatedAt: new Date(at) });
+  });
+
+  return { users: [...admins, ...teachers, ...students], assessments, courses, enrollments, assignments, completions, notices, complaints, messages };
 }
 
 /**
- * Loads the demo data set of decisions §10 into an empty database: 2 admins,
- * 4 teachers, 30 students (demo accounts `admin@`, `teacher@`,
- * `student@oracy.test`, password `oracy-demo`), 8 courses with images copied
- * into `uploadsDir` under server-generated names, enrollments (some
- * completed), 2–4 assignments per course with completions, students' stored
- * self-assessments matching their `oracyLevel` (decisions §9), 6 notices,
- * complaints in every status from both roles, and 80 discussion messages
- * between the admins. Deterministic (fixed PRNG seed); dates relative to now.
+ * Loads the demo data set of decisions §10 into an empty database:
+ * - people (password `oracy-demo` for all): 2 admins (`admin@oracy.test`),
+ *   4 teachers (`teacher@oracy.test` first), 30 students (`student@oracy.test`,
+ *   "Sam Taylor", first); about two thirds of the other students have stored
+ *   self-assessments whose latest mean gives their `oracyLevel` (decisions §9),
+ *   the demo student has none and is "Beginner";
+ * - 8 courses (two per teacher, 2 inactive), each with a 345×140 PNG from
+ *   `api/assets/courses/` stored in `uploadsDir` under a server-generated name
+ *   (`course-<24 hex>.png`, as an upload would be);
+ * - enrollments (2–4 per student, the demo student in 4 of which 2 are the demo
+ *   teacher's), 2–4 assignments per course, completions;
+ * - 6 notices, 12 complaints in every status from both roles, and 80 discussion
+ *   messages between the two admins over the last five days.
  *
- * Whether to call it at all (SEED_DEMO, NODE_ENV) is the caller's decision.
- * @returns `{seeded: false}` without writing anything when any user exists.
+ * Deterministic (fixed PRNG seed) apart from the image file names and ids;
+ * dates are relative to now. Whether to call it at all (SEED_DEMO, NODE_ENV)
+ * is the caller's decision. FerretDB has no transactions: the users go in
+ * first and act as the lock (unique emails); if anything fails afterwards the
+ * documents and files written so far are removed again and the error is thrown.
+ *
+ * @param opts.uploadsDir folder of uploaded files (normally `DATA_DIR/uploads`); created if missing
+ * @param opts.log receives one summary line when data was loaded
+ * @returns `{ seeded: false }` without writing anything when the users collection has any document
  */
 export async function seedDemoData(opts: { uploadsDir: string; log?: (line: string) => void }): Promise<{ seeded: boolean }> {
   if (await User.exists({})) return { seeded: false };
-  const rnd = prng(21);
-  const now = Date.now();
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
 
-  // People. The demo student keeps "Beginner" until their first assessment.
-  const levels: OracyLevel[] = ['Beginner', 'Developing', 'Proficient', 'Advanced'];
-  const studentRows = [
-    { ...DEMO_STUDENT, oracyLevel: 'Beginner' as OracyLevel },
-    ...STUDENT_FIRST_NAMES.map((firstName, i) => ({
-      firstName,
-      lastName: STUDENT_LAST_NAMES[i] ?? 'Student',
-      email: `${firstName}.${STUDENT_LAST_NAMES[i] ?? 'student'}@oracy.test`.toLowerCase(),
-      oracyLevel: levels[rnd.int(0, 3)] as OracyLevel,
-    })),
-  ];
-  const users = await User.insertMany([
-    ...ADMINS.map((a) => ({ ...a, role: 1, passwordHash })),
-    ...TEACHERS.map((t) => ({ ...t, role: 2, passwordHash })),
-    ...studentRows.map((s) => ({ ...s, role: 3, passwordHash })),
-  ]);
-  const admins = users.slice(0, ADMINS.length);
-  const teachers = users.slice(ADMINS.length, ADMINS.length + TEACHERS.length);
-  const students = users.slice(ADMINS.length + TEACHERS.length);
+  const passwordHash = await hashPassword(DEMO_PASSWORD); // once: argon2id costs ~50 ms a call
+  const storage = new UploadStorage(opts.uploadsDir);
+  const images: string[] = [];
+  const written: Array<{ model: AnyModel; ids: Types.ObjectId[] }> = [];
+  const insertAll = async (model: AnyModel, docs: ReadonlyArray<{ _id: Types.ObjectId }>) => {
+    written.push({ model, ids: docs.map((d) => d._id) });
+    for (let i = 0; i < docs.length; i += BATCH) await model.insertMany(docs.slice(i, i + BATCH), { timestamps: false });
+  };
 
-  // Each student with a level other than Beginner has the assessment that gave it.
-  await Assessment.insertMany(
-    students.flatMap((s, i) => {
-      const level = s.oracyLevel as OracyLevel;
-      if (i === 0 || level === 'Beginner') return [];
-      const base = levels.indexOf(level) + 2; // Developing 3, Proficient 4, Advanced 5
-      const mean = base;
-      if (levelForMean(mean) !== level) throw new Error(`demo data: mean ${mean} does not give ${level}`);
-      return [{ userId: s._id, scores: scoresFor(base), mean, level, createdAt: new Date(now - rnd.int(2, 20) * DAY) }];
-    }),
-  );
-
-  // Courses with their images, stored like uploads (server-generated names).
-  await mkdir(opts.uploadsDir, { recursive: true });
-  const courseDocs = [];
-  for (const [i, course] of COURSES.entries()) {
-    const image = `course-${randomBytes(12).toString('hex')}.png`;
-    await copyFile(join(ASSETS_DIR, course.image), join(opts.uploadsDir, image));
-    const start = new Date(now + (i - 4) * 14 * DAY);
-    courseDocs.push({
-      _id: new Types.ObjectId(),
-      title: course.title,
-      description: course.description,
-      instructorId: teachers[course.teacher]?._id ?? null,
-      duration: course.duration,
-      startDate: start,
-      endDate: new Date(start.getTime() + (8 + (i % 3) * 2) * 7 * DAY),
-      status: course.status,
-      image,
-    });
+  try {
+    for (const course of COURSES) {
+      const bytes = await readFile(join(ASSETS_DIR, course.image));
+      images.push((await storage.save(bytes, 'image', 'course')).name);
+    }
+    const data = buildDataSet(Date.now(), passwordHash, images);
+    try {
+      await User.insertMany(data.users, { timestamps: true });
+    } catch (err) {
+      // Another process seeded at the same moment (unique email): leave its data alone.
+      if ((err as { code?: number }).code === 11000 && (await User.exists({ email: ADMINS[0]!.email, _id: { $nin: data.users.map((u) => u._id) } }))) {
+        await User.deleteMany({ _id: { $in: data.users.map((u) => u._id) } });
+        await Promise.all(images.map((name) => storage.remove(name)));
+        return { seeded: false };
+      }
+      written.push({ model: User, ids: data.users.map((u) => u._id) });
+      throw err;
+    }
+    written.push({ model: User, ids: data.users.map((u) => u._id) });
+    await insertAll(Assessment, data.assessments);
+    await insertAll(Course, data.courses);
+    await insertAll(Enrollment, data.enrollments);
+    await insertAll(Assignment, data.assignments);
+    await insertAll(AssignmentCompletion, data.completions);
+    await insertAll(Notice, data.notices);
+    await insertAll(Complaint, data.complaints);
+    await insertAll(ChatMessage, data.messages);
+    opts.log?.(
+      `Demo data loaded: ${data.users.length} people, ${data.courses.length} courses, ${data.enrollments.length} enrollments, ` +
+        `${data.assignments.length} assignments, ${data.notices.length} notices, ${data.complaints.length} complaints, ${data.messages.length} messages.`,
+    );
+    return { seeded: true };
+  } catch (err) {
+    for (const { model, ids } of written.reverse()) await model.deleteMany({ _id: { $in: ids } }).catch(() => undefined);
+    await Promise.all(images.map((name) => storage.remove(name).catch(() => undefined)));
+    throw err;
   }
-  const courses = await Course.insertMany(courseDocs);
-
-  // Enrollments: the demo student in courses 0, 1 and 4 (two of them the demo teacher's), the others in 2–4.
-  const enrollments = students.flatMap((s, i) => {
-    const picked = i === 0 ? [courses[0], courses[1], courses[4]] : rnd.pick(courses, rnd.int(2, 4));
-    return picked.map((c, k) => ({
-      studentId: s._id,
-      courseId: c!._id,
-      completedAt: (i === 0 ? k === 0 : rnd.next() < 0.25) ? new Date(now - rnd.int(1, 30) * DAY) : null,
-    }));
-  });
-  await Enrollment.insertMany(enrollments);
-
-  // Assignments (2–4 per course) and completions: the demo student did the first of each course only.
-  const assignments = await Assignment.insertMany(
-    courses.flatMap((c, i) =>
-      rnd.pick(ASSIGNMENT_TITLES, 2 + (i % 3)).map((title, k) => ({ courseId: c._id, title, dueDate: new Date(now + (k * 7 - 7 + i) * DAY) })),
-    ),
-  );
-  const completions = enrollments.flatMap((e) =>
-    assignments
-      .filter((a) => a.courseId.equals(e.courseId))
-      .filter((a, k) => (e.studentId.equals(students[0]!._id) ? k === 0 : rnd.next() < 0.5))
-      .map((a) => ({ assignmentId: a._id, studentId: e.studentId, completedAt: new Date(now - rnd.int(0, 10) * DAY) })),
-  );
-  await AssignmentCompletion.insertMany(completions);
-
-  await Notice.insertMany(NOTICES.map((n, i) => ({ ...n, createdAt: new Date(now - (NOTICES.length - i) * DAY), updatedAt: new Date(now - (NOTICES.length - i) * DAY) })), {
-    timestamps: false,
-  } as never);
-
-  // Complaints in every status from both roles; the demo student and teacher have one of each.
-  const statuses = [null, 'approved', 'disapproved'] as const;
-  const filers = [
-    ...statuses.map((status) => ({ user: students[0]!, role: 3, status })),
-    ...statuses.map((status) => ({ user: teachers[0]!, role: 2, status })),
-    { user: students[3]!, role: 3, status: null },
-    { user: students[7]!, role: 3, status: 'disapproved' },
-    { user: teachers[1]!, role: 2, status: null },
-    { user: teachers[2]!, role: 2, status: 'approved' },
-    { user: students[12]!, role: 3, status: null },
-    { user: students[20]!, role: 3, status: 'approved' },
-  ];
-  await Complaint.insertMany(
-    filers.map((f, i) => {
-      const text = COMPLAINT_TEXTS[i % COMPLAINT_TEXTS.length]!;
-      const createdAt = new Date(now - (filers.length - i) * 6 * HOUR);
-      return {
-        ...text,
-        userId: f.user._id,
-        role: f.role,
-        status: f.status,
-        decidedBy: f.status ? admins[0]!._id : null,
-        decidedAt: f.status ? new Date(createdAt.getTime() + HOUR) : null,
-        createdAt,
-        updatedAt: createdAt,
-      };
-    }),
-    { timestamps: false } as never,
-  );
-
-  // 80 discussion messages between the admins, oldest first, over the last four days.
-  const start = now - 4 * DAY;
-  await ChatMessage.insertMany(
-    Array.from({ length: 80 }, (_, i) => {
-      const sender = admins[i % 2]!;
-      const createdAt = new Date(start + i * HOUR + rnd.int(0, 40) * 60_000);
-      return {
-        userId: sender._id,
-        senderName: sender.name,
-        content: DISCUSSION_LINES[i % DISCUSSION_LINES.length],
-        file: null,
-        tempId: null,
-        createdAt,
-        updatedAt: createdAt,
-      };
-    }),
-    { timestamps: false } as never,
-  );
-
-  opts.log?.(`Demo data loaded: ${users.length} people, ${courses.length} courses, ${NOTICES.length} notices, 80 messages.`);
-  return { seeded: true };
 }
