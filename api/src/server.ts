@@ -10,14 +10,9 @@ import { ensureSessionExpiry, type SessionExpiry } from './auth/sessions.js';
 import { attachChat, type ChatServer } from './chat/socket.js';
 import { connectDatabase, type DatabaseHandle } from './db/connection.js';
 import { User } from './db/models/index.js';
-import { seedDemoData } from './db/seed.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed.js';
 import { getEnv, shouldSeedDemo, type Env } from './env.js';
 import { createLogger, type Logger } from './logger.js';
-
-/** The demo accounts of decisions §10, printed at start when the demo data is present. */
-export const DEMO_ACCOUNTS = ['admin@oracy.test', 'teacher@oracy.test', 'student@oracy.test'] as const;
-/** Their shared password (decisions §10). */
-export const DEMO_PASSWORD = 'oracy-demo';
 
 /** Longest wait for open connections when closing the HTTP server, in ms. */
 const CLOSE_GRACE_MS = 5000;
@@ -105,7 +100,7 @@ export async function startServer(
       const { seeded } = await seedDemoData({ uploadsDir, log: (line) => log.info(line) });
       if (seeded) log.info('demo data loaded');
     }
-    const hasDemo = Boolean(await User.exists({ email: DEMO_ACCOUNTS[0] }));
+    const hasDemo = Boolean(await User.exists({ email: DEMO_ACCOUNTS.admin }));
 
     const app = createApp({ env, logger: log });
     const { server, port } = await listen(app, env.PORT);
@@ -119,7 +114,7 @@ export async function startServer(
     });
 
     const lines = [`Oracy is running at http://localhost:${port}`];
-    if (hasDemo) lines.push(`Demo accounts (password: ${DEMO_PASSWORD}):`, ...DEMO_ACCOUNTS.map((email) => `  ${email}`));
+    if (hasDemo) lines.push(`Demo accounts (password: ${DEMO_PASSWORD}):`, ...Object.values(DEMO_ACCOUNTS).map((email) => `  ${email}`));
     console.log(lines.join('\n'));
 
     let closing: Promise<void> | undefined;
