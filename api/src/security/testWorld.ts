@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { createApp } from '../app.js';
+import { createApp, type AppOptions } from '../app.js';
 import type { UserDoc } from '../auth/context.js';
 import { hashPassword } from '../auth/password.js';
 import { SESSION_COOKIE, createSession } from '../auth/sessions.js';
@@ -11,6 +11,7 @@ import { chatUploadsDir } from '../chat/messages.js';
 import { Assignment, ChatMessage, Complaint, Course, Enrollment, Notice, ROLES, User, type Role } from '../db/models/index.js';
 import { getEnv, type Env } from '../env.js';
 import { TEST_ORIGIN } from '../test/factories.js';
+import { createMemoryRateLimitStore, type RateLimitStore } from './rateLimit.js';
 
 /**
  * Test-only: one small, complete data set for the authorization matrix and
@@ -125,12 +126,22 @@ export async function freshNotice() {
 }
 
 /**
+ * A rate-limit store whose limits are `factor` times the asked ones, for
+ * tests that send many requests from one address and want them to reach
+ * validation rather than the limiter.
+ */
+export function generousRateLimits(factor = 1000): RateLimitStore {
+  const inner = createMemoryRateLimitStore();
+  return { limiter: (name, limit) => inner.limiter(name, { ...limit, points: limit.points * factor }) };
+}
+
+/**
  * Builds the world in the test file's database: users, the course with its
  * image file, the enrollment, an assignment, a notice, a chat message with
  * an attachment, and the app (fresh rate limits, silent log) over temporary
  * `DATA_DIR` and `PWA_DIST` folders.
  */
-export async function createWorld(envOverrides: Partial<Env> = {}): Promise<World> {
+export async function createWorld(envOverrides: Partial<Env> = {}, appOptions: Pick<AppOptions, 'rateLimits'> = {}): Promise<World> {
   const dataDir = mkdtempSync(join(tmpdir(), 'oracy-security-data-'));
   const pwaDist = mkdtempSync(join(tmpdir(), 'oracy-security-pwa-'));
   writeFileSync(join(pwaDist, 'index.html'), '<!doctype html><title>Oracy</title><div id="root"></div>');
@@ -164,7 +175,7 @@ export async function createWorld(envOverrides: Partial<Env> = {}): Promise<Worl
   });
 
   const env: Env = { ...getEnv(), DATA_DIR: dataDir, PWA_DIST: pwaDist, ...envOverrides };
-  const app = createApp({ env, logger: pino({ level: 'silent' }) });
+  const app = createApp({ env, logger: pino({ level: 'silent' }), ...appOptions });
   return {
     app,
     env,

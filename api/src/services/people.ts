@@ -46,9 +46,12 @@ export function presentPerson(user: PersonLike): PersonJson {
   return { id: String(user._id), name: user.name, email: user.email, role: user.role as Role };
 }
 
-/** `text` with every regular-expression metacharacter escaped, so a search for `(` or `.*` matches those characters literally (decisions §7). */
+/**
+ * `text` with every regular-expression metacharacter escaped, so a search for `(` or `.*` matches those characters literally (decisions §7).
+ * A NUL becomes `\x00`: a BSON regex may not contain the byte itself (the driver would throw, a 500; found by the issue 8 fuzz tests).
+ */
 export function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\0/g, '\\x00');
 }
 
 /** The filter of a people list: an optional role, and an optional case-insensitive substring `search` over name or email. */

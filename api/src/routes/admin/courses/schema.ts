@@ -85,8 +85,9 @@ export const courseFieldsSchema = z
     error: 'End Date must be after Start Date',
     path: ['endDate'],
     when: (payload) => {
-      const value = payload.value as { startDate?: unknown; endDate?: unknown };
-      return value.startDate instanceof Date && value.endDate instanceof Date;
+      // Runs even when the body is not an object at all (`null`): never assume one (a 500 found by the issue 8 fuzz tests).
+      const value = payload.value as { startDate?: unknown; endDate?: unknown } | null | undefined;
+      return value?.startDate instanceof Date && value.endDate instanceof Date;
     },
   });
 

@@ -1,0 +1,462 @@
+import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import mongoose from 'mongoose';
+import type { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginSchema, registerSchema } from '../auth/schema.js';
+import { chatUploadsDir } from '../chat/messages.js';
+import { ASSESSMENT_CATEGORIES, ROLES } from '../db/models/index.js';
+import { courseFieldsSchema } from '../routes/admin/courses/schema.js';
+import { exportQuerySchema } from '../routes/admin/export/schema.js';
+import { noticeBodySchema } from '../routes/admin/notices/schema.js';
+import { assignCoursesBodySchema } from '../routes/admin/people/schema.js';
+import { peopleListQuerySchema, roleChangeBodySchema } from '../routes/admin/users/schema.js';
+import { updateOracyAssessmentSchema } from '../routes/assessment/schema.js';
+import { studentComplaintSchema } from '../routes/student/schema.js';
+import { teacherComplaintSchema } from '../routes/teacher/schema.js';
+import { TEST_ORIGIN } from '../test/factories.js';
+import {
+  OPERATOR_MARKER,
+  POLLUTION_MARKER,
+  fuzzBody,
+  fuzzParam,
+  fuzzQuery,
+  fuzzValue,
+  mutated,
+  type FuzzBody,
+} from './fuzzArbitraries.js';
+import {
+  TINY_PNG,
+  WORLD_PASSWORD,
+  cookieOf,
+  createWorld,
+  freshComplaint,
+  freshCourse,
+  freshNotice,
+  generousRateLimits,
+  quickUser,
+  registeredEndpoints,
+  userOf,
+  type Caller,
+  type World,
+} from './testWorld.js';
+
+/**
+ * Input never causes a 500 (issue 8; decisions §6): at least 200 generated
+ * requests per endpoint — bodies from the routes' zod schemas with hostile
+ * values mixed into every field (wrong types, huge and odd strings,
+ * `$`-operator objects, prototype-pollution keys, invalid ids, unicode),
+ * hostile raw bodies and content types, query strings and path parameters —
+ * each sent as a caller who gets past the access check. Every answer must be
+ * 2xx or 4xx (a 4xx in the decisions §6 error shape), no operator object
+ * from a request may reach a database call, a refused request may write
+ * nothing (besides sessions and idempotency bookkeeping) and store no file,
+ * and nothing may pollute `Object.prototype`.
+ */
+
+/** Generated requests per endpoint. */
+const RUNS = 200;
+
+/** Collections a refused request may still write: the caller's session (last use) and idempotency reservations (freed again). */
+const BOOKKEEPING = new Set(['sessions', 'idempotencykeys']);
+const WRITE_METHODS = new Set([
+  'insertOne',
+  'insertMany',
+  'updateOne',
+  'updateMany',
+  'replaceOne',
+  'deleteOne',
+  'deleteMany',
+  'findOneAndUpdate',
+  'findOneAndDelete',
+  'findOneAndReplace',
+  'bulkWrite',
+  'drop',
+]);
+
+/** How one endpoint is fuzzed. */
+interface Target {
+  /** `METHOD /path` as `app.routes` lists it */
+  endpoint: string;
+  /** who sends the requests: someone the route lets in, so that input reaches validation and the handler */
+  caller: Caller;
+  /** the body's zod schema, when the route takes one */
+  body?: z.ZodType;
+  /** a valid body, mutated one field at a time */
+  sample?: (world: World) => Record<string, unknown>;
+  /** the query's keys, when the route reads any */
+  query?: readonly string[];
+  /** the route's own good query values (e.g. the caller's id for `sId`) */
+  queryValues?: (world: World) => string[];
+  /** good values per path parameter; never the callers' own records when the route deletes or changes them */
+  params?: (world: World) => Promise<Record<string, string[]>> | Record<string, string[]>;
+  /** also send multipart bodies (course create and update) */
+  multipart?: boolean;
+}
+
+const scores = () => Object.fromEntries(Object.values(ASSESSMENT_CATEGORIES).flat().map((key) => [key, 3]));
+const course = (world: World) => ({
+  title: 'Storytelling',
+  description: 'Tell a story in three minutes.',
+  instructorId: world.t1.id as string,
+  duration: 6,
+  startDate: '2025-03-03',
+  endDate: '2025-05-30',
+  status: 'inactive',
+});
+const ids = async (make: () => Promise<{ id: unknown }>, n = 4) => Promise.all(Array.from({ length: n }, async () => String((await make()).id)));
+const PEOPLE_QUERY = ['page', 'limit', 'rowsPerPage', 'search'] as const;
+
+const TARGETS: Target[] = [
+  { endpoint: 'GET /login', caller: 'none', query: ['email', 'next'] },
+  { endpoint: 'GET /register', caller: 'none', query: ['email'] },
+  { endpoint: 'POST /auth/login', caller: 'none', body: loginSchema, sample: (w) => ({ email: w.s1.email, password: WORLD_PASSWORD }) },
+  {
+    endpoint: 'POST /auth/register',
+    caller: 'none',
+    body: registerSchema,
+    sample: () => ({ firstName: 'Fuzz', lastName: 'Student', email: 'fuzz-student@example.test', password: 'a-long-enough-phrase' }),
+  },
+  { endpoint: 'GET /auth/current_user', caller: 'ownerStudent', query: ['userId'] },
+  { endpoint: 'GET /auth/logout', caller: 'ownerStudent', query: ['next'] },
+  { endpoint: 'GET /api/health', caller: 'none', query: ['verbose'] },
+  { endpoint: 'POST /api/updateOracyAssessment', caller: 'ownerStudent', body: updateOracyAssessmentSchema, sample: () => ({ oracy_scores: scores() }) },
+
+  { endpoint: 'GET /api/admin/courses', caller: 'admin', query: ['status'] },
+  { endpoint: 'GET /api/admin/courses/:id', caller: 'admin', params: (w) => ({ id: [w.courseId] }) },
+  { endpoint: 'POST /api/admin/courses', caller: 'admin', body: courseFieldsSchema, sample: course, multipart: true },
+  {
+    endpoint: 'PUT /api/admin/courses/:id',
+    caller: 'admin',
+    body: courseFieldsSchema,
+    sample: course,
+    multipart: true,
+    params: async (w) => ({ id: await ids(() => freshCourse(w.t1._id)) }),
+  },
+  { endpoint: 'DELETE /api/admin/courses/:id', caller: 'admin', params: async (w) => ({ id: await ids(() => freshCourse(w.t2._id), 6) }) },
+
+  { endpoint: 'GET /api/admin/notice', caller: 'ownerTeacher' },
+  { endpoint: 'POST /api/admin/notice', caller: 'admin', body: noticeBodySchema, sample: () => ({ title: 'Sports day', description: 'Bring water.' }) },
+  {
+    endpoint: 'PUT /api/admin/notice/:id',
+    caller: 'admin',
+    body: noticeBodySchema,
+    sample: () => ({ title: 'Sports day', description: 'Moved indoors.' }),
+    params: async () => ({ id: await ids(freshNotice) }),
+  },
+  { endpoint: 'DELETE /api/admin/notice/:id', caller: 'admin', params: async () => ({ id: await ids(freshNotice, 6) }) },
+
+  { endpoint: 'GET /api/admin/complaints', caller: 'admin' },
+  { endpoint: 'POST /api/admin/complaints/:id/approve', caller: 'admin', params: async (w) => ({ id: await ids(() => freshComplaint(w.s2, ROLES.student), 6) }) },
+  { endpoint: 'POST /api/admin/complaints/:id/disapprove', caller: 'admin', params: async (w) => ({ id: await ids(() => freshComplaint(w.t2, ROLES.teacher), 6) }) },
+
+  { endpoint: 'GET /api/admin/users', caller: 'admin', query: PEOPLE_QUERY },
+  {
+    endpoint: 'PUT /api/admin/users/:id/role',
+    caller: 'admin',
+    body: roleChangeBodySchema,
+    sample: () => ({ role: 2 }),
+    params: async () => ({ id: await ids(() => quickUser(ROLES.student)) }),
+  },
+  { endpoint: 'DELETE /api/admin/users/:id', caller: 'admin', params: async () => ({ id: await ids(() => quickUser(ROLES.student), 6) }) },
+  { endpoint: 'GET /api/admin/students', caller: 'admin', query: PEOPLE_QUERY },
+  { endpoint: 'GET /api/admin/teachers', caller: 'admin', query: PEOPLE_QUERY },
+  { endpoint: 'DELETE /api/admin/students/:id', caller: 'admin', params: async () => ({ id: await ids(() => quickUser(ROLES.student), 6) }) },
+  { endpoint: 'DELETE /api/admin/teachers/:id', caller: 'admin', params: async () => ({ id: await ids(() => quickUser(ROLES.teacher), 6) }) },
+  { endpoint: 'GET /api/admin/instructors', caller: 'admin' },
+  { endpoint: 'GET /api/admin/students/:studentId/courses', caller: 'admin', params: (w) => ({ studentId: [w.s1.id as string] }) },
+  {
+    endpoint: 'POST /api/admin/students/:studentId/assign-courses',
+    caller: 'admin',
+    body: assignCoursesBodySchema,
+    sample: (w) => ({ courses: [w.courseId] }),
+    params: async () => ({ studentId: await ids(() => quickUser(ROLES.student)) }),
+  },
+  { endpoint: 'GET /api/admin/stats', caller: 'admin' },
+  { endpoint: 'GET /api/admin/export', caller: 'admin', query: Object.keys(exportQuerySchema.shape) },
+
+  { endpoint: 'GET /api/student/stats/:studentId', caller: 'ownerStudent', params: (w) => ({ studentId: [w.s1.id as string] }) },
+  { endpoint: 'GET /api/student/courses/:studentId', caller: 'ownerStudent', params: (w) => ({ studentId: [w.s1.id as string] }) },
+  { endpoint: 'GET /api/student/teacher/:studentId', caller: 'ownerStudent', params: (w) => ({ studentId: [w.s1.id as string] }) },
+  { endpoint: 'GET /api/student/assignments/:studentId', caller: 'ownerStudent', params: (w) => ({ studentId: [w.s1.id as string] }) },
+  { endpoint: 'GET /api/student/complaints', caller: 'ownerStudent', query: ['sId'], queryValues: (w) => [w.s1.id as string] },
+  {
+    endpoint: 'POST /api/student/complaints',
+    caller: 'ownerStudent',
+    body: studentComplaintSchema,
+    sample: (w) => ({ title: 'Cold classroom', description: 'The heating is off.', sId: w.s1.id as string, clientId: 'client-key-0001' }),
+  },
+  { endpoint: 'DELETE /api/student/complaints/:id', caller: 'ownerStudent', params: async (w) => ({ id: await ids(() => freshComplaint(w.s1, ROLES.student), 6) }) },
+
+  { endpoint: 'GET /api/teacher/stats/:teacherId', caller: 'ownerTeacher', params: (w) => ({ teacherId: [w.t1.id as string] }) },
+  { endpoint: 'GET /api/teacher/courses/:teacherId', caller: 'ownerTeacher', params: (w) => ({ teacherId: [w.t1.id as string] }) },
+  { endpoint: 'GET /api/teacher/students/:teacherId', caller: 'ownerTeacher', params: (w) => ({ teacherId: [w.t1.id as string] }) },
+  { endpoint: 'GET /api/teacher/complaints', caller: 'ownerTeacher', query: ['tId'], queryValues: (w) => [w.t1.id as string] },
+  {
+    endpoint: 'POST /api/teacher/complaints',
+    caller: 'ownerTeacher',
+    body: teacherComplaintSchema,
+    sample: (w) => ({ title: 'Printer jam', description: 'Staff room printer.', tId: w.t1.id as string }),
+  },
+  { endpoint: 'DELETE /api/teacher/complaints/:id', caller: 'ownerTeacher', params: async (w) => ({ id: await ids(() => freshComplaint(w.t1, ROLES.teacher), 6) }) },
+
+  { endpoint: 'GET /api/chat/attachments/:id', caller: 'admin', params: (w) => ({ id: [w.attachmentMessageId] }) },
+  { endpoint: 'GET /api/user/profile/:userId', caller: 'ownerStudent', params: (w) => ({ userId: [w.s1.id as string] }) },
+  { endpoint: 'GET /uploads/:name', caller: 'none', params: (w) => ({ name: [w.imageName] }) },
+  { endpoint: 'GET /*', caller: 'none', params: () => ({ '*': ['student/dashboard', 'admin/users', 'assets/missing.js', 'favicon.svg'] }) },
+];
+
+/** One generated request. */
+interface Generated {
+  path: string;
+  query: string;
+  body: FuzzBody | { multipart: Record<string, unknown>; file: Uint8Array | null } | null;
+}
+
+function arbitraryFor(target: Target, world: World, pools: Record<string, string[]>): fc.Arbitrary<Generated> {
+  const [method, pattern] = target.endpoint.split(' ') as [string, string];
+  const names = [...pattern.matchAll(/:([A-Za-z]+)|\*/g)].map((m) => m[1] ?? '*');
+  const params = fc.tuple(...names.map((name) => (name === '*' ? wildcardPath(pools['*'] ?? []) : fuzzParam(pools[name] ?? []))));
+  const path = params.map((values) => {
+    let i = 0;
+    return pattern.replace(/:([A-Za-z]+)|\*/g, () => values[i++] ?? '');
+  });
+  const query = fuzzQuery(target.query ?? [], target.queryValues?.(world) ?? []);
+  const value = target.body
+    ? fc.oneof({ weight: 2, arbitrary: fuzzValue(target.body, { ids: [world.courseId, world.t1.id as string, world.s1.id as string] }) }, { weight: 2, arbitrary: target.sample ? mutated(target.sample(world)) : fc.constant({}) })
+    : fc.oneof(fc.constant({}), fc.constant(null), fc.constant({ $where: OPERATOR_MARKER }));
+  const formKeys = target.sample ? Object.keys(target.sample(world)) : ['title'];
+  const json = fuzzBody(value, formKeys);
+  let body: fc.Arbitrary<Generated['body']> = fc.constant(null);
+  if (method !== 'GET') {
+    body = target.multipart
+      ? fc.oneof(
+          { weight: 3, arbitrary: json },
+          {
+            weight: 1,
+            arbitrary: fc.tuple(value, fc.oneof(fc.constant(null), fc.constant(TINY_PNG as Uint8Array), fc.uint8Array({ maxLength: 64 }))).map(([fields, file]) => ({
+              multipart: (fields && typeof fields === 'object' ? fields : { value: fields }) as Record<string, unknown>,
+              file,
+            })),
+          },
+        )
+      : json;
+  }
+  return fc.record({ path, query, body });
+}
+
+/** A path under the PWA: good ones, or hostile segments (encoded traversal, odd characters, huge). */
+function wildcardPath(pool: readonly string[]): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.constantFrom(...pool),
+    fc.array(fuzzParam([]), { minLength: 1, maxLength: 3 }).map((parts) => parts.join('/')),
+    fc.constantFrom('..%2F..%2Fetc%2Fpasswd', '%2e%2e/%2e%2e/etc/passwd', 'assets/..%2F..%2Fpackage.json', 'a'.repeat(3000), '%00', 'index.html%00.js'),
+  );
+}
+
+function formDataOf(fields: Record<string, unknown>, file: Uint8Array | null): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+  if (file) form.append('image', new Blob([file as Uint8Array<ArrayBuffer>], { type: 'image/png' }), '../../../evil name.png');
+  return form;
+}
+
+function countFiles(world: World): number {
+  const dirs = [join(world.dataDir, 'uploads'), chatUploadsDir(world.dataDir)];
+  return dirs.reduce((n, dir) => n + readdirSync(dir).length, 0);
+}
+
+function isErrorBody(value: unknown): boolean {
+  const error = (value as { error?: { code?: unknown; message?: unknown; fields?: unknown } } | null)?.error;
+  if (!error || typeof error.code !== 'string' || typeof error.message !== 'string') return false;
+  if (error.fields === undefined) return true;
+  return typeof error.fields === 'object' && error.fields !== null && Object.values(error.fields).every((v) => typeof v === 'string');
+}
+
+/** Every database operation Mongoose sends while the hook is on: collection, method, arguments. */
+const operations: { collection: string; method: string; args: unknown[] }[] = [];
+/** Off while the test itself reads the database. */
+let recording = true;
+
+/** A digest of one collection's documents, to tell whether a request changed it. */
+async function digest(collection: string): Promise<string> {
+  recording = false;
+  try {
+    const rows = await mongoose.connection.collection(collection).find().sort({ _id: 1 }).toArray();
+    return createHash('sha256').update(JSON.stringify(rows)).digest('hex');
+  } finally {
+    recording = true;
+  }
+}
+
+/** The digest of a collection without documents (or not created yet). */
+const EMPTY_DIGEST = createHash('sha256').update('[]').digest('hex');
+
+/** Each data collection's digest as of the last write call to it. */
+const digests = new Map<string, string>();
+
+/** Digests every data collection afresh (before each endpoint's run). */
+async function digestAll(): Promise<void> {
+  digests.clear();
+  recording = false;
+  const names = (await mongoose.connection.db!.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name);
+  recording = true;
+  for (const name of names) if (!BOOKKEEPING.has(name)) digests.set(name, await digest(name));
+}
+
+/**
+ * The first database call that carries `marker` as a value of its own — the
+ * operand of an operator object that a request smuggled into a filter or an
+ * update. The marker inside a longer string (text a user typed) is fine.
+ */
+function reachedDatabase(marker: string): string | undefined {
+  const asValue = new RegExp(`(?<!\\\\)"${marker}"`);
+  for (const op of operations) {
+    let text: string;
+    try {
+      text = JSON.stringify(op.args) ?? '';
+    } catch {
+      continue;
+    }
+    if (asValue.test(text)) return `${op.collection}.${op.method}(${text.slice(0, 300)})`;
+  }
+  return undefined;
+}
+
+/**
+ * Sends one generated request and checks the answer; returns what is wrong,
+ * or null when all is well.
+ */
+async function check(world: World, target: Target, cookie: string | undefined, input: Generated): Promise<string | null> {
+  const method = target.endpoint.split(' ')[0]!;
+  const headers = new Headers({ Origin: TEST_ORIGIN });
+  const effectiveCookie = target.endpoint === 'GET /auth/logout' ? await cookieOf(userOf(world, target.caller)!) : cookie;
+  if (effectiveCookie) headers.set('Cookie', effectiveCookie);
+  let body: RequestInit['body'];
+  if (input.body && 'multipart' in input.body) {
+    body = formDataOf(input.body.multipart, input.body.file);
+  } else if (input.body) {
+    body = input.body.text;
+    if (input.body.contentType) headers.set('Content-Type', input.body.contentType);
+  }
+  const url = `${input.path}${input.query ? `?${input.query}` : ''}`;
+  const filesBefore = countFiles(world);
+  operations.length = 0;
+
+  let res: Response;
+  try {
+    res = await world.app.request(url, { method, headers, body });
+  } catch (err) {
+    return `${method} ${url} threw ${String(err)}`;
+  }
+  const text = await res.text();
+  const describe = () => `${method} ${url.slice(0, 200)} body=${JSON.stringify(input.body)?.slice(0, 300)} → ${res.status} ${text.slice(0, 200)}`;
+
+  if (res.status >= 500 || res.status < 200) return `status ${describe()}`;
+  const formPost = (target.endpoint === 'POST /auth/login' || target.endpoint === 'POST /auth/register') && /form/.test(headers.get('Content-Type') ?? '');
+  if (res.status >= 300 && res.status < 400 && !formPost) return `redirect ${describe()}`;
+  const leaked = reachedDatabase(OPERATOR_MARKER);
+  if (leaked) return `operator object reached the database: ${leaked} for ${describe()}`;
+  if (({} as Record<string, unknown>).polluted !== undefined || Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted')) {
+    return `Object.prototype polluted by ${describe()}`;
+  }
+  if (res.status >= 400) {
+    const type = res.headers.get('Content-Type') ?? '';
+    if (type.includes('application/json')) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        return `unparseable error body ${describe()}`;
+      }
+      if (!isErrorBody(parsed)) return `error shape ${describe()}`;
+    } else if (!(formPost && type.includes('text/html'))) {
+      return `error content type ${type} ${describe()}`;
+    }
+    if (countFiles(world) !== filesBefore) return `refused request stored a file: ${describe()}`;
+  }
+  // A write call alone proves nothing (a conditional update that matches nothing answers 404):
+  // compare each collection written to with its last known state.
+  const written = [...new Set(operations.filter((op) => WRITE_METHODS.has(op.method) && !BOOKKEEPING.has(op.collection)).map((op) => op.collection))];
+  const changed: string[] = [];
+  for (const collection of written) {
+    const now = await digest(collection);
+    if ((digests.get(collection) ?? EMPTY_DIGEST) !== now) changed.push(collection);
+    digests.set(collection, now);
+  }
+  if (res.status >= 400 && changed.length) return `refused request changed ${changed.join(', ')}: ${describe()}`;
+  return null;
+}
+
+let world: World;
+const crashes: unknown[] = [];
+const onCrash = (err: unknown) => crashes.push(err);
+
+beforeAll(async () => {
+  world = await createWorld({}, { rateLimits: generousRateLimits() });
+  mongoose.set('debug', (collection: string, method: string, ...args: unknown[]) => {
+    if (recording) operations.push({ collection, method, args });
+  });
+  process.on('unhandledRejection', onCrash);
+  process.on('uncaughtException', onCrash);
+});
+
+afterAll(() => {
+  mongoose.set('debug', false);
+  process.off('unhandledRejection', onCrash);
+  process.off('uncaughtException', onCrash);
+  world?.cleanup();
+});
+
+describe('fuzzing every endpoint (issue 8: input never causes a 500)', () => {
+  it('has a fuzz target for every endpoint the app registers', () => {
+    const targets = TARGETS.map((t) => t.endpoint);
+    expect(registeredEndpoints(world.app).filter((endpoint) => !targets.includes(endpoint))).toEqual([]);
+  });
+
+  for (const target of TARGETS) {
+    it(`${target.endpoint}: ${RUNS} generated requests, each 2xx or 4xx in the error shape, refusals change nothing`, { timeout: 240_000 }, async () => {
+      const caller = userOf(world, target.caller);
+      const cookie = caller ? await cookieOf(caller) : undefined;
+      const pools = (await target.params?.(world)) ?? {};
+      await digestAll();
+      const problems: string[] = [];
+      await fc.assert(
+        fc.asyncProperty(arbitraryFor(target, world, pools), async (input) => {
+          const problem = await check(world, target, cookie, input);
+          if (problem) problems.push(problem);
+          return problem === null;
+        }),
+        { numRuns: RUNS, endOnFailure: true },
+      ).catch((err: unknown) => {
+        throw new Error(`${problems[0] ?? ''}\n${err instanceof Error ? err.message.split('\n').slice(0, 4).join('\n') : String(err)}`);
+      });
+      expect(crashes).toEqual([]);
+    });
+  }
+
+  it('answers the inputs that once broke it', async () => {
+    const admin = await cookieOf(world.admin);
+    const teacher = await cookieOf(world.t1);
+    // A NUL in a search reached a BSON regex: the driver threw, a 500.
+    const search = await world.app.request('/api/admin/students?search=%00', { headers: { Cookie: admin } });
+    expect(search.status).toBe(200);
+    // A body over 64 KiB without Content-Length hung the idempotency layer forever.
+    const chunked = await world.app.request('/api/teacher/complaints', {
+      method: 'POST',
+      headers: { Cookie: teacher, Origin: TEST_ORIGIN, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title: 'Long', description: 'x', tId: 'x'.repeat(100_000) }),
+    });
+    expect(chunked.status).toBe(413);
+  });
+
+  it('leaves the app answering and Object.prototype clean', async () => {
+    const res = await world.app.request('/api/health');
+    expect(res.status).toBe(200);
+    expect(Object.prototype).not.toHaveProperty('polluted');
+    expect(POLLUTION_MARKER in ({} as Record<string, unknown>)).toBe(false);
+    expect(crashes).toEqual([]);
+  });
+});
