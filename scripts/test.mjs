@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: the Vitest projects (api against the real embedded database,
-// pwa in jsdom), then the Playwright journeys in Debian's Chromium against
-// the real stack. Ends with one line "N passed, N failed" over both runners.
+// pwa in jsdom), the bundle-size budget (scripts/check-bundle.mjs, issue 9),
+// then the Playwright journeys in Debian's Chromium against the real stack.
+// Ends with one line "N passed, N failed" over all three (the budget counts as one).
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, bin, run } from './lib.mjs';
@@ -22,6 +23,9 @@ const readJson = (file) => {
 console.log('\n== Unit and API tests (Vitest) ==');
 const vitestCode = run(bin('', 'vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
 
+console.log('\n== Bundle size (first load of /login → / at most 170 KB of compressed JavaScript, issue 9) ==');
+const bundleCode = run(process.execPath, [join(ROOT, 'scripts', 'check-bundle.mjs')]);
+
 console.log('\n== End-to-end tests (Playwright, Chromium) ==');
 const playwrightCode = run(bin('e2e', 'playwright'), ['test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'], {
   env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
@@ -39,7 +43,9 @@ if (p?.stats) {
   passed += p.stats.expected ?? 0;
   failed += (p.stats.unexpected ?? 0) + (p.stats.flaky ?? 0);
 }
+if (bundleCode === 0) passed += 1;
+else failed += 1;
 if (vitestCode !== 0 || playwrightCode !== 0) failed = Math.max(failed, 1);
 
 console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(vitestCode || playwrightCode);
+process.exit(vitestCode || bundleCode || playwrightCode);
