@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { ionicPerUse } from './vite/ionicPerUse';
 
 /**
  * Where the dev and preview servers forward the API's paths (decisions §2:
@@ -90,10 +91,12 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), pwa],
+  plugins: [ionicPerUse(), react(), pwa],
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // issue 9: `.vite/manifest.json` gives the chunk graph that `scripts/check-bundle.mjs` measures.
+    manifest: true,
     rolldownOptions: {
       treeshake: {
         // @ionic/core declares no `sideEffects`, so every component module is

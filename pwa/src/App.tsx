@@ -1,16 +1,25 @@
 import { IonApp, IonRouterOutlet, IonSplitPane } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
-import { Suspense, useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import { PageLoading } from './components/PageLoading';
-import { DashboardLayout } from './layout/DashboardLayout';
-import { Menu } from './layout/Menu';
 import { OutboxReplayer } from './offline/OutboxReplayer';
-import { UpdateToast } from './offline/UpdateToast';
+import { useUpdateWaiting } from './offline/serviceWorker';
 import NotFoundPage from './pages/NotFoundPage';
 import { appRedirects, appRoutes, findRoute, type AppRedirect, type AppRoute } from './routes';
 import { RequireAccess } from './session/RequireAccess';
 import { SessionProvider } from './session/SessionProvider';
+
+/*
+ * issue 9: the shared layout (top bar, popover, tab bar), the side menu and
+ * the update toast are chunks of their own, so the first load of "/" (the
+ * self-assessment, outside the layout) downloads none of them; each is
+ * fetched as soon as a screen needs it.
+ */
+const loadLayout = () => import('./layout/DashboardLayout');
+const DashboardLayout = lazy(() => loadLayout().then((m) => ({ default: m.DashboardLayout })));
+const Menu = lazy(() => import('./layout/Menu').then((m) => ({ default: m.Menu })));
+const UpdateToast = lazy(() => import('./offline/UpdateToast').then((m) => ({ default: m.UpdateToast })));
 
 /** Opt in to React Router v7 behaviour now, as its v6 deprecation warnings ask. */
 export const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
@@ -42,9 +51,11 @@ export function AppRoutes() {
     <>
       <DocumentTitle />
       <OutboxReplayer />
-      <UpdateToast />
+      <UpdateOffer />
       <IonSplitPane contentId="main" when="md">
-      <Menu />
+      <Suspense fallback={null}>
+        <Menu />
+      </Suspense>
       <IonRouterOutlet id="main">
         {appRoutes.map((route) => (
           <Route key={route.path} path={route.path} element={<ScreenRoute route={route} />} />
@@ -65,6 +76,7 @@ function ScreenRoute({ route }: { route: AppRoute }) {
   useEffect(() => {
     // Fetch the chunk while the current user loads instead of after.
     route.screen.preload().catch(() => undefined);
+    if (route.layout) loadLayout().catch(() => undefined);
   }, [route]);
 
   const screen = (
@@ -74,8 +86,25 @@ function ScreenRoute({ route }: { route: AppRoute }) {
   );
   return (
     <RequireAccess access={route.access} fallback={Loading ? <Loading /> : undefined}>
-      {route.layout ? <DashboardLayout>{screen}</DashboardLayout> : screen}
+      {route.layout ? (
+        <Suspense fallback={<PageLoading />}>
+          <DashboardLayout>{screen}</DashboardLayout>
+        </Suspense>
+      ) : (
+        screen
+      )}
     </RequireAccess>
+  );
+}
+
+/** The "new version" toast, fetched only once a new version is waiting (issue 7 "Updates"). */
+function UpdateOffer() {
+  const waiting = useUpdateWaiting();
+  if (!waiting) return null;
+  return (
+    <Suspense fallback={null}>
+      <UpdateToast />
+    </Suspense>
   );
 }
 

@@ -6,12 +6,13 @@
  * toast): never a silent reload that loses typed text.
  */
 import { useSyncExternalStore } from 'react';
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 
 /** The service worker's URL; its scope is the whole origin. */
 export const SERVICE_WORKER_URL = '/sw.js';
 
 let workbox: Workbox | null = null;
+let registering = false;
 let updateWaiting = false;
 const listeners = new Set<() => void>();
 
@@ -27,11 +28,17 @@ function setUpdateWaiting(value: boolean): void {
  * @param container the browser's `navigator.serviceWorker` (tests pass a fake)
  */
 export function registerServiceWorker(container: ServiceWorkerContainer | undefined = globalThis.navigator?.serviceWorker): void {
-  if (!container || !import.meta.env.PROD || workbox) return;
-  const wb = new Workbox(SERVICE_WORKER_URL);
-  wb.addEventListener('waiting', () => setUpdateWaiting(true));
-  workbox = wb;
-  wb.register().catch((error: unknown) => console.error('Could not register the service worker', error));
+  if (!container || !import.meta.env.PROD || registering) return;
+  registering = true;
+  // issue 9: workbox-window is fetched after the page has loaded, not with the first load.
+  import('workbox-window')
+    .then(({ Workbox }) => {
+      const wb = new Workbox(SERVICE_WORKER_URL);
+      wb.addEventListener('waiting', () => setUpdateWaiting(true));
+      workbox = wb;
+      return wb.register();
+    })
+    .catch((error: unknown) => console.error('Could not register the service worker', error));
 }
 
 /**
