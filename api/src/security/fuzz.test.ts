@@ -268,6 +268,9 @@ function countFiles(world: World): number {
   return dirs.reduce((n, dir) => n + readdirSync(dir).length, 0);
 }
 
+/** What must never show in an answer: stack frames, driver and database errors, server paths. */
+const INTERNALS = /\bat \S+ \(|:\d+:\d+\)|E11000|Cast to \w+ failed|MongoServerError|BSON|ferret|sqlite|node_modules|\/work\/|\/home\/|ReferenceError|TypeError/i;
+
 function isErrorBody(value: unknown): boolean {
   const error = (value as { error?: { code?: unknown; message?: unknown; fields?: unknown } } | null)?.error;
   if (!error || typeof error.code !== 'string' || typeof error.message !== 'string') return false;
@@ -372,6 +375,7 @@ async function check(world: World, target: Target, cookie: string | undefined, i
         return `unparseable error body ${describe()}`;
       }
       if (!isErrorBody(parsed)) return `error shape ${describe()}`;
+      if (INTERNALS.test(text)) return `error body shows internals ${describe()}`;
     } else if (!(formPost && type.includes('text/html'))) {
       return `error content type ${type} ${describe()}`;
     }

@@ -1,0 +1,101 @@
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app.js';
+import { HSTS_VALUE } from './headers.js';
+import { cookieOf, createWorld, type World } from './testWorld.js';
+
+/**
+ * Headers on every response (issue 8; ASVS 5.0 V3.4): a CSP the PWA works
+ * under, nosniff, a strict referrer policy, no framing, and HSTS for a year
+ * with subdomains — only over HTTPS.
+ */
+
+let world: World;
+let student: string;
+
+beforeAll(async () => {
+  world = await createWorld();
+  student = await cookieOf(world.s1);
+});
+afterAll(() => world?.cleanup());
+
+function directives(csp: string): Map<string, string[]> {
+  return new Map(
+    csp
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
+}
+
+/** Responses of every kind: HTML pages, JSON, errors, files, the PWA shell, a 413, a 403. */
+async function everyKind(app = world.app, base = 'http://localhost'): Promise<[string, Response][]> {
+  return [
+    ['login page', await app.request(`${base}/login`)],
+    ['JSON', await app.request(`${base}/api/health`)],
+    ['401', await app.request(`${base}/api/admin/stats`)],
+    ['403', await app.request(`${base}/api/admin/stats`, { headers: { Cookie: student } })],
+    ['404', await app.request(`${base}/api/nope`)],
+    ['upload', await app.request(`${base}/uploads/${world.imageName}`)],
+    ['PWA shell', await app.request(`${base}/student/dashboard`)],
+    ['413', await app.request(`${base}/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: 'x'.repeat(2 * 1024 * 1024) })],
+    ['CSRF 403', await app.request(`${base}/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: 'https://evil.example' }, body: '{}' })],
+  ];
+}
+
+describe('security headers', () => {
+  it('sends the CSP, nosniff, no-referrer and DENY framing on every kind of response', async () => {
+    for (const [kind, res] of await everyKind()) {
+      const csp = directives(res.headers.get('Content-Security-Policy') ?? '');
+      expect(csp.get('default-src'), kind).toEqual(["'self'"]);
+      expect(csp.get('script-src'), kind).toEqual(["'self'"]);
+      expect(csp.get('object-src'), kind).toEqual(["'none'"]);
+      expect(csp.get('base-uri'), kind).toEqual(["'none'"]);
+      expect(csp.get('frame-ancestors'), kind).toEqual(["'none'"]);
+      expect(csp.get('img-src'), kind).toEqual(["'self'", 'data:', 'blob:']);
+      expect(csp.get('connect-src'), kind).toEqual(["'self'", 'ws://localhost']);
+      expect(csp.get('form-action'), kind).toEqual(["'self'"]);
+      expect(res.headers.get('X-Content-Type-Options'), kind).toBe('nosniff');
+      expect(res.headers.get('Referrer-Policy'), kind).toBe('no-referrer');
+      expect(res.headers.get('X-Frame-Options'), kind).toBe('DENY');
+      expect(res.headers.get('Cross-Origin-Opener-Policy'), kind).toBe('same-origin');
+      expect(res.headers.get('Strict-Transport-Security'), kind).toBeNull();
+      expect(res.headers.get('X-Powered-By'), kind).toBeNull();
+    }
+  });
+
+  it('never allows inline or evaluated script', async () => {
+    const csp = (await world.app.request('/login')).headers.get('Content-Security-Policy') ?? '';
+    expect(csp).not.toContain('unsafe-eval');
+    expect(directives(csp).get('script-src')).not.toContain("'unsafe-inline'");
+    expect(directives(csp).get('default-src')).not.toContain("'unsafe-inline'");
+  });
+
+  it('over HTTPS: HSTS for a year with subdomains, and the socket on wss://', async () => {
+    const https = await world.app.request('https://oracy.example/api/health');
+    expect(https.headers.get('Strict-Transport-Security')).toBe(HSTS_VALUE);
+    expect(HSTS_VALUE).toBe('max-age=31536000; includeSubDomains');
+    expect(directives(https.headers.get('Content-Security-Policy') ?? '').get('connect-src')).toEqual(["'self'", 'wss://oracy.example']);
+  });
+
+  it('behind a trusted proxy, HSTS follows X-Forwarded-Proto; an untrusted header is ignored', async () => {
+    const headers = { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'oracy.example' };
+    const proxied = createApp({ env: { ...world.env, TRUST_PROXY: true }, logger: pino({ level: 'silent' }) });
+    for (const [kind, res] of await everyKind(proxied)) {
+      void kind;
+      expect(res.headers.get('Strict-Transport-Security')).toBeNull(); // no forwarded header on these
+    }
+    const forwarded = await proxied.request('http://10.0.0.5:3000/api/health', { headers });
+    expect(forwarded.headers.get('Strict-Transport-Security')).toBe(HSTS_VALUE);
+    expect(directives(forwarded.headers.get('Content-Security-Policy') ?? '').get('connect-src')).toEqual(["'self'", 'wss://oracy.example']);
+    const ignored = await world.app.request('http://10.0.0.5:3000/api/health', { headers });
+    expect(ignored.headers.get('Strict-Transport-Security')).toBeNull();
+  });
+
+  it('keeps personal JSON out of caches', async () => {
+    const res = await world.app.request(`/api/user/profile/${world.s1.id}`, { headers: { Cookie: student } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toBe('no-store');
+  });
+});
