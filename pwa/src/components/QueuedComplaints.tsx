@@ -1,5 +1,6 @@
-import { IonButton, IonCard, IonCardContent, IonCardHeader, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
-import { useId, useState, type FormEvent } from 'react';
+import { IonButton, IonCard, IonCardContent, IonCardHeader } from '@ionic/react';
+import { useId, useState } from 'react';
+import { ComplaintDialog } from './ComplaintDialog';
 import type { ComplaintDraft, OutboxRecord } from '../data/outbox';
 import './QueuedComplaints.css';
 
@@ -89,16 +90,12 @@ function QueuedCard({ item, onDiscard, onEdit }: { item: OutboxRecord; onDiscard
 }
 
 function EditDialog({ item, onClose, onSave }: { item: OutboxRecord | null; onClose: () => void; onSave: (draft: ComplaintDraft) => Promise<void> }) {
-  const titleId = useId();
-  const titleFieldId = useId();
-  const descriptionFieldId = useId();
   // Keyed by the item (see the caller), so the fields start from its current text.
   const [title, setTitle] = useState(item?.draft.title ?? '');
   const [description, setDescription] = useState(item?.draft.description ?? '');
   const [saving, setSaving] = useState(false);
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
+  const save = async () => {
     const draft = { title: title.trim(), description: description.trim() };
     if (!draft.title || !draft.description || saving) return;
     setSaving(true);
@@ -110,41 +107,19 @@ function EditDialog({ item, onClose, onSave }: { item: OutboxRecord | null; onCl
   };
 
   return (
-    <IonModal
+    <ComplaintDialog
       isOpen={item !== null}
-      onDidDismiss={onClose}
-      className="complaint-dialog"
-      aria-labelledby={titleId}
-    >
-      <IonHeader>
-        <IonToolbar>
-          <IonTitle>
-            <h2 id={titleId} className="course-details__title">
-              Edit Complaint
-            </h2>
-          </IonTitle>
-        </IonToolbar>
-      </IonHeader>
-      <IonContent className="ion-padding">
-        <form className="dialog-form" onSubmit={(event) => void save(event)} noValidate aria-labelledby={titleId}>
-          <div className="dialog-field">
-            <label htmlFor={titleFieldId}>Complaint Title</label>
-            <input id={titleFieldId} type="text" value={title} maxLength={200} autoComplete="off" required onChange={(e) => setTitle(e.target.value)} />
-          </div>
-          <div className="dialog-field">
-            <label htmlFor={descriptionFieldId}>Complaint Description</label>
-            <textarea id={descriptionFieldId} rows={4} value={description} maxLength={5000} required onChange={(e) => setDescription(e.target.value)} />
-          </div>
-          <div className="dialog-actions">
-            <IonButton fill="clear" onClick={onClose}>
-              Cancel
-            </IonButton>
-            <IonButton type="submit" disabled={saving}>
-              {saving ? 'Saving...' : 'Save'}
-            </IonButton>
-          </div>
-        </form>
-      </IonContent>
-    </IonModal>
+      heading="Edit Complaint"
+      title={title}
+      description={description}
+      onTitleChange={setTitle}
+      onDescriptionChange={setDescription}
+      busy={saving}
+      submitLabel="Save"
+      busyLabel="Saving..."
+      onSubmit={() => void save()}
+      onCancel={onClose}
+      onDismiss={onClose}
+    />
   );
 }

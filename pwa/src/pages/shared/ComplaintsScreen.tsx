@@ -1,5 +1,6 @@
-import { IonButton, IonCard, IonCardContent, IonCardHeader, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
-import { useId, useState, type FormEvent } from 'react';
+import { IonButton, IonCard, IonCardContent, IonCardHeader } from '@ionic/react';
+import { useId, useState } from 'react';
+import { ComplaintDialog } from '../../components/ComplaintDialog';
 import { OfflineBanner } from '../../components/OfflineBanner';
 import { QueuedComplaints } from '../../components/QueuedComplaints';
 import { ScreenState } from '../../components/ScreenState';
@@ -56,12 +57,8 @@ export function ComplaintsScreen({ role }: { role: AreaRole }) {
   const [description, setDescription] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [deleting, setDeleting] = useState<ReadonlySet<string>>(new Set());
-  const dialogTitleId = useId();
-  const titleFieldId = useId();
-  const descriptionFieldId = useId();
 
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
+  const submit = async () => {
     const draft = { title: title.trim(), description: description.trim() };
     if (!draft.title || !draft.description || submitting || !ownerId) return;
     setSubmitting(true);
@@ -130,37 +127,20 @@ export function ComplaintsScreen({ role }: { role: AreaRole }) {
         </ul>
       </ScreenState>
 
-      <IonModal isOpen={dialogOpen} onDidDismiss={() => setDialogOpen(false)} className="complaint-dialog" aria-labelledby={dialogTitleId}>
-        <IonHeader>
-          <IonToolbar>
-            <IonTitle>
-              <h2 id={dialogTitleId} className="course-details__title">
-                Submit a New Complaint
-              </h2>
-            </IonTitle>
-          </IonToolbar>
-        </IonHeader>
-        <IonContent className="ion-padding">
-          <form className="dialog-form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby={dialogTitleId}>
-            <div className="dialog-field">
-              <label htmlFor={titleFieldId}>Complaint Title</label>
-              <input id={titleFieldId} type="text" value={title} maxLength={200} autoComplete="off" required onChange={(e) => setTitle(e.target.value)} />
-            </div>
-            <div className="dialog-field">
-              <label htmlFor={descriptionFieldId}>Complaint Description</label>
-              <textarea id={descriptionFieldId} rows={4} value={description} maxLength={5000} required onChange={(e) => setDescription(e.target.value)} />
-            </div>
-            <div className="dialog-actions">
-              <IonButton fill="clear" onClick={cancel}>
-                Cancel
-              </IonButton>
-              <IonButton type="submit" disabled={submitting}>
-                {submitting ? 'Submitting...' : texts.submit}
-              </IonButton>
-            </div>
-          </form>
-        </IonContent>
-      </IonModal>
+      <ComplaintDialog
+        isOpen={dialogOpen}
+        heading="Submit a New Complaint"
+        title={title}
+        description={description}
+        onTitleChange={setTitle}
+        onDescriptionChange={setDescription}
+        busy={submitting}
+        submitLabel={texts.submit}
+        busyLabel="Submitting..."
+        onSubmit={() => void submit()}
+        onCancel={cancel}
+        onDismiss={() => setDialogOpen(false)}
+      />
     </>
   );
 }

@@ -1,0 +1,78 @@
+import { IonButton, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
+import { useId, type FormEvent } from 'react';
+
+/** Props of {@link ComplaintDialog}; the caller owns the field values and what submitting does. */
+export interface ComplaintDialogProps {
+  /** Whether the modal is shown. */
+  isOpen: boolean;
+  /** The dialog's heading, e.g. "Submit a New Complaint" or "Edit Complaint". */
+  heading: string;
+  /** The "Complaint Title" field's value (at most 200 characters). */
+  title: string;
+  /** The "Complaint Description" field's value (at most 5000 characters). */
+  description: string;
+  onTitleChange: (value: string) => void;
+  onDescriptionChange: (value: string) => void;
+  /** True while the submission is pending: the submit button is disabled and reads `busyLabel`. */
+  busy: boolean;
+  /** The submit button's text when idle, e.g. "Submit" or "Save". */
+  submitLabel: string;
+  /** The submit button's text while pending, e.g. "Submitting..." or "Saving...". */
+  busyLabel: string;
+  /** Called on submit; the default form submission is already prevented. */
+  onSubmit: () => void;
+  /** Called by "Cancel". */
+  onCancel: () => void;
+  /** Called once the modal has been dismissed (backdrop, Escape or closing). */
+  onDismiss: () => void;
+}
+
+/**
+ * The complaint form of spec §2.15–§2.16 in a modal: "Complaint Title",
+ * "Complaint Description", "Cancel" and a submit button. Used both for
+ * "Submit a New Complaint" and for editing a complaint the server refused
+ * (issue 7). It validates nothing itself: the caller trims and checks.
+ */
+export function ComplaintDialog(props: ComplaintDialogProps) {
+  const { isOpen, heading, title, description, onTitleChange, onDescriptionChange, busy, submitLabel, busyLabel, onSubmit, onCancel, onDismiss } = props;
+  const headingId = useId();
+  const titleFieldId = useId();
+  const descriptionFieldId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <IonModal isOpen={isOpen} onDidDismiss={onDismiss} className="complaint-dialog" aria-labelledby={headingId}>
+      <IonHeader>
+        <IonToolbar>
+          <IonTitle>
+            <h2 id={headingId} className="course-details__title">
+              {heading}
+            </h2>
+          </IonTitle>
+        </IonToolbar>
+      </IonHeader>
+      <IonContent className="ion-padding">
+        <form className="dialog-form" onSubmit={submit} noValidate aria-labelledby={headingId}>
+          <div className="dialog-field">
+            <label htmlFor={titleFieldId}>Complaint Title</label>
+            <input id={titleFieldId} type="text" value={title} maxLength={200} autoComplete="off" required onChange={(e) => onTitleChange(e.target.value)} />
+          </div>
+          <div className="dialog-field">
+            <label htmlFor={descriptionFieldId}>Complaint Description</label>
+            <textarea id={descriptionFieldId} rows={4} value={description} maxLength={5000} required onChange={(e) => onDescriptionChange(e.target.value)} />
+          </div>
+          <div className="dialog-actions">
+            <IonButton fill="clear" onClick={onCancel}>
+              Cancel
+            </IonButton>
+            <IonButton type="submit" disabled={busy}>
+              {busy ? busyLabel : submitLabel}
+            </IonButton>
+          </div>
+        </form>
+      </IonContent>
+    </IonModal>
+  );
+}
