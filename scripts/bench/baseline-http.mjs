@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+// The bare `node:http` baseline (issue 9): answers each benchmarked path
+// with exactly the bytes Oracy answered it with (status, Content-Type and
+// body, captured by scripts/bench/index.mjs), doing nothing else. Argument:
+// the path of a JSON file `{"/path?query": {status, type, body (base64)}}`.
+// Prints `{"port": N}` once listening on a free loopback port.
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+
+const routes = new Map(
+  Object.entries(JSON.parse(readFileSync(process.argv[2], 'utf8'))).map(([path, r]) => [path, { ...r, body: Buffer.from(r.body, 'base64') }]),
+);
+
+const server = createServer((req, res) => {
+  const route = routes.get(req.url ?? '');
+  if (!route) {
+    res.writeHead(404).end();
+    return;
+  }
+  res.writeHead(route.status, { 'Content-Type': route.type, 'Content-Length': route.body.length });
+  res.end(route.body);
+});
+server.keepAliveTimeout = 65000;
+server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ port: server.address().port })));
+process.on('SIGTERM', () => server.close(() => process.exit(0)));

@@ -1,0 +1,115 @@
+#!/usr/bin/env node
+// The client side of the chat fan-out (issue 9), on the load side's core:
+// connects one socket per account (100 admins) to Oracy's discussion
+// (Socket.IO) or to the plain `ws` baseline, then one of them — the sender —
+// sends `messages` messages of `bytes` bytes at once, and every socket
+// (the sender's too) times each delivery from its send.
+// Argument: JSON `{mode: 'oracy' | 'ws', url, accounts: [{id, token}], messages, bytes}`.
+// Prints one JSON line `{clients, sent, deliveries, expected, seconds,
+// perSecond (deliveries/s), p50, p95 (send-to-receive, ms), errors}`.
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
+import { percentile } from './lib.mjs';
+
+const ROOT = join(fileURLToPath(import.meta.url), '..', '..', '..');
+const options = JSON.parse(process.argv[2] ?? '{}');
+const TIMEOUT_MS = 60000;
+
+/** A message body of `bytes` characters that starts with `#seq@sentAt;`. */
+function body(seq, bytes) {
+  const head = `#${seq}@${performance.now().toFixed(3)};`;
+  return head + 'x'.repeat(Math.max(0, bytes - head.length));
+}
+
+/** `{seq, sentAt}` of a body made by `body`, or null. */
+function parse(text) {
+  const match = /^#(\d+)@([\d.]+);/.exec(typeof text === 'string' ? text : '');
+  return match ? { seq: Number(match[1]), sentAt: Number(match[2]) } : null;
+}
+
+const latencies = [];
+const errors = [];
+let firstSend = 0;
+let lastDelivery = 0;
+let resolveDone;
+const done = new Promise((resolve) => {
+  resolveDone = resolve;
+});
+const expected = options.messages * options.accounts.length;
+
+function delivered(text) {
+  const parsed = parse(text);
+  if (!parsed) return;
+  const now = performance.now();
+  latencies.push(now - parsed.sentAt);
+  lastDelivery = now;
+  if (latencies.length >= expected) resolveDone();
+}
+
+async function connectOracy() {
+  const { io } = createRequire(join(ROOT, 'api', 'package.json'))('socket.io-client');
+  return Promise.all(
+    options.accounts.map(
+      (account) =>
+        new Promise((resolve, reject) => {
+          const socket = io(options.url, {
+            transports: ['websocket'],
+            reconnection: false,
+            extraHeaders: { Cookie: `oracy_session=${account.token}` },
+            auth: { userId: account.id, userRole: 1 },
+            timeout: 30000,
+          });
+          socket.once('initialMessages', () => resolve(socket));
+          socket.once('connect_error', (err) => reject(new Error(`connect_error: ${err.message}`)));
+          socket.on('message', (message) => delivered(message?.content));
+          socket.on('messageError', (text) => errors.push(String(text)));
+        }),
+    ),
+  );
+}
+
+async function connectWs() {
+  return Promise.all(
+    options.accounts.map(
+      () =>
+        new Promise((resolve, reject) => {
+          const socket = new WebSocket(options.url);
+          socket.once('open', () => resolve(socket));
+          socket.once('error', reject);
+          socket.on('message', (data) => delivered(JSON.parse(String(data)).content));
+        }),
+    ),
+  );
+}
+
+const sockets = options.mode === 'ws' ? await connectWs() : await connectOracy();
+const sender = sockets[0];
+firstSend = performance.now();
+for (let seq = 0; seq < options.messages; seq++) {
+  const message = { content: body(seq, options.bytes), file: null, tempId: `bench-${process.pid}-${seq}-${Date.now()}` };
+  if (options.mode === 'ws') sender.send(JSON.stringify(message));
+  else sender.emit('message', message);
+}
+const timer = setTimeout(resolveDone, TIMEOUT_MS);
+await done;
+clearTimeout(timer);
+for (const socket of sockets) options.mode === 'ws' ? socket.terminate() : socket.disconnect();
+
+const seconds = (lastDelivery - firstSend) / 1000;
+console.log(
+  JSON.stringify({
+    clients: sockets.length,
+    sent: options.messages,
+    deliveries: latencies.length,
+    expected,
+    seconds,
+    perSecond: seconds > 0 ? latencies.length / seconds : 0,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    errors: [...new Set(errors)],
+  }),
+);
+process.exit(0);

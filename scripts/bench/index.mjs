@@ -1,0 +1,313 @@
+#!/usr/bin/env node
+// `npm run bench` (issue 9): starts the production build against a fresh
+// database filled by scripts/bench/generate.ts, pins the server side (Oracy,
+// its database, the baselines) and the load side (autocannon, the socket
+// clients, Chromium) to different cores where possible, measures, and prints
+// one table:
+//   1. API throughput of five signed-in calls against a bare node:http server
+//      answering the same bytes, in the same run;
+//   2. growth: the users page and the chat history page at BENCH_USERS and at
+//      BENCH_LARGE records (also on MONGODB_URI when it is set);
+//   3. chat fan-out: 100 admin sockets, one sender, 1 KB messages, against a
+//      plain ws broadcast server;
+//   4. front end: compressed bundle sizes and a Lighthouse mobile run of "/".
+// Every figure that has a budget is a ratio or a size; nothing here is a
+// timed test assertion. Sizes and durations come from the environment:
+//   BENCH_USERS=1000 BENCH_MESSAGES=1000 BENCH_LARGE=20000 BENCH_DURATION=5 (s)
+//   BENCH_WARMUP=1 (s) BENCH_CONNECTIONS=20 BENCH_FANOUT_MESSAGES=20
+//   BENCH_LIGHTHOUSE_RUNS=3 BENCH_SKIP=api,growth,fanout,lighthouse BENCH_NO_PIN=1
+// The figures also go to .cache/bench/latest.json.
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { FIRST_LOAD_JS_BUDGET, analyzeBundle, kb } from './bundle.mjs';
+import { PINNING, envInt, runJson, sleep, startChild, waitForLine } from './lib.mjs';
+import { ms, num, ratio, renderTable, verdict } from './table.mjs';
+import { ROOT, bin } from '../lib.mjs';
+
+const config = {
+  users: envInt('BENCH_USERS', 1000),
+  messages: envInt('BENCH_MESSAGES', 1000),
+  large: envInt('BENCH_LARGE', 20000),
+  duration: envInt('BENCH_DURATION', 5),
+  warmup: envInt('BENCH_WARMUP', 1),
+  connections: envInt('BENCH_CONNECTIONS', 20),
+  fanoutMessages: envInt('BENCH_FANOUT_MESSAGES', 20),
+  lighthouseRuns: envInt('BENCH_LIGHTHOUSE_RUNS', 3),
+  skip: new Set((process.env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
+};
+const TSX = bin('api', 'tsx');
+const NODE = process.execPath;
+const here = (file) => join(ROOT, 'scripts', 'bench', file);
+const work = mkdtempSync(join(tmpdir(), 'oracy-bench-'));
+const log = (line) => console.error(`[bench] ${line}`);
+const cleanups = [];
+
+/** GET over node:http with no Accept-Encoding (as autocannon sends): `{status, type, body}`. */
+function httpGet(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode, type: res.headers['content-type'] ?? '', body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Starts the embedded FerretDB (the API's devdb program) on the server side; resolves its URI. */
+async function startEmbeddedDatabase(dir) {
+  const { ensureDevdbBinary } = await import('../../api/devdb/build.mjs');
+  const binary = ensureDevdbBinary({ log });
+  const db = startChild('server', binary, ['-data', dir, '-listen', '127.0.0.1:0', '-log-level', 'error']);
+  cleanups.push(() => db.stop());
+  const uri = await waitForLine(db.child, (line) => (line.startsWith('{') ? JSON.parse(line).uri : null), 60000, 'the embedded database');
+  return uri;
+}
+
+/** Runs the generator (see generate.ts) against `uri`; resolves its JSON line. */
+function generate(uri, args) {
+  return runJson('load', TSX, [here('generate.ts'), '--uri', uri, ...args], { cwd: ROOT });
+}
+
+/** Starts Oracy's production server against `mongodbUri` on the server side; resolves its base URL. */
+async function startOracy(name, mongodbUri) {
+  const dataDir = join(work, `${name}-data`);
+  mkdirSync(dataDir, { recursive: true });
+  const logFile = join(work, `${name}.log`);
+  const fd = openSync(logFile, 'a');
+  const port = 0;
+  const server = startChild('server', TSX, ['api/src/server.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', fd, fd],
+    env: { ...process.env, NODE_ENV: 'production', SEED_DEMO: '0', PORT: String(port), DATA_DIR: dataDir, MONGODB_URI: mongodbUri },
+  });
+  closeSync(fd);
+  cleanups.push(() => server.stop());
+  const started = Date.now();
+  while (Date.now() - started < 120000) {
+    const match = /Oracy is running at (http:\/\/localhost:\d+)/.exec(readFileSync(logFile, 'utf8'));
+    if (match) return { url: match[1].replace('localhost', '127.0.0.1'), logFile, stop: () => server.stop() };
+    if (server.child.exitCode !== null) break;
+    await sleep(250);
+  }
+  throw new Error(`Oracy did not start; see ${logFile}:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
+}
+
+/** One autocannon run on the load side. */
+function load(url, headers, connections = config.connections, duration = config.duration, warmup = config.warmup) {
+  return runJson('load', NODE, [here('load.mjs'), JSON.stringify({ url, headers, connections, duration, warmup })]);
+}
+
+/** Median latency of the users page (one connection) and of the chat history page, at the current size. */
+async function growthPoint(oracy, accounts) {
+  const users = await load(`${oracy.url}/api/admin/users?page=1&limit=10&search=`, { Cookie: `oracy_session=${accounts.admin.token}` }, 1, 3, 1);
+  const history = await runJson('load', NODE, [here('history.mjs'), JSON.stringify({ url: oracy.url, account: accounts.chatAdmins[1], page: 1, samples: 20 })]);
+  return { users: users.p50, usersMean: users.rps > 0 ? 1000 / users.rps : NaN, history: history.p50 };
+}
+
+const results = { config: { ...config, skip: [...config.skip] }, machine: {}, api: [], growth: [], fanout: null, frontend: {} };
+
+async function main() {
+  results.machine = {
+    date: new Date().toISOString(),
+    cpu: cpus()[0]?.model ?? 'unknown CPU',
+    cores: cpus().length,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    pinning: PINNING,
+  };
+  log(`working in ${work}; pinning: ${PINNING ? `server side on core(s) ${PINNING.server}, load side on core(s) ${PINNING.load}` : 'none'}`);
+
+  // --- the main run: embedded FerretDB (decisions §10) ---
+  const dbUri = await startEmbeddedDatabase(join(work, 'db'));
+  const mainDb = `${dbUri}oracy_bench`;
+  log(`filling the database: ${config.users} users, ${config.messages} chat messages`);
+  const base = await generate(mainDb, ['--base', '--users', String(config.users), '--messages', String(config.messages)]);
+  const { accounts } = base;
+  const oracy = await startOracy('oracy', mainDb);
+  log(`Oracy at ${oracy.url}`);
+  const admin = { Cookie: `oracy_session=${accounts.admin.token}` };
+  const student = { Cookie: `oracy_session=${accounts.student.token}` };
+
+  if (!config.skip.has('api')) {
+    const rows = [
+      { path: '/auth/current_user', headers: admin, budget: 0.5 },
+      { path: '/api/admin/notice', headers: admin, budget: 0.3 },
+      { path: '/api/admin/users?page=1&limit=10&search=', headers: admin, budget: 0.3 },
+      { path: `/api/student/stats/${accounts.student.id}`, headers: student, budget: 0.3 },
+      { path: `/api/student/courses/${accounts.student.id}`, headers: student, budget: 0.3 },
+    ];
+    const captured = {};
+    for (const row of rows) {
+      const answer = await httpGet(oracy.url + row.path, row.headers);
+      if (answer.status !== 200) throw new Error(`${row.path} answered ${answer.status}: ${answer.body.toString().slice(0, 200)}`);
+      captured[row.path] = { status: answer.status, type: answer.type, body: answer.body.toString('base64') };
+      row.bytes = answer.body.length;
+    }
+    const capturedFile = join(work, 'captured.json');
+    writeFileSync(capturedFile, JSON.stringify(captured));
+    const bare = startChild('server', NODE, [here('baseline-http.mjs'), capturedFile]);
+    cleanups.push(() => bare.stop());
+    const barePort = await waitForLine(bare.child, (line) => JSON.parse(line).port, 20000, 'the node:http baseline');
+    for (const row of rows) {
+      log(`API ${row.path}`);
+      const theirs = await load(`http://127.0.0.1:${barePort}${row.path}`, {});
+      const ours = await load(oracy.url + row.path, row.headers);
+      // Requests still queued when the load stopped must not slow the next measurement.
+      await httpGet(oracy.url + row.path, row.headers);
+      results.api.push({ path: row.path, bytes: row.bytes, budget: row.budget, oracy: ours, bare: theirs, ratio: ours.rps / theirs.rps });
+    }
+    await bare.stop();
+  }
+
+  let small;
+  if (!config.skip.has('growth')) {
+    log(`growth at ${config.users} users / ${config.messages} messages`);
+    small = await growthPoint(oracy, accounts);
+  }
+
+  if (!config.skip.has('fanout')) {
+    log('chat fan-out');
+    const fanout = { accounts: accounts.chatAdmins, messages: config.fanoutMessages, bytes: 1024 };
+    const ours = await runJson('load', NODE, [here('fanout.mjs'), JSON.stringify({ ...fanout, mode: 'oracy', url: oracy.url })]);
+    const ws = startChild('server', NODE, [here('baseline-ws.mjs')]);
+    cleanups.push(() => ws.stop());
+    const wsPort = await waitForLine(ws.child, (line) => JSON.parse(line).port, 20000, 'the ws baseline');
+    const theirs = await runJson('load', NODE, [here('fanout.mjs'), JSON.stringify({ ...fanout, mode: 'ws', url: `ws://127.0.0.1:${wsPort}` })]);
+    await ws.stop();
+    results.fanout = { oracy: ours, ws: theirs, ratio: ours.perSecond / theirs.perSecond };
+  }
+
+  // --- front end ---
+  try {
+    const bundle = analyzeBundle(join(ROOT, 'pwa', 'dist'));
+    results.frontend.bundle = {
+      firstLoadJs: bundle.firstLoad.js.gzip,
+      firstLoadCss: bundle.firstLoad.css.gzip,
+      largestRoute: bundle.largestRoute && { name: bundle.largestRoute.name, js: bundle.largestRoute.js.gzip },
+      totalJs: bundle.total.js.gzip,
+      totalCss: bundle.total.css.gzip,
+    };
+  } catch {
+    results.frontend.bundleError = 'no pwa/dist/.vite/manifest.json: run npm run build';
+  }
+  if (!config.skip.has('lighthouse')) {
+    log(`Lighthouse mobile on / (${config.lighthouseRuns} runs)`);
+    try {
+      results.frontend.lighthouse = await runJson('load', NODE, [
+        here('lighthouse.mjs'),
+        JSON.stringify({ url: `${oracy.url.replace('127.0.0.1', 'localhost')}/`, cookie: `oracy_session=${accounts.student.token}`, runs: config.lighthouseRuns }),
+      ]);
+    } catch (err) {
+      results.frontend.lighthouseError = err.message.split('\n')[0];
+      log(`Lighthouse could not run: ${results.frontend.lighthouseError}`);
+    }
+  }
+
+  if (!config.skip.has('growth')) {
+    log(`growing to ${config.large} users / ${config.large} messages`);
+    await generate(mainDb, ['--users', String(config.large), '--messages', String(config.large)]);
+    const large = await growthPoint(oracy, accounts);
+    results.growth.push({ engine: 'FerretDB 1.24 on SQLite (embedded)', small, large });
+  }
+  await oracy.stop();
+
+  // --- the same growth on a real MongoDB, when one is given ---
+  if (process.env.MONGODB_URI && !config.skip.has('growth')) {
+    const uri = new URL(process.env.MONGODB_URI);
+    uri.pathname = `/oracy_bench_${process.pid}`;
+    const mongoDb = uri.toString();
+    log('growth on MONGODB_URI');
+    const mongoBase = await generate(mongoDb, ['--base', '--users', String(config.users), '--messages', String(config.messages)]);
+    const mongoOracy = await startOracy('oracy-mongodb', mongoDb);
+    try {
+      const mongoSmall = await growthPoint(mongoOracy, mongoBase.accounts);
+      await generate(mongoDb, ['--users', String(config.large), '--messages', String(config.large)]);
+      const mongoLarge = await growthPoint(mongoOracy, mongoBase.accounts);
+      results.growth.push({ engine: 'MongoDB (MONGODB_URI)', small: mongoSmall, large: mongoLarge });
+    } finally {
+      await mongoOracy.stop();
+      await generate(mongoDb, ['--drop']).catch((err) => log(`could not drop ${uri.pathname}: ${err.message}`));
+    }
+  }
+}
+
+function print() {
+  const m = results.machine;
+  const header = ['measure', 'Oracy', 'baseline', 'ratio', 'budget', ''];
+  const sections = [];
+  if (results.api.length) {
+    sections.push({
+      title: `1. API throughput — ${config.connections} connections, ${config.duration} s each, signed in; baseline: bare node:http answering the same bytes`,
+      rows: results.api.flatMap((r) => [
+        [`GET ${r.path.replace(/[a-f0-9]{24}/, ':id')}  req/s`, num(r.oracy.rps), num(r.bare.rps), ratio(r.ratio), `≥ ${r.budget.toFixed(2)}`, verdict(r.ratio >= r.budget && r.oracy.non2xx === 0)],
+        ['    p50 / p99 latency', `${ms(r.oracy.p50)} / ${ms(r.oracy.p99)}`, `${ms(r.bare.p50)} / ${ms(r.bare.p99)}`, '', 'p99 < 50 ms', verdict(r.oracy.p99 < 50)],
+        ...(r.oracy.non2xx || r.oracy.errors ? [['    non-2xx / errors', `${r.oracy.non2xx} / ${r.oracy.errors}`, '', '', '', 'MISSED']] : []),
+      ]),
+    });
+  }
+  if (results.growth.length) {
+    sections.push({
+      title: `2. Growth — p50 latency at ${num(config.users)} and at ${num(config.large)} records (users; chat messages); ratio = large / small`,
+      rows: results.growth.flatMap((g) => [
+        [`${g.engine}`, '', '', '', '', ''],
+        [`    users page (page 1 of 10)`, `${ms(g.small.users)} → ${ms(g.large.users)}`, '', ratio(g.large.users / g.small.users), '≤ 2', verdict(g.large.users / g.small.users <= 2)],
+        [`    chat history page (50, page 1)`, `${ms(g.small.history)} → ${ms(g.large.history)}`, '', ratio(g.large.history / g.small.history), '≤ 2', verdict(g.large.history / g.small.history <= 2)],
+      ]),
+    });
+  }
+  if (results.fanout) {
+    const f = results.fanout;
+    sections.push({
+      title: `3. Chat fan-out — ${f.oracy.clients} admin sockets, 1 sender, ${f.oracy.sent} × 1 KB at once; baseline: plain ws broadcast`,
+      rows: [
+        ['deliveries/s', num(f.oracy.perSecond), num(f.ws.perSecond), ratio(f.ratio), '≥ 0.50', verdict(f.ratio >= 0.5 && f.oracy.deliveries === f.oracy.expected)],
+        ['p95 / p50 send-to-receive', `${ms(f.oracy.p95)} / ${ms(f.oracy.p50)}`, `${ms(f.ws.p95)} / ${ms(f.ws.p50)}`, '', 'p95 < 100 ms', verdict(f.oracy.p95 < 100)],
+        ...(f.oracy.deliveries !== f.oracy.expected || f.oracy.errors.length
+          ? [['deliveries / errors', `${f.oracy.deliveries} of ${f.oracy.expected}`, '', '', '', f.oracy.errors.join('; ').slice(0, 60)]]
+          : []),
+      ],
+    });
+  }
+  const fe = results.frontend;
+  const feRows = [];
+  if (fe.bundle) {
+    feRows.push(['first load /login → /: JS (gzip)', kb(fe.bundle.firstLoadJs), '', '', `≤ ${kb(FIRST_LOAD_JS_BUDGET)}`, verdict(fe.bundle.firstLoadJs <= FIRST_LOAD_JS_BUDGET)]);
+    feRows.push(['first load /login → /: CSS (gzip)', kb(fe.bundle.firstLoadCss), '', '', '', '']);
+    if (fe.bundle.largestRoute) feRows.push([`largest route chunk: ${fe.bundle.largestRoute.name.replace(/^src\//, '')}`, kb(fe.bundle.largestRoute.js), '', '', '', '']);
+    feRows.push(['everything: JS / CSS (gzip)', `${kb(fe.bundle.totalJs)} / ${kb(fe.bundle.totalCss)}`, '', '', '', '']);
+  } else if (fe.bundleError) feRows.push(['bundle', fe.bundleError, '', '', '', '']);
+  if (fe.lighthouse) {
+    const l = fe.lighthouse;
+    const title = `Lighthouse mobile "/" signed in (median of ${l.runs.length})`;
+    feRows.push([`${title}: performance`, num(l.score), '', '', '≥ 90', verdict(l.score >= 90)]);
+    feRows.push(['    LCP', ms(l.lcp), '', '', '≤ 2,500 ms', verdict(l.lcp <= 2500)]);
+    feRows.push(['    TBT', ms(l.tbt), '', '', '≤ 200 ms', verdict(l.tbt <= 200)]);
+    feRows.push(['    CLS', num(l.cls, 3), '', '', '≤ 0.1', verdict(l.cls <= 0.1)]);
+  } else if (fe.lighthouseError) feRows.push(['Lighthouse', `could not run: ${fe.lighthouseError}`.slice(0, 80), '', '', '', '']);
+  if (feRows.length) sections.push({ title: '4. Front end', rows: feRows });
+
+  const pin = m.pinning ? `server side on core ${m.pinning.server}, load side on core ${m.pinning.load}` : 'not pinned';
+  console.log(`\nOracy benchmark, ${m.date.slice(0, 16).replace('T', ' ')} UTC — ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node}; ${pin}`);
+  console.log(`Database: FerretDB 1.24 on SQLite (embedded), ${num(config.users)} users and ${num(config.messages)} chat messages to start\n`);
+  console.log(renderTable(header, sections));
+}
+
+try {
+  await main();
+} catch (err) {
+  results.error = err instanceof Error ? err.message : String(err);
+  console.error(`[bench] failed: ${results.error}`);
+} finally {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  if (!results.error) rmSync(work, { recursive: true, force: true });
+  else console.error(`[bench] logs kept in ${work}`);
+}
+print();
+const out = join(ROOT, '.cache', 'bench');
+mkdirSync(out, { recursive: true });
+writeFileSync(join(out, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+process.exit(results.error ? 1 : 0);
