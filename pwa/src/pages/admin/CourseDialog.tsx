@@ -1,6 +1,7 @@
 import { IonButton, IonButtons, IonContent, IonFooter, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { apiFetch, getJson, HttpError } from '../../data/api';
+import { saveFailureMessage } from '../../components/saveFailureMessage';
+import { apiFetch, getJson } from '../../data/api';
 import { useResource } from '../../data/useResource';
 import { useDialogInstance } from '../shared/useDialogInstance';
 import { CourseForm } from './CourseForm';
@@ -93,8 +94,7 @@ function CourseDialogBody(props: { titleId: string; state: CourseDialogState; on
       onSaved();
     } catch (error) {
       console.error('Failed to save the course', error);
-      const detail = error instanceof HttpError && error.status < 500 ? ` ${error.message}` : ' Please try again.';
-      setSaveError(`The course could not be saved.${detail}`);
+      setSaveError(saveFailureMessage('course', error));
       setSaving(false);
     }
   };

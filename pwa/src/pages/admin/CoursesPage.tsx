@@ -1,6 +1,8 @@
-import { IonAlert, IonButton, IonIcon, IonToast } from '@ionic/react';
+import { IonButton, IonIcon } from '@ionic/react';
 import { addOutline, createOutline, eyeOutline, trashOutline } from 'ionicons/icons';
 import { useId, useState } from 'react';
+import { ConfirmDeleteAlert } from '../../components/ConfirmDeleteAlert';
+import { ErrorToast } from '../../components/ErrorToast';
 import { OfflineBanner } from '../../components/OfflineBanner';
 import { ScreenState } from '../../components/ScreenState';
 import { apiFetch, getJson } from '../../data/api';
@@ -146,24 +148,14 @@ export default function CoursesPage() {
           void courses.reload();
         }}
       />
-      <IonAlert
-        isOpen={deleting !== null}
+      <ConfirmDeleteAlert
+        item={deleting}
         header="Delete Course"
-        message={deleting ? `Are you sure you want to delete "${deleting.title}"? Its enrollments and assignments are deleted too.` : ''}
-        buttons={[
-          { text: 'Cancel', role: 'cancel' },
-          { text: 'Delete', role: 'destructive', handler: () => void (deleting && remove(deleting)) },
-        ]}
-        onDidDismiss={() => setDeleting(null)}
+        message={(course) => `Are you sure you want to delete "${course.title}"? Its enrollments and assignments are deleted too.`}
+        onConfirm={(course) => void remove(course)}
+        onDismiss={() => setDeleting(null)}
       />
-      <IonToast
-        isOpen={toast !== null}
-        message={toast ?? ''}
-        duration={6000}
-        color="danger"
-        buttons={[{ text: 'Close', role: 'cancel' }]}
-        onDidDismiss={() => setToast(null)}
-      />
+      <ErrorToast message={toast} onDismiss={() => setToast(null)} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { IonAlert, IonButton, IonContent, IonFooter, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
 import { useId, useState, type FormEvent } from 'react';
-import { HttpError, requestJson } from '../../data/api';
+import { saveFailureMessage } from '../../components/saveFailureMessage';
+import { requestJson } from '../../data/api';
 import { NOTICES_PATH, type Notice } from './notices';
 import { useDialogInstance } from './useDialogInstance';
 import './formFields.css';
@@ -63,8 +64,7 @@ function NoticeDialogBody(props: { titleId: string; state: NoticeDialogState; on
       onSaved(saved, editing ? 'edit' : 'add');
     } catch (error) {
       console.error('Failed to save the notice', error);
-      const detail = error instanceof HttpError && error.status < 500 ? ` ${error.message}` : ' Please try again.';
-      setSaveError(`The notice could not be saved.${detail}`);
+      setSaveError(saveFailureMessage('notice', error));
       setSaving(false);
     }
   };

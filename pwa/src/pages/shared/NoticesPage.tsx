@@ -1,6 +1,8 @@
-import { IonAlert, IonButton, IonIcon, IonToast } from '@ionic/react';
+import { IonButton, IonIcon } from '@ionic/react';
 import { addOutline, createOutline, trashOutline } from 'ionicons/icons';
 import { useId, useState } from 'react';
+import { ConfirmDeleteAlert } from '../../components/ConfirmDeleteAlert';
+import { ErrorToast } from '../../components/ErrorToast';
 import { OfflineBanner } from '../../components/OfflineBanner';
 import { ScreenState } from '../../components/ScreenState';
 import { apiFetch, HttpError } from '../../data/api';
@@ -116,24 +118,14 @@ export default function NoticesPage() {
               setDialog(null);
             }}
           />
-          <IonAlert
-            isOpen={deleting !== null}
+          <ConfirmDeleteAlert
+            item={deleting}
             header="Confirm Delete"
-            message="Are you sure you want to delete this notice?"
-            buttons={[
-              { text: 'Cancel', role: 'cancel' },
-              { text: 'Delete', role: 'destructive', handler: () => void (deleting && remove(deleting)) },
-            ]}
-            onDidDismiss={() => setDeleting(null)}
+            message={() => 'Are you sure you want to delete this notice?'}
+            onConfirm={(notice) => void remove(notice)}
+            onDismiss={() => setDeleting(null)}
           />
-          <IonToast
-            isOpen={toast !== null}
-            message={toast ?? ''}
-            duration={6000}
-            color="danger"
-            buttons={[{ text: 'Close', role: 'cancel' }]}
-            onDidDismiss={() => setToast(null)}
-          />
+          <ErrorToast message={toast} onDismiss={() => setToast(null)} />
         </>
       )}
     </>
