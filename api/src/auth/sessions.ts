@@ -83,7 +83,11 @@ export async function findSession(
   limits: SessionLimits = {},
 ): Promise<{ session: SessionDoc; user: UserDoc } | null> {
   if (!token || !TOKEN_PATTERN.test(token)) return null;
-  const session = await Session.findOne({ tokenHash: hashSessionToken(token) });
+  const tokenHash = hashSessionToken(token);
+  const generation = cacheGeneration;
+  const cached = cachingSessions ? sessionCache.get(tokenHash) : undefined;
+  const fresh = cached && cached.until > Date.now() ? cached : undefined;
+  const session = fresh?.session ?? (await Session.findOne({ tokenHash }));
   if (!session) return null;
   const now = Date.now();
   const idleMs = (limits.idleMinutes ?? DEFAULT_SESSION_IDLE_MINUTES) * 60 * 1000;
@@ -94,15 +98,73 @@ export async function findSession(
   }
   if (now - lastSeen >= Math.min(TOUCH_INTERVAL_MS, idleMs / 10)) {
     session.lastSeenAt = new Date(now);
-    await Session.updateOne({ _id: session._id }, { $set: { lastSeenAt: session.lastSeenAt } });
+    // Through the driver: recording a use is the one write that must not empty the session cache.
+    await Session.collection.updateOne({ _id: session._id }, { $set: { lastSeenAt: session.lastSeenAt } });
   }
-  const user = await User.findById(session.userId);
+  const user = fresh?.user ?? (await User.findById(session.userId));
   if (!user) {
     await Session.deleteOne({ _id: session._id });
     return null;
   }
+  // Not cached when a write happened while reading: it may have changed what was read.
+  if (!fresh && cachingSessions && generation === cacheGeneration) rememberSession(tokenHash, { session, user, until: now + SESSION_CACHE_TTL_MS });
   return { session, user };
 }
+
+/**
+ * How long `findSession` reuses a session and its user without asking the
+ * database, in ms (issue 9: no database round trip on every request). Any
+ * write through Mongoose to the sessions or the users — a logout, a role
+ * change, a deletion, a profile edit, an expiry — empties the cache at once
+ * (`watchSessionWrites`); the time limit only bounds what another process's
+ * writes could leave stale. Expiry and idle limits are checked on every hit.
+ */
+export const SESSION_CACHE_TTL_MS = 5000;
+/** Most sessions kept; the oldest go first. */
+const SESSION_CACHE_MAX = 10000;
+
+interface CachedSession {
+  session: SessionDoc;
+  user: UserDoc;
+  /** epoch ms after which the entry is not used */
+  until: number;
+}
+
+const sessionCache = new Map<string, CachedSession>();
+/** False when the writes cannot be watched (see `watchSessionWrites`): then nothing is cached. */
+let cachingSessions = true;
+/** Bumped on every emptying, so a read that raced a write is not cached. */
+let cacheGeneration = 0;
+
+function rememberSession(tokenHash: string, entry: CachedSession): void {
+  sessionCache.delete(tokenHash);
+  sessionCache.set(tokenHash, entry);
+  if (sessionCache.size > SESSION_CACHE_MAX) sessionCache.delete(sessionCache.keys().next().value!);
+}
+
+/** Forgets every cached session (issue 9); `findSession` reads the database again. */
+export function clearSessionCache(): void {
+  cacheGeneration += 1;
+  sessionCache.clear();
+}
+
+/** The Mongoose writes that change sessions or users in place. */
+const QUERY_WRITES = ['updateOne', 'updateMany', 'replaceOne', 'deleteOne', 'deleteMany', 'findOneAndUpdate', 'findOneAndReplace', 'findOneAndDelete'];
+
+/**
+ * Empties the session cache after any Mongoose write to `model`, wherever in
+ * the code (or a test) it happens. The models are compiled before this runs,
+ * so their query middleware is re-applied.
+ */
+function watchSessionWrites(model: typeof Session | typeof User): void {
+  model.schema.post(QUERY_WRITES as never, () => clearSessionCache());
+  model.schema.post(['save', 'deleteOne'] as never, { document: true, query: false }, () => clearSessionCache());
+  const reapply = (model as unknown as { _applyQueryMiddleware?: () => void })._applyQueryMiddleware;
+  if (typeof reapply === 'function') reapply.call(model);
+  else cachingSessions = false;
+}
+watchSessionWrites(Session);
+watchSessionWrites(User);
 
 /** Deletes the session of a cookie token, if any. */
 export async function deleteSessionByToken(token: string | undefined): Promise<void> {

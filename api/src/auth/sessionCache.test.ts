@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApp } from '../app.js';
+import { ROLES, Session, User } from '../db/models/index.js';
+import { changeRole, deletePerson } from '../services/people.js';
+import { createUser, signIn } from '../test/factories.js';
+import { SESSION_CACHE_TTL_MS, SESSION_COOKIE, clearSessionCache, createSession, deleteSessionByToken, findSession, hashSessionToken } from './sessions.js';
+
+// issue 9: `findSession` keeps a short-lived in-process cache; every write that could change its answer empties it.
+describe('the session cache', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    clearSessionCache();
+  });
+
+  async function cachedSession(role: 1 | 2 | 3 = ROLES.student) {
+    const { user } = await createUser({ role });
+    const { token } = await createSession(user._id, { ttlDays: 1 });
+    expect(await findSession(token)).not.toBeNull();
+    return { user, token };
+  }
+
+  it('answers a repeated lookup without the database until the time limit passes', async () => {
+    const { token } = await cachedSession();
+    const sessionReads = vi.spyOn(Session, 'findOne');
+    const userReads = vi.spyOn(User, 'findById');
+    for (let i = 0; i < 5; i++) expect((await findSession(token))?.user.role).toBe(ROLES.student);
+    expect(sessionReads).not.toHaveBeenCalled();
+    expect(userReads).not.toHaveBeenCalled();
+
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + SESSION_CACHE_TTL_MS + 1);
+    expect(await findSession(token)).not.toBeNull();
+    expect(sessionReads).toHaveBeenCalledTimes(1);
+  });
+
+  it('forgets a session at logout', async () => {
+    const { token } = await cachedSession();
+    await deleteSessionByToken(token);
+    expect(await findSession(token)).toBeNull();
+  });
+
+  it('sees a role change at once, whoever makes it', async () => {
+    const { user, token } = await cachedSession();
+    await changeRole(String(user._id), ROLES.teacher);
+    expect((await findSession(token))?.user.role).toBe(ROLES.teacher);
+    await User.updateOne({ _id: user._id }, { $set: { role: ROLES.admin } });
+    expect((await findSession(token))?.user.role).toBe(ROLES.admin);
+  });
+
+  it('refuses the session of a deleted user, and an expired session, at once', async () => {
+    const admin = await createUser({ role: ROLES.admin });
+    const gone = await cachedSession();
+    await deletePerson(String(gone.user._id), { actorId: String(admin.user._id) });
+    expect(await findSession(gone.token)).toBeNull();
+
+    const expired = await cachedSession();
+    await Session.updateOne({ tokenHash: hashSessionToken(expired.token) }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
+    expect(await findSession(expired.token)).toBeNull();
+  });
+
+  it('still holds a cached session to its idle limit', async () => {
+    const { token } = await cachedSession();
+    const now = Date.now();
+    // Within the cache's time limit, but two minutes idle against a one-minute limit.
+    vi.spyOn(Date, 'now').mockReturnValue(now + 2 * 60 * 1000);
+    expect(await findSession(token, { idleMinutes: 1 })).toBeNull();
+  });
+
+  it('ends the cookie of a signed-out user in the app, even right after a cached request', async () => {
+    const app = createApp();
+    const { user, password } = await createUser();
+    const cookie = await signIn(app, user.email, password);
+    expect((await app.request('/auth/current_user', { headers: { Cookie: cookie } })).status).toBe(200);
+    expect((await app.request('/auth/logout', { headers: { Cookie: cookie } })).status).toBe(200);
+    const after = await app.request('/auth/current_user', { headers: { Cookie: cookie } });
+    expect(after.status).toBe(401);
+    expect(cookie).toContain(SESSION_COOKIE);
+  });
+});
