@@ -87,7 +87,8 @@ export async function listPeople(query: PageQuery & { role?: Role }): Promise<{ 
       .skip((query.page - 1) * query.limit)
       .limit(query.limit)
       .lean(),
-    User.countDocuments(filter),
+    // issue 9: with no filter, the count comes from the collection's metadata instead of a scan (MongoDB).
+    Object.keys(filter).length === 0 ? User.estimatedDocumentCount() : User.countDocuments(filter),
   ]);
   return { people: rows.map(presentPerson), total };
 }

@@ -28,8 +28,9 @@ export interface Person {
  * @throws 404 `not_found` when there is no such student or teacher
  */
 export async function findPerson(id: string, role: 2 | 3): Promise<Person> {
-  const person = await User.findOne({ _id: new Types.ObjectId(id), role }).select('_id name role oracyLevel').lean();
-  if (!person) throw notFound(role === 3 ? 'No such student.' : 'No such teacher.');
+  // By `_id` alone: the one filter the embedded FerretDB answers without a full scan (issue 9).
+  const person = await User.findById(new Types.ObjectId(id)).select('_id name role oracyLevel').lean();
+  if (!person || person.role !== role) throw notFound(role === 3 ? 'No such student.' : 'No such teacher.');
   return person;
 }
 

@@ -31,7 +31,8 @@ const chatMessageSchema = new Schema(
   },
   baseSchemaOptions,
 );
-chatMessageSchema.index({ createdAt: -1 });
+// issue 9: pages sort by createdAt then _id, newest first; the index covers both, so no page sorts in memory.
+chatMessageSchema.index({ createdAt: -1, _id: -1 });
 chatMessageSchema.index({ userId: 1, tempId: 1 });
 
 export type ChatMessageFields = InferSchemaType<typeof chatMessageSchema>;

@@ -33,7 +33,9 @@ userSchema.pre('validate', function (this: { firstName?: string; lastName?: stri
   this.name = `${this.firstName ?? ''} ${this.lastName ?? ''}`.trim();
 });
 userSchema.index({ email: 1 }, { unique: true });
-userSchema.index({ role: 1, name: 1 });
+// issue 9: the lists sort by name then _id — for everyone, and per role — so both sorts walk an index.
+userSchema.index({ role: 1, name: 1, _id: 1 });
+userSchema.index({ name: 1, _id: 1 });
 
 export type UserFields = InferSchemaType<typeof userSchema>;
 export type UserDoc = HydratedDocument<UserFields>;
