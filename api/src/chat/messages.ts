@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import type { Types } from 'mongoose';
+import { Types } from 'mongoose';
 import { ChatMessage } from '../db/models/index.js';
-import { ApiError } from '../errors.js';
+import { ApiError, isDuplicateKeyError } from '../errors.js';
 import { MAX_UPLOAD_BYTES, type StoredUpload, type UploadStorage } from '../services/uploads.js';
 import { presentChatMessage, type ChatMessageJson } from './presenter.js';
 import { MAX_FILE_NAME_LENGTH, type OutgoingMessage } from './schema.js';
@@ -57,6 +58,17 @@ export async function listMessagePage(page: number): Promise<MessagePage> {
 export async function findByTempId(userId: Types.ObjectId | string, tempId: string): Promise<ChatMessageJson | null> {
   const doc = await ChatMessage.findOne({ userId, tempId }).sort({ createdAt: 1, _id: 1 }).lean();
   return doc ? presentChatMessage(doc) : null;
+}
+
+/**
+ * The `_id` of the message `tempId` of sender `userId` (issue 9): the first
+ * 12 bytes of SHA-256 over both, so a retry is found — and a second copy
+ * refused by the unique `_id` — with one lookup by `_id`, which every
+ * engine answers without a scan (the embedded FerretDB scans for any other
+ * filter). Messages sort by `createdAt`, so the id carries no time.
+ */
+export function messageIdFor(userId: Types.ObjectId | string, tempId: string): Types.ObjectId {
+  return new Types.ObjectId(createHash('sha256').update(`${String(userId)}\n${tempId}`).digest().subarray(0, 12));
 }
 
 /** A decoded attachment, before its signature is checked. */
@@ -123,13 +135,16 @@ export interface StoreResult {
  * Stores an outgoing message (issue 6): a retry (same sender and `tempId`)
  * returns the stored original; otherwise the attachment, if any, is checked
  * by its signature and saved through `storage` (never as a data URL in the
- * document), and the message is inserted. Should two copies of one `tempId`
- * race in, the later one is removed again, so exactly one survives.
+ * document), and the message is inserted under `messageIdFor(sender,
+ * tempId)`. Should two copies of one `tempId` race in, the unique `_id`
+ * refuses the later one, so exactly one survives. One lookup and one insert,
+ * both by `_id` (issue 9).
  * @throws ChatInputError for blank messages and unacceptable files (413/415 from the storage become their texts)
  */
 export async function storeMessage(sender: ChatSender, input: OutgoingMessage, storage: UploadStorage): Promise<StoreResult> {
-  const existing = await findByTempId(sender.id, input.tempId);
-  if (existing) return { message: existing, duplicate: true };
+  const id = messageIdFor(sender.id, input.tempId);
+  const existing = await ChatMessage.findById(id).lean();
+  if (existing) return { message: presentChatMessage(existing), duplicate: true };
   if (!input.content && !input.file) throw new ChatInputError('Type a message or attach a file.');
 
   let stored: (StoredUpload & { originalName: string }) | null = null;
@@ -153,6 +168,7 @@ export async function storeMessage(sender: ChatSender, input: OutgoingMessage, s
   let created;
   try {
     created = await ChatMessage.create({
+      _id: id,
       userId: sender.id,
       senderName: sender.name,
       content: input.content,
@@ -161,15 +177,10 @@ export async function storeMessage(sender: ChatSender, input: OutgoingMessage, s
     });
   } catch (err) {
     await storage.remove(stored?.name);
+    // Two copies of one tempId raced in: the unique `_id` kept the first.
+    const first = isDuplicateKeyError(err) ? await ChatMessage.findById(id).lean() : null;
+    if (first) return { message: presentChatMessage(first), duplicate: true };
     throw err;
-  }
-
-  const twins = await ChatMessage.find({ userId: sender.id, tempId: input.tempId }).sort({ createdAt: 1, _id: 1 }).lean();
-  const first = twins[0];
-  if (first && String(first._id) !== String(created._id)) {
-    await ChatMessage.deleteOne({ _id: created._id });
-    await storage.remove(stored?.name);
-    return { message: presentChatMessage(first), duplicate: true };
   }
   return { message: presentChatMessage(created), duplicate: false };
 }
