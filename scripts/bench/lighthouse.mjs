@@ -24,9 +24,18 @@ function launchChromium() {
     ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
-  const stop = () => {
-    child.kill('SIGKILL');
-    rmSync(profile, { recursive: true, force: true });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+    // Helper processes may still be writing to the profile for a moment.
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch {
+      // A leftover profile in the temporary folder is harmless.
+    }
   };
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('Chromium did not open its DevTools port')), 30000);
@@ -62,7 +71,7 @@ for (let i = 0; i < options.runs; i++) {
       error: result.lhr.runtimeError?.message,
     });
   } finally {
-    browser.stop();
+    await browser.stop();
   }
 }
 
