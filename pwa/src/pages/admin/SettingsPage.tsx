@@ -67,43 +67,8 @@ export default function SettingsPage() {
       <h1 className="screen-title">Settings</h1>
       <p className="admin-intro">Manage your dashboard preferences and system settings.</p>
       <div className="settings-grid">
-        <IonCard>
-          <IonCardHeader>
-            <h2 className="admin-subtitle">General Settings</h2>
-          </IonCardHeader>
-          <IonCardContent>
-            <IonList lines="none">
-              <IonItem>
-                <IonSelect label="Language" labelPlacement="stacked" interface="popover" value={language} onIonChange={(event) => setLanguage(String(event.detail.value))}>
-                  {LANGUAGES.map((option) => (
-                    <IonSelectOption key={option} value={option}>
-                      {option}
-                    </IonSelectOption>
-                  ))}
-                </IonSelect>
-              </IonItem>
-            </IonList>
-          </IonCardContent>
-        </IonCard>
-
-        <IonCard>
-          <IonCardHeader>
-            <h2 className="admin-subtitle">Data &amp; Backup</h2>
-          </IonCardHeader>
-          <IonCardContent>
-            <IonList lines="none">
-              <IonItem>
-                <IonSelect label="Backup Frequency" labelPlacement="stacked" interface="popover" value={backup} onIonChange={(event) => setBackup(String(event.detail.value))}>
-                  {BACKUP_FREQUENCIES.map((option) => (
-                    <IonSelectOption key={option} value={option}>
-                      {option}
-                    </IonSelectOption>
-                  ))}
-                </IonSelect>
-              </IonItem>
-            </IonList>
-          </IonCardContent>
-        </IonCard>
+        <SelectCard heading="General Settings" label="Language" options={LANGUAGES} value={language} onChange={setLanguage} />
+        <SelectCard heading="Data & Backup" label="Backup Frequency" options={BACKUP_FREQUENCIES} value={backup} onChange={setBackup} />
 
         <IonCard>
           <IonCardHeader>
@@ -150,5 +115,29 @@ export default function SettingsPage() {
         </IonButton>
       </div>
     </>
+  );
+}
+
+/** A settings card holding one popover select whose options are shown as they are stored. */
+function SelectCard({ heading, label, options, value, onChange }: { heading: string; label: string; options: readonly string[]; value: string; onChange: (value: string) => void }) {
+  return (
+    <IonCard>
+      <IonCardHeader>
+        <h2 className="admin-subtitle">{heading}</h2>
+      </IonCardHeader>
+      <IonCardContent>
+        <IonList lines="none">
+          <IonItem>
+            <IonSelect label={label} labelPlacement="stacked" interface="popover" value={value} onIonChange={(event) => onChange(String(event.detail.value))}>
+              {options.map((option) => (
+                <IonSelectOption key={option} value={option}>
+                  {option}
+                </IonSelectOption>
+              ))}
+            </IonSelect>
+          </IonItem>
+        </IonList>
+      </IonCardContent>
+    </IonCard>
   );
 }
