@@ -102,7 +102,7 @@ export function ComplaintsScreen({ role }: { role: AreaRole }) {
   const list = complaints.data ?? [];
   return (
     <>
-      <div className="complaints-header">
+      <div className="screen-header complaints-header">
         <h1 className="screen-title">My Complaints</h1>
         <IonButton onClick={() => setDialogOpen(true)}>{texts.open}</IonButton>
       </div>

@@ -81,7 +81,7 @@ export default function NoticesPage() {
 
   return (
     <>
-      <div className="notices-header">
+      <div className="screen-header">
         <h1 className="screen-title">Notices</h1>
         {admin && (
           <IonButton onClick={() => setDialog({ mode: 'add' })}>
