@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
-import { ionicPerUse } from './vite/ionicPerUse';
+import { ionicPerUse } from './vite/ionicPerUse.ts';
 
 /**
  * Where the dev and preview servers forward the API's paths (decisions §2:
