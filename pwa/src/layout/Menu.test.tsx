@@ -72,7 +72,7 @@ describe('the side menu (spec §2.3 "Navigation by role")', () => {
     mockFetch({ 'GET /auth/current_user': { body: USERS.student } });
     renderAt('/student/notice');
     await screen.findByRole('heading', { level: 1, name: 'Notices' });
-    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
     const links = within(menu).getAllByRole('link');
     expect(links[0]).toHaveAccessibleName('Oracy');
     expect(links[0]).toHaveAttribute('href', '/');
@@ -119,7 +119,7 @@ describe('the top bar (spec §2.3 "Top bar")', () => {
 describe('logout from the layout (spec §4 "Logout", §8 "Logout")', () => {
   async function confirmLogout() {
     const user = userEvent.setup();
-    await user.click(within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('button', { name: 'Logout' }));
+    await user.click(within(await screen.findByRole('navigation', { name: 'Main menu' })).getByRole('button', { name: 'Logout' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Confirm Logout' });
     expect(dialog).toHaveAccessibleDescription('Are you sure you want to log out?');
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();

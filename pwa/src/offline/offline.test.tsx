@@ -73,7 +73,7 @@ describe('the "Install app" menu item (issue 7 "Install")', () => {
 describe('logging out with unsent complaints (issue 7)', () => {
   async function confirmLogout() {
     const user = userEvent.setup();
-    await user.click(within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('button', { name: 'Logout' }));
+    await user.click(within(await screen.findByRole('navigation', { name: 'Main menu' })).getByRole('button', { name: 'Logout' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Confirm Logout' });
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     return user;
