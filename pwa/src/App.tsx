@@ -18,7 +18,8 @@ import { SessionProvider } from './session/SessionProvider';
  */
 const loadLayout = () => import('./layout/DashboardLayout');
 const DashboardLayout = lazy(() => loadLayout().then((m) => ({ default: m.DashboardLayout })));
-const Menu = lazy(() => import('./layout/Menu').then((m) => ({ default: m.Menu })));
+const loadMenu = () => import('./layout/Menu');
+const Menu = lazy(() => loadMenu().then((m) => ({ default: m.Menu })));
 const UpdateToast = lazy(() => import('./offline/UpdateToast').then((m) => ({ default: m.UpdateToast })));
 
 /** Opt in to React Router v7 behaviour now, as its v6 deprecation warnings ask. */
@@ -53,9 +54,7 @@ export function AppRoutes() {
       <OutboxReplayer />
       <UpdateOffer />
       <IonSplitPane contentId="main" when="md">
-      <Suspense fallback={null}>
-        <Menu />
-      </Suspense>
+      <SideMenu />
       <IonRouterOutlet id="main">
         {appRoutes.map((route) => (
           <Route key={route.path} path={route.path} element={<ScreenRoute route={route} />} />
@@ -76,7 +75,10 @@ function ScreenRoute({ route }: { route: AppRoute }) {
   useEffect(() => {
     // Fetch the chunk while the current user loads instead of after.
     route.screen.preload().catch(() => undefined);
-    if (route.layout) loadLayout().catch(() => undefined);
+    if (route.layout) {
+      loadLayout().catch(() => undefined);
+      loadMenu().catch(() => undefined);
+    }
   }, [route]);
 
   const screen = (
@@ -94,6 +96,20 @@ function ScreenRoute({ route }: { route: AppRoute }) {
         screen
       )}
     </RequireAccess>
+  );
+}
+
+/**
+ * The side menu, on the layout screens only (it is disabled everywhere else):
+ * "/" and the 404 page neither download it nor the icons it shows (issue 9).
+ */
+function SideMenu() {
+  const { pathname } = useLocation();
+  if (findRoute(pathname)?.layout !== true) return null;
+  return (
+    <Suspense fallback={null}>
+      <Menu />
+    </Suspense>
   );
 }
 

@@ -6,7 +6,7 @@
 // Argument: JSON `{url, cookie, runs}`. Prints one JSON line with the median
 // of the runs: `{score (0–100), lcp, tbt (ms), cls, runs: [...]}`.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -61,6 +61,8 @@ for (let i = 0; i < options.runs; i++) {
       extraHeaders: { Cookie: options.cookie },
     });
     const { audits, categories } = result.lhr;
+    // BENCH_LIGHTHOUSE_REPORT=path keeps the last full report, to see what the figures are made of.
+    if (process.env.BENCH_LIGHTHOUSE_REPORT) writeFileSync(process.env.BENCH_LIGHTHOUSE_REPORT, JSON.stringify(result.lhr));
     runs.push({
       score: Math.round((categories.performance.score ?? 0) * 100),
       lcp: audits['largest-contentful-paint'].numericValue,
