@@ -4,28 +4,10 @@
  * on their own.
  */
 
-/** A course as `GET /api/admin/courses` answers it (spec §3 "Course", the API's `CourseJson`). */
-export interface Course {
-  id: string;
-  title: string;
-  description: string;
-  /** the teacher's id, or null when the course has none */
-  instructorId: string | null;
-  /** the teacher's name, or null when the course has none */
-  instructorName: string | null;
-  /** hours */
-  duration: number;
-  /** YYYY-MM-DD */
-  startDate: string;
-  /** YYYY-MM-DD */
-  endDate: string;
-  /** `active` or `inactive` (legacy `ongoing` may appear) */
-  status: string;
-  /** stored file name, or null */
-  image: string | null;
-  /** `/uploads/{image}`, or null for the placeholder */
-  imageUrl: string | null;
-}
+import type { Course } from '../../data/studentTeacher';
+
+/** A course as `GET /api/admin/courses` answers it: the one course shape every screen reads (spec §3 "Course"). */
+export type { Course };
 
 /** An instructor of the dropdown (`GET /api/admin/instructors`, spec §3: id and name). */
 export interface Instructor {
