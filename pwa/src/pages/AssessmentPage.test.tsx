@@ -30,8 +30,10 @@ async function answer(user: ReturnType<typeof userEvent.setup>, count: number) {
 
 describe('the self-assessment page (spec §2.4)', { timeout: 15_000 }, () => {
   it('shows "Loading your assessment..." while the user loads', async () => {
+    // The gate exists before the request does, so releasing it never races the lazy page's fetch.
     let release: () => void = () => undefined;
-    setup({ 'GET /auth/current_user': () => new Promise((resolve) => (release = () => resolve({ body: USERS.student }))) });
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    setup({ 'GET /auth/current_user': () => gate.then(() => ({ body: USERS.student })) });
     expect(await screen.findByText('Loading your assessment...')).toBeInTheDocument();
     release();
     expect(await screen.findByText('Welcome, Sam')).toBeInTheDocument();
