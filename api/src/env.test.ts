@@ -17,8 +17,10 @@ describe('parseEnv', () => {
       SESSION_IDLE_MINUTES: 1440,
       ALLOWED_ORIGINS: [],
       CSRF_REQUIRE_ORIGIN: false,
+      UPLOAD_STORE: 'disk',
     });
     expect(env.MONGODB_URI).toBeUndefined();
+    expect(env.REDIS_URL).toBeUndefined();
     expect(env.SEED_DEMO).toBeUndefined();
   });
 
@@ -34,6 +36,8 @@ describe('parseEnv', () => {
       LOG_LEVEL: 'debug',
       PWA_DIST: '/srv/pwa',
       TRUST_PROXY: '1',
+      REDIS_URL: 'redis://10.0.0.5:6379/0',
+      UPLOAD_STORE: 'gridfs',
       UNRELATED: 'ignored',
     });
     expect(env).toMatchObject({
@@ -47,7 +51,11 @@ describe('parseEnv', () => {
       LOG_LEVEL: 'debug',
       PWA_DIST: '/srv/pwa',
       TRUST_PROXY: true,
+      REDIS_URL: 'redis://10.0.0.5:6379/0',
+      UPLOAD_STORE: 'gridfs',
     });
+    expect(() => parseEnv({ REDIS_URL: 'localhost:6379' })).toThrow(/REDIS_URL: must start with redis:\/\/ or rediss:\/\//);
+    expect(() => parseEnv({ UPLOAD_STORE: 's3' })).toThrow(/UPLOAD_STORE: must be disk or gridfs/);
     expect(parseEnv({ MONGODB_URI: '', PORT: ' ' }).MONGODB_URI).toBeUndefined();
     expect(parseEnv({ NODE_ENV: 'test' }).LOG_LEVEL).toBe('silent');
   });

@@ -90,6 +90,20 @@ const envSchema = z
       .default([]),
     /** '1': also refuse unsafe requests that carry neither `Origin` nor `Sec-Fetch-Site` (non-browser clients). Default '0'. */
     CSRF_REQUIRE_ORIGIN: flag.default('0').transform((v) => v === '1'),
+    /**
+     * Redis for running several API processes (issue 10): Socket.IO's Redis
+     * adapter, shared rate-limit counts and session-cache invalidation, e.g.
+     * `redis://10.0.0.5:6379/0` or `rediss://…` (TLS). Unset → one process, all in memory.
+     */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\/[^\s]+$/, { error: 'must start with redis:// or rediss://' })
+      .optional(),
+    /**
+     * Where uploaded files live (issue 10): `disk` (`DATA_DIR/uploads`, one machine) or
+     * `gridfs` (MongoDB GridFS in the app's database, shared by every process). Default `disk`.
+     */
+    UPLOAD_STORE: z.enum(['disk', 'gridfs'], { error: 'must be disk or gridfs' }).default('disk'),
   })
   .transform((env) => ({
     ...env,
@@ -102,7 +116,7 @@ const envSchema = z
  *   SEED_DEMO?: '0'|'1', NODE_ENV: 'development'|'test'|'production', SESSION_TTL_DAYS: number (days),
  *   LOG_LEVEL: pino level, PWA_DIST: string (absolute), TRUST_PROXY: boolean,
  *   SESSION_IDLE_MINUTES: number (minutes), ALLOWED_ORIGINS: string[] (lower-case origins),
- *   CSRF_REQUIRE_ORIGIN: boolean}`.
+ *   CSRF_REQUIRE_ORIGIN: boolean, REDIS_URL?: string, UPLOAD_STORE: 'disk'|'gridfs'}`.
  */
 export type Env = z.output<typeof envSchema>;
 
