@@ -4,6 +4,8 @@
 //   always      install the workspace with pnpm (frozen lockfile)
 //   --build     build the PWA and the embedded database program
 //   --browser   make sure a Chromium for Playwright exists (Debian's package)
+//   --devdb     build only the embedded database program (no PWA build)
+//   --redis     make sure Debian's redis-server exists (`npm run test:cluster`), unless REDIS_URL is set
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -93,9 +95,33 @@ function ensureBrowser() {
   process.exit(1);
 }
 
+/** Where `npm run test:cluster` looks for redis-server (Debian's package puts it in /usr/bin). */
+const REDIS_SERVER_CANDIDATES = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'];
+
+function ensureRedis() {
+  if (process.env.REDIS_URL) return;
+  if (REDIS_SERVER_CANDIDATES.some((p) => existsSync(p))) return;
+  const canApt = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
+  if (canApt) {
+    console.log("Installing Debian's redis-server for the cluster tests...");
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const install = () => run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'redis-server'], { env });
+    if (install() === 0 || (run('apt-get', ['update', '-qq'], { env }) === 0 && install() === 0)) return;
+  }
+  console.error(
+    'The cluster tests need Redis and no redis-server was found.\n' +
+      "Install Debian's package (as root: apt-get update && apt-get install -y redis-server),\n" +
+      'or set REDIS_URL to a Redis the tests may use.',
+  );
+  process.exit(1);
+}
+
 ensureInstall();
 if (flags.has('--build')) {
   ensurePwaBuild();
   await ensureDevdb();
+} else if (flags.has('--devdb')) {
+  await ensureDevdb();
 }
 if (flags.has('--browser')) ensureBrowser();
+if (flags.has('--redis')) ensureRedis();

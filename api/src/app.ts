@@ -9,6 +9,7 @@ import { renderPwaMissingPage } from './auth/pages.js';
 import { createAuthRoutes } from './auth/routes.js';
 import { createChatRoutes } from './chat/routes.js';
 import { getEnv, type Env } from './env.js';
+import { healthRoutes, type HealthOptions } from './health.js';
 import { createErrorHandler, notFound, type ErrorBody } from './errors.js';
 import { createLogger, requestLogger, type Logger } from './logger.js';
 import { requestBodyLimits } from './security/bodyLimits.js';
@@ -40,8 +41,10 @@ export interface AppOptions {
   env?: Env;
   /** Logger; default one built from `env`. */
   logger?: Logger;
-  /** Where rate limits count (issue 8); default a fresh in-memory store per app. */
+  /** Where rate limits count (issue 8); default a fresh in-memory store per app; Redis across processes (issue 10). */
   rateLimits?: RateLimitStore;
+  /** What `/healthz` and `/readyz` ask about the process (issue 10); default: never draining, no Redis. */
+  health?: HealthOptions;
 }
 
 /**
@@ -50,7 +53,7 @@ export interface AppOptions {
  * security-event log, body limits (JSON 1 MB, multipart 6 MB), `loadSession`,
  * CSRF protection for every unsafe method (issue 8), then
  * - the sign-in site and `/auth/*` (decisions §3),
- * - `GET /api/health` → `{ok: true}`,
+ * - `GET /api/health` → `{ok: true}`; `GET /healthz` and `GET /readyz` for load balancers (`health.ts`, issue 10),
  * - `POST /api/updateOracyAssessment`,
  * - JSON 404 `ErrorBody` for any other `/api/*`, `/auth/*`, `/socket.io/*` path,
  * - `GET /uploads/:name` from `DATA_DIR/uploads` (cached for a year; 404 otherwise),
@@ -87,6 +90,7 @@ export function createApp(options: AppOptions = {}) {
       }),
     )
     .get('/api/health', (c) => c.json({ ok: true as const }, 200))
+    .route('/', healthRoutes(options.health))
     .route('/api', assessmentRoutes)
     // issue 7: an outbox replay with the same Idempotency-Key gets the first answer, never a second complaint.
     .use('/api/student/complaints', idempotency())

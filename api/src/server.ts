@@ -8,6 +8,7 @@ import mongoose from 'mongoose';
 import { createApp } from './app.js';
 import { ensureSessionExpiry, type SessionExpiry } from './auth/sessions.js';
 import { attachChat, type ChatServer } from './chat/socket.js';
+import { connectRedis, type RedisLink } from './cluster/redis.js';
 import { connectDatabase, type DatabaseHandle } from './db/connection.js';
 import { User } from './db/models/index.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed.js';
@@ -30,7 +31,13 @@ export interface RunningServer {
   env: Env;
   log: Logger;
   db: DatabaseHandle;
-  /** Stops the sweep, disconnects the chat sockets, closes the HTTP server, disconnects Mongoose and stops the embedded database. Idempotent. */
+  /** The Redis link when `REDIS_URL` is set (issue 10), else undefined. */
+  redis?: RedisLink;
+  /**
+   * Graceful shutdown (issue 10): `/readyz` turns 503, the sweep stops, the
+   * chat sockets are disconnected, the HTTP server stops accepting and waits
+   * up to 5 s for requests in flight, then Redis and the database close. Idempotent.
+   */
   close(): Promise<void>;
 }
 
@@ -68,11 +75,12 @@ function closeHttpServer(server: Server): Promise<void> {
  * Starts Oracy (decisions §10): reads the environment, connects to
  * `MONGODB_URI` or starts the embedded FerretDB under `DATA_DIR/db`, builds
  * indexes, sets up session expiry (TTL index or a 10-minute sweep), loads
- * the demo data into an empty database when `shouldSeedDemo`, listens on
- * `PORT` (all interfaces) and prints the URL and, with demo data, the demo
- * accounts.
+ * the demo data into an empty database when `shouldSeedDemo`, connects to
+ * `REDIS_URL` when set (issue 10: Socket.IO adapter, shared rate limits,
+ * session-cache invalidation), listens on `PORT` (all interfaces) and prints
+ * the URL and, with demo data, the demo accounts.
  * @param opts.onDatabaseCrash called when the embedded database exits on its own; default: log and exit(1).
- * @throws Error with a readable message when the database or the port is unavailable (the embedded database is stopped first).
+ * @throws Error with a readable message when the database, Redis or the port is unavailable (what was opened is closed first).
  */
 export async function startServer(
   opts: { env?: Env; logger?: Logger; onDatabaseCrash?: (message: string) => void } = {},
@@ -88,6 +96,7 @@ export async function startServer(
 
   const db = await connectDatabase({ mongodbUri: env.MONGODB_URI, dataDir: env.DATA_DIR, onCrash });
   let expiry: SessionExpiry | undefined;
+  let redis: RedisLink | undefined;
   try {
     log.info({ embedded: db.embedded }, db.embedded ? `embedded database (FerretDB) with data in ${join(env.DATA_DIR, 'db')}` : 'connected to MONGODB_URI');
     await ensureIndexes(log);
@@ -102,7 +111,14 @@ export async function startServer(
     }
     const hasDemo = Boolean(await User.exists({ email: DEMO_ACCOUNTS.admin }));
 
-    const app = createApp({ env, logger: log });
+    if (env.REDIS_URL) {
+      redis = await connectRedis(env.REDIS_URL, log);
+      log.info(`Redis at ${redis.safeUrl}: Socket.IO, rate limits and session changes are shared with the other processes`);
+    }
+    let draining = false;
+    const health = { draining: () => draining, ...(redis ? { redisReady: redis.ready } : {}) };
+
+    const app = createApp({ env, logger: log, health, ...(redis ? { rateLimits: redis.rateLimits } : {}) });
     const { server, port } = await listen(app, env.PORT);
     const chat = attachChat(server, {
       dataDir: env.DATA_DIR,
@@ -111,6 +127,7 @@ export async function startServer(
       allowedOrigins: env.ALLOWED_ORIGINS,
       requireOrigin: env.CSRF_REQUIRE_ORIGIN,
       sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
+      ...(redis ? { rateLimits: redis.rateLimits, adapter: redis.socketAdapter } : {}),
     });
 
     const lines = [`Oracy is running at http://localhost:${port}`];
@@ -126,11 +143,14 @@ export async function startServer(
       env,
       log,
       db,
+      redis,
       close() {
         closing ??= (async () => {
+          draining = true;
           expiry?.stop();
           await chat.close();
           await closeHttpServer(server);
+          await redis?.close();
           await db.close();
         })();
         return closing;
@@ -138,6 +158,7 @@ export async function startServer(
     };
   } catch (err) {
     expiry?.stop();
+    await redis?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw err;
   }

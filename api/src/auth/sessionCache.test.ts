@@ -3,13 +3,33 @@ import { createApp } from '../app.js';
 import { ROLES, Session, User } from '../db/models/index.js';
 import { changeRole, deletePerson } from '../services/people.js';
 import { createUser, signIn } from '../test/factories.js';
-import { SESSION_CACHE_TTL_MS, SESSION_COOKIE, clearSessionCache, createSession, deleteSessionByToken, findSession, hashSessionToken } from './sessions.js';
+import { SESSION_CACHE_TTL_MS, SESSION_COOKIE, clearSessionCache, setSessionCacheBroadcast, createSession, deleteSessionByToken, findSession, hashSessionToken } from './sessions.js';
 
 // issue 9: `findSession` keeps a short-lived in-process cache; every write that could change its answer empties it.
 describe('the session cache', () => {
   afterEach(() => {
     vi.restoreAllMocks();
+    setSessionCacheBroadcast(undefined);
     clearSessionCache();
+  });
+
+  // issue 10: with Redis, every session or user write is told to the other processes before the write's caller goes on.
+  it('tells the other processes about every session and user write, before the write returns', async () => {
+    const { user, token } = await cachedSession();
+    const told: string[] = [];
+    setSessionCacheBroadcast(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      told.push('told');
+    });
+    await User.updateOne({ _id: user._id }, { $set: { role: ROLES.teacher } });
+    expect(told).toHaveLength(1);
+    expect((await findSession(token))?.user.role).toBe(ROLES.teacher);
+    await deleteSessionByToken(token);
+    expect(told).toHaveLength(2);
+    const doc = await User.findById(user._id);
+    doc!.firstName = 'Renamed';
+    await doc!.save();
+    expect(told).toHaveLength(3);
   });
 
   async function cachedSession(role: 1 | 2 | 3 = ROLES.student) {

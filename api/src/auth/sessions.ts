@@ -4,6 +4,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { parse as parseCookieHeader } from 'hono/utils/cookie';
 import type { Types } from 'mongoose';
 import { Session, User } from '../db/models/index.js';
+import { onWrites } from '../db/models/writes.js';
 import type { SessionDoc, UserDoc } from './context.js';
 
 /** Name of the session cookie over plain http (decisions §3). */
@@ -85,7 +86,7 @@ export async function findSession(
   if (!token || !TOKEN_PATTERN.test(token)) return null;
   const tokenHash = hashSessionToken(token);
   const generation = cacheGeneration;
-  const cached = cachingSessions ? sessionCache.get(tokenHash) : undefined;
+  const cached = sessionCache.get(tokenHash);
   const fresh = cached && cached.until > Date.now() ? cached : undefined;
   const session = fresh?.session ?? (await Session.findOne({ tokenHash }));
   if (!session) return null;
@@ -107,7 +108,7 @@ export async function findSession(
     return null;
   }
   // Not cached when a write happened while reading: it may have changed what was read.
-  if (!fresh && cachingSessions && generation === cacheGeneration) rememberSession(tokenHash, { session, user, until: now + SESSION_CACHE_TTL_MS });
+  if (!fresh && generation === cacheGeneration) rememberSession(tokenHash, { session, user, until: now + SESSION_CACHE_TTL_MS });
   return { session, user };
 }
 
@@ -116,7 +117,7 @@ export async function findSession(
  * database, in ms (issue 9: no database round trip on every request). Any
  * write through Mongoose to the sessions or the users — a logout, a role
  * change, a deletion, a profile edit, an expiry — empties the cache at once
- * (`watchSessionWrites`); the time limit only bounds what another process's
+ * (`db/models/writes.ts`); the time limit only bounds what another process's
  * writes could leave stale. Expiry and idle limits are checked on every hit.
  */
 export const SESSION_CACHE_TTL_MS = 5000;
@@ -131,8 +132,6 @@ interface CachedSession {
 }
 
 const sessionCache = new Map<string, CachedSession>();
-/** False when the writes cannot be watched (see `watchSessionWrites`): then nothing is cached. */
-let cachingSessions = true;
 /** Bumped on every emptying, so a read that raced a write is not cached. */
 let cacheGeneration = 0;
 
@@ -142,29 +141,40 @@ function rememberSession(tokenHash: string, entry: CachedSession): void {
   if (sessionCache.size > SESSION_CACHE_MAX) sessionCache.delete(sessionCache.keys().next().value!);
 }
 
-/** Forgets every cached session (issue 9); `findSession` reads the database again. */
+/** Forgets every cached session of this process (issue 9); `findSession` reads the database again. */
 export function clearSessionCache(): void {
   cacheGeneration += 1;
   sessionCache.clear();
 }
 
-/** The Mongoose writes that change sessions or users in place. */
-const QUERY_WRITES = ['updateOne', 'updateMany', 'replaceOne', 'deleteOne', 'deleteMany', 'findOneAndUpdate', 'findOneAndReplace', 'findOneAndDelete'];
+/** Tells the other API processes that sessions or users changed; never rejects. */
+export type SessionCacheBroadcast = () => Promise<void>;
+
+let broadcast: SessionCacheBroadcast | undefined;
 
 /**
- * Empties the session cache after any Mongoose write to `model`, wherever in
- * the code (or a test) it happens. The models are compiled before this runs,
- * so their query middleware is re-applied.
+ * Sets how a session or user write here reaches the other processes'
+ * caches (issue 10: invalidation through Redis pub/sub when `REDIS_URL` is
+ * set; see `cluster/redis.ts`); `undefined` turns it off (one process).
+ * The other processes call `clearSessionCache()` when told.
  */
-function watchSessionWrites(model: typeof Session | typeof User): void {
-  model.schema.post(QUERY_WRITES as never, () => clearSessionCache());
-  model.schema.post(['save', 'deleteOne'] as never, { document: true, query: false }, () => clearSessionCache());
-  const reapply = (model as unknown as { _applyQueryMiddleware?: () => void })._applyQueryMiddleware;
-  if (typeof reapply === 'function') reapply.call(model);
-  else cachingSessions = false;
+export function setSessionCacheBroadcast(fn: SessionCacheBroadcast | undefined): void {
+  broadcast = fn;
 }
-watchSessionWrites(Session);
-watchSessionWrites(User);
+
+/**
+ * After a write: empties this process's cache at once and tells the others.
+ * Mongoose awaits the returned promise before the write's caller goes on,
+ * so a logout has reached every process before its answer is sent.
+ */
+function sessionsChanged(): Promise<void> | undefined {
+  clearSessionCache();
+  return broadcast?.();
+}
+
+// Any Mongoose write to the sessions or the users, wherever in the code (or a test) it happens.
+onWrites('Session', sessionsChanged);
+onWrites('User', sessionsChanged);
 
 /** Deletes the session of a cookie token, if any. */
 export async function deleteSessionByToken(token: string | undefined): Promise<void> {

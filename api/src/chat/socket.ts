@@ -3,6 +3,7 @@ import { Server as SocketServer, type ExtendedError, type Socket } from 'socket.
 import type { UserDoc } from '../auth/context.js';
 import { findSession, sessionTokenFromCookieHeader } from '../auth/sessions.js';
 import { ROLES } from '../db/models/index.js';
+import type { SocketAdapterFactory } from '../cluster/redis.js';
 import type { Logger } from '../logger.js';
 import { clientIpOfRequest } from '../security/clientIp.js';
 import { logSecurityEvent } from '../security/events.js';
@@ -92,8 +93,10 @@ export interface ChatServerOptions {
   requireOrigin?: boolean;
   /** `SESSION_IDLE_MINUTES`: the session's idle limit; default 1440 */
   sessionIdleMinutes?: number;
-  /** where the per-admin limits count (issue 8); default a fresh in-memory store */
+  /** where the per-admin limits count (issue 8); default a fresh in-memory store; Redis across processes (issue 10) */
   rateLimits?: RateLimitStore;
+  /** Socket.IO adapter (issue 10: `@socket.io/redis-adapter` when `REDIS_URL` is set); default the in-memory one */
+  adapter?: SocketAdapterFactory;
   /** per-admin message limit; default `CHAT_MESSAGE_LIMIT` */
   messageLimit?: { points: number; durationSeconds: number };
   /** per-admin page-load limit; default `CHAT_LOAD_LIMIT` */
@@ -149,8 +152,11 @@ function firstIssue(error: { issues: readonly { message: string }[] }): string {
  *   the order asked.
  *
  * No state lives in module-level maps: the room goes through the adapter and
- * de-duplication through the database, so a second process (with the Redis
- * adapter) works alike; rate limits count per process.
+ * de-duplication through the database (the message `_id` derives from sender
+ * and tempId), so with the Redis adapter (issue 10) a message sent through
+ * one process reaches the admins of every process once, and a retry that
+ * lands on another process is acknowledged without a second copy; the
+ * limits count wherever `rateLimits` counts (Redis across processes).
  */
 export function attachChat(httpServer: HttpServer, opts: ChatServerOptions): ChatServer {
   const { log } = opts;
@@ -179,6 +185,7 @@ export function attachChat(httpServer: HttpServer, opts: ChatServerOptions): Cha
   const io: ChatIo = new SocketServer(httpServer, {
     serveClient: false,
     maxHttpBufferSize: MAX_HTTP_BUFFER_SIZE,
+    ...(opts.adapter ? { adapter: opts.adapter } : {}),
   });
 
   // Polling answers come from Engine.IO, not Hono: give them the basic security headers too (issue 8).

@@ -29,7 +29,9 @@ export async function connectDatabase(opts: {
   }
   mongoose.set('strictQuery', true);
   try {
-    await mongoose.connect(uri, { serverSelectionTimeoutMS: 15000, autoIndex: true });
+    // issue 10: on a replica set or Atlas, writes are retried once across a primary change and every read
+    // goes to the primary (no stale reads after a write through another process). No transactions are used.
+    await mongoose.connect(uri, { serverSelectionTimeoutMS: 15000, autoIndex: true, retryWrites: true, readPreference: 'primary' });
   } catch (err) {
     await embedded?.stop();
     throw err;

@@ -94,6 +94,9 @@ const ROWS: Row[] = [
   { endpoint: 'GET /auth/current_user', expect: signedIn(200), request: () => ({ path: '/auth/current_user' }) },
   { endpoint: 'GET /auth/logout', expect: open(200), request: () => ({ path: '/auth/logout' }) },
   { endpoint: 'GET /api/health', expect: open(200), request: () => ({ path: '/api/health' }) },
+  // issue 10: the load balancer's liveness and readiness checks need no session.
+  { endpoint: 'GET /healthz', expect: open(200), request: () => ({ path: '/healthz' }) },
+  { endpoint: 'GET /readyz', expect: open(200), request: () => ({ path: '/readyz' }) },
 
   // Assessment (decisions §5: any signed-in user, stored against the caller).
   { endpoint: 'POST /api/updateOracyAssessment', expect: signedIn(201), request: () => ({ path: '/api/updateOracyAssessment', json: allScores }) },

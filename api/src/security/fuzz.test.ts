@@ -122,6 +122,8 @@ const TARGETS: Target[] = [
   { endpoint: 'GET /auth/current_user', caller: 'ownerStudent', query: ['userId'] },
   { endpoint: 'GET /auth/logout', caller: 'ownerStudent', query: ['next'] },
   { endpoint: 'GET /api/health', caller: 'none', query: ['verbose'] },
+  { endpoint: 'GET /healthz', caller: 'none', query: ['verbose'] },
+  { endpoint: 'GET /readyz', caller: 'none', query: ['verbose'] },
   { endpoint: 'POST /api/updateOracyAssessment', caller: 'ownerStudent', body: updateOracyAssessmentSchema, sample: () => ({ oracy_scores: scores() }) },
 
   { endpoint: 'GET /api/admin/courses', caller: 'admin', query: ['status'] },

@@ -1,4 +1,5 @@
-import { RateLimiterMemory, type RateLimiterAbstract, type RateLimiterRes } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract, type RateLimiterRes } from 'rate-limiter-flexible';
 
 /** One limit: at most `points` in a window of `durationSeconds` (a fixed window per key). */
 export interface RateLimit {
@@ -39,9 +40,8 @@ export interface RateLimiter {
 /**
  * Makes named limiters (issue 8: "Limits live behind an interface that a
  * shared store (Redis) can back later"). The in-memory store counts per
- * process; a Redis-backed store built on `rate-limiter-flexible`'s
- * `RateLimiterRedis` (same API, see `fromFlexible`) would count across
- * processes, with `name` as the key prefix.
+ * process (`createMemoryRateLimitStore`); the Redis store counts across
+ * every process that shares the Redis (`createRedisRateLimitStore`, issue 10).
  */
 export interface RateLimitStore {
   /** A limiter for `limit`; the same `name` always means the same counts within one store. */
@@ -78,16 +78,49 @@ export function fromFlexible(flexible: RateLimiterAbstract, limit: RateLimit): R
   };
 }
 
-/** A fresh in-memory store (`RateLimiterMemory`): counts live in this process only. */
-export function createMemoryRateLimitStore(): RateLimitStore {
+/** A store that builds each named limiter once and hands out the same one afterwards. */
+function storeOf(build: (name: string, limit: RateLimit) => RateLimiterAbstract): RateLimitStore {
   const limiters = new Map<string, RateLimiter>();
   return {
     limiter(name, limit) {
       const existing = limiters.get(name);
       if (existing) return existing;
-      const created = fromFlexible(new RateLimiterMemory({ keyPrefix: name, points: limit.points, duration: limit.durationSeconds }), limit);
+      const created = fromFlexible(build(name, limit), limit);
       limiters.set(name, created);
       return created;
     },
   };
+}
+
+const memoryLimiter = (name: string, limit: RateLimit) => new RateLimiterMemory({ keyPrefix: name, points: limit.points, duration: limit.durationSeconds });
+
+/** A fresh in-memory store (`RateLimiterMemory`): counts live in this process only. */
+export function createMemoryRateLimitStore(): RateLimitStore {
+  return storeOf(memoryLimiter);
+}
+
+/** Prefix of every rate-limit key in Redis: `oracy:rl:{name}:{key}`. */
+export const REDIS_RATE_LIMIT_PREFIX = 'oracy:rl';
+
+/**
+ * A store whose counts live in Redis (`RateLimiterRedis`, atomic per hit),
+ * shared by every API process on the same Redis (issue 10: "the sign-in
+ * rate limit counts attempts made across both"). When Redis is not ready a
+ * hit falls back at once to an in-memory count in this process
+ * (`insuranceLimiter`), so an outage weakens the limit to per-process
+ * instead of failing sign-ins.
+ * @param client a connected ioredis client (commands, not subscriber mode)
+ */
+export function createRedisRateLimitStore(client: Redis, prefix = REDIS_RATE_LIMIT_PREFIX): RateLimitStore {
+  return storeOf(
+    (name, limit) =>
+      new RateLimiterRedis({
+        storeClient: client,
+        keyPrefix: `${prefix}:${name}`,
+        points: limit.points,
+        duration: limit.durationSeconds,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: memoryLimiter(name, limit),
+      }),
+  );
 }

@@ -1,5 +1,6 @@
 import { Schema, Types, model, type InferSchemaType } from 'mongoose';
 import { baseSchemaOptions } from './common.js';
+import { watchWrites } from './writes.js';
 
 /**
  * A server-side sign-in session (decisions §3). Only the SHA-256 of the
@@ -22,6 +23,8 @@ const sessionSchema = new Schema(
 sessionSchema.index({ tokenHash: 1 }, { unique: true });
 sessionSchema.index({ userId: 1 });
 sessionSchema.index({ expiresAt: 1 });
+// The session cache (auth/sessions.ts) is emptied by every write here.
+watchWrites(sessionSchema, 'Session');
 
 export type SessionFields = InferSchemaType<typeof sessionSchema> & { _id: Types.ObjectId };
 export const Session = model('Session', sessionSchema);

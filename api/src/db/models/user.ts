@@ -1,5 +1,6 @@
 import { Schema, model, type InferSchemaType, type HydratedDocument } from 'mongoose';
 import { baseSchemaOptions, ROLE_VALUES, type Role } from './common.js';
+import { watchWrites } from './writes.js';
 
 /** Oracy levels of decisions §9, lowest first. */
 export const ORACY_LEVELS = ['Beginner', 'Developing', 'Proficient', 'Advanced'] as const;
@@ -39,6 +40,8 @@ userSchema.index({ name: 1, _id: 1 });
 
 export type UserFields = InferSchemaType<typeof userSchema>;
 export type UserDoc = HydratedDocument<UserFields>;
+// The session cache (auth/sessions.ts) holds users too: every write here empties it.
+watchWrites(userSchema, 'User');
 export const User = model('User', userSchema);
 
 /** The `/auth/current_user` shape of decisions §3. */

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { clearSessionCache, setSessionCacheBroadcast } from '../auth/sessions.js';
+import type { Logger } from '../logger.js';
+import { createRedisRateLimitStore, type RateLimitStore } from '../security/rateLimit.js';
+
+/** The pub/sub channel on which a process says "sessions or users changed": payload = the sender's instance id. */
+export const SESSION_INVALIDATION_CHANNEL = 'oracy:sessions:changed';
+/** Prefix of the Socket.IO adapter's channels (`{prefix}#/#…`). */
+export const SOCKET_CHANNEL_PREFIX = 'oracy:socket.io';
+/** Longest wait for Redis at start-up, in ms; Oracy refuses to start without it when `REDIS_URL` is set. */
+const CONNECT_TIMEOUT_MS = 10_000;
+/** Longest wait for the publish of a session change, in ms: a slow Redis must not hold a logout for long. */
+const PUBLISH_TIMEOUT_MS = 1000;
+
+/** Socket.IO's adapter constructor, as `io.adapter()` takes it. */
+export type SocketAdapterFactory = ReturnType<typeof createAdapter>;
+
+/** What a process shares with the others through Redis (issue 10). */
+export interface RedisLink {
+  /** `REDIS_URL` with any password hidden, for logs */
+  safeUrl: string;
+  /** Where rate limits count: Redis, shared by every process. */
+  rateLimits: RateLimitStore;
+  /** The Socket.IO Redis adapter: a room emit reaches the sockets of every process. */
+  socketAdapter: SocketAdapterFactory;
+  /** True while the command connection is ready (readiness, `GET /readyz`). */
+  ready(): boolean;
+  /** Stops the session-change broadcast and closes the three connections. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** `redis://user:secret@host` → `redis://user:***@host`. */
+export function redactRedisUrl(url: string): string {
+  return url.replace(/^(rediss?:\/\/[^:@/]*:)[^@]*@/, '$1***@');
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Connects this API process to the Redis of `url` (issue 10: several
+ * identical processes behind a load balancer) and sets up:
+ * - the rate-limit store in Redis (`createRedisRateLimitStore`);
+ * - the Socket.IO Redis adapter (`@socket.io/redis-adapter`) on its own
+ *   publish and subscribe connections;
+ * - session-cache invalidation: every session or user write here is
+ *   published on `SESSION_INVALIDATION_CHANNEL` (the write's caller waits for
+ *   the publish, at most 1 s), and every other process empties its session
+ *   cache (`clearSessionCache`) when it hears one. The 5 s time limit of the
+ *   cache still bounds staleness if a message is lost.
+ * Three connections: commands (rate limits and publishing), the adapter's
+ * subscriber, and ours.
+ * @throws Error with a readable message when Redis does not answer within 10 s.
+ */
+export async function connectRedis(url: string, log: Logger): Promise<RedisLink> {
+  const safeUrl = redactRedisUrl(url);
+  const instanceId = randomBytes(8).toString('hex');
+  const options = { lazyConnect: true, maxRetriesPerRequest: 3, connectionName: `oracy-${instanceId}` };
+  const client = new Redis(url, options);
+  const adapterSub = client.duplicate();
+  const changesSub = client.duplicate();
+  const connections = [client, adapterSub, changesSub];
+  for (const connection of connections) {
+    connection.on('error', (err: Error) => log.warn({ err: err.message, redis: safeUrl }, 'redis connection error'));
+  }
+
+  try {
+    await withTimeout(
+      Promise.all(connections.map((c) => c.connect())),
+      CONNECT_TIMEOUT_MS,
+      `Redis at ${safeUrl} did not answer within ${CONNECT_TIMEOUT_MS / 1000} s. Start it or fix REDIS_URL.`,
+    );
+    await changesSub.subscribe(SESSION_INVALIDATION_CHANNEL);
+  } catch (err) {
+    connections.forEach((c) => c.disconnect());
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new Error(reason.startsWith('Redis at') ? reason : `Redis at ${safeUrl} cannot be used: ${reason}`);
+  }
+
+  changesSub.on('message', (channel: string, sender: string) => {
+    if (channel === SESSION_INVALIDATION_CHANNEL && sender !== instanceId) clearSessionCache();
+  });
+  setSessionCacheBroadcast(async () => {
+    try {
+      await withTimeout(client.publish(SESSION_INVALIDATION_CHANNEL, instanceId), PUBLISH_TIMEOUT_MS, 'publish timed out');
+    } catch (err) {
+      // The others' caches then end within their time limit (5 s).
+      log.warn({ err: err instanceof Error ? err.message : String(err) }, 'could not tell the other processes about a session change');
+    }
+  });
+
+  let closing: Promise<void> | undefined;
+  return {
+    safeUrl,
+    rateLimits: createRedisRateLimitStore(client),
+    socketAdapter: createAdapter(client, adapterSub, { key: SOCKET_CHANNEL_PREFIX }),
+    ready: () => client.status === 'ready',
+    close() {
+      closing ??= (async () => {
+        setSessionCacheBroadcast(undefined);
+        await Promise.all(connections.map((c) => c.quit().catch(() => c.disconnect())));
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * `npm run test:cluster` (issue 10): two real API processes on one database
+ * and one Redis (`src/cluster/clusterSetup.ts`), exercised over HTTP and
+ * Socket.IO by `src/cluster/*.cluster-test.ts`. Not part of `npm test`.
+ */
+export default defineConfig({
+  test: {
+    name: 'cluster',
+    environment: 'node',
+    include: ['src/cluster/**/*.cluster-test.ts'],
+    globalSetup: ['src/cluster/clusterSetup.ts'],
+    env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+    fileParallelism: false,
+    testTimeout: 30000,
+    hookTimeout: 180000,
+  },
+});
