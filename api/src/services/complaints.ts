@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
-import { Complaint, ROLES } from '../db/models/index.js';
-import { conflict, forbidden, notFound } from '../errors.js';
+import { Complaint, ComplaintDecision, ROLES } from '../db/models/index.js';
+import { conflict, forbidden, isDuplicateKeyError, notFound } from '../errors.js';
 import { presentComplaint, type ComplaintJson } from '../presenters/complaint.js';
 
 /**
@@ -75,7 +75,18 @@ export async function deleteComplaint(callerId: string, role: FilerRole, complai
   if (!complaint) throw notFound('No such complaint.');
   if (String(complaint.userId) !== callerId || complaint.role !== role) throw forbidden('You can delete only your own complaints.');
   if (complaint.status === 'approved') throw conflict('An approved complaint cannot be deleted.');
-  // The status is part of the filter, so an approval landing in between is not undone.
+  if (complaint.status === null) {
+    // Claim the On Hold complaint before deleting it (issue 10): an approval racing in, through any process, loses — or wins and stops the deletion.
+    try {
+      await ComplaintDecision.create({ _id: complaint._id, status: 'withdrawn' });
+    } catch (err) {
+      if (!isDuplicateKeyError(err)) throw err;
+      const claim = await ComplaintDecision.findById(complaint._id, { status: 1 }).lean();
+      if (claim?.status === 'approved') throw conflict('An approved complaint cannot be deleted.');
+    }
+  }
+  // The status is part of the filter as well, for approvals recorded before claims existed.
   const result = await Complaint.deleteOne({ _id: complaint._id, status: { $ne: 'approved' } });
   if (result.deletedCount === 0) throw conflict('An approved complaint cannot be deleted.');
+  await ComplaintDecision.deleteOne({ _id: complaint._id });
 }

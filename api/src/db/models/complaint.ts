@@ -30,3 +30,27 @@ complaintSchema.index({ userId: 1, clientId: 1 });
 
 export type ComplaintFields = InferSchemaType<typeof complaintSchema>;
 export const Complaint = model('Complaint', complaintSchema);
+
+/** What a complaint's decision claim says: an admin's decision, or the owner's deletion (`withdrawn`). */
+export const COMPLAINT_CLAIMS = [...COMPLAINT_STATUSES, 'withdrawn'] as const;
+
+/**
+ * The one claim on a complaint's decision (issue 10). Its `_id` is the
+ * complaint's id, so the unique `_id` index lets exactly one writer — an
+ * admin approving or disapproving, or the owner deleting an On Hold
+ * complaint — win, whichever API process it goes through: a conditional
+ * `findOneAndUpdate` is a read then a write on FerretDB v1, and an
+ * in-process queue does not reach the other processes.
+ */
+const complaintDecisionSchema = new Schema(
+  {
+    /** the complaint's id */
+    _id: { type: Schema.Types.ObjectId, required: true },
+    status: { type: String, enum: COMPLAINT_CLAIMS, required: true },
+    /** the deciding admin; null for a withdrawal */
+    decidedBy: { type: Schema.Types.ObjectId, ref: 'User', default: null },
+  },
+  { timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
+);
+
+export const ComplaintDecision = model('ComplaintDecision', complaintDecisionSchema);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../app.js';
-import { Complaint, User } from '../../../db/models/index.js';
+import { Complaint, ComplaintDecision, User } from '../../../db/models/index.js';
 import { createUser, jsonRequest, readJson, signIn } from '../../../test/factories.js';
 
 const app = createApp();
@@ -124,5 +124,48 @@ describe('two admins deciding at once', () => {
       app.request(`${PATH}/${complaint.id}/disapprove`, jsonRequest('POST', undefined, adminCookie)),
     ]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+  });
+
+  // issue 10: two API processes share no memory; the claim in the database decides.
+  it('lets exactly one win when the two decisions go through two separate app instances', async () => {
+    const other = createApp();
+    for (let round = 0; round < 5; round++) {
+      const complaint = await fileComplaint(student, 3, `Race ${round}`, '2025-05-01T09:00:00Z');
+      const answers = await Promise.all([
+        app.request(`${PATH}/${complaint.id}/approve`, jsonRequest('POST', undefined, adminCookie)),
+        other.request(`${PATH}/${complaint.id}/disapprove`, jsonRequest('POST', undefined, adminCookie)),
+      ]);
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+      const winner = answers[0]!.status === 200 ? 'approved' : 'disapproved';
+      expect((await Complaint.findById(complaint.id).lean())?.status).toBe(winner);
+    }
+  });
+
+  it('lets either the approval or the owner\'s deletion win, never both', async () => {
+    for (let round = 0; round < 5; round++) {
+      const complaint = await fileComplaint(student, 3, `Withdraw ${round}`, '2025-05-02T09:00:00Z');
+      const [approve, remove] = await Promise.all([
+        app.request(`${PATH}/${complaint.id}/approve`, jsonRequest('POST', undefined, adminCookie)),
+        app.request(`/api/student/complaints/${complaint.id}`, jsonRequest('DELETE', undefined, studentCookie)),
+      ]);
+      const stored = await Complaint.findById(complaint.id).lean();
+      if (approve.status === 200) {
+        expect(remove.status).toBe(409);
+        expect(stored?.status).toBe('approved');
+      } else {
+        expect(approve.status).toBe(404);
+        expect(remove.status).toBeLessThan(300);
+        expect(stored).toBeNull();
+      }
+    }
+  });
+
+  it('completes a decision whose process stopped between the claim and the update', async () => {
+    const complaint = await fileComplaint(student, 3, 'Half done', '2025-05-03T09:00:00Z');
+    await ComplaintDecision.create({ _id: complaint._id, status: 'disapproved', decidedBy: adminId, createdAt: new Date(Date.now() - 60_000) });
+    const res = await app.request(`${PATH}/${complaint.id}/approve`, jsonRequest('POST', undefined, adminCookie));
+    expect(res.status).toBe(409);
+    expect((await readJson(res)).error.message).toBe('This complaint has already been disapproved.');
+    expect((await Complaint.findById(complaint.id).lean())).toMatchObject({ status: 'disapproved', decidedBy: expect.anything() });
   });
 });

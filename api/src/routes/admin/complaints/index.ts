@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../../auth/context.js';
 import { requireRole } from '../../../auth/middleware.js';
-import { Complaint, User } from '../../../db/models/index.js';
-import { conflict, notFound, validate } from '../../../errors.js';
+import { Complaint, ComplaintDecision, User } from '../../../db/models/index.js';
+import { conflict, isDuplicateKeyError, notFound, validate } from '../../../errors.js';
 import { presentAdminComplaint, type AdminComplaintLike, type ComplaintUserJson } from './presenter.js';
 import { complaintIdParamSchema } from './schema.js';
 
@@ -17,52 +17,46 @@ async function filersOf(complaints: readonly AdminComplaintLike[]): Promise<Map<
   return new Map(users.map((u) => [String(u._id), { name: u.name, role: u.role }]));
 }
 
-/** The decision in progress per complaint id, so that decisions on one complaint run one after another. */
-const decisionsInProgress = new Map<string, Promise<void>>();
+/** How old an unfinished claim must be before another request completes it, in ms. */
+const STALE_CLAIM_MS = 30_000;
 
-/**
- * Runs `task` after every earlier task for the same `key` has finished.
- * FerretDB v1 runs a conditional `findOneAndUpdate` as a read followed by a
- * write, so two admins deciding at once could both see `status: null`; the
- * API is one Node process (decisions §2), so queueing here closes that gap.
- * On MongoDB the conditional update alone is already atomic.
- */
-async function oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
-  const previous = decisionsInProgress.get(key) ?? Promise.resolve();
-  let release: () => void = () => undefined;
-  const mine = new Promise<void>((resolve) => (release = resolve));
-  const queued = previous.then(() => mine);
-  decisionsInProgress.set(key, queued);
-  await previous;
-  try {
-    return await task();
-  } finally {
-    release();
-    if (decisionsInProgress.get(key) === queued) decisionsInProgress.delete(key);
-  }
+function alreadyDecided(status: string | null | undefined) {
+  return conflict(`This complaint has already been ${status ?? 'decided'}.`);
 }
 
 /**
  * Moves a complaint from null (On Hold) to `status`, recording the deciding
- * admin and the time, with a conditional update (`status: null` in the
- * filter) run one at a time per complaint, so that two admins deciding at
- * once cannot both win.
- * @throws 404 when no complaint has this id; 409 when it was already decided
+ * admin and the time. The decision is claimed first with a
+ * `ComplaintDecision` whose `_id` is the complaint's (issue 10), so two
+ * admins deciding at once — through the same process or two — cannot both
+ * win, on FerretDB as on MongoDB. A claim whose complaint was never updated
+ * (the process stopped in between) is completed by the next request after 30 s.
+ * @throws 404 when no complaint has this id (or its owner is deleting it);
+ *   409 when it was already approved or disapproved
  */
-function decide(id: string, status: Decision, adminId: string) {
-  return oneAtATime(id.toLowerCase(), () => decideNow(id, status, adminId));
-}
-
-async function decideNow(id: string, status: Decision, adminId: string) {
+async function decide(id: string, status: Decision, adminId: string) {
+  const existing = await Complaint.findById(id, { status: 1 }).lean();
+  if (!existing) throw notFound('No such complaint.');
+  if (existing.status) throw alreadyDecided(existing.status);
+  try {
+    await ComplaintDecision.create({ _id: id, status, decidedBy: adminId });
+  } catch (err) {
+    if (!isDuplicateKeyError(err)) throw err;
+    const claim = await ComplaintDecision.findById(id).lean();
+    if (!claim || claim.status === 'withdrawn') throw notFound('No such complaint.');
+    if (Date.now() - claim.createdAt.getTime() > STALE_CLAIM_MS) {
+      await Complaint.updateOne({ _id: id, status: null }, { $set: { status: claim.status, decidedBy: claim.decidedBy, decidedAt: claim.createdAt } });
+    }
+    throw alreadyDecided(claim.status);
+  }
   const updated = await Complaint.findOneAndUpdate(
-    { _id: id, status: null },
+    { _id: id },
     { $set: { status, decidedBy: adminId, decidedAt: new Date() } },
     { returnDocument: 'after' },
   ).lean();
   if (updated) return updated;
-  const existing = await Complaint.findById(id, { status: 1 }).lean();
-  if (!existing) throw notFound('No such complaint.');
-  throw conflict(`This complaint has already been ${existing.status ?? 'decided'}.`);
+  await ComplaintDecision.deleteOne({ _id: id });
+  throw notFound('No such complaint.');
 }
 
 /**
