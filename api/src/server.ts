@@ -59,11 +59,21 @@ function listen(app: RunningServer['app'], port: number): Promise<{ server: Serv
   });
 }
 
+/** How often idle keep-alive connections are closed while the server drains, in ms. */
+const DRAIN_POLL_MS = 50;
+
+/**
+ * Stops accepting connections and waits for the requests in flight (issue 10:
+ * graceful shutdown): a connection is closed as soon as it is idle, and
+ * whatever is still open after `CLOSE_GRACE_MS` is cut.
+ */
 function closeHttpServer(server: Server): Promise<void> {
   return new Promise((resolvePromise) => {
     if (!server.listening) return resolvePromise();
+    const idle = setInterval(() => server.closeIdleConnections(), DRAIN_POLL_MS);
     const timer = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
     server.close(() => {
+      clearInterval(idle);
       clearTimeout(timer);
       resolvePromise();
     });
