@@ -112,7 +112,7 @@ describe('the connection (spec §4 "Chat connection", decisions §7)', () => {
     const { connect } = renderDiscussion();
     expect(connect).toHaveBeenCalledTimes(1);
     expect(auth).toEqual({ userId: ME, userRole: '1' });
-    expect(SOCKET_OPTIONS).toMatchObject({ transports: ['websocket', 'polling'], reconnectionAttempts: 5, reconnectionDelay: 1000, timeout: 10000 });
+    expect(SOCKET_OPTIONS).toMatchObject({ transports: ['websocket', 'polling'], tryAllTransports: true, reconnectionAttempts: 5, reconnectionDelay: 1000, timeout: 10000 });
   });
 
   it('shows "Loading messages..." until the first page, and asks for page 0 on every connect', () => {

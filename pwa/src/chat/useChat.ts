@@ -21,9 +21,15 @@ export const SEND_FAILED = 'Failed to send message';
 /** "Failed to send message: {error}" for a `messageError`. */
 export const sendFailedText = (error: string) => `${SEND_FAILED}: ${error}`;
 
-/** The socket options of decisions §7 (default path `/socket.io`, same origin, cookies sent). */
+/**
+ * The socket options of decisions §7 (default path `/socket.io`, same origin,
+ * cookies sent). WebSocket first, so that no sticky sessions are needed
+ * behind a load balancer (issue 10); `tryAllTransports` falls back to HTTP
+ * long-polling when a network blocks WebSocket.
+ */
 export const SOCKET_OPTIONS = {
   transports: ['websocket', 'polling'],
+  tryAllTransports: true,
   reconnectionAttempts: 5,
   reconnectionDelay: 1000,
   timeout: 10000,
