@@ -24,13 +24,13 @@ import { teacherRoutes } from './routes/teacher/index.js';
 import { complaintRoutes } from './routes/admin/complaints/index.js';
 import { createCourseRoutes } from './routes/admin/courses/index.js';
 import { noticeRoutes } from './routes/admin/notices/index.js';
-import { UploadStorage } from './services/uploads.js';
+import { createUploadStores, type UploadStores } from './services/uploads.js';
 import { adminExportRoutes } from './routes/admin/export/index.js';
 import { adminPeopleRoutes } from './routes/admin/people/index.js';
 import { adminStatsRoutes } from './routes/admin/stats/index.js';
 import { adminUsersRoutes } from './routes/admin/users/index.js';
 import { userRoutes } from './routes/user/index.js';
-import { CACHE_IMMUTABLE, CACHE_REVALIDATE, UPLOAD_NAME_PATTERN, pwaCacheControl, resolveInside, sendFile } from './static.js';
+import { CACHE_IMMUTABLE, CACHE_REVALIDATE, pwaCacheControl, resolveInside, sendFile, sendServedFile } from './static.js';
 
 /** Paths that belong to the API side of the origin, never to the PWA (decisions §2). */
 const API_PATH = /^\/(api|auth|uploads|socket\.io)(\/|$)/;
@@ -45,6 +45,8 @@ export interface AppOptions {
   rateLimits?: RateLimitStore;
   /** What `/healthz` and `/readyz` ask about the process (issue 10); default: never draining, no Redis. */
   health?: HealthOptions;
+  /** Where course images and chat attachments live (issue 10); default `createUploadStores(env)` (disk or GridFS by `UPLOAD_STORE`). */
+  uploads?: UploadStores;
 }
 
 /**
@@ -56,7 +58,7 @@ export interface AppOptions {
  * - `GET /api/health` → `{ok: true}`; `GET /healthz` and `GET /readyz` for load balancers (`health.ts`, issue 10),
  * - `POST /api/updateOracyAssessment`,
  * - JSON 404 `ErrorBody` for any other `/api/*`, `/auth/*`, `/socket.io/*` path,
- * - `GET /uploads/:name` from `DATA_DIR/uploads` (cached for a year; 404 otherwise),
+ * - `GET /uploads/:name` from the public upload store (cached for a year; 404 otherwise),
  * - the built PWA from `PWA_DIST` for every other GET, with single-page
  *   fallback to index.html, or a "not built yet" page (503) when it is missing.
  * Errors answer as decisions §6 JSON through `createErrorHandler`.
@@ -64,7 +66,7 @@ export interface AppOptions {
 export function createApp(options: AppOptions = {}) {
   const env = options.env ?? getEnv();
   const log = options.logger ?? createLogger(env);
-  const uploadsDir = join(env.DATA_DIR, 'uploads');
+  const uploads = options.uploads ?? createUploadStores(env);
 
   const app = new Hono<AppEnv>()
     .use(requestLogger(log))
@@ -97,8 +99,8 @@ export function createApp(options: AppOptions = {}) {
     .use('/api/teacher/complaints', idempotency())
     .route('/api', studentRoutes)
     .route('/api', teacherRoutes)
-    .route('/api', createChatRoutes({ dataDir: env.DATA_DIR }))
-    .route('/api', createCourseRoutes({ uploads: new UploadStorage(uploadsDir) }))
+    .route('/api', createChatRoutes({ uploads: uploads.chat }))
+    .route('/api', createCourseRoutes({ uploads: uploads.public }))
     .route('/api', noticeRoutes)
     .route('/api', complaintRoutes)
     .route('/api', adminUsersRoutes)
@@ -113,11 +115,9 @@ export function createApp(options: AppOptions = {}) {
       throw notFound('No such endpoint.');
     })
     .get('/uploads/:name', async (c) => {
-      const name = c.req.param('name');
-      if (!UPLOAD_NAME_PATTERN.test(name)) throw notFound('No such file.');
-      const response = await sendFile(c, join(uploadsDir, name), CACHE_IMMUTABLE);
-      if (!response) throw notFound('No such file.');
-      return response;
+      const file = await uploads.public.open(c.req.param('name'));
+      if (!file) throw notFound('No such file.');
+      return sendServedFile(c, file, CACHE_IMMUTABLE);
     })
     .get('*', async (c) => {
       const path = c.req.path;

@@ -13,6 +13,7 @@ import { connectDatabase, type DatabaseHandle } from './db/connection.js';
 import { User } from './db/models/index.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed.js';
 import { getEnv, shouldSeedDemo, type Env } from './env.js';
+import { createUploadStores, publicUploadsDir } from './services/uploads.js';
 import { createLogger, type Logger } from './logger.js';
 
 /** Longest wait for open connections when closing the HTTP server, in ms. */
@@ -113,10 +114,11 @@ export async function startServer(
     expiry = await ensureSessionExpiry((message, err) => log.warn({ err }, message), { idleMinutes: env.SESSION_IDLE_MINUTES });
     if (expiry.mode === 'sweep') log.info('no TTL indexes on this database: expired sessions are swept every 10 minutes');
 
-    const uploadsDir = join(env.DATA_DIR, 'uploads');
-    await mkdir(uploadsDir, { recursive: true });
+    // issue 10: one set of upload stores per process, shared by the seed, the routes and the chat.
+    const uploads = createUploadStores(env);
+    if (env.UPLOAD_STORE === 'disk') await mkdir(publicUploadsDir(env.DATA_DIR), { recursive: true });
     if (shouldSeedDemo(env) && !(await User.exists({}))) {
-      const { seeded } = await seedDemoData({ uploadsDir, log: (line) => log.info(line) });
+      const { seeded } = await seedDemoData({ uploads: uploads.public, log: (line) => log.info(line) });
       if (seeded) log.info('demo data loaded');
     }
     const hasDemo = Boolean(await User.exists({ email: DEMO_ACCOUNTS.admin }));
@@ -128,10 +130,11 @@ export async function startServer(
     let draining = false;
     const health = { draining: () => draining, ...(redis ? { redisReady: redis.ready } : {}) };
 
-    const app = createApp({ env, logger: log, health, ...(redis ? { rateLimits: redis.rateLimits } : {}) });
+    const app = createApp({ env, logger: log, health, uploads, ...(redis ? { rateLimits: redis.rateLimits } : {}) });
     const { server, port } = await listen(app, env.PORT);
     const chat = attachChat(server, {
       dataDir: env.DATA_DIR,
+      uploads: uploads.chat,
       log,
       trustProxy: env.TRUST_PROXY,
       allowedOrigins: env.ALLOWED_ORIGINS,

@@ -32,12 +32,38 @@ export function resolveInside(root: string, urlPath: string): string | null {
 }
 
 /**
- * Answers a regular file with its content type (from the extension),
- * Content-Length, Last-Modified, a weak ETag and `cacheControl`, or 304 when
- * the client's `If-None-Match` matches.
+ * A file ready to be answered over HTTP, whichever store holds it (issue 10):
+ * what `sendServedFile` needs.
+ */
+export interface ServedFile {
+  /** MIME type, sent as Content-Type */
+  type: string;
+  /** length in bytes, sent as Content-Length */
+  size: number;
+  /** validator compared with If-None-Match, e.g. `W/"1f4-18c2e0a1b2c"` */
+  etag: string;
+  /** sent as Last-Modified when known */
+  lastModified?: Date;
+  /** The content. Called at most once per answer, and never for HEAD or a 304. */
+  stream(): ReadableStream<Uint8Array>;
+}
+
+/** The weak ETag of `size` bytes last changed at `mtimeMs` (ms since 1970): `W/"<size hex>-<mtime hex>"`. */
+export function weakEtag(size: number, mtimeMs: number): string {
+  return `W/"${size.toString(16)}-${Math.floor(mtimeMs).toString(16)}"`;
+}
+
+/** Content-Type of a PWA or upload file by its extension; `application/octet-stream` when unknown. */
+function typeByExtension(path: string): string {
+  return getMimeType(path) ?? (extname(path) === '.webmanifest' ? 'application/manifest+json' : 'application/octet-stream');
+}
+
+/**
+ * A regular file on disk as a `ServedFile`: size, mtime-based weak ETag,
+ * Last-Modified, and `type` (default: from the extension).
  * @returns null when `path` is not a readable regular file.
  */
-export async function sendFile(c: Context, path: string, cacheControl: string): Promise<Response | null> {
+export async function localFile(path: string, type?: string): Promise<ServedFile | null> {
   let info;
   try {
     info = await stat(path);
@@ -45,19 +71,53 @@ export async function sendFile(c: Context, path: string, cacheControl: string): 
     return null;
   }
   if (!info.isFile()) return null;
-  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
-  const headers: Record<string, string> = {
-    'Content-Type': getMimeType(path) ?? (extname(path) === '.webmanifest' ? 'application/manifest+json' : 'application/octet-stream'),
-    'Cache-Control': cacheControl,
-    ETag: etag,
-    'Last-Modified': info.mtime.toUTCString(),
-    'X-Content-Type-Options': 'nosniff',
+  return {
+    type: type ?? typeByExtension(path),
+    size: info.size,
+    etag: weakEtag(info.size, info.mtimeMs),
+    lastModified: info.mtime,
+    stream: () => Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>,
   };
-  if (c.req.header('If-None-Match') === etag) return c.body(null, 304, headers);
-  headers['Content-Length'] = String(info.size);
-  if (c.req.method === 'HEAD') return c.body(null, 200, headers);
-  const stream = Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>;
-  return c.body(stream, 200, headers);
+}
+
+/** True when an `If-None-Match` header names `etag` (weak comparison, lists and `*` included). */
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+}
+
+/**
+ * Answers `file` (issue 10: one answer for every upload store and the PWA
+ * files): Content-Type, Content-Length, ETag, Last-Modified when known,
+ * `cacheControl`, `X-Content-Type-Options: nosniff` and `headers` (which win
+ * over the defaults, e.g. a Content-Disposition); 304 without a body when
+ * If-None-Match names the ETag; no body for HEAD.
+ */
+export function sendServedFile(c: Context, file: ServedFile, cacheControl: string, headers: Record<string, string> = {}): Response {
+  const common: Record<string, string> = {
+    'Content-Type': file.type,
+    'Cache-Control': cacheControl,
+    ETag: file.etag,
+    ...(file.lastModified ? { 'Last-Modified': file.lastModified.toUTCString() } : {}),
+    'X-Content-Type-Options': 'nosniff',
+    ...headers,
+  };
+  if (matchesEtag(c.req.header('If-None-Match'), file.etag)) return c.body(null, 304, common);
+  const full = { ...common, 'Content-Length': String(file.size) };
+  if (c.req.method === 'HEAD') return c.body(null, 200, full);
+  return c.body(file.stream(), 200, full);
+}
+
+/**
+ * Answers a regular file with its content type (from the extension),
+ * Content-Length, Last-Modified, a weak ETag and `cacheControl`, or 304 when
+ * the client's `If-None-Match` matches (through `sendServedFile`).
+ * @returns null when `path` is not a readable regular file.
+ */
+export async function sendFile(c: Context, path: string, cacheControl: string): Promise<Response | null> {
+  const file = await localFile(path);
+  return file ? sendServedFile(c, file, cacheControl) : null;
 }
 
 /** Files of the PWA build that must never be cached without revalidation. */

@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { Types } from 'mongoose';
 import { describe, expect, it } from 'vitest';
 import { ChatMessage } from '../db/models/index.js';
-import { UploadStorage } from '../services/uploads.js';
+import { DiskUploadStore } from '../services/uploads.js';
 import { messageIdFor, storeMessage } from './messages.js';
 
 // issue 9: a message's `_id` follows from its sender and tempId, so retries and races are settled by `_id` alone.
 describe('message ids', () => {
-  const storage = new UploadStorage(mkdtempSync(join(tmpdir(), 'oracy-chat-ids-')));
+  const storage = new DiskUploadStore(mkdtempSync(join(tmpdir(), 'oracy-chat-ids-')));
 
   it('are the same for a sender and tempId, and differ across senders and tempIds', () => {
     const a = new Types.ObjectId();

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
 import { Types } from 'mongoose';
 import { ChatMessage } from '../db/models/index.js';
 import { ApiError, isDuplicateKeyError } from '../errors.js';
-import { MAX_UPLOAD_BYTES, type StoredUpload, type UploadStorage } from '../services/uploads.js';
+import { MAX_UPLOAD_BYTES, type StoredUpload, type UploadStore } from '../services/uploads.js';
 import { presentChatMessage, type ChatMessageJson } from './presenter.js';
 import { MAX_FILE_NAME_LENGTH, type OutgoingMessage } from './schema.js';
 
@@ -15,15 +14,8 @@ export const FILE_TOO_LARGE_TEXT = 'File size exceeds 5MB limit';
 /** The text for an attachment that is not an image, PDF, DOC or DOCX (spec §5 "Chat"). */
 export const FILE_TYPE_TEXT = 'Only images, PDF, DOC and DOCX files can be attached.';
 
-/**
- * The private folder of chat attachments: `DATA_DIR/uploads/chat`. It sits
- * below the public uploads folder but `/uploads/:name` serves single names
- * only, so attachments are reachable through `GET /api/chat/attachments/:id`
- * (admins only) and nowhere else.
- */
-export function chatUploadsDir(dataDir: string): string {
-  return join(dataDir, 'uploads', 'chat');
-}
+/** The disk store's private folder of chat attachments, `DATA_DIR/uploads/chat` (defined with the stores, issue 10). */
+export { chatUploadsDir } from '../services/uploads.js';
 
 /** A problem with what the client sent; its message is shown to the sender (`messageError`). */
 export class ChatInputError extends Error {
@@ -141,7 +133,7 @@ export interface StoreResult {
  * both by `_id` (issue 9).
  * @throws ChatInputError for blank messages and unacceptable files (413/415 from the storage become their texts)
  */
-export async function storeMessage(sender: ChatSender, input: OutgoingMessage, storage: UploadStorage): Promise<StoreResult> {
+export async function storeMessage(sender: ChatSender, input: OutgoingMessage, storage: UploadStore): Promise<StoreResult> {
   const id = messageIdFor(sender.id, input.tempId);
   const existing = await ChatMessage.findById(id).lean();
   if (existing) return { message: presentChatMessage(existing), duplicate: true };

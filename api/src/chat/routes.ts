@@ -1,11 +1,10 @@
-import { join } from 'node:path';
 import { Hono } from 'hono';
 import type { AppEnv } from '../auth/context.js';
 import { requireRole } from '../auth/middleware.js';
 import { ChatMessage, ROLES } from '../db/models/index.js';
 import { notFound, validate } from '../errors.js';
-import { sendFile, UPLOAD_NAME_PATTERN } from '../static.js';
-import { chatUploadsDir } from './messages.js';
+import type { UploadStore } from '../services/uploads.js';
+import { sendServedFile, UPLOAD_NAME_PATTERN } from '../static.js';
 import { attachmentParamsSchema } from './schema.js';
 
 /**
@@ -39,10 +38,9 @@ function storedName(url: string): string | null {
  * `Cache-Control: private, no-cache`. Signed-in admins only (decisions §5):
  * 401 without a session, 403 for other roles, 400 for a malformed id, 404
  * when the message or its file is absent.
- * @param opts.dataDir `DATA_DIR`; files are read from `DATA_DIR/uploads/chat`
+ * @param opts.uploads the chat attachments' store (issue 10: disk or GridFS, `createUploadStores(env).chat`)
  */
-export function createChatRoutes(opts: { dataDir: string }) {
-  const dir = chatUploadsDir(opts.dataDir);
+export function createChatRoutes(opts: { uploads: UploadStore }) {
   return new Hono<AppEnv>().get(
     '/chat/attachments/:id',
     requireRole(ROLES.admin),
@@ -52,12 +50,12 @@ export function createChatRoutes(opts: { dataDir: string }) {
       const message = await ChatMessage.findById(id).select('file').lean();
       const file = message?.file;
       const name = file ? storedName(file.url) : null;
-      if (!file || !name) throw notFound('No such attachment.');
-      const response = await sendFile(c, join(dir, name), ATTACHMENT_CACHE);
-      if (!response) throw notFound('No such attachment.');
-      response.headers.set('Content-Type', file.type);
-      response.headers.set('Content-Disposition', contentDisposition(file.name));
-      return response;
+      const stored = name ? await opts.uploads.open(name) : null;
+      if (!file || !stored) throw notFound('No such attachment.');
+      return sendServedFile(c, stored, ATTACHMENT_CACHE, {
+        'Content-Type': file.type,
+        'Content-Disposition': contentDisposition(file.name),
+      });
     },
   );
 }

@@ -9,8 +9,9 @@ import { clientIpOfRequest } from '../security/clientIp.js';
 import { logSecurityEvent } from '../security/events.js';
 import { checkHandshake, ownOriginOf, type OriginPolicy } from '../security/origin.js';
 import { createMemoryRateLimitStore, type RateLimitStore } from '../security/rateLimit.js';
-import { MAX_UPLOAD_BYTES, UploadStorage } from '../services/uploads.js';
-import { ChatInputError, chatUploadsDir, listMessagePage, storeMessage, type MessagePage } from './messages.js';
+import { getEnv } from '../env.js';
+import { createUploadStores, MAX_UPLOAD_BYTES, type UploadStore } from '../services/uploads.js';
+import { ChatInputError, listMessagePage, storeMessage, type MessagePage } from './messages.js';
 import type { ChatMessageJson } from './presenter.js';
 import { handshakeAuthSchema, loadMoreSchema, outgoingMessageSchema } from './schema.js';
 
@@ -82,8 +83,10 @@ export type ChatIo = SocketServer<ClientToServerEvents, ServerToClientEvents, Re
 
 /** What `attachChat` needs. */
 export interface ChatServerOptions {
-  /** `DATA_DIR`: attachments go to `DATA_DIR/uploads/chat` */
+  /** `DATA_DIR`: with the disk store, attachments go to `DATA_DIR/uploads/chat` */
   dataDir: string;
+  /** where attachments are stored (issue 10); default `createUploadStores({UPLOAD_STORE, DATA_DIR: dataDir}).chat` */
+  uploads?: UploadStore;
   log: Logger;
   /** `TRUST_PROXY`: also accept the origin of `X-Forwarded-Host` */
   trustProxy?: boolean;
@@ -160,7 +163,7 @@ function firstIssue(error: { issues: readonly { message: string }[] }): string {
  */
 export function attachChat(httpServer: HttpServer, opts: ChatServerOptions): ChatServer {
   const { log } = opts;
-  const storage = new UploadStorage(chatUploadsDir(opts.dataDir));
+  const storage = opts.uploads ?? createUploadStores({ UPLOAD_STORE: getEnv().UPLOAD_STORE, DATA_DIR: opts.dataDir }).chat;
   const messageLimit = opts.messageLimit ?? CHAT_MESSAGE_LIMIT;
   const loadLimit = opts.loadLimit ?? CHAT_LOAD_LIMIT;
   const rateLimits = opts.rateLimits ?? createMemoryRateLimitStore();

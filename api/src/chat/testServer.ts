@@ -8,6 +8,7 @@ import { pino } from 'pino';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { createApp } from '../app.js';
 import { getEnv } from '../env.js';
+import type { UploadStores } from '../services/uploads.js';
 import { createUser, signIn } from '../test/factories.js';
 import type { Role } from '../db/models/index.js';
 import { attachChat, type ChatServer, type ChatServerOptions } from './socket.js';
@@ -28,14 +29,18 @@ export interface TestChatServer {
  * Starts `createApp()` on a free port through `@hono/node-server`, as
  * `startServer` does, with `attachChat` on it and a fresh `DATA_DIR`. The
  * database is the test file's (see `src/test/setup.ts`).
+ * @param options.uploads the upload stores, given to both as `startServer` does (issue 10); default the disk stores of the fresh `DATA_DIR`
  */
-export async function startTestChatServer(options: Partial<Pick<ChatServerOptions, 'messageLimit' | 'loadLimit'>> = {}): Promise<TestChatServer> {
+export async function startTestChatServer(
+  options: Partial<Pick<ChatServerOptions, 'messageLimit' | 'loadLimit'>> & { uploads?: UploadStores } = {},
+): Promise<TestChatServer> {
+  const { uploads, ...limits } = options;
   const dataDir = mkdtempSync(join(tmpdir(), 'oracy-chat-'));
-  const app = createApp({ env: { ...getEnv(), DATA_DIR: dataDir } });
+  const app = createApp({ env: { ...getEnv(), DATA_DIR: dataDir }, ...(uploads ? { uploads } : {}) });
   const server = await new Promise<Server>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server)) as Server;
   });
-  const chat = attachChat(server, { dataDir, log: pino({ level: 'silent' }), ...options });
+  const chat = attachChat(server, { dataDir, log: pino({ level: 'silent' }), ...(uploads ? { uploads: uploads.chat } : {}), ...limits });
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

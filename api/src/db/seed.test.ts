@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { verifyPassword } from '../auth/password.js';
 import { oracyLevelForMean } from '../services/oracyLevel.js';
+import { DiskUploadStore } from '../services/uploads.js';
 import { DISCUSSION } from './demoData.js';
 import {
   ASSESSMENT_KEYS,
@@ -32,18 +33,19 @@ const pngSize = (bytes: Buffer) => ({ width: bytes.readUInt32BE(16), height: byt
 
 describe('seedDemoData (decisions §10)', () => {
   const uploadsDir = mkdtempSync(join(tmpdir(), 'oracy-seed-'));
+  const uploads = new DiskUploadStore(uploadsDir);
 
   it('refuses an unusable uploads folder before writing anything', async () => {
     const notADir = join(uploadsDir, 'not-a-folder');
     writeFileSync(notADir, 'x');
-    await expect(seedDemoData({ uploadsDir: join(notADir, 'uploads') })).rejects.toThrow();
+    await expect(seedDemoData({ uploads: new DiskUploadStore(join(notADir, 'uploads')) })).rejects.toThrow();
     expect(Object.values(await counts()).every((n) => n === 0)).toBe(true);
   });
 
   it('removes what it wrote when a later step fails (no transactions on FerretDB)', async () => {
     const spy = vi.spyOn(ChatMessage, 'insertMany').mockRejectedValueOnce(new Error('disk full'));
     const dir = mkdtempSync(join(tmpdir(), 'oracy-seed-fail-'));
-    await expect(seedDemoData({ uploadsDir: dir })).rejects.toThrow('disk full');
+    await expect(seedDemoData({ uploads: new DiskUploadStore(dir) })).rejects.toThrow('disk full');
     spy.mockRestore();
     expect(await counts()).toEqual(Object.fromEntries(Object.keys(MODELS).map((name) => [name, 0])));
     expect(readdirSync(dir)).toEqual([]);
@@ -52,7 +54,7 @@ describe('seedDemoData (decisions §10)', () => {
   it('loads the demo data set into an empty database', async () => {
     const lines: string[] = [];
     const started = performance.now();
-    expect(await seedDemoData({ uploadsDir, log: (line) => lines.push(line) })).toEqual({ seeded: true });
+    expect(await seedDemoData({ uploads, log: (line) => lines.push(line) })).toEqual({ seeded: true });
     console.info(`seeded in ${Math.round(performance.now() - started)} ms: ${lines.join(' ')}`);
     expect(lines).toHaveLength(1);
 
@@ -214,7 +216,7 @@ describe('seedDemoData (decisions §10)', () => {
   it('does nothing when people already exist', async () => {
     const before = await counts();
     const files = readdirSync(uploadsDir).sort();
-    expect(await seedDemoData({ uploadsDir })).toEqual({ seeded: false });
+    expect(await seedDemoData({ uploads })).toEqual({ seeded: false });
     expect(await counts()).toEqual(before);
     expect(readdirSync(uploadsDir).sort()).toEqual(files);
   });

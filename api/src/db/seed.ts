@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Types, type Model } from 'mongoose';
 import { hashPassword } from '../auth/password.js';
 import { oracyLevelForMean } from '../services/oracyLevel.js';
-import { UploadStorage } from '../services/uploads.js';
+import type { UploadStore } from '../services/uploads.js';
 import { ADMINS, COMPLAINTS, COURSES, DEMO_PASSWORD, DEMO_STUDENT, DISCUSSION, NOTICES, STUDENT_FIRST_NAMES, STUDENT_LAST_NAMES, TEACHERS, type DemoPerson } from './demoData.js';
 import {
   ASSESSMENT_KEYS,
@@ -233,7 +233,7 @@ function buildDataSet(now: number, passwordHash: string, images: readonly string
  *   self-assessments whose latest mean gives their `oracyLevel` (decisions §9),
  *   the demo student has none and is "Beginner";
  * - 8 courses (two per teacher, 2 inactive), each with a 345×140 PNG from
- *   `api/assets/courses/` stored in `uploadsDir` under a server-generated name
+ *   `api/assets/courses/` saved through `uploads` under a server-generated name
  *   (`course-<24 hex>.png`, as an upload would be);
  * - enrollments (2–4 per student, the demo student in 4 of which 2 are the demo
  *   teacher's), 2–4 assignments per course, completions;
@@ -246,15 +246,15 @@ function buildDataSet(now: number, passwordHash: string, images: readonly string
  * first and act as the lock (unique emails); if anything fails afterwards the
  * documents and files written so far are removed again and the error is thrown.
  *
- * @param opts.uploadsDir folder of uploaded files (normally `DATA_DIR/uploads`); created if missing
+ * @param opts.uploads the course images' store (issue 10: `createUploadStores(env).public`, disk or GridFS)
  * @param opts.log receives one summary line when data was loaded
  * @returns `{ seeded: false }` without writing anything when the users collection has any document
  */
-export async function seedDemoData(opts: { uploadsDir: string; log?: (line: string) => void }): Promise<{ seeded: boolean }> {
+export async function seedDemoData(opts: { uploads: UploadStore; log?: (line: string) => void }): Promise<{ seeded: boolean }> {
   if (await User.exists({})) return { seeded: false };
 
   const passwordHash = await hashPassword(DEMO_PASSWORD); // once: argon2id costs ~50 ms a call
-  const storage = new UploadStorage(opts.uploadsDir);
+  const storage = opts.uploads;
   const images: string[] = [];
   const written: Array<{ model: AnyModel; ids: Types.ObjectId[] }> = [];
   const insertAll = async (model: AnyModel, docs: ReadonlyArray<{ _id: Types.ObjectId }>) => {

@@ -1,8 +1,17 @@
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import mongoose from 'mongoose';
 import { describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES, UploadStorage } from './uploads.js';
+import {
+  checkUpload,
+  createUploadStores,
+  DiskUploadStore,
+  GridFsUploadStore,
+  MAX_UPLOAD_BYTES,
+  type UploadFile,
+  type UploadStore,
+} from './uploads.js';
 
 // The smallest valid PNG: signature + IHDR + IDAT + IEND of a 1×1 image.
 const PNG = Buffer.from(
@@ -10,33 +19,145 @@ const PNG = Buffer.from(
   'base64',
 );
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
+/** A PNG by its signature, 600,000 bytes long: three GridFS chunks of 255 KiB. */
+const BIG_PNG = Buffer.concat([PNG, Buffer.alloc(600_000 - PNG.byteLength, 7)]);
 
-describe('UploadStorage', () => {
-  const storage = new UploadStorage(mkdtempSync(join(tmpdir(), 'oracy-uploads-')));
+async function bytesOf(file: UploadFile): Promise<Buffer> {
+  return Buffer.from(await new Response(file.stream()).arrayBuffer());
+}
 
-  it('stores a real image under a server-generated name with the detected type', async () => {
-    const stored = await storage.save(PNG, 'image', 'course');
-    expect(stored).toMatchObject({ type: 'image/png', size: PNG.byteLength });
-    expect(stored.name).toMatch(/^course-[0-9a-f]{24}\.png$/);
-    expect(readFileSync(join(storage.dir, stored.name))).toEqual(PNG);
-    await storage.remove(stored.name);
-    expect(existsSync(join(storage.dir, stored.name))).toBe(false);
+describe('checkUpload: the rules every store shares (issue 10)', () => {
+  it('names a real image by its signature, never by what it claims', async () => {
+    const checked = await checkUpload(PNG, 'image', 'course');
+    expect(checked).toEqual({ name: expect.stringMatching(/^course-[0-9a-f]{24}\.png$/), type: 'image/png', size: PNG.byteLength });
+    expect((await checkUpload(PNG, 'image', 'course')).name).not.toBe(checked.name);
   });
 
-  it('refuses content that is not an image, whatever it claims to be', async () => {
-    await expect(storage.save(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image', 'course')).rejects.toMatchObject({ status: 415 });
-    await expect(storage.save(PDF, 'image', 'course')).rejects.toMatchObject({ status: 415 });
-    await expect(storage.save(Buffer.from('plain text'), 'attachment', 'chat')).rejects.toMatchObject({ status: 415 });
+  it('refuses content that is not an image, whatever it claims to be (415)', async () => {
+    await expect(checkUpload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image', 'course')).rejects.toMatchObject({ status: 415 });
+    await expect(checkUpload(PDF, 'image', 'course')).rejects.toMatchObject({ status: 415 });
+    await expect(checkUpload(Buffer.from('plain text'), 'attachment', 'chat')).rejects.toMatchObject({ status: 415 });
   });
 
-  it('accepts PDF attachments and refuses files over 5 MB', async () => {
-    await expect(storage.save(PDF, 'attachment', 'chat')).resolves.toMatchObject({ type: 'application/pdf' });
-    const big = Buffer.concat([PNG, Buffer.alloc(MAX_UPLOAD_BYTES)]);
-    await expect(storage.save(big, 'image', 'course')).rejects.toMatchObject({ status: 413 });
+  it('accepts PDF attachments and refuses anything over 5,242,880 bytes (413)', async () => {
+    await expect(checkUpload(PDF, 'attachment', 'chat')).resolves.toMatchObject({ type: 'application/pdf', name: expect.stringMatching(/^chat-[0-9a-f]{24}\.pdf$/) });
+    await expect(checkUpload(Buffer.concat([PNG, Buffer.alloc(MAX_UPLOAD_BYTES)]), 'image', 'course')).rejects.toMatchObject({ status: 413 });
+  });
+});
+
+/** What each store looks like from outside, for the contract below. */
+interface StoreCase {
+  name: string;
+  make(): UploadStore;
+  /** the names the store holds right now */
+  listed(store: UploadStore): Promise<string[]>;
+}
+
+const diskCase: StoreCase = {
+  name: 'DiskUploadStore',
+  make: () => new DiskUploadStore(join(mkdtempSync(join(tmpdir(), 'oracy-uploads-')), 'uploads')),
+  listed: async (store) => {
+    const dir = (store as DiskUploadStore).dir;
+    return existsSync(dir) ? readdirSync(dir).sort() : [];
+  },
+};
+
+let bucketCount = 0;
+const gridFsCase: StoreCase = {
+  name: 'GridFsUploadStore',
+  make: () => new GridFsUploadStore(`contract${++bucketCount}`),
+  listed: async (store) => {
+    const bucket = (store as GridFsUploadStore).bucketName;
+    const files = await mongoose.connection.db!.collection(`${bucket}.files`).find({}).toArray();
+    return files.map((f) => String(f.filename)).sort();
+  },
+};
+
+describe.each([diskCase, gridFsCase])('the UploadStore contract: $name (issue 10)', (storeCase) => {
+  it('saves a real image, opens it with type, size, ETag and its bytes, and removes it', async () => {
+    const store = storeCase.make();
+    const stored = await store.save(PNG, 'image', 'course');
+    expect(stored).toEqual({ name: expect.stringMatching(/^course-[0-9a-f]{24}\.png$/), type: 'image/png', size: PNG.byteLength });
+    expect(await storeCase.listed(store)).toEqual([stored.name]);
+
+    const file = await store.open(stored.name);
+    expect(file).toMatchObject({ name: stored.name, type: 'image/png', size: PNG.byteLength, etag: expect.stringMatching(/^W\/"[0-9a-f]+-[0-9a-f]+"$/) });
+    expect(file!.lastModified).toBeInstanceOf(Date);
+    expect((await bytesOf(file!)).equals(PNG)).toBe(true);
+    expect((await store.open(stored.name))!.etag).toBe(file!.etag);
+
+    await store.remove(stored.name);
+    expect(await store.open(stored.name)).toBeNull();
+    expect(await storeCase.listed(store)).toEqual([]);
   });
 
-  it('ignores unsafe names on removal', async () => {
-    await expect(storage.remove('../etc/passwd')).resolves.toBeUndefined();
-    await expect(storage.remove(null)).resolves.toBeUndefined();
+  it('keeps a file of several chunks intact, and a PDF attachment with its type', async () => {
+    const store = storeCase.make();
+    const big = await store.save(BIG_PNG, 'image', 'course');
+    const pdf = await store.save(PDF, 'attachment', 'chat');
+    const openedBig = await store.open(big.name);
+    expect(openedBig!.size).toBe(BIG_PNG.byteLength);
+    expect((await bytesOf(openedBig!)).equals(BIG_PNG)).toBe(true);
+    const openedPdf = await store.open(pdf.name);
+    expect(openedPdf).toMatchObject({ type: 'application/pdf', size: PDF.byteLength });
+    expect((await bytesOf(openedPdf!)).equals(PDF)).toBe(true);
+  });
+
+  it('answers null for a missing or unsafe name, and ignores them on removal', async () => {
+    const store = storeCase.make();
+    await store.save(PNG, 'image', 'course');
+    for (const name of ['course-000000000000000000000000.png', '../etc/passwd', '..', '.hidden', '', 'a/b.png', `${'a'.repeat(300)}.png`]) {
+      expect(await store.open(name), name).toBeNull();
+      await expect(store.remove(name)).resolves.toBeUndefined();
+    }
+    await expect(store.remove(null)).resolves.toBeUndefined();
+    await expect(store.remove(undefined)).resolves.toBeUndefined();
+    expect(await storeCase.listed(store)).toHaveLength(1);
+  });
+
+  it('stores nothing when the rules refuse a file (413, 415)', async () => {
+    const store = storeCase.make();
+    await expect(store.save(PDF, 'image', 'course')).rejects.toMatchObject({ status: 415 });
+    await expect(store.save(Buffer.concat([PNG, Buffer.alloc(MAX_UPLOAD_BYTES)]), 'image', 'course')).rejects.toMatchObject({ status: 413 });
+    expect(await storeCase.listed(store)).toEqual([]);
+  });
+});
+
+describe('DiskUploadStore', () => {
+  it('writes the bytes under the store folder and serves nothing from its subfolders', async () => {
+    const stores = createUploadStores({ UPLOAD_STORE: 'disk', DATA_DIR: mkdtempSync(join(tmpdir(), 'oracy-uploads-data-')) });
+    const chatFile = await stores.chat.save(PNG, 'attachment', 'chat');
+    const dir = (stores.chat as DiskUploadStore).dir;
+    expect(readFileSync(join(dir, chatFile.name))).toEqual(PNG);
+    expect(dir).toBe(join((stores.public as DiskUploadStore).dir, 'chat'));
+    expect(await stores.public.open('chat')).toBeNull();
+    expect(await stores.public.open(chatFile.name)).toBeNull();
+  });
+});
+
+describe('GridFsUploadStore', () => {
+  it('keeps course images and chat attachments in two buckets, with the detected type in the metadata', async () => {
+    const stores = createUploadStores({ UPLOAD_STORE: 'gridfs', DATA_DIR: '/nonexistent' });
+    expect(stores.public).toBeInstanceOf(GridFsUploadStore);
+    const image = await stores.public.save(PNG, 'image', 'course');
+    const attachment = await stores.chat.save(PDF, 'attachment', 'chat');
+    const db = mongoose.connection.db!;
+    expect(await db.collection('uploads.files').findOne({ filename: image.name })).toMatchObject({ length: PNG.byteLength, metadata: { type: 'image/png' } });
+    expect(await db.collection('chatUploads.files').findOne({ filename: attachment.name })).toMatchObject({ metadata: { type: 'application/pdf' } });
+    expect(await stores.public.open(attachment.name)).toBeNull();
+    expect(await stores.chat.open(image.name)).toBeNull();
+    expect(existsSync('/nonexistent')).toBe(false);
+  });
+
+  it('serves through a second store object (another process) what the first one saved, until it is removed', async () => {
+    const first = new GridFsUploadStore('shared');
+    const second = new GridFsUploadStore('shared');
+    const stored = await first.save(BIG_PNG, 'image', 'course');
+    const opened = await second.open(stored.name);
+    expect(opened).toMatchObject({ name: stored.name, type: 'image/png', size: BIG_PNG.byteLength });
+    expect((await bytesOf(opened!)).equals(BIG_PNG)).toBe(true);
+    await second.remove(stored.name);
+    expect(await first.open(stored.name)).toBeNull();
+    expect(await mongoose.connection.db!.collection('shared.chunks').countDocuments()).toBe(0);
   });
 });

@@ -1,16 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { fileTypeFromBuffer } from 'file-type';
+import { extname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
+import { getMimeType } from 'hono/utils/mime';
+import mongoose from 'mongoose';
+import type { Env } from '../env.js';
 import { payloadTooLarge, unsupportedMediaType } from '../errors.js';
-import { UPLOAD_NAME_PATTERN } from '../static.js';
+import { localFile, UPLOAD_NAME_PATTERN, weakEtag, type ServedFile } from '../static.js';
 
 /** Largest accepted upload: 5,242,880 bytes (spec §5 "Chat", §9; issue "Admin: courses" 5 MB). */
 export const MAX_UPLOAD_BYTES = 5_242_880;
 
 /** What a stored upload is: its server-generated file name, detected MIME type and size in bytes. */
 export interface StoredUpload {
-  /** file name under `DATA_DIR/uploads`, served at `/uploads/{name}` */
+  /** the key in its store (matches `UPLOAD_NAME_PATTERN`); course images are served at `/uploads/{name}` */
   name: string;
   /** MIME type detected from the bytes' signature (never the declared one) */
   type: string;
@@ -25,6 +29,43 @@ export type UploadKind =
   /** chat attachments (spec §5): images, PDF, DOC, DOCX */
   | 'attachment';
 
+/**
+ * A stored file opened for reading (issue 10): `name`, `type` (MIME), `size`
+ * (bytes), `etag`, `lastModified?` and `stream()` (the bytes; call it at most
+ * once). Answer it with `sendServedFile` (static.ts).
+ */
+export interface UploadFile extends ServedFile {
+  /** the file's key in its store */
+  name: string;
+}
+
+/**
+ * Where uploaded files live (issue 10). Every implementation checks what it
+ * is given the same way (`checkUpload`: signature, size, server-generated
+ * name), so a caller cannot tell the stores apart except by where the bytes go.
+ */
+export interface UploadStore {
+  /**
+   * Checks `bytes` by their signature (file-type) and stores them under a new
+   * random name `{prefix}-{24 hex}.{detected extension}`.
+   * @param prefix a short word that starts the name, e.g. `course` or `chat`
+   * @throws 413 when larger than MAX_UPLOAD_BYTES; 415 when the content is not an accepted type
+   */
+  save(bytes: Uint8Array, kind: UploadKind, prefix: string): Promise<StoredUpload>;
+  /** Removes a stored file; unknown or unsafe names are ignored (never throws for a missing file). */
+  remove(name: string | null | undefined): Promise<void>;
+  /** The stored file called `name`, or null when there is none or the name is unsafe. */
+  open(name: string): Promise<UploadFile | null>;
+}
+
+/** The two areas of uploads (issue 10): public course images and private chat attachments (admins only). */
+export interface UploadStores {
+  /** course images, served to anyone at `GET /uploads/:name` */
+  public: UploadStore;
+  /** chat attachments, served to admins only at `GET /api/chat/attachments/:id` */
+  chat: UploadStore;
+}
+
 const DOC_TYPES = new Set([
   'application/pdf',
   'application/x-cfb', // legacy .doc (OLE compound file)
@@ -32,43 +73,203 @@ const DOC_TYPES = new Set([
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 ]);
 
-/** Extensions of the detected types we write (the name never comes from the client). */
+/** Types by the extensions we write that `getMimeType` does not know. */
+const EXTRA_TYPES: Record<string, string> = {
+  '.doc': 'application/msword',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
+/** Whether a detected type is acceptable for `kind` (SVG never: it can carry scripts). */
 function isAccepted(kind: UploadKind, mime: string): boolean {
   if (mime.startsWith('image/') && mime !== 'image/svg+xml') return true;
   return kind === 'attachment' && DOC_TYPES.has(mime);
 }
 
 /**
- * The upload storage (issue "Admin: courses"; reused by chat attachments):
- * files live in one folder under server-generated names.
+ * The validation every store shares: size, signature, and the new name.
+ * @returns what the file will be stored as (nothing is written yet)
+ * @throws 413 over MAX_UPLOAD_BYTES; 415 for a type `kind` does not accept
  */
-export class UploadStorage {
-  /** @param dir absolute folder, normally `DATA_DIR/uploads` */
+export async function checkUpload(bytes: Uint8Array, kind: UploadKind, prefix: string): Promise<StoredUpload> {
+  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw payloadTooLarge('The file is larger than 5 MB.');
+  const detected = await fileTypeFromBuffer(bytes);
+  if (!detected || !isAccepted(kind, detected.mime)) {
+    throw unsupportedMediaType(kind === 'image' ? 'The file is not an image.' : 'Only images, PDF, DOC and DOCX files can be attached.');
+  }
+  const type = detected.mime === 'application/x-cfb' ? 'application/msword' : detected.mime;
+  const ext = detected.mime === 'application/x-cfb' ? 'doc' : detected.ext;
+  return { name: `${prefix}-${randomBytes(12).toString('hex')}.${ext}`, type, size: bytes.byteLength };
+}
+
+/** True for a name a store may hold: `UPLOAD_NAME_PATTERN`, at most 255 characters. */
+function isSafeName(name: string | null | undefined): name is string {
+  return typeof name === 'string' && name.length <= 255 && UPLOAD_NAME_PATTERN.test(name);
+}
+
+/** `DATA_DIR/uploads`: the disk store's folder of course images (decisions §10). */
+export function publicUploadsDir(dataDir: string): string {
+  return join(dataDir, 'uploads');
+}
+
+/**
+ * `DATA_DIR/uploads/chat`: the disk store's private folder of chat
+ * attachments. It sits below the public folder but `/uploads/:name` serves
+ * single names only, so attachments are reachable through
+ * `GET /api/chat/attachments/:id` (admins only) and nowhere else.
+ */
+export function chatUploadsDir(dataDir: string): string {
+  return join(dataDir, 'uploads', 'chat');
+}
+
+/**
+ * The local-disk store (the embedded default, decisions §10): files live in
+ * one folder under their server-generated names. Serves one machine only.
+ */
+export class DiskUploadStore implements UploadStore {
+  /** @param dir absolute folder, e.g. `DATA_DIR/uploads`; created on the first save */
   constructor(readonly dir: string) {}
 
-  /**
-   * Checks `bytes` by their signature (file-type) and stores them under a new
-   * random name with the detected extension.
-   * @param prefix a short word that starts the name, e.g. `course` or `chat`
-   * @throws 413 when larger than MAX_UPLOAD_BYTES; 415 when the content is not an accepted type
-   */
+  /** `UploadStore.save`: writes `dir/{name}` (never over an existing file). */
   async save(bytes: Uint8Array, kind: UploadKind, prefix: string): Promise<StoredUpload> {
-    if (bytes.byteLength > MAX_UPLOAD_BYTES) throw payloadTooLarge('The file is larger than 5 MB.');
-    const detected = await fileTypeFromBuffer(bytes);
-    if (!detected || !isAccepted(kind, detected.mime)) {
-      throw unsupportedMediaType(kind === 'image' ? 'The file is not an image.' : 'Only images, PDF, DOC and DOCX files can be attached.');
-    }
-    const type = detected.mime === 'application/x-cfb' ? 'application/msword' : detected.mime;
-    const ext = detected.mime === 'application/x-cfb' ? 'doc' : detected.ext;
-    const name = `${prefix}-${randomBytes(12).toString('hex')}.${ext}`;
+    const upload = await checkUpload(bytes, kind, prefix);
     await mkdir(this.dir, { recursive: true });
-    await writeFile(join(this.dir, name), bytes, { flag: 'wx' });
-    return { name, type, size: bytes.byteLength };
+    await writeFile(join(this.dir, upload.name), bytes, { flag: 'wx' });
+    return upload;
   }
 
-  /** Removes a stored file; unknown or unsafe names are ignored (never throws for a missing file). */
+  /** `UploadStore.remove`: deletes `dir/{name}` if it exists. */
   async remove(name: string | null | undefined): Promise<void> {
-    if (!name || !UPLOAD_NAME_PATTERN.test(name)) return;
+    if (!isSafeName(name)) return;
     await rm(join(this.dir, name), { force: true });
   }
+
+  /** `UploadStore.open`: the type comes from the extension (which `save` took from the signature), else from the signature again. */
+  async open(name: string): Promise<UploadFile | null> {
+    if (!isSafeName(name)) return null;
+    const path = join(this.dir, name);
+    const known = getMimeType(name) ?? EXTRA_TYPES[extname(name).toLowerCase()];
+    const type = known ?? (await fileTypeFromFile(path).catch(() => undefined))?.mime ?? 'application/octet-stream';
+    const file = await localFile(path, type);
+    return file ? { ...file, name } : null;
+  }
+}
+
+/** The files-collection document of a GridFS upload, as far as this store reads it. */
+interface GridFsEntry {
+  _id: mongoose.Types.ObjectId;
+  length: number;
+  uploadDate: Date;
+  metadata?: { type?: unknown } | null;
+}
+
+/**
+ * The MongoDB GridFS store (issue 10): files in the bucket `bucketName`
+ * (`{bucketName}.files` + `{bucketName}.chunks`) of Mongoose's default
+ * connection, so that every API process serves every file. The stored name
+ * is the GridFS `filename` (the key); the detected MIME type is kept in
+ * `metadata.type`. Names are random and never reused, so a file never changes.
+ *
+ * On the embedded FerretDB v1 (decisions §10) GridFS works as is, but no query
+ * uses an index there (not even `_id`: its SQL filter `->'$._id'` does not
+ * match the index expression `->"_id"`), so reading or removing a file scans
+ * the bucket's chunks (measured about 45 ms per stored MB). Course images
+ * and chat attachments therefore live in separate buckets; `open()` reads
+ * only the small files document, so HEAD and 304 answers never touch the chunks.
+ */
+export class GridFsUploadStore implements UploadStore {
+  private cached: { db: mongoose.mongo.Db; bucket: mongoose.mongo.GridFSBucket } | undefined;
+
+  /**
+   * @param bucketName e.g. `uploads` (course images) or `chatUploads` (chat attachments)
+   * @param connection default Mongoose's default connection; it need not be open yet
+   */
+  constructor(
+    readonly bucketName: string,
+    private readonly connection: mongoose.Connection = mongoose.connection,
+  ) {}
+
+  /** The bucket on the connection's current database (re-made after a reconnect to another database). */
+  private bucket(): mongoose.mongo.GridFSBucket {
+    const db = this.connection.db;
+    if (!db) throw new Error('The database is not connected.');
+    if (this.cached?.db !== db) this.cached = { db, bucket: new mongoose.mongo.GridFSBucket(db, { bucketName: this.bucketName }) };
+    return this.cached.bucket;
+  }
+
+  /** The newest files document called `name`, or null. */
+  private async entry(name: string): Promise<GridFsEntry | null> {
+    const [found] = await this.bucket().find({ filename: name }, { sort: { uploadDate: -1 }, limit: 1 }).toArray();
+    return (found as GridFsEntry | undefined) ?? null;
+  }
+
+  /** `UploadStore.save`: the chunks are written first and the files document last, so no process sees half a file. */
+  async save(bytes: Uint8Array, kind: UploadKind, prefix: string): Promise<StoredUpload> {
+    const upload = await checkUpload(bytes, kind, prefix);
+    const bucket = this.bucket();
+    const stream = bucket.openUploadStream(upload.name, { metadata: { type: upload.type } });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        stream.once('finish', resolve);
+        stream.once('error', reject);
+        stream.end(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      });
+    } catch (err) {
+      // A failed upload may have left chunks without a files document: remove them.
+      await this.connection.db
+        ?.collection(`${this.bucketName}.chunks`)
+        .deleteMany({ files_id: stream.id })
+        .catch(() => undefined);
+      throw err;
+    }
+    return upload;
+  }
+
+  /** `UploadStore.remove`: deletes the files document, then its chunks; a file another process removed first is no error. */
+  async remove(name: string | null | undefined): Promise<void> {
+    if (!isSafeName(name)) return;
+    const bucket = this.bucket();
+    const entries = await bucket.find({ filename: name }, { projection: { _id: 1 } }).toArray();
+    for (const { _id } of entries) {
+      try {
+        await bucket.delete(_id);
+      } catch (err) {
+        // Another process removed it first: the file is gone, which is what was asked.
+        if (!(err instanceof mongoose.mongo.MongoRuntimeError && /not found/i.test(err.message))) throw err;
+      }
+    }
+  }
+
+  /** `UploadStore.open`: ETag and Last-Modified come from the files document; the chunks are read only by `stream()`. */
+  async open(name: string): Promise<UploadFile | null> {
+    if (!isSafeName(name)) return null;
+    const entry = await this.entry(name);
+    if (!entry) return null;
+    const stored = entry.metadata?.type;
+    const type = typeof stored === 'string' && stored ? stored : (getMimeType(name) ?? 'application/octet-stream');
+    const bucket = this.bucket();
+    return {
+      name,
+      type,
+      size: entry.length,
+      etag: weakEtag(entry.length, entry.uploadDate.getTime()),
+      lastModified: entry.uploadDate,
+      stream: () => Readable.toWeb(bucket.openDownloadStream(entry._id)) as ReadableStream<Uint8Array>,
+    };
+  }
+}
+
+/** GridFS bucket names of the two areas (issue 10). */
+export const GRIDFS_BUCKETS = { public: 'uploads', chat: 'chatUploads' } as const;
+
+/**
+ * The upload stores `UPLOAD_STORE` asks for (issue 10): `disk` →
+ * `DATA_DIR/uploads` and `DATA_DIR/uploads/chat`; `gridfs` → the GridFS
+ * buckets `uploads` and `chatUploads` in the app's database. Make them once
+ * per process and hand the same objects to every user.
+ */
+export function createUploadStores(env: Pick<Env, 'UPLOAD_STORE' | 'DATA_DIR'>): UploadStores {
+  if (env.UPLOAD_STORE === 'gridfs') {
+    return { public: new GridFsUploadStore(GRIDFS_BUCKETS.public), chat: new GridFsUploadStore(GRIDFS_BUCKETS.chat) };
+  }
+  return { public: new DiskUploadStore(publicUploadsDir(env.DATA_DIR)), chat: new DiskUploadStore(chatUploadsDir(env.DATA_DIR)) };
 }

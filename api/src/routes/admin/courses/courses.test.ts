@@ -1,11 +1,12 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import mongoose from 'mongoose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../app.js';
 import { Assignment, AssignmentCompletion, Course, Enrollment } from '../../../db/models/index.js';
 import { getEnv } from '../../../env.js';
-import { MAX_UPLOAD_BYTES } from '../../../services/uploads.js';
+import { GRIDFS_BUCKETS, MAX_UPLOAD_BYTES } from '../../../services/uploads.js';
 import { createUser, jsonRequest, readJson, signIn } from '../../../test/factories.js';
 
 // The smallest valid PNG (1×1) and a 1×1 GIF: real images by their signature.
@@ -343,6 +344,75 @@ describe('GET /uploads/:name (no way out of the folder)', () => {
     ];
     for (const path of attempts) {
       const res = await app.request(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).not.toContain('never served');
+    }
+  });
+});
+
+describe('course images in GridFS (issue 10: any process serves any file)', () => {
+  /** An app with `UPLOAD_STORE=gridfs` and a DATA_DIR of its own, as a second API process would have. */
+  const gridFsApp = () => {
+    const ownDataDir = mkdtempSync(join(tmpdir(), 'oracy-courses-gridfs-'));
+    return { dir: ownDataDir, app: createApp({ env: { ...getEnv(), DATA_DIR: ownDataDir, PWA_DIST: distDir, UPLOAD_STORE: 'gridfs' } }) };
+  };
+  const a = gridFsApp();
+  const b = gridFsApp();
+
+  it('serves through a second app an image uploaded through the first, and follows its replacement and removal', async () => {
+    const created = await a.app.request('/api/admin/courses', multipart('POST', course({ title: 'Shared' }), { bytes: PNG, name: 'dot.png', type: 'image/png' }));
+    expect(created.status).toBe(201);
+    const { id, image, imageUrl } = await readJson(created);
+    expect(imageUrl).toBe(`/uploads/${image}`);
+    expect(image).toMatch(/^course-[0-9a-f]{24}\.png$/);
+
+    const served = await b.app.request(imageUrl);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('Content-Type')).toBe('image/png');
+    expect(served.headers.get('Content-Length')).toBe(String(PNG.byteLength));
+    expect(served.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    expect(served.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+    const etag = served.headers.get('ETag')!;
+    expect(etag).toMatch(/^W\/".+"$/);
+
+    const revalidated = await a.app.request(imageUrl, { headers: { 'If-None-Match': etag } });
+    expect(revalidated.status).toBe(304);
+    expect(await revalidated.text()).toBe('');
+    const head = await b.app.request(imageUrl, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('Content-Length')).toBe(String(PNG.byteLength));
+    expect(await head.text()).toBe('');
+
+    // Nothing went to either process's disk.
+    expect(readdirSync(a.dir)).toEqual([]);
+    expect(readdirSync(b.dir)).toEqual([]);
+    // The disk-backed app of this file does not know the GridFS file.
+    expect((await app.request(imageUrl)).status).toBe(404);
+
+    const replaced = await b.app.request(`/api/admin/courses/${id}`, multipart('PUT', course({ title: 'Shared' }), { bytes: GIF, name: 'b.gif', type: 'image/gif' }));
+    expect(replaced.status).toBe(200);
+    const updated = await readJson(replaced);
+    expect((await a.app.request(imageUrl)).status).toBe(404);
+    const servedGif = await a.app.request(updated.imageUrl);
+    expect(servedGif.headers.get('Content-Type')).toBe('image/gif');
+    expect(Buffer.from(await servedGif.arrayBuffer())).toEqual(GIF);
+
+    expect((await a.app.request(`/api/admin/courses/${id}`, jsonRequest('DELETE', undefined, adminCookie))).status).toBe(204);
+    expect((await b.app.request(updated.imageUrl)).status).toBe(404);
+  });
+
+  it('refuses a file that is not an image (415) and stores nothing', async () => {
+    const storedFiles = () => mongoose.connection.db!.collection(`${GRIDFS_BUCKETS.public}.files`).countDocuments();
+    const before = await storedFiles();
+    const res = await a.app.request('/api/admin/courses', multipart('POST', course(), { bytes: Buffer.from('%PDF-1.4\n%%EOF\n'), name: 'x.png', type: 'image/png' }));
+    expect(res.status).toBe(415);
+    expect(await storedFiles()).toBe(before);
+  });
+
+  it('answers 404 to unknown names and traversal attempts', async () => {
+    for (const path of ['/uploads/course-000000000000000000000000.png', '/uploads/..%2Fsecret.txt', '/uploads/%2e%2e%2fsecret.txt', '/uploads/.hidden', '/uploads/chat', '/uploads/secret.txt%00.png']) {
+      const res = await b.app.request(path);
       expect(res.status, path).toBe(404);
       expect(await res.text(), path).not.toContain('never served');
     }

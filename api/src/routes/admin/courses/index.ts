@@ -5,7 +5,7 @@ import { requireRole } from '../../../auth/middleware.js';
 import { Assignment, AssignmentCompletion, Course, Enrollment, ROLES, User } from '../../../db/models/index.js';
 import { badRequest, isJsonRequest, notFound, payloadTooLarge, unsupportedMediaType, validate, validationError } from '../../../errors.js';
 import { presentCourse, type CourseLike } from '../../../presenters/course.js';
-import { MAX_UPLOAD_BYTES, type StoredUpload, type UploadStorage } from '../../../services/uploads.js';
+import { MAX_UPLOAD_BYTES, type StoredUpload, type UploadStore } from '../../../services/uploads.js';
 import { courseFieldsSchema, courseIdParamSchema, type CourseFieldsInput } from './schema.js';
 
 /**
@@ -88,9 +88,9 @@ async function presentWithName(course: CourseLike) {
  * teacher, and an end date before the start date) or a malformed id, 404
  * absent course, 413 over 5 MB, 415 an image that is not a real image by its
  * content's signature, or a body that is neither multipart nor JSON.
- * @param options.uploads where course images are stored (`DATA_DIR/uploads`)
+ * @param options.uploads where course images are stored (issue 10: `createUploadStores(env).public`, disk or GridFS)
  */
-export function createCourseRoutes(options: { uploads: UploadStorage }) {
+export function createCourseRoutes(options: { uploads: UploadStore }) {
   const { uploads } = options;
 
   /** Stores a new image, if any: 413 over 5 MB, 415 when its content is not an image. */
