@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 // `npm test`: the Vitest projects (api against the real embedded database,
-// pwa in jsdom), the bundle-size budget (scripts/check-bundle.mjs, issue 9),
-// then the Playwright journeys in Debian's Chromium against the real stack.
-// Ends with one line "N passed, N failed" over all three (the budget counts as one).
+// pwa in jsdom), the cluster tests when a Redis can be had (two API processes,
+// scripts/cluster.mjs, issue 10; about 20 s), the bundle-size budget
+// (scripts/check-bundle.mjs, issue 9), then the Playwright journeys in Debian's
+// Chromium against the real stack. Ends with one line "N passed, N failed"
+// over all of them (the budget counts as one).
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { redisAvailable, runClusterTests } from './cluster.mjs';
 import { ROOT, bin, run } from './lib.mjs';
 
 const reports = join(ROOT, '.cache', 'test-reports');
@@ -22,6 +25,10 @@ const readJson = (file) => {
 
 console.log('\n== Unit and API tests (Vitest) ==');
 const vitestCode = run(bin('', 'vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+
+console.log('\n== Two API processes, one database, one Redis (issue 10) ==');
+const cluster = redisAvailable() ? runClusterTests() : null;
+if (!cluster) console.log('Skipped: no Redis here (no redis-server, no REDIS_URL). `npm run test:cluster` installs one.');
 
 console.log('\n== Bundle size (first load of /login → / at most 170 KB of compressed JavaScript, issue 9) ==');
 const bundleCode = run(process.execPath, [join(ROOT, 'scripts', 'check-bundle.mjs')]);
@@ -43,9 +50,13 @@ if (p?.stats) {
   passed += p.stats.expected ?? 0;
   failed += (p.stats.unexpected ?? 0) + (p.stats.flaky ?? 0);
 }
+if (cluster) {
+  passed += cluster.passed;
+  failed += cluster.failed;
+}
 if (bundleCode === 0) passed += 1;
 else failed += 1;
-if (vitestCode !== 0 || playwrightCode !== 0) failed = Math.max(failed, 1);
+if (vitestCode !== 0 || playwrightCode !== 0 || (cluster?.code ?? 0) !== 0) failed = Math.max(failed, 1);
 
 console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(vitestCode || bundleCode || playwrightCode);
+process.exit(vitestCode || (cluster?.code ?? 0) || bundleCode || playwrightCode);

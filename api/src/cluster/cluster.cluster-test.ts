@@ -1,9 +1,11 @@
 import mongoose from 'mongoose';
 import type { Socket as ClientSocket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { AUTH_RATE_LIMITS } from '../auth/rateLimits.js';
 import { collect, connected, nextEvent, openSocket } from '../chat/testServer.js';
 import { ChatMessage, Complaint, ROLES, type Role } from '../db/models/index.js';
+import { REDIS_RATE_LIMIT_PREFIX } from '../security/rateLimit.js';
 import { createUser, type LooseJson } from '../test/factories.js';
 
 /**
@@ -187,8 +189,15 @@ describe('two API processes on one database and one Redis', () => {
     }
   });
 
-  // Last: it uses up the sign-in failures of this machine's address for 15 minutes.
+  // Last: it uses up the sign-in failures of this machine's address, which are forgotten afterwards (REDIS_URL may be kept between runs).
   it('the sign-in rate limit counts attempts made across both processes', async () => {
+    onTestFinished(async () => {
+      const redis = new Redis(inject('clusterRedisUrl'));
+      const keys = await redis.keys(`${REDIS_RATE_LIMIT_PREFIX}:login-failures-*`);
+      const ours = keys.filter((key) => key.includes('127.0.0.1') || key.endsWith(user.email));
+      if (ours.length > 0) await redis.del(...ours);
+      await redis.quit();
+    });
     const { user, password } = await createUser({ role: ROLES.student });
     const limit = AUTH_RATE_LIMITS.loginFailuresPerEmail.points;
     for (let attempt = 0; attempt < limit; attempt++) {
