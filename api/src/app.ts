@@ -1,7 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import type { AppEnv } from './auth/context.js';
 import { loadSession } from './auth/middleware.js';
 import { createAuthLimiters } from './auth/rateLimits.js';
@@ -14,7 +13,8 @@ import { createErrorHandler, notFound, type ErrorBody } from './errors.js';
 import { createLogger, requestLogger, type Logger } from './logger.js';
 import { requestBodyLimits } from './security/bodyLimits.js';
 import { securityEventLogger } from './security/events.js';
-import { securityHeaders } from './security/headers.js';
+import { securityHeaders, setResponseHeader } from './security/headers.js';
+import { compressText } from './compression.js';
 import { csrfProtection } from './security/origin.js';
 import { createMemoryRateLimitStore, type RateLimitStore } from './security/rateLimit.js';
 import { assessmentRoutes } from './routes/assessment/index.js';
@@ -71,11 +71,11 @@ export function createApp(options: AppOptions = {}) {
   const app = new Hono<AppEnv>()
     .use(requestLogger(log))
     .use(securityHeaders({ trustProxy: env.TRUST_PROXY }))
-    .use(compress())
+    .use(compressText())
     .use(async (c, next) => {
       await next();
       // Personal JSON must not be kept by the browser's or a proxy's HTTP cache.
-      if (/^\/(api|auth)\//.test(c.req.path) && !c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+      if (/^\/(api|auth)\//.test(c.req.path) && !c.res.headers.has('Cache-Control')) setResponseHeader(c, 'Cache-Control', 'no-store');
     })
     // issue 8: security events, body limits, then the session, then CSRF (so a refusal is logged with its user).
     .use(securityEventLogger(log, { trustProxy: env.TRUST_PROXY }))

@@ -2,7 +2,8 @@ import { createMiddleware } from 'hono/factory';
 import { ROLES, type Role } from '../db/models/index.js';
 import { badRequest, forbidden, unauthorized } from '../errors.js';
 import type { AppEnv, AuthedEnv } from './context.js';
-import { clearSessionCookie, findSession, isSecureRequest, readSessionCookie } from './sessions.js';
+import { requestHeader } from '../security/headers.js';
+import { clearSessionCookie, findSession, isSecureRequest, sessionTokenFromCookieHeader } from './sessions.js';
 
 /** A 24-hex-digit MongoDB ObjectId, the only id shape the API accepts (decisions §5). */
 export const OBJECT_ID_PATTERN = /^[a-f0-9]{24}$/i;
@@ -23,7 +24,8 @@ export function loadSession(opts: { trustProxy: boolean; idleMinutes?: number })
     c.set('user', null);
     c.set('session', null);
     const secure = isSecureRequest(c, opts.trustProxy);
-    const token = readSessionCookie(c, secure);
+    // The same rule as `readSessionCookie`, from Node's parsed headers (issue 9: see `requestHeader`).
+    const token = sessionTokenFromCookieHeader(requestHeader(c, 'cookie'), secure);
     if (token) {
       const found = await findSession(token, { idleMinutes: opts.idleMinutes });
       if (found) {

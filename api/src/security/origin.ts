@@ -43,6 +43,12 @@ function first(value: string | undefined): string | undefined {
   return part ? part : undefined;
 }
 
+/** The scheme and the authority (`user@host:port`) of an absolute URL. */
+const SCHEME_AND_AUTHORITY = /^([a-zA-Z][a-zA-Z0-9+.-]*):\/\/([^/?#]*)/;
+/** `scheme://host` as a request named it → its serialised origin; the `Host` header is the client's, hence the bound. */
+const knownOrigins = new Map<string, string>();
+const KNOWN_ORIGINS_MAX = 256;
+
 /**
  * The app's own origin, lower-case: the scheme and host the client used. With
  * `trustProxy`, `X-Forwarded-Proto` and `X-Forwarded-Host` (first values) win
@@ -51,15 +57,35 @@ function first(value: string | undefined): string | undefined {
  * @param header reads a request header by name
  */
 export function ownOriginOf(url: string, header: (name: string) => string | undefined, trustProxy: boolean): string {
-  const parsed = new URL(url);
-  let scheme = parsed.protocol.replace(/:$/, '');
-  let host = parsed.host;
+  // Every response's CSP needs this: split the URL by hand and remember the few origins seen,
+  // rather than parse two URLs a request (issue 9). Anything unusual takes the full parse.
+  const parts = SCHEME_AND_AUTHORITY.exec(url);
+  if (!parts) return parsedOwnOrigin(url, header, trustProxy);
+  const raw = withForwarding(parts[1]!.toLowerCase(), parts[2]!, header, trustProxy);
+  const known = knownOrigins.get(raw);
+  if (known !== undefined) return known;
+  const own = normalizeOrigin(raw);
+  if (own === null) return parsedOwnOrigin(url, header, trustProxy);
+  if (knownOrigins.size >= KNOWN_ORIGINS_MAX) knownOrigins.clear();
+  knownOrigins.set(raw, own);
+  return own;
+}
+
+/** `scheme://host`, the forwarded ones when `trustProxy` and the proxy sent them. */
+function withForwarding(scheme: string, host: string, header: (name: string) => string | undefined, trustProxy: boolean): string {
   if (trustProxy) {
     const proto = first(header('X-Forwarded-Proto'))?.toLowerCase();
     if (proto === 'http' || proto === 'https') scheme = proto;
     host = first(header('X-Forwarded-Host')) ?? host;
   }
-  return normalizeOrigin(`${scheme}://${host}`) ?? `${scheme}://${host}`.toLowerCase();
+  return `${scheme}://${host}`;
+}
+
+/** `ownOriginOf` through the URL parser: throws on a URL it rejects. */
+function parsedOwnOrigin(url: string, header: (name: string) => string | undefined, trustProxy: boolean): string {
+  const parsed = new URL(url);
+  const raw = withForwarding(parsed.protocol.replace(/:$/, ''), parsed.host, header, trustProxy);
+  return normalizeOrigin(raw) ?? raw.toLowerCase();
 }
 
 /** An origin in its serialised form (`https://host[:port]`, default ports dropped), or null when it is not one. */
