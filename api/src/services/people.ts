@@ -13,6 +13,7 @@ import {
 } from '../db/models/index.js';
 import { IdempotencyKey } from '../db/models/idempotencyKey.js';
 import { badRequest, conflict, notFound } from '../errors.js';
+import { ReadCache } from './readCache.js';
 
 /**
  * The people of the platform as the admin screens see them (spec §2.8–§2.11,
@@ -73,13 +74,24 @@ export interface PageQuery {
   search?: string;
 }
 
+/** Pages of people by query, for `READ_CACHE_TTL_MS` at most; emptied by any write to the users (issue 9). */
+const peoplePages = new ReadCache<{ people: PersonJson[]; total: number }>(['User'], 500);
+
 /**
  * One page of people, sorted by name then id, so consecutive pages never
- * overlap or skip anyone even when names repeat (issue 3).
+ * overlap or skip anyone even when names repeat (issue 3). Two queries at
+ * once (the page, and the count — from the collection's metadata when
+ * nothing is filtered), none while the page is in the read cache
+ * (`services/readCache.ts`).
  * @param role only this role (students, teachers), or every user when absent
  * @returns the page's rows and the number of matches over all pages
  */
-export async function listPeople(query: PageQuery & { role?: Role }): Promise<{ people: PersonJson[]; total: number }> {
+export function listPeople(query: PageQuery & { role?: Role }): Promise<{ people: PersonJson[]; total: number }> {
+  const key = JSON.stringify([query.role ?? 0, query.page, query.limit, query.search?.trim() ?? '']);
+  return peoplePages.get(key, () => loadPeoplePage(query));
+}
+
+async function loadPeoplePage(query: PageQuery & { role?: Role }): Promise<{ people: PersonJson[]; total: number }> {
   const filter = peopleFilter(query);
   const [rows, total] = await Promise.all([
     User.find(filter, { name: 1, email: 1, role: 1 })

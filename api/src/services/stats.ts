@@ -1,6 +1,7 @@
 import { Types } from 'mongoose';
-import { Assessment, Assignment, AssignmentCompletion, Course, Enrollment, ORACY_LEVELS, User, type OracyLevel } from '../db/models/index.js';
+import { Assessment, Assignment, AssignmentCompletion, Course, Enrollment, ORACY_LEVELS, ROLES, User, type OracyLevel } from '../db/models/index.js';
 import { notFound } from '../errors.js';
+import { ReadCache } from './readCache.js';
 
 /**
  * The dashboards' numbers (spec §2.5–§2.6, §3 "Student stats", "Teacher
@@ -48,16 +49,30 @@ export interface StudentStats {
 
 const isOracyLevel = (value: unknown): value is OracyLevel => (ORACY_LEVELS as readonly unknown[]).includes(value);
 
+/** Student stats by student id, for `READ_CACHE_TTL_MS` at most; emptied by any write to what they count (issue 9). */
+const studentStatsCache = new ReadCache<StudentStats>(['User', 'Enrollment', 'Assignment', 'Assessment']);
+
 /**
- * A student's stats (decisions §9): enrollments give `totalCourses` and
- * `completedCourses`, the assignments of the enrolled courses
- * `totalAssignments`, and the latest self-assessment `oracyLevel` (the level
- * stored on the student when there is none). Three queries.
+ * A student's stats (decisions §9; spec §7 `GET /api/student/stats/:studentId`):
+ * enrollments give `totalCourses` and `completedCourses`, the assignments of
+ * the enrolled courses `totalAssignments`, and the latest self-assessment
+ * `oracyLevel` (the level stored on the student when there is none). Four
+ * queries in two round trips — the student, their enrollments and their
+ * latest assessment at once, then the assignment count — and none while the
+ * answer is in the read cache (`services/readCache.ts`).
+ * @param studentId an ObjectId string (the route has checked it)
+ * @throws 404 `not_found` when no student has this id
  */
-export async function studentStats(student: Person): Promise<StudentStats> {
-  const [enrollments, latest] = await Promise.all([
-    Enrollment.find({ studentId: student._id }).select('courseId completedAt').lean(),
-    Assessment.findOne({ userId: student._id }).sort({ createdAt: -1, _id: -1 }).select('level').lean(),
+export function studentStatsById(studentId: string): Promise<StudentStats> {
+  return studentStatsCache.get(studentId.toLowerCase(), () => loadStudentStats(studentId));
+}
+
+async function loadStudentStats(studentId: string): Promise<StudentStats> {
+  const id = new Types.ObjectId(studentId);
+  const [student, enrollments, latest] = await Promise.all([
+    findPerson(studentId, ROLES.student),
+    Enrollment.find({ studentId: id }).select('courseId completedAt').lean(),
+    Assessment.findOne({ userId: id }).sort({ createdAt: -1, _id: -1 }).select('level').lean(),
   ]);
   const courseIds = enrollments.map((e) => e.courseId);
   const totalAssignments = courseIds.length ? await Assignment.countDocuments({ courseId: { $in: courseIds } }) : 0;

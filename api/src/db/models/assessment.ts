@@ -1,5 +1,6 @@
 import { Schema, model, type InferSchemaType } from 'mongoose';
 import { baseSchemaOptions } from './common.js';
+import { watchWrites } from './writes.js';
 import { ORACY_LEVELS } from './user.js';
 
 /**
@@ -30,7 +31,10 @@ const assessmentSchema = new Schema(
   },
   baseSchemaOptions,
 );
-assessmentSchema.index({ userId: 1, createdAt: -1 });
+// issue 9: a user's latest submission is found by this index, _id breaking ties as the query's sort does.
+assessmentSchema.index({ userId: 1, createdAt: -1, _id: -1 });
+// The student stats cache (services/stats.ts) is emptied by every write here.
+watchWrites(assessmentSchema, 'Assessment');
 
 export type AssessmentFields = InferSchemaType<typeof assessmentSchema>;
 export const Assessment = model('Assessment', assessmentSchema);

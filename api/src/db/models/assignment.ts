@@ -1,5 +1,6 @@
 import { Schema, model, type InferSchemaType } from 'mongoose';
 import { baseSchemaOptions } from './common.js';
+import { watchWrites } from './writes.js';
 
 /** An assignment of a course (decisions §9). */
 const assignmentSchema = new Schema(
@@ -11,6 +12,8 @@ const assignmentSchema = new Schema(
   baseSchemaOptions,
 );
 assignmentSchema.index({ courseId: 1, dueDate: 1 });
+// The student stats cache (services/stats.ts) is emptied by every write here.
+watchWrites(assignmentSchema, 'Assignment');
 
 export type AssignmentFields = InferSchemaType<typeof assignmentSchema>;
 export const Assignment = model('Assignment', assignmentSchema);

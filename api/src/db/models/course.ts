@@ -1,5 +1,6 @@
 import { Schema, model, type InferSchemaType, type HydratedDocument } from 'mongoose';
 import { baseSchemaOptions } from './common.js';
+import { watchWrites } from './writes.js';
 
 /** Stored course statuses (decisions §7); `ongoing` is legacy and read as active. */
 export const COURSE_STATUSES = ['active', 'inactive'] as const;
@@ -22,6 +23,8 @@ const courseSchema = new Schema(
   baseSchemaOptions,
 );
 courseSchema.index({ instructorId: 1 });
+// The student courses cache (routes/student) is emptied by every write here.
+watchWrites(courseSchema, 'Course');
 
 export type CourseFields = InferSchemaType<typeof courseSchema>;
 export type CourseDoc = HydratedDocument<CourseFields>;

@@ -1,5 +1,6 @@
 import { Schema, model, type InferSchemaType } from 'mongoose';
 import { baseSchemaOptions } from './common.js';
+import { watchWrites } from './writes.js';
 
 /** Which student has which course (decisions §9), set by assign-courses; `completedAt` marks a completed course. */
 const enrollmentSchema = new Schema(
@@ -12,6 +13,8 @@ const enrollmentSchema = new Schema(
 );
 enrollmentSchema.index({ studentId: 1, courseId: 1 }, { unique: true });
 enrollmentSchema.index({ courseId: 1 });
+// The student read caches (services/stats.ts, routes/student) are emptied by every write here.
+watchWrites(enrollmentSchema, 'Enrollment');
 
 export type EnrollmentFields = InferSchemaType<typeof enrollmentSchema>;
 export const Enrollment = model('Enrollment', enrollmentSchema);

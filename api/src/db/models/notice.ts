@@ -1,5 +1,6 @@
 import { Schema, model, type InferSchemaType } from 'mongoose';
 import { baseSchemaOptions } from './common.js';
+import { watchWrites } from './writes.js';
 
 /** A notice (spec §3): read by every role, managed by admins. */
 const noticeSchema = new Schema(
@@ -9,7 +10,10 @@ const noticeSchema = new Schema(
   },
   baseSchemaOptions,
 );
-noticeSchema.index({ createdAt: -1 });
+// issue 9: the list sorts newest first with the _id tie-breaker, so the whole sort walks this index.
+noticeSchema.index({ createdAt: -1, _id: -1 });
+// The notices read cache (routes/admin/notices) is emptied by every write here.
+watchWrites(noticeSchema, 'Notice');
 
 export type NoticeFields = InferSchemaType<typeof noticeSchema>;
 export const Notice = model('Notice', noticeSchema);

@@ -16,8 +16,8 @@ async function tell(name: string): Promise<void> {
 }
 
 /**
- * Makes every Mongoose write to the model of `schema` — query writes and
- * document `save()` / `deleteOne()` — tell the listeners registered for
+ * Makes every Mongoose write to the model of `schema` — query writes,
+ * document `save()` / `deleteOne()` and `insertMany()` — tell the listeners registered for
  * `name` with `onWrites` (issue 9: in-process caches emptied by the writes
  * that could change them; issue 10: passed on to the other processes).
  * Must run before the model is compiled: document middleware added later
@@ -26,6 +26,8 @@ async function tell(name: string): Promise<void> {
 export function watchWrites(schema: Schema, name: string): void {
   schema.post(QUERY_WRITES as never, () => tell(name));
   schema.post(['save', 'deleteOne'] as never, { document: true, query: false }, () => tell(name));
+  // Model.insertMany (assign-courses, the seed) makes no document middleware run.
+  schema.post('insertMany', () => tell(name));
 }
 
 /**

@@ -5,8 +5,8 @@ import { requireRole, requireSelfOrAdmin } from '../../auth/middleware.js';
 import { ROLES } from '../../db/models/index.js';
 import { payloadTooLarge, validate } from '../../errors.js';
 import { deleteComplaint, fileComplaint, listComplaints } from '../../services/complaints.js';
-import { findPerson, studentStats } from '../../services/stats.js';
-import { assignmentsOfStudent, coursesOfStudent, teachersOfStudent } from './queries.js';
+import { findPerson, studentStatsById } from '../../services/stats.js';
+import { assignmentsOfStudent, coursesOfStudentById, teachersOfStudent } from './queries.js';
 import { complaintIdParamSchema, studentComplaintSchema } from './schema.js';
 
 /** Largest complaint body accepted, in bytes (a 5000-character description with room for escapes); larger → 413. */
@@ -41,12 +41,10 @@ const studentOrAdmin = (param: string) => [requireRole(ROLES.student, ROLES.admi
  */
 export const studentRoutes = new Hono<AppEnv>()
   .get('/student/stats/:studentId', ...studentOrAdmin('studentId'), async (c) => {
-    const student = await findPerson(c.req.param('studentId'), ROLES.student);
-    return c.json(await studentStats(student), 200);
+    return c.json(await studentStatsById(c.req.param('studentId')), 200);
   })
   .get('/student/courses/:studentId', ...studentOrAdmin('studentId'), async (c) => {
-    const student = await findPerson(c.req.param('studentId'), ROLES.student);
-    return c.json(await coursesOfStudent(student), 200);
+    return c.json(await coursesOfStudentById(c.req.param('studentId')), 200);
   })
   .get('/student/teacher/:studentId', ...studentOrAdmin('studentId'), async (c) => {
     const student = await findPerson(c.req.param('studentId'), ROLES.student);

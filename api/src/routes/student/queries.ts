@@ -1,7 +1,8 @@
 import { Types } from 'mongoose';
 import { Assignment, AssignmentCompletion, Course, Enrollment, ROLES, User } from '../../db/models/index.js';
 import { isoDay, presentCourse, type CourseJson } from '../../presenters/course.js';
-import type { Person } from '../../services/stats.js';
+import { ReadCache } from '../../services/readCache.js';
+import { findPerson, type Person } from '../../services/stats.js';
 
 /**
  * The student area's reads (spec §2.17–§2.18, decisions §8–§9). Each runs a
@@ -13,16 +14,30 @@ import type { Person } from '../../services/stats.js';
 const byStartThenTitle = (a: { startDate: Date; title: string }, b: { startDate: Date; title: string }) =>
   a.startDate.getTime() - b.startDate.getTime() || a.title.localeCompare(b.title);
 
+/** A student's courses by student id, for `READ_CACHE_TTL_MS` at most; emptied by any write to users, enrollments or courses (issue 9). */
+const coursesCache = new ReadCache<CourseJson[]>(['User', 'Enrollment', 'Course']);
+
 /**
  * The courses a student is enrolled in (spec §7 "Student": `GET
  * /api/student/courses/:studentId`), as full course objects with `imageUrl`,
- * by start date. Two queries.
+ * by start date. Three queries in two round trips — the student and their
+ * enrollments at once, then the courses — and none while the answer is in
+ * the read cache (`services/readCache.ts`).
+ * @param studentId an ObjectId string (the route has checked it)
+ * @throws 404 `not_found` when no student has this id
  */
-export async function coursesOfStudent(student: Person): Promise<CourseJson[]> {
-  const enrollments = await Enrollment.find({ studentId: student._id }).select('courseId').lean();
-  if (enrollments.length === 0) return [];
-  const courses = await Course.find({ _id: { $in: enrollments.map((e) => e.courseId) } }).lean();
-  return courses.sort(byStartThenTitle).map((course) => presentCourse(course));
+export function coursesOfStudentById(studentId: string): Promise<CourseJson[]> {
+  return coursesCache.get(studentId.toLowerCase(), async () => {
+    const [, enrollments] = await Promise.all([
+      findPerson(studentId, ROLES.student),
+      Enrollment.find({ studentId: new Types.ObjectId(studentId) }).select('courseId').lean(),
+    ]);
+    if (enrollments.length === 0) return [];
+    const courses = await Course.find({ _id: { $in: enrollments.map((e) => e.courseId) } })
+      .select('title description instructorId duration startDate endDate status image')
+      .lean();
+    return courses.sort(byStartThenTitle).map((course) => presentCourse(course));
+  });
 }
 
 /** One of a student's teachers (spec §3 "Student's teachers"). */

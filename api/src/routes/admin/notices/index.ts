@@ -4,7 +4,8 @@ import type { AppEnv } from '../../../auth/context.js';
 import { requireAuth, requireRole } from '../../../auth/middleware.js';
 import { Notice } from '../../../db/models/index.js';
 import { notFound, payloadTooLarge, validate } from '../../../errors.js';
-import { presentNotice } from './presenter.js';
+import { ReadCache } from '../../../services/readCache.js';
+import { presentNotice, type NoticeJson } from './presenter.js';
 import { noticeBodySchema, noticeIdParamSchema } from './schema.js';
 
 /** Largest notice request body: 64 KiB (a title and a 5,000-character description fit with room to spare). */
@@ -16,6 +17,21 @@ const limitBody = bodyLimit({
     throw payloadTooLarge();
   },
 });
+
+/** The notice list, for `READ_CACHE_TTL_MS` at most; emptied by any write to the notices (issue 9). */
+const noticeListCache = new ReadCache<NoticeJson[]>(['Notice'], 1);
+
+/**
+ * Every notice, newest first (the `_id` breaks ties of `createdAt`): one
+ * query over the `{createdAt: -1, _id: -1}` index, none while the list is in
+ * the read cache (`services/readCache.ts`).
+ */
+export function listNotices(): Promise<NoticeJson[]> {
+  return noticeListCache.get('all', async () => {
+    const notices = await Notice.find({}, { title: 1, description: 1, createdAt: 1, updatedAt: 1 }).sort({ createdAt: -1, _id: -1 }).lean();
+    return notices.map(presentNotice);
+  });
+}
 
 /**
  * Notices (spec §2.13, §7 "Admin: notices", decisions §5), mounted at `/api`:
@@ -31,8 +47,7 @@ const limitBody = bodyLimit({
  */
 export const noticeRoutes = new Hono<AppEnv>()
   .get('/admin/notice', requireAuth, async (c) => {
-    const notices = await Notice.find().sort({ createdAt: -1, _id: -1 }).lean();
-    return c.json(notices.map(presentNotice), 200);
+    return c.json(await listNotices(), 200);
   })
   .post('/admin/notice', requireRole(1), limitBody, validate('json', noticeBodySchema), async (c) => {
     const notice = await Notice.create(c.req.valid('json'));
