@@ -86,6 +86,7 @@ function ScreenRoute({ route }: { route: AppRoute }) {
       <Screen />
     </Suspense>
   );
+  if (route.showsOwnLoading) return screen;
   return (
     <RequireAccess access={route.access} fallback={Loading ? <Loading /> : undefined}>
       {route.layout ? (

@@ -4,6 +4,8 @@ import { createRoot } from 'react-dom/client';
 import App from './App';
 import { listenForInstallPrompt } from './offline/installPrompt';
 import { registerServiceWorker } from './offline/serviceWorker';
+import { findRoute } from './routes';
+import { prefetchCurrentUser } from './session/currentUser';
 
 /* Ionic's CSS: required core, then the basics and the utilities the screens use. */
 import '@ionic/react/css/core.css';
@@ -15,6 +17,13 @@ import '@ionic/react/css/flex-utils.css';
 import '@ionic/react/css/display.css';
 import './theme/variables.css';
 import './theme/global.css';
+
+// issue 9: the current user and the screen's chunk are requested before the first render, not after it.
+const route = findRoute(window.location.pathname);
+if (route) {
+  prefetchCurrentUser();
+  route.screen.preload().catch(() => undefined);
+}
 
 setupIonicReact({ mode: 'md' });
 

@@ -4,9 +4,9 @@
  * read it too. Every screen is its own lazily loaded chunk, so signing in
  * and landing on "/" downloads neither the admin screens nor the charts.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
-import AssessmentLoading from './pages/assessment/AssessmentLoading';
+import AssessmentPage from './pages/AssessmentPage';
 import { coursesPathFor, type Role } from './session/roles';
 
 /**
@@ -17,17 +17,23 @@ import { coursesPathFor, type Role } from './session/roles';
  */
 export type RouteAccess = 'anyone' | 'signed-in' | readonly Role[];
 
-/** A lazily loaded screen that can also be fetched ahead of rendering. */
-export type LazyScreen = LazyExoticComponent<ComponentType> & {
-  /** Starts (once) downloading the screen's chunk. */
+/** A screen that can be fetched ahead of rendering: a lazily loaded chunk, or one of the first load. */
+export type Screen = ComponentType & {
+  /** Starts (once) downloading the screen's chunk; resolves at once for a screen of the first load. */
   preload: () => Promise<unknown>;
 };
 
 /** Wraps a dynamic `import()` of a module whose default export is a screen. */
-export function lazyScreen(load: () => Promise<{ default: ComponentType }>): LazyScreen {
+export function lazyScreen(load: () => Promise<{ default: ComponentType }>): Screen {
   let pending: Promise<{ default: ComponentType }> | undefined;
   const loadOnce = () => (pending ??= load());
   return Object.assign(lazy(loadOnce), { preload: loadOnce });
+}
+
+/** A screen bundled with the first load: nothing to fetch. */
+function eagerScreen(component: ComponentType): Screen {
+  const FirstLoadScreen = () => createElement(component);
+  return Object.assign(FirstLoadScreen, { preload: () => Promise.resolve() });
 }
 
 /** One row of the route table. */
@@ -41,9 +47,16 @@ export interface AppRoute {
   /** `true` when the screen sits inside the shared dashboard layout (spec §2.3). */
   layout: boolean;
   /** The screen. */
-  screen: LazyScreen;
-  /** What to show while the current user loads; a spinner when absent. */
+  screen: Screen;
+  /** What to show while the current user loads; a spinner when absent. Ignored with `showsOwnLoading`. */
   loading?: ComponentType;
+  /**
+   * `true` for a `'signed-in'` screen that asks for the current user itself
+   * (`useRequiredUser`) and shows its own loading state: it is rendered at
+   * once, so what it paints first (the self-assessment's title and
+   * introduction) stays on screen when the user arrives (issue 9).
+   */
+  showsOwnLoading?: boolean;
 }
 
 /** A path that leads to another screen (decisions §8). */
@@ -67,8 +80,9 @@ export const appRoutes: readonly AppRoute[] = [
     title: 'Self-Assessment',
     access: 'signed-in',
     layout: false,
-    screen: lazyScreen(() => import('./pages/AssessmentPage')),
-    loading: AssessmentLoading,
+    // issue 9: "/" is where signing in and the installed app land, so its screen is part of the first load.
+    screen: eagerScreen(AssessmentPage),
+    showsOwnLoading: true,
   },
   { path: '/admin/dashboard', title: 'Admin Dashboard', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/AdminDashboardPage')) },
   { path: '/admin/users', title: 'Users', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/UsersPage')) },

@@ -37,6 +37,20 @@ describe('the self-assessment page (spec §2.4)', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Loading your assessment...')).toBeInTheDocument();
     release();
     expect(await screen.findByText('Welcome, Sam')).toBeInTheDocument();
+    expect(screen.queryByText('Loading your assessment...')).not.toBeInTheDocument();
+  });
+
+  it('shows the title and the introduction, without the questions, while the user loads (issue 9)', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    setup({ 'GET /auth/current_user': () => gate.then(() => ({ body: USERS.student })) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Oracy Skills Self-Assessment' })).toBeInTheDocument();
+    expect(screen.getByText(/^How far do you agree with each statement\?/)).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your assessment...');
+    expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+    expect(screen.queryByText('Logout', { selector: 'ion-button' })).not.toBeInTheDocument();
+    release();
+    expect(await screen.findAllByRole('radiogroup')).toHaveLength(16);
   });
 
   it('sends the browser to the sign-in page when there is no current user', async () => {
@@ -46,8 +60,8 @@ describe('the self-assessment page (spec §2.4)', { timeout: 15_000 }, () => {
 
   it('shows the four categories with four labelled five-option radio groups each', async () => {
     setup();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Oracy Skills Self-Assessment' })).toBeInTheDocument();
-    expect(screen.getByText('Welcome, Sam')).toBeInTheDocument();
+    expect(await screen.findByText('Welcome, Sam')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Oracy Skills Self-Assessment' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'Linguistic (Professional Language)',
       'Cognitive (Critical & Purposeful)',
@@ -78,7 +92,7 @@ describe('the self-assessment page (spec §2.4)', { timeout: 15_000 }, () => {
 
   it('keeps "Submit Assessment" disabled until all 16 statements are answered', async () => {
     const { user, fetchSpy } = setup();
-    await screen.findByRole('heading', { level: 1, name: 'Oracy Skills Self-Assessment' });
+    await screen.findByText('Welcome, Sam');
     expect(ionButton('Submit Assessment')).toHaveAttribute('disabled');
 
     await answer(user, 15);
@@ -93,7 +107,7 @@ describe('the self-assessment page (spec §2.4)', { timeout: 15_000 }, () => {
 
   it('submits the 16 scores and thanks the user', async () => {
     const { user, fetchSpy } = setup({ 'POST /api/updateOracyAssessment': { status: 201, body: { ok: true } } });
-    await screen.findByRole('heading', { level: 1, name: 'Oracy Skills Self-Assessment' });
+    await screen.findByText('Welcome, Sam');
     await answer(user, 16);
     await user.click(ionButton('Submit Assessment'));
 
@@ -111,7 +125,7 @@ describe('the self-assessment page (spec §2.4)', { timeout: 15_000 }, () => {
 
   it('shows "Submission failed" on a 400 and keeps the answers', async () => {
     const { user } = setup({ 'POST /api/updateOracyAssessment': { status: 400, body: { error: { code: 'validation_failed', message: 'bad' } } } });
-    await screen.findByRole('heading', { level: 1, name: 'Oracy Skills Self-Assessment' });
+    await screen.findByText('Welcome, Sam');
     await answer(user, 16);
     await user.click(ionButton('Submit Assessment'));
 
@@ -127,7 +141,7 @@ describe('the self-assessment page (spec §2.4)', { timeout: 15_000 }, () => {
   it('shows "Network error" when the submission cannot be sent', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = setup({ 'POST /api/updateOracyAssessment': new TypeError('Failed to fetch') });
-    await screen.findByRole('heading', { level: 1, name: 'Oracy Skills Self-Assessment' });
+    await screen.findByText('Welcome, Sam');
     await answer(user, 16);
     await user.click(ionButton('Submit Assessment'));
     expect(await screen.findByRole('alertdialog', { name: 'Network error' })).toBeInTheDocument();

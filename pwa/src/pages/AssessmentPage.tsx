@@ -1,4 +1,4 @@
-import { IonButton, IonButtons, IonCard, IonCardContent, IonCardHeader, IonContent, IonHeader, IonPage, IonTitle, IonToolbar, useIonAlert } from '@ionic/react';
+import { IonButton, IonButtons, IonContent, IonHeader, IonPage, IonTitle, IonToolbar, useIonAlert } from '@ionic/react';
 import { useId, useState, type FormEvent } from 'react';
 import { Logo } from '../components/Logo';
 import { SITE_URL } from '../config';
@@ -13,7 +13,9 @@ type Answers = Partial<Record<StatementKey, Score>>;
 /**
  * The self-assessment page at "/" (spec §2.4, §4 "Self-assessment flow"):
  * loading → the questionnaire → the thank-you screen. Any signed-in user;
- * no shared layout. Submits `POST /api/updateOracyAssessment` with
+ * no shared layout. While the user loads it already shows the logo, the
+ * title and the introduction (the largest text, painted once: issue 9), with
+ * the spinner and "Loading your assessment..." where the questions go. Submits `POST /api/updateOracyAssessment` with
  * `{oracy_scores: {<16 keys>: 1..5}}`; a non-2xx answer shows "Submission
  * failed", no answer "Network error" (spec §8 "Self-assessment").
  */
@@ -24,16 +26,6 @@ export default function AssessmentPage() {
   const [answers, setAnswers] = useState<Answers>({});
   const [submitting, setSubmitting] = useState(false);
   const [submitted, setSubmitted] = useState(false);
-
-  if (!user) {
-    return (
-      <IonPage>
-        <IonContent>
-          <AssessmentLoading />
-        </IonContent>
-      </IonPage>
-    );
-  }
 
   const answered = STATEMENT_KEYS.filter((key) => answers[key] !== undefined).length;
   const scores = completeScores(answers);
@@ -51,7 +43,7 @@ export default function AssessmentPage() {
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!scores || submitting) return;
+    if (!user || !scores || submitting) return;
     setSubmitting(true);
     try {
       await apiFetch('/api/updateOracyAssessment', { method: 'POST', json: { oracy_scores: scores } });
@@ -72,8 +64,8 @@ export default function AssessmentPage() {
             <Logo height={30} className="assessment-toolbar__logo-full" />
             <Logo height={32} variant="mark" className="assessment-toolbar__logo-mark" />
           </div>
-          <IonTitle className="assessment-toolbar__title">Welcome, {user.firstName}</IonTitle>
-          {!submitted && (
+          {user && <IonTitle className="assessment-toolbar__title">Welcome, {user.firstName}</IonTitle>}
+          {user && !submitted && (
             <IonButtons slot="end">
               <IonButton fill="outline" color="primary" onClick={() => void handleLogout()}>
                 Logout
@@ -83,7 +75,7 @@ export default function AssessmentPage() {
         </IonToolbar>
       </IonHeader>
       <IonContent className="ion-padding assessment">
-        {submitted ? (
+        {user && submitted ? (
           <section className="assessment-thanks" aria-labelledby="assessment-thanks-title">
             <h1 id="assessment-thanks-title">Thank You, {user.firstName}!</h1>
             <p>Your responses have been recorded.</p>
@@ -100,32 +92,38 @@ export default function AssessmentPage() {
             <p className="assessment-form__intro">
               How far do you agree with each statement? Choose one answer for every statement, from Strongly Disagree to Strongly Agree.
             </p>
-            {CATEGORIES.map((category) => (
-              <IonCard key={category.id} className="assessment-category">
-                <IonCardHeader>
-                  <h2 className="assessment-category__title">{category.name}</h2>
-                </IonCardHeader>
-                <IonCardContent>
-                  {category.statements.map((statement) => (
-                    <StatementRating
-                      key={statement.key}
-                      statement={statement}
-                      value={answers[statement.key]}
-                      onChange={(score) => setAnswers((current) => ({ ...current, [statement.key]: score }))}
-                    />
-                  ))}
-                </IonCardContent>
-              </IonCard>
-            ))}
-            <div className="assessment-form__submit">
-              <p className="assessment-form__progress" aria-live="polite">
-                {answered} of {STATEMENT_KEYS.length} statements answered
-                {scores ? '' : ' — answer all of them to submit.'}
-              </p>
-              <IonButton type="submit" expand="block" disabled={!scores || submitting}>
-                Submit Assessment
-              </IonButton>
-            </div>
+            {user ? (
+              <>
+                {CATEGORIES.map((category) => (
+                  <div key={category.id} className="assessment-category">
+                    <div className="assessment-category__header">
+                      <h2 className="assessment-category__title">{category.name}</h2>
+                    </div>
+                    <div className="assessment-category__content">
+                      {category.statements.map((statement) => (
+                        <StatementRating
+                          key={statement.key}
+                          statement={statement}
+                          value={answers[statement.key]}
+                          onChange={(score) => setAnswers((current) => ({ ...current, [statement.key]: score }))}
+                        />
+                      ))}
+                    </div>
+                  </div>
+                ))}
+                <div className="assessment-form__submit">
+                  <p className="assessment-form__progress" aria-live="polite">
+                    {answered} of {STATEMENT_KEYS.length} statements answered
+                    {scores ? '' : ' — answer all of them to submit.'}
+                  </p>
+                  <IonButton type="submit" expand="block" disabled={!scores || submitting}>
+                    Submit Assessment
+                  </IonButton>
+                </div>
+              </>
+            ) : (
+              <AssessmentLoading />
+            )}
           </form>
         )}
       </IonContent>

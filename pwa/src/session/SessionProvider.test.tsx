@@ -2,6 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError, OfflineError } from '../data/api';
 import { mockFetch, USERS } from '../test/fetchMock';
+import { prefetchCurrentUser, takePrefetchedCurrentUser } from './currentUser';
 import { SessionProvider, useRequiredUser, useSession, type Session } from './SessionProvider';
 
 const KEYS = ['userId', 'userRole', 'adminId', 'teacherId', 'studentId'] as const;
@@ -108,5 +109,25 @@ describe('logout (spec §3 "Logout clears all of them", §4 "Logout")', () => {
     await screen.findByText('Hello Sam');
     await expect(session.logout()).rejects.toBeInstanceOf(OfflineError);
     expect(localStorage.getItem('userId')).toBe('u-student');
+  });
+});
+
+describe('the early current-user request (issue 9)', () => {
+  it('takes the request started before rendering instead of sending a second one', async () => {
+    const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: USERS.student } });
+    prefetchCurrentUser();
+    prefetchCurrentUser();
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    renderSession();
+    expect(await screen.findByText('Hello Sam')).toBeInTheDocument();
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+  });
+
+  it('hands the early request out once, and reports its failure to the one who takes it', async () => {
+    mockFetch({ 'GET /auth/current_user': { status: 401, body: { error: { code: 'unauthorized', message: 'Not signed in' } } } });
+    prefetchCurrentUser();
+    const request = takePrefetchedCurrentUser();
+    expect(takePrefetchedCurrentUser()).toBeNull();
+    await expect(request).rejects.toMatchObject({ name: 'HttpError', status: 401 });
   });
 });

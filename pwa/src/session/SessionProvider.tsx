@@ -3,27 +3,22 @@
  * "Logout"): loaded once from `GET /auth/current_user` when the first screen
  * that needs it mounts, shared through React context.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { LOGIN_URL, SITE_URL } from '../config';
-import { apiFetch, getJson, HttpError, NetworkError } from '../data/api';
-import { readCachedUser, writeCachedUser } from '../data/cache';
-import { deleteOtherUserDbs, deleteUserDb } from '../data/db';
+import { apiFetch, HttpError } from '../data/api';
+import { fetchCurrentUser, takePrefetchedCurrentUser, toCurrentUser, type CurrentUser } from './currentUser';
 import { redirectTo } from './redirect';
 import { clearSessionKeys, readSessionKey, storeSessionKeys } from './storage';
 
-/**
- * The signed-in person, as `GET /auth/current_user` answers (decisions §3).
- * `role` is 1 (admin), 2 (teacher) or 3 (student); other values are kept as
- * they come, and every role-dependent screen treats them as "no role".
+export type { CurrentUser } from './currentUser';
+
+/*
+ * issue 9: the IndexedDB code (idb, the cache and the databases) is fetched
+ * when first needed, after the first screen has rendered, not with the first
+ * load; the service worker keeps it for offline starts.
  */
-export interface CurrentUser {
-  id: string;
-  firstName: string;
-  lastName: string;
-  name: string;
-  email: string;
-  role: number;
-}
+const loadCache = () => import('../data/cache');
+const loadDb = () => import('../data/db');
 
 /**
  * Where the session is:
@@ -101,10 +96,17 @@ export function SessionProvider({ children, redirect = redirectTo }: SessionProv
   const signIn = useCallback((loaded: CurrentUser) => {
     const previousUserId = readSessionKey('userId');
     storeSessionKeys(loaded);
-    setUser(loaded);
-    setOffline(false);
-    setStatus('signed-in');
-    void deleteOtherUserDbs(loaded.id, previousUserId).then(() => writeCachedUser(loaded));
+    // issue 9: the screens that appear with the user render in slices, so the page can paint and answer meanwhile.
+    startTransition(() => {
+      setUser(loaded);
+      setOffline(false);
+      setStatus('signed-in');
+    });
+    void loadDb()
+      .then(({ deleteOtherUserDbs }) => deleteOtherUserDbs(loaded.id, previousUserId))
+      .then(loadCache)
+      .then(({ writeCachedUser }) => writeCachedUser(loaded))
+      .catch((error: unknown) => console.warn('Could not cache the current user', error));
   }, []);
 
   const leaveForLogin = useCallback(() => {
@@ -117,7 +119,7 @@ export function SessionProvider({ children, redirect = redirectTo }: SessionProv
     if (started.current) return;
     started.current = true;
     setStatus('loading');
-    fetchCurrentUser().then(signIn, async (error: unknown) => {
+    (takePrefetchedCurrentUser() ?? fetchCurrentUser()).then(signIn, async (error: unknown) => {
       if (isUnauthorized(error)) return leaveForLogin();
       const cached = await restoreLastUser();
       if (cached) {
@@ -160,7 +162,10 @@ export function SessionProvider({ children, redirect = redirectTo }: SessionProv
     clearSessionKeys();
     setStatus('leaving');
     // Another open tab can hold the deletion up; it finishes in the background once that tab lets go.
-    if (leaving) await Promise.race([deleteUserDb(leaving.id), new Promise((resolve) => setTimeout(resolve, DELETE_WAIT_MS))]);
+    if (leaving) {
+      const deleted = loadDb().then(({ deleteUserDb }) => deleteUserDb(leaving.id));
+      await Promise.race([deleted.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, DELETE_WAIT_MS))]);
+    }
     redirect(SITE_URL);
   }, [redirect]);
 
@@ -176,7 +181,9 @@ function isUnauthorized(error: unknown): boolean {
 async function restoreLastUser(): Promise<CurrentUser | null> {
   const userId = readSessionKey('userId');
   if (!userId) return null;
-  const cached = await readCachedUser(userId);
+  const cache = await loadCache().catch((error: unknown) => console.warn('Could not load the cache code', error));
+  if (!cache) return null;
+  const cached = await cache.readCachedUser(userId);
   return cached ? toCurrentUser(cached.user) : null;
 }
 
@@ -201,26 +208,4 @@ export function useRequiredUser(): CurrentUser | null {
     if (status === 'idle') load();
   }, [status, load]);
   return user;
-}
-
-async function fetchCurrentUser(): Promise<CurrentUser> {
-  const user = toCurrentUser(await getJson<unknown>('/auth/current_user'));
-  if (!user) throw new NetworkError('The current user has an unexpected shape.');
-  return user;
-}
-
-/** Checks the fields the app relies on (`id`, `role`, `firstName`) and fills the rest. */
-function toCurrentUser(value: unknown): CurrentUser | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const { id, role, firstName, lastName, name, email } = value as Record<string, unknown>;
-  if (typeof id !== 'string' || id === '' || typeof role !== 'number' || typeof firstName !== 'string') return null;
-  const last = typeof lastName === 'string' ? lastName : '';
-  return {
-    id,
-    role,
-    firstName,
-    lastName: last,
-    name: typeof name === 'string' ? name : `${firstName} ${last}`.trim(),
-    email: typeof email === 'string' ? email : '',
-  };
 }

@@ -1,0 +1,76 @@
+/**
+ * `GET /auth/current_user` (decisions §3), and its early start (issue 9): the
+ * app's start-up calls {@link prefetchCurrentUser} before React renders, so
+ * the answer travels while the first screen is being built instead of after;
+ * `SessionProvider` then takes that request ({@link takePrefetchedCurrentUser})
+ * rather than sending a second one.
+ */
+import { getJson, NetworkError } from '../data/api';
+
+/**
+ * The signed-in person, as `GET /auth/current_user` answers (decisions §3).
+ * `role` is 1 (admin), 2 (teacher) or 3 (student); other values are kept as
+ * they come, and every role-dependent screen treats them as "no role".
+ */
+export interface CurrentUser {
+  id: string;
+  firstName: string;
+  lastName: string;
+  name: string;
+  email: string;
+  role: number;
+}
+
+let prefetched: Promise<CurrentUser> | null = null;
+
+/**
+ * Loads the current user.
+ * @throws {HttpError} 401 when nobody is signed in (and any other non-2xx answer)
+ * @throws {OfflineError} | {NetworkError} when no usable answer came (as `data/api.ts`);
+ *   {NetworkError} also when the answer lacks `id`, `role` or `firstName`
+ */
+export async function fetchCurrentUser(): Promise<CurrentUser> {
+  const user = toCurrentUser(await getJson<unknown>('/auth/current_user'));
+  if (!user) throw new NetworkError('The current user has an unexpected shape.');
+  return user;
+}
+
+/**
+ * Starts loading the current user now, once, for the first
+ * {@link takePrefetchedCurrentUser}. Only sends the request: nothing
+ * redirects or signs out until a screen asks for the user, so the 404 page
+ * stays public. Its failure is reported to whoever takes it, never as an
+ * unhandled rejection.
+ */
+export function prefetchCurrentUser(): void {
+  if (prefetched) return;
+  prefetched = fetchCurrentUser();
+  prefetched.catch(() => undefined);
+}
+
+/**
+ * The request {@link prefetchCurrentUser} started, handed out once (a later
+ * check, e.g. when the app comes back online, must ask the server again);
+ * `null` when there is none.
+ */
+export function takePrefetchedCurrentUser(): Promise<CurrentUser> | null {
+  const request = prefetched;
+  prefetched = null;
+  return request;
+}
+
+/** Checks the fields the app relies on (`id`, `role`, `firstName`) and fills the rest; `null` for any other shape. */
+export function toCurrentUser(value: unknown): CurrentUser | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { id, role, firstName, lastName, name, email } = value as Record<string, unknown>;
+  if (typeof id !== 'string' || id === '' || typeof role !== 'number' || typeof firstName !== 'string') return null;
+  const last = typeof lastName === 'string' ? lastName : '';
+  return {
+    id,
+    role,
+    firstName,
+    lastName: last,
+    name: typeof name === 'string' ? name : `${firstName} ${last}`.trim(),
+    email: typeof email === 'string' ? email : '',
+  };
+}
