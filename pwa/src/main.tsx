@@ -27,12 +27,20 @@ if (route) {
 
 setupIonicReact({ mode: 'md' });
 
+/** Runs `task` when the browser is idle (at the latest after 5 s); after a short delay where there is no `requestIdleCallback` (Safari). */
+function whenIdle(task: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 5000 });
+  else window.setTimeout(task, 1000);
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// issue 7: the install offer can fire before React renders; the service worker waits for the page's load.
+// issue 7: the install offer can fire before React renders. The service worker, whose install
+// downloads the whole app, waits for the page's load and then for idle time (issue 9), so it
+// does not compete with the first screen.
 listenForInstallPrompt();
-window.addEventListener('load', () => registerServiceWorker(), { once: true });
+window.addEventListener('load', () => whenIdle(() => registerServiceWorker()), { once: true });
 
 createRoot(root).render(
   <StrictMode>

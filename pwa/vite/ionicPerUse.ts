@@ -16,9 +16,9 @@
  *    app's `import {IonX} from '@ionic/react'` to it, so each component's code
  *    lands in the chunk of the screens that render it;
  * 2. lets the overlay hooks (`useIonAlert`, `useIonToast` …) fetch their
- *    element's code when first rendered instead of with `@ionic/react`: their
- *    controller waits for `customElements.whenDefined`, so nothing changes
- *    for the screen;
+ *    element's code once the page is idle after their first render instead
+ *    of with `@ionic/react`: their controller waits for
+ *    `customElements.whenDefined`, so nothing changes for the screen;
  * 3. marks as pure the top-level wrapper calls of `@ionic/react` and Stencil's
  *    `proxyCustomElement(class …)` in `@ionic/core`, so that components
  *    nobody renders (the tab bar, `ion-nav`, the back button) are dropped.
@@ -151,7 +151,7 @@ function rewriteIonicReact(code: string, parsed: IonicReactSource): string {
   out = out.replace(/(useController|useOverlay)\('(\w+)', (\w+), (defineCustomElement\$[\w$]*)/g, (call, hook: string, overlay: string, controller: string, define: string) => {
     const spec = specOf.get(define);
     if (!spec) return call;
-    definers.push(`const __oracyDefine${overlay} = /*@__PURE__*/ __oracyDefineLater(() => import(${JSON.stringify(spec)}));`);
+    definers.push(`const __oracyDefine${overlay} = /*@__PURE__*/ __oracyDefineLater(() => import(${JSON.stringify(spec)}), true);`);
     return `${hook}('${overlay}', ${controller}, __oracyDefine${overlay}`;
   });
 
@@ -183,13 +183,20 @@ function rewriteIonicReact(code: string, parsed: IonicReactSource): string {
     .map(([factory, f]) => `${factory} as ${f.exportedAs}`);
   const helper = definers.length
     ? [
-        '/** Defines an overlay element from its lazily loaded module, once (oracy:ionic-per-use). */',
-        'function __oracyDefineLater(load) {',
+        '/**',
+        ' * Defines an element from its lazily loaded module, once (oracy:ionic-per-use). An overlay',
+        ' * (`whenIdle`) is fetched once the page is idle rather than during the first render: its',
+        ' * controller waits for the element, and nobody opens an alert in the first second (issue 9).',
+        ' */',
+        'function __oracyDefineLater(load, whenIdle) {',
         '  let started = false;',
+        '  const define = () => load().then((m) => m.defineCustomElement(), () => { started = false; });',
         '  return () => {',
         '    if (started) return;',
         '    started = true;',
-        '    load().then((m) => m.defineCustomElement(), () => { started = false; });',
+        "    if (!whenIdle) define();",
+        "    else if (typeof requestIdleCallback === 'function') requestIdleCallback(define, { timeout: 2000 });",
+        '    else setTimeout(define, 200);',
         '  };',
         '}',
         ...definers,
