@@ -1,15 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app.js';
 import { ROLES, Session, User } from '../db/models/index.js';
+import { applyRemoteWrite, setWriteBroadcast } from '../db/models/writes.js';
 import { changeRole, deletePerson } from '../services/people.js';
 import { createUser, signIn } from '../test/factories.js';
-import { SESSION_CACHE_TTL_MS, SESSION_COOKIE, clearSessionCache, setSessionCacheBroadcast, createSession, deleteSessionByToken, findSession, hashSessionToken } from './sessions.js';
+import { SESSION_CACHE_TTL_MS, SESSION_COOKIE, clearSessionCache, createSession, deleteSessionByToken, findSession, hashSessionToken } from './sessions.js';
 
 // issue 9: `findSession` keeps a short-lived in-process cache; every write that could change its answer empties it.
 describe('the session cache', () => {
   afterEach(() => {
     vi.restoreAllMocks();
-    setSessionCacheBroadcast(undefined);
+    setWriteBroadcast(undefined);
     clearSessionCache();
   });
 
@@ -17,19 +18,28 @@ describe('the session cache', () => {
   it('tells the other processes about every session and user write, before the write returns', async () => {
     const { user, token } = await cachedSession();
     const told: string[] = [];
-    setSessionCacheBroadcast(async () => {
+    setWriteBroadcast(async (model) => {
       await new Promise((resolve) => setTimeout(resolve, 30));
-      told.push('told');
+      told.push(model);
     });
     await User.updateOne({ _id: user._id }, { $set: { role: ROLES.teacher } });
-    expect(told).toHaveLength(1);
+    expect(told).toEqual(['User']);
     expect((await findSession(token))?.user.role).toBe(ROLES.teacher);
     await deleteSessionByToken(token);
-    expect(told).toHaveLength(2);
+    expect(told).toEqual(['User', 'Session']);
     const doc = await User.findById(user._id);
     doc!.firstName = 'Renamed';
     await doc!.save();
-    expect(told).toHaveLength(3);
+    expect(told).toEqual(['User', 'Session', 'User']);
+  });
+
+  it('empties the cache when another process announces a write to the users', async () => {
+    const { user, token } = await cachedSession();
+    // Another process changed the role: the database has it, this process's cache does not yet.
+    await User.collection.updateOne({ _id: user._id }, { $set: { role: ROLES.teacher } });
+    expect((await findSession(token))?.user.role).toBe(ROLES.student);
+    await applyRemoteWrite('User');
+    expect((await findSession(token))?.user.role).toBe(ROLES.teacher);
   });
 
   async function cachedSession(role: 1 | 2 | 3 = ROLES.student) {

@@ -147,34 +147,10 @@ export function clearSessionCache(): void {
   sessionCache.clear();
 }
 
-/** Tells the other API processes that sessions or users changed; never rejects. */
-export type SessionCacheBroadcast = () => Promise<void>;
-
-let broadcast: SessionCacheBroadcast | undefined;
-
-/**
- * Sets how a session or user write here reaches the other processes'
- * caches (issue 10: invalidation through Redis pub/sub when `REDIS_URL` is
- * set; see `cluster/redis.ts`); `undefined` turns it off (one process).
- * The other processes call `clearSessionCache()` when told.
- */
-export function setSessionCacheBroadcast(fn: SessionCacheBroadcast | undefined): void {
-  broadcast = fn;
-}
-
-/**
- * After a write: empties this process's cache at once and tells the others.
- * Mongoose awaits the returned promise before the write's caller goes on,
- * so a logout has reached every process before its answer is sent.
- */
-function sessionsChanged(): Promise<void> | undefined {
-  clearSessionCache();
-  return broadcast?.();
-}
-
-// Any Mongoose write to the sessions or the users, wherever in the code (or a test) it happens.
-onWrites('Session', sessionsChanged);
-onWrites('User', sessionsChanged);
+// Any Mongoose write to the sessions or the users, wherever in the code (or a test) it happens —
+// in this process, or in another one that announced it through Redis (issue 10).
+onWrites('Session', clearSessionCache);
+onWrites('User', clearSessionCache);
 
 /** Deletes the session of a cookie token, if any. */
 export async function deleteSessionByToken(token: string | undefined): Promise<void> {

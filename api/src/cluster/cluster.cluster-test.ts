@@ -109,6 +109,16 @@ describe('two API processes on one database and one Redis', () => {
     expect((await call(A, 'GET', `/api/student/stats/${person.id}`, person.cookie)).status).toBe(403);
   });
 
+  it('a notice posted through A appears at once in the list B had just read', async () => {
+    const admin = await signedIn(A, ROLES.admin, 'Notices');
+    const before = await call(B, 'GET', '/api/admin/notice', admin.cookie);
+    expect(before.status).toBe(200);
+    const title = `Cluster notice ${Date.now()}`;
+    expect((await call(A, 'POST', '/api/admin/notice', admin.cookie, { title, description: 'Seen by every process.' })).status).toBe(201);
+    const after = await call(B, 'GET', '/api/admin/notice', admin.cookie);
+    expect(JSON.stringify(after.body)).toContain(title);
+  });
+
   it('a chat message sent to A reaches an admin connected to B exactly once, and a retry through B is not stored twice', async () => {
     const sender = await signedIn(A, ROLES.admin, 'Sender');
     const reader = await signedIn(B, ROLES.admin, 'Reader');

@@ -9,10 +9,40 @@ const listeners = new Map<string, Set<WriteListener>>();
 /** The Mongoose query writes that change documents in place. */
 const QUERY_WRITES = ['updateOne', 'updateMany', 'replaceOne', 'deleteOne', 'deleteMany', 'findOneAndUpdate', 'findOneAndReplace', 'findOneAndDelete'];
 
-async function tell(name: string): Promise<void> {
+/** Tells the other API processes that model `name` was written; never rejects. */
+export type WriteBroadcast = (name: string) => Promise<void>;
+
+let broadcast: WriteBroadcast | undefined;
+
+/** Runs this process's listeners of `name`. */
+async function tellHere(name: string): Promise<void> {
   const set = listeners.get(name);
   if (!set || set.size === 0) return;
   await Promise.all([...set].map((listener) => listener()));
+}
+
+/** After a write here: this process's listeners, then the other processes (issue 10), before the write's caller goes on. */
+async function tell(name: string): Promise<void> {
+  await tellHere(name);
+  await broadcast?.(name);
+}
+
+/**
+ * Sets how a write to a watched model reaches the other API processes
+ * (issue 10: Redis pub/sub when `REDIS_URL` is set, see `cluster/redis.ts`);
+ * `undefined` turns it off (one process). Mongoose awaits it, so a sign-out
+ * or a role change has been announced before its answer is sent.
+ */
+export function setWriteBroadcast(fn: WriteBroadcast | undefined): void {
+  broadcast = fn;
+}
+
+/**
+ * Runs this process's listeners for a write another process announced
+ * (issue 10), without announcing it again. Unknown names are ignored.
+ */
+export function applyRemoteWrite(name: string): Promise<void> {
+  return tellHere(name);
 }
 
 /**
