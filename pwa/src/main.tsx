@@ -18,7 +18,8 @@ import '@ionic/react/css/display.css';
 import './theme/variables.css';
 import './theme/global.css';
 
-// issue 9: the current user and the screen's chunk are requested before the first render, not after it.
+// issue 9: the current user (normally already asked for by early.ts) and the screen's chunk
+// are requested before the first render, not after it.
 const route = findRoute(window.location.pathname);
 if (route) {
   prefetchCurrentUser();
