@@ -15,6 +15,7 @@
  * callers carry on without a cache.
  */
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
+import type { CurrentUser } from '../session/currentUser';
 
 /**
  * The schema version. Each version's changes are one step of
@@ -41,16 +42,8 @@ export interface CacheEntry<T = unknown> {
   savedAt: number;
 }
 
-/** The signed-in user as `GET /auth/current_user` answered (decisions §3). */
-export interface StoredUser {
-  id: string;
-  firstName: string;
-  lastName: string;
-  name: string;
-  email: string;
-  /** 1 admin, 2 teacher, 3 student. */
-  role: number;
-}
+/** The signed-in user as `GET /auth/current_user` answered (decisions §3), kept for offline starts. */
+export type StoredUser = CurrentUser;
 
 /** The record of the `meta` store holding the last signed-in user. */
 export interface CurrentUserRecord {
