@@ -6,9 +6,14 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, bin, run } from './lib.mjs';
 
+/** The redis-server program (Debian's package puts it in /usr/bin), or null when there is none. */
+export function redisServerBinary() {
+  return ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p)) ?? null;
+}
+
 /** True when the cluster tests can get a Redis: `REDIS_URL`, or a redis-server binary. */
 export function redisAvailable() {
-  return Boolean(process.env.REDIS_URL) || ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].some((p) => existsSync(p));
+  return Boolean(process.env.REDIS_URL) || redisServerBinary() !== null;
 }
 
 /**
@@ -22,6 +27,8 @@ export function runClusterTests() {
   rmSync(report, { force: true });
   const code = run(bin('api', 'vitest'), ['run', '--config', 'vitest.cluster.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
     cwd: join(ROOT, 'api'),
+    // api/src/cluster/clusterSetup.ts starts this program unless REDIS_URL is set.
+    env: { ...process.env, REDIS_SERVER_BIN: redisServerBinary() ?? '' },
   });
   let passed = 0;
   let failed = 0;

@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { redisServerBinary } from './cluster.mjs';
 import { ROOT, bin, pnpm, run, runOrExit } from './lib.mjs';
 
 const flags = new Set(process.argv.slice(2));
@@ -96,19 +97,16 @@ function ensureBrowser() {
   process.exit(1);
 }
 
-/** Where `npm run test:cluster` looks for redis-server (Debian's package puts it in /usr/bin). */
-const REDIS_SERVER_CANDIDATES = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'];
-
 /** @param required exit when no Redis can be had; otherwise only say so (`npm test` then skips the cluster tests). */
 function ensureRedis(required) {
   if (process.env.REDIS_URL) return;
-  if (REDIS_SERVER_CANDIDATES.some((p) => existsSync(p))) return;
+  if (redisServerBinary()) return;
   const canApt = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
   if (canApt) {
     console.log("Installing Debian's redis-server for the cluster tests...");
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     const install = () => run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'redis-server'], { env });
-    const found = () => REDIS_SERVER_CANDIDATES.some((p) => existsSync(p));
+    const found = () => redisServerBinary() !== null;
     if ((install() === 0 && found()) || (run('apt-get', ['update', '-qq'], { env }) === 0 && install() === 0 && found())) return;
   }
   if (!required) {

@@ -6,7 +6,7 @@ import { AUTH_RATE_LIMITS } from '../auth/rateLimits.js';
 import { collect, connected, nextEvent, openSocket } from '../chat/testServer.js';
 import { ChatMessage, Complaint, ROLES, type Role } from '../db/models/index.js';
 import { REDIS_RATE_LIMIT_PREFIX } from '../security/rateLimit.js';
-import { createUser, type LooseJson } from '../test/factories.js';
+import { createUser, sessionCookieFrom, type LooseJson } from '../test/factories.js';
 
 /**
  * issue 10, `npm run test:cluster`: two API processes (A and B) started by
@@ -38,9 +38,8 @@ async function login(base: string, email: string, password: string): Promise<{ s
     headers: { 'Content-Type': 'application/json', Origin: base },
     body: JSON.stringify({ email, password }),
   });
-  const pair = res.headers.getSetCookie().map((h) => h.split(';')[0]!).find((p) => p.startsWith('oracy_session=') && p.length > 'oracy_session='.length);
   await res.body?.cancel();
-  return { status: res.status, cookie: pair ?? '' };
+  return { status: res.status, cookie: sessionCookieFrom(res) ?? '' };
 }
 
 /** A new user of `role`, signed in through `base`. */

@@ -37,10 +37,10 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Debian's redis-server, or another one on the PATH. */
+/** The redis-server program that `scripts/cluster.mjs` found (`REDIS_SERVER_BIN`). */
 function redisServerBinary(): string {
-  const found = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
-  if (!found) throw new Error('redis-server was not found: run `npm run test:cluster` (it installs Debian\'s package) or set REDIS_URL.');
+  const found = process.env.REDIS_SERVER_BIN;
+  if (!found || !existsSync(found)) throw new Error('No redis-server: run `npm run test:cluster` (it installs Debian\'s package) or set REDIS_URL.');
   return found;
 }
 
