@@ -17,6 +17,7 @@
 //   split into BENCH_ROUNDS=3 alternating baseline/Oracy rounds; the median round counts)
 //   BENCH_WARMUP=1 (s) BENCH_CONNECTIONS=20 BENCH_FANOUT_MESSAGES=20
 //   BENCH_LIGHTHOUSE_RUNS=3 BENCH_SKIP=api,growth,fanout,lighthouse BENCH_NO_PIN=1
+//   BENCH_CPU_PROFILE=<folder> (the server writes a V8 CPU profile there when it stops)
 // The figures also go to .cache/bench/latest.json.
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -81,8 +82,11 @@ async function startOracy(name, mongodbUri) {
   const logFile = join(work, `${name}.log`);
   const fd = openSync(logFile, 'a');
   const port = 0;
-  const server = startChild('server', TSX, ['api/src/server.ts'], {
-    cwd: ROOT,
+  // BENCH_CPU_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops (for finding where time goes).
+  const profile = process.env.BENCH_CPU_PROFILE;
+  const [command, args] = profile ? [NODE, ['--cpu-prof', `--cpu-prof-dir=${profile}`, '--import', 'tsx', 'src/server.ts']] : [TSX, ['src/server.ts']];
+  const server = startChild('server', command, args, {
+    cwd: join(ROOT, 'api'),
     stdio: ['ignore', fd, fd],
     env: { ...process.env, NODE_ENV: 'production', SEED_DEMO: '0', PORT: String(port), DATA_DIR: dataDir, MONGODB_URI: mongodbUri },
   });

@@ -130,14 +130,20 @@ export interface StoreResult {
  * by its signature and saved through `storage` (never as a data URL in the
  * document), and the message is inserted under `messageIdFor(sender,
  * tempId)`. Should two copies of one `tempId` race in, the unique `_id`
- * refuses the later one, so exactly one survives. One lookup and one insert,
- * both by `_id` (issue 9).
+ * refuses the later one, so exactly one survives. A text message costs one
+ * insert (a retry: the refused insert and one lookup by `_id`); a message
+ * with a file is looked up by `_id` first (issue 9).
  * @throws ChatInputError for blank messages and unacceptable files (413/415 from the storage become their texts)
  */
 export async function storeMessage(sender: ChatSender, input: OutgoingMessage, storage: UploadStore): Promise<StoreResult> {
   const id = messageIdFor(sender.id, input.tempId);
-  const existing = await ChatMessage.findById(id).lean();
-  if (existing) return { message: presentChatMessage(existing), duplicate: true };
+  // A text message is inserted straight away and a retry is recognised by the unique `_id` refusing it (one
+  // round trip, no lookup, issue 9: the chat fan-out); a message with a file looks first, so that a retry
+  // never stores its attachment a second time.
+  if (input.file) {
+    const existing = await ChatMessage.findById(id).lean();
+    if (existing) return { message: presentChatMessage(existing), duplicate: true };
+  }
   if (!input.content && !input.file) throw new ChatInputError('Type a message or attach a file.');
 
   let stored: (StoredUpload & { originalName: string }) | null = null;
