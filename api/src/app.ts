@@ -13,7 +13,7 @@ import { createErrorHandler, notFound, type ErrorBody } from './errors.js';
 import { createLogger, requestLogger, type Logger } from './logger.js';
 import { requestBodyLimits } from './security/bodyLimits.js';
 import { securityEventLogger } from './security/events.js';
-import { securityHeaders, setResponseHeader } from './security/headers.js';
+import { securityHeaders, withDefaultHeaders, type HeaderList } from './security/headers.js';
 import { compressText } from './compression.js';
 import { csrfProtection } from './security/origin.js';
 import { createMemoryRateLimitStore, type RateLimitStore } from './security/rateLimit.js';
@@ -34,6 +34,10 @@ import { CACHE_IMMUTABLE, CACHE_REVALIDATE, pwaCacheControl, resolveInside, send
 
 /** Paths that belong to the API side of the origin, never to the PWA (decisions §2). */
 const API_PATH = /^\/(api|auth|uploads|socket\.io)(\/|$)/;
+
+/** Paths whose answers are personal JSON: `Cache-Control: no-store` unless the route sets its own. */
+const PERSONAL_PATH = /^\/(api|auth)\//;
+const NO_STORE: HeaderList = [['cache-control', 'no-store']];
 
 /** What `createApp` may be given instead of the process defaults (tests pass their own). */
 export interface AppOptions {
@@ -72,11 +76,8 @@ export function createApp(options: AppOptions = {}) {
     .use(requestLogger(log))
     .use(securityHeaders({ trustProxy: env.TRUST_PROXY }))
     .use(compressText())
-    .use(async (c, next) => {
-      await next();
-      // Personal JSON must not be kept by the browser's or a proxy's HTTP cache.
-      if (/^\/(api|auth)\//.test(c.req.path) && !c.res.headers.has('Cache-Control')) setResponseHeader(c, 'Cache-Control', 'no-store');
-    })
+    // Personal JSON must not be kept by the browser's or a proxy's HTTP cache (unless the route says otherwise).
+    .use((c, next) => (PERSONAL_PATH.test(c.req.path) ? withDefaultHeaders(c, next, NO_STORE) : next()))
     // issue 8: security events, body limits, then the session, then CSRF (so a refusal is logged with its user).
     .use(securityEventLogger(log, { trustProxy: env.TRUST_PROXY }))
     .use(requestBodyLimits)

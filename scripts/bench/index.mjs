@@ -47,13 +47,13 @@ const work = mkdtempSync(join(tmpdir(), 'oracy-bench-'));
 const log = (line) => console.error(`[bench] ${line}`);
 const cleanups = [];
 
-/** GET over node:http with no Accept-Encoding (as autocannon sends): `{status, type, body}`. */
+/** GET over node:http with no Accept-Encoding (as autocannon sends): `{status, type, headers, body}`. */
 function httpGet(url, headers = {}) {
   return new Promise((resolve, reject) => {
     const req = request(url, { headers }, (res) => {
       const chunks = [];
       res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode, type: res.headers['content-type'] ?? '', body: Buffer.concat(chunks) }));
+      res.on('end', () => resolve({ status: res.statusCode, type: res.headers['content-type'] ?? '', headers: res.headers, body: Buffer.concat(chunks) }));
     });
     req.on('error', reject);
     req.end();
@@ -125,6 +125,9 @@ async function growthPoint(oracy, accounts) {
   return { users: median(samples), history: history.p50 };
 }
 
+/** Headers that Node's http server writes itself (or that depend on the body's framing): not copied to the baseline. */
+const PER_CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
 const results = { config: { ...config, skip: [...config.skip] }, machine: {}, api: [], growth: [], fanout: null, frontend: {} };
 
 async function main() {
@@ -161,7 +164,10 @@ async function main() {
     for (const row of rows) {
       const answer = await httpGet(oracy.url + row.path, row.headers);
       if (answer.status !== 200) throw new Error(`${row.path} answered ${answer.status}: ${answer.body.toString().slice(0, 200)}`);
-      captured[row.path] = { status: answer.status, type: answer.type, body: answer.body.toString('base64') };
+      // "The same bytes": the baseline answers with Oracy's headers too (security headers, Cache-Control, Vary …),
+      // except those Node writes by itself for every response.
+      const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !PER_CONNECTION_HEADERS.has(name)));
+      captured[row.path] = { status: answer.status, headers, body: answer.body.toString('base64') };
       row.bytes = answer.body.length;
     }
     const capturedFile = join(work, 'captured.json');

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { parse as parseCookieHeader } from 'hono/utils/cookie';
+import { parseCookie } from 'cookie';
 import type { Types } from 'mongoose';
 import { Session, User } from '../db/models/index.js';
 import { onWrites } from '../db/models/writes.js';
+import { requestHeader } from '../security/headers.js';
 import type { SessionDoc, UserDoc } from './context.js';
 
 /** Name of the session cookie over plain http (decisions §3). */
@@ -31,6 +32,7 @@ const TOKEN_BYTES = 32;
 /** A token is 32 bytes in base64url without padding: 43 characters. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const MS_PER_DAY = 24 * 60 * 60 * 1000;
+const HTTPS_URL = /^https:/i;
 
 /** Interval of the expired-session sweep used when the database has no TTL indexes, in ms (10 minutes). */
 export const SESSION_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
@@ -84,11 +86,10 @@ export async function findSession(
   limits: SessionLimits = {},
 ): Promise<{ session: SessionDoc; user: UserDoc } | null> {
   if (!token || !TOKEN_PATTERN.test(token)) return null;
-  const tokenHash = hashSessionToken(token);
   const generation = cacheGeneration;
-  const cached = sessionCache.get(tokenHash);
+  const cached = sessionCache.get(token);
   const fresh = cached && cached.until > Date.now() ? cached : undefined;
-  const session = fresh?.session ?? (await Session.findOne({ tokenHash }));
+  const session = fresh?.session ?? (await Session.findOne({ tokenHash: hashSessionToken(token) }));
   if (!session) return null;
   const now = Date.now();
   const idleMs = (limits.idleMinutes ?? DEFAULT_SESSION_IDLE_MINUTES) * 60 * 1000;
@@ -108,7 +109,7 @@ export async function findSession(
     return null;
   }
   // Not cached when a write happened while reading: it may have changed what was read.
-  if (!fresh && generation === cacheGeneration) rememberSession(tokenHash, { session, user, until: now + SESSION_CACHE_TTL_MS });
+  if (!fresh && generation === cacheGeneration) rememberSession(token, { session, user, until: now + SESSION_CACHE_TTL_MS });
   return { session, user };
 }
 
@@ -131,13 +132,18 @@ interface CachedSession {
   until: number;
 }
 
+/**
+ * By cookie token: a hit costs no hashing (issue 9). The tokens stay in this
+ * process's memory, where every request's cookie already passes; the
+ * database keeps only their hashes.
+ */
 const sessionCache = new Map<string, CachedSession>();
 /** Bumped on every emptying, so a read that raced a write is not cached. */
 let cacheGeneration = 0;
 
-function rememberSession(tokenHash: string, entry: CachedSession): void {
-  sessionCache.delete(tokenHash);
-  sessionCache.set(tokenHash, entry);
+function rememberSession(token: string, entry: CachedSession): void {
+  sessionCache.delete(token);
+  sessionCache.set(token, entry);
   if (sessionCache.size > SESSION_CACHE_MAX) sessionCache.delete(sessionCache.keys().next().value!);
 }
 
@@ -175,10 +181,11 @@ export async function sweepExpiredSessions(now = new Date(), idleMinutes?: numbe
  */
 export function isSecureRequest(c: Context, trustProxy: boolean): boolean {
   if (trustProxy) {
-    const forwarded = c.req.header('X-Forwarded-Proto')?.split(',')[0]?.trim().toLowerCase();
+    const forwarded = requestHeader(c, 'x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
     if (forwarded) return forwarded === 'https';
   }
-  return new URL(c.req.url).protocol === 'https:';
+  // The request URL is absolute; its scheme is all that is needed (no URL parse per request, issue 9).
+  return HTTPS_URL.test(c.req.url);
 }
 
 /**
@@ -190,11 +197,16 @@ export function readSessionCookie(c: Context, secure = false): string | undefine
   return getCookie(c, sessionCookieName(secure));
 }
 
-/** The session token in a raw `Cookie` header (the Socket.IO handshake), by the same rule as `readSessionCookie`. */
+/**
+ * The session token in a raw `Cookie` header (every request's `loadSession`,
+ * the Socket.IO handshake), by the same rule as `readSessionCookie`; the
+ * first cookie of that name wins. Parsed with the `cookie` package, about a
+ * tenth of the cost of `hono/utils/cookie` per request (issue 9); a value
+ * that is not a token is refused later by `findSession`.
+ */
 export function sessionTokenFromCookieHeader(header: string | undefined, secure: boolean): string | undefined {
   if (!header) return undefined;
-  const name = sessionCookieName(secure);
-  return parseCookieHeader(header, name)[name];
+  return parseCookie(header)[sessionCookieName(secure)];
 }
 
 /**

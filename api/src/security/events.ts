@@ -86,7 +86,10 @@ export function securityEventLogger(log: Pick<Logger, 'info' | 'warn'>, opts: { 
   return createMiddleware<{ Variables: { user?: { id: string } | null } }>(async (c, next) => {
     await next();
     const status = c.res.status;
-    const { method, path } = c.req;
+    const method = c.req.method;
+    // Most answers log nothing here: leave before building anything (issue 9).
+    if (status !== 403 && status !== 429 && (status < 200 || status >= 300 || (method !== 'PUT' && method !== 'DELETE'))) return;
+    const path = c.req.path;
     const base = () => ({ userId: c.get('user')?.id, ip: clientIp(c, opts.trustProxy), method, path, status });
     if (status === 403) {
       logSecurityEvent(log, 'forbidden', { ...base(), reason: c.error?.message });

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Context, MiddlewareHandler } from 'hono';
+import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { secureHeaders, type SecureHeadersVariables } from 'hono/secure-headers';
+import { secureHeaders } from 'hono/secure-headers';
 import { ownOriginOf } from './origin.js';
 
 /**
@@ -71,6 +71,74 @@ function contentSecurityPolicy(socketOrigin: string) {
 /** Most origins whose header sets are kept (the `Host` header is the client's, hence the bound). */
 const ORIGINS_KEPT = 64;
 
+/** Response headers as `[lower-case name, value]` pairs. */
+export type HeaderList = ReadonlyArray<readonly [name: string, value: string]>;
+
+/** The part of Node's `ServerResponse` that `withDefaultHeaders` uses. */
+interface NodeResponse {
+  headersSent: boolean;
+  setHeader(name: string, value: string): unknown;
+}
+
+/** Node's response for this request under `@hono/node-server` while its head is unwritten, else undefined (`app.request()`). */
+function nodeResponseOf(c: Context): NodeResponse | undefined {
+  const outgoing = (c.env as { outgoing?: Partial<NodeResponse> } | undefined)?.outgoing;
+  return outgoing && typeof outgoing.setHeader === 'function' && outgoing.headersSent === false ? (outgoing as NodeResponse) : undefined;
+}
+
+/** `current` with the comma-separated `tokens` it lacks appended (case-insensitive), e.g. for `Vary`. */
+function mergeTokens(current: string, tokens: string): string {
+  const have = new Set(current.split(',').map((t) => t.trim().toLowerCase()));
+  if (have.has('*')) return current;
+  const missing = tokens.split(',').map((t) => t.trim()).filter((t) => t && !have.has(t.toLowerCase()));
+  return missing.length ? `${current}, ${missing.join(', ')}` : current;
+}
+
+/**
+ * Runs `next` so that the response carries `headers` unless the route set its
+ * own value for a name (for `Vary`, the route's list is kept and the missing
+ * tokens are added). Under `@hono/node-server` they are written on Node's
+ * `ServerResponse` before the route runs, and the route's own headers, which
+ * `@hono/node-server` passes to `writeHead`, replace them: the route's
+ * response keeps its plain header record, so no web `Headers` object is built
+ * and copied for it — on a signed-in JSON read that was most of the cost of
+ * the security headers (issue 9, CPU profiles of `GET /auth/current_user`).
+ * A route's own `Vary` replaces the default there; no route sets one.
+ * Without Node (`app.request()` in tests) they are added after the route.
+ */
+export async function withDefaultHeaders(c: Context, next: () => Promise<void>, headers: HeaderList): Promise<void> {
+  const node = nodeResponseOf(c);
+  if (node) {
+    for (const [name, value] of headers) node.setHeader(name, value);
+    return next();
+  }
+  await next();
+  for (const [name, value] of headers) {
+    const current = c.res.headers.get(name);
+    if (current === null) setResponseHeader(c, name, value);
+    else if (name === 'vary') setResponseHeader(c, name, mergeTokens(current, value));
+  }
+}
+
+/** The header list `hono/secure-headers` gives every response of origin `own`, read once from a probe request. */
+async function secureHeaderList(own: string, https: boolean): Promise<HeaderList> {
+  const probe = new Hono()
+    .use(
+      secureHeaders({
+        contentSecurityPolicy: contentSecurityPolicy(own.replace(/^http/, 'ws')),
+        crossOriginResourcePolicy: 'same-origin',
+        referrerPolicy: 'no-referrer',
+        xFrameOptions: 'DENY',
+        strictTransportSecurity: false,
+        permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
+      }),
+    )
+    .get('*', (c) => c.body(null));
+  const list: Array<readonly [string, string]> = [...(await probe.request('http://probe/')).headers];
+  if (https) list.push(['strict-transport-security', HSTS_VALUE]);
+  return list;
+}
+
 /**
  * Middleware setting the security headers of every response (issue 8;
  * ASVS 5.0 V3.4): the CSP above, `X-Content-Type-Options: nosniff`,
@@ -80,31 +148,23 @@ const ORIGINS_KEPT = 64;
  * payment, and — only when the request came over HTTPS (`X-Forwarded-Proto`
  * with `trustProxy`) — `Strict-Transport-Security: max-age=31536000; includeSubDomains`.
  *
- * The CSP names the request's own origin, so one `secureHeaders` is built per
- * origin seen and reused: a CSP assembled from its parts on every request
- * cost a signed-in read several microseconds (issue 9).
+ * The values come from `hono/secure-headers`, asked once per origin seen (the
+ * CSP names the request's own origin) and kept as a list; they are applied by
+ * `withDefaultHeaders`, so a route may set its own value for one of them.
  */
 export function securityHeaders(opts: { trustProxy: boolean }) {
-  const perOrigin = new Map<string, MiddlewareHandler>();
-  const headersFor = (own: string): MiddlewareHandler => {
-    let set = perOrigin.get(own);
-    if (!set) {
-      set = secureHeaders({
-        contentSecurityPolicy: contentSecurityPolicy(own.replace(/^http/, 'ws')),
-        crossOriginResourcePolicy: 'same-origin',
-        referrerPolicy: 'no-referrer',
-        xFrameOptions: 'DENY',
-        strictTransportSecurity: false,
-        permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
-      });
+  const perOrigin = new Map<string, HeaderList>();
+  const listFor = async (own: string): Promise<HeaderList> => {
+    let list = perOrigin.get(own);
+    if (!list) {
+      list = await secureHeaderList(own, own.startsWith('https:'));
       if (perOrigin.size >= ORIGINS_KEPT) perOrigin.clear();
-      perOrigin.set(own, set);
+      perOrigin.set(own, list);
     }
-    return set;
+    return list;
   };
-  return createMiddleware<{ Variables: SecureHeadersVariables }>(async (c, next) => {
-    const own = ownOriginOf(c.req.url, (name) => c.req.header(name), opts.trustProxy);
-    await headersFor(own)(c, next);
-    if (own.startsWith('https:')) c.res.headers.set('Strict-Transport-Security', HSTS_VALUE);
+  return createMiddleware(async (c, next) => {
+    const own = ownOriginOf(c.req.url, (name) => requestHeader(c, name.toLowerCase() as Lowercase<string>), opts.trustProxy);
+    await withDefaultHeaders(c, next, perOrigin.get(own) ?? (await listFor(own)));
   });
 }

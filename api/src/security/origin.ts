@@ -143,7 +143,7 @@ export function csrfProtection(policy: OriginPolicy) {
     if (UNSAFE_METHODS.has(c.req.method) && checkSource(sourceOf(c, policy), policy) !== null) {
       throw forbidden(CROSS_SITE_MESSAGE);
     }
-    await next();
+    return next();
   });
 }
 
