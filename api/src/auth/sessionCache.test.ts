@@ -42,6 +42,22 @@ describe('the session cache', () => {
     expect((await findSession(token))?.user.role).toBe(ROLES.teacher);
   });
 
+  it('lets callers that miss it together share one read of the database', async () => {
+    const { user, token } = await cachedSession();
+    clearSessionCache();
+    const sessionReads = vi.spyOn(Session, 'findOne');
+    const userReads = vi.spyOn(User, 'findById');
+    const found = await Promise.all(Array.from({ length: 8 }, () => findSession(token)));
+    expect(found.map((f) => String(f?.user._id))).toEqual(Array(8).fill(String(user._id)));
+    expect(sessionReads).toHaveBeenCalledTimes(1);
+    expect(userReads).toHaveBeenCalledTimes(1);
+    // A write while callers wait: a caller after it reads again instead of joining the earlier read.
+    const waiting = findSession(token);
+    await User.updateOne({ _id: user._id }, { $set: { role: ROLES.teacher } });
+    await waiting;
+    expect((await findSession(token))?.user.role).toBe(ROLES.teacher);
+  });
+
   async function cachedSession(role: 1 | 2 | 3 = ROLES.student) {
     const { user } = await createUser({ role });
     const { token } = await createSession(user._id, { ttlDays: 1 });

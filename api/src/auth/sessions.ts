@@ -73,8 +73,9 @@ export interface SessionLimits {
 }
 
 /**
- * Looks up the session of a cookie token and re-reads its user. Records the
- * use (`lastSeenAt`, written at most once a minute).
+ * Looks up the session of a cookie token and its user — from the short-lived
+ * cache below, or from the database in one read shared by concurrent callers
+ * (`readShared`). Records the use (`lastSeenAt`, written at most once a minute).
  * @returns `{session, user}`, or null when the token is malformed or unknown,
  * the session has passed its absolute expiry (`expiresAt`) or has been idle
  * longer than `limits.idleMinutes` (it is then deleted, as the embedded
@@ -89,8 +90,9 @@ export async function findSession(
   const generation = cacheGeneration;
   const cached = sessionCache.get(token);
   const fresh = cached && cached.until > Date.now() ? cached : undefined;
-  const session = fresh?.session ?? (await Session.findOne({ tokenHash: hashSessionToken(token) }));
-  if (!session) return null;
+  const read = fresh ?? (await readShared(token));
+  if (!read) return null;
+  const { session } = read;
   const now = Date.now();
   const idleMs = (limits.idleMinutes ?? DEFAULT_SESSION_IDLE_MINUTES) * 60 * 1000;
   const lastSeen = session.lastSeenAt?.getTime() ?? now;
@@ -103,7 +105,7 @@ export async function findSession(
     // Through the driver: recording a use is the one write that must not empty the session cache.
     await Session.collection.updateOne({ _id: session._id }, { $set: { lastSeenAt: session.lastSeenAt } });
   }
-  const user = fresh?.user ?? (await User.findById(session.userId));
+  const { user } = read;
   if (!user) {
     await Session.deleteOne({ _id: session._id });
     return null;
@@ -147,10 +149,34 @@ function rememberSession(token: string, entry: CachedSession): void {
   if (sessionCache.size > SESSION_CACHE_MAX) sessionCache.delete(sessionCache.keys().next().value!);
 }
 
+/** Reads of the database under way, by token: callers that miss the cache together share one (issue 9). */
+const reading = new Map<string, Promise<{ session: SessionDoc; user: UserDoc | null } | null>>();
+
+/**
+ * The session of `token` and its user (null when the user is gone) from the
+ * database, or null for an unknown token. Concurrent calls for one token
+ * share one read — a burst of chat messages or of a page's requests arriving
+ * just after the cache entry lapsed costs two queries, not two per request.
+ */
+function readShared(token: string): Promise<{ session: SessionDoc; user: UserDoc | null } | null> {
+  const pending = reading.get(token);
+  if (pending) return pending;
+  const read = (async () => {
+    const session = await Session.findOne({ tokenHash: hashSessionToken(token) });
+    return session ? { session, user: await User.findById(session.userId) } : null;
+  })().finally(() => {
+    if (reading.get(token) === read) reading.delete(token);
+  });
+  reading.set(token, read);
+  return read;
+}
+
 /** Forgets every cached session of this process (issue 9); `findSession` reads the database again. */
 export function clearSessionCache(): void {
   cacheGeneration += 1;
   sessionCache.clear();
+  // A read under way may predate the write that cleared the cache: later callers must not join it.
+  reading.clear();
 }
 
 // Any Mongoose write to the sessions or the users, wherever in the code (or a test) it happens —

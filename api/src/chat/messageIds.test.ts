@@ -2,10 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Types } from 'mongoose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ChatMessage } from '../db/models/index.js';
 import { DiskUploadStore } from '../services/uploads.js';
-import { messageIdFor, storeMessage } from './messages.js';
+import { listMessagePage, messageIdFor, messageTime, storeMessage } from './messages.js';
 
 // issue 9: a message's `_id` follows from its sender and tempId, so retries and races are settled by `_id` alone.
 describe('message ids', () => {
@@ -28,5 +28,31 @@ describe('message ids', () => {
     expect([first.duplicate, second.duplicate].sort()).toEqual([false, true]);
     const retry = await storeMessage(sender, input, storage);
     expect(retry).toEqual({ message: first.message, duplicate: true });
+  });
+
+  it('share inserts between the text messages that wait (group commit, issue 9) and keep their order', async () => {
+    const sender = { id: new Types.ObjectId(), name: 'Ada Admin' };
+    const inserts = vi.spyOn(ChatMessage, 'insertMany');
+    try {
+      const inputs = Array.from({ length: 10 }, (_, i) => ({ content: `m${i}`, file: null, tempId: `group-${Date.now()}-${i}` }));
+      // One of them twice in the same wait: the unique _id keeps one copy and answers the other with it.
+      const results = await Promise.all([...inputs, inputs[4]!].map((input) => storeMessage(sender, input, storage, messageTime())));
+      expect(inserts.mock.calls.length).toBeLessThanOrEqual(2);
+      expect(results.filter((r) => r.duplicate)).toHaveLength(1);
+      expect(results[10]!.message).toEqual(results[4]!.message);
+      expect(await ChatMessage.countDocuments({ userId: sender.id })).toBe(10);
+      const page = await listMessagePage(0);
+      expect(page.messages.filter((m) => m.user_id === String(sender.id)).map((m) => m.content)).toEqual(inputs.map((i) => i.content));
+    } finally {
+      inserts.mockRestore();
+    }
+  });
+
+  it('hand out strictly increasing times, even within one millisecond', () => {
+    const now = Date.now() + 60_000;
+    const [a, b, c] = [messageTime(now), messageTime(now), messageTime(now - 5)];
+    expect(a.getTime()).toBe(now);
+    expect(b.getTime()).toBe(now + 1);
+    expect(c.getTime()).toBe(now + 2);
   });
 });

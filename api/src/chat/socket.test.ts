@@ -195,6 +195,26 @@ describe('message', () => {
     expect(readerMessages.map((m) => m.id)).toEqual([stored.id]);
   });
 
+  it('answers and broadcasts a burst in the order sent, stores it once, and pages it in that order (issue 9: shared inserts)', async () => {
+    const { socket: sender } = await joinChat(admin);
+    const { socket: reader } = await joinChat(otherAdmin);
+    const acks = collect<{ id: string }>(sender, 'messageAck');
+    const received = collect<ChatMessageJson>(reader, 'message');
+    const tempIds = Array.from({ length: 12 }, (_, i) => `burst-${i}`);
+    // Sent at once, with one retry in the middle of the burst.
+    for (const tempId of tempIds) sender.emit('message', { content: `text ${tempId}`, file: null, tempId });
+    sender.emit('message', { content: 'text burst-3', file: null, tempId: 'burst-3' });
+
+    await expect.poll(() => acks.length, { timeout: 5000 }).toBe(tempIds.length + 1);
+    expect(acks.map((a) => a.id)).toEqual([...tempIds, 'burst-3']);
+    await expect.poll(() => received.length, { timeout: 5000 }).toBe(tempIds.length);
+    expect(received.map((m) => m.tempId)).toEqual(tempIds);
+    expect(await ChatMessage.countDocuments({ tempId: /^burst-/ })).toBe(tempIds.length);
+
+    const { initial } = await joinChat(admin);
+    expect(initial.map((m) => m.tempId)).toEqual(tempIds);
+  });
+
   it('stores the same tempId of two different admins as two messages', async () => {
     const { socket: a } = await joinChat(admin);
     const { socket: b } = await joinChat(otherAdmin);

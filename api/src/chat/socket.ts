@@ -11,7 +11,7 @@ import { checkHandshake, ownOriginOf, type OriginPolicy } from '../security/orig
 import { createMemoryRateLimitStore, type RateLimitStore } from '../security/rateLimit.js';
 import { getEnv } from '../env.js';
 import { createUploadStores, MAX_UPLOAD_BYTES, type UploadStore } from '../services/uploads.js';
-import { ChatInputError, listMessagePage, storeMessage, type MessagePage } from './messages.js';
+import { ChatInputError, listMessagePage, messageTime, storeMessage, type MessagePage } from './messages.js';
 import type { ChatMessageJson } from './presenter.js';
 import { handshakeAuthSchema, loadMoreSchema, outgoingMessageSchema } from './schema.js';
 
@@ -149,7 +149,9 @@ function firstIssue(error: { issues: readonly { message: string }[] }): string {
  * - on connect: joins the `discussion` room, emits `initialMessages`;
  * - `message`: validated, stored once per (sender, tempId), then `messageAck`
  *   to the sender and `message` to the room; a retry is acknowledged again and
- *   re-sent to the sender; any failure is a `messageError` to the sender only;
+ *   re-sent to the sender; any failure is a `messageError` to the sender only.
+ *   A socket's messages are stored as they come (sharing inserts, issue 9)
+ *   and answered and broadcast in the order they arrived;
  * - `loadMoreMessages {page}` → `moreMessages {messages, hasMore}`, or
  *   `loadError` with a readable text: exactly one answer per request, in
  *   the order asked.
@@ -242,28 +244,37 @@ export function attachChat(httpServer: HttpServer, opts: ChatServerOptions): Cha
     await sendPage(socket, parsed.data.page, 'moreMessages');
   }
 
-  async function onMessage(socket: ChatSocket, payload: unknown): Promise<void> {
+  /**
+   * Handles one outgoing message up to storing it and resolves what is to be
+   * emitted for it; the caller emits in the order the messages arrived. Runs
+   * concurrently with the socket's other messages, so that they can share one
+   * insert (the group commit of `storeMessage`, issue 9).
+   */
+  async function onMessage(socket: ChatSocket, payload: unknown, receivedAt: Date): Promise<() => void> {
     if ((await messageLimiter.hit(socket.data.userId)).exceeded) {
       logSecurityEvent(log, 'rate_limited', { userId: socket.data.userId, ip: clientIpOfRequest(socket.request, trustProxy), limit: 'chat-messages-user' });
-      return void socket.emit('messageError', CHAT_TEXTS.tooFast);
+      return () => socket.emit('messageError', CHAT_TEXTS.tooFast);
     }
     const parsed = outgoingMessageSchema.safeParse(payload);
-    if (!parsed.success) return void socket.emit('messageError', firstIssue(parsed.error));
+    if (!parsed.success) return () => socket.emit('messageError', firstIssue(parsed.error));
     const user = await currentAdmin(socket);
     if (!user) {
-      socket.emit('messageError', CHAT_TEXTS.sessionEnded);
-      socket.disconnect(true);
-      return;
+      return () => {
+        socket.emit('messageError', CHAT_TEXTS.sessionEnded);
+        socket.disconnect(true);
+      };
     }
     try {
-      const { message, duplicate } = await storeMessage({ id: user._id, name: user.name }, parsed.data, storage);
-      socket.emit('messageAck', { id: parsed.data.tempId });
-      if (duplicate) socket.emit('message', message);
-      else io.to(DISCUSSION_ROOM).emit('message', message);
+      const { message, duplicate } = await storeMessage({ id: user._id, name: user.name }, parsed.data, storage, receivedAt);
+      return () => {
+        socket.emit('messageAck', { id: parsed.data.tempId });
+        if (duplicate) socket.emit('message', message);
+        else io.to(DISCUSSION_ROOM).emit('message', message);
+      };
     } catch (err) {
-      if (err instanceof ChatInputError) return void socket.emit('messageError', err.message);
+      if (err instanceof ChatInputError) return () => socket.emit('messageError', err.message);
       log.error({ err }, 'chat message could not be stored');
-      socket.emit('messageError', CHAT_TEXTS.notSaved);
+      return () => socket.emit('messageError', CHAT_TEXTS.notSaved);
     }
   }
 
@@ -271,9 +282,10 @@ export function attachChat(httpServer: HttpServer, opts: ChatServerOptions): Cha
     void socket.join(DISCUSSION_ROOM);
     void sendPage(socket, 0, 'initialMessages');
 
-    // One message at a time per socket, so that a quick retry finds the original stored;
-    // pages one at a time too, so that answers come in the order asked.
-    let queue: Promise<void> = Promise.resolve();
+    // Messages are handled as they come (their inserts may be shared, issue 9), and what each one emits —
+    // its ack, its broadcast or its error — goes out in the order they arrived, under the time they
+    // arrived at; pages are handled one at a time, so that answers come in the order asked.
+    let sent: Promise<void> = Promise.resolve();
     let loads: Promise<void> = Promise.resolve();
     const guard = (work: () => Promise<void>, fallback: keyof Pick<ServerToClientEvents, 'messageError' | 'loadError'>) => () =>
       work().catch((err: unknown) => {
@@ -282,7 +294,12 @@ export function attachChat(httpServer: HttpServer, opts: ChatServerOptions): Cha
       });
 
     socket.on('message', (payload) => {
-      queue = queue.then(guard(() => onMessage(socket, payload), 'messageError'));
+      // Caught at once: a failure must not wait, unhandled, for the messages before it.
+      const handled = onMessage(socket, payload, messageTime()).catch((err: unknown) => () => {
+        log.error({ err }, 'chat event failed');
+        socket.emit('messageError', CHAT_TEXTS.notSaved);
+      });
+      sent = sent.then(async () => (await handled)());
     });
     socket.on('loadMoreMessages', (payload) => {
       loads = loads.then(guard(() => onLoadMore(socket, payload), 'loadError'));
