@@ -13,15 +13,15 @@ function setup(routes: Record<string, FakeRoute> = {}) {
   return { fetchSpy, ...rendered, user: userEvent.setup() };
 }
 
-/** The IonButton whose text is `text` (its native button lives in a shadow root jsdom queries cannot reach). */
-const ionButton = (text: string) => {
-  const host = screen.getByText(text, { selector: 'ion-button' });
-  return host as HTMLElement;
-};
+/** Waits for the whole questionnaire: the cards arrive one per frame (issue 9), the submit button with the last. */
+async function questionnaire() {
+  await waitFor(() => expect(screen.getAllByRole('radiogroup')).toHaveLength(16));
+  return screen.getAllByRole('radiogroup');
+}
 
 /** Answers the first `count` statements, statement i with option (i mod 5) + 1. */
 async function answer(user: ReturnType<typeof userEvent.setup>, count: number) {
-  const groups = screen.getAllByRole('radiogroup');
+  const groups = await questionnaire();
   for (let index = 0; index < count; index += 1) {
     const radios = (groups[index] as HTMLElement).querySelectorAll<HTMLInputElement>('input[type="radio"]');
     await user.click(radios[index % 5] as HTMLInputElement);
@@ -48,9 +48,9 @@ describe('the self-assessment page (spec §2.4)', { timeout: 15_000 }, () => {
     expect(screen.getByText(/^How far do you agree with each statement\?/)).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading your assessment...');
     expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
-    expect(screen.queryByText('Logout', { selector: 'ion-button' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
     release();
-    expect(await screen.findAllByRole('radiogroup')).toHaveLength(16);
+    expect(await questionnaire()).toHaveLength(16);
   });
 
   it('sends the browser to the sign-in page when there is no current user', async () => {
@@ -62,14 +62,14 @@ describe('the self-assessment page (spec §2.4)', { timeout: 15_000 }, () => {
     setup();
     expect(await screen.findByText('Welcome, Sam')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Oracy Skills Self-Assessment' })).toBeInTheDocument();
+    const groups = await questionnaire();
+    expect(groups).toHaveLength(16);
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'Linguistic (Professional Language)',
       'Cognitive (Critical & Purposeful)',
       'Social & Emotional',
       'Physical (Voice & Body Language)',
     ]);
-    const groups = screen.getAllByRole('radiogroup');
-    expect(groups).toHaveLength(16);
     expect(screen.getByRole('radiogroup', { name: 'I use a varied and professional vocabulary when presenting ideas.' })).toBeInTheDocument();
     for (const group of groups) {
       expect(within(group).getAllByRole('radio').map((radio) => [radio.getAttribute('value'), radio.getAttribute('aria-label') ?? radio.closest('label')?.textContent])).toEqual([
@@ -80,6 +80,20 @@ describe('the self-assessment page (spec §2.4)', { timeout: 15_000 }, () => {
         ['5', 'Strongly Agree'],
       ]);
     }
+  });
+
+  it('shows the first card with the user and the others after it, in order, the submit button last (issue 9)', async () => {
+    setup();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Linguistic (Professional Language)' })).toBeInTheDocument();
+    await questionnaire();
+    const form = screen.getByRole('heading', { level: 1, name: 'Oracy Skills Self-Assessment' }).closest('form') as HTMLFormElement;
+    const order = [...form.querySelectorAll('h2, [role="radiogroup"], button')].map((node) =>
+      node.tagName === 'H2' ? node.textContent : node.tagName === 'BUTTON' ? 'submit' : 'group',
+    );
+    expect(order).toEqual([
+      ...CATEGORIES.flatMap((category) => [category.name, ...category.statements.map(() => 'group')]),
+      'submit',
+    ]);
   });
 
   it('can be answered from the keyboard', async () => {
@@ -93,28 +107,28 @@ describe('the self-assessment page (spec §2.4)', { timeout: 15_000 }, () => {
   it('keeps "Submit Assessment" disabled until all 16 statements are answered', async () => {
     const { user, fetchSpy } = setup();
     await screen.findByText('Welcome, Sam');
-    expect(ionButton('Submit Assessment')).toHaveAttribute('disabled');
+    expect(await screen.findByRole('button', { name: 'Submit Assessment' })).toBeDisabled();
 
     await answer(user, 15);
-    expect(ionButton('Submit Assessment')).toHaveAttribute('disabled');
+    expect(screen.getByRole('button', { name: 'Submit Assessment' })).toBeDisabled();
     expect(screen.getByText(/15 of 16 statements answered/)).toBeInTheDocument();
-    await user.click(ionButton('Submit Assessment'));
+    await user.click(screen.getByRole('button', { name: 'Submit Assessment' }));
     expect(fetchSpy).toHaveBeenCalledTimes(1); // only the current user: nothing was submitted
 
     await answer(user, 16);
-    expect(ionButton('Submit Assessment')).not.toHaveAttribute('disabled');
+    expect(screen.getByRole('button', { name: 'Submit Assessment' })).toBeEnabled();
   });
 
   it('submits the 16 scores and thanks the user', async () => {
     const { user, fetchSpy } = setup({ 'POST /api/updateOracyAssessment': { status: 201, body: { ok: true } } });
     await screen.findByText('Welcome, Sam');
     await answer(user, 16);
-    await user.click(ionButton('Submit Assessment'));
+    await user.click(screen.getByRole('button', { name: 'Submit Assessment' }));
 
     expect(await screen.findByRole('heading', { name: 'Thank You, Sam!' })).toBeInTheDocument();
     expect(screen.getByText('Your responses have been recorded.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Explore our Website' })).toHaveAttribute('href', '/login');
-    expect(screen.getByText('Logout', { selector: 'ion-button' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
 
     const call = fetchSpy.mock.calls.find(([url]) => String(url) === '/api/updateOracyAssessment');
     expect(call?.[1]?.method).toBe('POST');
@@ -127,7 +141,7 @@ describe('the self-assessment page (spec §2.4)', { timeout: 15_000 }, () => {
     const { user } = setup({ 'POST /api/updateOracyAssessment': { status: 400, body: { error: { code: 'validation_failed', message: 'bad' } } } });
     await screen.findByText('Welcome, Sam');
     await answer(user, 16);
-    await user.click(ionButton('Submit Assessment'));
+    await user.click(screen.getByRole('button', { name: 'Submit Assessment' }));
 
     expect(await screen.findByRole('alertdialog', { name: 'Submission failed' })).toBeInTheDocument();
     expect(screen.queryByText('Thank You, Sam!')).not.toBeInTheDocument();
@@ -135,7 +149,7 @@ describe('the self-assessment page (spec §2.4)', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(screen.getAllByRole('radio', { checked: true })).toHaveLength(16);
-    expect(ionButton('Submit Assessment')).not.toHaveAttribute('disabled');
+    expect(screen.getByRole('button', { name: 'Submit Assessment' })).toBeEnabled();
   });
 
   it('shows "Network error" when the submission cannot be sent', async () => {
@@ -143,7 +157,7 @@ describe('the self-assessment page (spec §2.4)', { timeout: 15_000 }, () => {
     const { user } = setup({ 'POST /api/updateOracyAssessment': new TypeError('Failed to fetch') });
     await screen.findByText('Welcome, Sam');
     await answer(user, 16);
-    await user.click(ionButton('Submit Assessment'));
+    await user.click(screen.getByRole('button', { name: 'Submit Assessment' }));
     expect(await screen.findByRole('alertdialog', { name: 'Network error' })).toBeInTheDocument();
   });
 
@@ -151,7 +165,7 @@ describe('the self-assessment page (spec §2.4)', { timeout: 15_000 }, () => {
     const { user, redirect } = setup({ 'GET /auth/logout': { body: { ok: true } } });
     await screen.findByText('Welcome, Sam');
     expect(localStorage.getItem('studentId')).toBe('u-student');
-    await user.click(ionButton('Logout'));
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(redirect).toHaveBeenCalledWith('/login'));
     expect(localStorage.getItem('studentId')).toBeNull();
     expect(localStorage.getItem('userId')).toBeNull();
@@ -160,7 +174,7 @@ describe('the self-assessment page (spec §2.4)', { timeout: 15_000 }, () => {
   it('shows "Logout failed" when logout is refused', async () => {
     const { user, redirect } = setup({ 'GET /auth/logout': { status: 500, body: { error: { code: 'internal', message: 'x' } } } });
     await screen.findByText('Welcome, Sam');
-    await user.click(ionButton('Logout'));
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('alertdialog', { name: 'Logout failed' })).toBeInTheDocument();
     expect(redirect).not.toHaveBeenCalled();
   });

@@ -1,11 +1,12 @@
-import { IonButton, IonButtons, IonContent, IonHeader, IonPage, IonTitle, IonToolbar, useIonAlert } from '@ionic/react';
-import { useId, useState, type FormEvent } from 'react';
+import { IonContent, IonPage, useIonAlert } from '@ionic/react';
+import { memo, useCallback, useId, useState, type FormEvent } from 'react';
 import { Logo } from '../components/Logo';
 import { SITE_URL } from '../config';
 import { apiFetch, HttpError } from '../data/api';
 import { useRequiredUser, useSession } from '../session/SessionProvider';
 import AssessmentLoading from './assessment/AssessmentLoading';
-import { CATEGORIES, completeScores, SCALE, STATEMENT_KEYS, type Score, type Statement, type StatementKey } from './assessment/statements';
+import { CATEGORIES, completeScores, SCALE, STATEMENT_KEYS, type Category, type Score, type Statement, type StatementKey } from './assessment/statements';
+import { useStepwiseCount } from './assessment/useStepwiseCount';
 import './assessment/AssessmentPage.css';
 
 type Answers = Partial<Record<StatementKey, Score>>;
@@ -26,7 +27,11 @@ export default function AssessmentPage() {
   const [answers, setAnswers] = useState<Answers>({});
   const [submitting, setSubmitting] = useState(false);
   const [submitted, setSubmitted] = useState(false);
+  // issue 9: the four category cards arrive one per frame (the submit row with the last one),
+  // so building and laying out the questionnaire never holds a phone's main thread for long.
+  const categoriesShown = useStepwiseCount(CATEGORIES.length, user !== null);
 
+  const answer = useCallback((key: StatementKey, score: Score) => setAnswers((current) => ({ ...current, [key]: score })), []);
   const answered = STATEMENT_KEYS.filter((key) => answers[key] !== undefined).length;
   const scores = completeScores(answers);
 
@@ -58,29 +63,28 @@ export default function AssessmentPage() {
 
   return (
     <IonPage>
-      <IonHeader>
-        <IonToolbar className="assessment-toolbar">
-          <div slot="start" className="assessment-toolbar__logo">
-            <Logo height={30} className="assessment-toolbar__logo-full" />
-            <Logo height={32} variant="mark" className="assessment-toolbar__logo-mark" />
-          </div>
-          {user && <IonTitle className="assessment-toolbar__title">Welcome, {user.firstName}</IonTitle>}
-          {user && !submitted && (
-            <IonButtons slot="end">
-              <IonButton fill="outline" color="primary" onClick={() => void handleLogout()}>
-                Logout
-              </IonButton>
-            </IonButtons>
-          )}
-        </IonToolbar>
-      </IonHeader>
+      {/* issue 9: a plain banner styled as Ionic's md toolbar: no ion-header, ion-toolbar, ion-title or ion-button to start. */}
+      <header className="assessment-header">
+        <div className="assessment-header__logo">
+          <Logo height={30} className="assessment-header__logo-full" />
+          <Logo height={32} variant="mark" className="assessment-header__logo-mark" />
+        </div>
+        {user && <p className="assessment-header__welcome">Welcome, {user.firstName}</p>}
+        {user && !submitted && (
+          <button type="button" className="assessment-button assessment-button--outline assessment-header__logout" onClick={() => void handleLogout()}>
+            Logout
+          </button>
+        )}
+      </header>
       <IonContent className="ion-padding assessment">
         {user && submitted ? (
           <section className="assessment-thanks" aria-labelledby="assessment-thanks-title">
             <h1 id="assessment-thanks-title">Thank You, {user.firstName}!</h1>
             <p>Your responses have been recorded.</p>
             <div className="assessment-thanks__actions">
-              <IonButton onClick={() => void handleLogout()}>Logout</IonButton>
+              <button type="button" className="assessment-button" onClick={() => void handleLogout()}>
+                Logout
+              </button>
               <a className="assessment-thanks__link" href={SITE_URL}>
                 Explore our Website
               </a>
@@ -94,32 +98,20 @@ export default function AssessmentPage() {
             </p>
             {user ? (
               <>
-                {CATEGORIES.map((category) => (
-                  <div key={category.id} className="assessment-category">
-                    <div className="assessment-category__header">
-                      <h2 className="assessment-category__title">{category.name}</h2>
-                    </div>
-                    <div className="assessment-category__content">
-                      {category.statements.map((statement) => (
-                        <StatementRating
-                          key={statement.key}
-                          statement={statement}
-                          value={answers[statement.key]}
-                          onChange={(score) => setAnswers((current) => ({ ...current, [statement.key]: score }))}
-                        />
-                      ))}
-                    </div>
-                  </div>
+                {CATEGORIES.slice(0, categoriesShown).map((category) => (
+                  <CategoryCard key={category.id} category={category} answers={answers} onAnswer={answer} />
                 ))}
-                <div className="assessment-form__submit">
-                  <p className="assessment-form__progress" aria-live="polite">
-                    {answered} of {STATEMENT_KEYS.length} statements answered
-                    {scores ? '' : ' — answer all of them to submit.'}
-                  </p>
-                  <IonButton type="submit" expand="block" disabled={!scores || submitting}>
-                    Submit Assessment
-                  </IonButton>
-                </div>
+                {categoriesShown === CATEGORIES.length && (
+                  <div className="assessment-form__submit">
+                    <p className="assessment-form__progress" aria-live="polite">
+                      {answered} of {STATEMENT_KEYS.length} statements answered
+                      {scores ? '' : ' — answer all of them to submit.'}
+                    </p>
+                    <button type="submit" className="assessment-button assessment-button--block" disabled={!scores || submitting}>
+                      Submit Assessment
+                    </button>
+                  </div>
+                )}
               </>
             ) : (
               <AssessmentLoading />
@@ -131,17 +123,49 @@ export default function AssessmentPage() {
   );
 }
 
+interface CategoryCardProps {
+  category: Category;
+  answers: Answers;
+  onAnswer: (key: StatementKey, score: Score) => void;
+}
+
+/**
+ * One category card: its name and its statements. Memoised on the answers
+ * of its own statements, so answering a statement, or a further card
+ * arriving, re-renders one card instead of all sixteen rows (issue 9).
+ */
+const CategoryCard = memo(
+  function CategoryCard({ category, answers, onAnswer }: CategoryCardProps) {
+    return (
+      <div className="assessment-category">
+        <div className="assessment-category__header">
+          <h2 className="assessment-category__title">{category.name}</h2>
+        </div>
+        <div className="assessment-category__content">
+          {category.statements.map((statement) => (
+            <StatementRating key={statement.key} statement={statement} value={answers[statement.key]} onAnswer={onAnswer} />
+          ))}
+        </div>
+      </div>
+    );
+  },
+  (before, after) =>
+    before.category === after.category &&
+    before.onAnswer === after.onAnswer &&
+    before.category.statements.every((statement) => before.answers[statement.key] === after.answers[statement.key]),
+);
+
 interface StatementRatingProps {
   statement: Statement;
   value: Score | undefined;
-  onChange: (score: Score) => void;
+  onAnswer: (key: StatementKey, score: Score) => void;
 }
 
 /**
  * One statement and its five options: a radio group named by the statement,
  * made of native radio inputs (arrow keys move between options, Tab leaves).
  */
-function StatementRating({ statement, value, onChange }: StatementRatingProps) {
+function StatementRating({ statement, value, onAnswer }: StatementRatingProps) {
   const labelId = useId();
   return (
     <div className="statement">
@@ -156,7 +180,7 @@ function StatementRating({ statement, value, onChange }: StatementRatingProps) {
               name={statement.key}
               value={option.value}
               checked={value === option.value}
-              onChange={() => onChange(option.value)}
+              onChange={() => onAnswer(statement.key, option.value)}
             />
             <span>{option.label}</span>
           </label>
