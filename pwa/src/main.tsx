@@ -1,5 +1,5 @@
 import { setupIonicReact } from '@ionic/react';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './App';
 import { listenForInstallPrompt } from './offline/installPrompt';
@@ -43,8 +43,13 @@ if (!root) throw new Error('index.html has no #root element');
 listenForInstallPrompt();
 window.addEventListener('load', () => whenIdle(() => registerServiceWorker()), { once: true });
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// issue 9: the first render is a transition, so React builds the app shell in short slices
+// between which the browser can paint and answer input, instead of in one long task.
+const reactRoot = createRoot(root);
+startTransition(() => {
+  reactRoot.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
