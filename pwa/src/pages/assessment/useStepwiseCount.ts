@@ -6,9 +6,9 @@ import { useEffect, useState } from 'react';
  * until all `total` are shown. Each piece is built and laid out in a task of
  * its own, so no single long task holds a slow phone's main thread, and the
  * first piece paints without waiting for the rest (about one frame, ~16 ms,
- * per further piece). Once everything is shown it stays shown, even if
- * `active` turns false again. Where there is no `requestAnimationFrame`
- * (a background tab pauses it), the steps still come, after at most 100 ms.
+ * per further piece). Once started it carries on to `total`, even if
+ * `active` turns false again. When no frame comes (a background tab pauses
+ * `requestAnimationFrame`), each step still comes after at most 100 ms.
  */
 export function useStepwiseCount(total: number, active: boolean): number {
   const [shown, setShown] = useState(active ? 1 : 0);
