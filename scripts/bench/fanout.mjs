@@ -7,7 +7,7 @@
 // sender's too) times each delivery from its send.
 // Argument: JSON `{mode: 'oracy' | 'ws', url, accounts: [{id, token}], messages, bytes}`.
 // Prints one JSON line `{clients, sent, deliveries, expected, seconds,
-// perSecond (deliveries/s), p50, p95 (send-to-receive, ms), errors}`.
+// perSecond (deliveries/s), first, p50, p95, last (send-to-receive, ms), errors}`.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -141,6 +141,8 @@ console.log(
     perSecond: seconds > 0 ? latencies.length / seconds : 0,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
+    first: percentile(latencies, 0),
+    last: percentile(latencies, 100),
     errors: [...new Set(errors)],
   }),
 );

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { ChatMessage, Session } from '../db/models/index.js';
 import { CHAT_PAGE_SIZE, FILE_TOO_LARGE_TEXT, FILE_TYPE_TEXT, chatUploadsDir } from './messages.js';
 import type { ChatMessageJson } from './presenter.js';
+import { tcpConnectionOf } from './cork.js';
 import { CHAT_TEXTS, MAX_HTTP_BUFFER_SIZE } from './socket.js';
 import {
   collect,
@@ -213,6 +214,31 @@ describe('message', () => {
 
     const { initial } = await joinChat(admin);
     expect(initial.map((m) => m.tempId)).toEqual(tempIds);
+  });
+
+  it("sends a burst's frames to each admin in a few writes, not one per frame (issue 9: corked connections)", async () => {
+    const { socket: sender } = await joinChat(admin);
+    const { socket: reader } = await joinChat(otherAdmin);
+    // The reader's connection as the server holds it: found, so the broadcasts can be corked.
+    const local = [...server.chat.io.of('/').sockets.values()].find((s) => s.id === reader.id);
+    const connection = tcpConnectionOf(local?.conn.transport) as unknown as { _write: Function; _writev: Function } | undefined;
+    expect(connection).toBeDefined();
+    let writes = 0;
+    for (const method of ['_write', '_writev'] as const) {
+      const original = connection![method];
+      connection![method] = function (this: unknown, ...args: unknown[]) {
+        writes += 1;
+        return original.apply(this, args);
+      };
+    }
+    const received = collect<ChatMessageJson>(reader, 'message');
+    const tempIds = Array.from({ length: 12 }, (_, i) => `corked-${i}`);
+    for (const tempId of tempIds) sender.emit('message', { content: `text ${tempId}`, file: null, tempId });
+
+    await expect.poll(() => received.length, { timeout: 5000 }).toBe(tempIds.length);
+    expect(received.map((m) => m.tempId)).toEqual(tempIds);
+    // The first message's frame, then the frames that waited for it in one write, and so on: far fewer than 12.
+    expect(writes).toBeLessThanOrEqual(tempIds.length / 2);
   });
 
   it('stores the same tempId of two different admins as two messages', async () => {

@@ -11,6 +11,7 @@ import { checkHandshake, ownOriginOf, type OriginPolicy } from '../security/orig
 import { createMemoryRateLimitStore, type RateLimitStore } from '../security/rateLimit.js';
 import { getEnv } from '../env.js';
 import { createUploadStores, MAX_UPLOAD_BYTES, type UploadStore } from '../services/uploads.js';
+import { coalesceWrites } from './cork.js';
 import { ChatInputError, listMessagePage, messageTime, storeMessage, type MessagePage } from './messages.js';
 import type { ChatMessageJson } from './presenter.js';
 import { handshakeAuthSchema, loadMoreSchema, outgoingMessageSchema } from './schema.js';
@@ -192,6 +193,9 @@ export function attachChat(httpServer: HttpServer, opts: ChatServerOptions): Cha
     maxHttpBufferSize: MAX_HTTP_BUFFER_SIZE,
     ...(opts.adapter ? { adapter: opts.adapter } : {}),
   });
+
+  // issue 9: the packets waiting for a connection leave in one write, not one system call each (chat/cork.ts).
+  io.engine.on('connection', coalesceWrites);
 
   // Polling answers come from Engine.IO, not Hono: give them the basic security headers too (issue 8).
   io.engine.on('headers', (headers: Record<string, string>) => {

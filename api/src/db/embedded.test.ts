@@ -26,22 +26,23 @@ describe.skipIf(Boolean(process.env.TEST_MONGODB_URI))('embedded database (Ferre
   });
 
   it('finds, updates and deletes exactly the document with that _id, for ObjectId and string ids', async () => {
-    const collection = mongoose.connection.collection<{ _id: unknown; n: number; seen?: boolean }>('id_index_rows');
+    const collection = mongoose.connection.collection<{ _id: InstanceType<typeof ObjectId> | string; n: number; seen?: boolean }>('id_index_rows');
     const objectIds = Array.from({ length: 20 }, () => new ObjectId());
+    const [, , , third, fourth, fifth] = objectIds as [InstanceType<typeof ObjectId>, ...InstanceType<typeof ObjectId>[]];
     await collection.insertMany([...objectIds.map((_id, n) => ({ _id, n })), { _id: 'text-id', n: 100 }, { _id: 'text-id-2', n: 101 }]);
 
-    expect((await collection.findOne({ _id: objectIds[3] }))?.n).toBe(3);
+    expect((await collection.findOne({ _id: third! }))?.n).toBe(3);
     expect((await collection.findOne({ _id: 'text-id' }))?.n).toBe(100);
     expect(await collection.findOne({ _id: new ObjectId() })).toBeNull();
 
-    expect((await collection.updateOne({ _id: objectIds[4] }, { $set: { seen: true } })).modifiedCount).toBe(1);
+    expect((await collection.updateOne({ _id: fourth! }, { $set: { seen: true } })).modifiedCount).toBe(1);
     expect((await collection.updateOne({ _id: 'text-id-2' }, { $set: { seen: true } })).modifiedCount).toBe(1);
     const seen = await collection.find({ seen: true }, { projection: { n: 1 } }).toArray();
     expect(seen.map((row) => row.n).sort((a, b) => a - b)).toEqual([4, 101]);
 
-    expect((await collection.deleteOne({ _id: objectIds[5] })).deletedCount).toBe(1);
+    expect((await collection.deleteOne({ _id: fifth! })).deletedCount).toBe(1);
     expect((await collection.deleteOne({ _id: 'text-id' })).deletedCount).toBe(1);
     expect(await collection.countDocuments({})).toBe(20);
-    expect(await collection.findOne({ _id: objectIds[5] })).toBeNull();
+    expect(await collection.findOne({ _id: fifth! })).toBeNull();
   });
 });
