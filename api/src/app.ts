@@ -12,8 +12,8 @@ import { healthRoutes, type HealthOptions } from './health.js';
 import { createErrorHandler, notFound, type ErrorBody } from './errors.js';
 import { createLogger, requestLogger, type Logger } from './logger.js';
 import { requestBodyLimits } from './security/bodyLimits.js';
-import { securityEventLogger } from './security/events.js';
-import { securityHeaders, withDefaultHeaders, type HeaderList } from './security/headers.js';
+import { securityEventObserver } from './security/events.js';
+import { securityHeaders, type HeaderList } from './security/headers.js';
 import { compressText } from './compression.js';
 import { csrfProtection } from './security/origin.js';
 import { createMemoryRateLimitStore, type RateLimitStore } from './security/rateLimit.js';
@@ -54,10 +54,12 @@ export interface AppOptions {
 }
 
 /**
- * Builds the Hono app of the one origin (decisions §2): request log, security
- * headers (CSP, HSTS over HTTPS: `security/headers.ts`), compression, the
- * security-event log, body limits (JSON 1 MB, multipart 6 MB), `loadSession`,
- * CSRF protection for every unsafe method (issue 8), then
+ * Builds the Hono app of the one origin (decisions §2): request log and
+ * security-event log, security headers (CSP, HSTS over HTTPS:
+ * `security/headers.ts`; `no-store` on `/api` and `/auth`), compression,
+ * body limits (JSON 1 MB, multipart 6 MB), `loadSession`, CSRF protection
+ * for every unsafe method (issue 8) — as few middleware layers as that takes,
+ * since each costs every request a few µs (issue 9) — then
  * - the sign-in site and `/auth/*` (decisions §3),
  * - `GET /api/health` → `{ok: true}`; `GET /healthz` and `GET /readyz` for load balancers (`health.ts`, issue 10),
  * - `POST /api/updateOracyAssessment`,
@@ -73,13 +75,12 @@ export function createApp(options: AppOptions = {}) {
   const uploads = options.uploads ?? createUploadStores(env);
 
   const app = new Hono<AppEnv>()
-    .use(requestLogger(log))
-    .use(securityHeaders({ trustProxy: env.TRUST_PROXY }))
-    .use(compressText())
+    // issue 8: the request line, then the security events of the answer (with its user, known by then).
+    .use(requestLogger(log, securityEventObserver(log, { trustProxy: env.TRUST_PROXY })))
     // Personal JSON must not be kept by the browser's or a proxy's HTTP cache (unless the route says otherwise).
-    .use((c, next) => (PERSONAL_PATH.test(c.req.path) ? withDefaultHeaders(c, next, NO_STORE) : next()))
-    // issue 8: security events, body limits, then the session, then CSRF (so a refusal is logged with its user).
-    .use(securityEventLogger(log, { trustProxy: env.TRUST_PROXY }))
+    .use(securityHeaders({ trustProxy: env.TRUST_PROXY, personal: { path: PERSONAL_PATH, headers: NO_STORE } }))
+    .use(compressText())
+    // issue 8: body limits, then the session, then CSRF (so a refusal is logged with its user).
     .use(requestBodyLimits)
     .use(loadSession({ trustProxy: env.TRUST_PROXY, idleMinutes: env.SESSION_IDLE_MINUTES }))
     .use(csrfProtection({ trustProxy: env.TRUST_PROXY, allowedOrigins: env.ALLOWED_ORIGINS, requireOrigin: env.CSRF_REQUIRE_ORIGIN }))

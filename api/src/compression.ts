@@ -1,4 +1,4 @@
-import type { Context } from 'hono';
+import type { Context, Next } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { requestHeader, setResponseHeader, withDefaultHeaders, type HeaderList } from './security/headers.js';
@@ -74,39 +74,43 @@ function prepend(first: Uint8Array[], reader: ReadableStreamDefaultReader<Uint8A
  */
 export function compressText(opts: { threshold?: number } = {}) {
   const threshold = opts.threshold ?? COMPRESSION_THRESHOLD;
-  return createMiddleware(async (c, next) => {
-    await withDefaultHeaders(c, next, VARY);
-    // Decided before the response's headers are read: a client that takes no encoding costs nothing more.
+  return createMiddleware((c, next) => {
+    // Decided before the route runs: a client that takes no encoding costs nothing more (issue 9).
     const encoding = chooseEncoding(requestHeader(c, 'accept-encoding'));
-    if (!encoding) return;
-    if (c.req.method === 'HEAD' || c.res.status === 206 || c.res.status === 204 || c.res.status === 304) return;
-    const headers = c.res.headers;
-    const type = headers.get('Content-Type');
-    if (!type || !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type)) return;
-    if (headers.has('Content-Encoding') || headers.has('Transfer-Encoding') || NO_TRANSFORM.test(headers.get('Cache-Control') ?? '')) return;
-    varyOnAcceptEncoding(c);
-    const declared = headers.get('Content-Length');
-    if (declared !== null && Number(declared) < threshold) return;
-    const body = c.res.body;
-    if (!body) return;
-
-    // Read up to the threshold: a short body goes out whole and uncompressed.
-    const reader = body.getReader();
-    const head: Uint8Array[] = [];
-    let size = 0;
-    while (size < threshold) {
-      const { done, value } = await reader.read();
-      if (done) {
-        c.res = new Response(head.length === 1 ? head[0]! : Buffer.concat(head), c.res);
-        return;
-      }
-      head.push(value);
-      size += value.byteLength;
-    }
-    c.res = new Response(prepend(head, reader).pipeThrough(new CompressionStream(encoding)), c.res);
-    c.res.headers.delete('Content-Length');
-    c.res.headers.set('Content-Encoding', encoding);
-    const etag = c.res.headers.get('ETag');
-    if (etag && !etag.startsWith('W/')) c.res.headers.set('ETag', `W/${etag}`);
+    return encoding ? compressAfterRoute(c, next, encoding, threshold) : withDefaultHeaders(c, next, VARY);
   });
+}
+
+/** `compressText` for a client that accepts `encoding`: the route runs, then its answer is compressed when it should be. */
+async function compressAfterRoute(c: Context, next: Next, encoding: 'gzip' | 'deflate', threshold: number): Promise<void> {
+  await withDefaultHeaders(c, next, VARY);
+  if (c.req.method === 'HEAD' || c.res.status === 206 || c.res.status === 204 || c.res.status === 304) return;
+  const headers = c.res.headers;
+  const type = headers.get('Content-Type');
+  if (!type || !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type)) return;
+  if (headers.has('Content-Encoding') || headers.has('Transfer-Encoding') || NO_TRANSFORM.test(headers.get('Cache-Control') ?? '')) return;
+  varyOnAcceptEncoding(c);
+  const declared = headers.get('Content-Length');
+  if (declared !== null && Number(declared) < threshold) return;
+  const body = c.res.body;
+  if (!body) return;
+
+  // Read up to the threshold: a short body goes out whole and uncompressed.
+  const reader = body.getReader();
+  const head: Uint8Array[] = [];
+  let size = 0;
+  while (size < threshold) {
+    const { done, value } = await reader.read();
+    if (done) {
+      c.res = new Response(head.length === 1 ? head[0]! : Buffer.concat(head), c.res);
+      return;
+    }
+    head.push(value);
+    size += value.byteLength;
+  }
+  c.res = new Response(prepend(head, reader).pipeThrough(new CompressionStream(encoding)), c.res);
+  c.res.headers.delete('Content-Length');
+  c.res.headers.set('Content-Encoding', encoding);
+  const etag = c.res.headers.get('ETag');
+  if (etag && !etag.startsWith('W/')) c.res.headers.set('ETag', `W/${etag}`);
 }

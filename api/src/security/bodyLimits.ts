@@ -1,3 +1,4 @@
+import type { Context, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { payloadTooLarge } from '../errors.js';
@@ -38,8 +39,10 @@ const BODILESS_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']
  * stream) for every request — on a GET it cost a signed-in read about a
  * fifth of its time (issue 9, CPU profile of `GET /auth/current_user`).
  */
-export const requestBodyLimits = createMiddleware(async (c, next) => {
-  if (BODILESS_METHODS.has(c.req.method)) return next();
+export const requestBodyLimits = createMiddleware((c, next) => (BODILESS_METHODS.has(c.req.method) ? next() : limitBody(c, next)));
+
+/** `requestBodyLimits` for a method that may carry a body. */
+async function limitBody(c: Context, next: Next): Promise<Response | void> {
   const type = c.req.header('Content-Type')?.split(';')[0]?.trim().toLowerCase() ?? '';
   const multipart = type === 'multipart/form-data';
   const declared = c.req.header('Content-Length');
@@ -49,4 +52,4 @@ export const requestBodyLimits = createMiddleware(async (c, next) => {
     return next();
   }
   return multipart ? limitMultipart(c, next) : limitOther(c, next);
-});
+}

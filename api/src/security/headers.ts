@@ -106,12 +106,16 @@ function mergeTokens(current: string, tokens: string): string {
  * A route's own `Vary` replaces the default there; no route sets one.
  * Without Node (`app.request()` in tests) they are added after the route.
  */
-export async function withDefaultHeaders(c: Context, next: () => Promise<void>, headers: HeaderList): Promise<void> {
+export function withDefaultHeaders(c: Context, next: () => Promise<void>, headers: HeaderList): Promise<void> {
   const node = nodeResponseOf(c);
-  if (node) {
-    for (const [name, value] of headers) node.setHeader(name, value);
-    return next();
-  }
+  if (!node) return addAfterRoute(c, next, headers);
+  // Not an async function: on every request, one promise fewer (issue 9).
+  for (const [name, value] of headers) node.setHeader(name, value);
+  return next();
+}
+
+/** `withDefaultHeaders` without Node's response: the route runs, then the headers it lacks are added. */
+async function addAfterRoute(c: Context, next: () => Promise<void>, headers: HeaderList): Promise<void> {
   await next();
   for (const [name, value] of headers) {
     const current = c.res.headers.get(name);
@@ -139,6 +143,14 @@ async function secureHeaderList(own: string, https: boolean): Promise<HeaderList
   return list;
 }
 
+/** Headers for the responses of some paths only, in `securityHeaders`. */
+export interface PathHeaders {
+  /** which paths (`c.req.path`) */
+  path: RegExp;
+  /** what they get besides the security headers, unless the route sets its own */
+  headers: HeaderList;
+}
+
 /**
  * Middleware setting the security headers of every response (issue 8;
  * ASVS 5.0 V3.4): the CSP above, `X-Content-Type-Options: nosniff`,
@@ -146,25 +158,33 @@ async function secureHeaderList(own: string, https: boolean): Promise<HeaderList
  * `Cross-Origin-Opener-Policy` and `Cross-Origin-Resource-Policy: same-origin`,
  * a `Permissions-Policy` that turns off camera, microphone, geolocation and
  * payment, and — only when the request came over HTTPS (`X-Forwarded-Proto`
- * with `trustProxy`) — `Strict-Transport-Security: max-age=31536000; includeSubDomains`.
+ * with `trustProxy`) — `Strict-Transport-Security: max-age=31536000; includeSubDomains`;
+ * plus `opts.personal.headers` on the paths `opts.personal.path` matches
+ * (the app's `Cache-Control: no-store` for personal JSON), so that they cost
+ * no middleware layer of their own (issue 9).
  *
  * The values come from `hono/secure-headers`, asked once per origin seen (the
  * CSP names the request's own origin) and kept as a list; they are applied by
  * `withDefaultHeaders`, so a route may set its own value for one of them.
  */
-export function securityHeaders(opts: { trustProxy: boolean }) {
-  const perOrigin = new Map<string, HeaderList>();
-  const listFor = async (own: string): Promise<HeaderList> => {
-    let list = perOrigin.get(own);
-    if (!list) {
-      list = await secureHeaderList(own, own.startsWith('https:'));
+export function securityHeaders(opts: { trustProxy: boolean; personal?: PathHeaders }) {
+  const perOrigin = new Map<string, { all: HeaderList; personal: HeaderList }>();
+  const listsFor = async (own: string) => {
+    let lists = perOrigin.get(own);
+    if (!lists) {
+      const all = await secureHeaderList(own, own.startsWith('https:'));
+      lists = { all, personal: [...all, ...(opts.personal?.headers ?? [])] };
       if (perOrigin.size >= ORIGINS_KEPT) perOrigin.clear();
-      perOrigin.set(own, list);
+      perOrigin.set(own, lists);
     }
-    return list;
+    return lists;
   };
-  return createMiddleware(async (c, next) => {
+  const pick = (c: Context, lists: { all: HeaderList; personal: HeaderList }) => (opts.personal?.path.test(c.req.path) ? lists.personal : lists.all);
+  return createMiddleware((c, next) => {
     const own = ownOriginOf(c.req.url, (name) => requestHeader(c, name.toLowerCase() as Lowercase<string>), opts.trustProxy);
-    await withDefaultHeaders(c, next, perOrigin.get(own) ?? (await listFor(own)));
+    const lists = perOrigin.get(own);
+    // Known origin (nearly every request): no promise of its own (issue 9).
+    if (lists) return withDefaultHeaders(c, next, pick(c, lists));
+    return listsFor(own).then((made) => withDefaultHeaders(c, next, pick(c, made)));
   });
 }

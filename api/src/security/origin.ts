@@ -139,7 +139,7 @@ export const CROSS_SITE_MESSAGE = 'Requests from other sites are not allowed.';
  * pass untouched.
  */
 export function csrfProtection(policy: OriginPolicy) {
-  return createMiddleware(async (c, next) => {
+  return createMiddleware((c, next) => {
     if (UNSAFE_METHODS.has(c.req.method) && checkSource(sourceOf(c, policy), policy) !== null) {
       throw forbidden(CROSS_SITE_MESSAGE);
     }
