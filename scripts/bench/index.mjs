@@ -15,7 +15,7 @@
 // timed test assertion. Sizes and durations come from the environment:
 //   BENCH_USERS=1000 BENCH_MESSAGES=1000 BENCH_LARGE=20000 BENCH_DURATION=6 (s per row,
 //   split into BENCH_ROUNDS=3 alternating baseline/Oracy rounds; the median round counts)
-//   BENCH_WARMUP=1 (s) BENCH_CONNECTIONS=20 BENCH_FANOUT_MESSAGES=20
+//   BENCH_WARMUP=1 (s) BENCH_CONNECTIONS=20 BENCH_FANOUT_MESSAGES=20 BENCH_FANOUT_ROUNDS=5 (bursts; the median counts)
 //   BENCH_LIGHTHOUSE_RUNS=3 BENCH_SKIP=api,growth,fanout,lighthouse BENCH_NO_PIN=1
 //   BENCH_CPU_PROFILE=<folder> (the server writes a V8 CPU profile there when it stops)
 // The figures also go to .cache/bench/latest.json.
@@ -37,6 +37,7 @@ const config = {
   warmup: envInt('BENCH_WARMUP', 1),
   connections: envInt('BENCH_CONNECTIONS', 20),
   fanoutMessages: envInt('BENCH_FANOUT_MESSAGES', 20),
+  fanoutRounds: envInt('BENCH_FANOUT_ROUNDS', 5),
   lighthouseRuns: envInt('BENCH_LIGHTHOUSE_RUNS', 3),
   skip: new Set((process.env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
 };
@@ -202,7 +203,7 @@ async function main() {
 
   if (!config.skip.has('fanout')) {
     log('chat fan-out');
-    const fanout = { accounts: accounts.chatAdmins, messages: config.fanoutMessages, bytes: 1024 };
+    const fanout = { accounts: accounts.chatAdmins, messages: config.fanoutMessages, bytes: 1024, rounds: config.fanoutRounds };
     const ours = await runJson('load', NODE, [here('fanout.mjs'), JSON.stringify({ ...fanout, mode: 'oracy', url: oracy.url })]);
     const ws = startChild('server', NODE, [here('baseline-ws.mjs')]);
     cleanups.push(() => ws.stop());
@@ -293,7 +294,7 @@ function print() {
   if (results.fanout) {
     const f = results.fanout;
     sections.push({
-      title: `3. Chat fan-out — ${f.oracy.clients} admin sockets, 1 sender, ${f.oracy.sent} × 1 KB at once; baseline: plain ws broadcast`,
+      title: `3. Chat fan-out — ${f.oracy.clients} admin sockets, 1 sender, ${f.oracy.sent} × 1 KB at once, median of ${f.oracy.rounds?.length ?? 1} bursts; baseline: plain ws broadcast`,
       rows: [
         ['deliveries/s', num(f.oracy.perSecond), num(f.ws.perSecond), ratio(f.ratio), '≥ 0.50', verdict(f.ratio >= 0.5 && f.oracy.deliveries === f.oracy.expected)],
         ['p95 / p50 send-to-receive', `${ms(f.oracy.p95)} / ${ms(f.oracy.p50)}`, `${ms(f.ws.p95)} / ${ms(f.ws.p50)}`, '', 'p95 < 100 ms', verdict(f.oracy.p95 < 100)],
