@@ -55,10 +55,9 @@ export async function findByTempId(userId: Types.ObjectId | string, tempId: stri
 /**
  * The `_id` of the message `tempId` of sender `userId` (issue 9): the first
  * 12 bytes of SHA-256 over both, so a retry is found — and a second copy
- * refused by the unique `_id` — with one lookup by `_id`, which MongoDB
- * answers from its `_id` index (FerretDB 1.24 on SQLite scans even then, but
- * one `_id` filter is still its cheapest query: nothing is sorted or decoded
- * twice). Messages sort by `createdAt`, so the id carries no time.
+ * refused by the unique `_id` — with one lookup by `_id`, which both MongoDB
+ * and the embedded FerretDB (with the devdb's `id-index` patch) answer from
+ * the `_id` index. Messages sort by `createdAt`, so the id carries no time.
  */
 export function messageIdFor(userId: Types.ObjectId | string, tempId: string): Types.ObjectId {
   return new Types.ObjectId(createHash('sha256').update(`${String(userId)}\n${tempId}`).digest().subarray(0, 12));

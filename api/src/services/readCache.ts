@@ -3,7 +3,7 @@ import { onWrites } from '../db/models/writes.js';
 /**
  * Short-lived in-process caches of whole read results (issue 9: "the API
  * must not be the bottleneck"). On the embedded FerretDB every filter, sort
- * and count — and even an `_id` lookup — reads the whole collection, so a
+ * and count other than an `_id` lookup reads the whole collection, so a
  * signed-in dashboard read costs about 100 ms of database work at 1,000
  * users; these reads are asked far more often than what they read changes.
  *
