@@ -67,8 +67,11 @@ export function createLogger(env: Pick<Env, 'LOG_LEVEL' | 'NODE_ENV'>): Logger {
   return pino(options, batchedStdout());
 }
 
+/** The context `requestLogger` and its observers read: the signed-in user, when `loadSession` found one. */
+type LoggedContext = { Variables: { user?: { id: string } | null } };
+
 /** Work done after a request is answered, inside `requestLogger`'s layer (e.g. `securityEventObserver`); a promise is awaited. */
-export type ResponseObserver = (c: Context<{ Variables: { user?: { id: string } | null } }>) => Promise<void> | void;
+export type ResponseObserver = (c: Context<LoggedContext>) => Promise<void> | void;
 
 /**
  * Request-logging middleware: one line per request after it is answered, with
@@ -82,7 +85,7 @@ export type ResponseObserver = (c: Context<{ Variables: { user?: { id: string } 
 export function requestLogger(log: Logger, ...observers: ResponseObserver[]) {
   // The line's fields are fixed and hold no secret, so it skips the redaction pass (issue 9: a few µs a request).
   const lines = log.child({}, { redact: { paths: [] } });
-  return createMiddleware<{ Variables: { user?: { id: string } | null } }>(async (c, next) => {
+  return createMiddleware<LoggedContext>(async (c, next) => {
     const started = performance.now();
     await next();
     const status = c.res.status;

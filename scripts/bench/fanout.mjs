@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // The client side of the chat fan-out (issue 9), on the load side's core:
 // connects one socket per account (100 admins) to Oracy's discussion
-// (Socket.IO) or to the plain `ws` baseline; another socket sends a warm-up
-// burst (counted, not timed); then, `rounds` times, another of them — the
-// sender — sends `messages` messages of `bytes` bytes at once, and every
-// socket (the sender's too) times each delivery from its send. A round
-// starts once the one before is fully delivered; the median round (by
-// deliveries/s) is reported, as one burst lasts only tens of milliseconds
-// and a shared machine's hiccup can double it.
+// (Socket.IO) or to the plain `ws` baseline; then, `rounds` + 1 times,
+// another of them — the sender — sends `messages` messages of `bytes` bytes
+// at once, and every socket (the sender's too) times each delivery from its
+// send. A round starts once the one before is fully delivered. The first
+// round is a warm-up (as the API rows have one: the code on its path gets
+// compiled) and is not reported; of the others the median round (by
+// deliveries/s) is, as one burst lasts only tens of milliseconds and a
+// shared machine's hiccup can double it.
 // Argument: JSON `{mode: 'oracy' | 'ws', url, accounts: [{id, token}], messages, bytes, rounds (default 5)}`.
 // Prints one JSON line: the median round's `{deliveries, seconds, perSecond
 // (deliveries/s), first, p50, p95, last (send-to-receive, ms)}` with
@@ -70,13 +71,7 @@ function summarize({ latencies, firstSend, lastDelivery }) {
   };
 }
 
-/** Bodies of the warm-up burst start with this; their deliveries are counted, not timed. */
-const WARM_MARK = 'warm';
-let warmDeliveries = 0;
-let onWarmDelivery = () => {};
-
 function delivered(text) {
-  if (typeof text === 'string' && text.startsWith(WARM_MARK)) return onWarmDelivery();
   const parsed = parse(text);
   if (!parsed || !round) return;
   const now = performance.now();
@@ -121,11 +116,10 @@ async function connectWs() {
   );
 }
 
-/** Sends `options.messages` messages of `options.bytes` through `socket`, all at once; `mark` starts each body. */
-function sendBurst(socket, mark) {
+/** Sends `options.messages` messages of `options.bytes` through `socket`, all at once. */
+function sendBurst(socket) {
   for (let seq = 0; seq < options.messages; seq++) {
-    const content = mark + body(seq, options.bytes - mark.length);
-    const message = { content, file: null, tempId: `bench-${process.pid}-${mark}${seq}-${Date.now()}` };
+    const message = { content: body(seq, options.bytes), file: null, tempId: `bench-${process.pid}-${seq}-${Date.now()}` };
     if (options.mode === 'ws') socket.send(JSON.stringify(message));
     else socket.emit('message', message);
   }
@@ -133,30 +127,13 @@ function sendBurst(socket, mark) {
 
 const sockets = options.mode === 'ws' ? await connectWs() : await connectOracy();
 
-// Warm-up, not measured (as the API rows have one): another admin sends one burst first, so the
-// measured burst does not pay for compiling the code on its path (the per-admin limit is 20 per 10 s).
-if (sockets.length > 1) {
-  const expectedWarm = options.messages * sockets.length;
-  const warmed = new Promise((resolve) => {
-    const timer = setTimeout(resolve, TIMEOUT_MS);
-    onWarmDelivery = () => {
-      warmDeliveries += 1;
-      if (warmDeliveries >= expectedWarm) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-  });
-  sendBurst(sockets[1], WARM_MARK);
-  await warmed;
-}
-
-// Each round's sender is another admin (the per-admin limit is 20 messages per 10 s).
+// Each round's sender is another admin (the per-admin limit is 20 messages per 10 s); round 0 warms up.
 const measured = [];
-for (let r = 0; r < rounds; r++) {
+for (let r = 0; r <= rounds; r++) {
   const finished = startRound();
-  sendBurst(sockets[(r === 0 ? 0 : r + 1) % sockets.length], '');
-  measured.push(summarize(await finished));
+  sendBurst(sockets[r % sockets.length]);
+  const result = summarize(await finished);
+  if (r > 0) measured.push(result);
   round = null;
 }
 for (const socket of sockets) options.mode === 'ws' ? socket.terminate() : socket.disconnect();

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
-import type { Logger } from '../logger.js';
+import type { Logger, ResponseObserver } from '../logger.js';
 import { clientIp } from './clientIp.js';
 
 /**
@@ -73,9 +73,6 @@ async function newRoleOf(c: Context): Promise<unknown> {
   }
 }
 
-/** What `securityEventObserver` reads of a request's context after its answer. */
-type AnsweredContext = Context<{ Variables: { user?: { id: string } | null } }>;
-
 /**
  * Logs, after each answer, the events a route does not log itself: every
  * 403 (`forbidden`, with the refusal's message as `reason`), every 429
@@ -86,8 +83,8 @@ type AnsweredContext = Context<{ Variables: { user?: { id: string } | null } }>;
  * known by then. Returns a promise only for a role change (its new role is
  * read from the answer).
  */
-export function securityEventObserver(log: Pick<Logger, 'info' | 'warn'>, opts: { trustProxy: boolean }) {
-  return (c: AnsweredContext): Promise<void> | void => {
+export function securityEventObserver(log: Pick<Logger, 'info' | 'warn'>, opts: { trustProxy: boolean }): ResponseObserver {
+  return (c) => {
     const status = c.res.status;
     const method = c.req.method;
     // Most answers log nothing here: leave before building anything (issue 9).
