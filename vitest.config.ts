@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One Vitest run with two projects (style.md practice 6): `api` in Node
+ * One Vitest run with two projects (docs/contributing.md#tests-beside-the-code): `api` in Node
  * against the real embedded database, `pwa` in jsdom.
  */
 export default defineConfig({

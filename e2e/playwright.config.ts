@@ -39,7 +39,7 @@ const launchOptions = {
 /**
  * The real stack (API + embedded database + built PWA) on a free port with a
  * fresh data folder and the demo data, driven in a phone and a tablet
- * viewport (decisions §1).
+ * viewport (docs/architecture.md#stack-and-layout).
  */
 export default defineConfig({
   testDir: 'specs',

@@ -4,7 +4,7 @@ import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { ionicPerUse } from './vite/ionicPerUse.ts';
 
 /**
- * Where the dev and preview servers forward the API's paths (decisions §2:
+ * Where the dev and preview servers forward the API's paths (docs/architecture.md#one-origin:
  * one origin in production; two servers in development). `API_ORIGIN`
  * overrides the default `http://localhost:3000`.
  */
@@ -20,13 +20,13 @@ const proxy: Record<string, ProxyOptions> = {
 };
 
 /**
- * Navigations the service worker must leave to the network (decisions §2):
+ * Navigations the service worker must leave to the network (docs/architecture.md#one-origin):
  * the server's own pages and resources, never the app shell.
  */
 export const SERVER_ROUTES = /^\/(api|auth|login|register|uploads|socket\.io)(?:[/?#]|$)/;
 
 /**
- * The web app manifest (issue 7 "Installable app shell"), served at
+ * The web app manifest , served at
  * `/manifest.webmanifest`. Colours from the theme (`src/theme/variables.css`:
  * primary green #2e7d32); icons generated from `src/assets/logo-mark.svg` by
  * `scripts/generate-icons.mjs`.
@@ -50,7 +50,7 @@ const manifest: Partial<ManifestOptions> = {
 };
 
 /**
- * The service worker `/sw.js` (Workbox `generateSW`, issue 7):
+ * The service worker `/sw.js` (Workbox `generateSW`):
  * - precaches the built shell: HTML, JS, CSS, fonts, icons and the manifest;
  * - answers navigations with the precached `index.html`, except
  *   {@link SERVER_ROUTES};
@@ -95,7 +95,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
-    // issue 9: `.vite/manifest.json` gives the chunk graph that `scripts/check-bundle.mjs` measures.
+    // `.vite/manifest.json` gives the chunk graph that `scripts/check-bundle.mjs` measures.
     manifest: true,
     rolldownOptions: {
       treeshake: {
@@ -108,7 +108,7 @@ export default defineConfig({
       },
       output: {
         codeSplitting: {
-          // issue 9: everything the first load needs (the entry's static imports) in one chunk
+          // everything the first load needs (the entry's static imports) in one chunk
           // beside the entry, instead of some twenty small ones, each a round trip on a phone.
           groups: [{ name: 'first-load', tags: ['$initial'] }],
         },

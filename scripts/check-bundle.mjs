@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The bundle-size budget (issue 9), run by `npm test` after Vitest: prints
+// The bundle-size budget, run by `npm test` after Vitest: prints
 // the compressed sizes of the built PWA and exits 1 when the first load of
 // `/login` → `/` needs more than 170 KB of gzip-compressed JavaScript.
 //   node scripts/check-bundle.mjs [distDir]   (default pwa/dist; or PWA_DIST)

@@ -1,4 +1,4 @@
-// The cluster tests (issue 10), shared by `npm run test:cluster` and `npm test`:
+// The cluster tests, shared by `npm run test:cluster` and `npm test`:
 // Redis (REDIS_URL, or Debian's redis-server on a free loopback port), one
 // database (MONGODB_URI, or the embedded one) and two API processes, checked
 // with real HTTP and Socket.IO clients by api/src/cluster/*.cluster-test.ts.

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: the Vitest projects (api against the real embedded database,
 // pwa in jsdom), the cluster tests when a Redis can be had (two API processes,
-// scripts/cluster.mjs, issue 10; about 20 s), the bundle-size budget
-// (scripts/check-bundle.mjs, issue 9), then the Playwright journeys in Debian's
+// scripts/cluster.mjs; about 20 s), the bundle-size budget
+// (scripts/check-bundle.mjs), then the Playwright journeys in Debian's
 // Chromium against the real stack. Ends with one line "N passed, N failed"
 // over all of them (the budget counts as one).
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -26,11 +26,11 @@ const readJson = (file) => {
 console.log('\n== Unit and API tests (Vitest) ==');
 const vitestCode = run(bin('', 'vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
 
-console.log('\n== Two API processes, one database, one Redis (issue 10) ==');
+console.log('\n== Two API processes, one database, one Redis ==');
 const cluster = redisAvailable() ? runClusterTests() : null;
 if (!cluster) console.log('Skipped: no Redis here (no redis-server, no REDIS_URL). `npm run test:cluster` installs one.');
 
-console.log('\n== Bundle size (first load of /login → / at most 170 KB of compressed JavaScript, issue 9) ==');
+console.log('\n== Bundle size (first load of /login → / at most 170 KB of compressed JavaScript) ==');
 const bundleCode = run(process.execPath, [join(ROOT, 'scripts', 'check-bundle.mjs')]);
 
 console.log('\n== End-to-end tests (Playwright, Chromium) ==');

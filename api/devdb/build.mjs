@@ -1,4 +1,4 @@
-// Builds the embedded development database (decisions §10) once into a cache
+// Builds the embedded development database (docs/architecture.md#running-it) once into a cache
 // folder outside git and returns the binary's path. Plain Node, no
 // dependencies: used by scripts/setup.mjs and by the API at start.
 import { createHash } from 'node:crypto';
@@ -27,7 +27,7 @@ export class DevdbBuildError extends Error {}
  * one exact text of one file of the module; a build whose module lacks that
  * text fails, so a FerretDB upgrade cannot silently drop a patch.
  *
- * - `id-index` (issue 9): FerretDB 1.24 on SQLite pushes an `{_id: …}` filter
+ * - `id-index`: FerretDB 1.24 on SQLite pushes an `{_id: …}` filter
  *   down to SQL as `_ferretdb_sjson->'$._id' = ?`, but builds the `_id_`
  *   index on `_ferretdb_sjson->"_id"`. SQLite uses an expression index only
  *   for the same expression, so every lookup, update and delete by `_id`

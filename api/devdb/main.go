@@ -2,7 +2,7 @@
 // MongoDB wire-protocol server) on SQLite, listening on loopback only.
 //
 // It is started by the API as a child process when MONGODB_URI is unset
-// (decisions §10). On start it prints one JSON line to stdout,
+// (docs/architecture.md#running-it). On start it prints one JSON line to stdout,
 // {"uri":"mongodb://127.0.0.1:PORT/"}, and then serves until SIGINT, SIGTERM
 // or the end of its standard input (the parent went away).
 package main
@@ -30,7 +30,7 @@ import (
 // consistent after a crash of the process or of the machine, and only the
 // last transactions before a power loss can be lost (SQLite's
 // recommendation for WAL; MongoDB's default journal behaves alike). With
-// the default FULL every insert waits for an fsync (issue 9: chat fan-out).
+// the default FULL every insert waits for an fsync (chat fan-out).
 const sqlitePragmas = "_pragma=busy_timeout(10000)&_pragma=journal_mode(wal)&_pragma=synchronous(normal)&_pragma=auto_vacuum(none)"
 
 func main() {

@@ -32,7 +32,7 @@ import { adminUsersRoutes } from './routes/admin/users/index.js';
 import { userRoutes } from './routes/user/index.js';
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE, pwaCacheControl, resolveInside, sendFile, sendServedFile } from './static.js';
 
-/** Paths that belong to the API side of the origin, never to the PWA (decisions §2). */
+/** Paths that belong to the API side of the origin, never to the PWA (docs/architecture.md#one-origin). */
 const API_PATH = /^\/(api|auth|uploads|socket\.io)(\/|$)/;
 
 /** Paths whose answers are personal JSON: `Cache-Control: no-store` unless the route sets its own. */
@@ -45,29 +45,29 @@ export interface AppOptions {
   env?: Env;
   /** Logger; default one built from `env`. */
   logger?: Logger;
-  /** Where rate limits count (issue 8); default a fresh in-memory store per app; Redis across processes (issue 10). */
+  /** Where rate limits count; default a fresh in-memory store per app; Redis across processes. */
   rateLimits?: RateLimitStore;
-  /** What `/healthz` and `/readyz` ask about the process (issue 10); default: never draining, no Redis. */
+  /** What `/healthz` and `/readyz` ask about the process; default: never draining, no Redis. */
   health?: HealthOptions;
-  /** Where course images and chat attachments live (issue 10); default `createUploadStores(env)` (disk or GridFS by `UPLOAD_STORE`). */
+  /** Where course images and chat attachments live; default `createUploadStores(env)` (disk or GridFS by `UPLOAD_STORE`). */
   uploads?: UploadStores;
 }
 
 /**
- * Builds the Hono app of the one origin (decisions §2): request log and
+ * Builds the Hono app of the one origin (docs/architecture.md#one-origin): request log and
  * security-event log, security headers (CSP, HSTS over HTTPS:
  * `security/headers.ts`; `no-store` on `/api` and `/auth`), compression,
  * body limits (JSON 1 MB, multipart 6 MB), `loadSession`, CSRF protection
- * for every unsafe method (issue 8) — as few middleware layers as that takes,
- * since each costs every request a few µs (issue 9) — then
- * - the sign-in site and `/auth/*` (decisions §3),
- * - `GET /api/health` → `{ok: true}`; `GET /healthz` and `GET /readyz` for load balancers (`health.ts`, issue 10),
+ * for every unsafe method — as few middleware layers as that takes,
+ * since each costs every request a few µs — then
+ * - the sign-in site and `/auth/*` (docs/product.md#sign-in-site),
+ * - `GET /api/health` → `{ok: true}`; `GET /healthz` and `GET /readyz` for load balancers (`health.ts`),
  * - `POST /api/updateOracyAssessment`,
  * - JSON 404 `ErrorBody` for any other `/api/*`, `/auth/*`, `/socket.io/*` path,
  * - `GET /uploads/:name` from the public upload store (cached for a year; 404 otherwise),
  * - the built PWA from `PWA_DIST` for every other GET, with single-page
  *   fallback to index.html, or a "not built yet" page (503) when it is missing.
- * Errors answer as decisions §6 JSON through `createErrorHandler`.
+ * Errors answer as docs/product.md#error-format JSON through `createErrorHandler`.
  */
 export function createApp(options: AppOptions = {}) {
   const env = options.env ?? getEnv();
@@ -75,12 +75,12 @@ export function createApp(options: AppOptions = {}) {
   const uploads = options.uploads ?? createUploadStores(env);
 
   const app = new Hono<AppEnv>()
-    // issue 8: the request line, then the security events of the answer (with its user, known by then).
+    // the request line, then the security events of the answer (with its user, known by then).
     .use(requestLogger(log, securityEventObserver(log, { trustProxy: env.TRUST_PROXY })))
     // Personal JSON must not be kept by the browser's or a proxy's HTTP cache (unless the route says otherwise).
     .use(securityHeaders({ trustProxy: env.TRUST_PROXY, personal: { path: PERSONAL_PATH, headers: NO_STORE } }))
     .use(compressText())
-    // issue 8: body limits, then the session, then CSRF (so a refusal is logged with its user).
+    // body limits, then the session, then CSRF (so a refusal is logged with its user).
     .use(requestBodyLimits)
     .use(loadSession({ trustProxy: env.TRUST_PROXY, idleMinutes: env.SESSION_IDLE_MINUTES }))
     .use(csrfProtection({ trustProxy: env.TRUST_PROXY, allowedOrigins: env.ALLOWED_ORIGINS, requireOrigin: env.CSRF_REQUIRE_ORIGIN }))
@@ -96,7 +96,7 @@ export function createApp(options: AppOptions = {}) {
     .get('/api/health', (c) => c.json({ ok: true as const }, 200))
     .route('/', healthRoutes(options.health))
     .route('/api', assessmentRoutes)
-    // issue 7: an outbox replay with the same Idempotency-Key gets the first answer, never a second complaint.
+    // an outbox replay with the same Idempotency-Key gets the first answer, never a second complaint.
     .use('/api/student/complaints', idempotency())
     .use('/api/teacher/complaints', idempotency())
     .route('/api', studentRoutes)
@@ -148,5 +148,5 @@ export function createApp(options: AppOptions = {}) {
   return app;
 }
 
-/** The app's type, for the PWA's typed client: `hc<AppType>('/')` (style.md practice 2). */
+/** The app's type, for the PWA's typed client: `hc<AppType>('/')` (docs/contributing.md#typed-client-from-the-servers-types). */
 export type AppType = ReturnType<typeof createApp>;

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { chooseEncoding, compressText } from './compression.js';
 
-/** Compression of text responses (issue 9): gzip for big text bodies when accepted, never for tiny ones. */
+/** Compression of text responses: gzip for big text bodies when accepted, never for tiny ones. */
 
 const big = { rows: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Person ${i}` })) };
 const app = new Hono()

@@ -56,26 +56,26 @@ function prepend(first: Uint8Array[], reader: ReadableStreamDefaultReader<Uint8A
 }
 
 /**
- * Compression of text responses (issue 9: "compression for text responses"),
+ * Compression of text responses ("compression for text responses"),
  * replacing `hono/compress` with the same rules — gzip (or deflate) when the
  * client accepts it, for compressible content types, never for a 206, a HEAD,
  * an already encoded body or `Cache-Control: no-transform` — and three differences:
  * - `Vary: Accept-Encoding` is on every response, set through
  *   `withDefaultHeaders` before the route runs, so that a client that accepts
  *   no encoding (the API benchmark's load tool) leaves the response's headers
- *   untouched (issue 9);
+ *   untouched;
  * - a body under `COMPRESSION_THRESHOLD` (1,024 bytes) is never compressed,
  *   even without a `Content-Length` (a `c.json()` answer has none): the first
  *   kilobyte is read before deciding;
  * - never `c.header()` after the route: `hono/compress` sets `Vary` that way,
  *   which rebuilds a finished response as a full web `Response` with a body
- *   stream, on every JSON answer (issue 9: a CPU profile of
+ *   stream, on every JSON answer (a CPU profile of
  *   `GET /auth/current_user` showed it).
  */
 export function compressText(opts: { threshold?: number } = {}) {
   const threshold = opts.threshold ?? COMPRESSION_THRESHOLD;
   return createMiddleware((c, next) => {
-    // Decided before the route runs: a client that takes no encoding costs nothing more (issue 9).
+    // Decided before the route runs: a client that takes no encoding costs nothing more.
     const encoding = chooseEncoding(requestHeader(c, 'accept-encoding'));
     return encoding ? compressAfterRoute(c, next, encoding, threshold) : withDefaultHeaders(c, next, VARY);
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { EnvError, REPO_ROOT, parseEnv, shouldSeedDemo } from './env.js';
 
 describe('parseEnv', () => {
-  it('fills in the defaults of decisions §10', () => {
+  it('fills in the defaults of docs/architecture.md#running-it', () => {
     const env = parseEnv({});
     expect(env).toEqual({
       PORT: 3000,

@@ -24,7 +24,7 @@ const absolutePath = z
 const flag = z.enum(['0', '1'], { error: "must be '0' or '1'" });
 
 /**
- * Every environment variable the API reads (decisions §10 "Config by
+ * Every environment variable the API reads (docs/architecture.md#running-it "Config by
  * environment"). Empty strings count as unset, so `MONGODB_URI=` in a shell
  * means "use the embedded database".
  */
@@ -37,26 +37,26 @@ const envSchema = z
       .min(0, { error: 'must be a whole number from 0 to 65535' })
       .max(65535, { error: 'must be a whole number from 0 to 65535' })
       .default(3000),
-    /** MongoDB connection string; unset → the embedded FerretDB (decisions §10). */
+    /** MongoDB connection string; unset → the embedded FerretDB (docs/architecture.md#running-it). */
     MONGODB_URI: z
       .string()
       .regex(/^mongodb(\+srv)?:\/\//, { error: 'must start with mongodb:// or mongodb+srv://' })
       .optional(),
     /** Folder for the embedded database and uploaded files. Default `<repo>/.data`. */
     DATA_DIR: absolutePath.default(resolve(REPO_ROOT, '.data')),
-    /** The product's home / marketing site (decisions §3): a path on this origin or an http(s) URL. Default `/login`. */
+    /** The product's home / marketing site (docs/product.md#sign-in-site): a path on this origin or an http(s) URL. Default `/login`. */
     SITE_URL: z
       .string()
       .refine((v) => (v.startsWith('/') && !v.startsWith('//')) || /^https?:\/\/[^/\s]+/.test(v), {
         error: 'must be a path starting with / or an http(s) URL',
       })
       .default('/login'),
-    /** '1' forces the demo data set, '0' forbids it; unset → only outside production (decisions §10). */
+    /** '1' forces the demo data set, '0' forbids it; unset → only outside production (docs/architecture.md#running-it). */
     SEED_DEMO: flag.optional(),
     NODE_ENV: z
       .enum(['development', 'test', 'production'], { error: 'must be development, test or production' })
       .default('development'),
-    /** Lifetime of a sign-in session in days (decimals allowed), at most 400. Default 7 (decisions §3). */
+    /** Lifetime of a sign-in session in days (decimals allowed), at most 400. Default 7 (docs/product.md#sign-in-site). */
     SESSION_TTL_DAYS: z.coerce
       .number({ error: 'must be a positive number of days' })
       .positive({ error: 'must be a positive number of days' })
@@ -64,12 +64,12 @@ const envSchema = z
       .default(7),
     /** Pino level; default `info`, or `silent` when NODE_ENV=test. */
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
-    /** The built PWA served for every other path (decisions §2). Default `<repo>/pwa/dist`. */
+    /** The built PWA served for every other path (docs/architecture.md#one-origin). Default `<repo>/pwa/dist`. */
     PWA_DIST: absolutePath.default(resolve(REPO_ROOT, 'pwa/dist')),
     /** '1' when behind a reverse proxy: `X-Forwarded-Proto` decides https, `X-Forwarded-For` the client IP. Default '0'. */
     TRUST_PROXY: flag.default('0').transform((v) => v === '1'),
     /**
-     * Minutes a session may stay unused before it ends (issue 8: idle limit),
+     * Minutes a session may stay unused before it ends (idle limit),
      * 1–43200 (30 days). Default 1440 (24 hours). `SESSION_TTL_DAYS` is the absolute limit.
      */
     SESSION_IDLE_MINUTES: z.coerce
@@ -79,7 +79,7 @@ const envSchema = z
       .max(MAX_SESSION_IDLE_MINUTES, { error: 'must be a whole number of minutes from 1 to 43200' })
       .default(24 * 60),
     /**
-     * Other origins whose pages may send unsafe requests (issue 8: CSRF), comma-separated,
+     * Other origins whose pages may send unsafe requests (CSRF), comma-separated,
      * e.g. `http://localhost:5173` for the Vite dev server. The app's own origin is always allowed.
      */
     ALLOWED_ORIGINS: z
@@ -91,7 +91,7 @@ const envSchema = z
     /** '1': also refuse unsafe requests that carry neither `Origin` nor `Sec-Fetch-Site` (non-browser clients). Default '0'. */
     CSRF_REQUIRE_ORIGIN: flag.default('0').transform((v) => v === '1'),
     /**
-     * Redis for running several API processes (issue 10): Socket.IO's Redis
+     * Redis for running several API processes: Socket.IO's Redis
      * adapter, shared rate-limit counts and session-cache invalidation, e.g.
      * `redis://10.0.0.5:6379/0` or `rediss://…` (TLS). Unset → one process, all in memory.
      */
@@ -100,7 +100,7 @@ const envSchema = z
       .regex(/^rediss?:\/\/[^\s]+$/, { error: 'must start with redis:// or rediss://' })
       .optional(),
     /**
-     * Where uploaded files live (issue 10): `disk` (`DATA_DIR/uploads`, one machine) or
+     * Where uploaded files live: `disk` (`DATA_DIR/uploads`, one machine) or
      * `gridfs` (MongoDB GridFS in the app's database, shared by every process). Default `disk`.
      */
     UPLOAD_STORE: z.enum(['disk', 'gridfs'], { error: 'must be disk or gridfs' }).default('disk'),
@@ -129,7 +129,7 @@ export class EnvError extends Error {
 }
 
 /**
- * Parses and validates an environment (decisions §10). Pure: no exit, no printing.
+ * Parses and validates an environment (docs/architecture.md#running-it). Pure: no exit, no printing.
  * @param source variables as in `process.env`; empty strings count as unset.
  * @returns the typed `Env` with defaults filled in and paths made absolute.
  * @throws EnvError listing every bad variable, e.g. `PORT: must be a whole number from 0 to 65535 (got "abc")`.
@@ -152,7 +152,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 }
 
 /**
- * Whether to load the demo data set into an empty database (decisions §10):
+ * Whether to load the demo data set into an empty database (docs/architecture.md#running-it):
  * always when SEED_DEMO=1, never when SEED_DEMO=0, otherwise only when
  * NODE_ENV is not production.
  */
@@ -167,7 +167,7 @@ let cached: Env | undefined;
 /**
  * The configuration of this process, parsed from `process.env` once.
  * On bad values prints the readable list of problems to stderr and exits with
- * code 1 (style.md practice 5: fail fast).
+ * code 1 (docs/contributing.md#configuration-in-one-place: fail fast).
  */
 export function getEnv(): Env {
   if (cached) return cached;

@@ -31,7 +31,7 @@ const app = new Hono()
   });
 app.onError(createErrorHandler(log));
 
-describe('the error handler (decisions §6)', () => {
+describe('the error handler (docs/product.md#error-format)', () => {
   it('answers a validation failure with 400 naming the fields', async () => {
     const res = await app.request('/echo', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: '', age: -1, extra: 1 }) });
     expect(res.status).toBe(400);

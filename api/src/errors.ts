@@ -6,7 +6,7 @@ import mongoose from 'mongoose';
 import { z } from 'zod';
 import type { Logger } from 'pino';
 
-/** The machine-readable codes of decisions §6, one per status we answer. */
+/** The machine-readable codes of docs/product.md#error-format, one per status we answer. */
 export const ERROR_CODES = {
   400: 'bad_request',
   401: 'unauthorized',
@@ -23,7 +23,7 @@ export const ERROR_CODES = {
 export const VALIDATION_ERROR = 'validation_error';
 
 /**
- * The JSON body of every error (decisions §6):
+ * The JSON body of every error (docs/product.md#error-format):
  * `{"error": {"code": "not_found", "message": "…", "fields"?: {field: message}}}`.
  * `fields` is present on 400 validation errors only.
  */
@@ -62,11 +62,11 @@ export class ApiError extends HTTPException {
 export function badRequest(message = 'The request is not valid.', fields?: Record<string, string>): ApiError {
   return new ApiError(400, fields ? VALIDATION_ERROR : ERROR_CODES[400], message, fields);
 }
-/** 401 `unauthorized`: no valid session (decisions §5). */
+/** 401 `unauthorized`: no valid session (docs/product.md#authorization-matrix). */
 export function unauthorized(message = 'You need to sign in.'): ApiError {
   return new ApiError(401, ERROR_CODES[401], message);
 }
-/** 403 `forbidden`: signed in but not allowed (decisions §5). */
+/** 403 `forbidden`: signed in but not allowed (docs/product.md#authorization-matrix). */
 export function forbidden(message = 'You are not allowed to do this.'): ApiError {
   return new ApiError(403, ERROR_CODES[403], message);
 }
@@ -135,7 +135,7 @@ export function isJsonRequest(c: Context): boolean {
 }
 
 /**
- * The shared validator (style.md practice 3): `@hono/zod-validator` with a
+ * The shared validator (docs/contributing.md#validation-at-the-edge): `@hono/zod-validator` with a
  * hook that throws 415 when a JSON body is not sent as JSON, and a 400
  * `validation_error` naming the failing fields otherwise. Types flow to
  * `c.req.valid(target)` and to the `hc` client.
@@ -171,7 +171,7 @@ export function isDuplicateKeyError(err: unknown): boolean {
 }
 
 /**
- * Maps any thrown value to an ApiError (decisions §6): ApiError as is; other
+ * Maps any thrown value to an ApiError (docs/product.md#error-format): ApiError as is; other
  * HTTPExceptions by status (malformed JSON → 400); zod errors → 400 with
  * fields; Mongoose CastError → 400; ValidationError → 400 with fields;
  * duplicate key (11000) → 409; a body that is not valid JSON → 400.
@@ -201,7 +201,7 @@ export function toApiError(err: unknown): ApiError | undefined {
 }
 
 /**
- * The `app.onError` handler (style.md practice 4): answers `ErrorBody` JSON
+ * The `app.onError` handler (docs/contributing.md#one-error-shape): answers `ErrorBody` JSON
  * for every known error, and a generic 500 `internal_error` for anything else
  * — logged with its stack, never showing internals to the client.
  */

@@ -4,7 +4,7 @@ import { createApp } from './app.js';
 import { getEnv } from './env.js';
 import { readJson } from './test/factories.js';
 
-// issue 10: the load balancer's liveness and readiness checks, against the real database.
+// the load balancer's liveness and readiness checks, against the real database.
 describe('GET /healthz and GET /readyz', () => {
   afterEach(() => vi.restoreAllMocks());
 

@@ -5,7 +5,7 @@ import type { AppEnv } from './auth/context.js';
 /** Longest wait for the database's answer to a ping, in ms. */
 export const HEALTH_PING_TIMEOUT_MS = 2000;
 
-/** What the health endpoints ask about the process (issue 10). */
+/** What the health endpoints ask about the process. */
 export interface HealthOptions {
   /** True once the process has begun shutting down: readiness turns 503 so the load balancer stops sending requests. */
   draining?: () => boolean;
@@ -43,7 +43,7 @@ export async function databaseReachable(): Promise<boolean> {
 }
 
 /**
- * The load balancer's endpoints (issue 10, README "Deploying"), outside
+ * The load balancer's endpoints (README "Deploying"), outside
  * `/api` and without a session, never cached:
  * - `GET /healthz` (liveness): 200 `{status: 'ok', database: 'up'}` when the
  *   database answers a ping within 2 s, else 503 `{status: 'unavailable', database: 'down'}`;

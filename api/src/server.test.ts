@@ -10,7 +10,7 @@ import { getEnv } from './env.js';
 import { startServer, type RunningServer } from './server.js';
 import { createUser, signIn } from './test/factories.js';
 
-// issue 10: graceful shutdown — out of rotation at once, requests in flight finished, sockets closed.
+// graceful shutdown — out of rotation at once, requests in flight finished, sockets closed.
 describe('startServer().close()', () => {
   let running: RunningServer;
   let dataDir: string;

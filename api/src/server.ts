@@ -23,19 +23,19 @@ const CLOSE_GRACE_MS = 5000;
 export interface RunningServer {
   /** The Hono app answering every request. */
   app: ReturnType<typeof createApp>;
-  /** The Node HTTP server `serve()` returned; attach Socket.IO to it (style.md practice 11). */
+  /** The Node HTTP server `serve()` returned; attach Socket.IO to it (docs/contributing.md#socketio-beside-the-http-server). */
   server: Server;
   /** The port actually listened on (differs from `env.PORT` when that is 0). */
   port: number;
-  /** The discussion's Socket.IO server on `server` (issue 6). */
+  /** The discussion's Socket.IO server on `server`. */
   chat: ChatServer;
   env: Env;
   log: Logger;
   db: DatabaseHandle;
-  /** The Redis link when `REDIS_URL` is set (issue 10), else undefined. */
+  /** The Redis link when `REDIS_URL` is set, else undefined. */
   redis?: RedisLink;
   /**
-   * Graceful shutdown (issue 10): `/readyz` turns 503, the sweep stops, the
+   * Graceful shutdown: `/readyz` turns 503, the sweep stops, the
    * chat sockets are disconnected, the HTTP server stops accepting and waits
    * up to 5 s for requests in flight, then Redis and the database close. Idempotent.
    */
@@ -83,11 +83,11 @@ function closeHttpServer(server: Server): Promise<void> {
 }
 
 /**
- * Starts Oracy (decisions §10): reads the environment, connects to
+ * Starts Oracy (docs/architecture.md#running-it): reads the environment, connects to
  * `MONGODB_URI` or starts the embedded FerretDB under `DATA_DIR/db`, builds
  * indexes, sets up session expiry (TTL index or a 10-minute sweep), loads
  * the demo data into an empty database when `shouldSeedDemo`, connects to
- * `REDIS_URL` when set (issue 10: Socket.IO adapter, shared rate limits,
+ * `REDIS_URL` when set (Socket.IO adapter, shared rate limits,
  * session-cache invalidation), listens on `PORT` (all interfaces) and prints
  * the URL and, with demo data, the demo accounts.
  * @param opts.onDatabaseCrash called when the embedded database exits on its own; default: log and exit(1).
@@ -114,7 +114,7 @@ export async function startServer(
     expiry = await ensureSessionExpiry((message, err) => log.warn({ err }, message), { idleMinutes: env.SESSION_IDLE_MINUTES });
     if (expiry.mode === 'sweep') log.info('no TTL indexes on this database: expired sessions are swept every 10 minutes');
 
-    // issue 10: one set of upload stores per process, shared by the seed, the routes and the chat.
+    // one set of upload stores per process, shared by the seed, the routes and the chat.
     const uploads = createUploadStores(env);
     if (env.UPLOAD_STORE === 'disk') await mkdir(publicUploadsDir(env.DATA_DIR), { recursive: true });
     if (shouldSeedDemo(env) && !(await User.exists({}))) {

@@ -32,7 +32,7 @@ export function resolveInside(root: string, urlPath: string): string | null {
 }
 
 /**
- * A file ready to be answered over HTTP, whichever store holds it (issue 10):
+ * A file ready to be answered over HTTP, whichever store holds it:
  * what `sendServedFile` needs.
  */
 export interface ServedFile {
@@ -88,7 +88,7 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /**
- * Answers `file` (issue 10: one answer for every upload store and the PWA
+ * Answers `file` (one answer for every upload store and the PWA
  * files): Content-Type, Content-Length, ETag, Last-Modified when known,
  * `cacheControl`, `X-Content-Type-Options: nosniff` and `headers` (which win
  * over the defaults, e.g. a Content-Disposition); 304 without a body when
@@ -123,7 +123,7 @@ export async function sendFile(c: Context, path: string, cacheControl: string): 
 /** Files of the PWA build that must never be cached without revalidation. */
 const REVALIDATED_FILES = new Set(['/index.html', '/sw.js', '/registerSW.js', '/manifest.webmanifest']);
 
-/** Cache-Control for a file of the PWA build (decisions §2): hashed `/assets/*` immutable, the rest revalidated. */
+/** Cache-Control for a file of the PWA build (docs/architecture.md#one-origin): hashed `/assets/*` immutable, the rest revalidated. */
 export function pwaCacheControl(urlPath: string): string {
   if (REVALIDATED_FILES.has(urlPath) || /^\/workbox-[^/]*\.js$/.test(urlPath)) return CACHE_REVALIDATE;
   if (urlPath.startsWith('/assets/')) return CACHE_IMMUTABLE;

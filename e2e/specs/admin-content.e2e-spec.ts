@@ -15,7 +15,7 @@ async function pageFor(browser: Browser, baseURL: string | undefined, email: str
   return page;
 }
 
-test.describe('admin content (issue 4)', () => {
+test.describe('admin content', () => {
   test('the admin creates a course with an image, sees its card, edits it and deletes it', async ({ page }, testInfo) => {
     test.skip(testInfo.project.name !== 'tablet', 'the issue names the tablet journey');
     const title = unique('E2E Course', testInfo.project.name);

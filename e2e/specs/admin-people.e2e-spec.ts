@@ -26,7 +26,7 @@ async function searchFor(page: Page, placeholder: string, text: string, name: st
   return row;
 }
 
-test.describe('the admin manages people (issue 3)', () => {
+test.describe('the admin manages people', () => {
   test.beforeEach(async ({ page }, testInfo) => {
     test.skip(testInfo.project.name !== 'tablet', 'issue 3 names the tablet for these admin journeys');
     await signIn(page, DEMO.admin);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO, signIn } from '../src/utils';
 
 /**
- * Offline tolerance and installation (issue 7), against the production build
+ * Offline tolerance and installation, against the production build
  * served by the real stack: the installed app keeps showing a student's
  * notices, courses and dashboard with no signal, and a complaint written in
  * a dead zone is delivered exactly once when the phone is back online.
@@ -68,7 +68,7 @@ test.describe('the installable app shell', () => {
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(new URL(scope).pathname).toBe('/');
 
-    // decisions §2: the worker never answers /login with the app shell.
+    // docs/architecture.md#one-origin: the worker never answers /login with the app shell.
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     const api = await page.evaluate(async () => (await fetch('/api/no-such-endpoint')).status);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO, signIn } from '../src/utils';
 
 /**
- * The PWA under its Content-Security-Policy (issue 8): every screen of every
+ * The PWA under its Content-Security-Policy: every screen of every
  * role, in Chromium, must raise no CSP violation — neither a
  * `securitypolicyviolation` event nor a "Refused to …" console error — and
  * the headers the policy comes with must be there.

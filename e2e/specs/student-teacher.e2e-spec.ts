@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO, signIn } from '../src/utils';
 
 /**
- * The student's and the teacher's own areas on a phone (issue 5): the demo
+ * The student's and the teacher's own areas on a phone: the demo
  * accounts' dashboards, courses and people, and a complaint the test files
  * and deletes itself (a unique title, so parallel tests never meet it).
  */
@@ -24,7 +24,7 @@ test.describe('the student\'s and the teacher\'s areas (phone)', () => {
     await expect(chart).toBeVisible();
     await expect(chart.locator('canvas')).toBeVisible();
 
-    // "View Courses" goes to /courses, which leads to the student's courses (decisions §8).
+    // "View Courses" goes to /courses, which leads to the student's courses (docs/product.md#links-and-redirects).
     await page.getByRole('link', { name: 'View Courses' }).click();
     await expect(page).toHaveURL(/\/student\/courses$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Your Enrolled Courses' })).toBeVisible();

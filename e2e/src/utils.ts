@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
-/** Demo accounts of decisions §10 (all with the same password). */
+/** Demo accounts of docs/architecture.md#running-it (all with the same password). */
 export const DEMO = {
   password: 'oracy-demo',
   admin: 'admin@oracy.test',
@@ -9,7 +9,7 @@ export const DEMO = {
 } as const;
 
 /**
- * Signs in through the server-rendered /login page (decisions §3), as a user
+ * Signs in through the server-rendered /login page (docs/product.md#sign-in-site), as a user
  * would: labelled fields and the "Sign in" button. Ends on "/".
  */
 export async function signIn(page: Page, email: string, password: string = DEMO.password): Promise<void> {

@@ -7,7 +7,7 @@ import { renderAt } from './test/renderApp';
 const signedInAs = (user: (typeof USERS)[keyof typeof USERS]) => mockFetch({ 'GET /auth/current_user': { body: user } });
 const location = () => screen.getByTestId('location').textContent;
 
-describe('the route table (spec §2.1)', () => {
+describe('the route table (docs/product.md#route-table)', () => {
   it('has every screen with its allowed role', () => {
     const table = Object.fromEntries(appRoutes.map((route) => [route.path, route.access]));
     expect(table).toEqual({
@@ -83,7 +83,7 @@ describe('the role guard', () => {
   });
 });
 
-describe('the 404 page (spec §2.2)', () => {
+describe('the 404 page (docs/product.md#not-found-page)', () => {
   it.each(['/nowhere', '/admin/nothing-here', '/student'])('shows for %s without asking who is signed in', async (path) => {
     const fetchSpy = mockFetch({});
     renderAt(path);
@@ -94,7 +94,7 @@ describe('the 404 page (spec §2.2)', () => {
   });
 });
 
-describe('the redirects of decisions §8', () => {
+describe('the redirects of docs/product.md#links-and-redirects', () => {
   it.each([
     [USERS.admin, '/admin/courses', 'Courses'],
     [USERS.teacher, '/teacher/courses', 'Your Courses'],

@@ -11,7 +11,7 @@ import { RequireAccess } from './session/RequireAccess';
 import { SessionProvider } from './session/SessionProvider';
 
 /*
- * issue 9: the shared layout (top bar, popover, tab bar), the side menu and
+ * the shared layout (top bar, popover, tab bar), the side menu and
  * the update toast are chunks of their own, so the first load of "/" (the
  * self-assessment, outside the layout) downloads none of them; each is
  * fetched as soon as a screen needs it.
@@ -42,9 +42,9 @@ export default function App() {
 }
 
 /**
- * The split pane (style.md practice 7): the side menu beside one router
- * outlet holding every route of `routes.ts`, the redirects of decisions §8,
- * and the 404 page for any other path (spec §2.2). Needs a router and a
+ * The split pane (docs/contributing.md#ionic-structure): the side menu beside one router
+ * outlet holding every route of `routes.ts`, the redirects of docs/product.md#links-and-redirects,
+ * and the 404 page for any other path (docs/product.md#not-found-page). Needs a router and a
  * `SessionProvider` above it.
  */
 export function AppRoutes() {
@@ -102,7 +102,7 @@ function ScreenRoute({ route }: { route: AppRoute }) {
 
 /**
  * The side menu, on the layout screens only (it is disabled everywhere else):
- * "/" and the 404 page neither download it nor the icons it shows (issue 9).
+ * "/" and the 404 page neither download it nor the icons it shows.
  */
 function SideMenu() {
   const { pathname } = useLocation();
@@ -114,7 +114,7 @@ function SideMenu() {
   );
 }
 
-/** The "new version" toast, fetched only once a new version is waiting (issue 7 "Updates"). */
+/** The "new version" toast, fetched only once a new version is waiting . */
 function UpdateOffer() {
   const waiting = useUpdateWaiting();
   if (!waiting) return null;

@@ -18,7 +18,7 @@ import '@ionic/react/css/display.css';
 import './theme/variables.css';
 import './theme/global.css';
 
-// issue 9: the current user (normally already asked for by early.ts) and the screen's chunk
+// the current user (normally already asked for by early.ts) and the screen's chunk
 // are requested before the first render, not after it.
 const route = findRoute(window.location.pathname);
 if (route) {
@@ -37,13 +37,13 @@ function whenIdle(task: () => void): void {
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// issue 7: the install offer can fire before React renders. The service worker, whose install
-// downloads the whole app, waits for the page's load and then for idle time (issue 9), so it
+// the install offer can fire before React renders. The service worker, whose install
+// downloads the whole app, waits for the page's load and then for idle time, so it
 // does not compete with the first screen.
 listenForInstallPrompt();
 window.addEventListener('load', () => whenIdle(() => registerServiceWorker()), { once: true });
 
-// issue 9: the first render is a transition, so React builds the app shell in short slices
+// the first render is a transition, so React builds the app shell in short slices
 // between which the browser can paint and answer input, instead of in one long task.
 const reactRoot = createRoot(root);
 startTransition(() => {

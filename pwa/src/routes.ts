@@ -1,5 +1,5 @@
 /**
- * The route table of spec §2.1 as data, plus the links decisions §8 keeps
+ * The route table of docs/product.md#route-table as data, plus the links docs/product.md#links-and-redirects keeps
  * alive. `App.tsx` turns it into routes; the menu and the document title
  * read it too. Every screen is its own lazily loaded chunk, so signing in
  * and landing on "/" downloads neither the admin screens nor the charts.
@@ -10,7 +10,7 @@ import AssessmentPage from './pages/AssessmentPage';
 import { coursesPathFor, type Role } from './session/roles';
 
 /**
- * Who may open a route (spec §2.1 "Allowed role", §6 "Route access"):
+ * Who may open a route (docs/product.md#route-table, docs/product.md#route-access):
  * - `'anyone'`: no current user needed;
  * - `'signed-in'`: any signed-in user (no role guard);
  * - a list of roles: a signed-in user with one of them; anyone else is sent to "/".
@@ -44,7 +44,7 @@ export interface AppRoute {
   title: string;
   /** Who may open it. */
   access: RouteAccess;
-  /** `true` when the screen sits inside the shared dashboard layout (spec §2.3). */
+  /** `true` when the screen sits inside the shared dashboard layout (docs/product.md#dashboard-layout). */
   layout: boolean;
   /** The screen. */
   screen: Screen;
@@ -54,12 +54,12 @@ export interface AppRoute {
    * `true` for a `'signed-in'` screen that asks for the current user itself
    * (`useRequiredUser`) and shows its own loading state: it is rendered at
    * once, so what it paints first (the self-assessment's title and
-   * introduction) stays on screen when the user arrives (issue 9).
+   * introduction) stays on screen when the user arrives.
    */
   showsOwnLoading?: boolean;
 }
 
-/** A path that leads to another screen (decisions §8). */
+/** A path that leads to another screen (docs/product.md#links-and-redirects). */
 export interface AppRedirect {
   path: string;
   access: RouteAccess;
@@ -73,14 +73,14 @@ const STUDENT: readonly Role[] = [3];
 
 const Notices = lazyScreen(() => import('./pages/shared/NoticesPage'));
 
-/** Every screen of spec §2.1 (except the 404 page, the fallback for any other path), plus `/assignments`. */
+/** Every screen of docs/product.md#route-table (except the 404 page, the fallback for any other path), plus `/assignments`. */
 export const appRoutes: readonly AppRoute[] = [
   {
     path: '/',
     title: 'Self-Assessment',
     access: 'signed-in',
     layout: false,
-    // issue 9: "/" is where signing in and the installed app land, so its screen is part of the first load.
+    // "/" is where signing in and the installed app land, so its screen is part of the first load.
     screen: eagerScreen(AssessmentPage),
     showsOwnLoading: true,
   },
@@ -113,11 +113,11 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/student/complaints', title: 'My Complaints', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/StudentComplaintsPage')) },
   { path: '/student/courses', title: 'Your Enrolled Courses', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/StudentCoursesPage')) },
   { path: '/student/profile', title: 'Profile', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/StudentProfilePage')) },
-  // decisions §8: the student dashboard's "View Assignments" link.
+  // docs/product.md#links-and-redirects: the student dashboard's "View Assignments" link.
   { path: '/assignments', title: 'My Assignments', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/StudentAssignmentsPage')) },
 ];
 
-/** decisions §8: links the specification leaves dangling, kept and led somewhere useful. */
+/** docs/product.md#links-and-redirects: links the specification leaves dangling, kept and led somewhere useful. */
 export const appRedirects: readonly AppRedirect[] = [
   { path: '/courses', access: 'signed-in', to: (role) => coursesPathFor(role) },
   { path: '/admin/blogs', access: ADMIN, to: () => '/admin/discussion' },

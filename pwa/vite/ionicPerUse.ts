@@ -186,7 +186,7 @@ function rewriteIonicReact(code: string, parsed: IonicReactSource): string {
         '/**',
         ' * Defines an element from its lazily loaded module, once (oracy:ionic-per-use). An overlay',
         ' * (`whenIdle`) is fetched once the page is idle rather than during the first render: its',
-        ' * controller waits for the element, and nobody opens an alert in the first second (issue 9).',
+        ' * controller waits for the element, and nobody opens an alert in the first second.',
         ' */',
         'function __oracyDefineLater(load, whenIdle) {',
         '  let started = false;',

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The bare `node:http` baseline (issue 9): answers each benchmarked path
+// The bare `node:http` baseline: answers each benchmarked path
 // with exactly the bytes Oracy answered it with (status, headers and body,
 // captured by scripts/bench/index.mjs; Node adds Date, Connection and
 // Content-Length itself, as for Oracy), doing nothing else. Argument: the

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The plain `ws` broadcast baseline of the chat fan-out (issue 9): every
+// The plain `ws` broadcast baseline of the chat fan-out: every
 // text message a client sends is sent to every connected client, sender
 // included, with nothing stored or checked. Prints `{"port": N}` once
 // listening on a free loopback port.

@@ -1,4 +1,4 @@
-// The PWA bundle's sizes (issue 9), read from a Vite build's manifest
+// The PWA bundle's sizes, read from a Vite build's manifest
 // (`dist/.vite/manifest.json`, written because `build.manifest` is on in
 // pwa/vite.config.ts). Shared by `scripts/check-bundle.mjs` (the budget in
 // `npm test`) and `scripts/bench/` (the table of `npm run bench`). Plain
@@ -10,13 +10,13 @@ import { constants, brotliCompressSync, gzipSync } from 'node:zlib';
 /**
  * The dynamic entries the first load of `/login` → `/` fetches besides the
  * entry: `/login` is server-rendered without scripts, and `/` is the
- * self-assessment screen (spec §2.1). Since issue 9 that screen is part of
+ * self-assessment screen (docs/product.md#route-table). Since issue 9 that screen is part of
  * the entry chunk (`pwa/src/routes.ts`), so the manifest has no such key and
  * the list only matters should the screen become a chunk of its own again.
  */
 export const FIRST_LOAD_ROUTES = ['src/pages/AssessmentPage.tsx'];
 
-/** Budget of the first load's compressed (gzip) JavaScript, in bytes (issue 9: 170 KB). */
+/** Budget of the first load's compressed (gzip) JavaScript, in bytes (170 KB). */
 export const FIRST_LOAD_JS_BUDGET = 170 * 1024;
 
 /**
@@ -69,7 +69,7 @@ function filesOf(manifest, keys) {
 }
 
 /**
- * The sizes of a built PWA (issue 9, "Front end"), every figure
+ * The sizes of a built PWA ("Front end"), every figure
  * `{raw, gzip, brotli}` in bytes:
  * - `firstLoad`: the JS and CSS of the first load of `/login` → `/` (the
  *   entry's static imports plus {@link FIRST_LOAD_ROUTES} and theirs);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The client side of the chat fan-out (issue 9), on the load side's core:
+// The client side of the chat fan-out, on the load side's core:
 // connects one socket per account (100 admins) to Oracy's discussion
 // (Socket.IO) or to the plain `ws` baseline; then, `rounds` + 1 times,
 // another of them — the sender — sends `messages` messages of `bytes` bytes

@@ -1,5 +1,5 @@
 /**
- * The benchmark's data generator (issue 9), run with the API's tsx:
+ * The benchmark's data generator, run with the API's tsx:
  *
  *   tsx scripts/bench/generate.ts --uri <mongodb uri with database> --users N --messages M [--base]
  *
@@ -33,7 +33,7 @@ const { Types } = mongoose;
 
 /** Documents per insertMany call (FerretDB on SQLite handles modest batches best). */
 const BATCH = 500;
-/** The chat admins of the fan-out: 100 connected admin sockets (issue 9). */
+/** The chat admins of the fan-out: 100 connected admin sockets. */
 export const CHAT_ADMINS = 100;
 /** Domain of every generated email, so generated people are easy to tell apart. */
 const DOMAIN = 'oracy.bench';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The chat history page's latency (issue 9, "Growth"), on the load side's
+// The chat history page's latency ("Growth"), on the load side's
 // core: one admin socket asks for an older page of 50 messages
 // (`loadMoreMessages {page}`) `samples` times, one at a time, and times
 // each answer (`moreMessages`). 20 samples stay under the server's limit of

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench` (issue 9): starts the production build against a fresh
+// `npm run bench`: starts the production build against a fresh
 // database filled by scripts/bench/generate.ts, pins the server side (Oracy,
 // its database, the baselines) and the load side (autocannon, the socket
 // clients, Chromium) to different cores where possible, measures, and prints
@@ -147,7 +147,7 @@ async function main() {
   };
   log(`working in ${work}; pinning: ${PINNING ? `server side on core(s) ${PINNING.server}, load side on core(s) ${PINNING.load}` : 'none'}`);
 
-  // --- the main run: embedded FerretDB (decisions §10) ---
+  // --- the main run: embedded FerretDB (docs/architecture.md#running-it) ---
   const dbUri = await startEmbeddedDatabase(join(work, 'db'));
   const mainDb = `${dbUri}oracy_bench`;
   log(`filling the database: ${config.users} users, ${config.messages} chat messages`);

@@ -1,4 +1,4 @@
-// Helpers of `npm run bench` (issue 9): free ports, processes pinned to a
+// Helpers of `npm run bench`: free ports, processes pinned to a
 // core, the embedded database, and small statistics. Plain Node.
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Lighthouse mobile runs (issue 9, "Front end"), on the load side's core:
+// Lighthouse mobile runs ("Front end"), on the load side's core:
 // Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium) headless,
 // Lighthouse's default mobile settings (emulated phone, simulated slow 4G
 // and 4× CPU slowdown), performance only, signed in through a Cookie header.

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// One autocannon run (issue 9), started by scripts/bench/index.mjs on the
+// One autocannon run, started by scripts/bench/index.mjs on the
 // load side's core. Argument: JSON `{url, headers?, connections, duration
 // (s), warmup (s)}`. Prints one JSON line: `{rps (mean requests/s), p50,
 // p99 (latency, ms), requests, non2xx, errors, timeouts}`.

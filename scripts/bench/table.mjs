@@ -1,4 +1,4 @@
-// The table `npm run bench` prints (issue 9). Plain Node.
+// The table `npm run bench` prints. Plain Node.
 
 /** Formats a number with thousands separators and `digits` decimals ("–" when not a number). */
 export function num(value, digits = 0) {

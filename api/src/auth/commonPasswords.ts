@@ -1,5 +1,5 @@
 /**
- * A small list of passwords that attackers try first (issue 8: "a check
+ * A small list of passwords that attackers try first ("a check
  * against a small list of common passwords on registration"; ASVS 5.0
  * V6.2.4). Only entries of at least 10 characters are listed: shorter ones
  * fail the length rule anyway. Drawn from the tops of the public breach

@@ -3,7 +3,7 @@ import type { Session, User } from '../db/models/index.js';
 
 /** A loaded user document, as `User.findById` returns it. */
 export type UserDoc = HydratedDocFromModel<typeof User>;
-/** A loaded sign-in session document (decisions §3). */
+/** A loaded sign-in session document (docs/product.md#sign-in-site). */
 export type SessionDoc = HydratedDocFromModel<typeof Session>;
 
 /**

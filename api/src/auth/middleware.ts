@@ -5,17 +5,17 @@ import type { AppEnv, AuthedEnv } from './context.js';
 import { requestHeader } from '../security/headers.js';
 import { clearSessionCookie, findSession, isSecureRequest, sessionTokenFromCookieHeader } from './sessions.js';
 
-/** A 24-hex-digit MongoDB ObjectId, the only id shape the API accepts (decisions §5). */
+/** A 24-hex-digit MongoDB ObjectId, the only id shape the API accepts (docs/product.md#authorization-matrix). */
 export const OBJECT_ID_PATTERN = /^[a-f0-9]{24}$/i;
 
 /**
  * Reads the session cookie (`oracy_session`, or `__Host-oracy_session` over
- * HTTPS) and sets `c.var.user` / `c.var.session` (decisions §3–4), both
+ * HTTPS) and sets `c.var.user` / `c.var.session` (docs/product.md#sign-in-site, docs/product.md#identity-on-the-device), both
  * `null` when the cookie is missing, malformed, unknown, expired, idle too
  * long, or its user was deleted — an unusable cookie is then cleared. The
  * user comes from `findSession`'s short-lived cache, which any write to the
  * sessions or users empties, so a role change or a deletion applies at once
- * (issue 9). Never answers by itself.
+ *. Never answers by itself.
  * @param opts.trustProxy whether `X-Forwarded-Proto` decides https (the cookie's name and Secure flag).
  * @param opts.idleMinutes the idle limit (`SESSION_IDLE_MINUTES`); default 1440.
  */
@@ -24,7 +24,7 @@ export function loadSession(opts: { trustProxy: boolean; idleMinutes?: number })
     c.set('user', null);
     c.set('session', null);
     const secure = isSecureRequest(c, opts.trustProxy);
-    // The same rule as `readSessionCookie`, from Node's parsed headers (issue 9: see `requestHeader`).
+    // The same rule as `readSessionCookie`, from Node's parsed headers (see `requestHeader`).
     const token = sessionTokenFromCookieHeader(requestHeader(c, 'cookie'), secure);
     if (token) {
       const found = await findSession(token, { idleMinutes: opts.idleMinutes });
@@ -39,14 +39,14 @@ export function loadSession(opts: { trustProxy: boolean; idleMinutes?: number })
   });
 }
 
-/** 401 `unauthorized` unless a user is signed in (decisions §5). Narrows `c.var.user` to a user. */
+/** 401 `unauthorized` unless a user is signed in (docs/product.md#authorization-matrix). Narrows `c.var.user` to a user. */
 export const requireAuth = createMiddleware<AuthedEnv>(async (c, next) => {
   if (!c.get('user')) throw unauthorized();
   await next();
 });
 
 /**
- * Only the given roles (1 admin, 2 teacher, 3 student; spec §6) may pass:
+ * Only the given roles (1 admin, 2 teacher, 3 student; docs/product.md#roles-and-permissions) may pass:
  * 401 without a session, 403 `forbidden` for any other role.
  */
 export function requireRole(...roles: Role[]) {
@@ -59,7 +59,7 @@ export function requireRole(...roles: Role[]) {
 }
 
 /**
- * The caller themself or an admin (decisions §5): the path parameter — or,
+ * The caller themself or an admin (docs/product.md#authorization-matrix): the path parameter — or,
  * when the path has none, the query parameter — named `param` (e.g.
  * `studentId`, `sId`) must be the caller's id unless the caller is an admin.
  * 401 without a session; 400 `validation_error` naming `param` when it is

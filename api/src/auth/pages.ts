@@ -3,7 +3,7 @@ import type { HtmlEscapedString } from 'hono/utils/html';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './schema.js';
 
 /**
- * The sign-in site of decisions §3: two server-rendered pages, plain HTML
+ * The sign-in site of docs/product.md#sign-in-site: two server-rendered pages, plain HTML
  * forms that work without JavaScript (no scripts at all, so the strict CSP
  * holds), styled like the app for a 360 px phone first. Every interpolated
  * value is HTML-escaped by `hono/html`.
@@ -96,7 +96,7 @@ ${f.error ? html`<p class="field-error" id="${f.id}-error">${f.error}</p>` : ''}
 }
 
 /**
- * `GET /login` (decisions §3): "Email", "Password", "Sign in", a link to
+ * `GET /login` (docs/product.md#sign-in-site): "Email", "Password", "Sign in", a link to
  * /register. Posts as a form to `/auth/login`.
  * @param opts.email the typed email to keep after a failed attempt.
  * @param opts.error a message shown above the form, e.g. "Invalid email or password".
@@ -125,7 +125,7 @@ export interface RegisterFormValues {
 }
 
 /**
- * `GET /register` (decisions §3): "First name", "Last name", "Email",
+ * `GET /register` (docs/product.md#sign-in-site): "First name", "Last name", "Email",
  * "Password", "Create account", a link to /login. Posts as a form to
  * `/auth/register`.
  * @param opts.values typed values to keep (the password is never re-filled).
@@ -154,7 +154,7 @@ ${field({ id: 'password', name: 'password', label: 'Password', type: 'password',
 
 /**
  * The page answered for every non-API path while `pwa/dist` is missing
- * (decisions §2): it says the PWA has not been built and how to build it.
+ * (docs/architecture.md#one-origin): it says the PWA has not been built and how to build it.
  */
 export function renderPwaMissingPage(): Html {
   return layout(

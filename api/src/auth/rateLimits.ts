@@ -4,8 +4,8 @@ import { createMemoryRateLimitStore, type RateLimit, type RateLimitState, type R
 export { clientIp } from '../security/clientIp.js';
 
 /**
- * Every sign-in and registration limit (decisions §3: "Login attempts are
- * rate-limited per IP and per email"; issue 8: 429 with Retry-After after 10
+ * Every sign-in and registration limit (docs/product.md#sign-in-site: "Login attempts are
+ * rate-limited per IP and per email": 429 with Retry-After after 10
  * failures in 15 minutes), in one place; durations in seconds.
  *
  * - `loginFailuresPerIp`: failed sign-ins from one IP address. Only failures
@@ -48,7 +48,7 @@ function usedUp(state: RateLimitState | null): state is RateLimitState {
 }
 
 /**
- * Creates the sign-in and registration limiters on `store` (issue 8: behind
+ * Creates the sign-in and registration limiters on `store` (behind
  * the `RateLimitStore` interface; in memory per app instance by default).
  */
 export function createAuthLimiters(store: RateLimitStore = createMemoryRateLimitStore(), limits = AUTH_RATE_LIMITS): AuthLimiters {

@@ -22,7 +22,7 @@ import type { Logger } from '../logger.js';
 import { emailPseudonym, logSecurityEvent, type SecurityEvent } from '../security/events.js';
 import { clearSessionCookie, deleteSessionByToken, isSecureRequest, readSessionCookie, startSession } from './sessions.js';
 
-/** The one answer to wrong credentials, whether or not the email exists (decisions §3). */
+/** The one answer to wrong credentials, whether or not the email exists (docs/product.md#sign-in-site). */
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 /** The answer to registering an email that is taken (409). */
 export const DUPLICATE_EMAIL = 'An account with this email already exists.';
@@ -37,7 +37,7 @@ export interface AuthRoutesOptions {
   trustProxy: boolean;
   /** Rate limiters; fresh in-memory ones by default. */
   limiters?: AuthLimiters;
-  /** Where security events go (issue 8): sign-ins, failures, registrations, sign-outs; none by default. */
+  /** Where security events go: sign-ins, failures, registrations, sign-outs; none by default. */
   log?: Pick<Logger, 'info' | 'warn'>;
 }
 
@@ -106,8 +106,8 @@ const authBodyLimit = bodyLimit({
 });
 
 /**
- * The sign-in site and session calls of decisions §3, as one chained sub-app
- * (style.md practice 1) mounted at the root:
+ * The sign-in site and session calls of docs/product.md#sign-in-site, as one chained sub-app
+ * (docs/contributing.md#one-folder-per-api-resource) mounted at the root:
  *
  * - `GET /login`, `GET /register`: the HTML forms.
  * - `POST /auth/login` `{email, password}` (JSON or form): 200 current user +
@@ -121,7 +121,7 @@ const authBodyLimit = bodyLimit({
  * - `GET /auth/logout`: ends the session, clears the cookie, 200 `{ok: true}`.
  *
  * Forms and JSON posted from another site are refused before these routes
- * by `csrfProtection` (issue 8). Security events go to `opts.log`.
+ * by `csrfProtection`. Security events go to `opts.log`.
  */
 export function createAuthRoutes(opts: AuthRoutesOptions) {
   const limiters = opts.limiters ?? createAuthLimiters();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isCommonPassword } from './commonPasswords.js';
 
-/** Shortest password a new account may have, in characters (issue 8). The demo password `oracy-demo` has exactly 10. */
+/** Shortest password a new account may have, in characters. The demo password `oracy-demo` has exactly 10. */
 export const PASSWORD_MIN_LENGTH = 10;
 /** Longest password a new account may have, in characters (keeps hashing cheap). */
 export const PASSWORD_MAX_LENGTH = 128;
@@ -9,7 +9,7 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose one that is harder to guess.';
 
 /**
- * Request bodies of the sign-in site (decisions §3). Both arrive as JSON or as
+ * Request bodies of the sign-in site (docs/product.md#sign-in-site). Both arrive as JSON or as
  * a form post; the same schema validates either.
  */
 
@@ -52,7 +52,7 @@ export const registerSchema = z.object({
     .max(254, { error: 'Use at most 254 characters.' })
     .pipe(z.email({ error: 'Enter a valid email address.' })),
   /**
-   * 10–128 characters (issue 8; ASVS 5.0 V6.2.1), not trimmed, not on the
+   * 10–128 characters (ASVS 5.0 V6.2.1), not trimmed, not on the
    * common-password list; stored only as an argon2id hash.
    */
   password: z

@@ -6,7 +6,7 @@ import { changeRole, deletePerson } from '../services/people.js';
 import { createUser, signIn } from '../test/factories.js';
 import { SESSION_CACHE_TTL_MS, SESSION_COOKIE, clearSessionCache, createSession, deleteSessionByToken, findSession, hashSessionToken } from './sessions.js';
 
-// issue 9: `findSession` keeps a short-lived in-process cache; every write that could change its answer empties it.
+// `findSession` keeps a short-lived in-process cache; every write that could change its answer empties it.
 describe('the session cache', () => {
   afterEach(() => {
     vi.restoreAllMocks();
@@ -14,7 +14,7 @@ describe('the session cache', () => {
     clearSessionCache();
   });
 
-  // issue 10: with Redis, every session or user write is told to the other processes before the write's caller goes on.
+  // with Redis, every session or user write is told to the other processes before the write's caller goes on.
   it('tells the other processes about every session and user write, before the write returns', async () => {
     const { user, token } = await cachedSession();
     const told: string[] = [];

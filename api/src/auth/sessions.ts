@@ -8,10 +8,10 @@ import { onWrites } from '../db/models/writes.js';
 import { requestHeader } from '../security/headers.js';
 import type { SessionDoc, UserDoc } from './context.js';
 
-/** Name of the session cookie over plain http (decisions §3). */
+/** Name of the session cookie over plain http (docs/product.md#sign-in-site). */
 export const SESSION_COOKIE = 'oracy_session';
 /**
- * Name of the session cookie over HTTPS (issue 8): the `__Host-` prefix makes
+ * Name of the session cookie over HTTPS: the `__Host-` prefix makes
  * browsers accept it only when Secure, with `Path=/` and no `Domain`, so no
  * other host (a sibling subdomain) can set or overwrite it.
  */
@@ -27,7 +27,7 @@ export const DEFAULT_SESSION_IDLE_MINUTES = 24 * 60;
 /** `lastSeenAt` is written at most this often per session, in ms, so a busy session costs no write per request. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
-/** Bytes of randomness in a session token (256 bits; decisions §3 asks ≥ 128). */
+/** Bytes of randomness in a session token (256 bits; docs/product.md#sign-in-site asks ≥ 128). */
 const TOKEN_BYTES = 32;
 /** A token is 32 bytes in base64url without padding: 43 characters. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -66,7 +66,7 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The limits a session is held to when it is read (issue 8). */
+/** The limits a session is held to when it is read. */
 export interface SessionLimits {
   /** minutes without a request after which the session ends (`SESSION_IDLE_MINUTES`); default 1440 */
   idleMinutes?: number;
@@ -117,7 +117,7 @@ export async function findSession(
 
 /**
  * How long `findSession` reuses a session and its user without asking the
- * database, in ms (issue 9: no database round trip on every request). Any
+ * database, in ms (no database round trip on every request). Any
  * write through Mongoose to the sessions or the users — a logout, a role
  * change, a deletion, a profile edit, an expiry — empties the cache at once
  * (`db/models/writes.ts`); the time limit only bounds what another process's
@@ -135,7 +135,7 @@ interface CachedSession {
 }
 
 /**
- * By cookie token: a hit costs no hashing (issue 9). The tokens stay in this
+ * By cookie token: a hit costs no hashing. The tokens stay in this
  * process's memory, where every request's cookie already passes; the
  * database keeps only their hashes.
  */
@@ -149,7 +149,7 @@ function rememberSession(token: string, entry: CachedSession): void {
   if (sessionCache.size > SESSION_CACHE_MAX) sessionCache.delete(sessionCache.keys().next().value!);
 }
 
-/** Reads of the database under way, by token: callers that miss the cache together share one (issue 9). */
+/** Reads of the database under way, by token: callers that miss the cache together share one. */
 const reading = new Map<string, Promise<{ session: SessionDoc; user: UserDoc | null } | null>>();
 
 /**
@@ -171,7 +171,7 @@ function readShared(token: string): Promise<{ session: SessionDoc; user: UserDoc
   return read;
 }
 
-/** Forgets every cached session of this process (issue 9); `findSession` reads the database again. */
+/** Forgets every cached session of this process; `findSession` reads the database again. */
 export function clearSessionCache(): void {
   cacheGeneration += 1;
   sessionCache.clear();
@@ -180,7 +180,7 @@ export function clearSessionCache(): void {
 }
 
 // Any Mongoose write to the sessions or the users, wherever in the code (or a test) it happens —
-// in this process, or in another one that announced it through Redis (issue 10).
+// in this process, or in another one that announced it through Redis.
 onWrites('Session', clearSessionCache);
 onWrites('User', clearSessionCache);
 
@@ -210,7 +210,7 @@ export function isSecureRequest(c: Context, trustProxy: boolean): boolean {
     const forwarded = requestHeader(c, 'x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
     if (forwarded) return forwarded === 'https';
   }
-  // The request URL is absolute; its scheme is all that is needed (no URL parse per request, issue 9).
+  // The request URL is absolute; its scheme is all that is needed (no URL parse per request).
   return HTTPS_URL.test(c.req.url);
 }
 
@@ -227,7 +227,7 @@ export function readSessionCookie(c: Context, secure = false): string | undefine
  * The session token in a raw `Cookie` header (every request's `loadSession`,
  * the Socket.IO handshake), by the same rule as `readSessionCookie`; the
  * first cookie of that name wins. Parsed with the `cookie` package, about a
- * tenth of the cost of `hono/utils/cookie` per request (issue 9); a value
+ * tenth of the cost of `hono/utils/cookie` per request; a value
  * that is not a token is refused later by `findSession`.
  */
 export function sessionTokenFromCookieHeader(header: string | undefined, secure: boolean): string | undefined {
@@ -236,7 +236,7 @@ export function sessionTokenFromCookieHeader(header: string | undefined, secure:
 }
 
 /**
- * Sets the session cookie (decisions §3, issue 8): HttpOnly, SameSite=Lax,
+ * Sets the session cookie (docs/product.md#sign-in-site): HttpOnly, SameSite=Lax,
  * Path=/, expiring with the session (Max-Age in seconds and Expires); over
  * HTTPS also Secure and named `__Host-oracy_session`.
  */
@@ -257,7 +257,7 @@ export function clearSessionCookie(c: Context, secure: boolean): void {
 }
 
 /**
- * Signs a user in (decisions §3): deletes the session of the cookie the
+ * Signs a user in (docs/product.md#sign-in-site): deletes the session of the cookie the
  * request already carried, stores a freshly generated one, and sets its cookie.
  * A new session id at each sign-in prevents session fixation.
  */
@@ -284,7 +284,7 @@ function errorCode(err: unknown): number | undefined {
 }
 
 /**
- * Makes expired sessions disappear (decisions §3 "TTL index"): creates a TTL
+ * Makes expired sessions disappear (docs/product.md#sign-in-site): creates a TTL
  * index on `sessions.expiresAt` (converting the plain index with `collMod` on
  * MongoDB when it already exists). When the database cannot (FerretDB v1
  * answers code 238 NotImplemented), falls back to deleting expired sessions

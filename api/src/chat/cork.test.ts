@@ -31,7 +31,7 @@ function fakeTransport(name: string, tcp: ReturnType<typeof fakeTcp>): EngineTra
   };
 }
 
-describe('coalesceWrites (issue 9: chat fan-out)', () => {
+describe('coalesceWrites (chat fan-out)', () => {
   it("holds a WebSocket transport's frames of one send and releases them together", () => {
     const tcp = fakeTcp();
     const transport = fakeTransport('websocket', tcp);

@@ -1,5 +1,5 @@
 /**
- * Write coalescing for the discussion's broadcasts (issue 9: chat fan-out).
+ * Write coalescing for the discussion's broadcasts (chat fan-out).
  *
  * Engine.IO's WebSocket transport sends the packets that wait for a
  * connection in one loop, one WebSocket frame each, and `ws` hands every

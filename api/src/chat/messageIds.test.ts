@@ -7,7 +7,7 @@ import { ChatMessage } from '../db/models/index.js';
 import { DiskUploadStore } from '../services/uploads.js';
 import { listMessagePage, messageIdFor, messageTime, storeMessage } from './messages.js';
 
-// issue 9: a message's `_id` follows from its sender and tempId, so retries and races are settled by `_id` alone.
+// a message's `_id` follows from its sender and tempId, so retries and races are settled by `_id` alone.
 describe('message ids', () => {
   const storage = new DiskUploadStore(mkdtempSync(join(tmpdir(), 'oracy-chat-ids-')));
 
@@ -30,7 +30,7 @@ describe('message ids', () => {
     expect(retry).toEqual({ message: first.message, duplicate: true });
   });
 
-  it('share inserts between the text messages that wait (group commit, issue 9) and keep their order', async () => {
+  it('share inserts between the text messages that wait (group commit) and keep their order', async () => {
     const sender = { id: new Types.ObjectId(), name: 'Ada Admin' };
     const inserts = vi.spyOn(ChatMessage, 'insertMany');
     try {

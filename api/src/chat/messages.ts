@@ -6,15 +6,15 @@ import { MAX_UPLOAD_BYTES, type StoredUpload, type UploadStore } from '../servic
 import { presentChatMessage, type ChatMessageJson } from './presenter.js';
 import { MAX_FILE_NAME_LENGTH, type OutgoingMessage } from './schema.js';
 
-/** Messages per page of `initialMessages` and `moreMessages` (issue 6). */
+/** Messages per page of `initialMessages` and `moreMessages`. */
 export const CHAT_PAGE_SIZE = 50;
 
-/** The spec's text for an attachment over 5,242,880 bytes (spec §8 "Chat"). */
+/** The spec's text for an attachment over 5,242,880 bytes (docs/product.md#error-messages). */
 export const FILE_TOO_LARGE_TEXT = 'File size exceeds 5MB limit';
-/** The text for an attachment that is not an image, PDF, DOC or DOCX (spec §5 "Chat"). */
+/** The text for an attachment that is not an image, PDF, DOC or DOCX (docs/product.md#chat-validation). */
 export const FILE_TYPE_TEXT = 'Only images, PDF, DOC and DOCX files can be attached.';
 
-/** The disk store's private folder of chat attachments, `DATA_DIR/uploads/chat` (defined with the stores, issue 10). */
+/** The disk store's private folder of chat attachments, `DATA_DIR/uploads/chat` (defined with the stores). */
 export { chatUploadsDir } from '../services/uploads.js';
 
 /** A problem with what the client sent; its message is shown to the sender (`messageError`). */
@@ -33,7 +33,7 @@ export interface MessagePage {
 
 /**
  * The `page`-th page of 50 counted from the newest (0 = newest), in
- * chronological order (issue 6: `initialMessages`, `moreMessages`).
+ * chronological order (`initialMessages`, `moreMessages`).
  * Newest first by `createdAt`, then `_id`, so that equal times page stably.
  */
 export async function listMessagePage(page: number): Promise<MessagePage> {
@@ -53,7 +53,7 @@ export async function findByTempId(userId: Types.ObjectId | string, tempId: stri
 }
 
 /**
- * The `_id` of the message `tempId` of sender `userId` (issue 9): the first
+ * The `_id` of the message `tempId` of sender `userId`: the first
  * 12 bytes of SHA-256 over both, so a retry is found — and a second copy
  * refused by the unique `_id` — with one lookup by `_id`, which both MongoDB
  * and the embedded FerretDB (with the devdb's `id-index` patch) answer from
@@ -90,7 +90,7 @@ export function sanitizeFileName(name: string): string {
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /**
- * Decodes the `file` of an outgoing message (spec §5 "Chat").
+ * Decodes the `file` of an outgoing message (docs/product.md#chat-validation).
  * @throws ChatInputError when the data is not a base64 data URL, decodes to
  * nothing or more than 5,242,880 bytes, or declares a type that is not an
  * image, PDF, DOC or DOCX.
@@ -123,7 +123,7 @@ export interface StoreResult {
   duplicate: boolean;
 }
 
-/** Most text messages inserted by one `insertMany` (group commit, issue 9). */
+/** Most text messages inserted by one `insertMany` (group commit). */
 export const MESSAGE_BATCH_MAX = 100;
 
 /** The last `createdAt` handed out by `messageTime`, epoch ms. */
@@ -132,7 +132,7 @@ let lastMessageTime = 0;
 /**
  * The time a message arriving now is stored under: the clock, but always at
  * least 1 ms after the previous one of this process, so that messages keep
- * the order they arrived in when they sort by `createdAt` (issue 9: a group
+ * the order they arrived in when they sort by `createdAt` (a group
  * insert would otherwise give them one time, and equal times sort by the
  * hash-derived `_id`).
  */
@@ -156,7 +156,7 @@ function writeErrorCode(result: unknown): number | undefined | null {
 }
 
 /**
- * Group commit of text messages (issue 9, chat fan-out): a message is
+ * Group commit of text messages (chat fan-out): a message is
  * inserted at once when no insert is under way; the messages that arrive
  * meanwhile are inserted together by the next unordered `insertMany` — one
  * round trip for many, where the embedded database takes about as long for
@@ -215,13 +215,13 @@ class TextMessageWriter {
 const textWriter = new TextMessageWriter();
 
 /**
- * Stores an outgoing message (issue 6) under `messageIdFor(sender, tempId)`
+ * Stores an outgoing message under `messageIdFor(sender, tempId)`
  * with `createdAt` = `receivedAt` (default `messageTime()`): a retry (same
  * sender and `tempId`) returns the stored original, refused as a second copy
  * by the unique `_id`, so exactly one survives even when two race in.
  * - A text message goes through the group commit above: no lookup first
  *   (the embedded database scans for one), one insert shared with the other
- *   messages waiting (issue 9).
+ *   messages waiting.
  * - A message with a file is looked up by `_id` first, so that a retry never
  *   stores its attachment twice; the attachment is checked by its signature
  *   and saved through `storage` (never as a data URL in the document).

@@ -4,7 +4,7 @@ import type { Types } from 'mongoose';
 export const DELETED_USER_NAME = 'Deleted user';
 
 /**
- * A chat message as the socket sends it (spec §3 "Chat message"; issue 6).
+ * A chat message as the socket sends it (docs/product.md#chat-message-records).
  * Attachment fields are null for a text-only message.
  */
 export interface ChatMessageJson {
@@ -41,7 +41,7 @@ export interface ChatMessageLike {
   createdAt?: Date | null;
 }
 
-/** The download path of a message's attachment (spec §7 "Files": fetched from `{host}{file_url}`). */
+/** The download path of a message's attachment (docs/product.md#files: fetched from `{host}{file_url}`). */
 export function attachmentUrl(messageId: Types.ObjectId | string): string {
   return `/api/chat/attachments/${String(messageId)}`;
 }

@@ -12,8 +12,8 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
 const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
 
-// issue 10: two servers, each with its own upload stores and empty DATA_DIR, on one database with UPLOAD_STORE=gridfs.
-describe('GET /api/chat/attachments/:id with the GridFS store (issue 10)', () => {
+// two servers, each with its own upload stores and empty DATA_DIR, on one database with UPLOAD_STORE=gridfs.
+describe('GET /api/chat/attachments/:id with the GridFS store', () => {
   let a: TestChatServer;
   let b: TestChatServer;
   let sender: SignedInUser;

@@ -31,14 +31,14 @@ function storedName(url: string): string | null {
 }
 
 /**
- * The chat attachment download (spec §7 "Files", issue 6), mounted at `/api`:
+ * The chat attachment download (docs/product.md#files), mounted at `/api`:
  * `GET /api/chat/attachments/:id` (`:id` the message's id; the messages'
  * `file_url`) answers the file with its stored content type,
  * `Content-Disposition: attachment` carrying the original name, an ETag and
- * `Cache-Control: private, no-cache`. Signed-in admins only (decisions §5):
+ * `Cache-Control: private, no-cache`. Signed-in admins only (docs/product.md#authorization-matrix):
  * 401 without a session, 403 for other roles, 400 for a malformed id, 404
  * when the message or its file is absent.
- * @param opts.uploads the chat attachments' store (issue 10: disk or GridFS, `createUploadStores(env).chat`)
+ * @param opts.uploads the chat attachments' store (disk or GridFS, `createUploadStores(env).chat`)
  */
 export function createChatRoutes(opts: { uploads: UploadStore }) {
   return new Hono<AppEnv>().get(

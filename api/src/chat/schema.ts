@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { OBJECT_ID_PATTERN } from '../auth/middleware.js';
 
-/** Longest message text after trimming, in characters (issue 6; the model's `content` limit). */
+/** Longest message text after trimming, in characters (the model's `content` limit). */
 export const MAX_CONTENT_LENGTH = 5000;
 /** Longest client-generated `tempId`, in characters (the model's `tempId` limit). */
 export const MAX_TEMP_ID_LENGTH = 100;
@@ -11,22 +11,22 @@ export const MAX_FILE_NAME_LENGTH = 255;
 export const MAX_FILE_TYPE_LENGTH = 100;
 
 /**
- * The `file` of an outgoing message (spec §7 "Real-time socket"): the bytes
+ * The `file` of an outgoing message (docs/product.md#real-time-socket): the bytes
  * as a data URL plus the name and type the browser reported. The size and
  * the real type are checked later, against the decoded bytes.
  */
 export const outgoingFileSchema = z.object({
-  /** `data:{type};base64,{bytes}`; decoded at most 5,242,880 bytes (spec §5 "Chat"). */
+  /** `data:{type};base64,{bytes}`; decoded at most 5,242,880 bytes (docs/product.md#chat-validation). */
   data: z.string({ error: 'The file has no data.' }).startsWith('data:', { error: 'The file data must be a data URL.' }),
   /** the original file name, shown to readers and used for the download (path parts are dropped). */
   name: z.string({ error: 'The file has no name.' }).trim().min(1, { error: 'The file has no name.' }),
-  /** the type the browser reported: image/*, PDF, DOC or DOCX (spec §5 "Chat"). */
+  /** the type the browser reported: image/*, PDF, DOC or DOCX (docs/product.md#chat-validation). */
   type: z.string({ error: 'The file has no type.' }).trim().toLowerCase().max(MAX_FILE_TYPE_LENGTH, { error: 'The file type is not valid.' }),
 });
 
 /**
- * The payload of the client's `message` event (spec §7 "Real-time socket",
- * §4 "Outgoing chat message"). Text or a file is required (checked by the
+ * The payload of the client's `message` event (docs/product.md#real-time-socket,
+ * docs/product.md#outgoing-chat-message). Text or a file is required (checked by the
  * handler after trimming, so that a retry of a stored message is recognised
  * first).
  */
@@ -49,7 +49,7 @@ export const outgoingMessageSchema = z.object({
 /** A validated outgoing message: `{content: string (trimmed), file: {data, name, type} | null, tempId: string}`. */
 export type OutgoingMessage = z.output<typeof outgoingMessageSchema>;
 
-/** The payload of `loadMoreMessages` (spec §7, §4 "Loading older chat messages"). */
+/** The payload of `loadMoreMessages` (docs/product.md#api, docs/product.md#loading-older-chat-messages). */
 export const loadMoreSchema = z.object({
   /** 0-based page of 50, counted from the newest: 0 is the newest page, n the n-th older one. */
   page: z.coerce
@@ -61,7 +61,7 @@ export const loadMoreSchema = z.object({
 /** A validated `loadMoreMessages` payload: `{page: number}` (0-based). */
 export type LoadMoreInput = z.output<typeof loadMoreSchema>;
 
-/** The auth payload of the handshake (spec §7 "Connection", decisions §5). */
+/** The auth payload of the handshake (docs/product.md#real-time-socket, docs/product.md#authorization-matrix). */
 export const handshakeAuthSchema = z.object({
   /** the signed-in user's id, as stored in localStorage `userId`. */
   userId: z.string().regex(OBJECT_ID_PATTERN),

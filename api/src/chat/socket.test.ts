@@ -88,7 +88,7 @@ afterEach(() => {
   for (const socket of sockets.splice(0)) socket.disconnect();
 });
 
-describe('the handshake (decisions §5)', () => {
+describe('the handshake (docs/product.md#authorization-matrix)', () => {
   it('refuses a connection without a session cookie', async () => {
     const socket = openSocket(server.url, { auth: admin.auth });
     sockets.push(socket);
@@ -125,7 +125,7 @@ describe('the handshake (decisions §5)', () => {
 });
 
 describe('initialMessages', () => {
-  it('sends the newest 50 in chronological order with the fields of spec §3', async () => {
+  it('sends the newest 50 in chronological order with the fields of docs/product.md#data', async () => {
     const history = await insertHistory(60, otherAdmin);
     const { initial } = await joinChat(admin);
     expect(initial).toHaveLength(CHAT_PAGE_SIZE);
@@ -196,7 +196,7 @@ describe('message', () => {
     expect(readerMessages.map((m) => m.id)).toEqual([stored.id]);
   });
 
-  it('answers and broadcasts a burst in the order sent, stores it once, and pages it in that order (issue 9: shared inserts)', async () => {
+  it('answers and broadcasts a burst in the order sent, stores it once, and pages it in that order (shared inserts)', async () => {
     const { socket: sender } = await joinChat(admin);
     const { socket: reader } = await joinChat(otherAdmin);
     const acks = collect<{ id: string }>(sender, 'messageAck');
@@ -216,7 +216,7 @@ describe('message', () => {
     expect(initial.map((m) => m.tempId)).toEqual(tempIds);
   });
 
-  it("sends a burst's frames to each admin in a few writes, not one per frame (issue 9: corked connections)", async () => {
+  it("sends a burst's frames to each admin in a few writes, not one per frame (corked connections)", async () => {
     const { socket: sender } = await joinChat(admin);
     const { socket: reader } = await joinChat(otherAdmin);
     // The reader's connection as the server holds it: found, so the broadcasts can be corked.

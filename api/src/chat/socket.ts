@@ -16,11 +16,11 @@ import { ChatInputError, listMessagePage, messageTime, storeMessage, type Messag
 import type { ChatMessageJson } from './presenter.js';
 import { handshakeAuthSchema, loadMoreSchema, outgoingMessageSchema } from './schema.js';
 
-/** The room every admin's socket joins: the discussion (decisions §5: admins only). */
+/** The room every admin's socket joins: the discussion (docs/product.md#authorization-matrix: admins only). */
 export const DISCUSSION_ROOM = 'discussion';
 
 /**
- * Largest packet the server accepts, in bytes (issue 6): a 5,242,880-byte
+ * Largest packet the server accepts, in bytes: a 5,242,880-byte
  * file in base64 (6,990,508 bytes) plus 64 KiB for the envelope — the data
  * URL prefix, 5,000 characters of text, the name, the tempId and framing.
  */
@@ -44,7 +44,7 @@ export const CHAT_TEXTS = {
   notLoaded: 'The messages could not be loaded. Please try again.',
 } as const;
 
-/** Events the server sends (spec §7 "Server events"; `loadError` is ours: a failed load, so the screen can offer Retry). */
+/** Events the server sends (docs/product.md#real-time-socket; `loadError` is ours: a failed load, so the screen can offer Retry). */
 export interface ServerToClientEvents {
   /** the newest page (50), oldest first, sent once on connect */
   initialMessages: (messages: ChatMessageJson[]) => void;
@@ -60,7 +60,7 @@ export interface ServerToClientEvents {
   loadError: (error: string) => void;
 }
 
-/** Events a client sends (spec §7 "Client emits"); payloads are validated, hence `unknown`. */
+/** Events a client sends (docs/product.md#real-time-socket); payloads are validated, hence `unknown`. */
 export interface ClientToServerEvents {
   /** `{content, file: {data, name, type} | null, tempId}` */
   message: (payload: unknown) => void;
@@ -86,20 +86,20 @@ export type ChatIo = SocketServer<ClientToServerEvents, ServerToClientEvents, Re
 export interface ChatServerOptions {
   /** `DATA_DIR`: with the disk store, attachments go to `DATA_DIR/uploads/chat` */
   dataDir: string;
-  /** where attachments are stored (issue 10); default `createUploadStores({UPLOAD_STORE, DATA_DIR: dataDir}).chat` */
+  /** where attachments are stored; default `createUploadStores({UPLOAD_STORE, DATA_DIR: dataDir}).chat` */
   uploads?: UploadStore;
   log: Logger;
   /** `TRUST_PROXY`: also accept the origin of `X-Forwarded-Host` */
   trustProxy?: boolean;
-  /** `ALLOWED_ORIGINS`: other origins whose pages may connect (issue 8); default none */
+  /** `ALLOWED_ORIGINS`: other origins whose pages may connect; default none */
   allowedOrigins?: readonly string[];
   /** `CSRF_REQUIRE_ORIGIN`: refuse handshakes with neither `Origin` nor `Sec-Fetch-Site`; default false */
   requireOrigin?: boolean;
   /** `SESSION_IDLE_MINUTES`: the session's idle limit; default 1440 */
   sessionIdleMinutes?: number;
-  /** where the per-admin limits count (issue 8); default a fresh in-memory store; Redis across processes (issue 10) */
+  /** where the per-admin limits count; default a fresh in-memory store; Redis across processes */
   rateLimits?: RateLimitStore;
-  /** Socket.IO adapter (issue 10: `@socket.io/redis-adapter` when `REDIS_URL` is set); default the in-memory one */
+  /** Socket.IO adapter (`@socket.io/redis-adapter` when `REDIS_URL` is set); default the in-memory one */
   adapter?: SocketAdapterFactory;
   /** per-admin message limit; default `CHAT_MESSAGE_LIMIT` */
   messageLimit?: { points: number; durationSeconds: number };
@@ -140,10 +140,10 @@ function firstIssue(error: { issues: readonly { message: string }[] }): string {
 
 /**
  * Attaches the discussion's Socket.IO server to `httpServer` at the default
- * path `/socket.io` (spec §7 "Real-time socket", decisions §5, issue 6):
+ * path `/socket.io` (docs/product.md#real-time-socket, docs/product.md#authorization-matrix):
  *
  * - handshake: `Origin` (or, without it, `Sec-Fetch-Site`) must be this
- *   origin or an allowed one (issue 8, `checkHandshake`); the session cookie must
+ *   origin or an allowed one (`checkHandshake`); the session cookie must
  *   name a valid session; the `{userId, userRole}` auth payload must match it;
  *   only admins get in. Refusals reach the client as `connect_error` with a
  *   readable message and `data.code` (`unauthorized` | `forbidden`);
@@ -151,7 +151,7 @@ function firstIssue(error: { issues: readonly { message: string }[] }): string {
  * - `message`: validated, stored once per (sender, tempId), then `messageAck`
  *   to the sender and `message` to the room; a retry is acknowledged again and
  *   re-sent to the sender; any failure is a `messageError` to the sender only.
- *   A socket's messages are stored as they come (sharing inserts, issue 9)
+ *   A socket's messages are stored as they come (sharing inserts)
  *   and answered and broadcast in the order they arrived;
  * - `loadMoreMessages {page}` → `moreMessages {messages, hasMore}`, or
  *   `loadError` with a readable text: exactly one answer per request, in
@@ -159,7 +159,7 @@ function firstIssue(error: { issues: readonly { message: string }[] }): string {
  *
  * No state lives in module-level maps: the room goes through the adapter and
  * de-duplication through the database (the message `_id` derives from sender
- * and tempId), so with the Redis adapter (issue 10) a message sent through
+ * and tempId), so with the Redis adapter a message sent through
  * one process reaches the admins of every process once, and a retry that
  * lands on another process is acknowledged without a second copy; the
  * limits count wherever `rateLimits` counts (Redis across processes).
@@ -182,7 +182,7 @@ export function attachChat(httpServer: HttpServer, opts: ChatServerOptions): Cha
     return found && found.user.role === ROLES.admin && found.user.id === socket.data.userId ? found.user : null;
   }
 
-  /** Logs a refused handshake (issue 8: security events with user id and IP) and passes the refusal on. */
+  /** Logs a refused handshake (security events with user id and IP) and passes the refusal on. */
   function refuse(req: IncomingMessage, message: string, code: string, userId?: string): ExtendedError {
     logSecurityEvent(log, 'socket_refused', { userId, ip: clientIpOfRequest(req, trustProxy), code, reason: message });
     return refusal(message, code);
@@ -194,10 +194,10 @@ export function attachChat(httpServer: HttpServer, opts: ChatServerOptions): Cha
     ...(opts.adapter ? { adapter: opts.adapter } : {}),
   });
 
-  // issue 9: the packets waiting for a connection leave in one write, not one system call each (chat/cork.ts).
+  // the packets waiting for a connection leave in one write, not one system call each (chat/cork.ts).
   io.engine.on('connection', coalesceWrites);
 
-  // Polling answers come from Engine.IO, not Hono: give them the basic security headers too (issue 8).
+  // Polling answers come from Engine.IO, not Hono: give them the basic security headers too.
   io.engine.on('headers', (headers: Record<string, string>) => {
     headers['X-Content-Type-Options'] = 'nosniff';
     headers['Referrer-Policy'] = 'no-referrer';
@@ -252,7 +252,7 @@ export function attachChat(httpServer: HttpServer, opts: ChatServerOptions): Cha
    * Handles one outgoing message up to storing it and resolves what is to be
    * emitted for it; the caller emits in the order the messages arrived. Runs
    * concurrently with the socket's other messages, so that they can share one
-   * insert (the group commit of `storeMessage`, issue 9).
+   * insert (the group commit of `storeMessage`).
    */
   async function onMessage(socket: ChatSocket, payload: unknown, receivedAt: Date): Promise<() => void> {
     if ((await messageLimiter.hit(socket.data.userId)).exceeded) {
@@ -286,7 +286,7 @@ export function attachChat(httpServer: HttpServer, opts: ChatServerOptions): Cha
     void socket.join(DISCUSSION_ROOM);
     void sendPage(socket, 0, 'initialMessages');
 
-    // Messages are handled as they come (their inserts may be shared, issue 9), and what each one emits —
+    // Messages are handled as they come (their inserts may be shared), and what each one emits —
     // its ack, its broadcast or its error — goes out in the order they arrived, under the time they
     // arrived at; pages are handled one at a time, so that answers come in the order asked.
     let sent: Promise<void> = Promise.resolve();

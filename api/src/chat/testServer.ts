@@ -29,7 +29,7 @@ export interface TestChatServer {
  * Starts `createApp()` on a free port through `@hono/node-server`, as
  * `startServer` does, with `attachChat` on it and a fresh `DATA_DIR`. The
  * database is the test file's (see `src/test/setup.ts`).
- * @param options.uploads the upload stores, given to both as `startServer` does (issue 10); default the disk stores of the fresh `DATA_DIR`
+ * @param options.uploads the upload stores, given to both as `startServer` does; default the disk stores of the fresh `DATA_DIR`
  */
 export async function startTestChatServer(
   options: Partial<Pick<ChatServerOptions, 'messageLimit' | 'loadLimit'>> & { uploads?: UploadStores } = {},

@@ -120,7 +120,7 @@ function stopApi(api: ApiProcess): Promise<number | null> {
 }
 
 /**
- * `npm run test:cluster` (issue 10): one Redis (`REDIS_URL`, or Debian's
+ * `npm run test:cluster`: one Redis (`REDIS_URL`, or Debian's
  * `redis-server` started on a free loopback port), one database
  * (`MONGODB_URI` with a fresh database name, or the embedded FerretDB), and
  * two API processes (`tsx src/server.ts`) on two ports with `UPLOAD_STORE=gridfs`

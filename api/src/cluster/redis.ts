@@ -17,7 +17,7 @@ const PUBLISH_TIMEOUT_MS = 1000;
 /** Socket.IO's adapter constructor, as `io.adapter()` takes it. */
 export type SocketAdapterFactory = ReturnType<typeof createAdapter>;
 
-/** What a process shares with the others through Redis (issue 10). */
+/** What a process shares with the others through Redis. */
 export interface RedisLink {
   /** `REDIS_URL` with any password hidden, for logs */
   safeUrl: string;
@@ -55,7 +55,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
 }
 
 /**
- * Connects this API process to the Redis of `url` (issue 10: several
+ * Connects this API process to the Redis of `url` (several
  * identical processes behind a load balancer) and sets up:
  * - the rate-limit store in Redis (`createRedisRateLimitStore`);
  * - the Socket.IO Redis adapter (`@socket.io/redis-adapter`) on its own

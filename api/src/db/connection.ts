@@ -5,7 +5,7 @@ import { startEmbeddedMongo, type EmbeddedMongo } from './embedded.js';
 export interface DatabaseHandle {
   /** The URI Mongoose is connected to (with the database name). */
   uri: string;
-  /** True when the embedded FerretDB server is in use (decisions §10). */
+  /** True when the embedded FerretDB server is in use (docs/architecture.md#running-it). */
   embedded: boolean;
   close(): Promise<void>;
 }
@@ -13,7 +13,7 @@ export interface DatabaseHandle {
 /**
  * Connects Mongoose to `mongodbUri`, or, when it is undefined, starts the
  * embedded FerretDB server with its data under `dataDir/db` and connects to
- * the `oracy` database there (decisions §10).
+ * the `oracy` database there (docs/architecture.md#running-it).
  * @throws DevdbBuildError / Error when the embedded server cannot start or the database does not answer.
  */
 export async function connectDatabase(opts: {
@@ -29,7 +29,7 @@ export async function connectDatabase(opts: {
   }
   mongoose.set('strictQuery', true);
   try {
-    // issue 10: on a replica set or Atlas, writes are retried once across a primary change and every read
+    // on a replica set or Atlas, writes are retried once across a primary change and every read
     // goes to the primary (no stale reads after a write through another process). No transactions are used.
     await mongoose.connect(uri, { serverSelectionTimeoutMS: 15000, autoIndex: true, retryWrites: true, readPreference: 'primary' });
   } catch (err) {

@@ -1,13 +1,13 @@
 /**
- * The demo data set's fixed tables (decisions §10): people, courses with their
+ * The demo data set's fixed tables (docs/architecture.md#running-it): people, courses with their
  * schedules and assignments, notices, complaints and the admins' discussion.
  * `seed.ts` turns them into documents; everything here is plain data.
  */
 
-/** Password of every demo account (decisions §10). */
+/** Password of every demo account (docs/architecture.md#running-it). */
 export const DEMO_PASSWORD = 'oracy-demo';
 
-/** The three documented demo accounts (decisions §10), by role. */
+/** The three documented demo accounts (docs/architecture.md#running-it), by role. */
 export const DEMO_ACCOUNTS = {
   admin: 'admin@oracy.test',
   teacher: 'teacher@oracy.test',

@@ -12,8 +12,8 @@ async function sqlitePlan(collection: string, filter: Record<string, unknown>): 
 }
 
 // The embedded database's own plan format; a real MongoDB (TEST_MONGODB_URI) uses its _id index anyway.
-describe.skipIf(Boolean(process.env.TEST_MONGODB_URI))('embedded database (FerretDB on SQLite, decisions §10)', () => {
-  it('looks documents up by _id through the _id index instead of scanning the table (issue 9, devdb patch "id-index")', async () => {
+describe.skipIf(Boolean(process.env.TEST_MONGODB_URI))('embedded database (FerretDB on SQLite, docs/architecture.md#running-it)', () => {
+  it('looks documents up by _id through the _id index instead of scanning the table (devdb patch "id-index")', async () => {
     const collection = mongoose.connection.collection('id_index_probe');
     const ids = Array.from({ length: 50 }, () => new ObjectId());
     await collection.insertMany(ids.map((_id, n) => ({ _id, n })));

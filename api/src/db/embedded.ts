@@ -14,14 +14,14 @@ export interface EmbeddedMongo {
 export interface EmbeddedMongoOptions {
   /** Folder for the SQLite files; created when missing. */
   dataDir: string;
-  /** Called when the child exits without `stop()` having been called (decisions §10: "a crash of the child is reported clearly"). */
+  /** Called when the child exits without `stop()` having been called (docs/architecture.md#running-it: "a crash of the child is reported clearly"). */
   onCrash?: (message: string) => void;
   /** Longest wait for the child to report its address, in ms (default 60000). */
   startTimeoutMs?: number;
 }
 
 /**
- * Starts the embedded FerretDB-on-SQLite server (decisions §10) as a child
+ * Starts the embedded FerretDB-on-SQLite server (docs/architecture.md#running-it) as a child
  * process on a free loopback port, building its binary first if needed.
  * Resolves once the server has printed its URI (it is listening by then).
  * @throws DevdbBuildError when Go is unavailable; Error when the child fails to start.

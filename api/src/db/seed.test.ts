@@ -31,7 +31,7 @@ async function counts(): Promise<Record<string, number>> {
 /** PNG width and height from the IHDR chunk. */
 const pngSize = (bytes: Buffer) => ({ width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) });
 
-describe('seedDemoData (decisions §10)', () => {
+describe('seedDemoData (docs/architecture.md#running-it)', () => {
   const uploadsDir = mkdtempSync(join(tmpdir(), 'oracy-seed-'));
   const uploads = new DiskUploadStore(uploadsDir);
 
@@ -169,7 +169,7 @@ describe('seedDemoData (decisions §10)', () => {
     }
   });
 
-  it('stores the assessment behind every student’s level (decisions §9)', async () => {
+  it('stores the assessment behind every student’s level (docs/product.md#derived-and-stored-data)', async () => {
     const students = await User.find({ role: 3 }).lean();
     const assessments = await Assessment.find().lean();
     expect(assessments.length).toBeGreaterThan(10);

@@ -57,7 +57,7 @@ function prng(seed: number) {
 }
 type Prng = ReturnType<typeof prng>;
 
-/** Range of the 16 scores' total for each level (decisions §9 thresholds × 16, kept off the edges). */
+/** Range of the 16 scores' total for each level (docs/product.md#derived-and-stored-data thresholds × 16, kept off the edges). */
 const TOTALS: Record<OracyLevel, readonly [number, number]> = {
   Beginner: [28, 38], // mean < 2.5 ⇔ total ≤ 39
   Developing: [42, 54], // 2.5 ≤ mean < 3.5 ⇔ 40..55
@@ -106,7 +106,7 @@ function buildDataSet(now: number, passwordHash: string, images: readonly string
   const students = [DEMO_STUDENT, ...others].map((p) => person(p, 3));
 
   // Self-assessments: about two thirds of the other students have one (a few two);
-  // the level stored on the student is the level of their latest (decisions §9).
+  // the level stored on the student is the level of their latest (docs/product.md#derived-and-stored-data).
   const assessments = [];
   const levelWeights: ReadonlyArray<readonly [OracyLevel, number]> = [['Beginner', 0.15], ['Developing', 0.5], ['Proficient', 0.85], ['Advanced', 1]];
   for (const student of students.slice(1)) {
@@ -226,11 +226,11 @@ function buildDataSet(now: number, passwordHash: string, images: readonly string
 }
 
 /**
- * Loads the demo data set of decisions §10 into an empty database:
+ * Loads the demo data set of docs/architecture.md#running-it into an empty database:
  * - people (password `oracy-demo` for all): 2 admins (`admin@oracy.test`),
  *   4 teachers (`teacher@oracy.test` first), 30 students (`student@oracy.test`,
  *   "Sam Taylor", first); about two thirds of the other students have stored
- *   self-assessments whose latest mean gives their `oracyLevel` (decisions §9),
+ *   self-assessments whose latest mean gives their `oracyLevel` (docs/product.md#derived-and-stored-data),
  *   the demo student has none and is "Beginner";
  * - 8 courses (two per teacher, 2 inactive), each with a 345×140 PNG from
  *   `api/assets/courses/` saved through `uploads` under a server-generated name
@@ -246,7 +246,7 @@ function buildDataSet(now: number, passwordHash: string, images: readonly string
  * first and act as the lock (unique emails); if anything fails afterwards the
  * documents and files written so far are removed again and the error is thrown.
  *
- * @param opts.uploads the course images' store (issue 10: `createUploadStores(env).public`, disk or GridFS)
+ * @param opts.uploads the course images' store (`createUploadStores(env).public`, disk or GridFS)
  * @param opts.log receives one summary line when data was loaded
  * @returns `{ seeded: false }` without writing anything when the users collection has any document
  */

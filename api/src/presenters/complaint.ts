@@ -1,14 +1,14 @@
 import type { Types } from 'mongoose';
 
-/** A complaint's status (spec §4 "Complaint status"): `null` is shown as On Hold. */
+/** A complaint's status (docs/product.md#complaint-status): `null` is shown as On Hold. */
 export type ComplaintStatus = 'approved' | 'disapproved' | null;
 
 /**
- * The complaint JSON of the student and teacher screens (spec §3 "Complaint",
- * decisions §9). The filer's id appears as `userId` and, by role, as `sId`
+ * The complaint JSON of the student and teacher screens (docs/product.md#notice-and-complaint-records,
+ * docs/product.md#derived-and-stored-data). The filer's id appears as `userId` and, by role, as `sId`
  * (a student's complaint) or `tId` (a teacher's), as the spec names them.
  * `user` is present only when the caller passes the filer (the admin view,
- * spec §7 "Admin: complaints").
+ * docs/product.md#complaint-moderation-calls).
  */
 export interface ComplaintJson {
   id: string;
@@ -28,7 +28,7 @@ export interface ComplaintJson {
   clientId: string | null;
   /** ISO 8601 timestamp */
   createdAt: string;
-  /** the filer as the admin list shows them (spec §2.14); only when given to the presenter */
+  /** the filer as the admin list shows them (docs/product.md#complaint-moderation); only when given to the presenter */
   user?: { name: string; role: number };
 }
 

@@ -1,7 +1,7 @@
 import type { Types } from 'mongoose';
 import { courseImageUrl } from '../db/models/course.js';
 
-/** The course JSON every screen reads (spec §3 "Course", decisions §9). Dates are `YYYY-MM-DD`. */
+/** The course JSON every screen reads (docs/product.md#course-records, docs/product.md#derived-and-stored-data). Dates are `YYYY-MM-DD`. */
 export interface CourseJson {
   id: string;
   title: string;
@@ -14,7 +14,7 @@ export interface CourseJson {
   duration: number;
   startDate: string;
   endDate: string;
-  /** `active` | `inactive` (legacy `ongoing` reads as active, decisions §7) */
+  /** `active` | `inactive` (legacy `ongoing` reads as active, docs/product.md#clarified-behaviour) */
   status: string;
   /** stored file name, or null */
   image: string | null;
@@ -35,7 +35,7 @@ export interface CourseLike {
   image?: string | null;
 }
 
-/** `YYYY-MM-DD` of a date in UTC (spec §3: "dates shown as YYYY-MM-DD"). */
+/** `YYYY-MM-DD` of a date in UTC (docs/product.md#data: "dates shown as YYYY-MM-DD"). */
 export const isoDay = (date: Date): string => date.toISOString().slice(0, 10);
 
 /**

@@ -17,9 +17,9 @@ import {
 } from './testWorld.js';
 
 /**
- * The authorization matrix (issue 8; decisions §5): every endpoint the app
+ * The authorization matrix (docs/product.md#authorization-matrix): every endpoint the app
  * registers, with a sample valid request, against six callers, each cell's
- * expected status from decisions §5 — 401 without a session, 403 signed in
+ * expected status from docs/product.md#authorization-matrix — 401 without a session, 403 signed in
  * but not allowed, the success status otherwise. Every cell runs against the
  * real app and database with a fresh session; a call that changes data gets
  * fresh records per cell. The test fails listing every wrong cell, and a
@@ -48,7 +48,7 @@ function cells(none: number, ownerStudent: number, otherStudent: number, ownerTe
   return { none, ownerStudent, otherStudent, ownerTeacher, otherTeacher, admin };
 }
 
-/** `/api/admin/*` (decisions §5): role 1 only. */
+/** `/api/admin/*` (docs/product.md#authorization-matrix): role 1 only. */
 const adminOnly = (ok: number) => cells(401, 403, 403, 403, 403, ok);
 /** Any signed-in user. */
 const signedIn = (ok: number) => cells(401, ok, ok, ok, ok, ok);
@@ -73,9 +73,9 @@ const courseFields = (world: World) => ({
 
 const allScores = { oracy_scores: {} as Record<string, number> };
 
-/** The matrix: one row per endpoint of spec §7 and the ones the project added. */
+/** The matrix: one row per endpoint of docs/product.md#api and the ones the project added. */
 const ROWS: Row[] = [
-  // The sign-in site (decisions §3).
+  // The sign-in site (docs/product.md#sign-in-site).
   { endpoint: 'GET /login', expect: open(200), request: () => ({ path: '/login' }) },
   { endpoint: 'GET /register', expect: open(200), request: () => ({ path: '/register' }) },
   {
@@ -94,11 +94,11 @@ const ROWS: Row[] = [
   { endpoint: 'GET /auth/current_user', expect: signedIn(200), request: () => ({ path: '/auth/current_user' }) },
   { endpoint: 'GET /auth/logout', expect: open(200), request: () => ({ path: '/auth/logout' }) },
   { endpoint: 'GET /api/health', expect: open(200), request: () => ({ path: '/api/health' }) },
-  // issue 10: the load balancer's liveness and readiness checks need no session.
+  // the load balancer's liveness and readiness checks need no session.
   { endpoint: 'GET /healthz', expect: open(200), request: () => ({ path: '/healthz' }) },
   { endpoint: 'GET /readyz', expect: open(200), request: () => ({ path: '/readyz' }) },
 
-  // Assessment (decisions §5: any signed-in user, stored against the caller).
+  // Assessment (docs/product.md#authorization-matrix: any signed-in user, stored against the caller).
   { endpoint: 'POST /api/updateOracyAssessment', expect: signedIn(201), request: () => ({ path: '/api/updateOracyAssessment', json: allScores }) },
 
   // Admin: courses.
@@ -161,7 +161,7 @@ const ROWS: Row[] = [
   { endpoint: 'GET /api/admin/stats', expect: adminOnly(200), request: () => ({ path: '/api/admin/stats' }) },
   { endpoint: 'GET /api/admin/export', expect: adminOnly(200), request: () => ({ path: '/api/admin/export?fileType=csv' }) },
 
-  // Student area (decisions §5: the student themself or an admin; complaint writes are the owner's).
+  // Student area (docs/product.md#authorization-matrix: the student themself or an admin; complaint writes are the owner's).
   { endpoint: 'GET /api/student/stats/:studentId', expect: owningStudentOrAdmin, request: (world) => ({ path: `/api/student/stats/${world.s1.id}` }) },
   { endpoint: 'GET /api/student/courses/:studentId', expect: owningStudentOrAdmin, request: (world) => ({ path: `/api/student/courses/${world.s1.id}` }) },
   { endpoint: 'GET /api/student/teacher/:studentId', expect: owningStudentOrAdmin, request: (world) => ({ path: `/api/student/teacher/${world.s1.id}` }) },
@@ -198,7 +198,7 @@ const ROWS: Row[] = [
   { endpoint: 'GET /api/chat/attachments/:id', expect: adminOnly(200), request: (world) => ({ path: `/api/chat/attachments/${world.attachmentMessageId}` }) },
   { endpoint: 'GET /api/user/profile/:userId', expect: selfOrAdmin, request: (world) => ({ path: `/api/user/profile/${world.s1.id}` }) },
 
-  // Files and the PWA on the same origin (decisions §2): public.
+  // Files and the PWA on the same origin (docs/architecture.md#one-origin): public.
   { endpoint: 'GET /uploads/:name', expect: open(200), request: (world) => ({ path: `/uploads/${world.imageName}` }) },
   { endpoint: 'GET /*', expect: open(200), request: () => ({ path: '/student/dashboard' }) },
 ];
@@ -233,7 +233,7 @@ beforeAll(async () => {
 
 afterAll(() => world?.cleanup());
 
-describe('the authorization matrix (decisions §5)', () => {
+describe('the authorization matrix (docs/product.md#authorization-matrix)', () => {
   it('has exactly one row for every endpoint the app registers', () => {
     const registered = registeredEndpoints(world.app);
     const rows = ROWS.map((row) => row.endpoint);
@@ -243,7 +243,7 @@ describe('the authorization matrix (decisions §5)', () => {
     expect({ missing, stale, duplicates }).toEqual({ missing: [], stale: [], duplicates: [] });
   });
 
-  it('answers every cell as decisions §5 says', { timeout: 180_000 }, async () => {
+  it('answers every cell as docs/product.md#authorization-matrix says', { timeout: 180_000 }, async () => {
     const wrong: string[] = [];
     for (const row of ROWS) {
       for (const caller of CALLERS) {
@@ -255,7 +255,7 @@ describe('the authorization matrix (decisions §5)', () => {
   });
 });
 
-describe('the discussion socket (decisions §5: a valid session, a matching payload, admins only)', () => {
+describe('the discussion socket (docs/product.md#authorization-matrix: a valid session, a matching payload, admins only)', () => {
   let server: TestChatServer;
   const sockets: ClientSocket[] = [];
 

@@ -7,7 +7,7 @@ import { BODY_LIMITS } from './bodyLimits.js';
 import { TINY_PNG, cookieOf, createWorld, type World } from './testWorld.js';
 
 /**
- * Body and upload limits (issue 8; ASVS 5.0 V5.2): JSON bodies at most 1 MB
+ * Body and upload limits (ASVS 5.0 V5.2): JSON bodies at most 1 MB
  * (413), multipart at most 6 MB, file contents checked by their signature,
  * file names never used as paths.
  */

@@ -4,8 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import { payloadTooLarge } from '../errors.js';
 
 /**
- * The request-body limits of the whole origin (issue 8 "Body and upload
- * limits"), in bytes. Routes may hold their bodies to less (a complaint
+ * The request-body limits of the whole origin , in bytes. Routes may hold their bodies to less (a complaint
  * 64 KiB, a course 5 MB + 64 KiB); nothing may send more.
  */
 export const BODY_LIMITS = {
@@ -37,7 +36,7 @@ const BODILESS_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']
  * `bodyLimit`: that middleware reads `c.req.raw.body`, which makes
  * `@hono/node-server` build a full web `Request` (an `AbortSignal`, a body
  * stream) for every request — on a GET it cost a signed-in read about a
- * fifth of its time (issue 9, CPU profile of `GET /auth/current_user`).
+ * fifth of its time (CPU profile of `GET /auth/current_user`).
  */
 export const requestBodyLimits = createMiddleware((c, next) => (BODILESS_METHODS.has(c.req.method) ? next() : limitBody(c, next)));
 

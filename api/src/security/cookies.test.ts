@@ -7,7 +7,7 @@ import { getEnv, type Env } from '../env.js';
 import { createUser, jsonRequest, sessionCookieFrom, signIn } from '../test/factories.js';
 
 /**
- * The session cookie and its lifetime (issue 8; ASVS 5.0 V7): HttpOnly,
+ * The session cookie and its lifetime (ASVS 5.0 V7): HttpOnly,
  * SameSite=Lax, Secure and `__Host-` over HTTPS; a new id at every sign-in;
  * an idle and an absolute limit, both configurable.
  */

@@ -14,7 +14,7 @@ import { CROSS_SITE_MESSAGE, checkSource, normalizeOrigin, ownOriginOf, type Ori
 import { TINY_PNG, cookieOf, createWorld, type World } from './testWorld.js';
 
 /**
- * CSRF for every unsafe method, JSON included (issue 8; ASVS 5.0 V3.5):
+ * CSRF for every unsafe method, JSON included (ASVS 5.0 V3.5):
  * POST/PUT/PATCH/DELETE pass only from the app's own origin (or an allowed
  * one) by `Origin`, or by `Sec-Fetch-Site: same-origin` when `Origin` is
  * missing; the socket handshake alike.

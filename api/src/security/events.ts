@@ -78,7 +78,7 @@ async function newRoleOf(c: Context): Promise<unknown> {
  * 403 (`forbidden`, with the refusal's message as `reason`), every 429
  * (`rate_limited`), a successful role change (`role_changed`, with
  * `targetId` and `newRole`) and a successful DELETE (`deleted`, with
- * `targetId`). A `ResponseObserver` for `requestLogger` (issue 9: one
+ * `targetId`). A `ResponseObserver` for `requestLogger` (one
  * middleware layer instead of two on every request); the signed-in user is
  * known by then. Returns a promise only for a role change (its new role is
  * read from the answer).
@@ -87,7 +87,7 @@ export function securityEventObserver(log: Pick<Logger, 'info' | 'warn'>, opts: 
   return (c) => {
     const status = c.res.status;
     const method = c.req.method;
-    // Most answers log nothing here: leave before building anything (issue 9).
+    // Most answers log nothing here: leave before building anything.
     if (status !== 403 && status !== 429 && (status < 200 || status >= 300 || (method !== 'PUT' && method !== 'DELETE'))) return;
     const path = c.req.path;
     const base = () => ({ userId: c.get('user')?.id, ip: clientIp(c, opts.trustProxy), method, path, status });

@@ -44,13 +44,13 @@ import {
 } from './testWorld.js';
 
 /**
- * Input never causes a 500 (issue 8; decisions §6): at least 200 generated
+ * Input never causes a 500 (docs/product.md#error-format): at least 200 generated
  * requests per endpoint — bodies from the routes' zod schemas with hostile
  * values mixed into every field (wrong types, huge and odd strings,
  * `$`-operator objects, prototype-pollution keys, invalid ids, unicode),
  * hostile raw bodies and content types, query strings and path parameters —
  * each sent as a caller who gets past the access check. Every answer must be
- * 2xx or 4xx (a 4xx in the decisions §6 error shape), no operator object
+ * 2xx or 4xx (a 4xx in the docs/product.md#error-format error shape), no operator object
  * from a request may reach a database call, a refused request may write
  * nothing (besides sessions and idempotency bookkeeping) and store no file,
  * and nothing may pollute `Object.prototype`.
@@ -416,7 +416,7 @@ afterAll(() => {
   world?.cleanup();
 });
 
-describe('fuzzing every endpoint (issue 8: input never causes a 500)', () => {
+describe('fuzzing every endpoint (input never causes a 500)', () => {
   it('has a fuzz target for every endpoint the app registers', () => {
     const targets = TARGETS.map((t) => t.endpoint);
     expect(registeredEndpoints(world.app).filter((endpoint) => !targets.includes(endpoint))).toEqual([]);

@@ -2,8 +2,7 @@ import fc from 'fast-check';
 import type { z } from 'zod';
 
 /**
- * Test-only generators for the fuzz tests (issue 8 "Input never causes a
- * 500"): values derived from the routes' zod schemas, hostile values of
+ * Test-only generators for the fuzz tests : values derived from the routes' zod schemas, hostile values of
  * every kind, and the request bodies and query strings built from them.
  */
 

@@ -8,7 +8,7 @@ import { HSTS_VALUE } from './headers.js';
 import { cookieOf, createWorld, type World } from './testWorld.js';
 
 /**
- * Headers on every response (issue 8; ASVS 5.0 V3.4): a CSP the PWA works
+ * Headers on every response (ASVS 5.0 V3.4): a CSP the PWA works
  * under, nosniff, a strict referrer policy, no framing, and HSTS for a year
  * with subdomains — only over HTTPS.
  */
@@ -75,7 +75,7 @@ describe('security headers', () => {
     for (const [kind, res] of await everyKind()) expectSecurityHeaders(kind, res);
   });
 
-  it('sends them the same way through a real Node server, where they are written before the route runs (issue 9)', async () => {
+  it('sends them the same way through a real Node server, where they are written before the route runs', async () => {
     const server = await new Promise<Server>((resolve) => {
       const s = serve({ fetch: world.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server)) as Server;
     });

@@ -9,7 +9,7 @@ import { ownOriginOf } from './origin.js';
  * `c.header()` after `next()` rebuilds the finished response as a full web
  * `Response` with a body stream (`@hono/node-server` then copies it out
  * chunk by chunk), which cost every JSON answer about a tenth of its time
- * (issue 9, CPU profile of `GET /auth/current_user`). Falls back to
+ * (CPU profile of `GET /auth/current_user`). Falls back to
  * `c.header()` when the response's headers are immutable (a `Response`
  * from `fetch` or `Response.redirect`).
  */
@@ -27,7 +27,7 @@ export function setResponseHeader(c: Context, name: string, value: string): void
  * `IncomingMessage.headers` (repeated headers joined by Node's rules: `, `,
  * or `; ` for `Cookie`): the first `c.req.header()` of a request copies every
  * header into a web `Headers` object, a cost a signed-in GET otherwise pays
- * only for its cookie (issue 9). Elsewhere (`app.request()` in tests) it is
+ * only for its cookie. Elsewhere (`app.request()` in tests) it is
  * `c.req.header(name)`.
  */
 export function requestHeader(c: Context, name: Lowercase<string>): string | undefined {
@@ -37,11 +37,11 @@ export function requestHeader(c: Context, name: Lowercase<string>): string | und
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-/** HSTS over HTTPS: one year, subdomains included (issue 8). */
+/** HSTS over HTTPS: one year, subdomains included. */
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
 /**
- * The Content-Security-Policy of every response (issue 8): no inline or
+ * The Content-Security-Policy of every response: no inline or
  * foreign script, no plugins, no `<base>`, never framed; images from this
  * origin plus `data:`/`blob:` (icons, upload previews); connections to this
  * origin and its socket only — `socketOrigin` is this origin's WebSocket
@@ -102,14 +102,14 @@ function mergeTokens(current: string, tokens: string): string {
  * `@hono/node-server` passes to `writeHead`, replace them: the route's
  * response keeps its plain header record, so no web `Headers` object is built
  * and copied for it — on a signed-in JSON read that was most of the cost of
- * the security headers (issue 9, CPU profiles of `GET /auth/current_user`).
+ * the security headers (CPU profiles of `GET /auth/current_user`).
  * A route's own `Vary` replaces the default there; no route sets one.
  * Without Node (`app.request()` in tests) they are added after the route.
  */
 export function withDefaultHeaders(c: Context, next: () => Promise<void>, headers: HeaderList): Promise<void> {
   const node = nodeResponseOf(c);
   if (!node) return addAfterRoute(c, next, headers);
-  // Not an async function: on every request, one promise fewer (issue 9).
+  // Not an async function: on every request, one promise fewer.
   for (const [name, value] of headers) node.setHeader(name, value);
   return next();
 }
@@ -161,7 +161,7 @@ export interface PathHeaders {
  * with `trustProxy`) — `Strict-Transport-Security: max-age=31536000; includeSubDomains`;
  * plus `opts.personal.headers` on the paths `opts.personal.path` matches
  * (the app's `Cache-Control: no-store` for personal JSON), so that they cost
- * no middleware layer of their own (issue 9).
+ * no middleware layer of their own.
  *
  * The values come from `hono/secure-headers`, asked once per origin seen (the
  * CSP names the request's own origin) and kept as a list; they are applied by
@@ -183,7 +183,7 @@ export function securityHeaders(opts: { trustProxy: boolean; personal?: PathHead
   return createMiddleware((c, next) => {
     const own = ownOriginOf(c.req.url, (name) => requestHeader(c, name.toLowerCase() as Lowercase<string>), opts.trustProxy);
     const lists = perOrigin.get(own);
-    // Known origin (nearly every request): no promise of its own (issue 9).
+    // Known origin (nearly every request): no promise of its own.
     if (lists) return withDefaultHeaders(c, next, pick(c, lists));
     return listsFor(own).then((made) => withDefaultHeaders(c, next, pick(c, made)));
   });

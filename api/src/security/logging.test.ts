@@ -9,7 +9,7 @@ import { CROSS_SITE_MESSAGE } from './origin.js';
 import { WORLD_PASSWORD, cookieOf, createWorld, freshNotice, quickUser, type World } from './testWorld.js';
 
 /**
- * Logging and errors (issue 8; ASVS 5.0 V16): no stack traces or internals
+ * Logging and errors (ASVS 5.0 V16): no stack traces or internals
  * in answers; security events — failed sign-ins, 403s, rate-limit hits, role
  * changes, deletions — as structured lines with the user id and the IP.
  */

@@ -58,7 +58,7 @@ const KNOWN_ORIGINS_MAX = 256;
  */
 export function ownOriginOf(url: string, header: (name: string) => string | undefined, trustProxy: boolean): string {
   // Every response's CSP needs this: split the URL by hand and remember the few origins seen,
-  // rather than parse two URLs a request (issue 9). Anything unusual takes the full parse.
+  // rather than parse two URLs a request. Anything unusual takes the full parse.
   const parts = SCHEME_AND_AUTHORITY.exec(url);
   if (!parts) return parsedOwnOrigin(url, header, trustProxy);
   const raw = withForwarding(parts[1]!.toLowerCase(), parts[2]!, header, trustProxy);
@@ -100,7 +100,7 @@ export function normalizeOrigin(value: string): string | null {
 }
 
 /**
- * The CSRF rule (issue 8): an unsafe request passes when its `Origin` is the
+ * The CSRF rule: an unsafe request passes when its `Origin` is the
  * app's own or an allowed one; without a usable `Origin` (absent or `null`),
  * when `Sec-Fetch-Site` is `same-origin`; with neither header, only when the
  * policy does not `requireOrigin`.

@@ -10,7 +10,7 @@ import { createUser, jsonRequest, readJson, signIn } from '../test/factories.js'
 import { generousRateLimits } from './testWorld.js';
 
 /**
- * Passwords (issue 8; ASVS 5.0 V6.2, V11.4): argon2id at the library's
+ * Passwords (ASVS 5.0 V6.2, V11.4): argon2id at the library's
  * recommended level, at least 10 characters and not a common password on
  * registration, and the same answer — in about the same time — for an
  * unknown email and a wrong password.

@@ -38,10 +38,10 @@ export interface RateLimiter {
 }
 
 /**
- * Makes named limiters (issue 8: "Limits live behind an interface that a
+ * Makes named limiters ("Limits live behind an interface that a
  * shared store (Redis) can back later"). The in-memory store counts per
  * process (`createMemoryRateLimitStore`); the Redis store counts across
- * every process that shares the Redis (`createRedisRateLimitStore`, issue 10).
+ * every process that shares the Redis (`createRedisRateLimitStore`).
  */
 export interface RateLimitStore {
   /** A limiter for `limit`; the same `name` always means the same counts within one store. */
@@ -104,7 +104,7 @@ export const REDIS_RATE_LIMIT_PREFIX = 'oracy:rl';
 
 /**
  * A store whose counts live in Redis (`RateLimiterRedis`, atomic per hit),
- * shared by every API process on the same Redis (issue 10: "the sign-in
+ * shared by every API process on the same Redis ("the sign-in
  * rate limit counts attempts made across both"). When Redis is not ready a
  * hit falls back at once to an in-memory count in this process
  * (`insuranceLimiter`), so an outage weakens the limit to per-process

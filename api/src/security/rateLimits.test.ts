@@ -13,7 +13,7 @@ import { createUser, jsonRequest, readJson } from '../test/factories.js';
 import { createMemoryRateLimitStore, type RateLimit, type RateLimitStore } from './rateLimit.js';
 
 /**
- * Rate limits (issue 8; ASVS 5.0 V6.3.1): sign-in per IP and per email — 429
+ * Rate limits (ASVS 5.0 V6.3.1): sign-in per IP and per email — 429
  * with Retry-After after 10 failures in 15 minutes — registration per IP,
  * chat messages per user, all behind the `RateLimitStore` interface.
  */

@@ -15,13 +15,13 @@ import { createMemoryRateLimitStore, type RateLimitStore } from './rateLimit.js'
 
 /**
  * Test-only: one small, complete data set for the authorization matrix and
- * the fuzz tests (issue 8) — two students, two teachers and an admin, a
+ * the fuzz tests — two students, two teachers and an admin, a
  * course of the first teacher with the first student enrolled, an assignment,
  * a notice, complaints, a course image and a chat attachment on disk — and
  * the app over a temporary `DATA_DIR` and `PWA_DIST`.
  */
 
-/** The six callers of the matrix (issue 8). */
+/** The six callers of the matrix. */
 export const CALLERS = ['none', 'ownerStudent', 'otherStudent', 'ownerTeacher', 'otherTeacher', 'admin'] as const;
 /** One caller of the matrix. */
 export type Caller = (typeof CALLERS)[number];

@@ -4,7 +4,7 @@ import { Complaint } from '../db/models/index.js';
 import { createUser } from '../test/factories.js';
 import { deleteComplaint, fileComplaint, listComplaints } from './complaints.js';
 
-/** The rules themselves, below any HTTP middleware (spec §4 "Complaint status", decisions §5, §9). */
+/** The rules themselves, below any HTTP middleware (docs/product.md#complaint-status, docs/product.md#authorization-matrix, docs/product.md#derived-and-stored-data). */
 describe('the complaint rules', () => {
   it('files On Hold complaints in the given role, and lists them newest first', async () => {
     const { user } = await createUser({ role: 3 });

@@ -4,8 +4,8 @@ import { conflict, forbidden, isDuplicateKeyError, notFound } from '../errors.js
 import { presentComplaint, type ComplaintJson } from '../presenters/complaint.js';
 
 /**
- * The complaint rules the student and teacher areas share (spec §2.15–§2.16,
- * §4 "Complaint status", §5 "Complaint dialogs"; decisions §5, §7, §9),
+ * The complaint rules the student and teacher areas share (docs/product.md#student-complaints, docs/product.md#teacher-complaints,
+ * docs/product.md#complaint-status, docs/product.md#complaint-dialog-validation; docs/product.md#authorization-matrix, docs/product.md#clarified-behaviour, docs/product.md#derived-and-stored-data),
  * written once and parameterised by the filer's role.
  */
 
@@ -26,7 +26,7 @@ export interface NewComplaint {
 }
 
 /**
- * One filer's complaints, newest first (spec §2.15: the user's own list).
+ * One filer's complaints, newest first (docs/product.md#student-complaints: the user's own list).
  * One query.
  * @param ownerId the filer's id (already authorised by the route)
  * @param role only complaints filed in this role
@@ -37,7 +37,7 @@ export async function listComplaints(ownerId: string, role: FilerRole): Promise<
 }
 
 /**
- * Files a complaint for `ownerId` (always the signed-in user: decisions §7,
+ * Files a complaint for `ownerId` (always the signed-in user: docs/product.md#clarified-behaviour,
  * "the server fills the owner from the session whatever the body says"),
  * status null (On Hold). Idempotent on `clientId`: when the same user has
  * already filed one with this key, that first complaint is returned and
@@ -63,7 +63,7 @@ export async function fileComplaint(
 }
 
 /**
- * Deletes one of the caller's complaints (decisions §5; spec §4: "the owner
+ * Deletes one of the caller's complaints (docs/product.md#authorization-matrix; docs/product.md#states-and-transitions: "the owner
  * may delete a complaint while it is null or disapproved").
  * @param callerId the signed-in user
  * @param role the area the call came through; a complaint filed in another role is someone else's
@@ -76,7 +76,7 @@ export async function deleteComplaint(callerId: string, role: FilerRole, complai
   if (String(complaint.userId) !== callerId || complaint.role !== role) throw forbidden('You can delete only your own complaints.');
   if (complaint.status === 'approved') throw conflict('An approved complaint cannot be deleted.');
   if (complaint.status === null) {
-    // Claim the On Hold complaint before deleting it (issue 10): an approval racing in, through any process, loses — or wins and stops the deletion.
+    // Claim the On Hold complaint before deleting it: an approval racing in, through any process, loses — or wins and stops the deletion.
     try {
       await ComplaintDecision.create({ _id: complaint._id, status: 'withdrawn' });
     } catch (err) {

@@ -7,7 +7,7 @@ import { IdempotencyKey } from '../db/models/idempotencyKey.js';
 import { badRequest, conflict, isDuplicateKeyError } from '../errors.js';
 
 /**
- * Idempotent create requests (issue 7 "The complaint outbox", style.md
+ * Idempotent create requests (issue 7 "The complaint outbox", docs/contributing.md
  * practice 10, after Stripe's idempotency keys). The offline outbox may send
  * the same complaint more than once — a retry after a lost answer, two tabs,
  * a reload mid-request — with the same client-generated key; the server must

@@ -1,7 +1,7 @@
 import type { OracyLevel } from '../db/models/index.js';
 
 /**
- * The Oracy level of a mean self-assessment score (decisions §9):
+ * The Oracy level of a mean self-assessment score (docs/product.md#derived-and-stored-data):
  * below 2.5 Beginner, below 3.5 Developing, below 4.5 Proficient, otherwise Advanced.
  * @param mean the mean of the 16 scores, 1–5.
  */

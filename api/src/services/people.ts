@@ -16,17 +16,17 @@ import { badRequest, conflict, notFound } from '../errors.js';
 import { ReadCache } from './readCache.js';
 
 /**
- * The people of the platform as the admin screens see them (spec §2.8–§2.11,
- * §7 "Admin: users", "Admin: students and teachers", "Admin: course
- * assignment"; decisions §5–§7). Every query is a plain filter, sort, skip
+ * The people of the platform as the admin screens see them (docs/product.md#users-table, docs/product.md#student-list, docs/product.md#teacher-list,
+ * docs/product.md#assign-courses, docs/product.md#admin-user-calls, docs/product.md#admin-student-and-teacher-calls, "Admin: course
+ * assignment"; docs/product.md#authorization-matrix, docs/product.md#error-format, docs/product.md#clarified-behaviour). Every query is a plain filter, sort, skip
  * and limit, or a second query over ids, so it runs on MongoDB and on the
- * embedded FerretDB v1 alike (decisions §10: no transactions, no `$lookup`).
+ * embedded FerretDB v1 alike (docs/architecture.md#running-it: no transactions, no `$lookup`).
  */
 
-/** The name chat messages of a deleted sender show (issue 3: "attributed to 'Deleted user'"). */
+/** The name chat messages of a deleted sender show ("attributed to 'Deleted user'"). */
 export const DELETED_USER_NAME = 'Deleted user';
 
-/** One row of the users table (spec §3 "User (admin list)"). `role` is 1 admin, 2 teacher, 3 student. */
+/** One row of the users table (docs/product.md#users-and-sessions). `role` is 1 admin, 2 teacher, 3 student. */
 export interface PersonJson {
   id: string;
   name: string;
@@ -48,7 +48,7 @@ export function presentPerson(user: PersonLike): PersonJson {
 }
 
 /**
- * `text` with every regular-expression metacharacter escaped, so a search for `(` or `.*` matches those characters literally (decisions §7).
+ * `text` with every regular-expression metacharacter escaped, so a search for `(` or `.*` matches those characters literally (docs/product.md#clarified-behaviour).
  * A NUL becomes `\x00`: a BSON regex may not contain the byte itself (the driver would throw, a 500; found by the issue 8 fuzz tests).
  */
 export function escapeRegExp(text: string): string {
@@ -67,19 +67,19 @@ export function peopleFilter(opts: { role?: Role; search?: string }): Record<str
   return filter;
 }
 
-/** A page request of a people list (decisions §7): `page` is 1-based, `limit` 1–100. */
+/** A page request of a people list (docs/product.md#clarified-behaviour): `page` is 1-based, `limit` 1–100. */
 export interface PageQuery {
   page: number;
   limit: number;
   search?: string;
 }
 
-/** Pages of people by query, for `READ_CACHE_TTL_MS` at most; emptied by any write to the users (issue 9). */
+/** Pages of people by query, for `READ_CACHE_TTL_MS` at most; emptied by any write to the users. */
 const peoplePages = new ReadCache<{ people: PersonJson[]; total: number }>(['User'], 500);
 
 /**
  * One page of people, sorted by name then id, so consecutive pages never
- * overlap or skip anyone even when names repeat (issue 3). Two queries at
+ * overlap or skip anyone even when names repeat. Two queries at
  * once (the page, and the count — from the collection's metadata when
  * nothing is filtered), none while the page is in the read cache
  * (`services/readCache.ts`).
@@ -99,13 +99,13 @@ async function loadPeoplePage(query: PageQuery & { role?: Role }): Promise<{ peo
       .skip((query.page - 1) * query.limit)
       .limit(query.limit)
       .lean(),
-    // issue 9: with no filter, the count comes from the collection's metadata instead of a scan (MongoDB).
+    // with no filter, the count comes from the collection's metadata instead of a scan (MongoDB).
     Object.keys(filter).length === 0 ? User.estimatedDocumentCount() : User.countDocuments(filter),
   ]);
   return { people: rows.map(presentPerson), total };
 }
 
-/** Every teacher as `{id, name}`, sorted by name (spec §7 `GET /api/admin/instructors`). */
+/** Every teacher as `{id, name}`, sorted by name (docs/product.md#api `GET /api/admin/instructors`). */
 export async function listInstructors(): Promise<{ id: string; name: string }[]> {
   const rows = await User.find({ role: ROLES.teacher }, { name: 1 }).sort({ name: 1, _id: 1 }).lean();
   return rows.map((row) => ({ id: String(row._id), name: row.name }));
@@ -113,7 +113,7 @@ export async function listInstructors(): Promise<{ id: string; name: string }[]>
 
 /**
  * Moves a user away from the admin role while keeping at least one admin
- * (issue 3: "remove the last admin" is a 409). Without transactions the
+ * ("remove the last admin" is a 409). Without transactions the
  * guard is a compare-and-set followed by a count: when a concurrent change
  * left no admin at all, this change is undone and refused, so two admins
  * demoting each other at the same moment cannot both succeed.
@@ -133,7 +133,7 @@ async function demoteAdminKeepingOne(userId: Types.ObjectId, newRole: Role): Pro
 }
 
 /**
- * Changes a user's role (spec §4 "Role change", §7 `PUT /api/admin/users/{id}/role`).
+ * Changes a user's role (docs/product.md#role-change, docs/product.md#api `PUT /api/admin/users/{id}/role`).
  * The user's live sessions see the new role on their next request, as
  * `loadSession` re-reads the user every time.
  * @returns the updated user
@@ -151,7 +151,7 @@ export async function changeRole(userId: string, role: Role): Promise<PersonJson
 }
 
 /**
- * Deletes a person and what is theirs (issue 3): their sessions end first
+ * Deletes a person and what is theirs: their sessions end first
  * (so they cannot act while the rest goes), then their enrollments,
  * assignment completions, self-assessments, complaints and stored outbox
  * answers (idempotency keys) are removed; the
@@ -185,14 +185,14 @@ export async function deletePerson(userId: string, opts: { actorId: string; role
   await User.deleteOne({ _id: id });
 }
 
-/** Counts of the admin dashboard (spec §2.7, §3 "Admin stats"), from the database. */
+/** Counts of the admin dashboard (docs/product.md#admin-dashboard, docs/product.md#stats-records), from the database. */
 export interface AdminStats {
   totalStudents: number;
   totalTeachers: number;
   totalCourses: number;
 }
 
-/** The admin dashboard's three numbers (spec §7 `GET /api/admin/stats`). */
+/** The admin dashboard's three numbers (docs/product.md#api `GET /api/admin/stats`). */
 export async function adminStats(): Promise<AdminStats> {
   const [totalStudents, totalTeachers, totalCourses] = await Promise.all([
     User.countDocuments({ role: ROLES.student }),
@@ -208,7 +208,7 @@ async function requireStudent(studentId: Types.ObjectId): Promise<void> {
 }
 
 /**
- * The ids of the courses assigned to a student (spec §7 `GET
+ * The ids of the courses assigned to a student (docs/product.md#api `GET
  * /api/admin/students/{studentId}/courses`), in assignment order.
  * @throws ApiError 404 when the id is not a student
  */
@@ -220,10 +220,10 @@ export async function assignedCourseIds(studentId: string): Promise<string[]> {
 }
 
 /**
- * Replaces the set of courses assigned to a student (decisions §7): courses
+ * Replaces the set of courses assigned to a student (docs/product.md#clarified-behaviour): courses
  * not in `courseIds` are unassigned (their enrollment and its completion
  * date go), new ones are enrolled, kept ones keep their enrollment. An empty
- * list unassigns everything (spec §5: "An empty selection may be submitted").
+ * list unassigns everything (docs/product.md#validation-rules: "An empty selection may be submitted").
  * @param courseIds valid ObjectId strings; duplicates are ignored
  * @returns the student's assigned course ids afterwards
  * @throws ApiError 404 when the id is not a student; 400 naming `courses`

@@ -7,7 +7,7 @@ import { READ_CACHE_TTL_MS, ReadCache, clearReadCaches } from './readCache.js';
 import { studentStatsById } from './stats.js';
 
 /**
- * The read caches (issue 9): answers are reused only until a write to what
+ * The read caches: answers are reused only until a write to what
  * they read (in this process), or `READ_CACHE_TTL_MS` (another process's
  * writes), and concurrent misses load once.
  */

@@ -1,7 +1,7 @@
 import { onWrites } from '../db/models/writes.js';
 
 /**
- * Short-lived in-process caches of whole read results (issue 9: "the API
+ * Short-lived in-process caches of whole read results ("the API
  * must not be the bottleneck"). On the embedded FerretDB every filter, sort
  * and count other than an `_id` lookup reads the whole collection, so a
  * signed-in dashboard read costs about 100 ms of database work at 1,000
@@ -12,7 +12,7 @@ import { onWrites } from '../db/models/writes.js';
  * writes. Writes made by another API process are seen after at most
  * `READ_CACHE_TTL_MS` — or at once with `REDIS_URL` set, since every
  * process announces its writes to the watched models through Redis pub/sub
- * and the others run their listeners for them (issue 10, `cluster/redis.ts`).
+ * and the others run their listeners for them (`cluster/redis.ts`).
  */
 
 /** How long a cached result is used, in ms: bounds what another process's writes can leave stale. */
@@ -89,8 +89,8 @@ export class ReadCache<V> {
 }
 
 /**
- * Empties every read cache of this process (issue 9). For the lead's Redis
- * hook (issue 10): call it when another process reports a write to any of
+ * Empties every read cache of this process. For the lead's Redis
+ * hook: call it when another process reports a write to any of
  * the models the caches read — `ReadCache.models` of each, today `Notice`,
  * `User`, `Enrollment`, `Course`, `Assignment`, `Assessment`.
  */

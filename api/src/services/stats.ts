@@ -4,12 +4,12 @@ import { notFound } from '../errors.js';
 import { ReadCache } from './readCache.js';
 
 /**
- * The dashboards' numbers (spec §2.5–§2.6, §3 "Student stats", "Teacher
- * stats"; decisions §9), counted from enrollments, assignments and their
+ * The dashboards' numbers (docs/product.md#student-dashboard, docs/product.md#teacher-dashboard, docs/product.md#stats-records, "Teacher
+ * stats"; docs/product.md#derived-and-stored-data), counted from enrollments, assignments and their
  * completions. Every function runs a fixed number of queries whatever the
  * number of courses or students (related records come by `$in` over ids,
  * never one query per row), and only plain filters, so it runs on MongoDB
- * and on the embedded FerretDB v1 alike (decisions §10).
+ * and on the embedded FerretDB v1 alike (docs/architecture.md#running-it).
  */
 
 /** The person a student or teacher call is about: `{_id, name, role, oracyLevel}`. */
@@ -22,20 +22,20 @@ export interface Person {
 
 /**
  * Loads the student or teacher a `/api/student/*` or `/api/teacher/*` call
- * names (decisions §5: "well-formed but absent: 404"). The route has already
+ * names (docs/product.md#authorization-matrix: "well-formed but absent: 404"). The route has already
  * checked that the caller is that person or an admin, and that the id is an
  * ObjectId.
  * @param role 3 for a student, 2 for a teacher; a user with another role counts as absent
  * @throws 404 `not_found` when there is no such student or teacher
  */
 export async function findPerson(id: string, role: 2 | 3): Promise<Person> {
-  // By `_id` alone: the one filter the embedded FerretDB answers without a full scan (issue 9).
+  // By `_id` alone: the one filter the embedded FerretDB answers without a full scan.
   const person = await User.findById(new Types.ObjectId(id)).select('_id name role oracyLevel').lean();
   if (!person || person.role !== role) throw notFound(role === 3 ? 'No such student.' : 'No such teacher.');
   return person;
 }
 
-/** `GET /api/student/stats/:studentId` (spec §3 "Student stats"). */
+/** `GET /api/student/stats/:studentId` (docs/product.md#stats-records). */
 export interface StudentStats {
   /** courses the student is enrolled in */
   totalCourses: number;
@@ -43,17 +43,17 @@ export interface StudentStats {
   completedCourses: number;
   /** assignments of the enrolled courses */
   totalAssignments: number;
-  /** the level of the latest self-assessment, else the stored level, else "Beginner" (decisions §9) */
+  /** the level of the latest self-assessment, else the stored level, else "Beginner" (docs/product.md#derived-and-stored-data) */
   oracyLevel: OracyLevel;
 }
 
 const isOracyLevel = (value: unknown): value is OracyLevel => (ORACY_LEVELS as readonly unknown[]).includes(value);
 
-/** Student stats by student id, for `READ_CACHE_TTL_MS` at most; emptied by any write to what they count (issue 9). */
+/** Student stats by student id, for `READ_CACHE_TTL_MS` at most; emptied by any write to what they count. */
 const studentStatsCache = new ReadCache<StudentStats>(['User', 'Enrollment', 'Assignment', 'Assessment']);
 
 /**
- * A student's stats (decisions §9; spec §7 `GET /api/student/stats/:studentId`):
+ * A student's stats (docs/product.md#derived-and-stored-data; docs/product.md#api `GET /api/student/stats/:studentId`):
  * enrollments give `totalCourses` and `completedCourses`, the assignments of
  * the enrolled courses `totalAssignments`, and the latest self-assessment
  * `oracyLevel` (the level stored on the student when there is none). Four
@@ -85,13 +85,13 @@ async function loadStudentStats(studentId: string): Promise<StudentStats> {
   };
 }
 
-/** `GET /api/teacher/stats/:teacherId` (spec §3 "Teacher stats"). */
+/** `GET /api/teacher/stats/:teacherId` (docs/product.md#stats-records). */
 export interface TeacherStats {
   /** courses the teacher teaches (is the instructor of) */
   totalCourses: number;
   /**
    * assignments handed out: each assignment of the teacher's courses counted
-   * once per student enrolled in its course (decisions §9: "with per-student
+   * once per student enrolled in its course (docs/product.md#derived-and-stored-data: "with per-student
    * completion") — the sum of the students' own `totalAssignments` over these courses
    */
   totalAssignments: number;
@@ -100,9 +100,9 @@ export interface TeacherStats {
 }
 
 /**
- * A teacher's stats (decisions §9). Counting per student keeps "completed"
+ * A teacher's stats (docs/product.md#derived-and-stored-data). Counting per student keeps "completed"
  * and "outstanding" (`totalAssignments - completedAssignments`, the
- * dashboard's doughnut, decisions §7) meaningful when a class is part way
+ * dashboard's doughnut, docs/product.md#clarified-behaviour) meaningful when a class is part way
  * through an assignment. Completions by students no longer enrolled in the
  * course are not counted. At most four queries.
  */

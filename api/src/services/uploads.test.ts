@@ -26,7 +26,7 @@ async function bytesOf(file: UploadFile): Promise<Buffer> {
   return Buffer.from(await new Response(file.stream()).arrayBuffer());
 }
 
-describe('checkUpload: the rules every store shares (issue 10)', () => {
+describe('checkUpload: the rules every store shares', () => {
   it('names a real image by its signature, never by what it claims', async () => {
     const checked = await checkUpload(PNG, 'image', 'course');
     expect(checked).toEqual({ name: expect.stringMatching(/^course-[0-9a-f]{24}\.png$/), type: 'image/png', size: PNG.byteLength });
@@ -73,7 +73,7 @@ const gridFsCase: StoreCase = {
   },
 };
 
-describe.each([diskCase, gridFsCase])('the UploadStore contract: $name (issue 10)', (storeCase) => {
+describe.each([diskCase, gridFsCase])('the UploadStore contract: $name', (storeCase) => {
   it('saves a real image, opens it with type, size, ETag and its bytes, and removes it', async () => {
     const store = storeCase.make();
     const stored = await store.save(PNG, 'image', 'course');

@@ -9,7 +9,7 @@ import type { Env } from '../env.js';
 import { payloadTooLarge, unsupportedMediaType } from '../errors.js';
 import { localFile, UPLOAD_NAME_PATTERN, weakEtag, type ServedFile } from '../static.js';
 
-/** Largest accepted upload: 5,242,880 bytes (spec §5 "Chat", §9; issue "Admin: courses" 5 MB). */
+/** Largest accepted upload: 5,242,880 bytes (docs/product.md#chat-validation, docs/product.md#constants-and-limits; issue "Admin: courses" 5 MB). */
 export const MAX_UPLOAD_BYTES = 5_242_880;
 
 /** What a stored upload is: its server-generated file name, detected MIME type and size in bytes. */
@@ -26,11 +26,11 @@ export interface StoredUpload {
 export type UploadKind =
   /** course images: any raster image whose signature is recognised */
   | 'image'
-  /** chat attachments (spec §5): images, PDF, DOC, DOCX */
+  /** chat attachments (docs/product.md#validation-rules): images, PDF, DOC, DOCX */
   | 'attachment';
 
 /**
- * A stored file opened for reading (issue 10): `name`, `type` (MIME), `size`
+ * A stored file opened for reading: `name`, `type` (MIME), `size`
  * (bytes), `etag`, `lastModified?` and `stream()` (the bytes; call it at most
  * once). Answer it with `sendServedFile` (static.ts).
  */
@@ -40,7 +40,7 @@ export interface UploadFile extends ServedFile {
 }
 
 /**
- * Where uploaded files live (issue 10). Every implementation checks what it
+ * Where uploaded files live. Every implementation checks what it
  * is given the same way (`checkUpload`: signature, size, server-generated
  * name), so a caller cannot tell the stores apart except by where the bytes go.
  */
@@ -58,7 +58,7 @@ export interface UploadStore {
   open(name: string): Promise<UploadFile | null>;
 }
 
-/** The two areas of uploads (issue 10): public course images and private chat attachments (admins only). */
+/** The two areas of uploads: public course images and private chat attachments (admins only). */
 export interface UploadStores {
   /** course images, served to anyone at `GET /uploads/:name` */
   public: UploadStore;
@@ -106,7 +106,7 @@ function isSafeName(name: string | null | undefined): name is string {
   return typeof name === 'string' && name.length <= 255 && UPLOAD_NAME_PATTERN.test(name);
 }
 
-/** `DATA_DIR/uploads`: the disk store's folder of course images (decisions §10). */
+/** `DATA_DIR/uploads`: the disk store's folder of course images (docs/architecture.md#running-it). */
 export function publicUploadsDir(dataDir: string): string {
   return join(dataDir, 'uploads');
 }
@@ -122,7 +122,7 @@ export function chatUploadsDir(dataDir: string): string {
 }
 
 /**
- * The local-disk store (the embedded default, decisions §10): files live in
+ * The local-disk store (the embedded default, docs/architecture.md#running-it): files live in
  * one folder under their server-generated names. Serves one machine only.
  */
 export class DiskUploadStore implements UploadStore {
@@ -163,13 +163,13 @@ interface GridFsEntry {
 }
 
 /**
- * The MongoDB GridFS store (issue 10): files in the bucket `bucketName`
+ * The MongoDB GridFS store: files in the bucket `bucketName`
  * (`{bucketName}.files` + `{bucketName}.chunks`) of Mongoose's default
  * connection, so that every API process serves every file. The stored name
  * is the GridFS `filename` (the key); the detected MIME type is kept in
  * `metadata.type`. Names are random and never reused, so a file never changes.
  *
- * On the embedded FerretDB v1 (decisions §10) GridFS works as is, but no query
+ * On the embedded FerretDB v1 (docs/architecture.md#running-it) GridFS works as is, but no query
  * uses an index there (not even `_id`: its SQL filter `->'$._id'` does not
  * match the index expression `->"_id"`), so reading or removing a file scans
  * the bucket's chunks (measured about 45 ms per stored MB). Course images
@@ -258,11 +258,11 @@ export class GridFsUploadStore implements UploadStore {
   }
 }
 
-/** GridFS bucket names of the two areas (issue 10). */
+/** GridFS bucket names of the two areas. */
 export const GRIDFS_BUCKETS = { public: 'uploads', chat: 'chatUploads' } as const;
 
 /**
- * The upload stores `UPLOAD_STORE` asks for (issue 10): `disk` →
+ * The upload stores `UPLOAD_STORE` asks for: `disk` →
  * `DATA_DIR/uploads` and `DATA_DIR/uploads/chat`; `gridfs` → the GridFS
  * buckets `uploads` and `chatUploads` in the app's database. Make them once
  * per process and hand the same objects to every user.

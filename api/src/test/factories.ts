@@ -7,7 +7,7 @@ import { User, type OracyLevel, type Role } from '../db/models/index.js';
 /**
  * The origin of `app.request('/path')` (Hono's default base URL). Test
  * requests send it as `Origin`, as a browser on the app's own page would
- * (issue 8: unsafe requests from other origins are refused).
+ * (unsafe requests from other origins are refused).
  */
 export const TEST_ORIGIN = 'http://localhost';
 
@@ -20,7 +20,7 @@ export interface RequestHandler {
 }
 
 /**
- * Creates a user with a unique email (style.md practice 6).
+ * Creates a user with a unique email (docs/contributing.md#tests-beside-the-code).
  * @param overrides any field; `role` defaults to 3 (student), `password` to `DEFAULT_TEST_PASSWORD`.
  * @returns the saved document and the plain password.
  */

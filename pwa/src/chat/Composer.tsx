@@ -9,12 +9,12 @@ const EmojiPicker = lazy(() => import('./EmojiPicker'));
 export interface ComposerProps {
   /** sends the text (untrimmed) and the chosen file */
   onSend: (content: string, file: File | null) => void;
-  /** true while the discussion loads: Send is disabled (spec §5 "Chat") */
+  /** true while the discussion loads: Send is disabled (docs/product.md#chat-validation) */
   loading: boolean;
 }
 
 /**
- * True when a key press in the message box should send (spec §2.24: Enter
+ * True when a key press in the message box should send (docs/product.md#discussion: Enter
  * sends, Shift+Enter does not); never while an input method is composing.
  */
 export function isSendKey(event: Pick<KeyboardEvent, 'key' | 'shiftKey'> & { nativeEvent?: { isComposing?: boolean } }): boolean {
@@ -22,7 +22,7 @@ export function isSendKey(event: Pick<KeyboardEvent, 'key' | 'shiftKey'> & { nat
 }
 
 /**
- * The composer (spec §2.24 "Composer", §5 "Chat"): the emoji picker toggle,
+ * The composer (docs/product.md#discussion, docs/product.md#chat-validation): the emoji picker toggle,
  * the attach button (images, PDF, DOC, DOCX; "File size exceeds 5MB limit"
  * and nothing attached over 5 MB), the chosen image's preview (≤ 150 px)
  * with a remove control, the "Type your message..." box and "Send".

@@ -107,8 +107,8 @@ beforeEach(() => {
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() }));
 });
 
-describe('the connection (spec §4 "Chat connection", decisions §7)', () => {
-  it('connects once with the auth payload and the socket options of decisions §7', () => {
+describe('the connection (docs/product.md#chat-connection, docs/product.md#clarified-behaviour)', () => {
+  it('connects once with the auth payload and the socket options of docs/product.md#clarified-behaviour', () => {
     const { connect } = renderDiscussion();
     expect(connect).toHaveBeenCalledTimes(1);
     expect(auth).toEqual({ userId: ME, userRole: '1' });
@@ -171,7 +171,7 @@ describe('the connection (spec §4 "Chat connection", decisions §7)', () => {
   });
 });
 
-describe('the message list (spec §2.24)', () => {
+describe('the message list (docs/product.md#discussion)', () => {
   it('shows own messages with their status mark and others with their coloured name', () => {
     renderDiscussion();
     socket.open();
@@ -249,7 +249,7 @@ describe('the message list (spec §2.24)', () => {
   });
 });
 
-describe('the composer (spec §2.24, §5 "Chat")', () => {
+describe('the composer (docs/product.md#discussion, docs/product.md#chat-validation)', () => {
   it('sends on Enter but not on Shift+Enter, and disables Send when blank', async () => {
     const user = userEvent.setup();
     renderDiscussion();
@@ -313,7 +313,7 @@ describe('the composer (spec §2.24, §5 "Chat")', () => {
   });
 });
 
-describe('outgoing messages (spec §4 "Outgoing chat message")', () => {
+describe('outgoing messages (docs/product.md#outgoing-chat-message)', () => {
   async function sendText(text: string) {
     await userEvent.type(box(), `${text}{Enter}`);
     return socket.sent().at(-1)!;

@@ -8,7 +8,7 @@ import { MessageList } from './MessageList';
 import { useChat, type SocketFactory } from './useChat';
 import './chat.css';
 
-/** How long a toast stays, in ms (spec §9 "Messages and toasts"). */
+/** How long a toast stays, in ms (docs/product.md#constants-and-limits). */
 const TOAST_DURATION_MS = 6000;
 
 /** The empty list's text (the spec names none). */
@@ -25,7 +25,7 @@ export interface DiscussionProps {
 }
 
 /**
- * The discussion chat (spec §2.24): the connection banner, "Search
+ * The discussion chat (docs/product.md#discussion): the connection banner, "Search
  * messages...", the message list and the composer, in the chat area
  * (at most 90vh). States: "Loading messages..." until the first page;
  * an error with Retry when it cannot load; the empty text; the list.

@@ -1,6 +1,6 @@
 /**
- * The emoji picker (spec §9 "Emoji picker (defaults)", §7 "Emoji picker
- * data", decisions §7 "emoji data"): emoji-mart's picker element with the
+ * The emoji picker (docs/product.md#constants-and-limits, docs/product.md#api "Emoji picker
+ * data", docs/product.md#clarified-behaviour): emoji-mart's picker element with the
  * bundled `@emoji-mart/data` and its built-in English texts, so it never
  * fetches from a CDN and works offline. Loaded lazily, on first open.
  */

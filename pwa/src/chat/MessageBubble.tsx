@@ -13,7 +13,7 @@ export interface MessageBubbleProps {
   onRetry: (tempId: string) => void;
 }
 
-/** The own message's status mark (spec §2.24): ⏳ sending, ✓✓ sent, ✗ failed (a retry button, beyond the spec). */
+/** The own message's status mark (docs/product.md#discussion): ⏳ sending, ✓✓ sent, ✗ failed (a retry button, beyond the spec). */
 function StatusMark({ entry, onRetry }: Pick<MessageBubbleProps, 'entry' | 'onRetry'>) {
   if (entry.status === 'failed' && entry.tempId) {
     const tempId = entry.tempId;
@@ -37,7 +37,7 @@ function StatusMark({ entry, onRetry }: Pick<MessageBubbleProps, 'entry' | 'onRe
   );
 }
 
-/** An attachment (spec §2.24): the inline image for images, the name, the size in KB and a download button. */
+/** An attachment (docs/product.md#discussion): the inline image for images, the name, the size in KB and a download button. */
 function Attachment({ entry }: { entry: ChatEntry }) {
   const file = entry.file;
   if (!file) return null;
@@ -66,7 +66,7 @@ function Attachment({ entry }: { entry: ChatEntry }) {
 }
 
 /**
- * One message (spec §2.24 "Message display"): own messages right-aligned and
+ * One message (docs/product.md#discussion): own messages right-aligned and
  * blue with their status mark; others left-aligned with the sender's name in
  * its palette colour; the time as hh:mm AM/PM.
  */

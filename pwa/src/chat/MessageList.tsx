@@ -3,7 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { MessageBubble } from './MessageBubble';
 import type { ChatEntry } from './types';
 
-/** Wait after the last scroll event before loading older messages, in ms (spec §9 "debounced by 150 ms"). */
+/** Wait after the last scroll event before loading older messages, in ms (docs/product.md#constants-and-limits). */
 export const SCROLL_DEBOUNCE_MS = 150;
 /** How close to the top counts as "at the top", in px. */
 const TOP_THRESHOLD_PX = 24;
@@ -25,7 +25,7 @@ export interface MessageListProps {
 }
 
 /**
- * The scrolling message list (spec §2.24 "Message list", §4 "Loading older
+ * The scrolling message list (docs/product.md#discussion, docs/product.md#states-and-transitions "Loading older
  * chat messages"): "Load More" while more exist, and the same when
  * scrolled to the top (debounced 150 ms). When older messages are
  * prepended the visible ones stay where they were; new messages scroll into

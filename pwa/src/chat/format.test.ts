@@ -12,7 +12,7 @@ import {
   senderColor,
 } from './format';
 
-describe('senderColor (spec §2.24, §9: 8-colour palette)', () => {
+describe('senderColor (docs/product.md#discussion, docs/product.md#constants-and-limits: 8-colour palette)', () => {
   it('has 8 distinct colours', () => {
     expect(new Set(SENDER_PALETTE).size).toBe(8);
   });
@@ -40,7 +40,7 @@ describe('senderColor (spec §2.24, §9: 8-colour palette)', () => {
   });
 });
 
-describe('formatTime (spec §2.24: hh:mm in 12-hour form)', () => {
+describe('formatTime (docs/product.md#discussion: hh:mm in 12-hour form)', () => {
   const at = (h: number, m: number) => new Date(2024, 4, 6, h, m).toISOString();
 
   it.each([
@@ -58,7 +58,7 @@ describe('formatTime (spec §2.24: hh:mm in 12-hour form)', () => {
   });
 });
 
-describe('formatSize (spec §2.24: KB to one decimal)', () => {
+describe('formatSize (docs/product.md#discussion: KB to one decimal)', () => {
   it.each([
     [0, '0.0 KB'],
     [100, '0.1 KB'],
@@ -70,7 +70,7 @@ describe('formatSize (spec §2.24: KB to one decimal)', () => {
   });
 });
 
-describe('checkAttachment (spec §5 "Chat": at most 5,242,880 bytes)', () => {
+describe('checkAttachment (docs/product.md#chat-validation: at most 5,242,880 bytes)', () => {
   it('accepts exactly 5 MB and refuses one byte more with the spec text', () => {
     expect(MAX_ATTACHMENT_BYTES).toBe(5_242_880);
     expect(checkAttachment({ size: 5_242_880 })).toBeNull();
@@ -79,7 +79,7 @@ describe('checkAttachment (spec §5 "Chat": at most 5,242,880 bytes)', () => {
   });
 });
 
-describe('filterMessages (spec §2.24 "Search")', () => {
+describe('filterMessages (docs/product.md#discussion)', () => {
   const messages = [{ content: 'Hello World' }, { content: 'the WORLD cup' }, { content: 'nothing here' }, { content: '' }];
 
   it('keeps messages whose content contains the query, ignoring case', () => {
@@ -93,7 +93,7 @@ describe('filterMessages (spec §2.24 "Search")', () => {
   });
 });
 
-describe('canSend (spec §5 "Chat")', () => {
+describe('canSend (docs/product.md#chat-validation)', () => {
   it('needs text that is not blank or a file, and not while loading', () => {
     expect(canSend('', false, false)).toBe(false);
     expect(canSend('  \n ', false, false)).toBe(false);
@@ -103,7 +103,7 @@ describe('canSend (spec §5 "Chat")', () => {
   });
 });
 
-describe('makeTempId (spec §3: time plus a random string)', () => {
+describe('makeTempId (docs/product.md#data: time plus a random string)', () => {
   it('starts with the time and differs every time', () => {
     const a = makeTempId(1718000000000);
     const b = makeTempId(1718000000000);

@@ -1,26 +1,26 @@
 /**
- * Formatting and checks of the discussion screen (spec §2.24, §5 "Chat",
- * §9 "Chat"). Pure functions, tested in `format.test.ts`.
+ * Formatting and checks of the discussion screen (docs/product.md#discussion, docs/product.md#chat-validation,
+ * docs/product.md#constants-and-limits). Pure functions, tested in `format.test.ts`.
  */
 import type { ChatEntry } from './types';
 
-/** Largest attachment: 5,242,880 bytes (spec §5 "Chat", §9). */
+/** Largest attachment: 5,242,880 bytes (docs/product.md#chat-validation, docs/product.md#constants-and-limits). */
 export const MAX_ATTACHMENT_BYTES = 5_242_880;
 
-/** The file chooser's `accept` (spec §5 "Chat": image/*, .pdf, .doc, .docx). */
+/** The file chooser's `accept` (docs/product.md#chat-validation: image/*, .pdf, .doc, .docx). */
 export const ATTACHMENT_ACCEPT = 'image/*,.pdf,.doc,.docx';
 
-/** The spec's text for a file over the limit (spec §8 "Chat"). */
+/** The spec's text for a file over the limit (docs/product.md#error-messages). */
 export const FILE_TOO_LARGE = 'File size exceeds 5MB limit';
 
 /**
- * The 8 sender-name colours (spec §9 "Sender-colour palette of 8 colours"),
+ * The 8 sender-name colours (docs/product.md#constants-and-limits),
  * each at least 4.5:1 against the white bubble.
  */
 export const SENDER_PALETTE = ['#b03a2e', '#1f618d', '#117a65', '#7d3c98', '#a04000', '#2e7d32', '#ad1457', '#5d4037'] as const;
 
 /**
- * The colour of a sender's name (spec §2.24): a stable hash of the name
+ * The colour of a sender's name (docs/product.md#discussion): a stable hash of the name
  * (31-multiplier over its UTF-16 code units, unsigned 32-bit) modulo 8, so
  * the same name always gets the same colour, on every device.
  */
@@ -33,7 +33,7 @@ export function senderColor(name: string): string {
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /**
- * A message's time as `hh:mm AM`/`hh:mm PM` (spec §2.24: "hh:mm in 12-hour
+ * A message's time as `hh:mm AM`/`hh:mm PM` (docs/product.md#discussion: "hh:mm in 12-hour
  * form"), in the device's time zone; midnight and noon read 12. An
  * unreadable time gives "".
  */
@@ -44,13 +44,13 @@ export function formatTime(iso: string): string {
   return `${pad2(hours % 12 || 12)}:${pad2(date.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
-/** An attachment's size in KB to one decimal (spec §2.24), e.g. 1536 → "1.5 KB". */
+/** An attachment's size in KB to one decimal (docs/product.md#discussion), e.g. 1536 → "1.5 KB". */
 export function formatSize(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
 
 /**
- * A new tempId (spec §3): the current time in ms plus a random string,
+ * A new tempId (docs/product.md#data): the current time in ms plus a random string,
  * e.g. `1718000000000-k3j9x2ab`.
  */
 export function makeTempId(now: number = Date.now()): string {
@@ -59,20 +59,20 @@ export function makeTempId(now: number = Date.now()): string {
   return `${now}-${Array.from(random, (n) => n.toString(36)).join('')}`;
 }
 
-/** The loaded messages whose content contains `query`, ignoring case (spec §2.24 "Search"); all of them for a blank query. */
+/** The loaded messages whose content contains `query`, ignoring case (docs/product.md#discussion); all of them for a blank query. */
 export function filterMessages<T extends Pick<ChatEntry, 'content'>>(messages: readonly T[], query: string): T[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return [...messages];
   return messages.filter((message) => message.content.toLowerCase().includes(needle));
 }
 
-/** Whether the composer can send (spec §5 "Chat"): text that is not blank, or a file; and not while loading. */
+/** Whether the composer can send (docs/product.md#chat-validation): text that is not blank, or a file; and not while loading. */
 export function canSend(text: string, hasFile: boolean, loading: boolean): boolean {
   return !loading && (text.trim() !== '' || hasFile);
 }
 
 /**
- * Checks a chosen attachment (spec §5 "Chat").
+ * Checks a chosen attachment (docs/product.md#chat-validation).
  * @returns the error text to show — {@link FILE_TOO_LARGE} over 5,242,880 bytes — or null when it may be attached
  */
 export function checkAttachment(file: Pick<File, 'size'>): string | null {

@@ -41,7 +41,7 @@ function outgoing(tempId: string, content = 'hi'): ChatEntry {
 const run = (state: ChatState, ...actions: ChatAction[]) => actions.reduce(chatReducer, state);
 const loaded = run(initialChatState, { type: 'page', messages: [stored(1), stored(2)], page: 0, ownUserId: ME });
 
-describe('outgoing messages (spec §4 "Outgoing chat message")', () => {
+describe('outgoing messages (docs/product.md#outgoing-chat-message)', () => {
   it('start as sending and become sent on the messageAck whose id is their tempId', () => {
     const sending = run(loaded, { type: 'outgoing', entry: outgoing('t1') });
     expect(sending.messages.at(-1)).toMatchObject({ tempId: 't1', status: 'sending', sender: 'You' });
@@ -115,7 +115,7 @@ describe('messages from others', () => {
   });
 });
 
-describe('pages (spec §4 "Loading older chat messages")', () => {
+describe('pages (docs/product.md#loading-older-chat-messages)', () => {
   it('prepends older messages in order, skipping ids already present, and follows hasMore', () => {
     let state = run(initialChatState, { type: 'page', messages: [stored(50), stored(51)], page: 0, ownUserId: ME });
     expect(state).toMatchObject({ loaded: true, hasMore: false, page: 0 });

@@ -1,5 +1,5 @@
 /**
- * The discussion's message list as a reducer (spec §4 "Outgoing chat
+ * The discussion's message list as a reducer (docs/product.md#states-and-transitions "Outgoing chat
  * message", "Loading older chat messages"). Pure; tested in `state.test.ts`.
  */
 import type { ChatEntry, ChatMessage, OutgoingPayload } from './types';
@@ -17,7 +17,7 @@ export interface ChatState {
   hasMore: boolean;
   /** true while an older page is on its way */
   loadingMore: boolean;
-  /** the page counter (spec §4): the oldest page loaded so far, 0 = the newest */
+  /** the page counter (docs/product.md#states-and-transitions): the oldest page loaded so far, 0 = the newest */
   page: number;
   /** the last load's error text, cleared by the next page */
   loadError: string | null;

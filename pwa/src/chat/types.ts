@@ -1,5 +1,5 @@
 /**
- * The discussion's data shapes (spec §3 "Chat message", §7 "Real-time
+ * The discussion's data shapes (docs/product.md#chat-message-records, docs/product.md#api "Real-time
  * socket"), as the API's `api/src/chat/` sends them.
  */
 
@@ -24,10 +24,10 @@ export interface ChatMessage {
   timestamp: string;
 }
 
-/** The delivery state of one's own message (spec §3): ⏳ sending, ✓✓ sent, ✗ failed. */
+/** The delivery state of one's own message (docs/product.md#data): ⏳ sending, ✓✓ sent, ✗ failed. */
 export type MessageStatus = 'sending' | 'sent' | 'failed';
 
-/** An attachment as the `message` event carries it (spec §7 "Client emits"). */
+/** An attachment as the `message` event carries it (docs/product.md#real-time-socket). */
 export interface OutgoingFile {
   /** `data:{type};base64,…` */
   data: string;
@@ -52,7 +52,7 @@ export interface ChatEntry extends ChatMessage {
   outgoing?: OutgoingPayload;
 }
 
-/** The answer to `loadMoreMessages` (spec §7 "Server events"). */
+/** The answer to `loadMoreMessages` (docs/product.md#real-time-socket). */
 export interface MessagePage {
   messages: ChatMessage[];
   hasMore: boolean;

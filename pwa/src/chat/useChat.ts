@@ -1,7 +1,7 @@
 /**
- * The discussion's connection (spec §4 "Chat connection", "Outgoing chat
+ * The discussion's connection (docs/product.md#chat-connection, "Outgoing chat
  * message", "Loading older chat messages"; §7 "Real-time socket";
- * decisions §7 "socket options"). One socket per signed-in admin, opened
+ * docs/product.md#clarified-behaviour). One socket per signed-in admin, opened
  * when the discussion screen mounts and closed when it unmounts.
  */
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
@@ -10,21 +10,21 @@ import { chatReducer, initialChatState, type ChatState } from './state';
 import { makeTempId } from './format';
 import type { ChatEntry, ClientToServerEvents, OutgoingFile, OutgoingPayload, ServerToClientEvents } from './types';
 
-/** The spec's banner texts (spec §4 "Chat connection", §8 "Chat"). */
+/** The spec's banner texts (docs/product.md#chat-connection, docs/product.md#error-messages). */
 export const CHAT_CONNECTION_TEXTS = {
   lost: 'Connection lost. Attempting to reconnect...',
   failed: 'Failed to connect to server',
 } as const;
 
-/** The spec's toast texts (spec §8 "Chat"). */
+/** The spec's toast texts (docs/product.md#error-messages). */
 export const SEND_FAILED = 'Failed to send message';
 /** "Failed to send message: {error}" for a `messageError`. */
 export const sendFailedText = (error: string) => `${SEND_FAILED}: ${error}`;
 
 /**
- * The socket options of decisions §7 (default path `/socket.io`, same origin,
+ * The socket options of docs/product.md#clarified-behaviour (default path `/socket.io`, same origin,
  * cookies sent). WebSocket first, so that no sticky sessions are needed
- * behind a load balancer (issue 10); `tryAllTransports` falls back to HTTP
+ * behind a load balancer; `tryAllTransports` falls back to HTTP
  * long-polling when a network blocks WebSocket.
  */
 export const SOCKET_OPTIONS = {
@@ -54,7 +54,7 @@ export interface Chat extends ChatState {
   /** true when the socket gave up reconnecting: offer {@link Chat.reconnect} */
   gaveUp: boolean;
   /**
-   * Sends a message (spec §4): shown at once with status sending, emitted
+   * Sends a message (docs/product.md#states-and-transitions): shown at once with status sending, emitted
    * now when connected, otherwise when the connection is back. A file is
    * read as a data URL first; a read failure marks the message failed and
    * reports "Failed to send message".

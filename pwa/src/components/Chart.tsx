@@ -15,12 +15,12 @@ import './Chart.css';
 
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, BarElement, ArcElement, Tooltip, Legend);
 
-/** Primary green and secondary orange of the theme (spec §9), for datasets. */
+/** Primary green and secondary orange of the theme (docs/product.md#constants-and-limits), for datasets. */
 export const CHART_COLORS = { primary: '#2e7d32', secondary: '#f57c00', primaryFill: 'rgba(46, 125, 50, 0.2)' } as const;
 
 /** Props of {@link ChartFigure}. */
 export interface ChartFigureProps {
-  /** `line`, `bar` or `doughnut` (spec §1: line, bar and pie-type charts) */
+  /** `line`, `bar` or `doughnut` (docs/product.md#who-uses-oracy: line, bar and pie-type charts) */
   type: 'line' | 'bar' | 'doughnut';
   /** the chart's visible title, also its accessible name */
   title: string;

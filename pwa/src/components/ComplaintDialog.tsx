@@ -28,10 +28,10 @@ export interface ComplaintDialogProps {
 }
 
 /**
- * The complaint form of spec §2.15–§2.16 in a modal: "Complaint Title",
+ * The complaint form of docs/product.md#student-complaints, docs/product.md#teacher-complaints in a modal: "Complaint Title",
  * "Complaint Description", "Cancel" and a submit button. Used both for
  * "Submit a New Complaint" and for editing a complaint the server refused
- * (issue 7). It validates nothing itself: the caller trims and checks.
+ *. It validates nothing itself: the caller trims and checks.
  */
 export function ComplaintDialog(props: ComplaintDialogProps) {
   const { isOpen, heading, title, description, onTitleChange, onDescriptionChange, busy, submitLabel, busyLabel, onSubmit, onCancel, onDismiss } = props;

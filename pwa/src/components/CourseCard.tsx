@@ -5,11 +5,11 @@ import type { Course } from '../data/studentTeacher';
 import placeholderUrl from './course-placeholder.svg';
 import './CourseCard.css';
 
-/** Longest card description before it is cut (spec §9 "Courses": 60 characters plus "..."). */
+/** Longest card description before it is cut (docs/product.md#constants-and-limits: 60 characters plus "..."). */
 export const DESCRIPTION_CUT = 60;
 
 /**
- * A card's description (spec §2.18): the first 60 characters followed by
+ * A card's description (docs/product.md#your-enrolled-courses): the first 60 characters followed by
  * "..." when it is longer, the whole text when it fits, and "No description
  * available" when there is none.
  */
@@ -19,7 +19,7 @@ export function cutDescription(description: string | null | undefined): string {
   return text.length > DESCRIPTION_CUT ? `${text.slice(0, DESCRIPTION_CUT)}...` : text;
 }
 
-/** "active" → "Active" (spec §2.18: "Status:" capitalised). */
+/** "active" → "Active" (docs/product.md#your-enrolled-courses: "Status:" capitalised). */
 export function capitalise(text: string): string {
   return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }
@@ -28,7 +28,7 @@ export function capitalise(text: string): string {
 export type CourseView = 'student' | 'teacher';
 
 /**
- * How a status is drawn (spec §4 "Course status"; decisions §7): `active`
+ * How a status is drawn (docs/product.md#course-status; docs/product.md#clarified-behaviour): `active`
  * and the legacy `ongoing` are highlighted (green); any other value is
  * `muted` (grey) in the student view and `alert` (red) in the teacher view.
  */
@@ -38,7 +38,7 @@ export function courseStatusTone(status: string, view: CourseView): 'highlight' 
   return view === 'student' ? 'muted' : 'alert';
 }
 
-/** The image to show: the course's (on the API's origin) or the 345×140 placeholder (spec §9). */
+/** The image to show: the course's (on the API's origin) or the 345×140 placeholder (docs/product.md#constants-and-limits). */
 export function courseImageSrc(course: Pick<Course, 'imageUrl'>): string {
   if (!course.imageUrl) return placeholderUrl;
   return course.imageUrl.startsWith('/') ? `${API_ORIGIN}${course.imageUrl}` : course.imageUrl;
@@ -91,7 +91,7 @@ export function CourseCard({ course, view, onDetails }: CourseCardProps) {
   );
 }
 
-/** A grey stand-in for a course card while the list loads (spec §2.18: 6 of them). */
+/** A grey stand-in for a course card while the list loads (docs/product.md#your-enrolled-courses: 6 of them). */
 export function CourseCardSkeleton() {
   return (
     <IonCard className="course-card course-card--skeleton" aria-hidden="true">
@@ -118,7 +118,7 @@ export interface CourseDetailsModalProps {
 }
 
 /**
- * The "View Details" modal (spec §2.18): title, image, the full
+ * The "View Details" modal (docs/product.md#your-enrolled-courses): title, image, the full
  * description, the status and a Close button.
  */
 export function CourseDetailsModal({ course, view, onClose }: CourseDetailsModalProps) {

@@ -37,7 +37,7 @@ export interface OfflineBannerProps {
 }
 
 /**
- * The offline banner of a cached screen (issue 7): "You're offline — showing
+ * The offline banner of a cached screen: "You're offline — showing
  * data from {relative time}", a polite status message, shown only while the
  * screen shows data it could not refresh. The relative time keeps itself current.
  */

@@ -5,23 +5,23 @@ import './Paginator.css';
 
 /** Props of {@link Paginator}. */
 export interface PaginatorProps {
-  /** the current page, 1-based (spec §9: "the page is sent 1-based") */
+  /** the current page, 1-based (docs/product.md#constants-and-limits: "the page is sent 1-based") */
   page: number;
   /** rows per page, one of `options` */
   rowsPerPage: number;
   /** rows over all pages (the list call's `total`) */
   count: number;
-  /** the rows-per-page choices, e.g. 10, 25, 50, 100 (spec §9 "Paging") */
+  /** the rows-per-page choices, e.g. 10, 25, 50, 100 (docs/product.md#constants-and-limits) */
   options: readonly number[];
   /** called with the new 1-based page */
   onPageChange: (page: number) => void;
-  /** called with the new page size; the caller goes back to page 1 (spec §4 "Paged tables") */
+  /** called with the new page size; the caller goes back to page 1 (docs/product.md#paged-tables) */
   onRowsPerPageChange: (rowsPerPage: number) => void;
   /** what the rows are, for the control group's accessible name, e.g. "students" */
   label?: string;
 }
 
-/** "from–to of count" as spec §9 shows the displayed rows (`0–0 of 0` for none). */
+/** "from–to of count" as docs/product.md#constants-and-limits shows the displayed rows (`0–0 of 0` for none). */
 export function displayedRows(page: number, rowsPerPage: number, count: number): string {
   if (count === 0) return '0–0 of 0';
   const from = Math.min((page - 1) * rowsPerPage + 1, count);
@@ -30,7 +30,7 @@ export function displayedRows(page: number, rowsPerPage: number, count: number):
 }
 
 /**
- * The pager under a paged table (spec §9 "Paging"): "Rows per page:" with
+ * The pager under a paged table (docs/product.md#constants-and-limits): "Rows per page:" with
  * its select, the displayed rows as "from–to of count", and previous / next
  * page buttons. Native controls, so it is keyboard-operable and labelled
  * everywhere (including jsdom).

@@ -4,7 +4,7 @@ import { ComplaintDialog } from './ComplaintDialog';
 import type { ComplaintDraft, OutboxRecord } from '../data/outbox';
 import './QueuedComplaints.css';
 
-/** The status of a complaint waiting in the outbox (issue 7). */
+/** The status of a complaint waiting in the outbox. */
 export const QUEUED_STATUS = "Queued — will be sent when you're back online";
 /** The status of a complaint the server refused; the reason follows. */
 export const FAILED_STATUS = 'Not sent';
@@ -20,8 +20,8 @@ export interface QueuedComplaintsProps {
 }
 
 /**
- * The complaints of "My Complaints" (spec §2.15–§2.16) that have not reached
- * the server yet (issue 7), newest first, as cards like the others:
+ * The complaints of "My Complaints" (docs/product.md#student-complaints, docs/product.md#teacher-complaints) that have not reached
+ * the server yet, newest first, as cards like the others:
  * - queued: "Status: Queued — will be sent when you're back online" and
  *   "Delete Complaint", which drops it from the outbox without a request;
  * - failed (the server refused it): "Status: Not sent", the server's

@@ -5,26 +5,26 @@ import { PageLoading } from './PageLoading';
 /** Props of {@link ScreenState}. */
 export interface ScreenStateProps {
   loading: boolean;
-  /** the load's error; when set, `errorText` is shown (spec §8's text for the screen) */
+  /** the load's error; when set, `errorText` is shown (docs/product.md#error-messages's text for the screen) */
   error: unknown;
   /** true when the loaded value has nothing to show */
   empty: boolean;
   /** spinner label while loading, e.g. "Loading courses, please wait..." */
   loadingText?: string;
-  /** spec §8's error text for this screen */
+  /** docs/product.md#error-messages's error text for this screen */
   errorText: ReactNode;
   /** the empty state's text (spec), e.g. "No notices available." */
   emptyText: ReactNode;
   /** when given, the error state has a "Retry" button calling it */
   onRetry?: () => void;
-  /** a custom loading view (e.g. the 6 skeleton cards of spec §2.18) */
+  /** a custom loading view (e.g. the 6 skeleton cards of docs/product.md#your-enrolled-courses) */
   loadingView?: ReactNode;
   /** the loaded state */
   children: ReactNode;
 }
 
 /**
- * The four states of a data screen (spec §4 "Screen data"): loading, error
+ * The four states of a data screen (docs/product.md#screen-data): loading, error
  * (with an optional Retry), empty and loaded. A screen that already shows
  * data while it reloads passes `loading` false so the data stays visible.
  */

@@ -5,7 +5,7 @@ import './SearchField.css';
 
 /** Props of {@link SearchField}. */
 export interface SearchFieldProps {
-  /** the placeholder, also the field's accessible name, e.g. "Search for users" (spec §2.8–§2.10) */
+  /** the placeholder, also the field's accessible name, e.g. "Search for users" (docs/product.md#users-table, docs/product.md#student-list, docs/product.md#teacher-list) */
   placeholder: string;
   value: string;
   /** called on every keystroke; debounce in the caller */

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, sentJson } from '../test/fetchMock';
 import { apiFetch, getJson, HttpError, isApiError, NetworkError, OfflineError, postJson } from './api';
 
-describe('api (style.md practice 8)', () => {
+describe('api (docs/contributing.md#one-way-to-the-network)', () => {
   afterEach(() => vi.useRealTimers());
 
   it('sends cookies and asks for JSON', async () => {

@@ -1,15 +1,15 @@
 /**
- * The one way to the network (style.md practice 8). Every screen and hook
+ * The one way to the network (docs/contributing.md#one-way-to-the-network). Every screen and hook
  * calls the API through this module; none sees a raw `fetch`.
  *
- * - Every request sends cookies (spec §7 "General") and asks for JSON.
+ * - Every request sends cookies (docs/product.md#conventions) and asks for JSON.
  * - Failures become one of three typed errors, so a screen can choose its
- *   message (spec §8) with `instanceof` instead of parsing strings:
+ *   message (docs/product.md#error-messages) with `instanceof` instead of parsing strings:
  *   {@link OfflineError}, {@link NetworkError} and {@link HttpError}.
  */
 import { API_ORIGIN } from '../config';
 
-/** Default time limit of a request, in milliseconds (spec §7: a time-out is a generic error). */
+/** Default time limit of a request, in milliseconds (docs/product.md#api: a time-out is a generic error). */
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
 /**
@@ -38,7 +38,7 @@ export class NetworkError extends Error {
 
 /**
  * The server answered with a non-2xx status. `code` and `message` come from
- * the API's error body `{"error": {"code", "message"}}` (decisions §6); when
+ * the API's error body `{"error": {"code", "message"}}` (docs/product.md#error-format); when
  * the body is not in that shape, `code` is `"http_<status>"` and `message`
  * the status text.
  */
@@ -77,7 +77,7 @@ export interface ApiRequestInit extends Omit<RequestInit, 'body' | 'credentials'
 /**
  * Sends a request to the API and returns the response once its status is
  * 2xx. The body is left unread, for callers that only need the status
- * (spec §7: the logout body "is not read").
+ * (docs/product.md#api: the logout body "is not read").
  *
  * @param path An API path such as `/api/admin/notice` or `/auth/current_user`.
  * @throws {OfflineError} when no response arrives.

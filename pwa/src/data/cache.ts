@@ -1,8 +1,8 @@
 /**
- * Reading and writing the per-user cache of `db.ts` (style.md practice 9):
+ * Reading and writing the per-user cache of `db.ts` (docs/contributing.md#indexeddb-as-a-cache-the-server-overrides):
  * screen data by key and the current user. Every function here swallows its
  * failures after logging them, so a broken cache never breaks a screen
- * (issue 7 "A failed cache read or write is logged and never breaks the screen").
+ * .
  */
 import { HttpError, NetworkError, OfflineError } from './api';
 import { openUserDb, type CacheEntry, type StoredUser } from './db';

@@ -1,12 +1,12 @@
 /**
- * The app's IndexedDB (style.md practice 9, issue 7 "IndexedDB caches"): one
+ * The app's IndexedDB (docs/contributing.md#indexeddb-as-a-cache-the-server-overrides, issue 7 "IndexedDB caches"): one
  * typed database per signed-in user, named `oracy-user-{userId}`, holding
  *
  * - `cache`: the last server answer of each cached screen (notices, course
  *   lists, dashboard stats, complaints), keyed by its API path;
  * - `meta`: the current user, so the installed app can start offline;
  * - `outbox`: complaints written while offline, waiting to be sent
- *   (`outbox.ts`, style.md practice 10).
+ *   (`outbox.ts`, docs/contributing.md#the-outbox).
  *
  * The server always overrides what is stored here. The database of a user is
  * deleted on logout and when a different user signs in on the same device.
@@ -42,7 +42,7 @@ export interface CacheEntry<T = unknown> {
   savedAt: number;
 }
 
-/** The signed-in user as `GET /auth/current_user` answered (decisions §3), kept for offline starts. */
+/** The signed-in user as `GET /auth/current_user` answered (docs/product.md#sign-in-site), kept for offline starts. */
 export type StoredUser = CurrentUser;
 
 /** The record of the `meta` store holding the last signed-in user. */
@@ -53,17 +53,17 @@ export interface CurrentUserRecord {
   savedAt: number;
 }
 
-/** What a queued complaint sends (spec §7 "Student", "Teacher"). */
+/** What a queued complaint sends (docs/product.md#student-calls, docs/product.md#teacher-calls). */
 export interface ComplaintDraft {
-  /** Complaint Title, trimmed, non-empty (spec §5 "Complaint dialogs"). */
+  /** Complaint Title, trimmed, non-empty (docs/product.md#complaint-dialog-validation). */
   title: string;
   /** Complaint Description, trimmed, non-empty. */
   description: string;
 }
 
 /**
- * A write waiting in the outbox (style.md practice 10). Only complaints are
- * queued today (issue 7).
+ * A write waiting in the outbox (docs/contributing.md#the-outbox). Only complaints are
+ * queued today.
  */
 export interface OutboxRecord {
   /** Client-generated UUID: the idempotency key the server de-duplicates on. */
@@ -181,7 +181,7 @@ export function closeUserDb(): void {
 }
 
 /**
- * Deletes the database of `userId` (logout, decisions §4 "logout clears
+ * Deletes the database of `userId` (logout, docs/product.md#identity-on-the-device "logout clears
  * them all"), closing this tab's connection first. Failures are logged.
  */
 export async function deleteUserDb(userId: string): Promise<void> {
@@ -203,7 +203,7 @@ export async function deleteUserDb(userId: string): Promise<void> {
 /**
  * Deletes every user database except `keepUserId`'s: a different user signed
  * in on this device, and nobody may read the previous one's cached data
- * (issue 7). `previousUserId` (the `userId` session key before this sign-in)
+ *. `previousUserId` (the `userId` session key before this sign-in)
  * is deleted even where the browser cannot list its databases.
  */
 export async function deleteOtherUserDbs(keepUserId: string, previousUserId?: string | null): Promise<void> {

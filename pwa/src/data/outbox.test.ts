@@ -42,7 +42,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('submitComplaint (issue 7 "The complaint outbox")', () => {
+describe('submitComplaint ', () => {
   it('sends at once when online, with the client id as body clientId and Idempotency-Key, and leaves nothing queued', async () => {
     const spy = mockFetch({ [STUDENT_PATH]: endpoint(201) });
     const outcome = await submitComplaint(USER, 3, draft(1));
@@ -105,7 +105,7 @@ describe('submitComplaint (issue 7 "The complaint outbox")', () => {
   });
 });
 
-describe('replayOutbox (style.md practice 10)', () => {
+describe('replayOutbox (docs/contributing.md#the-outbox)', () => {
   async function queueOffline(count: number) {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     for (let n = 1; n <= count; n++) await submitComplaint(USER, 3, draft(n));

@@ -1,5 +1,5 @@
 /**
- * The complaint outbox (style.md practice 10, issue 7 "The complaint
+ * The complaint outbox (docs/contributing.md#the-outbox, issue 7 "The complaint
  * outbox"): a complaint is first written to the `outbox` store of the user's
  * IndexedDB with a client-generated UUID — its idempotency key — and then
  * sent. Whatever cannot be sent now (offline, a time-out, a 5xx) stays queued
@@ -12,7 +12,7 @@
  * 401/408/429 marks the item `failed` with the server's message; the user
  * edits or discards it. Items survive reloads and closing the browser.
  *
- * Background Sync is not used: Safari lacks it (style.md practice 10).
+ * Background Sync is not used: Safari lacks it (docs/contributing.md#the-outbox).
  */
 import { HttpError, postJson } from './api';
 import { isUnreachable } from './cache';
@@ -20,7 +20,7 @@ import { openUserDb, type ComplaintDraft, type OutboxRecord, type UserDb } from 
 
 export type { ComplaintDraft, OutboxRecord } from './db';
 
-/** Where each role files complaints (spec §7 "Student", "Teacher"). */
+/** Where each role files complaints (docs/product.md#student-calls, docs/product.md#teacher-calls). */
 export const COMPLAINT_PATHS = { 2: '/api/teacher/complaints', 3: '/api/student/complaints' } as const;
 
 /** The first retry delay after a replay that could not reach the server, in ms. */
@@ -139,8 +139,7 @@ export async function enqueueComplaint(userId: string, role: 2 | 3, draft: Compl
 }
 
 /**
- * Removes an item without sending anything (issue 7 "Deleting a queued
- * complaint removes it from the outbox without a request"). Failures are logged.
+ * Removes an item without sending anything . Failures are logged.
  */
 export async function discardOutboxItem(userId: string, clientId: string): Promise<void> {
   try {
@@ -180,7 +179,7 @@ export async function editOutboxItem(userId: string, clientId: string, draft: Co
   return updated;
 }
 
-/** The JSON body sent for an item (spec §7 `{title, description, sId|tId, userId}` plus the key). */
+/** The JSON body sent for an item (docs/product.md#api `{title, description, sId|tId, userId}` plus the key). */
 function requestBody(userId: string, item: OutboxRecord): Record<string, string> {
   return {
     title: item.draft.title,
@@ -425,7 +424,7 @@ export function startOutboxTriggers(userId: string): () => void {
 
 /**
  * Replays the outbox of the user whose triggers run, if any. For other
- * reconnect signals, such as the chat socket's `connect` (style.md practice 10).
+ * reconnect signals, such as the chat socket's `connect` (docs/contributing.md#the-outbox).
  */
 export function requestOutboxReplay(): void {
   if (activeUserId) void replayOutbox(activeUserId);

@@ -1,6 +1,6 @@
 /**
- * The student's and the teacher's own areas (spec §7 "Student", "Teacher";
- * decisions §8–§9): the shapes the API answers and one function per call,
+ * The student's and the teacher's own areas (docs/product.md#student-calls, docs/product.md#teacher-calls;
+ * docs/product.md#links-and-redirects, docs/product.md#derived-and-stored-data): the shapes the API answers and one function per call,
  * all through the one network module (`api.ts`). Each screen loads through
  * exactly one of these (so the offline cache can wrap it), and complaints are
  * filed through {@link fileComplaint} alone (so the outbox can replace it).
@@ -9,7 +9,7 @@ import { getJson, requestJson } from './api';
 import { useSession } from '../session/SessionProvider';
 import { readSessionKey } from '../session/storage';
 
-/** `GET /api/student/stats/{studentId}` (spec §3 "Student stats"). */
+/** `GET /api/student/stats/{studentId}` (docs/product.md#stats-records). */
 export interface StudentStats {
   totalCourses: number;
   completedCourses: number;
@@ -18,7 +18,7 @@ export interface StudentStats {
   oracyLevel: string;
 }
 
-/** `GET /api/teacher/stats/{teacherId}` (spec §3 "Teacher stats"). */
+/** `GET /api/teacher/stats/{teacherId}` (docs/product.md#stats-records). */
 export interface TeacherStats {
   totalCourses: number;
   /** assignments handed out: each assignment counted once per enrolled student */
@@ -27,7 +27,7 @@ export interface TeacherStats {
   completedAssignments: number;
 }
 
-/** A course as the API presents it (spec §3 "Course"). Dates are `YYYY-MM-DD`. */
+/** A course as the API presents it (docs/product.md#course-records). Dates are `YYYY-MM-DD`. */
 export interface Course {
   id: string;
   title: string;
@@ -38,14 +38,14 @@ export interface Course {
   duration: number;
   startDate: string;
   endDate: string;
-  /** `active` | `inactive` (a legacy `ongoing` counts as active, decisions §7) */
+  /** `active` | `inactive` (a legacy `ongoing` counts as active, docs/product.md#clarified-behaviour) */
   status: string;
   image: string | null;
   /** `/uploads/{image}`, or null for the placeholder */
   imageUrl: string | null;
 }
 
-/** One entry of `GET /api/student/teacher/{studentId}` (spec §3 "Student's teachers"). */
+/** One entry of `GET /api/student/teacher/{studentId}` (docs/product.md#student-and-teacher-records). */
 export interface StudentTeacher {
   id: string;
   teacherName: string;
@@ -54,7 +54,7 @@ export interface StudentTeacher {
   courses: { courseName: string }[];
 }
 
-/** One entry of `GET /api/teacher/students/{teacherId}` (spec §3 "Teacher's students"). */
+/** One entry of `GET /api/teacher/students/{teacherId}` (docs/product.md#student-and-teacher-records). */
 export interface TeacherStudent {
   id: string;
   studentName: string;
@@ -63,7 +63,7 @@ export interface TeacherStudent {
   courses: { courseName: string }[];
 }
 
-/** One entry of `GET /api/student/assignments/{studentId}` (decisions §8). */
+/** One entry of `GET /api/student/assignments/{studentId}` (docs/product.md#links-and-redirects). */
 export interface StudentAssignment {
   id: string;
   title: string;
@@ -76,10 +76,10 @@ export interface StudentAssignment {
   completedAt: string | null;
 }
 
-/** A complaint's status (spec §4): null is On Hold. */
+/** A complaint's status (docs/product.md#states-and-transitions): null is On Hold. */
 export type ComplaintStatus = 'approved' | 'disapproved' | null;
 
-/** A complaint as the student and teacher calls answer it (spec §3 "Complaint"). */
+/** A complaint as the student and teacher calls answer it (docs/product.md#notice-and-complaint-records). */
 export interface Complaint {
   id: string;
   title: string;
@@ -97,7 +97,7 @@ export interface Complaint {
 /** The roles with an own area and complaints: 2 teacher, 3 student. */
 export type AreaRole = 2 | 3;
 
-/** What the complaint dialog sends (spec §2.15 "Submit a New Complaint"). */
+/** What the complaint dialog sends (docs/product.md#student-complaints). */
 export interface ComplaintDraft {
   title: string;
   description: string;
@@ -120,7 +120,7 @@ export const loadTeacherStudents = (teacherId: string, signal?: AbortSignal) => 
 export const loadStudentAssignments = (studentId: string, signal?: AbortSignal) =>
   getJson<StudentAssignment[]>(`/api/student/assignments/${enc(studentId)}`, { signal });
 
-/** The complaints path of a role (spec §7): `/api/student/complaints` or `/api/teacher/complaints`. */
+/** The complaints path of a role (docs/product.md#api): `/api/student/complaints` or `/api/teacher/complaints`. */
 export const complaintsPath = (role: AreaRole) => (role === 3 ? '/api/student/complaints' : '/api/teacher/complaints');
 
 /** `GET /api/student/complaints?sId=` or `/api/teacher/complaints?tId=`: newest first. @throws the errors of `api.ts`. */
@@ -128,7 +128,7 @@ export const loadComplaints = (role: AreaRole, ownerId: string, signal?: AbortSi
   getJson<Complaint[]>(`${complaintsPath(role)}?${role === 3 ? 'sId' : 'tId'}=${enc(ownerId)}`, { signal });
 
 /**
- * Files a complaint (spec §7: `{title, description, sId|tId, userId}`; the
+ * Files a complaint (docs/product.md#api: `{title, description, sId|tId, userId}`; the
  * server takes the owner from the session). The one place a complaint is
  * sent from, so the offline outbox can take it over.
  * @returns the stored complaint
@@ -146,7 +146,7 @@ export async function removeComplaint(role: AreaRole, id: string): Promise<void>
 
 /**
  * The signed-in person's id for their own area's calls: the stored session
- * key (`studentId` / `teacherId`, spec §2.5–§2.6 "reads the … id from local
+ * key (`studentId` / `teacherId`, docs/product.md#student-dashboard, docs/product.md#teacher-dashboard "reads the … id from local
  * storage"), else the loaded user's id; null before either exists.
  */
 export function useOwnId(key: 'studentId' | 'teacherId'): string | null {

@@ -45,7 +45,7 @@ const INITIAL: State<never> = {
 };
 
 /**
- * Stale-while-revalidate for a screen's data (style.md practice 9, issue 7):
+ * Stale-while-revalidate for a screen's data (docs/contributing.md#indexeddb-as-a-cache-the-server-overrides):
  * the same contract as `useResource` — `load` receives an AbortSignal, a later
  * load wins, it runs again when `deps` change — plus a per-user IndexedDB
  * cache under `key` (e.g. the API path `/api/student/courses/{id}`):

@@ -31,7 +31,7 @@ export interface ComplaintOutbox<T> {
 
 /**
  * The complaint outbox of the signed-in user for one role's "My Complaints"
- * screen (spec §2.15, §2.16; issue 7). `onSent` is called with the server's
+ * screen (docs/product.md#student-complaints, docs/product.md#teacher-complaints). `onSent` is called with the server's
  * answer (the complaint) for every complaint of this role that reaches the
  * server — sent at once by `submit` or later by a replay — so the screen can
  * merge it into its list by id.

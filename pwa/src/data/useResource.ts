@@ -8,15 +8,15 @@ export interface Resource<T> {
   error: unknown;
   /** true while a load is running */
   loading: boolean;
-  /** loads again (spec §4 "Lists reload after changes", the Retry buttons of §2.18–§2.20) */
+  /** loads again (docs/product.md#lists-reload-after-changes, the Retry buttons of §2.18–§2.20) */
   reload: () => Promise<void>;
-  /** replaces the value locally, e.g. after a create or delete (spec §4 "Notices") */
+  /** replaces the value locally, e.g. after a create or delete (docs/product.md#notice-visibility) */
   setData: (update: T | ((current: T | undefined) => T)) => void;
 }
 
 /**
  * Loads a value for a screen and tracks the loading, error and loaded states
- * every data screen has (spec §4 "Screen data"). `load` receives an
+ * every data screen has (docs/product.md#screen-data). `load` receives an
  * AbortSignal; a load started later wins over an earlier one. The load runs
  * again whenever a value in `deps` changes.
  * @param load e.g. `(signal) => getJson<Notice[]>('/api/admin/notice', { signal })`

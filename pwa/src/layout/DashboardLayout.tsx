@@ -7,7 +7,7 @@ import { TopBar } from './TopBar';
 import './layout.css';
 
 /**
- * The page frame of every /admin, /teacher and /student screen (spec §2.3):
+ * The page frame of every /admin, /teacher and /student screen (docs/product.md#dashboard-layout):
  * the top bar, the screen's content, and the tab bar on phones. The side
  * menu lives once, beside the router outlet, in `App.tsx`.
  */

@@ -22,7 +22,7 @@ const linksOf = (container: HTMLElement) =>
     .getAllByRole('link')
     .map((link) => [link.textContent, link.getAttribute('href')]);
 
-describe('the side menu (spec §2.3 "Navigation by role")', () => {
+describe('the side menu (docs/product.md#dashboard-layout)', () => {
   it('lists the admin entries in order, with both "Discussions" items', () => {
     const { container } = render(<MenuNav role={1} />, { wrapper: Router });
     expect(linksOf(container)).toEqual([
@@ -92,7 +92,7 @@ describe('the phone tab bar', () => {
   });
 });
 
-describe('the top bar (spec §2.3 "Top bar")', () => {
+describe('the top bar (docs/product.md#dashboard-layout)', () => {
   it.each([
     [USERS.admin, '/admin/users', 'Admin Dashboard', '/admin/profile'],
     [USERS.teacher, '/teacher/courses', 'Teacher Dashboard', '/teacher/profile'],
@@ -116,7 +116,7 @@ describe('the top bar (spec §2.3 "Top bar")', () => {
   });
 });
 
-describe('logout from the layout (spec §4 "Logout", §8 "Logout")', () => {
+describe('logout from the layout (docs/product.md#logout, docs/product.md#error-messages)', () => {
   async function confirmLogout() {
     const user = userEvent.setup();
     await user.click(within(await screen.findByRole('navigation', { name: 'Main menu' })).getByRole('button', { name: 'Logout' }));

@@ -12,7 +12,7 @@ import { useLayoutLogout } from './useLayoutLogout';
 import './layout.css';
 
 /**
- * The side drawer of the shared layout (spec §2.3 "Side drawer"), a
+ * The side drawer of the shared layout (docs/product.md#dashboard-layout), a
  * navigation landmark named "Main menu": 240 px, an overlay opened by the
  * menu button on phones and always open beside the content from the `md`
  * breakpoint up (the split pane in `App.tsx`). It is enabled only on layout
@@ -67,8 +67,7 @@ export interface MenuNavProps {
 }
 
 /**
- * The drawer's links for a role, in the spec's order (spec §2.3
- * "Navigation by role"); the current one carries `aria-current="page"` and
+ * The drawer's links for a role, in the spec's order (docs/product.md#dashboard-layout); the current one carries `aria-current="page"` and
  * is highlighted.
  */
 export function MenuNav({ role, onNavigate }: MenuNavProps) {

@@ -8,7 +8,7 @@ import { useLayoutLogout } from './useLayoutLogout';
 import './layout.css';
 
 /**
- * The shared layout's top bar (spec §2.3 "Top bar"): the menu button (phones
+ * The shared layout's top bar (docs/product.md#dashboard-layout): the menu button (phones
  * only), the role's title, and an avatar button opening a menu with
  * "Profile" (the role's profile screen, or "/") and "Logout".
  */

@@ -1,6 +1,6 @@
 /**
- * The navigation entries per role, as data (style.md practice 7): the side
- * menu's (spec §2.3 "Navigation by role", in the spec's order and labels)
+ * The navigation entries per role, as data (docs/contributing.md#ionic-structure): the side
+ * menu's (docs/product.md#dashboard-layout, in the spec's order and labels)
  * and the phone tab bar's.
  */
 import {
@@ -30,8 +30,8 @@ export interface NavEntry {
 }
 
 /**
- * The side menu per role (spec §2.3). The admin's second "Discussions" item
- * leads to /admin/blogs, which redirects to /admin/discussion (decisions §8).
+ * The side menu per role (docs/product.md#dashboard-layout). The admin's second "Discussions" item
+ * leads to /admin/blogs, which redirects to /admin/discussion (docs/product.md#links-and-redirects).
  */
 export const MENU_ENTRIES: Readonly<Record<Role, readonly NavEntry[]>> = {
   1: [
@@ -59,7 +59,7 @@ export const MENU_ENTRIES: Readonly<Record<Role, readonly NavEntry[]>> = {
   ],
 };
 
-/** The bottom tab bar per role, shown on phones only (the design card in decisions §1). */
+/** The bottom tab bar per role, shown on phones only (the design card in docs/architecture.md#stack-and-layout). */
 export const TAB_ENTRIES: Readonly<Record<Role, readonly NavEntry[]>> = {
   1: [
     { label: 'Dashboard', path: '/admin/dashboard', icon: gridOutline },

@@ -4,16 +4,16 @@ import { HttpError } from '../data/api';
 import { countUnsent } from '../data/outbox';
 import { useSession } from '../session/SessionProvider';
 
-/** The question asked before logging out with complaints still in the outbox (issue 7). */
+/** The question asked before logging out with complaints still in the outbox. */
 export function unsentQuestion(count: number): string {
   return `You have ${count} unsent ${count === 1 ? 'complaint' : 'complaints'}. Log out anyway?`;
 }
 
 /**
- * Logout as the shared layout does it (spec §4 "Logout", §8 "Logout"): on
+ * Logout as the shared layout does it (docs/product.md#logout, docs/product.md#error-messages): on
  * success the session ends and the browser goes to `SITE_URL`; a non-2xx
  * answer shows the alert "Error logging out"; a thrown failure is logged only.
- * With complaints still unsent (issue 7), it first asks "You have N unsent
+ * With complaints still unsent, it first asks "You have N unsent
  * complaints. Log out anyway?" — logging out deletes them with the user's data.
  */
 export function useLayoutLogout(): () => Promise<void> {

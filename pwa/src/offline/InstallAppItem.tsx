@@ -3,11 +3,11 @@ import { downloadOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { promptInstall, useInstallOffer } from './installPrompt';
 
-/** The how-to shown on iOS Safari, which has no install prompt (issue 7 "Install"). */
+/** The how-to shown on iOS Safari, which has no install prompt . */
 export const IOS_INSTALL_HELP = 'Tap the Share button in Safari, then choose "Add to Home Screen".';
 
 /**
- * The menu's "Install app" item (issue 7): shown when the browser offers to
+ * The menu's "Install app" item: shown when the browser offers to
  * install the app (it then opens the browser's prompt) and on iOS Safari
  * (it then explains Share → Add to Home Screen); absent otherwise and once
  * the app runs installed. Styled like the menu's other entries.

@@ -3,9 +3,9 @@ import { useSession } from '../session/SessionProvider';
 
 /**
  * Runs the signed-in user's outbox replay for as long as the app is open
- * (issue 7): at start, on `online`, on focus and with backoff. Renders nothing.
+ *: at start, on `online`, on focus and with backoff. Renders nothing.
  * The outbox code is fetched once a user is signed in, not with the first
- * load (issue 9).
+ * load.
  */
 export function OutboxReplayer() {
   const { user, status } = useSession();

@@ -1,5 +1,5 @@
 /**
- * The "Install app" offer (issue 7 "Install"): Chromium browsers fire
+ * The "Install app" offer : Chromium browsers fire
  * `beforeinstallprompt` when the app is installable; the event is kept and
  * replayed when the user picks "Install app". iOS Safari has no such event:
  * there the offer is a short how-to (Share → Add to Home Screen).

@@ -12,7 +12,7 @@ import { UpdateToast } from './UpdateToast';
 
 useFakeIndexedDb();
 
-describe('the update toast (issue 7 "Updates")', () => {
+describe('the update toast ', () => {
   it('offers "Reload" when a new version is waiting, and nothing before', async () => {
     render(<UpdateToast />);
     const toast = document.querySelector('ion-toast') as (HTMLElement & { isOpen: boolean; message: string; buttons: Array<{ text: string }> }) | null;
@@ -27,7 +27,7 @@ describe('the update toast (issue 7 "Updates")', () => {
   });
 });
 
-describe('the "Install app" menu item (issue 7 "Install")', () => {
+describe('the "Install app" menu item ', () => {
   it('appears when the browser offers installation and opens its prompt', async () => {
     listenForInstallPrompt();
     render(<InstallAppItem />);
@@ -70,7 +70,7 @@ describe('the "Install app" menu item (issue 7 "Install")', () => {
   });
 });
 
-describe('logging out with unsent complaints (issue 7)', () => {
+describe('logging out with unsent complaints', () => {
   async function confirmLogout() {
     const user = userEvent.setup();
     await user.click(within(await screen.findByRole('navigation', { name: 'Main menu' })).getByRole('button', { name: 'Logout' }));

@@ -30,7 +30,7 @@ function setUpdateWaiting(value: boolean): void {
 export function registerServiceWorker(container: ServiceWorkerContainer | undefined = globalThis.navigator?.serviceWorker): void {
   if (!container || !import.meta.env.PROD || registering) return;
   registering = true;
-  // issue 9: workbox-window is fetched after the page has loaded, not with the first load.
+  // workbox-window is fetched after the page has loaded, not with the first load.
   import('workbox-window')
     .then(({ Workbox }) => {
       const wb = new Workbox(SERVICE_WORKER_URL);

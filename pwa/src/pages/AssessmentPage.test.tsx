@@ -13,7 +13,7 @@ function setup(routes: Record<string, FakeRoute> = {}) {
   return { fetchSpy, ...rendered, user: userEvent.setup() };
 }
 
-/** Waits for the whole questionnaire: the cards arrive one per frame (issue 9), the submit button with the last. */
+/** Waits for the whole questionnaire: the cards arrive one per frame, the submit button with the last. */
 async function questionnaire() {
   await waitFor(() => expect(screen.getAllByRole('radiogroup')).toHaveLength(16));
   return screen.getAllByRole('radiogroup');
@@ -28,7 +28,7 @@ async function answer(user: ReturnType<typeof userEvent.setup>, count: number) {
   }
 }
 
-describe('the self-assessment page (spec §2.4)', { timeout: 15_000 }, () => {
+describe('the self-assessment page (docs/product.md#self-assessment)', { timeout: 15_000 }, () => {
   it('shows "Loading your assessment..." while the user loads', async () => {
     // The gate exists before the request does, so releasing it never races the lazy page's fetch.
     let release: () => void = () => undefined;
@@ -40,7 +40,7 @@ describe('the self-assessment page (spec §2.4)', { timeout: 15_000 }, () => {
     expect(screen.queryByText('Loading your assessment...')).not.toBeInTheDocument();
   });
 
-  it('shows the title and the introduction, without the questions, while the user loads (issue 9)', async () => {
+  it('shows the title and the introduction, without the questions, while the user loads', async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
     setup({ 'GET /auth/current_user': () => gate.then(() => ({ body: USERS.student })) });
@@ -82,7 +82,7 @@ describe('the self-assessment page (spec §2.4)', { timeout: 15_000 }, () => {
     }
   });
 
-  it('shows the first card with the user and the others after it, in order, the submit button last (issue 9)', async () => {
+  it('shows the first card with the user and the others after it, in order, the submit button last', async () => {
     setup();
     expect(await screen.findByRole('heading', { level: 2, name: 'Linguistic (Professional Language)' })).toBeInTheDocument();
     await questionnaire();

@@ -12,13 +12,13 @@ import './assessment/AssessmentPage.css';
 type Answers = Partial<Record<StatementKey, Score>>;
 
 /**
- * The self-assessment page at "/" (spec §2.4, §4 "Self-assessment flow"):
+ * The self-assessment page at "/" (docs/product.md#self-assessment, docs/product.md#self-assessment-flow):
  * loading → the questionnaire → the thank-you screen. Any signed-in user;
  * no shared layout. While the user loads it already shows the logo, the
  * title and the introduction (the largest text, painted once: issue 9), with
  * the spinner and "Loading your assessment..." where the questions go. Submits `POST /api/updateOracyAssessment` with
  * `{oracy_scores: {<16 keys>: 1..5}}`; a non-2xx answer shows "Submission
- * failed", no answer "Network error" (spec §8 "Self-assessment").
+ * failed", no answer "Network error" (docs/product.md#error-messages).
  */
 export default function AssessmentPage() {
   const user = useRequiredUser();
@@ -27,7 +27,7 @@ export default function AssessmentPage() {
   const [answers, setAnswers] = useState<Answers>({});
   const [submitting, setSubmitting] = useState(false);
   const [submitted, setSubmitted] = useState(false);
-  // issue 9: the four category cards arrive one per frame (the submit row with the last one),
+  // the four category cards arrive one per frame (the submit row with the last one),
   // so building and laying out the questionnaire never holds a phone's main thread for long.
   const categoriesShown = useStepwiseCount(CATEGORIES.length, user !== null);
 
@@ -39,7 +39,7 @@ export default function AssessmentPage() {
     try {
       await logout();
     } catch (error) {
-      // spec §8: a non-ok answer shows "Logout failed"; so does no answer at all here,
+      // docs/product.md#error-messages: a non-ok answer shows "Logout failed"; so does no answer at all here,
       // since a button that silently does nothing would leave the user stuck.
       if (!(error instanceof HttpError)) console.error('Logout failed', error);
       await presentAlert({ header: 'Logout failed', buttons: ['OK'] });
@@ -63,7 +63,7 @@ export default function AssessmentPage() {
 
   return (
     <IonPage>
-      {/* issue 9: a plain banner styled as Ionic's md toolbar: no ion-header, ion-toolbar, ion-title or ion-button to start. */}
+      {/* a plain banner styled as Ionic's md toolbar: no ion-header, ion-toolbar, ion-title or ion-button to start. */}
       <header className="assessment-header">
         <div className="assessment-header__logo">
           <Logo height={30} className="assessment-header__logo-full" />
@@ -132,7 +132,7 @@ interface CategoryCardProps {
 /**
  * One category card: its name and its statements. Memoised on the answers
  * of its own statements, so answering a statement, or a further card
- * arriving, re-renders one card instead of all sixteen rows (issue 9).
+ * arriving, re-renders one card instead of all sixteen rows.
  */
 const CategoryCard = memo(
   function CategoryCard({ category, answers, onAnswer }: CategoryCardProps) {

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Logo } from '../components/Logo';
 import './NotFoundPage.css';
 
-/** The 404 page (spec §2.2), for any path outside the route table; no sign-in needed. */
+/** The 404 page (docs/product.md#not-found-page), for any path outside the route table; no sign-in needed. */
 export default function NotFoundPage() {
   return (
     <IonPage>

@@ -6,7 +6,7 @@ import { useFakeIndexedDb } from '../test/fakeIndexedDb';
 import { renderAt } from '../test/renderApp';
 
 /**
- * Every cached screen (issue 7): with the server unreachable, what an earlier
+ * Every cached screen: with the server unreachable, what an earlier
  * visit cached is shown at once with "You're offline — showing data from …".
  */
 useFakeIndexedDb();
@@ -54,7 +54,7 @@ const KEYS: Record<string, string> = {
   '/admin/dashboard': '/api/admin/stats',
 };
 
-describe('cached screens offline (issue 7)', { timeout: 20_000 }, () => {
+describe('cached screens offline', { timeout: 20_000 }, () => {
   it.each(SCREENS)('%s: the cached data with the offline banner', async (_name, user, path, data, shown) => {
     await writeCache(user.id, KEYS[path] ?? '', data, Date.now() - 3 * 60_000);
     const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: user } });

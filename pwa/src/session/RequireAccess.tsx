@@ -14,7 +14,7 @@ export interface RequireAccessProps {
 }
 
 /**
- * The role guard (spec §2.1 "Role guard", §6 "Route access"). For
+ * The role guard (docs/product.md#route-table, docs/product.md#route-access). For
  * `'anyone'` it renders its children at once. Otherwise it loads the current
  * user (the browser goes to sign in when that fails), then renders the
  * children if the user's role is allowed and redirects to "/" if not.

@@ -29,7 +29,7 @@ function renderSession(needsUser = true) {
   return { redirect };
 }
 
-describe('the current-user bootstrap (spec §2.4, decisions §4)', () => {
+describe('the current-user bootstrap (docs/product.md#self-assessment, docs/product.md#identity-on-the-device)', () => {
   it.each([
     [USERS.admin, { userId: 'u-admin', userRole: '1', adminId: 'u-admin', teacherId: null, studentId: null }],
     [USERS.teacher, { userId: 'u-teacher', userRole: '2', adminId: null, teacherId: 'u-teacher', studentId: null }],
@@ -79,7 +79,7 @@ describe('the current-user bootstrap (spec §2.4, decisions §4)', () => {
   });
 });
 
-describe('logout (spec §3 "Logout clears all of them", §4 "Logout")', () => {
+describe('logout (docs/product.md#users-and-sessions, docs/product.md#logout)', () => {
   it('calls /auth/logout, clears every key and goes to SITE_URL', async () => {
     const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: USERS.admin }, 'GET /auth/logout': { body: { ok: true } } });
     const { redirect } = renderSession();
@@ -112,7 +112,7 @@ describe('logout (spec §3 "Logout clears all of them", §4 "Logout")', () => {
   });
 });
 
-describe('the early current-user request (issue 9)', () => {
+describe('the early current-user request', () => {
   it('takes the request started before rendering instead of sending a second one', async () => {
     const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: USERS.student } });
     prefetchCurrentUser();

@@ -1,6 +1,6 @@
 /**
- * The current user (spec §2.4 "Loading", §3 "User and session", §4
- * "Logout"): loaded once from `GET /auth/current_user` when the first screen
+ * The current user (docs/product.md#self-assessment, docs/product.md#data,
+ * docs/product.md#logout): loaded once from `GET /auth/current_user` when the first screen
  * that needs it mounts, shared through React context.
  */
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -13,7 +13,7 @@ import { clearSessionKeys, readSessionKey, storeSessionKeys } from './storage';
 export type { CurrentUser } from './currentUser';
 
 /*
- * issue 9: the IndexedDB code (idb, the cache and the databases) is fetched
+ * the IndexedDB code (idb, the cache and the databases) is fetched
  * when first needed, after the first screen has rendered, not with the first
  * load; the service worker keeps it for offline starts.
  */
@@ -38,17 +38,17 @@ export interface Session {
   /**
    * `true` while `user` is the last signed-in user restored from the device
    * because the server could not be reached (the installed app started
-   * offline, issue 7); it turns `false` once the server confirms the user.
+   * offline); it turns `false` once the server confirms the user.
    */
   offline: boolean;
   /** Starts loading the current user unless that has already started. Idempotent. */
   load: () => void;
   /**
-   * Logs out (spec §4 "Logout"): `GET /auth/logout`; on a 2xx answer removes
-   * every session key and sends the browser to `SITE_URL` (decisions §7).
+   * Logs out (docs/product.md#logout): `GET /auth/logout`; on a 2xx answer removes
+   * every session key and sends the browser to `SITE_URL` (docs/product.md#clarified-behaviour).
    * The promise rejects, leaving the session as it was, with an `HttpError`
    * for a non-2xx answer or an `OfflineError`/`NetworkError` when no usable
-   * answer came; the caller picks the message (spec §8 "Logout").
+   * answer came; the caller picks the message (docs/product.md#error-messages).
    */
   logout: () => Promise<void>;
 }
@@ -73,11 +73,11 @@ export interface SessionProviderProps {
  * first {@link useRequiredUser} call, not on mount, so public screens (the
  * 404 page) never send anyone to sign in.
  *
- * - On success the session keys are stored (decisions §4), `user` is set and
+ * - On success the session keys are stored (docs/product.md#identity-on-the-device), `user` is set and
  *   kept in the user's IndexedDB database; the databases of any other user
- *   who used this device are deleted (issue 7).
+ *   who used this device are deleted.
  * - On a 401 the stale session keys are removed and the browser goes to
- *   `{host}/login` (spec §2.4): only a real 401 signs out.
+ *   `{host}/login` (docs/product.md#self-assessment): only a real 401 signs out.
  * - When the server cannot be reached (offline, a time-out, a 5xx, an
  *   unreadable answer) the last signed-in user of this device (the `userId`
  *   key, their record in IndexedDB) is used with `offline: true`, and checked
@@ -96,7 +96,7 @@ export function SessionProvider({ children, redirect = redirectTo }: SessionProv
   const signIn = useCallback((loaded: CurrentUser) => {
     const previousUserId = readSessionKey('userId');
     storeSessionKeys(loaded);
-    // issue 9: the screens that appear with the user render in slices, so the page can paint and answer meanwhile.
+    // the screens that appear with the user render in slices, so the page can paint and answer meanwhile.
     startTransition(() => {
       setUser(loaded);
       setOffline(false);

@@ -1,5 +1,5 @@
 /**
- * `GET /auth/current_user` (decisions §3), and its early start (issue 9): the
+ * `GET /auth/current_user` (docs/product.md#sign-in-site), and its early start: the
  * app's start-up calls {@link prefetchCurrentUser} before React renders, so
  * the answer travels while the first screen is being built instead of after;
  * `SessionProvider` then takes that request ({@link takePrefetchedCurrentUser})
@@ -8,7 +8,7 @@
 import { getJson, NetworkError } from '../data/api';
 
 /**
- * The signed-in person, as `GET /auth/current_user` answers (decisions §3).
+ * The signed-in person, as `GET /auth/current_user` answers (docs/product.md#sign-in-site).
  * `role` is 1 (admin), 2 (teacher) or 3 (student); other values are kept as
  * they come, and every role-dependent screen treats them as "no role".
  */

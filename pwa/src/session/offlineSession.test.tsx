@@ -33,7 +33,7 @@ async function previousVisit(user: typeof USERS.student | typeof USERS.teacher =
   await writeCachedUser({ ...user });
 }
 
-describe('starting the installed app offline (issue 7)', () => {
+describe('starting the installed app offline', () => {
   it.each([
     ['the network is down', new TypeError('Failed to fetch')],
     ['the server answers 503', { status: 503, body: { error: { code: 'unavailable', message: 'Down' } } }],
@@ -101,7 +101,7 @@ describe('starting the installed app offline (issue 7)', () => {
   });
 });
 
-describe('whose data stays on the device (issue 7)', () => {
+describe('whose data stays on the device', () => {
   it('caches the signed-in user for the next offline start', async () => {
     mockFetch({ 'GET /auth/current_user': { body: USERS.teacher } });
     renderSession();

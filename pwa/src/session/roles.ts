@@ -1,8 +1,8 @@
 /**
- * Role codes and what depends on them (spec §6 "Role codes", §2.3, §9).
+ * Role codes and what depends on them (docs/product.md#role-codes, docs/product.md#dashboard-layout, docs/product.md#constants-and-limits).
  */
 
-/** 1 = Admin, 2 = Teacher, 3 = Student (spec §6). */
+/** 1 = Admin, 2 = Teacher, 3 = Student (docs/product.md#roles-and-permissions). */
 export type Role = 1 | 2 | 3;
 
 /** The role codes by name. */
@@ -14,7 +14,7 @@ export function isRole(value: unknown): value is Role {
 }
 
 /**
- * The top-bar title for a role (spec §2.3): "Admin Dashboard", "Teacher
+ * The top-bar title for a role (docs/product.md#dashboard-layout): "Admin Dashboard", "Teacher
  * Dashboard", "Student Dashboard", anything else "Default Page".
  */
 export function roleTitle(role: number | null | undefined): string {
@@ -30,7 +30,7 @@ export function roleTitle(role: number | null | undefined): string {
   }
 }
 
-/** The avatar menu's "Profile" target (spec §2.3); `/` for an unknown role. */
+/** The avatar menu's "Profile" target (docs/product.md#dashboard-layout); `/` for an unknown role. */
 export function profilePathFor(role: number | null | undefined): string {
   if (role === 1) return '/admin/profile';
   if (role === 2) return '/teacher/profile';
@@ -38,7 +38,7 @@ export function profilePathFor(role: number | null | undefined): string {
   return '/';
 }
 
-/** Where `/courses` leads for a role (decisions §8); `/` for an unknown role. */
+/** Where `/courses` leads for a role (docs/product.md#links-and-redirects); `/` for an unknown role. */
 export function coursesPathFor(role: number | null | undefined): string {
   if (role === 1) return '/admin/courses';
   if (role === 2) return '/teacher/courses';

@@ -1,6 +1,6 @@
 /**
- * The client-side session keys in `localStorage` (spec §3 "User and
- * session", decisions §4). Other screens read them (e.g. the student
+ * The client-side session keys in `localStorage` (docs/product.md#data "User and
+ * session", docs/product.md#identity-on-the-device). Other screens read them (e.g. the student
  * dashboard reads `studentId`); the server never trusts them.
  */
 import type { Role } from './roles';
@@ -32,7 +32,7 @@ export function storeSessionKeys(user: { id: string; role: number }): void {
   }
 }
 
-/** Removes every session key (spec §3: "Logout clears all of them"). */
+/** Removes every session key (docs/product.md#data: "Logout clears all of them"). */
 export function clearSessionKeys(): void {
   try {
     for (const key of SESSION_KEYS) localStorage.removeItem(key);

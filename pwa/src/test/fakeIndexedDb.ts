@@ -1,5 +1,5 @@
 /**
- * IndexedDB for a test file (style.md practice 6: IndexedDB code is tested
+ * IndexedDB for a test file (docs/contributing.md#tests-beside-the-code: IndexedDB code is tested
  * with `fake-indexeddb`). Importing this module installs the fake globals;
  * {@link useFakeIndexedDb} gives every test an empty IndexedDB and forgets
  * the app's open connection. Other test files keep jsdom's "no IndexedDB",

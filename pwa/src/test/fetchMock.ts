@@ -35,7 +35,7 @@ function json(status: number, body: unknown): Response {
   return new Response(text, { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-/** The current users the tests sign in as, one per role (decisions §3 shape). */
+/** The current users the tests sign in as, one per role (docs/product.md#sign-in-site shape). */
 export const USERS = {
   admin: { id: 'u-admin', firstName: 'Ada', lastName: 'Admin', name: 'Ada Admin', email: 'admin@oracy.test', role: 1 },
   teacher: { id: 'u-teacher', firstName: 'Tom', lastName: 'Teacher', name: 'Tom Teacher', email: 'teacher@oracy.test', role: 2 },

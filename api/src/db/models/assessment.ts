@@ -4,7 +4,7 @@ import { watchWrites } from './writes.js';
 import { ORACY_LEVELS } from './user.js';
 
 /**
- * Statement keys of the self-assessment by category (spec §3 "Assessment"),
+ * Statement keys of the self-assessment by category (docs/product.md#assessment-records),
  * in the order the page shows them.
  */
 export const ASSESSMENT_CATEGORIES = {
@@ -18,7 +18,7 @@ export const ASSESSMENT_CATEGORIES = {
 export const ASSESSMENT_KEYS = Object.values(ASSESSMENT_CATEGORIES).flat() as readonly string[];
 
 /**
- * One self-assessment submission (decisions §9: every submission is kept):
+ * One self-assessment submission (docs/product.md#derived-and-stored-data: every submission is kept):
  * the user, the 16 scores (integers 1–5), their mean and the level it gave.
  */
 const assessmentSchema = new Schema(
@@ -31,7 +31,7 @@ const assessmentSchema = new Schema(
   },
   baseSchemaOptions,
 );
-// issue 9: a user's latest submission is found by this index, _id breaking ties as the query's sort does.
+// a user's latest submission is found by this index, _id breaking ties as the query's sort does.
 assessmentSchema.index({ userId: 1, createdAt: -1, _id: -1 });
 // The student stats cache (services/stats.ts) is emptied by every write here.
 watchWrites(assessmentSchema, 'Assessment');

@@ -2,7 +2,7 @@ import { Schema, model, type InferSchemaType } from 'mongoose';
 import { baseSchemaOptions } from './common.js';
 import { watchWrites } from './writes.js';
 
-/** An assignment of a course (decisions §9). */
+/** An assignment of a course (docs/product.md#derived-and-stored-data). */
 const assignmentSchema = new Schema(
   {
     courseId: { type: Schema.Types.ObjectId, ref: 'Course', required: true },
@@ -18,7 +18,7 @@ watchWrites(assignmentSchema, 'Assignment');
 export type AssignmentFields = InferSchemaType<typeof assignmentSchema>;
 export const Assignment = model('Assignment', assignmentSchema);
 
-/** One student's completion of one assignment (decisions §9: "with per-student completion"). */
+/** One student's completion of one assignment (docs/product.md#derived-and-stored-data: "with per-student completion"). */
 const completionSchema = new Schema(
   {
     assignmentId: { type: Schema.Types.ObjectId, ref: 'Assignment', required: true },

@@ -2,8 +2,8 @@ import { Schema, model, type InferSchemaType } from 'mongoose';
 import { baseSchemaOptions } from './common.js';
 
 /**
- * A discussion message (spec §3 "Chat message"). Attachments are stored by
- * the upload storage and referenced by URL, never embedded (decisions §9).
+ * A discussion message (docs/product.md#chat-message-records). Attachments are stored by
+ * the upload storage and referenced by URL, never embedded (docs/product.md#derived-and-stored-data).
  * `userId` is null once the sender is deleted; the message then shows
  * "Deleted user".
  */
@@ -31,7 +31,7 @@ const chatMessageSchema = new Schema(
   },
   baseSchemaOptions,
 );
-// issue 9: pages sort by createdAt then _id, newest first; the index covers both, so no page sorts in memory.
+// pages sort by createdAt then _id, newest first; the index covers both, so no page sorts in memory.
 chatMessageSchema.index({ createdAt: -1, _id: -1 });
 chatMessageSchema.index({ userId: 1, tempId: 1 });
 

@@ -1,10 +1,10 @@
 import { Schema, model, type InferSchemaType } from 'mongoose';
 import { baseSchemaOptions } from './common.js';
 
-/** Complaint statuses (spec §4); null is "On Hold". */
+/** Complaint statuses (docs/product.md#states-and-transitions); null is "On Hold". */
 export const COMPLAINT_STATUSES = ['approved', 'disapproved'] as const;
 
-/** A complaint filed by a teacher or a student (decisions §9). */
+/** A complaint filed by a teacher or a student (docs/product.md#derived-and-stored-data). */
 const complaintSchema = new Schema(
   {
     title: { type: String, required: true, trim: true, maxlength: 200 },
@@ -13,7 +13,7 @@ const complaintSchema = new Schema(
     /** role of the filer: 2 teacher, 3 student */
     role: { type: Number, required: true, enum: [2, 3] },
     status: { type: String, enum: [...COMPLAINT_STATUSES, null], default: null },
-    /** the admin who approved or disapproved it (issue 4: "record who decided and when"), null while On Hold */
+    /** the admin who approved or disapproved it ("record who decided and when"), null while On Hold */
     decidedBy: { type: Schema.Types.ObjectId, ref: 'User', default: null },
     /** when it was approved or disapproved, null while On Hold */
     decidedAt: { type: Date, default: null },
@@ -24,7 +24,7 @@ const complaintSchema = new Schema(
 );
 complaintSchema.index({ userId: 1, createdAt: -1 });
 complaintSchema.index({ status: 1 });
-// The outbox's idempotency check (issue 5): a repeated clientId from the same user returns the first complaint.
+// The outbox's idempotency check: a repeated clientId from the same user returns the first complaint.
 // Not unique: FerretDB v1 has no partial indexes, and most complaints have no clientId.
 complaintSchema.index({ userId: 1, clientId: 1 });
 
@@ -35,7 +35,7 @@ export const Complaint = model('Complaint', complaintSchema);
 export const COMPLAINT_CLAIMS = [...COMPLAINT_STATUSES, 'withdrawn'] as const;
 
 /**
- * The one claim on a complaint's decision (issue 10). Its `_id` is the
+ * The one claim on a complaint's decision. Its `_id` is the
  * complaint's id, so the unique `_id` index lets exactly one writer — an
  * admin approving or disapproving, or the owner deleting an On Hold
  * complaint — win, whichever API process it goes through: a conditional

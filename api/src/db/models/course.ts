@@ -2,10 +2,10 @@ import { Schema, model, type InferSchemaType, type HydratedDocument } from 'mong
 import { baseSchemaOptions } from './common.js';
 import { watchWrites } from './writes.js';
 
-/** Stored course statuses (decisions §7); `ongoing` is legacy and read as active. */
+/** Stored course statuses (docs/product.md#clarified-behaviour); `ongoing` is legacy and read as active. */
 export const COURSE_STATUSES = ['active', 'inactive'] as const;
 
-/** A course (decisions §9). `image` is a stored file name under `/uploads`; `imageUrl` is derived. */
+/** A course (docs/product.md#derived-and-stored-data). `image` is a stored file name under `/uploads`; `imageUrl` is derived. */
 const courseSchema = new Schema(
   {
     title: { type: String, required: true, trim: true, maxlength: 200 },
@@ -30,5 +30,5 @@ export type CourseFields = InferSchemaType<typeof courseSchema>;
 export type CourseDoc = HydratedDocument<CourseFields>;
 export const Course = model('Course', courseSchema);
 
-/** `/uploads/{image}` or null (spec §7 "Course images are loaded from {host}/uploads/{image}"). */
+/** `/uploads/{image}` or null (docs/product.md#files). */
 export const courseImageUrl = (image: string | null | undefined): string | null => (image ? `/uploads/${image}` : null);

@@ -2,7 +2,7 @@ import { Schema, model, type InferSchemaType } from 'mongoose';
 import { baseSchemaOptions } from './common.js';
 import { watchWrites } from './writes.js';
 
-/** Which student has which course (decisions §9), set by assign-courses; `completedAt` marks a completed course. */
+/** Which student has which course (docs/product.md#derived-and-stored-data), set by assign-courses; `completedAt` marks a completed course. */
 const enrollmentSchema = new Schema(
   {
     studentId: { type: Schema.Types.ObjectId, ref: 'User', required: true },

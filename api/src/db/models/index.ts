@@ -1,4 +1,4 @@
-/** Every Mongoose model of spec §3 and decisions §9. */
+/** Every Mongoose model of docs/product.md#data and docs/product.md#derived-and-stored-data. */
 export * from './common.js';
 export * from './user.js';
 export * from './session.js';

@@ -2,7 +2,7 @@ import { Schema, model, type InferSchemaType } from 'mongoose';
 import { baseSchemaOptions } from './common.js';
 import { watchWrites } from './writes.js';
 
-/** A notice (spec §3): read by every role, managed by admins. */
+/** A notice (docs/product.md#data): read by every role, managed by admins. */
 const noticeSchema = new Schema(
   {
     title: { type: String, required: true, trim: true, maxlength: 200 },
@@ -10,7 +10,7 @@ const noticeSchema = new Schema(
   },
   baseSchemaOptions,
 );
-// issue 9: the list sorts newest first with the _id tie-breaker, so the whole sort walks this index.
+// the list sorts newest first with the _id tie-breaker, so the whole sort walks this index.
 noticeSchema.index({ createdAt: -1, _id: -1 });
 // The notices read cache (routes/admin/notices) is emptied by every write here.
 watchWrites(noticeSchema, 'Notice');

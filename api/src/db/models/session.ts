@@ -3,7 +3,7 @@ import { baseSchemaOptions } from './common.js';
 import { watchWrites } from './writes.js';
 
 /**
- * A server-side sign-in session (decisions §3). Only the SHA-256 of the
+ * A server-side sign-in session (docs/product.md#sign-in-site). Only the SHA-256 of the
  * cookie's random token is stored, so a leaked database does not leak live
  * sessions. `expiresAt` carries a TTL index on MongoDB; on the embedded
  * FerretDB (no TTL support) expired sessions are swept periodically and are

@@ -2,14 +2,14 @@ import { Schema, model, type InferSchemaType, type HydratedDocument } from 'mong
 import { baseSchemaOptions, ROLE_VALUES, type Role } from './common.js';
 import { watchWrites } from './writes.js';
 
-/** Oracy levels of decisions §9, lowest first. */
+/** Oracy levels of docs/product.md#derived-and-stored-data, lowest first. */
 export const ORACY_LEVELS = ['Beginner', 'Developing', 'Proficient', 'Advanced'] as const;
 export type OracyLevel = (typeof ORACY_LEVELS)[number];
 
 /**
  * Every person: admins (1), teachers (2) and students (3) in one collection
- * (decisions §4). `name` is derived from first and last name so that lists can
- * search and sort on one field (decisions §7).
+ * (docs/product.md#identity-on-the-device). `name` is derived from first and last name so that lists can
+ * search and sort on one field (docs/product.md#clarified-behaviour).
  */
 const userSchema = new Schema(
   {
@@ -22,7 +22,7 @@ const userSchema = new Schema(
     /** argon2id PHC string; never leaves the API. */
     passwordHash: { type: String, required: true },
     role: { type: Number, required: true, enum: ROLE_VALUES, default: 3 },
-    /** Students only; updated from the latest self-assessment (decisions §9). */
+    /** Students only; updated from the latest self-assessment (docs/product.md#derived-and-stored-data). */
     oracyLevel: { type: String, enum: ORACY_LEVELS, default: 'Beginner' },
     /** Path or URL of an avatar image, or null for the placeholder. */
     profilePicture: { type: String, default: null },
@@ -34,7 +34,7 @@ userSchema.pre('validate', function (this: { firstName?: string; lastName?: stri
   this.name = `${this.firstName ?? ''} ${this.lastName ?? ''}`.trim();
 });
 userSchema.index({ email: 1 }, { unique: true });
-// issue 9: the lists sort by name then _id — for everyone, and per role — so both sorts walk an index.
+// the lists sort by name then _id — for everyone, and per role — so both sorts walk an index.
 userSchema.index({ role: 1, name: 1, _id: 1 });
 userSchema.index({ name: 1, _id: 1 });
 
@@ -44,7 +44,7 @@ export type UserDoc = HydratedDocument<UserFields>;
 watchWrites(userSchema, 'User');
 export const User = model('User', userSchema);
 
-/** The `/auth/current_user` shape of decisions §3. */
+/** The `/auth/current_user` shape of docs/product.md#sign-in-site. */
 export interface CurrentUser {
   id: string;
   firstName: string;
@@ -54,7 +54,7 @@ export interface CurrentUser {
   role: Role;
 }
 
-/** Presents a user as decisions §3's current user (no hash, `id` string). */
+/** Presents a user as docs/product.md#sign-in-site's current user (no hash, `id` string). */
 export function presentCurrentUser(user: Pick<UserDoc, '_id' | 'firstName' | 'lastName' | 'name' | 'email' | 'role'>): CurrentUser {
   return {
     id: String(user._id),

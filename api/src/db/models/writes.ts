@@ -21,7 +21,7 @@ async function tellHere(name: string): Promise<void> {
   await Promise.all([...set].map((listener) => listener()));
 }
 
-/** After a write here: this process's listeners, then the other processes (issue 10), before the write's caller goes on. */
+/** After a write here: this process's listeners, then the other processes, before the write's caller goes on. */
 async function tell(name: string): Promise<void> {
   await tellHere(name);
   await broadcast?.(name);
@@ -29,7 +29,7 @@ async function tell(name: string): Promise<void> {
 
 /**
  * Sets how a write to a watched model reaches the other API processes
- * (issue 10: Redis pub/sub when `REDIS_URL` is set, see `cluster/redis.ts`);
+ * (Redis pub/sub when `REDIS_URL` is set, see `cluster/redis.ts`);
  * `undefined` turns it off (one process). Mongoose awaits it, so a sign-out
  * or a role change has been announced before its answer is sent.
  */
@@ -39,7 +39,7 @@ export function setWriteBroadcast(fn: WriteBroadcast | undefined): void {
 
 /**
  * Runs this process's listeners for a write another process announced
- * (issue 10), without announcing it again. Unknown names are ignored.
+ *, without announcing it again. Unknown names are ignored.
  */
 export function applyRemoteWrite(name: string): Promise<void> {
   return tellHere(name);
@@ -48,8 +48,8 @@ export function applyRemoteWrite(name: string): Promise<void> {
 /**
  * Makes every Mongoose write to the model of `schema` — query writes,
  * document `save()` / `deleteOne()` and `insertMany()` — tell the listeners registered for
- * `name` with `onWrites` (issue 9: in-process caches emptied by the writes
- * that could change them; issue 10: passed on to the other processes).
+ * `name` with `onWrites` (in-process caches emptied by the writes
+ * that could change them: passed on to the other processes).
  * Must run before the model is compiled: document middleware added later
  * never runs. Writes through the raw driver (`Model.collection`) are not seen.
  */

@@ -24,7 +24,7 @@ async function signedInStudent() {
   return { user, cookie: await signIn(app, user.email, password) };
 }
 
-describe('the Oracy level rule (decisions §9)', () => {
+describe('the Oracy level rule (docs/product.md#derived-and-stored-data)', () => {
   it.each([
     [1, 'Beginner'],
     [2.49, 'Beginner'],

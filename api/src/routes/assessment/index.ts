@@ -8,7 +8,7 @@ import { meanScore, oracyLevelForMean } from '../../services/oracyLevel.js';
 import { updateOracyAssessmentSchema } from './schema.js';
 
 /**
- * `POST /api/updateOracyAssessment` (spec §7, decisions §5 and §9), mounted
+ * `POST /api/updateOracyAssessment` (docs/product.md#api, docs/product.md#authorization-matrix, docs/product.md#derived-and-stored-data), mounted
  * at `/api`: any signed-in user (401 otherwise) submits
  * `{oracy_scores: {statementKey: 1–5, …16 keys}}` (400 naming the field
  * otherwise). Every submission is stored against the caller, the mean of the

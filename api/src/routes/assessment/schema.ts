@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { ASSESSMENT_CATEGORIES } from '../../db/models/index.js';
 
-/** One of the 16 statement keys of spec §3 "Assessment". */
+/** One of the 16 statement keys of docs/product.md#assessment-records. */
 export type AssessmentKey = (typeof ASSESSMENT_CATEGORIES)[keyof typeof ASSESSMENT_CATEGORIES][number];
 
 const SCORE_MESSAGE = 'Must be an integer from 1 to 5.';
 
-/** One answer: an integer 1 (Strongly Disagree) … 5 (Strongly Agree) (spec §2.4, §5 "Self-assessment"). */
+/** One answer: an integer 1 (Strongly Disagree) … 5 (Strongly Agree) (docs/product.md#self-assessment, docs/product.md#self-assessment-validation). */
 const score = z
   .int({ error: (issue) => (issue.input === undefined ? 'Answer this statement.' : SCORE_MESSAGE) })
   .min(1, { error: SCORE_MESSAGE })
@@ -15,8 +15,8 @@ const score = z
 const keys = Object.values(ASSESSMENT_CATEGORIES).flat() as AssessmentKey[];
 
 /**
- * `POST /api/updateOracyAssessment` (spec §7 "Authentication and assessment").
- * The scores object is strict: all 16 keys, no others (spec §5: "All 16
+ * `POST /api/updateOracyAssessment` (docs/product.md#authentication-and-assessment-calls).
+ * The scores object is strict: all 16 keys, no others (docs/product.md#validation-rules: "All 16
  * statements must be answered"). The owner comes from the session, never
  * from the body, so other top-level fields are ignored.
  */

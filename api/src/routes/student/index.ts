@@ -12,7 +12,7 @@ import { complaintIdParamSchema, studentComplaintSchema } from './schema.js';
 /** Largest complaint body accepted, in bytes (a 5000-character description with room for escapes); larger → 413. */
 export const COMPLAINT_BODY_LIMIT = 64 * 1024;
 
-/** `bodyLimit` answering 413 in the decisions §6 shape. */
+/** `bodyLimit` answering 413 in the docs/product.md#error-format shape. */
 export const complaintBodyLimit = bodyLimit({
   maxSize: COMPLAINT_BODY_LIMIT,
   onError: () => {
@@ -20,12 +20,12 @@ export const complaintBodyLimit = bodyLimit({
   },
 });
 
-/** The student themself or an admin, for calls naming the student by `param` (decisions §5). */
+/** The student themself or an admin, for calls naming the student by `param` (docs/product.md#authorization-matrix). */
 const studentOrAdmin = (param: string) => [requireRole(ROLES.student, ROLES.admin), requireSelfOrAdmin(param)] as const;
 
 /**
- * The student's area (spec §7 "Student", §2.5, §2.15, §2.17–§2.18;
- * decisions §5, §7–§9), mounted at `/api`. Reads are for the student
+ * The student's area (docs/product.md#student-calls, docs/product.md#student-dashboard, docs/product.md#student-complaints, docs/product.md#your-teachers, docs/product.md#your-enrolled-courses;
+ * docs/product.md#authorization-matrix, docs/product.md#clarified-behaviour, docs/product.md#links-and-redirects, docs/product.md#derived-and-stored-data), mounted at `/api`. Reads are for the student
  * themself or an admin: 401 without a session, 403 for anyone else, 400 for
  * a malformed id, 404 when no student has it. Complaint writes are the
  * student's own.
@@ -33,7 +33,7 @@ const studentOrAdmin = (param: string) => [requireRole(ROLES.student, ROLES.admi
  * - `GET /student/stats/:studentId` → `StudentStats`
  * - `GET /student/courses/:studentId` → `CourseJson[]`
  * - `GET /student/teacher/:studentId` → `StudentTeacherJson[]`
- * - `GET /student/assignments/:studentId` → `StudentAssignmentJson[]` (decisions §8)
+ * - `GET /student/assignments/:studentId` → `StudentAssignmentJson[]` (docs/product.md#links-and-redirects)
  * - `GET /student/complaints?sId=` → `ComplaintJson[]`, newest first
  * - `POST /student/complaints` `{title, description, sId?|studentId?, userId?, clientId?}`
  *   (students only) → 201 `ComplaintJson`, or 200 with the first complaint for a repeated `clientId`

@@ -5,7 +5,7 @@ import { ReadCache } from '../../services/readCache.js';
 import { findPerson, type Person } from '../../services/stats.js';
 
 /**
- * The student area's reads (spec §2.17–§2.18, decisions §8–§9). Each runs a
+ * The student area's reads (docs/product.md#your-teachers, docs/product.md#your-enrolled-courses, docs/product.md#links-and-redirects, docs/product.md#derived-and-stored-data). Each runs a
  * fixed number of queries — related records come by `$in` over ids, never
  * one query per course or teacher.
  */
@@ -14,11 +14,11 @@ import { findPerson, type Person } from '../../services/stats.js';
 const byStartThenTitle = (a: { startDate: Date; title: string }, b: { startDate: Date; title: string }) =>
   a.startDate.getTime() - b.startDate.getTime() || a.title.localeCompare(b.title);
 
-/** A student's courses by student id, for `READ_CACHE_TTL_MS` at most; emptied by any write to users, enrollments or courses (issue 9). */
+/** A student's courses by student id, for `READ_CACHE_TTL_MS` at most; emptied by any write to users, enrollments or courses. */
 const coursesCache = new ReadCache<CourseJson[]>(['User', 'Enrollment', 'Course']);
 
 /**
- * The courses a student is enrolled in (spec §7 "Student": `GET
+ * The courses a student is enrolled in (docs/product.md#student-calls: `GET
  * /api/student/courses/:studentId`), as full course objects with `imageUrl`,
  * by start date. Three queries in two round trips — the student and their
  * enrollments at once, then the courses — and none while the answer is in
@@ -40,7 +40,7 @@ export function coursesOfStudentById(studentId: string): Promise<CourseJson[]> {
   });
 }
 
-/** One of a student's teachers (spec §3 "Student's teachers"). */
+/** One of a student's teachers (docs/product.md#student-and-teacher-records). */
 export interface StudentTeacherJson {
   id: string;
   teacherName: string;
@@ -52,7 +52,7 @@ export interface StudentTeacherJson {
 }
 
 /**
- * A student's teachers (decisions §9: the instructors of the student's
+ * A student's teachers (docs/product.md#derived-and-stored-data: the instructors of the student's
  * courses), each with the courses of the student they teach, by teacher
  * name. Courses without an instructor, or whose instructor is no longer a
  * teacher, give no entry. Three queries.
@@ -84,7 +84,7 @@ export async function teachersOfStudent(student: Person): Promise<StudentTeacher
     }));
 }
 
-/** One row of the student's `/assignments` screen (decisions §8). */
+/** One row of the student's `/assignments` screen (docs/product.md#links-and-redirects). */
 export interface StudentAssignmentJson {
   id: string;
   title: string;
@@ -99,7 +99,7 @@ export interface StudentAssignmentJson {
 }
 
 /**
- * The assignments of a student's courses (decisions §8: title, course, due
+ * The assignments of a student's courses (docs/product.md#links-and-redirects: title, course, due
  * date, done or not), by due date then title. Four queries.
  */
 export async function assignmentsOfStudent(student: Person): Promise<StudentAssignmentJson[]> {

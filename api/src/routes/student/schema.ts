@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OBJECT_ID_PATTERN } from '../../auth/middleware.js';
 import { COMPLAINT_LIMITS } from '../../services/complaints.js';
 
-/** A field that must hold text after trimming (spec §5 "Complaint dialogs"). */
+/** A field that must hold text after trimming (docs/product.md#complaint-dialog-validation). */
 const requiredText = (name: string, max: number) =>
   z
     .string({ error: `${name} is required.` })
@@ -11,8 +11,8 @@ const requiredText = (name: string, max: number) =>
     .max(max, { error: `${name} must be at most ${max} characters.` });
 
 /**
- * The fields every complaint body carries (spec §7 "Student", "Teacher";
- * §5 "Complaint dialogs"), shared by the student and teacher schemas.
+ * The fields every complaint body carries (docs/product.md#student-calls, docs/product.md#teacher-calls,
+ * docs/product.md#complaint-dialog-validation), shared by the student and teacher schemas.
  */
 export const complaintContentFields = {
   /** the complaint's title: required after trimming, 1–200 characters (stored trimmed) */
@@ -20,7 +20,7 @@ export const complaintContentFields = {
   /** what happened: required after trimming, 1–5000 characters (stored trimmed) */
   description: requiredText('Description', COMPLAINT_LIMITS.description),
   /**
-   * the client's idempotency key for the offline outbox (style.md practice
+   * the client's idempotency key for the offline outbox (docs/contributing.md practice
    * 10), 8–100 characters; a repeat from the same user returns the first complaint
    */
   clientId: z
@@ -28,12 +28,12 @@ export const complaintContentFields = {
     .min(COMPLAINT_LIMITS.clientIdMin, { error: `Must be ${COMPLAINT_LIMITS.clientIdMin}–${COMPLAINT_LIMITS.clientIdMax} characters.` })
     .max(COMPLAINT_LIMITS.clientIdMax, { error: `Must be ${COMPLAINT_LIMITS.clientIdMin}–${COMPLAINT_LIMITS.clientIdMax} characters.` })
     .nullish(),
-  /** the filer as the client believes it; accepted and ignored — the owner comes from the session (decisions §4, §7) */
+  /** the filer as the client believes it; accepted and ignored — the owner comes from the session (docs/product.md#identity-on-the-device, docs/product.md#clarified-behaviour) */
   userId: z.unknown().optional(),
 };
 
 /**
- * `POST /api/student/complaints` (spec §7 "Student"; decisions §7: accept
+ * `POST /api/student/complaints` (docs/product.md#student-calls; docs/product.md#clarified-behaviour: accept
  * `sId` and `studentId`). Other fields are ignored.
  */
 export const studentComplaintSchema = z.object({
@@ -46,7 +46,7 @@ export const studentComplaintSchema = z.object({
 /** A validated student complaint body. */
 export type StudentComplaintInput = z.output<typeof studentComplaintSchema>;
 
-/** `/:id` of a complaint delete (decisions §5: a malformed id is a 400). */
+/** `/:id` of a complaint delete (docs/product.md#authorization-matrix: a malformed id is a 400). */
 export const complaintIdParamSchema = z.object({
   /** the complaint's id, 24 hex digits */
   id: z.string().regex(OBJECT_ID_PATTERN, { error: 'Must be a valid id.' }),

@@ -17,7 +17,7 @@ const get = async (path: string, cookie?: string): Promise<Response> => app.requ
 
 const ABSENT_ID = new Types.ObjectId().toHexString();
 
-describe('who may read the student area (decisions §5)', () => {
+describe('who may read the student area (docs/product.md#authorization-matrix)', () => {
   type Caller = Awaited<ReturnType<typeof signedIn>>;
   let student: Caller, other: Caller, teacher: Caller, admin: Caller, id: string;
   beforeAll(async () => {
@@ -62,7 +62,7 @@ describe('who may read the student area (decisions §5)', () => {
   });
 });
 
-describe('GET /api/student/stats/:studentId (decisions §9)', () => {
+describe('GET /api/student/stats/:studentId (docs/product.md#derived-and-stored-data)', () => {
   it('counts enrollments, completed courses and the assignments of the enrolled courses', async () => {
     const { user, cookie } = await signedIn(3);
     const [a, b, c, notMine] = await Promise.all([makeCourse(), makeCourse(), makeCourse(), makeCourse()]);
@@ -151,7 +151,7 @@ describe('GET /api/student/courses/:studentId', () => {
   });
 });
 
-describe('GET /api/student/teacher/:studentId (decisions §9: the instructors of the student\'s courses)', () => {
+describe('GET /api/student/teacher/:studentId (docs/product.md#derived-and-stored-data: the instructors of the student\'s courses)', () => {
   it('groups the student\'s courses by teacher and leaves out courses without a teacher', async () => {
     const { user, cookie } = await signedIn(3);
     const { user: ana } = await createUser({ role: 2, firstName: 'Ana', lastName: 'Alvarez' });
@@ -194,7 +194,7 @@ describe('GET /api/student/teacher/:studentId (decisions §9: the instructors of
   });
 });
 
-describe('GET /api/student/assignments/:studentId (decisions §8)', () => {
+describe('GET /api/student/assignments/:studentId (docs/product.md#links-and-redirects)', () => {
   it('lists the assignments of the student\'s courses with course title, due date and whether done', async () => {
     const { user, cookie } = await signedIn(3);
     const voice = await makeCourse({ title: 'Voice' });
@@ -213,7 +213,7 @@ describe('GET /api/student/assignments/:studentId (decisions §8)', () => {
   });
 });
 
-describe('student complaints (spec §2.15, §4 "Complaint status", decisions §5, §7)', () => {
+describe('student complaints (docs/product.md#student-complaints, docs/product.md#complaint-status, docs/product.md#authorization-matrix, docs/product.md#clarified-behaviour)', () => {
   const post = (body: unknown, cookie?: string) => app.request('/api/student/complaints', jsonRequest('POST', body, cookie));
   const del = (id: string, cookie?: string) => app.request(`/api/student/complaints/${id}`, jsonRequest('DELETE', undefined, cookie));
 
@@ -285,7 +285,7 @@ describe('student complaints (spec §2.15, §4 "Complaint status", decisions §5
     expect(form.status).toBe(415);
   });
 
-  // The outbox's replays meet two layers: the Idempotency-Key middleware of app.ts (issue 7), which
+  // The outbox's replays meet two layers: the Idempotency-Key middleware of app.ts, which
   // replays the first answer or refuses a changed body (409), and fileComplaint's own clientId check
   // (services/complaints.test.ts). Whatever layer answers, a replay never makes a second complaint.
   it('answers a repeated clientId with the first complaint instead of storing a second one', async () => {

@@ -9,12 +9,12 @@ import { complaintBodyLimit } from '../student/index.js';
 import { coursesOfTeacher, studentsOfTeacher } from './queries.js';
 import { complaintIdParamSchema, teacherComplaintSchema } from './schema.js';
 
-/** The teacher themself or an admin, for calls naming the teacher by `param` (decisions §5). */
+/** The teacher themself or an admin, for calls naming the teacher by `param` (docs/product.md#authorization-matrix). */
 const teacherOrAdmin = (param: string) => [requireRole(ROLES.teacher, ROLES.admin), requireSelfOrAdmin(param)] as const;
 
 /**
- * The teacher's area (spec §7 "Teacher", §2.6, §2.16, §2.19–§2.20;
- * decisions §5, §7, §9), mounted at `/api`. Reads are for the teacher
+ * The teacher's area (docs/product.md#teacher-calls, docs/product.md#teacher-dashboard, docs/product.md#teacher-complaints, docs/product.md#teacher-courses, docs/product.md#your-students;
+ * docs/product.md#authorization-matrix, docs/product.md#clarified-behaviour, docs/product.md#derived-and-stored-data), mounted at `/api`. Reads are for the teacher
  * themself or an admin: 401 without a session, 403 for anyone else, 400 for
  * a malformed id, 404 when no teacher has it. Complaint writes are the
  * teacher's own.

@@ -3,13 +3,13 @@ import { presentCourse, type CourseJson } from '../../presenters/course.js';
 import type { Person } from '../../services/stats.js';
 
 /**
- * The teacher area's reads (spec §2.19–§2.20, decisions §9). Each runs a
+ * The teacher area's reads (docs/product.md#teacher-courses, docs/product.md#your-students, docs/product.md#derived-and-stored-data). Each runs a
  * fixed number of queries — related records come by `$in` over ids, never
  * one query per course or student.
  */
 
 /**
- * The courses a teacher teaches (spec §7 "Teacher": `GET
+ * The courses a teacher teaches (docs/product.md#teacher-calls: `GET
  * /api/teacher/courses/:teacherId`), full course objects with `imageUrl`
  * and the teacher's name as `instructorName`, by start date then title. One query.
  */
@@ -21,7 +21,7 @@ export async function coursesOfTeacher(teacher: Person): Promise<CourseJson[]> {
     .map((course) => presentCourse(course, names));
 }
 
-/** One of a teacher's students (spec §3 "Teacher's students"). */
+/** One of a teacher's students (docs/product.md#student-and-teacher-records). */
 export interface TeacherStudentJson {
   id: string;
   studentName: string;
@@ -33,7 +33,7 @@ export interface TeacherStudentJson {
 }
 
 /**
- * A teacher's students (decisions §9: the students enrolled in the
+ * A teacher's students (docs/product.md#derived-and-stored-data: the students enrolled in the
  * teacher's courses, each with the course names they share), by name.
  * Enrollments of users who are no longer students are left out. Three queries.
  */

@@ -5,12 +5,12 @@ import { complaintContentFields } from '../student/schema.js';
 export { complaintIdParamSchema } from '../student/schema.js';
 
 /**
- * `POST /api/teacher/complaints` (spec §7 "Teacher": `{title, description,
+ * `POST /api/teacher/complaints` (docs/product.md#teacher-calls: `{title, description,
  * tId, userId}`). Other fields are ignored.
  */
 export const teacherComplaintSchema = z.object({
   ...complaintContentFields,
-  /** the teacher's id as the client believes it; ignored (the session decides, decisions §4) */
+  /** the teacher's id as the client believes it; ignored (the session decides, docs/product.md#identity-on-the-device) */
   tId: z.unknown().optional(),
 });
 /** A validated teacher complaint body. */

@@ -17,7 +17,7 @@ const get = async (path: string, cookie?: string): Promise<Response> => app.requ
 
 const ABSENT_ID = new Types.ObjectId().toHexString();
 
-describe('who may read the teacher area (decisions §5)', () => {
+describe('who may read the teacher area (docs/product.md#authorization-matrix)', () => {
   type Caller = Awaited<ReturnType<typeof signedIn>>;
   let teacher: Caller, other: Caller, student: Caller, admin: Caller, id: string;
   beforeAll(async () => {
@@ -47,7 +47,7 @@ describe('who may read the teacher area (decisions §5)', () => {
   });
 });
 
-describe('GET /api/teacher/stats/:teacherId (decisions §9)', () => {
+describe('GET /api/teacher/stats/:teacherId (docs/product.md#derived-and-stored-data)', () => {
   it('counts courses, assignments handed out per enrolled student, and their completions', async () => {
     const { user: teacher, cookie } = await signedIn(2);
     const [s1, s2, s3] = await Promise.all([createUser({ role: 3 }), createUser({ role: 3 }), createUser({ role: 3 })]).then((r) => r.map((x) => x.user));
@@ -107,7 +107,7 @@ describe('GET /api/teacher/courses/:teacherId', () => {
   });
 });
 
-describe('GET /api/teacher/students/:teacherId (decisions §9: the students of the teacher\'s courses)', () => {
+describe('GET /api/teacher/students/:teacherId (docs/product.md#derived-and-stored-data: the students of the teacher\'s courses)', () => {
   it('lists each enrolled student once with the course names they share with the teacher', async () => {
     const { user: teacher, cookie } = await signedIn(2);
     const { user: zoe } = await createUser({ role: 3, firstName: 'Zoe', lastName: 'Zed' });
@@ -148,7 +148,7 @@ describe('GET /api/teacher/students/:teacherId (decisions §9: the students of t
   });
 });
 
-describe('teacher complaints (spec §2.16, decisions §5)', () => {
+describe('teacher complaints (docs/product.md#teacher-complaints, docs/product.md#authorization-matrix)', () => {
   const post = (body: unknown, cookie?: string) => app.request('/api/teacher/complaints', jsonRequest('POST', body, cookie));
   const del = (id: string, cookie?: string) => app.request(`/api/teacher/complaints/${id}`, jsonRequest('DELETE', undefined, cookie));
 

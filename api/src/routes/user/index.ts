@@ -5,7 +5,7 @@ import { User, type Role } from '../../db/models/index.js';
 import { notFound, validate } from '../../errors.js';
 import { profileParamSchema } from './schema.js';
 
-/** The profile of spec §3 ("Profile: name, email, role"); `role` is 1 admin, 2 teacher, 3 student. */
+/** The profile of docs/product.md#data ("Profile: name, email, role"); `role` is 1 admin, 2 teacher, 3 student. */
 export interface ProfileJson {
   name: string;
   email: string;
@@ -13,8 +13,8 @@ export interface ProfileJson {
 }
 
 /**
- * `GET /api/user/profile/:userId` (spec §2.21, §7 "User"), mounted at `/api`:
- * the user themself or an admin (decisions §5: 401 without a session, 400
+ * `GET /api/user/profile/:userId` (docs/product.md#admin-profile, docs/product.md#user-calls), mounted at `/api`:
+ * the user themself or an admin (docs/product.md#authorization-matrix: 401 without a session, 400
  * malformed id, 403 someone else's id) → 200 `{name, email, role}`; 404 when
  * no such user.
  */

@@ -11,7 +11,7 @@ function setup(stats: FakeRoute) {
   renderAt('/admin/dashboard');
 }
 
-describe('the admin dashboard (spec §2.7)', { timeout: 30_000 }, () => {
+describe('the admin dashboard (docs/product.md#admin-dashboard)', { timeout: 30_000 }, () => {
   it('shows the heading, the three totals, Quick Actions and the Activity Overview chart', async () => {
     let release: () => void = () => undefined;
     setup(() => new Promise((resolve) => (release = () => resolve({ body: { totalStudents: 30, totalTeachers: 4, totalCourses: 8 } }))));

@@ -6,21 +6,21 @@ import { useCachedResource } from '../../data/useCachedResource';
 import { fetchStats } from './peopleApi';
 import './admin.css';
 
-/** The "Activity Overview" sample data (spec §2.7, §9 "Dashboards"): fixed, not from the server. */
+/** The "Activity Overview" sample data (docs/product.md#admin-dashboard, docs/product.md#constants-and-limits): fixed, not from the server. */
 export const ACTIVITY_SAMPLE = { labels: ['March', 'April', 'May', 'June'], values: [3, 5, 2, 3] } as const;
 
-/** "Error fetching data: {message}" (spec §8 "Dashboards"). */
+/** "Error fetching data: {message}" (docs/product.md#error-messages). */
 export const statsErrorText = (error: unknown) => `Error fetching data: ${error instanceof Error ? error.message : String(error)}`;
 
 /**
- * The admin dashboard at /admin/dashboard (spec §2.7): the welcome heading
+ * The admin dashboard at /admin/dashboard (docs/product.md#admin-dashboard): the welcome heading
  * and introduction, the Total Students / Total Teachers / Total Courses
  * cards from `GET /api/admin/stats`, Quick Actions ("Manage Courses",
  * "Manage Users") and the "Activity Overview" line chart of sample data;
  * a spinner while loading and "Error fetching data: {message}" on error.
  */
 export default function AdminDashboardPage() {
-  // Cached per user for offline use (issue 7).
+  // Cached per user for offline use.
   const { data, error, loading, reload, offline, savedAt } = useCachedResource('/api/admin/stats', (signal) => fetchStats(signal), []);
 
   const stats = [

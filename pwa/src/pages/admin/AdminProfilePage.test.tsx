@@ -12,7 +12,7 @@ function setup(profile: FakeRoute) {
   return fetchSpy;
 }
 
-describe('the admin profile (spec §2.21)', { timeout: 30_000 }, () => {
+describe('the admin profile (docs/product.md#admin-profile)', { timeout: 30_000 }, () => {
   it('loads the stored user and shows name, "Role: Admin", email, Edit Profile and the three sections', async () => {
     setup({ body: { name: 'Ada Admin', email: 'admin@oracy.test', role: 1 } });
     expect((await screen.findByText('Ada Admin')).tagName).toBe('H2');

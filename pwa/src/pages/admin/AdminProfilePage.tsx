@@ -6,14 +6,14 @@ import { useSession } from '../../session/SessionProvider';
 import { fetchProfile, roleName } from './peopleApi';
 import './admin.css';
 
-/** The profile's sections and their buttons (spec §2.21); none of them does anything. */
+/** The profile's sections and their buttons (docs/product.md#admin-profile); none of them does anything. */
 export const PROFILE_SECTIONS = [
   { title: 'Security', buttons: ['Update Password', 'Set Up 2FA', 'View Login Activity'] },
   { title: 'Settings & Preferences', buttons: ['Theme Selection', 'Notification Settings', 'Language & Locale'] },
   { title: 'Help & Support', buttons: ['Support Tickets', 'Documentation'] },
 ] as const;
 
-/** "Failed to load profile data: {message or 'Unknown Error'}" (spec §8 "Profile"). */
+/** "Failed to load profile data: {message or 'Unknown Error'}" (docs/product.md#error-messages). */
 export function profileErrorText(error: unknown): string {
   const message = error instanceof Error && error.message ? error.message : 'Unknown Error';
   return `Failed to load profile data: ${message}`;
@@ -29,7 +29,7 @@ function initials(name: string): string {
 }
 
 /**
- * The admin profile at /admin/profile (spec §2.21): loads
+ * The admin profile at /admin/profile (docs/product.md#admin-profile): loads
  * `GET /api/user/profile/{userId}` for the stored userId and shows the name,
  * "Role: {role}" (the role's name), the email and "Edit Profile", then the
  * Security, "Settings & Preferences" and "Help & Support" sections with

@@ -28,7 +28,7 @@ function setup(routes: Record<string, FakeRoute> = {}) {
 const checkbox = (title: string) => screen.getByLabelText(`Assign ${title}`);
 const assignButton = () => screen.getByText('Assign Selected Courses', { selector: 'ion-button' });
 
-describe('assign courses to a student (spec §2.11)', { timeout: 30_000 }, () => {
+describe('assign courses to a student (docs/product.md#assign-courses)', { timeout: 30_000 }, () => {
   it('lists every course with #, name, duration or N/A, pre-checking the assigned ones', async () => {
     setup();
     const table = (await screen.findByText('Public Speaking')).closest('table') as HTMLElement;

@@ -8,8 +8,8 @@ import './admin.css';
 
 /**
  * Assign courses to a student at /admin/student/assign-courses/:studentId
- * (spec §2.11, §4 "Lists reload after changes", §5 "Assign courses", §8
- * "Assign courses"): "Assign Courses to Student", "Available Courses", a
+ * (docs/product.md#assign-courses, docs/product.md#lists-reload-after-changes,
+ * docs/product.md#assign-courses-validation, docs/product.md#error-messages): "Assign Courses to Student", "Available Courses", a
  * table of every course (#, Course Name, Duration (in hours) or N/A, an
  * Assign checkbox pre-checked for the courses already assigned) and "Assign
  * Selected Courses", disabled while loading or saving. It replaces the
@@ -93,7 +93,7 @@ export default function AssignCoursesPage() {
   );
 }
 
-/** "N/A" for a missing duration (spec §2.11), else the hours. */
+/** "N/A" for a missing duration (docs/product.md#assign-courses), else the hours. */
 export function durationText(duration: number | null | undefined): string {
   return typeof duration === 'number' && Number.isFinite(duration) ? String(duration) : 'N/A';
 }

@@ -24,7 +24,7 @@ const card = (title: string) => screen.getByRole('heading', { level: 2, name: ti
 const cardTitles = () => screen.queryAllByRole('heading', { level: 2 }).map((h) => h.textContent);
 const ionButton = (container: HTMLElement, text: string) => within(container).getByText(text, { selector: 'ion-button' });
 
-describe('complaint card texts (spec §2.14, §9 "Roles")', () => {
+describe('complaint card texts (docs/product.md#complaint-moderation, docs/product.md#constants-and-limits)', () => {
   it('names the filer and their role, or an unknown user', () => {
     expect(submittedBy({ name: 'Tina', role: 2 })).toBe('Submitted by: Tina (Role: Teacher)');
     expect(submittedBy({ name: 'Sid', role: 3 })).toBe('Submitted by: Sid (Role: Student)');
@@ -41,7 +41,7 @@ describe('complaint card texts (spec §2.14, §9 "Roles")', () => {
   });
 });
 
-describe('complaint moderation (spec §2.14)', { timeout: 40_000 }, () => {
+describe('complaint moderation (docs/product.md#complaint-moderation)', { timeout: 40_000 }, () => {
   it('shows a card per unresolved complaint with its filer and the two actions', async () => {
     setup();
     expect(await screen.findByRole('heading', { level: 1, name: 'Complaints' })).toBeInTheDocument();

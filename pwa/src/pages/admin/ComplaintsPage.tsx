@@ -12,7 +12,7 @@ export function loadComplaints(signal: AbortSignal): Promise<AdminComplaint[]> {
   return getJson<AdminComplaint[]>('/api/admin/complaints', { signal });
 }
 
-/** The load-failure text (spec §8 "Complaints": "the error message in red"). */
+/** The load-failure text (docs/product.md#error-messages: "the error message in red"). */
 function loadErrorText(error: unknown): string {
   if (isApiError(error) && error.message) return error.message;
   return 'Failed to load complaints.';
@@ -27,7 +27,7 @@ export interface ComplaintCardProps {
 }
 
 /**
- * One complaint card (spec §2.14): title, description, "Submitted by: …",
+ * One complaint card (docs/product.md#complaint-moderation): title, description, "Submitted by: …",
  * and the Approve and Disapprove buttons.
  */
 export function ComplaintCard({ complaint, onDecide, error }: ComplaintCardProps) {
@@ -60,7 +60,7 @@ export function ComplaintCard({ complaint, onDecide, error }: ComplaintCardProps
 }
 
 /**
- * Complaint moderation at /admin/complaints (spec §2.14, §4 "Complaint
+ * Complaint moderation at /admin/complaints (docs/product.md#complaint-moderation, docs/product.md#states-and-transitions "Complaint
  * status", §8 "Complaints"): heading "Complaints", a grid of cards (one
  * column on phones), "No complaints to display" when empty, the error
  * message in red when the list cannot load. Approve and Disapprove take the

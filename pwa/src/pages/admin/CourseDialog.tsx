@@ -17,13 +17,13 @@ import {
   type Instructor,
 } from './courseForm';
 
-/** The three modes of the course dialog (spec §4 "Course dialog modes"). */
+/** The three modes of the course dialog (docs/product.md#course-dialog-modes). */
 export type CourseDialogMode = 'add' | 'edit' | 'view';
 
 /** What the dialog is showing: a mode and, for edit and view, the course. */
 export type CourseDialogState = { mode: 'add' } | { mode: 'edit' | 'view'; course: Course };
 
-/** The dialog's title (spec §2.12 "Course dialog"). */
+/** The dialog's title (docs/product.md#course-management). */
 export function courseDialogTitle(state: CourseDialogState): string {
   if (state.mode === 'view') return 'View Course';
   return state.mode === 'edit' && state.course.id ? 'Edit Course' : 'Add New Course';
@@ -43,9 +43,9 @@ export interface CourseDialogProps {
 }
 
 /**
- * The course dialog (spec §2.12 "Course dialog", §4, §5): "Add New Course",
+ * The course dialog (docs/product.md#course-management, docs/product.md#states-and-transitions, docs/product.md#validation-rules): "Add New Course",
  * "Edit Course" or "View Course"; Cancel and Save in add and edit modes,
- * Close in view mode. Save checks the form (spec §5) and sends it as
+ * Close in view mode. Save checks the form (docs/product.md#validation-rules) and sends it as
  * multipart form data — `POST /api/admin/courses` or `PUT
  * /api/admin/courses/{id}` — and closes only when that succeeds; a failed
  * save keeps the dialog open and says so.

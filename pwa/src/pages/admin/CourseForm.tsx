@@ -3,7 +3,7 @@ import type { Course, CourseFormErrors, CourseFormValues, Instructor } from './c
 import { imageProblem } from './courseForm';
 import '../shared/formFields.css';
 
-/** What the instructor dropdown shows while its list loads (spec §2.12, §8 "Courses"). */
+/** What the instructor dropdown shows while its list loads (docs/product.md#course-management, docs/product.md#error-messages). */
 export interface InstructorOptions {
   instructors: readonly Instructor[] | undefined;
   loading: boolean;
@@ -17,7 +17,7 @@ export interface CourseFormProps {
   onChange: (patch: Partial<CourseFormValues>) => void;
   /** the messages to show under the fields (after a submit) */
   errors: CourseFormErrors;
-  /** true in view mode: every field is disabled (spec §2.12) */
+  /** true in view mode: every field is disabled (docs/product.md#course-management) */
   readOnly: boolean;
   /** the course being edited or viewed, for its current image and instructor */
   course: Course | null;
@@ -63,7 +63,7 @@ function usePreviewUrl(file: File | null): string | null {
 }
 
 /**
- * The course form (spec §2.12 "Course form"): heading "Course Details" (add
+ * The course form (docs/product.md#course-management): heading "Course Details" (add
  * and edit) or "View Course" (read-only); Title, Description (4 rows),
  * Instructor (a dropdown by name, "Loading Instructors..." / "Error fetching
  * instructors!"), Duration (hours), Start Date, End Date, Status (Active or

@@ -67,7 +67,7 @@ async function openDialog(user: ReturnType<typeof userEvent.setup>, name: string
 /** The open dialog's form. */
 const dialogForm = () => screen.getByRole('form');
 
-describe('the course form rules (spec §5 "Course form")', () => {
+describe('the course form rules (docs/product.md#course-form-validation)', () => {
   it('names every missing field with the spec\'s messages', () => {
     expect(validateCourseForm(EMPTY_COURSE_FORM)).toEqual({
       title: 'Title is required',
@@ -91,7 +91,7 @@ describe('the course form rules (spec §5 "Course form")', () => {
   });
 });
 
-describe('admin course management (spec §2.12)', { timeout: 40_000 }, () => {
+describe('admin course management (docs/product.md#course-management)', { timeout: 40_000 }, () => {
   it('shows "Loading..." and then a card per course', async () => {
     let release: () => void = () => undefined;
     const { fetchSpy } = setup({ 'GET /api/admin/courses': () => new Promise((resolve) => (release = () => resolve({ body: COURSES }))) });

@@ -12,7 +12,7 @@ import { CourseDialog, type CourseDialogState } from './CourseDialog';
 import { capitalise, type Course } from './courseForm';
 import './CoursesPage.css';
 
-/** Loads every course (`GET /api/admin/courses`, spec §7 "Admin: courses"). */
+/** Loads every course (`GET /api/admin/courses`, docs/product.md#course-calls). */
 export function loadCourses(signal: AbortSignal): Promise<Course[]> {
   return getJson<Course[]>('/api/admin/courses', { signal });
 }
@@ -44,7 +44,7 @@ function ActionButton(props: { label: string; icon: string; describedBy: string;
 }
 
 /**
- * One course card (spec §2.12 "Course cards"): the image 140 high (or the
+ * One course card (docs/product.md#course-management): the image 140 high (or the
  * 345×140 placeholder), the title, "Instructor: " with the instructor's
  * name ("—" when none), the description, "Status: " capitalised in green
  * when active and red otherwise, and the View Course, Edit Course and
@@ -82,7 +82,7 @@ export function CourseCard({ course, onView, onEdit, onDelete }: CourseCardProps
 }
 
 /**
- * Admin course management at /admin/courses (spec §2.12, §4 "Course dialog
+ * Admin course management at /admin/courses (docs/product.md#course-management, docs/product.md#states-and-transitions "Course dialog
  * modes" and "Lists reload after changes", §8 "Courses"): "Add Course",
  * "Loading...", "Error loading courses" (with Retry), an empty state, and a
  * grid of course cards — one column on phones, more from tablet width. View
@@ -91,7 +91,7 @@ export function CourseCard({ course, onView, onEdit, onDelete }: CourseCardProps
  * and shown in a toast.
  */
 export default function CoursesPage() {
-  // Cached per user for offline use (issue 7).
+  // Cached per user for offline use.
   const courses = useCachedResource('/api/admin/courses', loadCourses, []);
   const [dialog, setDialog] = useState<CourseDialogState | null>(null);
   const [deleting, setDeleting] = useState<Course | null>(null);

@@ -3,7 +3,7 @@ import { Discussion } from '../../chat/Discussion';
 import { useRequiredUser } from '../../session/SessionProvider';
 
 /**
- * The discussion chat at /admin/discussion (spec §2.24; admins only, by the
+ * The discussion chat at /admin/discussion (docs/product.md#discussion; admins only, by the
  * route table). This screen's chunk carries the chat code — the socket
  * client, and the emoji picker behind it — so nothing of it is downloaded
  * before the discussion opens.

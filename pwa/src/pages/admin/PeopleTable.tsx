@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 
 /** One column of a {@link PeopleTable}. */
 export interface PeopleColumn<T> {
-  /** the column header, also the field's label on a card (spec §2.8–§2.10 column names) */
+  /** the column header, also the field's label on a card (docs/product.md#users-table, docs/product.md#student-list, docs/product.md#teacher-list column names) */
   header: string;
   /** the cell's content */
   cell: (row: T) => ReactNode;
@@ -17,12 +17,12 @@ export interface PeopleTableProps<T extends { id: string; name: string }> {
   caption: string;
   rows: readonly T[];
   columns: readonly PeopleColumn<T>[];
-  /** a table from tablet width up; one card per row on phones (issue 3) */
+  /** a table from tablet width up; one card per row on phones */
   wide: boolean;
 }
 
 /**
- * The admin lists of people (spec §2.8–§2.10): a table with the spec's
+ * The admin lists of people (docs/product.md#users-table, docs/product.md#student-list, docs/product.md#teacher-list): a table with the spec's
  * columns on a tablet, and on a phone one card per person with the same
  * fields (each labelled with its column header) and the same actions.
  */

@@ -13,10 +13,10 @@ import { useConfirm } from './useConfirm';
 import { usePeopleList } from './usePeopleList';
 import './admin.css';
 
-/** Page sizes of the student and teacher lists (spec §9 "Paging": 10, 25, 50, 100; default 10). */
+/** Page sizes of the student and teacher lists (docs/product.md#constants-and-limits: 10, 25, 50, 100; default 10). */
 export const PERSON_PAGE_SIZES = [10, 25, 50, 100] as const;
 
-/** What differs between the student and the teacher list (spec §2.9, §2.10). */
+/** What differs between the student and the teacher list (docs/product.md#student-list, docs/product.md#teacher-list). */
 export interface PersonListConfig {
   kind: 'students' | 'teachers';
   /** the screen heading, e.g. "Students" */
@@ -32,7 +32,7 @@ export interface PersonListConfig {
 }
 
 /**
- * The admin student or teacher list (spec §2.9–§2.10, §4 "Delete
+ * The admin student or teacher list (docs/product.md#student-list, docs/product.md#teacher-list, docs/product.md#states-and-transitions "Delete
  * confirmation", "Paged tables", "Lists reload after changes", §8 "Student
  * and teacher lists", §9 "Paging"): a debounced search sent with the list
  * query; columns ID, Name, Email, Action; "Assign Courses" (students) and a
@@ -57,7 +57,7 @@ export function PersonListScreen({ kind, title, noun, searchPlaceholder, deleted
       toast(deletedText);
       void reload();
     } catch (err) {
-      // spec §8: "A failure is logged only, and the dialog closes."
+      // docs/product.md#error-messages: "A failure is logged only, and the dialog closes."
       console.error(`Failed to delete ${noun}`, err);
     } finally {
       deleting.current = false;
@@ -70,7 +70,7 @@ export function PersonListScreen({ kind, title, noun, searchPlaceholder, deleted
       header: 'Confirm Delete',
       message: `Are you sure you want to delete this ${noun}? This action cannot be undone.`,
       confirmText: 'Delete',
-      // Settles after the delete, so the dialog closes once it is done, whatever the outcome (spec §4).
+      // Settles after the delete, so the dialog closes once it is done, whatever the outcome (docs/product.md#states-and-transitions).
       onConfirm: () => remove(person),
     });
 

@@ -25,7 +25,7 @@ function setup(exportRoute: FakeRoute) {
   return { fetchSpy, created, downloads, user: userEvent.setup() };
 }
 
-describe('the admin settings (spec §2.23)', { timeout: 30_000 }, () => {
+describe('the admin settings (docs/product.md#settings)', { timeout: 30_000 }, () => {
   it('shows every section and control', async () => {
     setup({ body: [] });
     expect(await screen.findByText('Manage your dashboard preferences and system settings.')).toBeInTheDocument();

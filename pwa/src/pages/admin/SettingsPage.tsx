@@ -4,14 +4,14 @@ import { downloadExport, type ExportType } from './peopleApi';
 import { useAdminToast } from './useAdminToast';
 import './admin.css';
 
-/** Language choices (spec §9 "Settings"); default English. */
+/** Language choices (docs/product.md#constants-and-limits); default English. */
 export const LANGUAGES = ['English', 'Spanish', 'French'] as const;
-/** Backup frequencies (spec §9 "Settings"); default Daily. */
+/** Backup frequencies (docs/product.md#constants-and-limits); default Daily. */
 export const BACKUP_FREQUENCIES = ['Daily', 'Weekly', 'Monthly'] as const;
 
 /**
  * Saves a blob under `fileName` through a temporary object URL and a
- * download link (decisions §7: "the PWA saves the blob under that name").
+ * download link (docs/product.md#clarified-behaviour: "the PWA saves the blob under that name").
  */
 export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
@@ -31,14 +31,14 @@ export function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /**
- * Admin settings at /admin/setting (spec §2.23, §8 "Export", §9
- * "Settings"): General Settings (Language: English, Spanish, French),
+ * Admin settings at /admin/setting (docs/product.md#settings, docs/product.md#error-messages,
+ * docs/product.md#constants-and-limits): General Settings (Language: English, Spanish, French),
  * Data & Backup (Backup Frequency: Daily, Weekly, Monthly), Export Data (JSON
  * or CSV, "Export Now" with a spinner while working; the file is saved as
  * user_data.json / user_data.csv; toasts "Data exported successfully" /
  * "Failed to export data"), Import Data ("Import"), "Save All Changes" and
  * "Revert to Default". Only the export does anything: the language and
- * backup choices are not saved anywhere (spec §2.23).
+ * backup choices are not saved anywhere (docs/product.md#settings).
  */
 export default function SettingsPage() {
   const toast = useAdminToast();

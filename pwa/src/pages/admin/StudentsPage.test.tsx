@@ -21,7 +21,7 @@ async function rowOf(name: string): Promise<HTMLElement> {
   return (await screen.findByText(name)).closest('tr, li') as HTMLElement;
 }
 
-describe('the admin student list (spec §2.9)', { timeout: 30_000 }, () => {
+describe('the admin student list (docs/product.md#student-list)', { timeout: 30_000 }, () => {
   it('shows "Search for students", the columns and an "Assign Courses" link per student', async () => {
     setup('/admin/students', { 'GET /api/admin/students': { body: { students: [CARA], total: 1 } } });
     const row = await rowOf('Cara Diaz');
@@ -118,7 +118,7 @@ describe('the admin student list (spec §2.9)', { timeout: 30_000 }, () => {
   });
 });
 
-describe('the admin teacher list (spec §2.10)', { timeout: 30_000 }, () => {
+describe('the admin teacher list (docs/product.md#teacher-list)', { timeout: 30_000 }, () => {
   it('has only a delete icon per teacher and the teacher texts', async () => {
     const { user } = setup('/admin/teachers', {
       'GET /api/admin/teachers': { body: { teachers: [CARA], total: 1 } },

@@ -1,7 +1,7 @@
 import { PersonListScreen } from './PersonListScreen';
 
 /**
- * The admin student list at /admin/students (spec §2.9): "Search for
+ * The admin student list at /admin/students (docs/product.md#student-list): "Search for
  * students", columns ID, Name, Email, Action with "Assign Courses"
  * (to /admin/student/assign-courses/{id}) and delete, paged 10/25/50/100.
  */

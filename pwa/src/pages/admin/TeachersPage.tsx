@@ -1,7 +1,7 @@
 import { PersonListScreen } from './PersonListScreen';
 
 /**
- * The admin teacher list at /admin/teachers (spec §2.10): "Search for
+ * The admin teacher list at /admin/teachers (docs/product.md#teacher-list): "Search for
  * teachers", columns ID, Name, Email, Action with only a delete icon,
  * paged 10/25/50/100.
  */

@@ -27,7 +27,7 @@ async function rowOf(name: string): Promise<HTMLElement> {
   return cell.closest('tr, li') as HTMLElement;
 }
 
-describe('the users table (spec §2.8)', { timeout: 30_000 }, () => {
+describe('the users table (docs/product.md#users-table)', { timeout: 30_000 }, () => {
   it('shows the columns ID, Name, Email, Role, Action with the role select of each user', async () => {
     setup();
     const table = (await screen.findByText('Ann Lee')).closest('table') as HTMLElement;

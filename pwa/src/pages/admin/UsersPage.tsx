@@ -12,16 +12,16 @@ import { useConfirm } from './useConfirm';
 import { usePeopleList } from './usePeopleList';
 import './admin.css';
 
-/** Page sizes of the users table (spec §9 "Paging": 10, 25, 50; default 10). */
+/** Page sizes of the users table (docs/product.md#constants-and-limits: 10, 25, 50; default 10). */
 export const USER_PAGE_SIZES = [10, 25, 50] as const;
 
-/** The confirm text of a role change (spec §2.8). */
+/** The confirm text of a role change (docs/product.md#users-table). */
 export const roleChangeQuestion = (name: string, role: RoleCode) => `Are you sure you want to change the role of ${name} to ${roleName(role)}?`;
-/** The confirm text of a user delete (spec §2.8). */
+/** The confirm text of a user delete (docs/product.md#users-table). */
 export const DELETE_USER_QUESTION = 'Are you sure you want to delete this user? This action cannot be undone.';
 
 /**
- * The users table at /admin/users (spec §2.8, §4 "Role change", §8 "Users
+ * The users table at /admin/users (docs/product.md#users-table, docs/product.md#role-change, docs/product.md#error-messages "Users
  * table", §9 "Paging"): a debounced "Search for users" sent with the list
  * query; columns ID, Name, Email, Role (a select: Student, Teacher, Admin)
  * and Action (delete); 10 / 25 / 50 rows per page. Choosing a role asks
@@ -63,7 +63,7 @@ export default function UsersPage() {
       header: 'Change Role',
       message: roleChangeQuestion(user.name, role),
       confirmText: 'Confirm',
-      // The dialog closes at once; the row shows the pending state instead (spec §4 "Role change").
+      // The dialog closes at once; the row shows the pending state instead (docs/product.md#role-change).
       onConfirm: () => void changeRole(user, role),
     });
 

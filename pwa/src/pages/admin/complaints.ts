@@ -1,6 +1,6 @@
 /**
- * Complaints as the admin screen holds them (spec §3 "Complaint", §7
- * "Admin: complaints") and the texts of their cards (spec §2.14, §9 "Roles").
+ * Complaints as the admin screen holds them (docs/product.md#notice-and-complaint-records,
+ * docs/product.md#complaint-moderation-calls) and the texts of their cards (docs/product.md#complaint-moderation, docs/product.md#constants-and-limits).
  */
 
 /** The filer of a complaint: name and role (2 Teacher, 3 Student, anything else Unknown Role). */
@@ -20,17 +20,17 @@ export interface AdminComplaint {
   user?: ComplaintUser | null;
 }
 
-/** The two moderation actions (spec §4 "Complaint status"). */
+/** The two moderation actions (docs/product.md#complaint-status). */
 export type ComplaintDecision = 'approve' | 'disapprove';
 
-/** 2 → "Teacher", 3 → "Student", anything else → "Unknown Role" (spec §9 "Roles"). */
+/** 2 → "Teacher", 3 → "Student", anything else → "Unknown Role" (docs/product.md#constants-and-limits). */
 export function complaintRoleName(role: number | null | undefined): string {
   if (role === 2) return 'Teacher';
   if (role === 3) return 'Student';
   return 'Unknown Role';
 }
 
-/** "Submitted by: {name} (Role: …)", or "Submitted by: Unknown User" when there is no user (spec §2.14). */
+/** "Submitted by: {name} (Role: …)", or "Submitted by: Unknown User" when there is no user (docs/product.md#complaint-moderation). */
 export function submittedBy(user: ComplaintUser | null | undefined): string {
   if (!user) return 'Submitted by: Unknown User';
   return `Submitted by: ${user.name} (Role: ${complaintRoleName(user.role)})`;

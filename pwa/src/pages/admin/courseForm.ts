@@ -1,15 +1,15 @@
 /**
- * The course form's data and its client-side rules (spec §2.12 "Course
+ * The course form's data and its client-side rules (docs/product.md#course-management "Course
  * form", §5 "Course form"), kept apart from the screen so they can be tested
  * on their own.
  */
 
 import type { Course } from '../../data/studentTeacher';
 
-/** A course as `GET /api/admin/courses` answers it: the one course shape every screen reads (spec §3 "Course"). */
+/** A course as `GET /api/admin/courses` answers it: the one course shape every screen reads (docs/product.md#course-records). */
 export type { Course };
 
-/** An instructor of the dropdown (`GET /api/admin/instructors`, spec §3: id and name). */
+/** An instructor of the dropdown (`GET /api/admin/instructors`, docs/product.md#data: id and name). */
 export interface Instructor {
   id: string;
   name: string;
@@ -32,13 +32,13 @@ export interface CourseFormValues {
   image: File | null;
 }
 
-/** The keys an error can sit under: the fields, plus `dateRange` for the date order (spec §5). */
+/** The keys an error can sit under: the fields, plus `dateRange` for the date order (docs/product.md#validation-rules). */
 export type CourseFormErrorKey = 'title' | 'description' | 'instructorId' | 'duration' | 'startDate' | 'endDate' | 'dateRange' | 'status';
 
 /** Messages per key; an absent key has no error. */
 export type CourseFormErrors = Partial<Record<CourseFormErrorKey, string>>;
 
-/** The spec's messages (spec §5 "Course form"), word for word. */
+/** The spec's messages (docs/product.md#course-form-validation), word for word. */
 export const COURSE_FORM_MESSAGES = {
   title: 'Title is required',
   description: 'Description is required',
@@ -53,7 +53,7 @@ export const COURSE_FORM_MESSAGES = {
 /** Largest image the server accepts: 5,242,880 bytes (5 MB). */
 export const MAX_COURSE_IMAGE_BYTES = 5_242_880;
 
-/** The empty form of the add mode (spec §4 "Course dialog modes": "an empty course"). */
+/** The empty form of the add mode (docs/product.md#course-dialog-modes: "an empty course"). */
 export const EMPTY_COURSE_FORM: CourseFormValues = {
   title: '',
   description: '',
@@ -74,14 +74,14 @@ export function courseToFormValues(course: Course): CourseFormValues {
     duration: String(course.duration),
     startDate: course.startDate,
     endDate: course.endDate,
-    // A legacy `ongoing` reads as active (decisions §7).
+    // A legacy `ongoing` reads as active (docs/product.md#clarified-behaviour).
     status: course.status === 'ongoing' ? 'active' : course.status,
     image: null,
   };
 }
 
 /**
- * Checks the form on submit (spec §5 "Course form"). Text fields must be
+ * Checks the form on submit (docs/product.md#course-form-validation). Text fields must be
  * non-blank; the duration present, numeric and > 0; both dates present, and
  * the start not after the end (held under `dateRange`).
  * @returns the errors; an empty object means the form may be sent
@@ -109,7 +109,7 @@ export function hasErrors(errors: CourseFormErrors): boolean {
 /**
  * The request body of `POST`/`PUT /api/admin/courses`: multipart form data
  * with the fields (trimmed) and, when one was chosen, the `image` file
- * (spec §7 "Admin: courses").
+ * (docs/product.md#course-calls).
  */
 export function courseFormData(values: CourseFormValues): FormData {
   const data = new FormData();
@@ -135,7 +135,7 @@ export function imageProblem(file: File): string | null {
   return null;
 }
 
-/** "active" → "Active" (spec §2.12: the status "capitalised"). */
+/** "active" → "Active" (docs/product.md#course-management: the status "capitalised"). */
 export function capitalise(text: string): string {
   return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }

@@ -1,14 +1,14 @@
 /**
- * The admin people calls (spec §7 "Admin: users", "Admin: students and
+ * The admin people calls (docs/product.md#admin-user-calls, "Admin: students and
  * teachers", "Admin: course assignment", "Admin: stats and export", "User"),
  * typed, through the one network module (`data/api.ts`).
  */
 import { apiFetch, getJson, postJson, requestJson } from '../../data/api';
 
-/** Role codes (spec §6): 1 Admin, 2 Teacher, 3 Student. */
+/** Role codes (docs/product.md#roles-and-permissions): 1 Admin, 2 Teacher, 3 Student. */
 export type RoleCode = 1 | 2 | 3;
 
-/** The users table's role choices in the order spec §2.8 lists them. */
+/** The users table's role choices in the order docs/product.md#users-table lists them. */
 export const ROLE_OPTIONS: readonly { value: RoleCode; label: string }[] = [
   { value: 3, label: 'Student' },
   { value: 2, label: 'Teacher' },
@@ -20,7 +20,7 @@ export function roleName(role: number | null | undefined): string {
   return ROLE_OPTIONS.find((option) => option.value === role)?.label ?? 'Unknown Role';
 }
 
-/** A row of the users table (spec §3 "User (admin list)"). */
+/** A row of the users table (docs/product.md#users-and-sessions). */
 export interface UserRow {
   id: string;
   name: string;
@@ -28,7 +28,7 @@ export interface UserRow {
   role: number;
 }
 
-/** A row of the student and teacher lists (spec §3 "Student", "Teacher"). */
+/** A row of the student and teacher lists (docs/product.md#student-and-teacher-records, docs/product.md#data). */
 export interface PersonRow {
   id: string;
   name: string;
@@ -41,7 +41,7 @@ export interface PeoplePage<T> {
   total: number;
 }
 
-/** A page request (decisions §7): 1-based `page`, `rowsPerPage` 1–100, the search text. */
+/** A page request (docs/product.md#clarified-behaviour): 1-based `page`, `rowsPerPage` 1–100, the search text. */
 export interface PageRequest {
   page: number;
   rowsPerPage: number;
@@ -81,7 +81,7 @@ export async function deletePerson(kind: PeopleKind, id: string): Promise<void> 
   await apiFetch(`/api/admin/${kind}/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
-/** The admin dashboard's numbers (spec §3 "Admin stats"). */
+/** The admin dashboard's numbers (docs/product.md#stats-records). */
 export interface AdminStats {
   totalStudents: number;
   totalTeachers: number;
@@ -93,7 +93,7 @@ export function fetchStats(signal?: AbortSignal): Promise<AdminStats> {
   return getJson<AdminStats>('/api/admin/stats', { signal });
 }
 
-/** What the assign screen reads of a course (spec §7: "the assign screen reads id, title, duration"). */
+/** What the assign screen reads of a course (docs/product.md#api: "the assign screen reads id, title, duration"). */
 export interface CourseChoice {
   id: string;
   title: string;
@@ -118,7 +118,7 @@ export async function assignCourses(studentId: string, courses: readonly string[
   await postJson(`/api/admin/students/${encodeURIComponent(studentId)}/assign-courses`, { courses });
 }
 
-/** A profile (spec §3 "Profile"). */
+/** A profile (docs/product.md#users-and-sessions). */
 export interface Profile {
   name: string;
   email: string;
@@ -130,7 +130,7 @@ export function fetchProfile(userId: string, signal?: AbortSignal): Promise<Prof
   return getJson<Profile>(`/api/user/profile/${encodeURIComponent(userId)}`, { signal });
 }
 
-/** The export formats of spec §9. */
+/** The export formats of docs/product.md#constants-and-limits. */
 export type ExportType = 'csv' | 'json';
 
 /** Time limit of an export download, in ms: the file can be large. */
@@ -138,7 +138,7 @@ export const EXPORT_TIMEOUT_MS = 120_000;
 
 /**
  * `GET /api/admin/export?fileType=…` with `Accept: text/csv` for CSV and
- * `application/json` otherwise (spec §7), read as a blob (decisions §7).
+ * `application/json` otherwise (docs/product.md#api), read as a blob (docs/product.md#clarified-behaviour).
  * @returns the file and its download name, `user_data.csv` / `user_data.json`
  */
 export async function downloadExport(fileType: ExportType): Promise<{ blob: Blob; fileName: string }> {

@@ -1,11 +1,11 @@
 import { useIonToast } from '@ionic/react';
 import { useCallback } from 'react';
 
-/** How long toasts and snackbars stay, in ms (spec §9 "Messages and toasts"). */
+/** How long toasts and snackbars stay, in ms (docs/product.md#constants-and-limits). */
 export const TOAST_DURATION_MS = 6000;
 
 /**
- * Shows a toast the way spec §8 asks for the admin screens: 6 s, with a
+ * Shows a toast the way docs/product.md#error-messages asks for the admin screens: 6 s, with a
  * Close button, green for success and red for failure; announced politely
  * to screen readers by Ionic's toast. A new toast replaces the one still
  * showing (Ionic's hook would otherwise drop it silently while the first is up).

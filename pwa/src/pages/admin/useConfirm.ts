@@ -9,7 +9,7 @@ export interface ConfirmOptions {
   confirmText: string;
   /**
    * Runs on confirm. The dialog stays until its promise settles and then
-   * closes, whatever the outcome (spec §4 "Delete confirmation").
+   * closes, whatever the outcome (docs/product.md#delete-confirmation).
    */
   onConfirm: () => void | Promise<void>;
 }

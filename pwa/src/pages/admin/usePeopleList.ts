@@ -24,18 +24,18 @@ export interface PeopleList<T> {
   page: number;
   setPage: (page: number) => void;
   rowsPerPage: number;
-  /** changes the page size and goes back to page 1 (spec §4 "Paged tables") */
+  /** changes the page size and goes back to page 1 (docs/product.md#paged-tables) */
   setRowsPerPage: (rows: number) => void;
   /** the current page of rows, its loading and error states, and `reload` */
   resource: Resource<PeoplePage<T>>;
 }
 
 /**
- * The state behind a paged, searchable admin list (spec §2.8–§2.10, §4
- * "Paged tables", §9 "Paging"): the search text is debounced and sent with
+ * The state behind a paged, searchable admin list (docs/product.md#users-table, docs/product.md#student-list, docs/product.md#teacher-list,
+ * docs/product.md#paged-tables, docs/product.md#constants-and-limits): the search text is debounced and sent with
  * the list query, a new search or page size goes back to page 1, and a page
  * left empty by a delete falls back to the last page that has rows.
- * @param defaultRowsPerPage 10 (spec §9)
+ * @param defaultRowsPerPage 10 (docs/product.md#constants-and-limits)
  */
 export function usePeopleList<K extends PeopleKind>(kind: K, defaultRowsPerPage = 10): PeopleList<K extends 'users' ? UserRow : PersonRow> {
   const [search, setSearchText] = useState('');

@@ -1,6 +1,6 @@
 /**
- * The self-assessment questionnaire (spec §3 "Assessment", §9
- * "Self-assessment"): four categories of four first-person statements, each
+ * The self-assessment questionnaire (docs/product.md#assessment-records,
+ * docs/product.md#constants-and-limits): four categories of four first-person statements, each
  * rated on a five-point agreement scale.
  */
 
@@ -33,7 +33,7 @@ export type Score = 1 | 2 | 3 | 4 | 5;
 /** The submission body's `oracy_scores`: every statement key rated 1–5. */
 export type OracyScores = Record<StatementKey, Score>;
 
-/** The answer options, in order (spec §2.4, §9). */
+/** The answer options, in order (docs/product.md#self-assessment, docs/product.md#constants-and-limits). */
 export const SCALE: readonly { value: Score; label: string }[] = [
   { value: 1, label: 'Strongly Disagree' },
   { value: 2, label: 'Disagree' },

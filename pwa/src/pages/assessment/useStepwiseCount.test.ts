@@ -8,7 +8,7 @@ async function nextStep(ms = 16) {
   await act(() => vi.advanceTimersByTimeAsync(0));
 }
 
-describe('useStepwiseCount (issue 9)', () => {
+describe('useStepwiseCount', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
   });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /**
- * How many of `total` pieces of a long screen to show (issue 9): 0 while
+ * How many of `total` pieces of a long screen to show: 0 while
  * `active` is false, then 1 at once and one more after each painted frame,
  * until all `total` are shown. Each piece is built and laid out in a task of
  * its own, so no single long task holds a slow phone's main thread, and the

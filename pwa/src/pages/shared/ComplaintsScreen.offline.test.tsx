@@ -7,7 +7,7 @@ import { mockFetch, sentJson, USERS, type FakeRoute } from '../../test/fetchMock
 import { useFakeIndexedDb } from '../../test/fakeIndexedDb';
 import { renderAt } from '../../test/renderApp';
 
-/** "My Complaints" with the outbox and the cache (issue 7), on a fake IndexedDB. */
+/** "My Complaints" with the outbox and the cache, on a fake IndexedDB. */
 useFakeIndexedDb();
 
 const SLOW = { timeout: 8000 };
@@ -41,7 +41,7 @@ async function fileComplaint(user: ReturnType<typeof userEvent.setup>, title: st
 const card = (title: string) => screen.getByRole('heading', { name: `Complaint: ${title}` }).closest('ion-card') as HTMLElement;
 const posts = (spy: ReturnType<typeof mockFetch>) => spy.mock.calls.filter(([, init]) => init?.method === 'POST');
 
-describe('My Complaints offline (issue 7)', { timeout: 20_000 }, () => {
+describe('My Complaints offline', { timeout: 20_000 }, () => {
   it('queues a complaint filed offline, shows it at once as queued, and delivers it once back online', async () => {
     let online = false;
     const { fetchSpy, user } = setup({

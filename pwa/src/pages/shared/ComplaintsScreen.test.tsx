@@ -37,7 +37,7 @@ async function openDialog(user: ReturnType<typeof userEvent.setup>, openText = '
   return screen.findByRole('textbox', { name: 'Complaint Title' });
 }
 
-describe('the complaint status (spec §2.15)', () => {
+describe('the complaint status (docs/product.md#student-complaints)', () => {
   it('maps approved to green, disapproved to red and null to On Hold in orange', () => {
     expect(complaintStatusView('approved')).toMatchObject({ label: 'Approved', color: 'green' });
     expect(complaintStatusView('disapproved')).toMatchObject({ label: 'Disapproved', color: 'red' });
@@ -45,7 +45,7 @@ describe('the complaint status (spec §2.15)', () => {
   });
 });
 
-describe('the student complaints screen (spec §2.15)', { timeout: 15_000 }, () => {
+describe('the student complaints screen (docs/product.md#student-complaints)', { timeout: 15_000 }, () => {
   it('lists the complaints with coloured statuses and Delete unless approved', async () => {
     const { fetchSpy } = setup({ 'GET /api/student/complaints': { body: LIST } });
     expect(await screen.findByRole('heading', { name: 'Complaint: Noisy hall' }, SLOW)).toBeInTheDocument();
@@ -119,7 +119,7 @@ describe('the student complaints screen (spec §2.15)', { timeout: 15_000 }, () 
 
     const pending = await screen.findByText('Submitting...', { selector: 'form ion-button' });
     await waitFor(() => expect(pending).toHaveAttribute('disabled'));
-    // clientId: the outbox's idempotency key (issue 7).
+    // clientId: the outbox's idempotency key.
     expect(sentJson(posts(fetchSpy)[0])).toEqual({ title: 'Broken chair', description: 'Room 12', sId: 'u-student', userId: 'u-student', clientId: expect.any(String) });
     release();
 
@@ -182,7 +182,7 @@ describe('the student complaints screen (spec §2.15)', { timeout: 15_000 }, () 
   });
 });
 
-describe('the teacher complaints screen (spec §2.16)', { timeout: 15_000 }, () => {
+describe('the teacher complaints screen (docs/product.md#teacher-complaints)', { timeout: 15_000 }, () => {
   it('reads "Add New Complaint" and "Submit", and files with tId', async () => {
     const { user, fetchSpy } = setup(
       {

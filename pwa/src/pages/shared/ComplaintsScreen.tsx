@@ -11,14 +11,14 @@ import { useComplaintOutbox } from '../../data/useComplaintOutbox';
 import '../../components/CourseCard.css';
 import './area.css';
 
-/** The texts that differ between the student's and the teacher's screen (spec §2.15–§2.16, §8 "Complaints"). */
+/** The texts that differ between the student's and the teacher's screen (docs/product.md#student-complaints, docs/product.md#teacher-complaints, docs/product.md#error-messages). */
 export const COMPLAINT_TEXTS = {
   3: { open: 'Add Complaint', submit: 'Add Complaint', loadError: 'Error fetching complaints' },
   2: { open: 'Add New Complaint', submit: 'Submit', loadError: 'Failed to load complaints' },
 } as const;
 
 /**
- * How a status is shown (spec §2.15, §4 "Complaint status"): approved →
+ * How a status is shown (docs/product.md#student-complaints, docs/product.md#complaint-status): approved →
  * "Approved" in green, disapproved → "Disapproved" in red, anything else
  * (null) → "On Hold" in orange.
  */
@@ -29,19 +29,19 @@ export function complaintStatusView(status: ComplaintStatus | undefined): { labe
 }
 
 /**
- * "My Complaints" for a student (role 3, spec §2.15) or a teacher (role 2,
- * spec §2.16), written once:
+ * "My Complaints" for a student (role 3, docs/product.md#student-complaints) or a teacher (role 2,
+ * docs/product.md#teacher-complaints), written once:
  * - the list from `GET /api/{student|teacher}/complaints?{sId|tId}=` (one
  *   load), newest first; "No complaints to display" when empty; the role's
  *   load error;
  * - the "Submit a New Complaint" dialog: blank title or description (after
- *   trimming) does nothing (spec §5); the submit button reads
+ *   trimming) does nothing (docs/product.md#validation-rules); the submit button reads
  *   "Submitting..." while pending; success adds the complaint at the top and
- *   closes the dialog; a failure is logged only (spec §8) and keeps the
+ *   closes the dialog; a failure is logged only (docs/product.md#error-messages) and keeps the
  *   dialog open with what was typed;
  * - "Delete Complaint" unless approved; a failure is logged only (a 409
  *   means it was approved meanwhile: the list reloads to show it).
- * Offline (issue 7): the list is cached per user and shown with the offline
+ * Offline: the list is cached per user and shown with the offline
  * banner; a complaint filed offline (or on a network error or 5xx) goes to
  * the outbox, closes the dialog and shows as queued above the list until a
  * replay delivers it, then joins the list.
@@ -145,7 +145,7 @@ export function ComplaintsScreen({ role }: { role: AreaRole }) {
   );
 }
 
-/** One complaint (spec §2.15 "Cards"): "Complaint: {title}", the description, the status, and Delete unless approved. */
+/** One complaint (docs/product.md#student-complaints): "Complaint: {title}", the description, the status, and Delete unless approved. */
 function ComplaintCard({ complaint, deleting, onDelete }: { complaint: Complaint; deleting: boolean; onDelete: () => void }) {
   const headingId = useId();
   const status = complaintStatusView(complaint.status);

@@ -40,7 +40,7 @@ function setup(path: string, routes: Record<string, FakeRoute>, as: 'student' | 
 
 const cardOf = (title: string) => screen.getByRole('heading', { name: title }).closest('ion-card') as HTMLElement;
 
-describe('course card rules (spec §2.18, §9)', () => {
+describe('course card rules (docs/product.md#your-enrolled-courses, docs/product.md#constants-and-limits)', () => {
   it('cuts descriptions to their first 60 characters followed by "..."', () => {
     expect(cutDescription(LONG)).toBe(`${LONG.slice(0, 60)}...`);
     expect(cutDescription(LONG)).toHaveLength(63);
@@ -73,7 +73,7 @@ describe('course card rules (spec §2.18, §9)', () => {
   });
 });
 
-describe('the student\'s courses (spec §2.18)', { timeout: 15_000 }, () => {
+describe('the student\'s courses (docs/product.md#your-enrolled-courses)', { timeout: 15_000 }, () => {
   it('shows 6 skeleton cards while loading, then the cards', async () => {
     const list = deferred();
     setup('/student/courses', { 'GET /api/student/courses/u-student': () => list.promise });
@@ -119,7 +119,7 @@ describe('the student\'s courses (spec §2.18)', { timeout: 15_000 }, () => {
   });
 });
 
-describe('the teacher\'s courses (spec §2.19)', { timeout: 15_000 }, () => {
+describe('the teacher\'s courses (docs/product.md#teacher-courses)', { timeout: 15_000 }, () => {
   it('shows "Loading courses, please wait...", then the cards with non-active statuses in red', async () => {
     const list = deferred();
     setup('/teacher/courses', { 'GET /api/teacher/courses/u-teacher': () => list.promise }, 'teacher');

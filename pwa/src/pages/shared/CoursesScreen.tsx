@@ -7,10 +7,10 @@ import { useCachedResource } from '../../data/useCachedResource';
 import '../../components/CourseCard.css';
 import './area.css';
 
-/** How many skeleton cards the student's list shows while loading (spec §2.18, §9). */
+/** How many skeleton cards the student's list shows while loading (docs/product.md#your-enrolled-courses, docs/product.md#constants-and-limits). */
 export const COURSE_SKELETONS = 6;
 
-/** The texts of each role's course screen (spec §2.18–§2.19). */
+/** The texts of each role's course screen (docs/product.md#your-enrolled-courses, docs/product.md#teacher-courses). */
 const TEXTS = {
   3: {
     heading: 'Your Enrolled Courses',
@@ -30,7 +30,7 @@ const TEXTS = {
 } as const;
 
 /**
- * The student's (spec §2.18, role 3) or the teacher's (spec §2.19, role 2)
+ * The student's (docs/product.md#your-enrolled-courses, role 3) or the teacher's (docs/product.md#teacher-courses, role 2)
  * courses: `GET /api/{student|teacher}/courses/{id}` (the id from local
  * storage) as a grid of course cards with a details modal. Loading shows 6
  * skeleton cards (student) or "Loading courses, please wait..." (teacher);
@@ -40,7 +40,7 @@ export function CoursesScreen({ role }: { role: AreaRole }) {
   const texts = TEXTS[role];
   const view = role === 3 ? 'student' : 'teacher';
   const ownerId = useOwnId(role === 3 ? 'studentId' : 'teacherId');
-  // Cached per user for offline use (issue 7).
+  // Cached per user for offline use.
   const courses = useCachedResource(ownerId ? `/api/${view}/courses` : null, (signal) => loadCourses(role, ownerId ?? '', signal), [role, ownerId]);
   const [selected, setSelected] = useState<Course | null>(null);
 

@@ -20,7 +20,7 @@ export interface NoticeDialogProps {
 }
 
 /**
- * The notice dialog (spec §2.13 "Notice dialog", §5 "Notice dialog"): titled
+ * The notice dialog (docs/product.md#notices, docs/product.md#notice-dialog-validation): titled
  * "Add New Notice" or "Edit Notice", with Title, Description (4 rows),
  * Cancel and Save. Save with a blank field shows the alert "Please fill out
  * both fields!" and sends nothing; otherwise it sends `POST

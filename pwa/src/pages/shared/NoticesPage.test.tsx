@@ -30,7 +30,7 @@ const noticeCard = (title: string) => screen.getByRole('heading', { level: 2, na
 const calls = (spy: ReturnType<typeof mockFetch>, method: string, path: string) =>
   spy.mock.calls.filter(([url, init]) => String(url) === path && ((init as RequestInit | undefined)?.method ?? 'GET') === method);
 
-describe('the notice list rules (spec §4 "Notices")', () => {
+describe('the notice list rules (docs/product.md#notice-visibility)', () => {
   const a = { id: 'a', title: 'A', description: 'a' };
   const b = { id: 'b', title: 'B', description: 'b' };
   it('appends a created notice, replaces an updated one by id, removes a deleted one', () => {
@@ -41,7 +41,7 @@ describe('the notice list rules (spec §4 "Notices")', () => {
   });
 });
 
-describe('the notices screen (spec §2.13)', { timeout: 40_000 }, () => {
+describe('the notices screen (docs/product.md#notices)', { timeout: 40_000 }, () => {
   it.each([
     ['teacher', '/teacher/notice'],
     ['student', '/student/notice'],

@@ -12,7 +12,7 @@ import { NoticeDialog, type NoticeDialogState } from './NoticeDialog';
 import { appendNotice, loadNotices, NOTICES_PATH, removeNotice, replaceNotice, type Notice } from './notices';
 import './NoticesPage.css';
 
-/** The load-failure text (spec §8 "Notices"): the server's message, or the fallback. */
+/** The load-failure text (docs/product.md#error-messages): the server's message, or the fallback. */
 export function noticesErrorText(error: unknown): string {
   if (error instanceof HttpError && error.message) return error.message;
   return 'Failed to load notices. Please try again later.';
@@ -51,15 +51,15 @@ function NoticeItem(props: { notice: Notice; admin: boolean; onEdit: () => void;
 }
 
 /**
- * The notices screen (spec §2.13, §4 "Notices", §6 "Notices", §8
- * "Notices"), mounted at /admin/notice, /teacher/notice and /student/notice.
+ * The notices screen (docs/product.md#notices, docs/product.md#notice-visibility,
+ * docs/product.md#who-sees-which-notices, docs/product.md#error-messages), mounted at /admin/notice, /teacher/notice and /student/notice.
  * Every role reads `GET /api/admin/notice`; when the stored `userRole` is
  * "1" the screen also offers "Add Notice" and, on each notice, edit and
  * delete. A created notice is appended, an updated one replaces the notice
  * with its id, a deleted one is removed — without reloading the list.
  */
 export default function NoticesPage() {
-  // The one load of the screen, cached per user for offline use (issue 7).
+  // The one load of the screen, cached per user for offline use.
   const notices = useCachedResource(NOTICES_PATH, loadNotices, []);
   const admin = readSessionKey('userRole') === '1';
   const [dialog, setDialog] = useState<NoticeDialogState | null>(null);

@@ -4,7 +4,7 @@ import avatarPlaceholder from '../../components/avatar-placeholder.svg';
 import { API_ORIGIN } from '../../config';
 import './area.css';
 
-/** "A, B, C", or "N/A" when there are none (spec §2.17 "Courses:"). */
+/** "A, B, C", or "N/A" when there are none (docs/product.md#your-teachers). */
 export function joinCourseNames(courses: readonly { courseName: string }[] | null | undefined): string {
   const names = (courses ?? []).map((c) => c.courseName).filter((name) => name.trim() !== '');
   return names.length ? names.join(', ') : 'N/A';
@@ -26,7 +26,7 @@ export interface PersonCardProps {
 }
 
 /**
- * A teacher of a student (spec §2.17) or a student of a teacher (spec
+ * A teacher of a student (docs/product.md#your-teachers) or a student of a teacher (spec
  * §2.20): avatar (a placeholder when there is none or it fails to load),
  * name, "Email:" and "Courses:" comma-joined or N/A.
  */

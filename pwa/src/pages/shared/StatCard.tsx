@@ -2,7 +2,7 @@ import './area.css';
 
 /** Props of {@link StatCard}. */
 export interface StatCardProps {
-  /** the card's label, e.g. "Total Courses" (spec §2.5–§2.6) */
+  /** the card's label, e.g. "Total Courses" (docs/product.md#student-dashboard, docs/product.md#teacher-dashboard) */
   label: string;
   /** the figure or text it shows */
   value: number | string;

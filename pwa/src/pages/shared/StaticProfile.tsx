@@ -18,8 +18,8 @@ export interface StaticProfileProps {
 }
 
 /**
- * The static teacher and student profile layout (spec §2.22, §9
- * "Profiles"): no data is loaded. An avatar and a name placeholder, "Role:
+ * The static teacher and student profile layout (docs/product.md#teacher-and-student-profiles,
+ * docs/product.md#constants-and-limits): no data is loaded. An avatar and a name placeholder, "Role:
  * {role}", an "Edit Profile" and an "Edit" button that do nothing,
  * placeholder contact details, a progress bar with its figure, then the
  * role's own sections.

@@ -27,7 +27,7 @@ function chartRows(title: string): string[][] {
     .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent ?? ''));
 }
 
-describe('the student dashboard (spec §2.5)', { timeout: 15_000 }, () => {
+describe('the student dashboard (docs/product.md#student-dashboard)', { timeout: 15_000 }, () => {
   it('welcomes the student and shows the four stat cards from the API', async () => {
     const { fetchSpy } = setup(
       '/student/dashboard',
@@ -83,7 +83,7 @@ describe('the student dashboard (spec §2.5)', { timeout: 15_000 }, () => {
   });
 });
 
-describe('the teacher dashboard (spec §2.6)', { timeout: 15_000 }, () => {
+describe('the teacher dashboard (docs/product.md#teacher-dashboard)', { timeout: 15_000 }, () => {
   it('splits assignments into completed and outstanding', () => {
     expect(assignmentSplit({ totalAssignments: 10, completedAssignments: 4 })).toEqual({ completed: 4, outstanding: 6 });
     expect(assignmentSplit({ totalAssignments: 3, completedAssignments: 5 })).toEqual({ completed: 5, outstanding: 0 });
@@ -121,7 +121,7 @@ describe('the teacher dashboard (spec §2.6)', { timeout: 15_000 }, () => {
   });
 });
 
-describe('the dashboard links (decisions §8)', { timeout: 15_000 }, () => {
+describe('the dashboard links (docs/product.md#links-and-redirects)', { timeout: 15_000 }, () => {
   it('"View Courses" leads through /courses to the student\'s courses, "View Assignments" to /assignments', async () => {
     const { user } = setup(
       '/student/dashboard',

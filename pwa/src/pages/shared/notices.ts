@@ -1,6 +1,6 @@
 /**
- * Notices as the screen holds them (spec §3 "Notice") and the list rules of
- * spec §4 "Notices", as pure functions.
+ * Notices as the screen holds them (docs/product.md#notice-and-complaint-records) and the list rules of
+ * docs/product.md#notice-visibility, as pure functions.
  */
 import { getJson } from '../../data/api';
 
@@ -15,7 +15,7 @@ export interface Notice {
   updatedAt?: string;
 }
 
-/** The path every role reads notices from (spec §6 "Notices": "the admin notice endpoint for every role"). */
+/** The path every role reads notices from (docs/product.md#who-sees-which-notices: "the admin notice endpoint for every role"). */
 export const NOTICES_PATH = '/api/admin/notice';
 
 /** Loads the notices, newest first (`GET /api/admin/notice`). @throws the errors of `getJson` */
@@ -23,17 +23,17 @@ export function loadNotices(signal: AbortSignal): Promise<Notice[]> {
   return getJson<Notice[]>(NOTICES_PATH, { signal });
 }
 
-/** A created notice is appended to the list (spec §4). */
+/** A created notice is appended to the list (docs/product.md#states-and-transitions). */
 export function appendNotice(list: readonly Notice[] | undefined, notice: Notice): Notice[] {
   return [...(list ?? []), notice];
 }
 
-/** An updated notice replaces the one with the same id (spec §4). */
+/** An updated notice replaces the one with the same id (docs/product.md#states-and-transitions). */
 export function replaceNotice(list: readonly Notice[] | undefined, notice: Notice): Notice[] {
   return (list ?? []).map((item) => (item.id === notice.id ? notice : item));
 }
 
-/** A deleted notice is removed (spec §4). */
+/** A deleted notice is removed (docs/product.md#states-and-transitions). */
 export function removeNotice(list: readonly Notice[] | undefined, id: string): Notice[] {
   return (list ?? []).filter((item) => item.id !== id);
 }

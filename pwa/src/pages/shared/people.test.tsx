@@ -23,7 +23,7 @@ describe('course names on person cards', () => {
   });
 });
 
-describe('the student\'s teachers, "Your Teacher" (spec §2.17)', { timeout: 15_000 }, () => {
+describe('the student\'s teachers, "Your Teacher" (docs/product.md#your-teachers)', { timeout: 15_000 }, () => {
   it('shows a card per teacher with avatar or placeholder, name, email and courses', async () => {
     setup(
       '/student/teachers',
@@ -61,7 +61,7 @@ describe('the student\'s teachers, "Your Teacher" (spec §2.17)', { timeout: 15_
   });
 });
 
-describe('the teacher\'s students, "Your Students" (spec §2.20)', { timeout: 15_000 }, () => {
+describe('the teacher\'s students, "Your Students" (docs/product.md#your-students)', { timeout: 15_000 }, () => {
   it('shows a card per student', async () => {
     setup(
       '/teacher/students',
@@ -88,7 +88,7 @@ describe('the teacher\'s students, "Your Students" (spec §2.20)', { timeout: 15
   });
 });
 
-describe('the static profiles (spec §2.22)', { timeout: 15_000 }, () => {
+describe('the static profiles (docs/product.md#teacher-and-student-profiles)', { timeout: 15_000 }, () => {
   it('shows the teacher\'s fixed figures and subjects', async () => {
     setup('/teacher/profile', {}, 'teacher');
     expect(await screen.findByText('Role: Teacher', {}, SLOW)).toBeInTheDocument();

@@ -6,7 +6,7 @@ import '../../components/CourseCard.css';
 import '../shared/area.css';
 
 /**
- * The student's assignments (decisions §8, /assignments — the dashboard's
+ * The student's assignments (docs/product.md#links-and-redirects, /assignments — the dashboard's
  * "View Assignments"): `GET /api/student/assignments/{studentId}`, each
  * with its course, due date and whether it is done, by due date.
  */

@@ -1,6 +1,6 @@
 import { ComplaintsScreen } from '../shared/ComplaintsScreen';
 
-/** The student's complaints (spec §2.15, /student/complaints). */
+/** The student's complaints (docs/product.md#student-complaints, /student/complaints). */
 export default function StudentComplaintsPage() {
   return <ComplaintsScreen role={3} />;
 }

@@ -1,6 +1,6 @@
 import { CoursesScreen } from '../shared/CoursesScreen';
 
-/** The student's courses, "Your Enrolled Courses" (spec §2.18, /student/courses). */
+/** The student's courses, "Your Enrolled Courses" (docs/product.md#your-enrolled-courses, /student/courses). */
 export default function StudentCoursesPage() {
   return <CoursesScreen role={3} />;
 }

@@ -8,21 +8,21 @@ import { useSession } from '../../session/SessionProvider';
 import { StatCard } from '../shared/StatCard';
 import '../shared/area.css';
 
-/** The activity chart's fixed sample data (spec §2.5 "Chart", §9 "Dashboards": March–June = 2, 4, 1, 3). */
+/** The activity chart's fixed sample data (docs/product.md#student-dashboard, docs/product.md#constants-and-limits: March–June = 2, 4, 1, 3). */
 export const STUDENT_ACTIVITY_SAMPLE = { labels: ['March', 'April', 'May', 'June'], values: [2, 4, 1, 3] } as const;
 
 /**
- * The student dashboard (spec §2.5, /student/dashboard; title of decisions
+ * The student dashboard (docs/product.md#student-dashboard, /student/dashboard; title of decisions
  * §7): loads `GET /api/student/stats/{studentId}` (the id from local
  * storage) into four cards with their defaults; a spinner while loading and
  * "Error fetching stats. Please try again later." on failure. Quick Actions
- * lead to /courses and /assignments (decisions §8); the activity chart
+ * lead to /courses and /assignments (docs/product.md#links-and-redirects); the activity chart
  * shows fixed sample data, so it stays visible whatever the stats do.
  */
 export default function StudentDashboardPage() {
   const { user } = useSession();
   const studentId = useOwnId('studentId');
-  // Cached per user for offline use (issue 7).
+  // Cached per user for offline use.
   const stats = useCachedResource(studentId ? '/api/student/stats' : null, (signal) => loadStudentStats(studentId ?? '', signal), [studentId]);
   const data = stats.data;
 

@@ -2,9 +2,9 @@ import { IonCard } from '@ionic/react';
 import { StaticProfile } from '../shared/StaticProfile';
 
 /**
- * The student profile (spec §2.22, /student/profile): the static layout
+ * The student profile (docs/product.md#teacher-and-student-profiles, /student/profile): the static layout
  * with "Progress" at 70%, "Badges Earned: 5", and the empty "Enrolled
- * Courses" and "Settings & Preferences" sections (spec §9 "Profiles").
+ * Courses" and "Settings & Preferences" sections (docs/product.md#constants-and-limits).
  */
 export default function StudentProfilePage() {
   return (

@@ -6,7 +6,7 @@ import '../../components/CourseCard.css';
 import '../shared/area.css';
 
 /**
- * The student's teachers, "Your Teacher" (spec §2.17, /student/teachers):
+ * The student's teachers, "Your Teacher" (docs/product.md#your-teachers, /student/teachers):
  * `GET /api/student/teacher/{studentId}` as cards with avatar, name,
  * "Email:" and "Courses:"; the spec's error (with Retry) and two-line empty state.
  */

@@ -1,6 +1,6 @@
 import { ComplaintsScreen } from '../shared/ComplaintsScreen';
 
-/** The teacher's complaints (spec §2.16, /teacher/complaints): "Add New Complaint" and "Submit". */
+/** The teacher's complaints (docs/product.md#teacher-complaints, /teacher/complaints): "Add New Complaint" and "Submit". */
 export default function TeacherComplaintsPage() {
   return <ComplaintsScreen role={2} />;
 }

@@ -7,24 +7,24 @@ import { useCachedResource } from '../../data/useCachedResource';
 import { StatCard } from '../shared/StatCard';
 import '../shared/area.css';
 
-/** The doughnut's two parts (decisions §7): completed, and outstanding = total − completed (never below 0). */
+/** The doughnut's two parts (docs/product.md#clarified-behaviour): completed, and outstanding = total − completed (never below 0). */
 export function assignmentSplit(stats: Pick<TeacherStats, 'totalAssignments' | 'completedAssignments'>): { completed: number; outstanding: number } {
   const completed = Math.max(0, stats.completedAssignments || 0);
   return { completed, outstanding: Math.max(0, (stats.totalAssignments || 0) - completed) };
 }
 
 /**
- * The teacher dashboard (spec §2.6, /teacher/dashboard): loads `GET
+ * The teacher dashboard (docs/product.md#teacher-dashboard, /teacher/dashboard): loads `GET
  * /api/teacher/stats/{teacherId}` (the id from local storage) into three
  * cards; "Assignments Overview" compares total with completed assignments
- * in a bar chart and a doughnut of completed vs outstanding (decisions §7),
+ * in a bar chart and a doughnut of completed vs outstanding (docs/product.md#clarified-behaviour),
  * each with its numbers as a table for screen readers. A spinner while
  * loading, "Failed to load statistics" on failure; "View Courses" and "View
  * Students" lead to the teacher's lists.
  */
 export default function TeacherDashboardPage() {
   const teacherId = useOwnId('teacherId');
-  // Cached per user for offline use (issue 7).
+  // Cached per user for offline use.
   const stats = useCachedResource(teacherId ? '/api/teacher/stats' : null, (signal) => loadTeacherStats(teacherId ?? '', signal), [teacherId]);
   const data = stats.data;
   const total = data?.totalAssignments ?? 0;

@@ -1,13 +1,13 @@
 import { IonCard } from '@ionic/react';
 import { StaticProfile } from '../shared/StaticProfile';
 
-/** The teacher's subjects on the static profile (spec §2.22). */
+/** The teacher's subjects on the static profile (docs/product.md#teacher-and-student-profiles). */
 export const TEACHER_SUBJECTS = ['Mathematics', 'Science', 'History'] as const;
 
 /**
- * The teacher profile (spec §2.22, /teacher/profile): the static layout
+ * The teacher profile (docs/product.md#teacher-and-student-profiles, /teacher/profile): the static layout
  * with "Teaching Progress" at 80%, "Courses Taught: 10" and the subject
- * list (spec §9 "Profiles").
+ * list (docs/product.md#constants-and-limits).
  */
 export default function TeacherProfilePage() {
   return (

@@ -6,7 +6,7 @@ import '../../components/CourseCard.css';
 import '../shared/area.css';
 
 /**
- * The teacher's students, "Your Students" (spec §2.20, /teacher/students):
+ * The teacher's students, "Your Students" (docs/product.md#your-students, /teacher/students):
  * `GET /api/teacher/students/{teacherId}` as cards with avatar, name,
  * "Email:" and "Courses:"; "Error fetching students. Please try again."
  * with Retry; "No students available".

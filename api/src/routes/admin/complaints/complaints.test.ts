@@ -126,7 +126,7 @@ describe('two admins deciding at once', () => {
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
   });
 
-  // issue 10: two API processes share no memory; the claim in the database decides.
+  // two API processes share no memory; the claim in the database decides.
   it('lets exactly one win when the two decisions go through two separate app instances', async () => {
     const other = createApp();
     for (let round = 0; round < 5; round++) {

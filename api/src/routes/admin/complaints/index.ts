@@ -6,7 +6,7 @@ import { conflict, isDuplicateKeyError, notFound, validate } from '../../../erro
 import { presentAdminComplaint, type AdminComplaintLike, type ComplaintUserJson } from './presenter.js';
 import { complaintIdParamSchema } from './schema.js';
 
-/** The two decisions an admin can take (spec §4 "Complaint status"). */
+/** The two decisions an admin can take (docs/product.md#complaint-status). */
 type Decision = 'approved' | 'disapproved';
 
 /** filer id → `{name, role}` for the given complaints, with one query (no `$lookup` on FerretDB). */
@@ -27,7 +27,7 @@ function alreadyDecided(status: string | null | undefined) {
 /**
  * Moves a complaint from null (On Hold) to `status`, recording the deciding
  * admin and the time. The decision is claimed first with a
- * `ComplaintDecision` whose `_id` is the complaint's (issue 10), so two
+ * `ComplaintDecision` whose `_id` is the complaint's, so two
  * admins deciding at once — through the same process or two — cannot both
  * win, on FerretDB as on MongoDB. A claim whose complaint was never updated
  * (the process stopped in between) is completed by the next request after 30 s.
@@ -60,7 +60,7 @@ async function decide(id: string, status: Decision, adminId: string) {
 }
 
 /**
- * Complaint moderation (spec §2.14, §4 "Complaint status", §7 "Admin:
+ * Complaint moderation (docs/product.md#complaint-moderation, docs/product.md#complaint-status, docs/product.md#api "Admin:
  * complaints"), admins only (401 without a session, 403 for other roles),
  * mounted at `/api`:
  * - `GET /admin/complaints` → `AdminComplaintJson[]`: only unresolved

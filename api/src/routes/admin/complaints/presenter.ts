@@ -1,7 +1,7 @@
 import type { Types } from 'mongoose';
 import { presentComplaint, type ComplaintJson, type ComplaintLike } from '../../../presenters/complaint.js';
 
-/** The filer of a complaint as the admin list shows it (spec §3 "Complaint": `user{name, role}`). */
+/** The filer of a complaint as the admin list shows it (docs/product.md#notice-and-complaint-records: `user{name, role}`). */
 export interface ComplaintUserJson {
   name: string;
   /** the filer's current role: 2 Teacher, 3 Student, anything else is shown as "Unknown Role" */
@@ -9,7 +9,7 @@ export interface ComplaintUserJson {
 }
 
 /**
- * A complaint in the admin view (spec §7 "Admin: complaints"): the shared
+ * A complaint in the admin view (docs/product.md#complaint-moderation-calls): the shared
  * `ComplaintJson` with `user{name, role}` — absent when the filer's account
  * was deleted ("Submitted by: Unknown User") — and who decided it and when.
  */

@@ -71,7 +71,7 @@ async function createCourse(body = course(), image?: { bytes: Uint8Array; name: 
   return readJson(res);
 }
 
-describe('course authorization (decisions §5)', () => {
+describe('course authorization (docs/product.md#authorization-matrix)', () => {
   const someId = '0123456789abcdef01234567';
   const calls: [string, string][] = [
     ['GET', '/api/admin/courses'],
@@ -350,7 +350,7 @@ describe('GET /uploads/:name (no way out of the folder)', () => {
   });
 });
 
-describe('course images in GridFS (issue 10: any process serves any file)', () => {
+describe('course images in GridFS (any process serves any file)', () => {
   /** An app with `UPLOAD_STORE=gridfs` and a DATA_DIR of its own, as a second API process would have. */
   const gridFsApp = () => {
     const ownDataDir = mkdtempSync(join(tmpdir(), 'oracy-courses-gridfs-'));

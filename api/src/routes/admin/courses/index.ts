@@ -73,7 +73,7 @@ async function presentWithName(course: CourseLike) {
 }
 
 /**
- * Course management (spec §2.12, §7 "Admin: courses", decisions §9), admins
+ * Course management (docs/product.md#course-management, docs/product.md#course-calls, docs/product.md#derived-and-stored-data), admins
  * only — 401 without a session, 403 for other roles — mounted at `/api`:
  * - `GET /admin/courses` → `CourseJson[]` (with `instructorName`), newest first;
  * - `GET /admin/courses/:id` → `CourseJson`;
@@ -88,7 +88,7 @@ async function presentWithName(course: CourseLike) {
  * teacher, and an end date before the start date) or a malformed id, 404
  * absent course, 413 over 5 MB, 415 an image that is not a real image by its
  * content's signature, or a body that is neither multipart nor JSON.
- * @param options.uploads where course images are stored (issue 10: `createUploadStores(env).public`, disk or GridFS)
+ * @param options.uploads where course images are stored (`createUploadStores(env).public`, disk or GridFS)
  */
 export function createCourseRoutes(options: { uploads: UploadStore }) {
   const { uploads } = options;

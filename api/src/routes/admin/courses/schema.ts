@@ -11,7 +11,7 @@ export const COURSE_DURATION_MAX = 10_000;
 
 /** `:id` of `GET`/`PUT`/`DELETE /api/admin/courses/:id`. */
 export const courseIdParamSchema = z.object({
-  /** the course's id: 24 hex digits (decisions §5: malformed → 400) */
+  /** the course's id: 24 hex digits (docs/product.md#authorization-matrix: malformed → 400) */
   id: z.string().regex(OBJECT_ID_PATTERN, { error: 'Must be a valid id.' }),
 });
 
@@ -37,8 +37,8 @@ function day(requiredMessage: string) {
 const DURATION_MESSAGE = 'Duration must be a positive number';
 
 /**
- * The fields of a course as the admin form sends them (spec §2.12, §5
- * "Course form", §7 "Admin: courses"), as JSON or as the text fields of a
+ * The fields of a course as the admin form sends them (docs/product.md#course-management, docs/product.md#course-form-validation,
+ * docs/product.md#course-calls), as JSON or as the text fields of a
  * `multipart/form-data` body — so numbers may arrive as strings. Unknown keys
  * (`id`, `imageUrl`, `instructorName` echoed back) are ignored. Messages are
  * the spec's where it has one.
@@ -76,7 +76,7 @@ export const courseFieldsSchema = z
     startDate: day('Start Date is required'),
     /** last day, `YYYY-MM-DD`, not before `startDate` */
     endDate: day('End Date is required'),
-    /** `active` or `inactive` (decisions §7) */
+    /** `active` or `inactive` (docs/product.md#clarified-behaviour) */
     status: z.enum(COURSE_STATUSES, {
       error: (issue) => (issue.input === undefined || issue.input === '' || issue.input === null ? 'Status is required' : 'Status must be active or inactive'),
     }),

@@ -4,7 +4,7 @@ import { stringify } from 'csv-stringify';
 import { User, type Role } from '../../../db/models/index.js';
 import type { ExportType } from './schema.js';
 
-/** One user in the export file (decisions §7): id, name, email, role (1–3) and creation date (ISO 8601, UTC). */
+/** One user in the export file (docs/product.md#clarified-behaviour): id, name, email, role (1–3) and creation date (ISO 8601, UTC). */
 export interface ExportRecord {
   id: string;
   name: string;
@@ -64,7 +64,7 @@ async function* jsonChunks(records: AsyncIterable<ExportRecord>): AsyncGenerator
 }
 
 /**
- * The user export as a byte stream (decisions §7, issue 3: streamed, never
+ * The user export as a byte stream (docs/product.md#clarified-behaviour: streamed, never
  * the whole file in memory): CSV with a header row written by
  * `csv-stringify` (RFC 4180 quoting), or a JSON array of `ExportRecord`s.
  * A database failure half-way errors the stream, which aborts the response.
@@ -83,13 +83,13 @@ export function exportStream(fileType: ExportType): WebReadableStream<Uint8Array
   return Readable.toWeb(csv) as WebReadableStream<Uint8Array>;
 }
 
-/** `Content-Type` per export type (decisions §7). */
+/** `Content-Type` per export type (docs/product.md#clarified-behaviour). */
 export const EXPORT_CONTENT_TYPES: Record<ExportType, string> = {
   csv: 'text/csv; charset=utf-8',
   json: 'application/json; charset=utf-8',
 };
 
-/** The download's file name per export type (spec §2.23, decisions §7). */
+/** The download's file name per export type (docs/product.md#settings, docs/product.md#clarified-behaviour). */
 export const EXPORT_FILE_NAMES: Record<ExportType, string> = {
   csv: 'user_data.csv',
   json: 'user_data.json',

@@ -18,7 +18,7 @@ const limitBody = bodyLimit({
   },
 });
 
-/** The notice list, for `READ_CACHE_TTL_MS` at most; emptied by any write to the notices (issue 9). */
+/** The notice list, for `READ_CACHE_TTL_MS` at most; emptied by any write to the notices. */
 const noticeListCache = new ReadCache<NoticeJson[]>(['Notice'], 1);
 
 /**
@@ -34,7 +34,7 @@ export function listNotices(): Promise<NoticeJson[]> {
 }
 
 /**
- * Notices (spec §2.13, §7 "Admin: notices", decisions §5), mounted at `/api`:
+ * Notices (docs/product.md#notices, docs/product.md#notice-calls, docs/product.md#authorization-matrix), mounted at `/api`:
  * - `GET /admin/notice` — every signed-in user (401 otherwise): `NoticeJson[]`, newest first;
  * - `POST /admin/notice` `{title, description}` — admins only: 201 the created `NoticeJson`;
  * - `PUT /admin/notice/:id` `{title, description}` — admins only: 200 the saved `NoticeJson`;

@@ -1,6 +1,6 @@
 import type { Types } from 'mongoose';
 
-/** A notice as the API answers it (spec §3 "Notice"): `id`, `title`, `description`, and ISO timestamps. */
+/** A notice as the API answers it (docs/product.md#notice-and-complaint-records): `id`, `title`, `description`, and ISO timestamps. */
 export interface NoticeJson {
   id: string;
   title: string;

@@ -8,13 +8,13 @@ export const NOTICE_DESCRIPTION_MAX = 5000;
 
 /** `:id` of `PUT`/`DELETE /api/admin/notice/:id`. */
 export const noticeIdParamSchema = z.object({
-  /** the notice's id: 24 hex digits (decisions §5: malformed → 400) */
+  /** the notice's id: 24 hex digits (docs/product.md#authorization-matrix: malformed → 400) */
   id: z.string().regex(OBJECT_ID_PATTERN, { error: 'Must be a valid id.' }),
 });
 
 /**
  * Body of `POST /api/admin/notice` and `PUT /api/admin/notice/:id`
- * (spec §7 "Admin: notices", §5 "Notice dialog": both fields non-empty).
+ * (docs/product.md#notice-calls, docs/product.md#notice-dialog-validation: both fields non-empty).
  * Other keys (e.g. an `id` echoed back by a client) are ignored.
  */
 export const noticeBodySchema = z.object({

@@ -8,13 +8,13 @@ import { assignCoursesBodySchema, peopleListQuerySchema, personIdParamSchema, st
 
 const admin = requireRole(ROLES.admin);
 
-/** A list row as spec §7 names it for students and teachers: `{id, name, email}`. */
+/** A list row as docs/product.md#api names it for students and teachers: `{id, name, email}`. */
 const withoutRole = ({ id, name, email }: PersonJson) => ({ id, name, email });
 
 /**
  * The student and teacher lists, the instructor list and course assignment
- * (spec §2.9–§2.11, §7 "Admin: students and teachers", "Admin: course
- * assignment"; decisions §5–§7), mounted at `/api`. Admins only (401 / 403),
+ * (docs/product.md#student-list, docs/product.md#teacher-list, docs/product.md#assign-courses, docs/product.md#admin-student-and-teacher-calls, "Admin: course
+ * assignment"; docs/product.md#authorization-matrix, docs/product.md#error-format, docs/product.md#clarified-behaviour), mounted at `/api`. Admins only (401 / 403),
  * guarded per route.
  *
  * - `GET /admin/students`, `GET /admin/teachers` with `page`, `limit` or

@@ -9,7 +9,7 @@ export const personIdParamSchema = z.object({
   id: objectId,
 });
 
-/** The `:studentId` path parameter of the course-assignment calls (spec §7 "Admin: course assignment"). */
+/** The `:studentId` path parameter of the course-assignment calls (docs/product.md#course-assignment-calls). */
 export const studentIdParamSchema = z.object({
   /** the student's id (24 hex digits). */
   studentId: objectId,
@@ -20,8 +20,8 @@ export const MAX_ASSIGNED_COURSES = 1000;
 
 /**
  * The body of `POST /api/admin/students/:studentId/assign-courses` in both
- * readings (decisions §7): `{courses}` or `{studentId, courses}`. It
- * replaces the student's assigned set; an empty list is allowed (spec §5).
+ * readings (docs/product.md#clarified-behaviour): `{courses}` or `{studentId, courses}`. It
+ * replaces the student's assigned set; an empty list is allowed (docs/product.md#validation-rules).
  */
 export const assignCoursesBodySchema = z.object({
   /** the course ids to assign (24 hex digits each, at most 1000); duplicates are ignored. */

@@ -5,7 +5,7 @@ import { ROLES } from '../../../db/models/index.js';
 import { adminStats } from '../../../services/people.js';
 
 /**
- * `GET /api/admin/stats` (spec §2.7, §7 "Admin: stats and export"), mounted
+ * `GET /api/admin/stats` (docs/product.md#admin-dashboard, docs/product.md#stats-and-export-calls), mounted
  * at `/api`: admins only (401 / 403) → 200 `{totalStudents, totalTeachers,
  * totalCourses}`, counted from the database on each call.
  */

@@ -7,7 +7,7 @@ import { changeRole, deletePerson, listPeople } from '../../../services/people.j
 import { peopleListQuerySchema, roleChangeBodySchema, userIdParamSchema } from './schema.js';
 
 /**
- * The users table's calls (spec §2.8, §7 "Admin: users"; decisions §5–§7),
+ * The users table's calls (docs/product.md#users-table, docs/product.md#admin-user-calls; docs/product.md#authorization-matrix, docs/product.md#error-format, docs/product.md#clarified-behaviour),
  * mounted at `/api`. Admins only: 401 without a session, 403 for any other
  * role — guarded per route, never on all of `/api/admin/*` (the notices
  * there are open to every signed-in user).

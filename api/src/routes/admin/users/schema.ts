@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { OBJECT_ID_PATTERN } from '../../../auth/middleware.js';
 import { ROLE_VALUES, type Role } from '../../../db/models/index.js';
 
-/** Largest page size of a people list (decisions §7). */
+/** Largest page size of a people list (docs/product.md#clarified-behaviour). */
 export const MAX_PAGE_SIZE = 100;
-/** Page size when the query names none (decisions §7, spec §9 "Paging"). */
+/** Page size when the query names none (docs/product.md#clarified-behaviour, docs/product.md#constants-and-limits). */
 export const DEFAULT_PAGE_SIZE = 10;
 
 const pageSize = z.coerce
@@ -15,7 +15,7 @@ const pageSize = z.coerce
 
 /**
  * The query of every people list — `GET /api/admin/users`, `/students`,
- * `/teachers` (spec §7, decisions §7). Both names of the page-size parameter
+ * `/teachers` (docs/product.md#api, docs/product.md#clarified-behaviour). Both names of the page-size parameter
  * are accepted; `limit` wins when both are sent. The output is
  * `{page, limit, search}`, ready for `listPeople`.
  */
@@ -28,9 +28,9 @@ export const peopleListQuerySchema = z
       .min(1, { error: 'Must be a whole number from 1.' })
       .max(1_000_000, { error: 'Must be at most 1000000.' })
       .default(1),
-    /** rows per page, 1–100 (one reading of spec §7). */
+    /** rows per page, 1–100 (one reading of docs/product.md#api). */
     limit: pageSize.optional(),
-    /** rows per page, 1–100 (the other reading of spec §7). */
+    /** rows per page, 1–100 (the other reading of docs/product.md#api). */
     rowsPerPage: pageSize.optional(),
     /** text to find in the name or email, case-insensitive, taken literally (no regex); at most 200 characters. */
     search: z.string().max(200, { error: 'Must be at most 200 characters.' }).optional(),
@@ -41,7 +41,7 @@ export const peopleListQuerySchema = z
     search: search?.trim() || undefined,
   }));
 
-/** A MongoDB ObjectId as 24 hex digits (decisions §5: a malformed id is a 400). */
+/** A MongoDB ObjectId as 24 hex digits (docs/product.md#authorization-matrix: a malformed id is a 400). */
 export const objectId = z.string().regex(OBJECT_ID_PATTERN, { error: 'Must be a valid id.' });
 
 /** The `:id` path parameter of `/api/admin/users/:id…`. */
@@ -51,15 +51,15 @@ export const userIdParamSchema = z.object({
 });
 
 const ROLE_MESSAGE = 'Must be 1 (Admin), 2 (Teacher) or 3 (Student).';
-/** A role code 1, 2 or 3 (spec §6), as a number or a numeric string ("2", as the PWA stores roles). */
+/** A role code 1, 2 or 3 (docs/product.md#roles-and-permissions), as a number or a numeric string ("2", as the PWA stores roles). */
 const role = z
   .union([z.number(), z.string().regex(/^\d$/).transform(Number)], { error: ROLE_MESSAGE })
   .refine((value): value is Role => (ROLE_VALUES as readonly number[]).includes(value), { error: ROLE_MESSAGE })
   .transform((value) => value as Role);
 
 /**
- * The body of `PUT /api/admin/users/:id/role` in both readings of spec §7
- * (decisions §7): `{role}` or `{id, newRole}`. When `id` is sent it must be
+ * The body of `PUT /api/admin/users/:id/role` in both readings of docs/product.md#api
+ * (docs/product.md#clarified-behaviour): `{role}` or `{id, newRole}`. When `id` is sent it must be
  * the path's id; when both `role` and `newRole` are sent they must agree.
  */
 export const roleChangeBodySchema = z

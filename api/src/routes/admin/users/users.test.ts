@@ -35,7 +35,7 @@ beforeAll(async () => {
   studentCookie = (await signedIn(3)).cookie;
 });
 
-describe('authorization of the admin people calls (decisions §5)', () => {
+describe('authorization of the admin people calls (docs/product.md#authorization-matrix)', () => {
   const id = '0123456789abcdef01234567';
   const calls: [string, string, unknown?][] = [
     ['GET', '/api/admin/users'],
@@ -255,7 +255,7 @@ describe('DELETE /api/admin/users/:id', () => {
   });
 });
 
-describe('keeping at least one admin (issue 3)', () => {
+describe('keeping at least one admin', () => {
   it('refuses to demote or delete the last admin and allows it once another admin exists', async () => {
     // This file's database is its own: make the signed-in admin the only one.
     await User.deleteMany({ role: 1, _id: { $ne: admin.user._id } });
