@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { User } from './db/models/index.js';
-import { badRequest, createErrorHandler, tooManyRequests, validate } from './errors.js';
+import { badRequest, createErrorHandler, tooManyRequests } from './errors.js';
+import { validate } from './validation.js';
 import { createUser, readJson } from './test/factories.js';
 
 const log = { error: vi.fn() };

@@ -1,7 +1,6 @@
-import type { Context, ErrorHandler, ValidationTargets } from 'hono';
+import type { ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { zValidator } from '@hono/zod-validator';
 import mongoose from 'mongoose';
 import { z } from 'zod';
 import type { Logger } from 'pino';
@@ -124,27 +123,6 @@ function invalidFieldsMessage(fields: Record<string, string>): string {
 export function validationError(error: { issues: readonly z.core.$ZodIssue[] }): ApiError {
   const fields = zodIssuesToFields(error.issues);
   return badRequest(invalidFieldsMessage(fields), fields);
-}
-
-const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
-
-/** True when the request's Content-Type is JSON (`application/json`, `application/*+json`). */
-export function isJsonRequest(c: Context): boolean {
-  const type = c.req.header('Content-Type')?.split(';')[0]?.trim() ?? '';
-  return JSON_MEDIA_TYPE.test(type);
-}
-
-/**
- * The shared validator (docs/contributing.md#validation-at-the-edge): `@hono/zod-validator` with a
- * hook that throws 415 when a JSON body is not sent as JSON, and a 400
- * `validation_error` naming the failing fields otherwise. Types flow to
- * `c.req.valid(target)` and to the `hc` client.
- */
-export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
-  return zValidator(target, schema, (result, c) => {
-    if (target === 'json' && !isJsonRequest(c)) throw unsupportedMediaType();
-    if (!result.success) throw validationError(result.error);
-  });
 }
 
 /** Status → default message for HTTPExceptions that are not ApiErrors (e.g. Hono's own). */

@@ -1,18 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { User, ROLES, presentCurrentUser } from '../db/models/index.js';
-import {
-  ApiError,
-  badRequest,
-  conflict,
-  isDuplicateKeyError,
-  isJsonRequest,
-  payloadTooLarge,
-  unauthorized,
-  unsupportedMediaType,
-  validationError,
-  zodIssuesToFields,
-} from '../errors.js';
+import { ApiError, badRequest, conflict, isDuplicateKeyError, payloadTooLarge, unauthorized, unsupportedMediaType, validationError, zodIssuesToFields } from '../errors.js';
+import { isJsonRequest } from '../validation.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.js';
 import type { AppEnv, UserDoc } from './context.js';
 import { renderLoginPage, renderRegisterPage } from './pages.js';

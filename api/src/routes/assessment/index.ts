@@ -3,7 +3,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { Assessment, User } from '../../db/models/index.js';
 import type { AppEnv } from '../../auth/context.js';
 import { requireAuth } from '../../auth/middleware.js';
-import { payloadTooLarge, validate } from '../../errors.js';
+import { payloadTooLarge } from '../../errors.js';
+import { validate } from '../../validation.js';
 import { meanScore, oracyLevelForMean } from '../../services/oracyLevel.js';
 import { updateOracyAssessmentSchema } from './schema.js';
 

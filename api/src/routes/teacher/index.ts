@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../auth/context.js';
 import { requireRole, requireSelfOrAdmin } from '../../auth/middleware.js';
 import { ROLES } from '../../db/models/index.js';
-import { validate } from '../../errors.js';
+import { validate } from '../../validation.js';
 import { deleteComplaint, fileComplaint, listComplaints } from '../../services/complaints.js';
 import { findPerson, teacherStats } from '../../services/stats.js';
 import { complaintBodyLimit } from '../student/index.js';

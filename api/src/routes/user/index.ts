@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../auth/context.js';
 import { requireSelfOrAdmin } from '../../auth/middleware.js';
 import { User, type Role } from '../../db/models/index.js';
-import { notFound, validate } from '../../errors.js';
+import { notFound } from '../../errors.js';
+import { validate } from '../../validation.js';
 import { profileParamSchema } from './schema.js';
 
 /** The profile of docs/product.md#data ("Profile: name, email, role"); `role` is 1 admin, 2 teacher, 3 student. */

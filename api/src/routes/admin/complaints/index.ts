@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../../auth/context.js';
 import { requireRole } from '../../../auth/middleware.js';
 import { Complaint, ComplaintDecision, User } from '../../../db/models/index.js';
-import { conflict, isDuplicateKeyError, notFound, validate } from '../../../errors.js';
+import { conflict, isDuplicateKeyError, notFound } from '../../../errors.js';
+import { validate } from '../../../validation.js';
 import { presentAdminComplaint, type AdminComplaintLike, type ComplaintUserJson } from './presenter.js';
 import { complaintIdParamSchema } from './schema.js';
 

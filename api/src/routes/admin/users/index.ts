@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../../auth/context.js';
 import { requireRole } from '../../../auth/middleware.js';
 import { ROLES } from '../../../db/models/index.js';
-import { badRequest, validate } from '../../../errors.js';
+import { badRequest } from '../../../errors.js';
+import { validate } from '../../../validation.js';
 import { changeRole, deletePerson, listPeople } from '../../../services/people.js';
 import { peopleListQuerySchema, roleChangeBodySchema, userIdParamSchema } from './schema.js';
 
