@@ -127,7 +127,8 @@ describe('the notices screen (docs/product.md#notices)', { timeout: 40_000 }, ()
     await screen.findByText('Rooms are on the board.');
     await user.click(within(noticeCard('Holiday')).getByRole('button', { name: 'Delete Notice' }));
     let dialog = await screen.findByRole('alertdialog', { name: 'Confirm Delete' });
-    expect(dialog).toHaveAccessibleDescription('Are you sure you want to delete this notice?');
+    // Ionic renders the alert's message after the dialog itself: wait for the description.
+    await waitFor(() => expect(dialog).toHaveAccessibleDescription('Are you sure you want to delete this notice?'));
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(noticeTitles()).toEqual(['Exam week', 'Holiday']);
