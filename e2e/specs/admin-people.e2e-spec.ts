@@ -28,7 +28,7 @@ async function searchFor(page: Page, placeholder: string, text: string, name: st
 
 test.describe('the admin manages people', () => {
   test.beforeEach(async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== 'tablet', 'issue 3 names the tablet for these admin journeys');
+    test.skip(testInfo.project.name !== 'tablet', 'admins work on a tablet: these journeys run at tablet size only');
     await signIn(page, DEMO.admin);
   });
 

@@ -1,13 +1,13 @@
 /**
- * issue 9, "Ionic components imported per use": a build-time plugin that
- * keeps every Ionic component out of the first load unless a first-load
- * screen renders it.
+ * Ionic components imported per use: a build-time plugin that keeps every
+ * Ionic component out of the first load unless a first-load screen renders
+ * it (docs/decisions/0007-vite-plugin-rewrites-ionic-imports.md).
  *
  * `@ionic/react` is one module declaring a React wrapper for every Ionic
  * component and statically importing every component's code. So a component
  * that only a lazy screen renders (`IonSelect` on Settings, `IonModal` in the
  * dialogs, `IonProgressBar` on the admin lists, `IonToast` behind the update
- * offer …) was part of the first load of every user. At build time
+ * offer …) would be part of the first load of every user. At build time
  * (`apply: 'build'`; the dev server and the tests are untouched) this plugin
  *
  * 1. moves each plain wrapper — `const IonX = /*@__PURE__*\/ factory(...)`

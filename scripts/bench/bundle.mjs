@@ -10,7 +10,7 @@ import { constants, brotliCompressSync, gzipSync } from 'node:zlib';
 /**
  * The dynamic entries the first load of `/login` → `/` fetches besides the
  * entry: `/login` is server-rendered without scripts, and `/` is the
- * self-assessment screen (docs/product.md#route-table). Since issue 9 that screen is part of
+ * self-assessment screen (docs/product.md#route-table). That screen is part of
  * the entry chunk (`pwa/src/routes.ts`), so the manifest has no such key and
  * the list only matters should the screen become a chunk of its own again.
  */
