@@ -18,7 +18,7 @@ import {
   startTestChatServer,
   type SignedInUser,
   type TestChatServer,
-} from './testServer.js';
+} from '../test/testServer.js';
 
 /** A 1×1 PNG. */
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';

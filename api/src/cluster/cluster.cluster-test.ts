@@ -3,7 +3,7 @@ import type { Socket as ClientSocket } from 'socket.io-client';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { AUTH_RATE_LIMITS } from '../auth/rateLimits.js';
-import { collect, connected, nextEvent, openSocket } from '../chat/testServer.js';
+import { collect, connected, nextEvent, openSocket } from '../test/testServer.js';
 import { ChatMessage, Complaint, ROLES, type Role } from '../db/models/index.js';
 import { REDIS_RATE_LIMIT_PREFIX } from '../security/rateLimit.js';
 import { createUser, sessionCookieFrom, type LooseJson } from '../test/factories.js';

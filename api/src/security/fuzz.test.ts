@@ -26,7 +26,7 @@ import {
   fuzzValue,
   mutated,
   type FuzzBody,
-} from './fuzzArbitraries.js';
+} from '../test/fuzzArbitraries.js';
 import {
   TINY_PNG,
   WORLD_PASSWORD,
@@ -41,7 +41,7 @@ import {
   userOf,
   type Caller,
   type World,
-} from './testWorld.js';
+} from '../test/testWorld.js';
 
 /**
  * Input never causes a 500 (docs/product.md#error-format): at least 200 generated

@@ -4,7 +4,7 @@ import { createApp } from '../../app.js';
 import type { UserDoc } from '../../auth/context.js';
 import { Complaint, User } from '../../db/models/index.js';
 import { createUser, jsonRequest, readJson, signIn } from '../../test/factories.js';
-import { complete, countQueries, enroll, makeAssignments, makeCourse } from '../student/testData.js';
+import { complete, countQueries, enroll, makeAssignments, makeCourse } from '../../test/testData.js';
 
 const app = createApp();
 
