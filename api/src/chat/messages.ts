@@ -3,7 +3,7 @@ import { Types } from 'mongoose';
 import { ChatMessage } from '../db/models/index.js';
 import { ApiError, isDuplicateKeyError } from '../errors.js';
 import { MAX_UPLOAD_BYTES, type StoredUpload, type UploadStore } from '../services/uploads.js';
-import { presentChatMessage, type ChatMessageJson } from './presenter.js';
+import { presentChatMessage, type ChatMessageJson } from '../presenters/chatMessage.js';
 import { MAX_FILE_NAME_LENGTH, type OutgoingMessage } from './schema.js';
 
 /** Messages per page of `initialMessages` and `moreMessages`. */

@@ -4,7 +4,7 @@ import { requireRole } from '../../../auth/middleware.js';
 import { Complaint, ComplaintDecision, User } from '../../../db/models/index.js';
 import { conflict, isDuplicateKeyError, notFound } from '../../../errors.js';
 import { validate } from '../../../validation.js';
-import { presentAdminComplaint, type AdminComplaintLike, type ComplaintUserJson } from './presenter.js';
+import { presentAdminComplaint, type AdminComplaintLike, type ComplaintUserJson } from '../../../presenters/complaint.js';
 import { complaintIdParamSchema } from './schema.js';
 
 /** The two decisions an admin can take (docs/product.md#complaint-status). */
