@@ -14,8 +14,7 @@ import { noticeBodySchema } from '../routes/admin/notices/schema.js';
 import { assignCoursesBodySchema } from '../routes/admin/people/schema.js';
 import { peopleListQuerySchema, roleChangeBodySchema } from '../routes/admin/users/schema.js';
 import { updateOracyAssessmentSchema } from '../routes/assessment/schema.js';
-import { studentComplaintSchema } from '../routes/student/schema.js';
-import { teacherComplaintSchema } from '../routes/teacher/schema.js';
+import { studentComplaintSchema, teacherComplaintSchema } from '../routes/complaints/schema.js';
 import { TEST_ORIGIN } from '../test/factories.js';
 import {
   OPERATOR_MARKER,

@@ -5,7 +5,7 @@ import { Complaint, ComplaintDecision, User } from '../../../db/models/index.js'
 import { conflict, isDuplicateKeyError, notFound } from '../../../errors.js';
 import { validate } from '../../../validation.js';
 import { presentAdminComplaint, type AdminComplaintLike, type ComplaintUserJson } from '../../../presenters/complaint.js';
-import { complaintIdParamSchema } from './schema.js';
+import { complaintIdParamSchema } from '../../complaints/schema.js';
 
 /** The two decisions an admin can take (docs/product.md#complaint-status). */
 type Decision = 'approved' | 'disapproved';
