@@ -46,12 +46,6 @@ export async function listMessagePage(page: number): Promise<MessagePage> {
   return { messages: docs.slice(0, CHAT_PAGE_SIZE).reverse().map(presentChatMessage), hasMore };
 }
 
-/** The first stored message of `userId` with `tempId` (a retry's original), or null. */
-export async function findByTempId(userId: Types.ObjectId | string, tempId: string): Promise<ChatMessageJson | null> {
-  const doc = await ChatMessage.findOne({ userId, tempId }).sort({ createdAt: 1, _id: 1 }).lean();
-  return doc ? presentChatMessage(doc) : null;
-}
-
 /**
  * The `_id` of the message `tempId` of sender `userId`: the first
  * 12 bytes of SHA-256 over both, so a retry is found — and a second copy

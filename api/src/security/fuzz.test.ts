@@ -12,7 +12,7 @@ import { courseFieldsSchema } from '../routes/admin/courses/schema.js';
 import { exportQuerySchema } from '../routes/admin/export/schema.js';
 import { noticeBodySchema } from '../routes/admin/notices/schema.js';
 import { assignCoursesBodySchema } from '../routes/admin/people/schema.js';
-import { peopleListQuerySchema, roleChangeBodySchema } from '../routes/admin/users/schema.js';
+import { roleChangeBodySchema } from '../routes/admin/users/schema.js';
 import { updateOracyAssessmentSchema } from '../routes/assessment/schema.js';
 import { studentComplaintSchema, teacherComplaintSchema } from '../routes/complaints/schema.js';
 import { TEST_ORIGIN } from '../test/factories.js';

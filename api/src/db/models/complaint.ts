@@ -1,4 +1,4 @@
-import { Schema, model, type InferSchemaType } from 'mongoose';
+import { Schema, model } from 'mongoose';
 import { baseSchemaOptions } from './common.js';
 
 /** Complaint statuses (docs/product.md#states-and-transitions); null is "On Hold". */
@@ -23,7 +23,6 @@ const complaintSchema = new Schema(
 complaintSchema.index({ userId: 1, createdAt: -1 });
 complaintSchema.index({ status: 1 });
 
-export type ComplaintFields = InferSchemaType<typeof complaintSchema>;
 export const Complaint = model('Complaint', complaintSchema);
 
 /** What a complaint's decision claim says: an admin's decision, or the owner's deletion (`withdrawn`). */

@@ -1,4 +1,4 @@
-import { Schema, model, type InferSchemaType } from 'mongoose';
+import { Schema, model } from 'mongoose';
 
 /**
  * One `Idempotency-Key` a user sent with a create request (issue 7 "The
@@ -29,5 +29,4 @@ const idempotencyKeySchema = new Schema(
 idempotencyKeySchema.index({ userId: 1, key: 1 }, { unique: true });
 idempotencyKeySchema.index({ createdAt: 1 });
 
-export type IdempotencyKeyFields = InferSchemaType<typeof idempotencyKeySchema>;
 export const IdempotencyKey = model('IdempotencyKey', idempotencyKeySchema);

@@ -11,7 +11,7 @@ import { findPerson } from '../../services/stats.js';
 import { complaintIdParamSchema, studentComplaintSchema, teacherComplaintSchema } from './schema.js';
 
 /** Largest complaint body accepted, in bytes (a 5000-character description with room for escapes); larger → 413. */
-export const COMPLAINT_BODY_LIMIT = 64 * 1024;
+const COMPLAINT_BODY_LIMIT = 64 * 1024;
 
 /** `bodyLimit` answering 413 in the docs/product.md#error-format shape. */
 const complaintBodyLimit = bodyLimit({
@@ -42,7 +42,7 @@ const FILERS = {
 } as const;
 
 /** The areas that have complaints: `student` and `teacher`. */
-export type FilerArea = keyof typeof FILERS;
+type FilerArea = keyof typeof FILERS;
 
 /**
  * The complaints of one filer role (docs/product.md#student-complaints, docs/product.md#teacher-complaints,
