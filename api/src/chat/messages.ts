@@ -9,7 +9,7 @@ import { MAX_FILE_NAME_LENGTH, type OutgoingMessage } from './schema.js';
 /** Messages per page of `initialMessages` and `moreMessages`. */
 export const CHAT_PAGE_SIZE = 50;
 
-/** The spec's text for an attachment over 5,242,880 bytes (docs/product.md#error-messages). */
+/** The message for an attachment over 5,242,880 bytes, as docs/product.md#error-messages words it. */
 export const FILE_TOO_LARGE_TEXT = 'File size exceeds 5MB limit';
 /** The text for an attachment that is not an image, PDF, DOC or DOCX (docs/product.md#chat-validation). */
 export const FILE_TYPE_TEXT = 'Only images, PDF, DOC and DOCX files can be attached.';

@@ -9,7 +9,8 @@ import { REDIS_RATE_LIMIT_PREFIX } from '../security/rateLimit.js';
 import { createUser, sessionCookieFrom, type LooseJson } from '../test/factories.js';
 
 /**
- * issue 10, `npm run test:cluster`: two API processes (A and B) started by
+ * Several API processes behind one load balancer (docs/architecture.md#running-it), run by
+ * `npm run test:cluster`: two API processes (A and B) started by
  * `clusterSetup.ts` on one database and one Redis, driven with real HTTP
  * and Socket.IO clients. The data is made directly in the shared database.
  */

@@ -19,15 +19,14 @@ import { ReadCache } from './readCache.js';
 
 /**
  * The people of the platform as the admin screens see them (docs/product.md#users-table, docs/product.md#student-list, docs/product.md#teacher-list,
- * docs/product.md#assign-courses, docs/product.md#admin-user-calls, docs/product.md#admin-student-and-teacher-calls, "Admin: course
- * assignment"; docs/product.md#authorization-matrix, docs/product.md#error-format, docs/product.md#clarified-behaviour). Every query is a plain filter, sort, skip
+ * docs/product.md#assign-courses, docs/product.md#admin-user-calls, docs/product.md#admin-student-and-teacher-calls, docs/product.md#course-assignment-calls; docs/product.md#authorization-matrix, docs/product.md#error-format, docs/product.md#clarified-behaviour). Every query is a plain filter, sort, skip
  * and limit, or a second query over ids, so it runs on MongoDB and on the
  * embedded FerretDB v1 alike (docs/architecture.md#running-it: no transactions, no `$lookup`).
  */
 
 /**
  * `text` with every regular-expression metacharacter escaped, so a search for `(` or `.*` matches those characters literally (docs/product.md#clarified-behaviour).
- * A NUL becomes `\x00`: a BSON regex may not contain the byte itself (the driver would throw, a 500; found by the issue 8 fuzz tests).
+ * A NUL becomes `\x00`: a BSON regex may not contain the byte itself (the driver would throw, a 500).
  */
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\0/g, '\\x00');

@@ -4,7 +4,7 @@ import { onWrites } from '../db/models/writes.js';
  * Short-lived in-process caches of whole read results ("the API
  * must not be the bottleneck"). On the embedded FerretDB every filter, sort
  * and count other than an `_id` lookup reads the whole collection, so a
- * signed-in dashboard read costs about 100 ms of database work at 1,000
+ * signed-in dashboard read costs database work that grows with the number of
  * users; these reads are asked far more often than what they read changes.
  *
  * Each cache is emptied at once by any Mongoose write to the models it reads

@@ -61,8 +61,7 @@ async function decide(id: string, status: Decision, adminId: string) {
 }
 
 /**
- * Complaint moderation (docs/product.md#complaint-moderation, docs/product.md#complaint-status, docs/product.md#api "Admin:
- * complaints"), admins only (401 without a session, 403 for other roles),
+ * Complaint moderation (docs/product.md#complaint-moderation, docs/product.md#complaint-status, docs/product.md#complaint-moderation-calls), admins only (401 without a session, 403 for other roles),
  * mounted at `/api`:
  * - `GET /admin/complaints` → `AdminComplaintJson[]`: only unresolved
  *   complaints (`status: null`), oldest first, each with `user{name, role}`

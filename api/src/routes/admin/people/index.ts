@@ -15,8 +15,7 @@ const withoutRole = ({ id, name, email }: UserRowJson) => ({ id, name, email });
 
 /**
  * The student and teacher lists, the instructor list and course assignment
- * (docs/product.md#student-list, docs/product.md#teacher-list, docs/product.md#assign-courses, docs/product.md#admin-student-and-teacher-calls, "Admin: course
- * assignment"; docs/product.md#authorization-matrix, docs/product.md#error-format, docs/product.md#clarified-behaviour), mounted at `/api`. Admins only (401 / 403),
+ * (docs/product.md#student-list, docs/product.md#teacher-list, docs/product.md#assign-courses, docs/product.md#admin-student-and-teacher-calls, docs/product.md#course-assignment-calls; docs/product.md#authorization-matrix, docs/product.md#error-format, docs/product.md#clarified-behaviour), mounted at `/api`. Admins only (401 / 403),
  * guarded per route.
  *
  * - `GET /admin/students`, `GET /admin/teachers` with `page`, `limit` or
