@@ -18,7 +18,7 @@ import { compressText } from './compression.js';
 import { csrfProtection } from './security/origin.js';
 import { createMemoryRateLimitStore, type RateLimitStore } from './security/rateLimit.js';
 import { assessmentRoutes } from './routes/assessment/index.js';
-import { idempotency } from './services/idempotency.js';
+import { complaintRoutesFor } from './routes/complaints/index.js';
 import { studentRoutes } from './routes/student/index.js';
 import { teacherRoutes } from './routes/teacher/index.js';
 import { complaintRoutes } from './routes/admin/complaints/index.js';
@@ -96,11 +96,10 @@ export function createApp(options: AppOptions = {}) {
     .get('/api/health', (c) => c.json({ ok: true as const }, 200))
     .route('/', healthRoutes(options.health))
     .route('/api', assessmentRoutes)
-    // an outbox replay with the same Idempotency-Key gets the first answer, never a second complaint.
-    .use('/api/student/complaints', idempotency())
-    .use('/api/teacher/complaints', idempotency())
     .route('/api', studentRoutes)
     .route('/api', teacherRoutes)
+    .route('/api', complaintRoutesFor('student'))
+    .route('/api', complaintRoutesFor('teacher'))
     .route('/api', createChatRoutes({ uploads: uploads.chat }))
     .route('/api', createCourseRoutes({ uploads: uploads.public }))
     .route('/api', noticeRoutes)

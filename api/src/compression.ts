@@ -62,15 +62,14 @@ function prepend(first: Uint8Array[], reader: ReadableStreamDefaultReader<Uint8A
  * an already encoded body or `Cache-Control: no-transform` — and three differences:
  * - `Vary: Accept-Encoding` is on every response, set through
  *   `withDefaultHeaders` before the route runs, so that a client that accepts
- *   no encoding (the API benchmark's load tool) leaves the response's headers
+ *   no encoding (a load-testing tool, for one) leaves the response's headers
  *   untouched;
  * - a body under `COMPRESSION_THRESHOLD` (1,024 bytes) is never compressed,
  *   even without a `Content-Length` (a `c.json()` answer has none): the first
  *   kilobyte is read before deciding;
  * - never `c.header()` after the route: `hono/compress` sets `Vary` that way,
  *   which rebuilds a finished response as a full web `Response` with a body
- *   stream, on every JSON answer (a CPU profile of
- *   `GET /auth/current_user` showed it).
+ *   stream, on every JSON answer.
  */
 export function compressText(opts: { threshold?: number } = {}) {
   const threshold = opts.threshold ?? COMPRESSION_THRESHOLD;

@@ -24,8 +24,8 @@ const absolutePath = z
 const flag = z.enum(['0', '1'], { error: "must be '0' or '1'" });
 
 /**
- * Every environment variable the API reads (docs/architecture.md#running-it "Config by
- * environment"). Empty strings count as unset, so `MONGODB_URI=` in a shell
+ * Every environment variable the API reads, validated in this one place
+ * (docs/architecture.md#running-it, docs/contributing.md#configuration-in-one-place). Empty strings count as unset, so `MONGODB_URI=` in a shell
  * means "use the embedded database".
  */
 const envSchema = z

@@ -19,9 +19,8 @@ function prettyAvailable(): boolean {
 /**
  * How the process logger writes to stdout: lines gather until 4 KiB are
  * waiting, or for at most 250 ms, and then go out in one synchronous
- * `write(2)` — one write per line (pino's default) was about a twentieth of
- * a signed-in read's CPU time (CPU profile of `GET
- * /auth/current_user`; pino's asynchronous mode cost more, not less). What
+ * `write(2)` — one system call per line (pino's default) is a noticeable share
+ * of a cheap read's CPU time, and pino's asynchronous mode costs more, not less. What
  * is waiting is written at `exit` and after a `fatal` line, so only a
  * SIGKILL or a machine crash can lose the last quarter second.
  */
@@ -79,8 +78,7 @@ export type ResponseObserver = (c: Context<LoggedContext>) => Promise<void> | vo
  * then each of `observers` in turn. Never logs bodies, cookies, tokens or
  * passwords. Expects `loadSession` (mounted after it) to have put `user` in
  * the context, when there is one. The observers run here rather than as
- * middleware of their own because every layer costs each request a few µs
- * (measured on `GET /auth/current_user`).
+ * middleware of their own because every layer costs each request a few µs.
  */
 export function requestLogger(log: Logger, ...observers: ResponseObserver[]) {
   // The line's fields are fixed and hold no secret, so it skips the redaction pass (a few µs a request).

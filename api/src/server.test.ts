@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import mongoose from 'mongoose';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connected, openSocket } from './chat/testServer.js';
+import { connected, openSocket } from './test/testServer.js';
 import { getEnv } from './env.js';
 import { startServer, type RunningServer } from './server.js';
 import { createUser, signIn } from './test/factories.js';

@@ -64,8 +64,8 @@ function listen(app: RunningServer['app'], port: number): Promise<{ server: Serv
 const DRAIN_POLL_MS = 50;
 
 /**
- * Stops accepting connections and waits for the requests in flight (issue 10:
- * graceful shutdown): a connection is closed as soon as it is idle, and
+ * Stops accepting connections and waits for the requests in flight (graceful
+ * shutdown, docs/architecture.md#running-it): a connection is closed as soon as it is idle, and
  * whatever is still open after `CLOSE_GRACE_MS` is cut.
  */
 function closeHttpServer(server: Server): Promise<void> {

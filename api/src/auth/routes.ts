@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { User, ROLES, presentCurrentUser } from '../db/models/index.js';
+import { User, ROLES } from '../db/models/index.js';
+import { presentCurrentUser } from '../presenters/user.js';
 import { ApiError, badRequest, conflict, isDuplicateKeyError, payloadTooLarge, unauthorized, unsupportedMediaType, validationError, zodIssuesToFields } from '../errors.js';
 import { isJsonRequest } from '../validation.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.js';

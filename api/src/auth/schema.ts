@@ -28,8 +28,6 @@ export const loginSchema = z.object({
     .min(1, { error: 'Enter your password.' })
     .max(1024, { error: 'Use at most 1024 characters.' }),
 });
-/** A validated sign-in: `{email (lower-cased), password}`. */
-export type LoginInput = z.output<typeof loginSchema>;
 
 const name = (what: string) =>
   z

@@ -4,14 +4,15 @@ import { ROLES, Session, User } from '../db/models/index.js';
 import { applyRemoteWrite, setWriteBroadcast } from '../db/models/writes.js';
 import { changeRole, deletePerson } from '../services/people.js';
 import { createUser, signIn } from '../test/factories.js';
-import { SESSION_CACHE_TTL_MS, SESSION_COOKIE, clearSessionCache, createSession, deleteSessionByToken, findSession, hashSessionToken } from './sessions.js';
+import { SESSION_CACHE_TTL_MS, SESSION_COOKIE, createSession, deleteSessionByToken, findSession, hashSessionToken } from './sessions.js';
 
 // `findSession` keeps a short-lived in-process cache; every write that could change its answer empties it.
 describe('the session cache', () => {
-  afterEach(() => {
+  afterEach(async () => {
     vi.restoreAllMocks();
     setWriteBroadcast(undefined);
-    clearSessionCache();
+    // what another process's session write does: empties this process's cache.
+    await applyRemoteWrite('Session');
   });
 
   // with Redis, every session or user write is told to the other processes before the write's caller goes on.
@@ -44,7 +45,7 @@ describe('the session cache', () => {
 
   it('lets callers that miss it together share one read of the database', async () => {
     const { user, token } = await cachedSession();
-    clearSessionCache();
+    await applyRemoteWrite('Session');
     const sessionReads = vi.spyOn(Session, 'findOne');
     const userReads = vi.spyOn(User, 'findById');
     const found = await Promise.all(Array.from({ length: 8 }, () => findSession(token)));

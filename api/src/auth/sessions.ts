@@ -172,7 +172,7 @@ function readShared(token: string): Promise<{ session: SessionDoc; user: UserDoc
 }
 
 /** Forgets every cached session of this process; `findSession` reads the database again. */
-export function clearSessionCache(): void {
+function clearSessionCache(): void {
   cacheGeneration += 1;
   sessionCache.clear();
   // A read under way may predate the write that cleared the cache: later callers must not join it.

@@ -4,8 +4,8 @@
  * Engine.IO's WebSocket transport sends the packets that wait for a
  * connection in one loop, one WebSocket frame each, and `ws` hands every
  * frame to the TCP connection at once: a burst of 20 messages to 100 admins
- * was about 2,000 system calls, most of the server's time in the fan-out
- * benchmark. Corking the TCP connection around that loop lets Node send the
+ * costs about 2,000 system calls, which would dominate the fan-out's cost.
+ * Corking the TCP connection around that loop lets Node send the
  * frames of one loop in a single `writev`. Nothing is held after the loop,
  * so no packet waits for a later one.
  */

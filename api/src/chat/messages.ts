@@ -3,13 +3,13 @@ import { Types } from 'mongoose';
 import { ChatMessage } from '../db/models/index.js';
 import { ApiError, isDuplicateKeyError } from '../errors.js';
 import { MAX_UPLOAD_BYTES, type StoredUpload, type UploadStore } from '../services/uploads.js';
-import { presentChatMessage, type ChatMessageJson } from './presenter.js';
+import { presentChatMessage, type ChatMessageJson } from '../presenters/chatMessage.js';
 import { MAX_FILE_NAME_LENGTH, type OutgoingMessage } from './schema.js';
 
 /** Messages per page of `initialMessages` and `moreMessages`. */
 export const CHAT_PAGE_SIZE = 50;
 
-/** The spec's text for an attachment over 5,242,880 bytes (docs/product.md#error-messages). */
+/** The message for an attachment over 5,242,880 bytes, as docs/product.md#error-messages words it. */
 export const FILE_TOO_LARGE_TEXT = 'File size exceeds 5MB limit';
 /** The text for an attachment that is not an image, PDF, DOC or DOCX (docs/product.md#chat-validation). */
 export const FILE_TYPE_TEXT = 'Only images, PDF, DOC and DOCX files can be attached.';
@@ -44,12 +44,6 @@ export async function listMessagePage(page: number): Promise<MessagePage> {
     .lean();
   const hasMore = docs.length > CHAT_PAGE_SIZE;
   return { messages: docs.slice(0, CHAT_PAGE_SIZE).reverse().map(presentChatMessage), hasMore };
-}
-
-/** The first stored message of `userId` with `tempId` (a retry's original), or null. */
-export async function findByTempId(userId: Types.ObjectId | string, tempId: string): Promise<ChatMessageJson | null> {
-  const doc = await ChatMessage.findOne({ userId, tempId }).sort({ createdAt: 1, _id: 1 }).lean();
-  return doc ? presentChatMessage(doc) : null;
 }
 
 /**

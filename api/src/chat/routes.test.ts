@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatMessage } from '../db/models/index.js';
 import { createUploadStores, GRIDFS_BUCKETS } from '../services/uploads.js';
 import { chatUploadsDir } from './messages.js';
-import type { ChatMessageJson } from './presenter.js';
-import { connected, nextEvent, openSocket, signedInUser, startTestChatServer, type SignedInUser, type TestChatServer } from './testServer.js';
+import type { ChatMessageJson } from '../presenters/chatMessage.js';
+import { connected, nextEvent, openSocket, signedInUser, startTestChatServer, type SignedInUser, type TestChatServer } from '../test/testServer.js';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');

@@ -58,8 +58,6 @@ export const loadMoreSchema = z.object({
     .min(0, { error: 'The page must be a whole number from 0.' })
     .max(1_000_000, { error: 'The page must be a whole number from 0.' }),
 });
-/** A validated `loadMoreMessages` payload: `{page: number}` (0-based). */
-export type LoadMoreInput = z.output<typeof loadMoreSchema>;
 
 /** The auth payload of the handshake (docs/product.md#real-time-socket, docs/product.md#authorization-matrix). */
 export const handshakeAuthSchema = z.object({

@@ -5,7 +5,7 @@ import type { Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ChatMessage, Session } from '../db/models/index.js';
 import { CHAT_PAGE_SIZE, FILE_TOO_LARGE_TEXT, FILE_TYPE_TEXT, chatUploadsDir } from './messages.js';
-import type { ChatMessageJson } from './presenter.js';
+import type { ChatMessageJson } from '../presenters/chatMessage.js';
 import { tcpConnectionOf } from './cork.js';
 import { CHAT_TEXTS, MAX_HTTP_BUFFER_SIZE } from './socket.js';
 import {
@@ -18,7 +18,7 @@ import {
   startTestChatServer,
   type SignedInUser,
   type TestChatServer,
-} from './testServer.js';
+} from '../test/testServer.js';
 
 /** A 1×1 PNG. */
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';

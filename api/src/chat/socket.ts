@@ -13,7 +13,7 @@ import { getEnv } from '../env.js';
 import { createUploadStores, MAX_UPLOAD_BYTES, type UploadStore } from '../services/uploads.js';
 import { coalesceWrites } from './cork.js';
 import { ChatInputError, listMessagePage, messageTime, storeMessage, type MessagePage } from './messages.js';
-import type { ChatMessageJson } from './presenter.js';
+import type { ChatMessageJson } from '../presenters/chatMessage.js';
 import { handshakeAuthSchema, loadMoreSchema, outgoingMessageSchema } from './schema.js';
 
 /** The room every admin's socket joins: the discussion (docs/product.md#authorization-matrix: admins only). */

@@ -3,13 +3,14 @@ import type { Socket as ClientSocket } from 'socket.io-client';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { AUTH_RATE_LIMITS } from '../auth/rateLimits.js';
-import { collect, connected, nextEvent, openSocket } from '../chat/testServer.js';
+import { collect, connected, nextEvent, openSocket } from '../test/testServer.js';
 import { ChatMessage, Complaint, ROLES, type Role } from '../db/models/index.js';
 import { REDIS_RATE_LIMIT_PREFIX } from '../security/rateLimit.js';
 import { createUser, sessionCookieFrom, type LooseJson } from '../test/factories.js';
 
 /**
- * issue 10, `npm run test:cluster`: two API processes (A and B) started by
+ * Several API processes behind one load balancer (docs/architecture.md#running-it), run by
+ * `npm run test:cluster`: two API processes (A and B) started by
  * `clusterSetup.ts` on one database and one Redis, driven with real HTTP
  * and Socket.IO clients. The data is made directly in the shared database.
  */

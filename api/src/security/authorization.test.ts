@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket as ClientSocket } from 'socket.io-client';
 import { ROLES } from '../db/models/index.js';
-import { connected, openSocket, refused, signedInUser, startTestChatServer, type TestChatServer } from '../chat/testServer.js';
+import { connected, openSocket, refused, signedInUser, startTestChatServer, type TestChatServer } from '../test/testServer.js';
 import {
   CALLERS,
   WORLD_PASSWORD,
@@ -14,7 +14,7 @@ import {
   registeredEndpoints,
   type Caller,
   type World,
-} from './testWorld.js';
+} from '../test/testWorld.js';
 
 /**
  * The authorization matrix (docs/product.md#authorization-matrix): every endpoint the app

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Course, Notice } from '../db/models/index.js';
 import { TEST_ORIGIN, readJson } from '../test/factories.js';
 import { BODY_LIMITS } from './bodyLimits.js';
-import { TINY_PNG, cookieOf, createWorld, type World } from './testWorld.js';
+import { TINY_PNG, cookieOf, createWorld, type World } from '../test/testWorld.js';
 
 /**
  * Body and upload limits (ASVS 5.0 V5.2): JSON bodies at most 1 MB

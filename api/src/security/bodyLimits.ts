@@ -35,8 +35,7 @@ const BODILESS_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']
  * Only a body sent without a `Content-Length` goes through Hono's
  * `bodyLimit`: that middleware reads `c.req.raw.body`, which makes
  * `@hono/node-server` build a full web `Request` (an `AbortSignal`, a body
- * stream) for every request — on a GET it cost a signed-in read about a
- * fifth of its time (CPU profile of `GET /auth/current_user`).
+ * stream) for every request — work a GET, which has no body, must not pay for.
  */
 export const requestBodyLimits = createMiddleware((c, next) => (BODILESS_METHODS.has(c.req.method) ? next() : limitBody(c, next)));
 

@@ -6,12 +6,12 @@ import type { Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import { attachChat, type ChatServer } from '../chat/socket.js';
-import { connected, openSocket, refused, signedInUser } from '../chat/testServer.js';
+import { connected, openSocket, refused, signedInUser } from '../test/testServer.js';
 import { Notice, ROLES } from '../db/models/index.js';
 import { getEnv } from '../env.js';
 import { createUser, readJson, sessionCookieFrom, signIn } from '../test/factories.js';
 import { CROSS_SITE_MESSAGE, checkSource, normalizeOrigin, ownOriginOf, type OriginPolicy } from './origin.js';
-import { TINY_PNG, cookieOf, createWorld, type World } from './testWorld.js';
+import { TINY_PNG, cookieOf, createWorld, type World } from '../test/testWorld.js';
 
 /**
  * CSRF for every unsafe method, JSON included (ASVS 5.0 V3.5):

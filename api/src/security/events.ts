@@ -4,8 +4,8 @@ import type { Logger, ResponseObserver } from '../logger.js';
 import { clientIp } from './clientIp.js';
 
 /**
- * The security events Oracy logs (issue 8 "Logging and errors"; ASVS 5.0
- * V16): one structured line each, `{security: true, event, userId?, ip, …}`,
+ * The security events Oracy logs (ASVS 5.0 V16, security logging): one
+ * structured line each, `{security: true, event, userId?, ip, …}`,
  * never with a password, token or cookie.
  */
 export type SecurityEvent =

@@ -12,10 +12,9 @@ import { courseFieldsSchema } from '../routes/admin/courses/schema.js';
 import { exportQuerySchema } from '../routes/admin/export/schema.js';
 import { noticeBodySchema } from '../routes/admin/notices/schema.js';
 import { assignCoursesBodySchema } from '../routes/admin/people/schema.js';
-import { peopleListQuerySchema, roleChangeBodySchema } from '../routes/admin/users/schema.js';
+import { roleChangeBodySchema } from '../routes/admin/users/schema.js';
 import { updateOracyAssessmentSchema } from '../routes/assessment/schema.js';
-import { studentComplaintSchema } from '../routes/student/schema.js';
-import { teacherComplaintSchema } from '../routes/teacher/schema.js';
+import { studentComplaintSchema, teacherComplaintSchema } from '../routes/complaints/schema.js';
 import { TEST_ORIGIN } from '../test/factories.js';
 import {
   OPERATOR_MARKER,
@@ -26,7 +25,7 @@ import {
   fuzzValue,
   mutated,
   type FuzzBody,
-} from './fuzzArbitraries.js';
+} from '../test/fuzzArbitraries.js';
 import {
   TINY_PNG,
   WORLD_PASSWORD,
@@ -41,7 +40,7 @@ import {
   userOf,
   type Caller,
   type World,
-} from './testWorld.js';
+} from '../test/testWorld.js';
 
 /**
  * Input never causes a 500 (docs/product.md#error-format): at least 200 generated

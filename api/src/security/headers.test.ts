@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import { HSTS_VALUE } from './headers.js';
-import { cookieOf, createWorld, type World } from './testWorld.js';
+import { cookieOf, createWorld, type World } from '../test/testWorld.js';
 
 /**
  * Headers on every response (ASVS 5.0 V3.4): a CSP the PWA works

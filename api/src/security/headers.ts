@@ -152,8 +152,8 @@ export interface PathHeaders {
 }
 
 /**
- * Middleware setting the security headers of every response (issue 8;
- * ASVS 5.0 V3.4): the CSP above, `X-Content-Type-Options: nosniff`,
+ * Middleware setting the security headers of every response (ASVS 5.0
+ * V3.4): the CSP above, `X-Content-Type-Options: nosniff`,
  * `Referrer-Policy: no-referrer`, `X-Frame-Options: DENY`,
  * `Cross-Origin-Opener-Policy` and `Cross-Origin-Resource-Policy: same-origin`,
  * a `Permissions-Policy` that turns off camera, microphone, geolocation and

@@ -6,7 +6,7 @@ import { Notice, ROLES } from '../db/models/index.js';
 import { TEST_ORIGIN, jsonRequest, readJson } from '../test/factories.js';
 import { emailPseudonym } from './events.js';
 import { CROSS_SITE_MESSAGE } from './origin.js';
-import { WORLD_PASSWORD, cookieOf, createWorld, freshNotice, quickUser, type World } from './testWorld.js';
+import { WORLD_PASSWORD, cookieOf, createWorld, freshNotice, quickUser, type World } from '../test/testWorld.js';
 
 /**
  * Logging and errors (ASVS 5.0 V16): no stack traces or internals

@@ -4,8 +4,8 @@ import { createMiddleware } from 'hono/factory';
 import { forbidden } from '../errors.js';
 
 /**
- * Which pages may send state-changing requests (issue 8 "CSRF for every
- * unsafe method, JSON included"; ASVS 5.0 V3.5). Built once from the
+ * Which pages may send state-changing requests: CSRF protection for every
+ * unsafe method, JSON included (ASVS 5.0 V3.5). Built once from the
  * environment (`TRUST_PROXY`, `ALLOWED_ORIGINS`, `CSRF_REQUIRE_ORIGIN`).
  */
 export interface OriginPolicy {

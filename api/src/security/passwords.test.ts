@@ -7,7 +7,7 @@ import { COMMON_PASSWORD_MESSAGE } from '../auth/schema.js';
 import { User } from '../db/models/index.js';
 import { getEnv } from '../env.js';
 import { createUser, jsonRequest, readJson, signIn } from '../test/factories.js';
-import { generousRateLimits } from './testWorld.js';
+import { generousRateLimits } from '../test/testWorld.js';
 
 /**
  * Passwords (ASVS 5.0 V6.2, V11.4): argon2id at the library's

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import { AUTH_RATE_LIMITS } from '../auth/rateLimits.js';
 import { attachChat, CHAT_TEXTS } from '../chat/socket.js';
-import { collect, connected, nextEvent, openSocket, signedInUser } from '../chat/testServer.js';
+import { collect, connected, nextEvent, openSocket, signedInUser } from '../test/testServer.js';
 import { ROLES } from '../db/models/index.js';
 import { getEnv } from '../env.js';
 import { createUser, jsonRequest, readJson } from '../test/factories.js';

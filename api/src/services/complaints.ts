@@ -13,7 +13,7 @@ import { presentComplaint, type ComplaintJson } from '../presenters/complaint.js
 export type FilerRole = typeof ROLES.teacher | typeof ROLES.student;
 
 /** Limits of a complaint body, in characters after trimming (the Complaint model's maxima). */
-export const COMPLAINT_LIMITS = { title: 200, description: 5000, clientIdMin: 8, clientIdMax: 100 } as const;
+export const COMPLAINT_LIMITS = { title: 200, description: 5000 } as const;
 
 /** What a filer sends: the validated, trimmed fields of a new complaint. */
 export interface NewComplaint {
@@ -21,8 +21,6 @@ export interface NewComplaint {
   title: string;
   /** 1–5000 characters */
   description: string;
-  /** the client's idempotency key (8–100 characters), if it sent one */
-  clientId?: string | null;
 }
 
 /**
@@ -39,27 +37,14 @@ export async function listComplaints(ownerId: string, role: FilerRole): Promise<
 /**
  * Files a complaint for `ownerId` (always the signed-in user: docs/product.md#clarified-behaviour,
  * "the server fills the owner from the session whatever the body says"),
- * status null (On Hold). Idempotent on `clientId`: when the same user has
- * already filed one with this key, that first complaint is returned and
- * nothing is stored (the offline outbox may replay a submission). The check
- * comes before the insert (FerretDB v1 has no partial unique indexes), so
- * two simultaneous replays could still both insert; the outbox replays in
- * order, one at a time.
- * @returns the complaint and `created` — false when it was a replay
+ * status null (On Hold). A replayed outbox submission never reaches this function twice: the
+ * `Idempotency-Key` middleware (`services/idempotency.ts`) answers repeats with the first answer.
+ * @returns the stored complaint
  */
-export async function fileComplaint(
-  ownerId: string,
-  role: FilerRole,
-  input: NewComplaint,
-): Promise<{ complaint: ComplaintJson; created: boolean }> {
+export async function fileComplaint(ownerId: string, role: FilerRole, input: NewComplaint): Promise<ComplaintJson> {
   const userId = new Types.ObjectId(ownerId);
-  const clientId = input.clientId ?? null;
-  if (clientId) {
-    const existing = await Complaint.findOne({ userId, clientId }).lean();
-    if (existing) return { complaint: presentComplaint(existing), created: false };
-  }
-  const complaint = await Complaint.create({ title: input.title, description: input.description, userId, role, status: null, clientId });
-  return { complaint: presentComplaint(complaint), created: true };
+  const complaint = await Complaint.create({ title: input.title, description: input.description, userId, role, status: null });
+  return presentComplaint(complaint);
 }
 
 /**

@@ -7,8 +7,8 @@ import { IdempotencyKey } from '../db/models/idempotencyKey.js';
 import { badRequest, conflict, isDuplicateKeyError } from '../errors.js';
 
 /**
- * Idempotent create requests (issue 7 "The complaint outbox", docs/contributing.md
- * practice 10, after Stripe's idempotency keys). The offline outbox may send
+ * Idempotent create requests (docs/contributing.md#the-outbox, after Stripe's idempotency keys):
+ * the one mechanism that de-duplicates writes. The offline outbox may send
  * the same complaint more than once — a retry after a lost answer, two tabs,
  * a reload mid-request — with the same client-generated key; the server must
  * create it once and answer every repeat with the first result.
@@ -52,17 +52,6 @@ export function requestFingerprint(method: string, path: string, rawBody: string
   return createHash('sha256').update(`${method.toUpperCase()} ${path}\n${body}`).digest('hex');
 }
 
-/** The body's `clientId` string (the PWA sends it beside the header), or null. */
-function clientIdOf(rawBody: string): string | null {
-  try {
-    const parsed: unknown = JSON.parse(rawBody);
-    const clientId = parsed && typeof parsed === 'object' ? (parsed as { clientId?: unknown }).clientId : undefined;
-    return typeof clientId === 'string' ? clientId : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The request body as text, read from a copy so the route still reads the
  * original (and its body limit still applies); `null` when it is larger than
@@ -82,7 +71,7 @@ async function readBodyCopy(request: Request, limit: number): Promise<string | n
     size += value.byteLength;
     if (size > limit) {
       // Not awaited: a tee branch's cancel settles only once the other branch (the route's body) is cancelled too,
-      // so awaiting it here would hang a chunked body over the limit forever (found by the issue 8 fuzz tests).
+      // so awaiting it here would hang a chunked body over the limit forever.
       reader.cancel().catch(() => undefined);
       return null;
     }
@@ -102,10 +91,8 @@ function sweepExpiredKeys(now: number): void {
 }
 
 /**
- * Middleware for `POST` create endpoints (mounted on `/api/student/complaints`
- * and `/api/teacher/complaints`). When a signed-in user sends an
- * `Idempotency-Key` header — or, without it, a `clientId` in the JSON body —
- * of 8–100 characters:
+ * Middleware for `POST` create endpoints (the complaints resource, `routes/complaints/`). When a
+ * signed-in user sends an `Idempotency-Key` header of 8–100 visible characters:
  *
  * - the first request reserves `{userId, key}` (a unique index, so only one
  *   of any number of concurrent repeats wins), runs, and a 2xx answer is
@@ -125,13 +112,11 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
   return createMiddleware<AppEnv>(async (c, next) => {
     const user = c.get('user');
     if (c.req.method !== 'POST' || !user) return next();
+    const key = c.req.header(IDEMPOTENCY_HEADER);
+    if (key === undefined) return next();
     const rawBody = await readBodyCopy(c.req.raw, MAX_BODY_BYTES);
     if (rawBody === null) return next();
-    const headerKey = c.req.header(IDEMPOTENCY_HEADER);
-    const key = headerKey ?? clientIdOf(rawBody);
-    if (key === null) return next();
     if (key.length < KEY_LENGTH.min || key.length > KEY_LENGTH.max || !/^[\x21-\x7e]+$/.test(key)) {
-      if (headerKey === undefined) return next(); // a bad body clientId is the route's validation to answer
       throw badRequest(`${IDEMPOTENCY_HEADER} must be ${KEY_LENGTH.min}–${KEY_LENGTH.max} visible characters.`, {
         [IDEMPOTENCY_HEADER]: `${KEY_LENGTH.min}–${KEY_LENGTH.max} visible ASCII characters.`,
       });

@@ -13,43 +13,20 @@ import {
 } from '../db/models/index.js';
 import { IdempotencyKey } from '../db/models/idempotencyKey.js';
 import { badRequest, conflict, notFound } from '../errors.js';
+import { DELETED_USER_NAME } from '../presenters/chatMessage.js';
+import { presentUserRow, type UserRowJson } from '../presenters/user.js';
 import { ReadCache } from './readCache.js';
 
 /**
  * The people of the platform as the admin screens see them (docs/product.md#users-table, docs/product.md#student-list, docs/product.md#teacher-list,
- * docs/product.md#assign-courses, docs/product.md#admin-user-calls, docs/product.md#admin-student-and-teacher-calls, "Admin: course
- * assignment"; docs/product.md#authorization-matrix, docs/product.md#error-format, docs/product.md#clarified-behaviour). Every query is a plain filter, sort, skip
+ * docs/product.md#assign-courses, docs/product.md#admin-user-calls, docs/product.md#admin-student-and-teacher-calls, docs/product.md#course-assignment-calls; docs/product.md#authorization-matrix, docs/product.md#error-format, docs/product.md#clarified-behaviour). Every query is a plain filter, sort, skip
  * and limit, or a second query over ids, so it runs on MongoDB and on the
  * embedded FerretDB v1 alike (docs/architecture.md#running-it: no transactions, no `$lookup`).
  */
 
-/** The name chat messages of a deleted sender show ("attributed to 'Deleted user'"). */
-export const DELETED_USER_NAME = 'Deleted user';
-
-/** One row of the users table (docs/product.md#users-and-sessions). `role` is 1 admin, 2 teacher, 3 student. */
-export interface PersonJson {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-}
-
-/** The fields `presentPerson` reads. */
-interface PersonLike {
-  _id: Types.ObjectId | string;
-  name: string;
-  email: string;
-  role: number;
-}
-
-/** Presents a user document as `PersonJson` (`id` as a string, no hash). */
-export function presentPerson(user: PersonLike): PersonJson {
-  return { id: String(user._id), name: user.name, email: user.email, role: user.role as Role };
-}
-
 /**
  * `text` with every regular-expression metacharacter escaped, so a search for `(` or `.*` matches those characters literally (docs/product.md#clarified-behaviour).
- * A NUL becomes `\x00`: a BSON regex may not contain the byte itself (the driver would throw, a 500; found by the issue 8 fuzz tests).
+ * A NUL becomes `\x00`: a BSON regex may not contain the byte itself (the driver would throw, a 500).
  */
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\0/g, '\\x00');
@@ -75,7 +52,7 @@ export interface PageQuery {
 }
 
 /** Pages of people by query, for `READ_CACHE_TTL_MS` at most; emptied by any write to the users. */
-const peoplePages = new ReadCache<{ people: PersonJson[]; total: number }>(['User'], 500);
+const peoplePages = new ReadCache<{ people: UserRowJson[]; total: number }>(['User'], 500);
 
 /**
  * One page of people, sorted by name then id, so consecutive pages never
@@ -86,12 +63,12 @@ const peoplePages = new ReadCache<{ people: PersonJson[]; total: number }>(['Use
  * @param role only this role (students, teachers), or every user when absent
  * @returns the page's rows and the number of matches over all pages
  */
-export function listPeople(query: PageQuery & { role?: Role }): Promise<{ people: PersonJson[]; total: number }> {
+export function listPeople(query: PageQuery & { role?: Role }): Promise<{ people: UserRowJson[]; total: number }> {
   const key = JSON.stringify([query.role ?? 0, query.page, query.limit, query.search?.trim() ?? '']);
   return peoplePages.get(key, () => loadPeoplePage(query));
 }
 
-async function loadPeoplePage(query: PageQuery & { role?: Role }): Promise<{ people: PersonJson[]; total: number }> {
+async function loadPeoplePage(query: PageQuery & { role?: Role }): Promise<{ people: UserRowJson[]; total: number }> {
   const filter = peopleFilter(query);
   const [rows, total] = await Promise.all([
     User.find(filter, { name: 1, email: 1, role: 1 })
@@ -102,7 +79,7 @@ async function loadPeoplePage(query: PageQuery & { role?: Role }): Promise<{ peo
     // with no filter, the count comes from the collection's metadata instead of a scan (MongoDB).
     Object.keys(filter).length === 0 ? User.estimatedDocumentCount() : User.countDocuments(filter),
   ]);
-  return { people: rows.map(presentPerson), total };
+  return { people: rows.map(presentUserRow), total };
 }
 
 /** Every teacher as `{id, name}`, sorted by name (docs/product.md#api `GET /api/admin/instructors`). */
@@ -139,7 +116,7 @@ async function demoteAdminKeepingOne(userId: Types.ObjectId, newRole: Role): Pro
  * @returns the updated user
  * @throws ApiError 404 when no such user; 409 when it would leave no admin
  */
-export async function changeRole(userId: string, role: Role): Promise<PersonJson> {
+export async function changeRole(userId: string, role: Role): Promise<UserRowJson> {
   const id = new Types.ObjectId(userId);
   const user = await User.findById(id, { role: 1 }).lean();
   if (!user) throw notFound('No such user.');
@@ -147,7 +124,7 @@ export async function changeRole(userId: string, role: Role): Promise<PersonJson
   if (!demoted && user.role !== role) await User.updateOne({ _id: id }, { $set: { role } });
   const updated = await User.findById(id, { name: 1, email: 1, role: 1 }).lean();
   if (!updated) throw notFound('No such user.');
-  return presentPerson(updated);
+  return presentUserRow(updated);
 }
 
 /**

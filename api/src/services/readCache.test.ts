@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Course, Enrollment, Notice } from '../db/models/index.js';
 import { createUser } from '../test/factories.js';
 import { listNotices } from '../routes/admin/notices/index.js';
-import { READ_CACHE_TTL_MS, ReadCache, clearReadCaches } from './readCache.js';
+import { applyRemoteWrite } from '../db/models/writes.js';
+import { READ_CACHE_TTL_MS, ReadCache } from './readCache.js';
 import { studentStatsById } from './stats.js';
 
 /**
@@ -45,11 +46,13 @@ describe('ReadCache', () => {
     expect(await cache.get('e', async () => 3)).toBe(3);
   });
 
-  it('is emptied by clearReadCaches (the hook for other processes)', async () => {
-    const cache = new ReadCache<number>([]);
+  it('is emptied when another process announces a write to a model it reads', async () => {
+    const cache = new ReadCache<number>(['Notice']);
     await cache.get('k', async () => 1);
-    clearReadCaches();
-    expect(await cache.get('k', async () => 2)).toBe(2);
+    await applyRemoteWrite('Course');
+    expect(await cache.get('k', async () => 2)).toBe(1);
+    await applyRemoteWrite('Notice');
+    expect(await cache.get('k', async () => 3)).toBe(3);
   });
 });
 

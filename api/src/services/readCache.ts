@@ -4,7 +4,7 @@ import { onWrites } from '../db/models/writes.js';
  * Short-lived in-process caches of whole read results ("the API
  * must not be the bottleneck"). On the embedded FerretDB every filter, sort
  * and count other than an `_id` lookup reads the whole collection, so a
- * signed-in dashboard read costs about 100 ms of database work at 1,000
+ * signed-in dashboard read costs database work that grows with the number of
  * users; these reads are asked far more often than what they read changes.
  *
  * Each cache is emptied at once by any Mongoose write to the models it reads
@@ -23,9 +23,6 @@ interface Entry<V> {
   /** epoch ms after which the entry is not used */
   until: number;
 }
-
-/** Every cache made, for `clearReadCaches`. */
-const caches = new Set<ReadCache<unknown>>();
 
 /**
  * A keyed cache of one read. `get(key, load)` answers from the cache while
@@ -49,7 +46,6 @@ export class ReadCache<V> {
     private readonly max = 1000,
   ) {
     for (const model of models) onWrites(model, () => this.clear());
-    caches.add(this as ReadCache<unknown>);
   }
 
   /** The cached value of `key`, or what `load()` resolves to (loaded once for concurrent callers). Rejections are not cached. */
@@ -86,14 +82,4 @@ export class ReadCache<V> {
     this.entries.set(key, { value, until: Date.now() + READ_CACHE_TTL_MS });
     if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
   }
-}
-
-/**
- * Empties every read cache of this process. For the lead's Redis
- * hook: call it when another process reports a write to any of
- * the models the caches read — `ReadCache.models` of each, today `Notice`,
- * `User`, `Enrollment`, `Course`, `Assignment`, `Assessment`.
- */
-export function clearReadCaches(): void {
-  for (const cache of caches) cache.clear();
 }

@@ -4,8 +4,7 @@ import { notFound } from '../errors.js';
 import { ReadCache } from './readCache.js';
 
 /**
- * The dashboards' numbers (docs/product.md#student-dashboard, docs/product.md#teacher-dashboard, docs/product.md#stats-records, "Teacher
- * stats"; docs/product.md#derived-and-stored-data), counted from enrollments, assignments and their
+ * The dashboards' numbers (docs/product.md#student-dashboard, docs/product.md#teacher-dashboard, docs/product.md#stats-records; docs/product.md#derived-and-stored-data), counted from enrollments, assignments and their
  * completions. Every function runs a fixed number of queries whatever the
  * number of courses or students (related records come by `$in` over ids,
  * never one query per row), and only plain filters, so it runs on MongoDB

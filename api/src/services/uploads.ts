@@ -9,7 +9,7 @@ import type { Env } from '../env.js';
 import { payloadTooLarge, unsupportedMediaType } from '../errors.js';
 import { localFile, UPLOAD_NAME_PATTERN, weakEtag, type ServedFile } from '../static.js';
 
-/** Largest accepted upload: 5,242,880 bytes (docs/product.md#chat-validation, docs/product.md#constants-and-limits; issue "Admin: courses" 5 MB). */
+/** Largest accepted upload: 5,242,880 bytes (5 MB: docs/product.md#chat-validation, docs/product.md#course-calls, docs/product.md#constants-and-limits). */
 export const MAX_UPLOAD_BYTES = 5_242_880;
 
 /** What a stored upload is: its server-generated file name, detected MIME type and size in bytes. */
@@ -172,7 +172,7 @@ interface GridFsEntry {
  * On the embedded FerretDB v1 (docs/architecture.md#running-it) GridFS works as is, but no query
  * uses an index there (not even `_id`: its SQL filter `->'$._id'` does not
  * match the index expression `->"_id"`), so reading or removing a file scans
- * the bucket's chunks (measured about 45 ms per stored MB). Course images
+ * the bucket's chunks, in time that grows with every stored byte. Course images
  * and chat attachments therefore live in separate buckets; `open()` reads
  * only the small files document, so HEAD and 304 answers never touch the chunks.
  */

@@ -12,8 +12,8 @@ declare module 'vitest' {
 }
 
 /**
- * One embedded FerretDB server per test run (issue: "one per test run, a
- * fresh database per test file"), or the MongoDB of `TEST_MONGODB_URI`.
+ * One embedded FerretDB server per test run — each test file gets a fresh
+ * database on it (docs/contributing.md#tests-beside-the-code) — or the MongoDB of `TEST_MONGODB_URI`.
  */
 export default async function setup(project: TestProject) {
   if (process.env.TEST_MONGODB_URI) {

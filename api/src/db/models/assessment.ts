@@ -1,4 +1,4 @@
-import { Schema, model, type InferSchemaType } from 'mongoose';
+import { Schema, model } from 'mongoose';
 import { baseSchemaOptions } from './common.js';
 import { watchWrites } from './writes.js';
 import { ORACY_LEVELS } from './user.js';
@@ -36,5 +36,4 @@ assessmentSchema.index({ userId: 1, createdAt: -1, _id: -1 });
 // The student stats cache (services/stats.ts) is emptied by every write here.
 watchWrites(assessmentSchema, 'Assessment');
 
-export type AssessmentFields = InferSchemaType<typeof assessmentSchema>;
 export const Assessment = model('Assessment', assessmentSchema);

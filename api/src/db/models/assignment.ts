@@ -1,4 +1,4 @@
-import { Schema, model, type InferSchemaType } from 'mongoose';
+import { Schema, model } from 'mongoose';
 import { baseSchemaOptions } from './common.js';
 import { watchWrites } from './writes.js';
 
@@ -15,7 +15,6 @@ assignmentSchema.index({ courseId: 1, dueDate: 1 });
 // The student stats cache (services/stats.ts) is emptied by every write here.
 watchWrites(assignmentSchema, 'Assignment');
 
-export type AssignmentFields = InferSchemaType<typeof assignmentSchema>;
 export const Assignment = model('Assignment', assignmentSchema);
 
 /** One student's completion of one assignment (docs/product.md#derived-and-stored-data: "with per-student completion"). */
@@ -30,5 +29,4 @@ const completionSchema = new Schema(
 completionSchema.index({ assignmentId: 1, studentId: 1 }, { unique: true });
 completionSchema.index({ studentId: 1 });
 
-export type AssignmentCompletionFields = InferSchemaType<typeof completionSchema>;
 export const AssignmentCompletion = model('AssignmentCompletion', completionSchema);

@@ -1,4 +1,4 @@
-import { Schema, model, type InferSchemaType } from 'mongoose';
+import { Schema, model } from 'mongoose';
 import { baseSchemaOptions } from './common.js';
 
 /**
@@ -35,5 +35,4 @@ const chatMessageSchema = new Schema(
 chatMessageSchema.index({ createdAt: -1, _id: -1 });
 chatMessageSchema.index({ userId: 1, tempId: 1 });
 
-export type ChatMessageFields = InferSchemaType<typeof chatMessageSchema>;
 export const ChatMessage = model('ChatMessage', chatMessageSchema);

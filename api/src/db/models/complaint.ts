@@ -1,4 +1,4 @@
-import { Schema, model, type InferSchemaType } from 'mongoose';
+import { Schema, model } from 'mongoose';
 import { baseSchemaOptions } from './common.js';
 
 /** Complaint statuses (docs/product.md#states-and-transitions); null is "On Hold". */
@@ -17,18 +17,12 @@ const complaintSchema = new Schema(
     decidedBy: { type: Schema.Types.ObjectId, ref: 'User', default: null },
     /** when it was approved or disapproved, null while On Hold */
     decidedAt: { type: Date, default: null },
-    /** client-generated idempotency key of an outbox submission, if any */
-    clientId: { type: String, default: null, maxlength: 100 },
   },
   baseSchemaOptions,
 );
 complaintSchema.index({ userId: 1, createdAt: -1 });
 complaintSchema.index({ status: 1 });
-// The outbox's idempotency check: a repeated clientId from the same user returns the first complaint.
-// Not unique: FerretDB v1 has no partial indexes, and most complaints have no clientId.
-complaintSchema.index({ userId: 1, clientId: 1 });
 
-export type ComplaintFields = InferSchemaType<typeof complaintSchema>;
 export const Complaint = model('Complaint', complaintSchema);
 
 /** What a complaint's decision claim says: an admin's decision, or the owner's deletion (`withdrawn`). */

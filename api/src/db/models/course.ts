@@ -1,4 +1,4 @@
-import { Schema, model, type InferSchemaType, type HydratedDocument } from 'mongoose';
+import { Schema, model, type InferSchemaType } from 'mongoose';
 import { baseSchemaOptions } from './common.js';
 import { watchWrites } from './writes.js';
 
@@ -27,7 +27,6 @@ courseSchema.index({ instructorId: 1 });
 watchWrites(courseSchema, 'Course');
 
 export type CourseFields = InferSchemaType<typeof courseSchema>;
-export type CourseDoc = HydratedDocument<CourseFields>;
 export const Course = model('Course', courseSchema);
 
 /** `/uploads/{image}` or null (docs/product.md#files). */

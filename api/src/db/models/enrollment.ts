@@ -1,4 +1,4 @@
-import { Schema, model, type InferSchemaType } from 'mongoose';
+import { Schema, model } from 'mongoose';
 import { baseSchemaOptions } from './common.js';
 import { watchWrites } from './writes.js';
 
@@ -16,5 +16,4 @@ enrollmentSchema.index({ courseId: 1 });
 // The student read caches (services/stats.ts, routes/student) are emptied by every write here.
 watchWrites(enrollmentSchema, 'Enrollment');
 
-export type EnrollmentFields = InferSchemaType<typeof enrollmentSchema>;
 export const Enrollment = model('Enrollment', enrollmentSchema);

@@ -1,8 +1,8 @@
-import { Schema, model, type InferSchemaType } from 'mongoose';
+import { Schema, model } from 'mongoose';
 
 /**
- * One `Idempotency-Key` a user sent with a create request (issue 7 "The
- * complaint outbox", docs/contributing.md#the-outbox): the unique index on
+ * One `Idempotency-Key` a user sent with a create request (the complaint
+ * outbox, docs/contributing.md#the-outbox): the unique index on
  * `{userId, key}` lets exactly one request with a key run; the others wait
  * for its stored answer and repeat it. Kept at least 7 days
  * (`services/idempotency.ts` sweeps older ones; FerretDB has no TTL index).
@@ -29,5 +29,4 @@ const idempotencyKeySchema = new Schema(
 idempotencyKeySchema.index({ userId: 1, key: 1 }, { unique: true });
 idempotencyKeySchema.index({ createdAt: 1 });
 
-export type IdempotencyKeyFields = InferSchemaType<typeof idempotencyKeySchema>;
 export const IdempotencyKey = model('IdempotencyKey', idempotencyKeySchema);

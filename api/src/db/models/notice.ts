@@ -1,4 +1,4 @@
-import { Schema, model, type InferSchemaType } from 'mongoose';
+import { Schema, model } from 'mongoose';
 import { baseSchemaOptions } from './common.js';
 import { watchWrites } from './writes.js';
 
@@ -15,5 +15,4 @@ noticeSchema.index({ createdAt: -1, _id: -1 });
 // The notices read cache (routes/admin/notices) is emptied by every write here.
 watchWrites(noticeSchema, 'Notice');
 
-export type NoticeFields = InferSchemaType<typeof noticeSchema>;
 export const Notice = model('Notice', noticeSchema);

@@ -1,4 +1,4 @@
-import { Schema, Types, model, type InferSchemaType } from 'mongoose';
+import { Schema, model } from 'mongoose';
 import { baseSchemaOptions } from './common.js';
 import { watchWrites } from './writes.js';
 
@@ -26,5 +26,4 @@ sessionSchema.index({ expiresAt: 1 });
 // The session cache (auth/sessions.ts) is emptied by every write here.
 watchWrites(sessionSchema, 'Session');
 
-export type SessionFields = InferSchemaType<typeof sessionSchema> & { _id: Types.ObjectId };
 export const Session = model('Session', sessionSchema);

@@ -1,5 +1,5 @@
 import { Schema, model, type InferSchemaType, type HydratedDocument } from 'mongoose';
-import { baseSchemaOptions, ROLE_VALUES, type Role } from './common.js';
+import { baseSchemaOptions, ROLE_VALUES } from './common.js';
 import { watchWrites } from './writes.js';
 
 /** Oracy levels of docs/product.md#derived-and-stored-data, lowest first. */
@@ -44,24 +44,3 @@ export type UserDoc = HydratedDocument<UserFields>;
 watchWrites(userSchema, 'User');
 export const User = model('User', userSchema);
 
-/** The `/auth/current_user` shape of docs/product.md#sign-in-site. */
-export interface CurrentUser {
-  id: string;
-  firstName: string;
-  lastName: string;
-  name: string;
-  email: string;
-  role: Role;
-}
-
-/** Presents a user as docs/product.md#sign-in-site's current user (no hash, `id` string). */
-export function presentCurrentUser(user: Pick<UserDoc, '_id' | 'firstName' | 'lastName' | 'name' | 'email' | 'role'>): CurrentUser {
-  return {
-    id: String(user._id),
-    firstName: user.firstName,
-    lastName: user.lastName,
-    name: user.name,
-    email: user.email,
-    role: user.role as Role,
-  };
-}

@@ -38,8 +38,8 @@ export function setWriteBroadcast(fn: WriteBroadcast | undefined): void {
 }
 
 /**
- * Runs this process's listeners for a write another process announced
- *, without announcing it again. Unknown names are ignored.
+ * Runs this process's listeners for a write another process announced, without announcing it
+ * again. Unknown names are ignored.
  */
 export function applyRemoteWrite(name: string): Promise<void> {
   return tellHere(name);

@@ -27,5 +27,3 @@ export const updateOracyAssessmentSchema = z.object({
     { error: (issue) => (issue.code === 'invalid_type' ? 'Must be an object of the 16 scores.' : undefined) },
   ),
 });
-/** A validated submission: `{oracy_scores: Record<AssessmentKey, 1|2|3|4|5>}`. */
-export type UpdateOracyAssessmentInput = z.output<typeof updateOracyAssessmentSchema>;

@@ -1,6 +1,8 @@
 import { Types } from 'mongoose';
 import { Assignment, AssignmentCompletion, Course, Enrollment, ROLES, User } from '../../db/models/index.js';
-import { isoDay, presentCourse, type CourseJson } from '../../presenters/course.js';
+import { presentStudentAssignment, type StudentAssignmentJson } from '../../presenters/assignment.js';
+import { presentCourse, type CourseJson } from '../../presenters/course.js';
+import { presentStudentTeacher, type StudentTeacherJson } from '../../presenters/person.js';
 import { ReadCache } from '../../services/readCache.js';
 import { findPerson, type Person } from '../../services/stats.js';
 
@@ -40,17 +42,6 @@ export function coursesOfStudentById(studentId: string): Promise<CourseJson[]> {
   });
 }
 
-/** One of a student's teachers (docs/product.md#student-and-teacher-records). */
-export interface StudentTeacherJson {
-  id: string;
-  teacherName: string;
-  /** avatar path or URL, or null for the placeholder */
-  profilePicture: string | null;
-  teacherEmail: string;
-  /** the student's courses this teacher teaches, by title */
-  courses: { courseName: string }[];
-}
-
 /**
  * A student's teachers (docs/product.md#derived-and-stored-data: the instructors of the student's
  * courses), each with the courses of the student they teach, by teacher
@@ -75,27 +66,7 @@ export async function teachersOfStudent(student: Person): Promise<StudentTeacher
     .lean();
   return teachers
     .sort((a, b) => a.name.localeCompare(b.name))
-    .map((teacher) => ({
-      id: String(teacher._id),
-      teacherName: teacher.name,
-      profilePicture: teacher.profilePicture ?? null,
-      teacherEmail: teacher.email,
-      courses: (courseNames.get(String(teacher._id)) ?? []).sort((a, b) => a.localeCompare(b)).map((courseName) => ({ courseName })),
-    }));
-}
-
-/** One row of the student's `/assignments` screen (docs/product.md#links-and-redirects). */
-export interface StudentAssignmentJson {
-  id: string;
-  title: string;
-  courseId: string;
-  courseTitle: string;
-  /** YYYY-MM-DD (UTC) */
-  dueDate: string;
-  /** true when the student has completed it */
-  done: boolean;
-  /** YYYY-MM-DD (UTC) of the completion, or null */
-  completedAt: string | null;
+    .map((teacher) => presentStudentTeacher(teacher, courseNames.get(String(teacher._id)) ?? []));
 }
 
 /**
@@ -119,16 +90,5 @@ export async function assignmentsOfStudent(student: Person): Promise<StudentAssi
   return assignments
     .filter((a) => titles.has(String(a.courseId)))
     .sort((a, b) => a.dueDate.getTime() - b.dueDate.getTime() || a.title.localeCompare(b.title))
-    .map((a) => {
-      const done = completedAt.get(String(a._id));
-      return {
-        id: String(a._id),
-        title: a.title,
-        courseId: String(a.courseId),
-        courseTitle: titles.get(String(a.courseId)) ?? '',
-        dueDate: isoDay(a.dueDate),
-        done: done !== undefined,
-        completedAt: done ? isoDay(done) : null,
-      };
-    });
+    .map((a) => presentStudentAssignment(a, titles.get(String(a.courseId)) ?? '', completedAt.get(String(a._id))));
 }

@@ -2,9 +2,9 @@ import { Types } from 'mongoose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.js';
 import type { UserDoc } from '../../auth/context.js';
-import { Assessment, Complaint, User } from '../../db/models/index.js';
-import { createUser, jsonRequest, readJson, signIn } from '../../test/factories.js';
-import { complete, countQueries, enroll, makeAssignments, makeCourse } from './testData.js';
+import { Assessment, User } from '../../db/models/index.js';
+import { createUser, readJson, signIn } from '../../test/factories.js';
+import { complete, countQueries, enroll, makeAssignments, makeCourse } from '../../test/testData.js';
 
 const app = createApp();
 
@@ -29,7 +29,6 @@ describe('who may read the student area (docs/product.md#authorization-matrix)',
     ['courses', (sid: string) => `/api/student/courses/${sid}`],
     ['teachers', (sid: string) => `/api/student/teacher/${sid}`],
     ['assignments', (sid: string) => `/api/student/assignments/${sid}`],
-    ['complaints', (sid: string) => `/api/student/complaints?sId=${sid}`],
   ] as const;
 
   it.each(reads)('%s: 200 for the student and an admin, 403 for another student or a teacher, 401 without a session', async (_name, path) => {
@@ -53,12 +52,6 @@ describe('who may read the student area (docs/product.md#authorization-matrix)',
     expect((await get(path(ABSENT_ID), admin.cookie)).status).toBe(404);
     // A teacher's id is not a student's.
     expect((await get(path(teacher.user.id as string), admin.cookie)).status).toBe(404);
-  });
-
-  it('complaints: 400 naming sId when it is missing', async () => {
-    const res = await get('/api/student/complaints', student.cookie);
-    expect(res.status).toBe(400);
-    expect((await readJson(res)).error.fields).toHaveProperty('sId');
   });
 });
 
@@ -210,131 +203,5 @@ describe('GET /api/student/assignments/:studentId (docs/product.md#links-and-red
       { id: first!.id, title: first!.title, courseId: voice.id, courseTitle: 'Voice', dueDate: '2025-03-10', done: false, completedAt: null },
       { id: second!.id, title: second!.title, courseId: voice.id, courseTitle: 'Voice', dueDate: '2025-03-11', done: true, completedAt: '2025-04-01' },
     ]);
-  });
-});
-
-describe('student complaints (docs/product.md#student-complaints, docs/product.md#complaint-status, docs/product.md#authorization-matrix, docs/product.md#clarified-behaviour)', () => {
-  const post = (body: unknown, cookie?: string) => app.request('/api/student/complaints', jsonRequest('POST', body, cookie));
-  const del = (id: string, cookie?: string) => app.request(`/api/student/complaints/${id}`, jsonRequest('DELETE', undefined, cookie));
-
-  it('files a trimmed complaint for the signed-in student, ignoring the owner named in the body', async () => {
-    const { user, cookie } = await signedIn(3);
-    const { user: victim } = await createUser({ role: 3 });
-    const res = await post({ title: '  Broken projector ', description: ' Room 4 \n', sId: victim.id, studentId: victim.id, userId: victim.id }, cookie);
-    expect(res.status).toBe(201);
-    const body = await readJson(res);
-    expect(body).toEqual({
-      id: expect.stringMatching(/^[a-f0-9]{24}$/),
-      title: 'Broken projector',
-      description: 'Room 4',
-      userId: user.id,
-      sId: user.id,
-      role: 3,
-      status: null,
-      clientId: null,
-      createdAt: expect.any(String),
-    });
-    expect(await Complaint.countDocuments({ userId: victim._id })).toBe(0);
-    expect(await Complaint.countDocuments({ userId: user._id })).toBe(1);
-  });
-
-  it('lists only the student\'s own complaints, newest first, with every status', async () => {
-    const { user, cookie } = await signedIn(3);
-    const { user: other } = await createUser({ role: 3 });
-    await Complaint.create({ title: 'Old', description: 'd', userId: user._id, role: 3, status: 'approved', createdAt: new Date('2025-01-01') });
-    await Complaint.create({ title: 'Middle', description: 'd', userId: user._id, role: 3, status: 'disapproved', createdAt: new Date('2025-02-01') });
-    await Complaint.create({ title: 'New', description: 'd', userId: user._id, role: 3, createdAt: new Date('2025-03-01') });
-    await Complaint.create({ title: 'Someone else', description: 'd', userId: other._id, role: 3 });
-
-    const res = await get(`/api/student/complaints?sId=${user.id}`, cookie);
-    expect(res.status).toBe(200);
-    const body = await readJson(res);
-    expect(body.map((c: { title: string; status: string | null }) => [c.title, c.status])).toEqual([
-      ['New', null],
-      ['Middle', 'disapproved'],
-      ['Old', 'approved'],
-    ]);
-  });
-
-  it.each([
-    ['a blank title', { title: '   ', description: 'x' }, 'title'],
-    ['a missing description', { title: 'x' }, 'description'],
-    ['a blank description', { title: 'x', description: ' \n\t ' }, 'description'],
-    ['a title over 200 characters', { title: 'x'.repeat(201), description: 'x' }, 'title'],
-    ['a description over 5000 characters', { title: 'x', description: 'x'.repeat(5001) }, 'description'],
-    ['a title that is not text', { title: 42, description: 'x' }, 'title'],
-    ['a short clientId', { title: 'x', description: 'x', clientId: 'abc' }, 'clientId'],
-    ['a body that is not an object', ['x'], 'body'],
-  ])('answers 400 naming the field for %s, and stores nothing', async (_what, body, field) => {
-    const { user, cookie } = await signedIn(3);
-    const res = await post(body, cookie);
-    expect(res.status).toBe(400);
-    const json = await readJson(res);
-    expect(json.error.code).toBe('validation_error');
-    expect(Object.keys(json.error.fields)).toContain(field);
-    expect(await Complaint.countDocuments({ userId: user._id })).toBe(0);
-  });
-
-  it('answers 401 without a session, 403 for a teacher or an admin, 415 for a form post', async () => {
-    const body = { title: 't', description: 'd' };
-    expect((await post(body)).status).toBe(401);
-    expect((await post(body, (await signedIn(2)).cookie)).status).toBe(403);
-    expect((await post(body, (await signedIn(1)).cookie)).status).toBe(403);
-    const { cookie } = await signedIn(3);
-    const form = await app.request('/api/student/complaints', { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'title=t' });
-    expect(form.status).toBe(415);
-  });
-
-  // The outbox's replays meet two layers: the Idempotency-Key middleware of app.ts, which
-  // replays the first answer or refuses a changed body (409), and fileComplaint's own clientId check
-  // (services/complaints.test.ts). Whatever layer answers, a replay never makes a second complaint.
-  it('answers a repeated clientId with the first complaint instead of storing a second one', async () => {
-    const { user, cookie } = await signedIn(3);
-    const body = { title: 'Noise', description: 'The hall is loud', clientId: 'outbox-0001-abcdef' };
-    const first = await post(body, cookie);
-    expect(first.status).toBe(201);
-    const created = await readJson(first);
-    expect(created.clientId).toBe('outbox-0001-abcdef');
-    const replay = await post(body, cookie);
-    expect([200, 201]).toContain(replay.status);
-    expect(await readJson(replay)).toEqual(created);
-    const changed = await post({ ...body, title: 'Noise (edited)' }, cookie);
-    expect([200, 409]).toContain(changed.status);
-    if (changed.status === 200) expect((await readJson(changed)).id).toBe(created.id);
-    expect(await Complaint.countDocuments({ userId: user._id })).toBe(1);
-
-    // The same key from another student is that student's own first submission.
-    const other = await signedIn(3);
-    expect((await post(body, other.cookie)).status).toBe(201);
-  });
-
-  it('lets the owner delete a complaint On Hold or disapproved, but not an approved one (409)', async () => {
-    const { user, cookie } = await signedIn(3);
-    const onHold = await Complaint.create({ title: 'a', description: 'd', userId: user._id, role: 3 });
-    const disapproved = await Complaint.create({ title: 'b', description: 'd', userId: user._id, role: 3, status: 'disapproved' });
-    const approved = await Complaint.create({ title: 'c', description: 'd', userId: user._id, role: 3, status: 'approved' });
-
-    const ok = await del(onHold.id, cookie);
-    expect(ok.status).toBe(200);
-    expect(await readJson(ok)).toEqual({ id: onHold.id });
-    expect((await del(disapproved.id, cookie)).status).toBe(200);
-    const refused = await del(approved.id, cookie);
-    expect(refused.status).toBe(409);
-    expect((await readJson(refused)).error.code).toBe('conflict');
-    expect(await Complaint.find({ userId: user._id }).distinct('title')).toEqual(['c']);
-  });
-
-  it('refuses to delete someone else\'s complaint (403), even for an admin, and answers 404, 400 and 401', async () => {
-    const owner = await signedIn(3);
-    const complaint = await Complaint.create({ title: 'a', description: 'd', userId: owner.user._id, role: 3 });
-    expect((await del(complaint.id, (await signedIn(3)).cookie)).status).toBe(403);
-    expect((await del(complaint.id, (await signedIn(1)).cookie)).status).toBe(403);
-    expect((await del(complaint.id, (await signedIn(2)).cookie)).status).toBe(403);
-    expect((await del(complaint.id)).status).toBe(401);
-    expect((await del(ABSENT_ID, owner.cookie)).status).toBe(404);
-    const malformed = await del('nope', owner.cookie);
-    expect(malformed.status).toBe(400);
-    expect((await readJson(malformed)).error.fields).toHaveProperty('id');
-    expect(await Complaint.countDocuments({ _id: complaint._id })).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
 import { Course, Enrollment, ROLES, User } from '../../db/models/index.js';
 import { presentCourse, type CourseJson } from '../../presenters/course.js';
+import { presentTeacherStudent, type TeacherStudentJson } from '../../presenters/person.js';
 import type { Person } from '../../services/stats.js';
 
 /**
@@ -19,17 +20,6 @@ export async function coursesOfTeacher(teacher: Person): Promise<CourseJson[]> {
   return courses
     .sort((a, b) => a.startDate.getTime() - b.startDate.getTime() || a.title.localeCompare(b.title))
     .map((course) => presentCourse(course, names));
-}
-
-/** One of a teacher's students (docs/product.md#student-and-teacher-records). */
-export interface TeacherStudentJson {
-  id: string;
-  studentName: string;
-  /** avatar path or URL, or null for the placeholder */
-  profilePicture: string | null;
-  studentEmail: string;
-  /** the teacher's courses this student is enrolled in, by title */
-  courses: { courseName: string }[];
 }
 
 /**
@@ -56,11 +46,5 @@ export async function studentsOfTeacher(teacher: Person): Promise<TeacherStudent
     .lean();
   return students
     .sort((a, b) => a.name.localeCompare(b.name))
-    .map((student) => ({
-      id: String(student._id),
-      studentName: student.name,
-      profilePicture: student.profilePicture ?? null,
-      studentEmail: student.email,
-      courses: (courseNames.get(String(student._id)) ?? []).sort((a, b) => a.localeCompare(b)).map((courseName) => ({ courseName })),
-    }));
+    .map((student) => presentTeacherStudent(student, courseNames.get(String(student._id)) ?? []));
 }

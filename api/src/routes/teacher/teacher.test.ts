@@ -2,9 +2,9 @@ import { Types } from 'mongoose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.js';
 import type { UserDoc } from '../../auth/context.js';
-import { Complaint, User } from '../../db/models/index.js';
-import { createUser, jsonRequest, readJson, signIn } from '../../test/factories.js';
-import { complete, countQueries, enroll, makeAssignments, makeCourse } from '../student/testData.js';
+import { User } from '../../db/models/index.js';
+import { createUser, readJson, signIn } from '../../test/factories.js';
+import { complete, countQueries, enroll, makeAssignments, makeCourse } from '../../test/testData.js';
 
 const app = createApp();
 
@@ -28,7 +28,6 @@ describe('who may read the teacher area (docs/product.md#authorization-matrix)',
     ['stats', (tid: string) => `/api/teacher/stats/${tid}`],
     ['courses', (tid: string) => `/api/teacher/courses/${tid}`],
     ['students', (tid: string) => `/api/teacher/students/${tid}`],
-    ['complaints', (tid: string) => `/api/teacher/complaints?tId=${tid}`],
   ] as const;
 
   it.each(reads)('%s: 200 for the teacher and an admin, 403 for another teacher or a student, 401 without a session', async (_name, path) => {
@@ -145,63 +144,5 @@ describe('GET /api/teacher/students/:teacherId (docs/product.md#derived-and-stor
     expect(await readJson(b.result)).toHaveLength(12);
     expect(a.queries).toBeGreaterThan(2);
     expect(b.queries).toBe(a.queries);
-  });
-});
-
-describe('teacher complaints (docs/product.md#teacher-complaints, docs/product.md#authorization-matrix)', () => {
-  const post = (body: unknown, cookie?: string) => app.request('/api/teacher/complaints', jsonRequest('POST', body, cookie));
-  const del = (id: string, cookie?: string) => app.request(`/api/teacher/complaints/${id}`, jsonRequest('DELETE', undefined, cookie));
-
-  it('files a complaint for the signed-in teacher whatever tId and userId say, and lists it', async () => {
-    const { user, cookie } = await signedIn(2);
-    const { user: other } = await createUser({ role: 2 });
-    const res = await post({ title: 'Timetable', description: 'Clash on Monday', tId: other.id, userId: other.id }, cookie);
-    expect(res.status).toBe(201);
-    const created = await readJson(res);
-    expect(created).toMatchObject({ title: 'Timetable', description: 'Clash on Monday', userId: user.id, tId: user.id, role: 2, status: null });
-    expect(created).not.toHaveProperty('sId');
-    expect(await Complaint.countDocuments({ userId: other._id })).toBe(0);
-
-    const list = await readJson(await get(`/api/teacher/complaints?tId=${user.id}`, cookie));
-    expect(list).toEqual([created]);
-  });
-
-  it('keeps the two areas apart: a teacher\'s complaint is not in the student list, nor deletable through it', async () => {
-    const { user, cookie } = await signedIn(2);
-    const complaint = await readJson(await post({ title: 'x', description: 'y' }, cookie));
-    expect((await post({ title: 'x', description: 'y' }, (await signedIn(3)).cookie)).status).toBe(403);
-    expect((await app.request(`/api/student/complaints/${complaint.id}`, jsonRequest('DELETE', undefined, cookie))).status).toBe(403);
-    expect(await Complaint.countDocuments({ userId: user._id })).toBe(1);
-  });
-
-  it('validates the body (blank title, blank description)', async () => {
-    const { cookie } = await signedIn(2);
-    const res = await post({ title: ' ', description: '' }, cookie);
-    expect(res.status).toBe(400);
-    expect(Object.keys((await readJson(res)).error.fields).sort()).toEqual(['description', 'title']);
-  });
-
-  it('is idempotent on clientId', async () => {
-    const { user, cookie } = await signedIn(2);
-    const body = { title: 'Heating', description: 'Cold room', clientId: '3f2a9c1e-0000-4000-8000-000000000001' };
-    const first = await post(body, cookie);
-    expect(first.status).toBe(201);
-    const replay = await post(body, cookie);
-    expect([200, 201]).toContain(replay.status);
-    expect((await readJson(replay)).id).toBe((await readJson(first)).id);
-    expect(await Complaint.countDocuments({ userId: user._id })).toBe(1);
-  });
-
-  it('deletes the owner\'s complaint unless approved (409), refuses others (403)', async () => {
-    const owner = await signedIn(2);
-    const approved = await Complaint.create({ title: 'a', description: 'd', userId: owner.user._id, role: 2, status: 'approved' });
-    const pending = await Complaint.create({ title: 'b', description: 'd', userId: owner.user._id, role: 2 });
-    expect((await del(approved.id, owner.cookie)).status).toBe(409);
-    expect((await del(pending.id, (await signedIn(2)).cookie)).status).toBe(403);
-    expect((await del(pending.id, (await signedIn(1)).cookie)).status).toBe(403);
-    expect((await del(pending.id)).status).toBe(401);
-    expect((await del(pending.id, owner.cookie)).status).toBe(200);
-    expect((await del(pending.id, owner.cookie)).status).toBe(404);
-    expect(await Complaint.countDocuments({ userId: owner.user._id })).toBe(1);
   });
 });

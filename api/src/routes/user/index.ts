@@ -1,17 +1,11 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../auth/context.js';
 import { requireSelfOrAdmin } from '../../auth/middleware.js';
-import { User, type Role } from '../../db/models/index.js';
+import { User } from '../../db/models/index.js';
+import { presentProfile } from '../../presenters/user.js';
 import { notFound } from '../../errors.js';
 import { validate } from '../../validation.js';
 import { profileParamSchema } from './schema.js';
-
-/** The profile of docs/product.md#data ("Profile: name, email, role"); `role` is 1 admin, 2 teacher, 3 student. */
-export interface ProfileJson {
-  name: string;
-  email: string;
-  role: Role;
-}
 
 /**
  * `GET /api/user/profile/:userId` (docs/product.md#admin-profile, docs/product.md#user-calls), mounted at `/api`:
@@ -26,7 +20,6 @@ export const userRoutes = new Hono<AppEnv>().get(
   async (c) => {
     const user = await User.findById(c.req.valid('param').userId, { name: 1, email: 1, role: 1 }).lean();
     if (!user) throw notFound('No such user.');
-    const profile: ProfileJson = { name: user.name, email: user.email, role: user.role as Role };
-    return c.json(profile, 200);
+    return c.json(presentProfile(user), 200);
   },
 );

@@ -54,7 +54,6 @@ describe('GET /api/admin/complaints', () => {
       tId: teacher.id,
       role: 2,
       status: null,
-      clientId: null,
       createdAt: '2025-03-01T09:00:00.000Z',
       decidedBy: null,
       decidedAt: null,

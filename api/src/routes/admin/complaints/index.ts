@@ -4,8 +4,8 @@ import { requireRole } from '../../../auth/middleware.js';
 import { Complaint, ComplaintDecision, User } from '../../../db/models/index.js';
 import { conflict, isDuplicateKeyError, notFound } from '../../../errors.js';
 import { validate } from '../../../validation.js';
-import { presentAdminComplaint, type AdminComplaintLike, type ComplaintUserJson } from './presenter.js';
-import { complaintIdParamSchema } from './schema.js';
+import { presentAdminComplaint, type AdminComplaintLike, type ComplaintUserJson } from '../../../presenters/complaint.js';
+import { complaintIdParamSchema } from '../../complaints/schema.js';
 
 /** The two decisions an admin can take (docs/product.md#complaint-status). */
 type Decision = 'approved' | 'disapproved';
@@ -61,8 +61,7 @@ async function decide(id: string, status: Decision, adminId: string) {
 }
 
 /**
- * Complaint moderation (docs/product.md#complaint-moderation, docs/product.md#complaint-status, docs/product.md#api "Admin:
- * complaints"), admins only (401 without a session, 403 for other roles),
+ * Complaint moderation (docs/product.md#complaint-moderation, docs/product.md#complaint-status, docs/product.md#complaint-moderation-calls), admins only (401 without a session, 403 for other roles),
  * mounted at `/api`:
  * - `GET /admin/complaints` → `AdminComplaintJson[]`: only unresolved
  *   complaints (`status: null`), oldest first, each with `user{name, role}`

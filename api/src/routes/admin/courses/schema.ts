@@ -41,7 +41,7 @@ const DURATION_MESSAGE = 'Duration must be a positive number';
  * docs/product.md#course-calls), as JSON or as the text fields of a
  * `multipart/form-data` body — so numbers may arrive as strings. Unknown keys
  * (`id`, `imageUrl`, `instructorName` echoed back) are ignored. Messages are
- * the spec's where it has one.
+ * docs/product.md#error-messages' wording where it has one.
  */
 export const courseFieldsSchema = z
   .object({
@@ -85,7 +85,7 @@ export const courseFieldsSchema = z
     error: 'End Date must be after Start Date',
     path: ['endDate'],
     when: (payload) => {
-      // Runs even when the body is not an object at all (`null`): never assume one (a 500 found by the issue 8 fuzz tests).
+      // Runs even when the body is not an object at all (`null`): never assume one, or such a body would be a 500.
       const value = payload.value as { startDate?: unknown; endDate?: unknown } | null | undefined;
       return value?.startDate instanceof Date && value.endDate instanceof Date;
     },

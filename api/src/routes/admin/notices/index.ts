@@ -6,7 +6,7 @@ import { Notice } from '../../../db/models/index.js';
 import { notFound, payloadTooLarge } from '../../../errors.js';
 import { validate } from '../../../validation.js';
 import { ReadCache } from '../../../services/readCache.js';
-import { presentNotice, type NoticeJson } from './presenter.js';
+import { presentNotice, type NoticeJson } from '../../../presenters/notice.js';
 import { noticeBodySchema, noticeIdParamSchema } from './schema.js';
 
 /** Largest notice request body: 64 KiB (a title and a 5,000-character description fit with room to spare). */

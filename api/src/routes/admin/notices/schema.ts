@@ -31,6 +31,3 @@ export const noticeBodySchema = z.object({
     .min(1, { error: 'Description is required.' })
     .max(NOTICE_DESCRIPTION_MAX, { error: `Description must be at most ${NOTICE_DESCRIPTION_MAX} characters.` }),
 });
-
-/** A validated notice body: `{title, description}`, both trimmed and non-empty. */
-export type NoticeBody = z.output<typeof noticeBodySchema>;

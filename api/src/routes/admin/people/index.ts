@@ -4,18 +4,18 @@ import { requireRole } from '../../../auth/middleware.js';
 import { ROLES } from '../../../db/models/index.js';
 import { badRequest } from '../../../errors.js';
 import { validate } from '../../../validation.js';
-import { assignCourses, assignedCourseIds, deletePerson, listInstructors, listPeople, type PersonJson } from '../../../services/people.js';
+import { assignCourses, assignedCourseIds, deletePerson, listInstructors, listPeople } from '../../../services/people.js';
+import type { UserRowJson } from '../../../presenters/user.js';
 import { assignCoursesBodySchema, peopleListQuerySchema, personIdParamSchema, studentIdParamSchema } from './schema.js';
 
 const admin = requireRole(ROLES.admin);
 
 /** A list row as docs/product.md#api names it for students and teachers: `{id, name, email}`. */
-const withoutRole = ({ id, name, email }: PersonJson) => ({ id, name, email });
+const withoutRole = ({ id, name, email }: UserRowJson) => ({ id, name, email });
 
 /**
  * The student and teacher lists, the instructor list and course assignment
- * (docs/product.md#student-list, docs/product.md#teacher-list, docs/product.md#assign-courses, docs/product.md#admin-student-and-teacher-calls, "Admin: course
- * assignment"; docs/product.md#authorization-matrix, docs/product.md#error-format, docs/product.md#clarified-behaviour), mounted at `/api`. Admins only (401 / 403),
+ * (docs/product.md#student-list, docs/product.md#teacher-list, docs/product.md#assign-courses, docs/product.md#admin-student-and-teacher-calls, docs/product.md#course-assignment-calls; docs/product.md#authorization-matrix, docs/product.md#error-format, docs/product.md#clarified-behaviour), mounted at `/api`. Admins only (401 / 403),
  * guarded per route.
  *
  * - `GET /admin/students`, `GET /admin/teachers` with `page`, `limit` or

@@ -9,9 +9,9 @@ import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { createApp } from '../app.js';
 import { getEnv } from '../env.js';
 import type { UploadStores } from '../services/uploads.js';
-import { createUser, signIn } from '../test/factories.js';
+import { createUser, signIn } from './factories.js';
 import type { Role } from '../db/models/index.js';
-import { attachChat, type ChatServer, type ChatServerOptions } from './socket.js';
+import { attachChat, type ChatServer, type ChatServerOptions } from '../chat/socket.js';
 
 /** A real HTTP server on a free loopback port with the discussion attached (test only). */
 export interface TestChatServer {

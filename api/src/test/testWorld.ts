@@ -10,8 +10,8 @@ import { SESSION_COOKIE, createSession } from '../auth/sessions.js';
 import { chatUploadsDir } from '../chat/messages.js';
 import { Assignment, ChatMessage, Complaint, Course, Enrollment, Notice, ROLES, User, type Role } from '../db/models/index.js';
 import { getEnv, type Env } from '../env.js';
-import { TEST_ORIGIN } from '../test/factories.js';
-import { createMemoryRateLimitStore, type RateLimitStore } from './rateLimit.js';
+import { TEST_ORIGIN } from './factories.js';
+import { createMemoryRateLimitStore, type RateLimitStore } from '../security/rateLimit.js';
 
 /**
  * Test-only: one small, complete data set for the authorization matrix and

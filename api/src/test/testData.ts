@@ -1,5 +1,5 @@
 import mongoose, { Types } from 'mongoose';
-import { Assignment, AssignmentCompletion, Course, Enrollment } from '../../db/models/index.js';
+import { Assignment, AssignmentCompletion, Course, Enrollment } from '../db/models/index.js';
 
 /**
  * Test-only builders for the student and teacher area tests: courses,

@@ -12,22 +12,19 @@ const requiredText = (name: string, max: number) =>
 
 /**
  * The fields every complaint body carries (docs/product.md#student-calls, docs/product.md#teacher-calls,
- * docs/product.md#complaint-dialog-validation), shared by the student and teacher schemas.
+ * docs/product.md#complaint-dialog-validation), shared by the student and teacher bodies.
  */
-export const complaintContentFields = {
+const complaintContentFields = {
   /** the complaint's title: required after trimming, 1–200 characters (stored trimmed) */
   title: requiredText('Title', COMPLAINT_LIMITS.title),
   /** what happened: required after trimming, 1–5000 characters (stored trimmed) */
   description: requiredText('Description', COMPLAINT_LIMITS.description),
   /**
-   * the client's idempotency key for the offline outbox (docs/contributing.md practice
-   * 10), 8–100 characters; a repeat from the same user returns the first complaint
+   * accepted and ignored: outbox items queued by an older app version carry their key in the body as
+   * well, and must still replay. The key that de-duplicates a submission is the `Idempotency-Key`
+   * header (`services/idempotency.ts`, docs/contributing.md#the-outbox).
    */
-  clientId: z
-    .string()
-    .min(COMPLAINT_LIMITS.clientIdMin, { error: `Must be ${COMPLAINT_LIMITS.clientIdMin}–${COMPLAINT_LIMITS.clientIdMax} characters.` })
-    .max(COMPLAINT_LIMITS.clientIdMax, { error: `Must be ${COMPLAINT_LIMITS.clientIdMin}–${COMPLAINT_LIMITS.clientIdMax} characters.` })
-    .nullish(),
+  clientId: z.string().nullish(),
   /** the filer as the client believes it; accepted and ignored — the owner comes from the session (docs/product.md#identity-on-the-device, docs/product.md#clarified-behaviour) */
   userId: z.unknown().optional(),
 };
@@ -38,15 +35,27 @@ export const complaintContentFields = {
  */
 export const studentComplaintSchema = z.object({
   ...complaintContentFields,
-  /** the student's id in one reading of the spec; ignored (the session decides) */
+  /** the student's id in one reading of docs/product.md#student-calls; ignored (the session decides) */
   sId: z.unknown().optional(),
   /** the student's id in the other reading; ignored (the session decides) */
   studentId: z.unknown().optional(),
 });
-/** A validated student complaint body. */
-export type StudentComplaintInput = z.output<typeof studentComplaintSchema>;
 
-/** `/:id` of a complaint delete (docs/product.md#authorization-matrix: a malformed id is a 400). */
+/**
+ * `POST /api/teacher/complaints` (docs/product.md#teacher-calls: `{title, description,
+ * tId, userId}`). Other fields are ignored.
+ */
+export const teacherComplaintSchema = z.object({
+  ...complaintContentFields,
+  /** the teacher's id as the client believes it; ignored (the session decides, docs/product.md#identity-on-the-device) */
+  tId: z.unknown().optional(),
+});
+
+/**
+ * `:id` of a complaint: the owner's `DELETE /api/{student,teacher}/complaints/:id` and the admin's
+ * `POST /api/admin/complaints/:id/approve` and `/disapprove`
+ * (docs/product.md#authorization-matrix: a malformed id is a 400).
+ */
 export const complaintIdParamSchema = z.object({
   /** the complaint's id, 24 hex digits */
   id: z.string().regex(OBJECT_ID_PATTERN, { error: 'Must be a valid id.' }),

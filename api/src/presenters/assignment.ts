@@ -1,0 +1,41 @@
+import type { Types } from 'mongoose';
+import { isoDay } from './course.js';
+
+/** One row of the student's `/assignments` screen (docs/product.md#links-and-redirects). */
+export interface StudentAssignmentJson {
+  id: string;
+  title: string;
+  courseId: string;
+  courseTitle: string;
+  /** YYYY-MM-DD (UTC) */
+  dueDate: string;
+  /** true when the student has completed it */
+  done: boolean;
+  /** YYYY-MM-DD (UTC) of the completion, or null */
+  completedAt: string | null;
+}
+
+/** The fields `presentStudentAssignment` reads (a lean or a hydrated document). */
+export interface AssignmentLike {
+  _id: Types.ObjectId | string;
+  title: string;
+  courseId: Types.ObjectId | string;
+  dueDate: Date;
+}
+
+/**
+ * Presents an assignment for one student as `StudentAssignmentJson`.
+ * @param courseTitle the title of the assignment's course
+ * @param completedAt when the student completed it; undefined when not done
+ */
+export function presentStudentAssignment(assignment: AssignmentLike, courseTitle: string, completedAt: Date | null | undefined): StudentAssignmentJson {
+  return {
+    id: String(assignment._id),
+    title: assignment.title,
+    courseId: String(assignment.courseId),
+    courseTitle,
+    dueDate: isoDay(assignment.dueDate),
+    done: completedAt !== undefined,
+    completedAt: completedAt ? isoDay(completedAt) : null,
+  };
+}
