@@ -12,8 +12,20 @@ export const DOCS_ASSETS_PATH = '/api/docs/assets';
 /** Scalar's self-contained browser bundle (`@scalar/api-reference`), served as `standalone.js`. */
 const SCALAR_BUNDLE = join(dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')), 'browser', 'standalone.js');
 
-/** Mounts the reference in the page: a script file of its own, since the CSP allows no inline script. */
-const INIT_SCRIPT = `window.Scalar.createApiReference('#app', { url: '/api/openapi.json', withDefaultFonts: false, hideClientButton: true });\n`;
+/**
+ * Mounts the reference in the page: a script file of its own, since the CSP allows no inline script.
+ * Everything that would reach another site is off (fonts, telemetry, the AI agent, MCP, the developer toolbar).
+ */
+const SCALAR_CONFIGURATION = {
+  url: '/api/openapi.json',
+  withDefaultFonts: false,
+  telemetry: false,
+  hideClientButton: true,
+  showDeveloperTools: 'never',
+  agent: { disabled: true },
+  mcp: { disabled: true },
+};
+const INIT_SCRIPT = `window.Scalar.createApiReference('#app', ${JSON.stringify(SCALAR_CONFIGURATION)});\n`;
 
 /** The reference page: no inline script or style, scripts from this origin only. */
 const DOCS_PAGE = `<!doctype html>
