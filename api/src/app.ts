@@ -30,6 +30,7 @@ import { adminPeopleRoutes } from './routes/admin/people/index.js';
 import { adminStatsRoutes } from './routes/admin/stats/index.js';
 import { adminUsersRoutes } from './routes/admin/users/index.js';
 import { userRoutes } from './routes/user/index.js';
+import { createDocsRoutes } from './openapi/http.js';
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE, pwaCacheControl, resolveInside, sendFile, sendServedFile } from './static.js';
 
 /** Paths that belong to the API side of the origin, never to the PWA (docs/architecture.md#one-origin). */
@@ -63,6 +64,8 @@ export interface AppOptions {
  * - the sign-in site and `/auth/*` (docs/product.md#sign-in-site),
  * - `GET /api/health` → `{ok: true}`; `GET /healthz` and `GET /readyz` for load balancers (`health.ts`),
  * - `POST /api/updateOracyAssessment`,
+ * - `GET /api/openapi.json` (the OpenAPI 3.1 document built from this app's routes) and the
+ *   reference page `GET /api/docs`, without a session (`openapi/http.ts`),
  * - JSON 404 `ErrorBody` for any other `/api/*`, `/auth/*`, `/socket.io/*` path,
  * - `GET /uploads/:name` from the public upload store (cached for a year; 404 otherwise),
  * - the built PWA from `PWA_DIST` for every other GET, with single-page
@@ -73,6 +76,7 @@ export function createApp(options: AppOptions = {}) {
   const env = options.env ?? getEnv();
   const log = options.logger ?? createLogger(env);
   const uploads = options.uploads ?? createUploadStores(env);
+  const docs = createDocsRoutes();
 
   const app = new Hono<AppEnv>()
     // the request line, then the security events of the answer (with its user, known by then).
@@ -95,6 +99,7 @@ export function createApp(options: AppOptions = {}) {
     )
     .get('/api/health', (c) => c.json({ ok: true as const }, 200))
     .route('/', healthRoutes(options.health))
+    .route('/', docs.routes)
     .route('/api', assessmentRoutes)
     .route('/api', studentRoutes)
     .route('/api', teacherRoutes)
@@ -144,6 +149,7 @@ export function createApp(options: AppOptions = {}) {
     return c.json(body, 404);
   });
   app.onError(createErrorHandler(log));
+  docs.describe(app);
   return app;
 }
 

@@ -1,5 +1,5 @@
-import type { Context, ValidationTargets } from 'hono';
-import { zValidator } from '@hono/zod-validator';
+import type { Context, Env, ValidationTargets } from 'hono';
+import { validator } from 'hono-openapi';
 import type { z } from 'zod';
 import { unsupportedMediaType, validationError } from './errors.js';
 
@@ -12,14 +12,17 @@ export function isJsonRequest(c: Context): boolean {
 }
 
 /**
- * The shared validator (docs/contributing.md#validation-at-the-edge): `@hono/zod-validator` with a
- * hook that throws 415 when a JSON body is not sent as JSON, and a 400
+ * The shared validator (docs/contributing.md#validation-at-the-edge): `hono-openapi`'s `validator`
+ * (Standard Schema validation, and the schema carried for the OpenAPI document, `openapi/document.ts`)
+ * with a hook that throws 415 when a JSON body is not sent as JSON, and a 400
  * `validation_error` naming the failing fields otherwise. Types flow to
- * `c.req.valid(target)` and to the `hc` client.
+ * `c.req.valid(target)` and to the `hc` client as with `@hono/zod-validator`:
+ * the input of `target` is the schema's `z.input`, the validated value its `z.output`.
  */
 export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
-  return zValidator(target, schema, (result, c) => {
+  return validator<T, Target, Env, string>(target, schema, (result, c) => {
     if (target === 'json' && !isJsonRequest(c)) throw unsupportedMediaType();
-    if (!result.success) throw validationError(result.error);
+    // A zod schema's Standard Schema issues are zod's own (`code`, `keys`, `path`).
+    if (!result.success) throw validationError({ issues: result.error as readonly z.core.$ZodIssue[] });
   });
 }

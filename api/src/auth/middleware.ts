@@ -3,6 +3,7 @@ import { ROLES, type Role } from '../db/models/index.js';
 import { badRequest, forbidden, unauthorized } from '../errors.js';
 import type { AppEnv, AuthedEnv } from './context.js';
 import { requestHeader } from '../security/headers.js';
+import { describeGuard } from '../openapi/security.js';
 import { clearSessionCookie, findSession, isSecureRequest, sessionTokenFromCookieHeader } from './sessions.js';
 
 /** A 24-hex-digit MongoDB ObjectId, the only id shape the API accepts (docs/product.md#authorization-matrix). */
@@ -39,23 +40,33 @@ export function loadSession(opts: { trustProxy: boolean; idleMinutes?: number })
   });
 }
 
-/** 401 `unauthorized` unless a user is signed in (docs/product.md#authorization-matrix). Narrows `c.var.user` to a user. */
-export const requireAuth = createMiddleware<AuthedEnv>(async (c, next) => {
-  if (!c.get('user')) throw unauthorized();
-  await next();
-});
+/**
+ * 401 `unauthorized` unless a user is signed in (docs/product.md#authorization-matrix). Narrows `c.var.user` to a user.
+ * Its routes carry the session-cookie security and the 401 in the OpenAPI document.
+ */
+export const requireAuth = describeGuard(
+  createMiddleware<AuthedEnv>(async (c, next) => {
+    if (!c.get('user')) throw unauthorized();
+    await next();
+  }),
+  [401],
+);
 
 /**
  * Only the given roles (1 admin, 2 teacher, 3 student; docs/product.md#roles-and-permissions) may pass:
- * 401 without a session, 403 `forbidden` for any other role.
+ * 401 without a session, 403 `forbidden` for any other role. Its routes carry the session-cookie
+ * security, the 401 and the 403 in the OpenAPI document.
  */
 export function requireRole(...roles: Role[]) {
-  return createMiddleware<AuthedEnv>(async (c, next) => {
-    const user = c.get('user');
-    if (!user) throw unauthorized();
-    if (!roles.includes(user.role as Role)) throw forbidden();
-    await next();
-  });
+  return describeGuard(
+    createMiddleware<AuthedEnv>(async (c, next) => {
+      const user = c.get('user');
+      if (!user) throw unauthorized();
+      if (!roles.includes(user.role as Role)) throw forbidden();
+      await next();
+    }),
+    [401, 403],
+  );
 }
 
 /**
@@ -63,16 +74,20 @@ export function requireRole(...roles: Role[]) {
  * when the path has none, the query parameter — named `param` (e.g.
  * `studentId`, `sId`) must be the caller's id unless the caller is an admin.
  * 401 without a session; 400 `validation_error` naming `param` when it is
- * missing or not an ObjectId; 403 when it is someone else's id.
+ * missing or not an ObjectId; 403 when it is someone else's id. Its routes carry the session-cookie
+ * security, the 400, the 401 and the 403 in the OpenAPI document.
  */
 export function requireSelfOrAdmin(param: string) {
-  return createMiddleware<AuthedEnv>(async (c, next) => {
-    const user = c.get('user');
-    if (!user) throw unauthorized();
-    const value = c.req.param(param) ?? c.req.query(param);
-    if (!value) throw badRequest(`${param} is required.`, { [param]: 'Required.' });
-    if (!OBJECT_ID_PATTERN.test(value)) throw badRequest(`Invalid ${param}.`, { [param]: 'Must be a valid id.' });
-    if (user.role !== ROLES.admin && value.toLowerCase() !== user.id) throw forbidden();
-    await next();
-  });
+  return describeGuard(
+    createMiddleware<AuthedEnv>(async (c, next) => {
+      const user = c.get('user');
+      if (!user) throw unauthorized();
+      const value = c.req.param(param) ?? c.req.query(param);
+      if (!value) throw badRequest(`${param} is required.`, { [param]: 'Required.' });
+      if (!OBJECT_ID_PATTERN.test(value)) throw badRequest(`Invalid ${param}.`, { [param]: 'Must be a valid id.' });
+      if (user.role !== ROLES.admin && value.toLowerCase() !== user.id) throw forbidden();
+      await next();
+    }),
+    [400, 401, 403],
+  );
 }

@@ -97,6 +97,10 @@ const ROWS: Row[] = [
   // the load balancer's liveness and readiness checks need no session.
   { endpoint: 'GET /healthz', expect: open(200), request: () => ({ path: '/healthz' }) },
   { endpoint: 'GET /readyz', expect: open(200), request: () => ({ path: '/readyz' }) },
+  // the API's description of itself is public.
+  { endpoint: 'GET /api/openapi.json', expect: open(200), request: () => ({ path: '/api/openapi.json' }) },
+  { endpoint: 'GET /api/docs', expect: open(200), request: () => ({ path: '/api/docs' }) },
+  { endpoint: 'GET /api/docs/assets/:file', expect: open(200), request: () => ({ path: '/api/docs/assets/init.js' }) },
 
   // Assessment (docs/product.md#authorization-matrix: any signed-in user, stored against the caller).
   { endpoint: 'POST /api/updateOracyAssessment', expect: signedIn(201), request: () => ({ path: '/api/updateOracyAssessment', json: allScores }) },

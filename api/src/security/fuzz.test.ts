@@ -123,6 +123,9 @@ const TARGETS: Target[] = [
   { endpoint: 'GET /api/health', caller: 'none', query: ['verbose'] },
   { endpoint: 'GET /healthz', caller: 'none', query: ['verbose'] },
   { endpoint: 'GET /readyz', caller: 'none', query: ['verbose'] },
+  { endpoint: 'GET /api/openapi.json', caller: 'none', query: ['format'] },
+  { endpoint: 'GET /api/docs', caller: 'none', query: ['theme'] },
+  { endpoint: 'GET /api/docs/assets/:file', caller: 'none', params: () => ({ file: ['init.js'] }) },
   { endpoint: 'POST /api/updateOracyAssessment', caller: 'ownerStudent', body: updateOracyAssessmentSchema, sample: () => ({ oracy_scores: scores() }) },
 
   { endpoint: 'GET /api/admin/courses', caller: 'admin', query: ['status'] },

@@ -1,0 +1,491 @@
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { z } from 'zod';
+import { loginSchema, registerSchema } from '../auth/schema.js';
+import { courseFieldsSchema } from '../routes/admin/courses/schema.js';
+import { IDEMPOTENCY_HEADER, KEY_LENGTH } from '../services/idempotency.js';
+import * as s from './schemas.js';
+
+/** The groups of the reference, in the order it lists them. */
+export const TAGS = [
+  { name: 'Authentication', description: 'Sign-in, registration and the session cookie (docs/product.md#authentication-and-assessment-calls).' },
+  { name: 'Health', description: 'Liveness and readiness for load balancers; no session.' },
+  { name: 'Assessment', description: 'The oracy self-assessment (docs/product.md#self-assessment-flow).' },
+  { name: 'Student', description: "A student's own data; an admin may read it too (docs/product.md#student-calls)." },
+  { name: 'Teacher', description: "A teacher's own data; an admin may read it too (docs/product.md#teacher-calls)." },
+  { name: 'Complaints', description: 'Filing, withdrawing and moderating complaints (docs/product.md#complaint-moderation-calls).' },
+  { name: 'Courses', description: 'Course management, admins only (docs/product.md#course-calls).' },
+  { name: 'Notices', description: 'Notices: every signed-in user reads, admins write (docs/product.md#notice-calls).' },
+  { name: 'Users', description: 'Users, students, teachers and course assignment, admins only (docs/product.md#admin-user-calls).' },
+  { name: 'Stats and export', description: 'Figures and the user export, admins only (docs/product.md#stats-and-export-calls).' },
+  { name: 'Chat', description: 'Chat attachments; the chat itself runs over Socket.IO (docs/product.md#real-time-socket).' },
+  { name: 'Profile', description: 'Profiles (docs/product.md#user-calls).' },
+  { name: 'Documentation', description: 'This document and its reference page; no session.' },
+] as const satisfies readonly OpenAPIV3_1.TagObject[];
+
+/** A tag of `TAGS`. */
+export type Tag = (typeof TAGS)[number]['name'];
+
+/** A 4xx a route itself may answer (the guards' 401/403 and the validators' 400 are added from the route's middleware). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
+
+/** One answer of a route: its description and, unless it has no body, its schema (JSON unless `media` says otherwise). */
+export interface AnswerDoc {
+  /** what the answer means */
+  description: string;
+  /** the JSON body's shape (`schemas.ts`); omit for a body that is not JSON or for no body */
+  schema?: z.ZodType;
+  /** media type → OpenAPI schema for bodies that are not JSON, e.g. `{'text/csv': {type: 'string'}}` */
+  media?: Record<string, OpenAPIV3_1.SchemaObject>;
+  /** response headers, e.g. `Content-Disposition` */
+  headers?: Record<string, OpenAPIV3_1.HeaderObject>;
+}
+
+/**
+ * What the OpenAPI document says of one route beyond what its middleware tells (request
+ * parameters and bodies come from its validators, security and 401/403 from its guards).
+ */
+export interface RouteDoc {
+  /** one line for the reference's list */
+  summary: string;
+  /** the reference's group */
+  tag: Tag;
+  /** more, in Markdown; where the rule is documented */
+  description?: string;
+  /** the success status and its answer */
+  success: { status: 200 | 201 | 204; answer: AnswerDoc };
+  /** further non-error answers (e.g. 200 for a repeated `clientId`, 303 after a form, 503 when unhealthy) */
+  others?: Partial<Record<number, AnswerDoc>>;
+  /** every 4xx the route itself answers, with what it means there; the body is always `ErrorBody` */
+  errors?: Partial<Record<ErrorStatus, string>>;
+  /** true for a route that reads the session itself (no guard) and answers 401 without one */
+  session?: true;
+  /** a body the route reads without a validator: media type → zod schema */
+  body?: { description?: string; content: Record<string, z.ZodType> };
+  /** parameters the route reads without a validator (a query the guard checks, a header) */
+  parameters?: OpenAPIV3_1.ParameterObject[];
+}
+
+const json = (description: string, schema: z.ZodType): AnswerDoc => ({ description, schema });
+const noBody = (description: string): AnswerDoc => ({ description });
+
+const idempotencyKey: OpenAPIV3_1.ParameterObject = {
+  in: 'header',
+  name: IDEMPOTENCY_HEADER,
+  required: false,
+  description: `Makes a retried POST safe: a repeat with the same key and body gets the first answer (${KEY_LENGTH.min}–${KEY_LENGTH.max} visible characters).`,
+  schema: { type: 'string', minLength: KEY_LENGTH.min, maxLength: KEY_LENGTH.max },
+};
+
+const idQuery = (name: string, who: string): OpenAPIV3_1.ParameterObject => ({
+  in: 'query',
+  name,
+  required: true,
+  description: `The ${who}'s id: the caller's own, or any for an admin.`,
+  schema: { type: 'string', pattern: '^[a-fA-F0-9]{24}$' },
+});
+
+const TOO_LARGE = 'The body is larger than the route accepts.';
+const NOT_JSON = 'The body was not sent as `application/json`.';
+const IDEMPOTENCY_CONFLICT = 'The Idempotency-Key was used with another body, or its first request is still running.';
+
+/** A course as the admin form sends it, as multipart text fields plus an optional `image` file. */
+const courseFormSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  instructorId: z.string(),
+  duration: z.string().meta({ description: 'hours, a number > 0' }),
+  startDate: z.string().meta({ format: 'date' }),
+  endDate: z.string().meta({ format: 'date' }),
+  status: z.enum(['active', 'inactive']),
+  image: z.string().optional().meta({ format: 'binary', description: 'a PNG, JPEG, GIF or WebP image of at most 5 MB' }),
+});
+
+/**
+ * The documentation of every route of the app, keyed `METHOD /path` in Hono's path syntax
+ * (`GET /api/student/stats/:studentId`) — exactly the method and path `app.routes` lists.
+ * `openapi/document.ts` merges each entry into the operation built from the route's validators
+ * and guards; `openapi.test.ts` fails when a route of the app has no entry here.
+ */
+export const ROUTE_DOCS: Record<string, RouteDoc> = {
+  // Authentication
+  'POST /auth/login': {
+    summary: 'Sign in',
+    tag: 'Authentication',
+    description:
+      'Starts a session: sets the session cookie and answers the current user. A form post is answered with a redirect to `/`, or the sign-in page again (HTML) on failure (docs/product.md#users-and-sessions).',
+    success: { status: 200, answer: json('Signed in; the session cookie is set.', s.currentUserSchema) },
+    others: { 303: noBody('A form post signed in: redirect to `/`.') },
+    errors: {
+      400: 'Email or password missing or malformed (`validation_error` naming the fields), or a malformed body.',
+      401: '`invalid_credentials`: "Invalid email or password", whether or not the email exists.',
+      413: TOO_LARGE,
+      415: 'The body is neither JSON nor a form.',
+      429: 'Too many attempts from this address or for this account; `Retry-After` says when to try again.',
+    },
+    body: { content: { 'application/json': loginSchema, 'application/x-www-form-urlencoded': loginSchema } },
+  },
+  'POST /auth/register': {
+    summary: 'Register a student account',
+    tag: 'Authentication',
+    description: 'Creates a student (role 3) and signs them in. A form post is answered with a redirect to `/`, or the page again (HTML) on failure.',
+    success: { status: 201, answer: json('Registered and signed in; the session cookie is set.', s.currentUserSchema) },
+    others: { 303: noBody('A form post registered: redirect to `/`.') },
+    errors: {
+      400: '`validation_error` naming the fields (e.g. a password that is too short or too common), or a malformed body.',
+      409: 'An account with this email already exists.',
+      413: TOO_LARGE,
+      415: 'The body is neither JSON nor a form.',
+      429: 'Too many registrations from this address; `Retry-After` says when to try again.',
+    },
+    body: { content: { 'application/json': registerSchema, 'application/x-www-form-urlencoded': registerSchema } },
+  },
+  'GET /auth/current_user': {
+    summary: 'The signed-in user',
+    tag: 'Authentication',
+    success: { status: 200, answer: json('The user of the session.', s.currentUserSchema) },
+    errors: { 401: 'No valid session.' },
+    session: true,
+  },
+  'GET /auth/logout': {
+    summary: 'Sign out',
+    tag: 'Authentication',
+    description: 'Ends the session, if any, and clears the cookie (docs/product.md#logout).',
+    success: { status: 200, answer: json('Signed out.', s.okSchema) },
+  },
+
+  // Health
+  'GET /api/health': { summary: 'The API answers', tag: 'Health', success: { status: 200, answer: json('Up.', s.okSchema) } },
+  'GET /healthz': {
+    summary: 'Liveness',
+    tag: 'Health',
+    description: 'Up when the database answers a ping within 2 s.',
+    success: { status: 200, answer: json('Healthy.', s.healthReportSchema) },
+    others: { 503: json('The database did not answer.', s.healthReportSchema) },
+  },
+  'GET /readyz': {
+    summary: 'Readiness',
+    tag: 'Health',
+    description: 'Ready when the database is up, Redis (if configured) is ready and the process is not shutting down.',
+    success: { status: 200, answer: json('Ready for requests.', s.healthReportSchema) },
+    others: { 503: json('Not ready: the body says why.', s.healthReportSchema) },
+  },
+
+  // Assessment
+  'POST /api/updateOracyAssessment': {
+    summary: 'Submit a self-assessment',
+    tag: 'Assessment',
+    description: "Stores the 16 scores (1–5) against the caller and sets the caller's oracy level from their mean (docs/product.md#self-assessment-flow).",
+    success: { status: 201, answer: json('Stored; the level and mean of this submission.', s.assessmentResultSchema) },
+    errors: { 413: TOO_LARGE, 415: NOT_JSON },
+  },
+
+  // Student
+  'GET /api/student/stats/:studentId': {
+    summary: "A student's figures",
+    tag: 'Student',
+    success: { status: 200, answer: json('Courses, completions, assignments and oracy level.', s.studentStatsSchema) },
+    errors: { 404: 'No student has this id.' },
+  },
+  'GET /api/student/courses/:studentId': {
+    summary: "A student's enrolled courses",
+    tag: 'Student',
+    success: { status: 200, answer: json('The courses.', z.array(s.courseSchema)) },
+    errors: { 404: 'No student has this id.' },
+  },
+  'GET /api/student/teacher/:studentId': {
+    summary: "A student's teachers",
+    tag: 'Student',
+    success: { status: 200, answer: json("The teachers of the student's courses.", z.array(s.studentTeacherSchema)) },
+    errors: { 404: 'No student has this id.' },
+  },
+  'GET /api/student/assignments/:studentId': {
+    summary: "A student's assignments",
+    tag: 'Student',
+    success: { status: 200, answer: json("The assignments of the student's courses.", z.array(s.studentAssignmentSchema)) },
+    errors: { 404: 'No student has this id.' },
+  },
+  'GET /api/student/complaints': {
+    summary: "A student's complaints",
+    tag: 'Complaints',
+    success: { status: 200, answer: json('The complaints, newest first.', z.array(s.complaintSchema)) },
+    errors: { 404: 'No student has this id.' },
+    parameters: [idQuery('sId', 'student')],
+  },
+  'POST /api/student/complaints': {
+    summary: 'File a complaint (student)',
+    tag: 'Complaints',
+    description: 'Students only (docs/product.md#student-complaints).',
+    success: { status: 201, answer: json('Filed.', s.complaintSchema) },
+    others: { 200: json('A complaint with this `clientId` was filed before: that one.', s.complaintSchema) },
+    errors: { 409: IDEMPOTENCY_CONFLICT, 413: TOO_LARGE, 415: NOT_JSON },
+    parameters: [idempotencyKey],
+  },
+  'DELETE /api/student/complaints/:id': {
+    summary: 'Withdraw a complaint (student)',
+    tag: 'Complaints',
+    success: { status: 200, answer: json('Withdrawn.', s.deletedIdSchema) },
+    errors: { 404: 'No complaint has this id.', 409: 'An approved complaint cannot be deleted.' },
+  },
+
+  // Teacher
+  'GET /api/teacher/stats/:teacherId': {
+    summary: "A teacher's figures",
+    tag: 'Teacher',
+    success: { status: 200, answer: json('Courses, assignments and completions.', s.teacherStatsSchema) },
+    errors: { 404: 'No teacher has this id.' },
+  },
+  'GET /api/teacher/courses/:teacherId': {
+    summary: "A teacher's courses",
+    tag: 'Teacher',
+    success: { status: 200, answer: json('The courses the teacher instructs.', z.array(s.courseSchema)) },
+    errors: { 404: 'No teacher has this id.' },
+  },
+  'GET /api/teacher/students/:teacherId': {
+    summary: "A teacher's students",
+    tag: 'Teacher',
+    success: { status: 200, answer: json("The students of the teacher's courses.", z.array(s.teacherStudentSchema)) },
+    errors: { 404: 'No teacher has this id.' },
+  },
+  'GET /api/teacher/complaints': {
+    summary: "A teacher's complaints",
+    tag: 'Complaints',
+    success: { status: 200, answer: json('The complaints, newest first.', z.array(s.complaintSchema)) },
+    errors: { 404: 'No teacher has this id.' },
+    parameters: [idQuery('tId', 'teacher')],
+  },
+  'POST /api/teacher/complaints': {
+    summary: 'File a complaint (teacher)',
+    tag: 'Complaints',
+    description: 'Teachers only (docs/product.md#teacher-complaints).',
+    success: { status: 201, answer: json('Filed.', s.complaintSchema) },
+    others: { 200: json('A complaint with this `clientId` was filed before: that one.', s.complaintSchema) },
+    errors: { 409: IDEMPOTENCY_CONFLICT, 413: TOO_LARGE, 415: NOT_JSON },
+    parameters: [idempotencyKey],
+  },
+  'DELETE /api/teacher/complaints/:id': {
+    summary: 'Withdraw a complaint (teacher)',
+    tag: 'Complaints',
+    success: { status: 200, answer: json('Withdrawn.', s.deletedIdSchema) },
+    errors: { 404: 'No complaint has this id.', 409: 'An approved complaint cannot be deleted.' },
+  },
+
+  // Complaint moderation
+  'GET /api/admin/complaints': {
+    summary: 'Complaints on hold',
+    tag: 'Complaints',
+    success: { status: 200, answer: json('Every unresolved complaint, oldest first.', z.array(s.adminComplaintSchema)) },
+  },
+  'POST /api/admin/complaints/:id/approve': {
+    summary: 'Approve a complaint',
+    tag: 'Complaints',
+    success: { status: 200, answer: json('Approved.', s.adminComplaintSchema) },
+    errors: { 404: 'No complaint has this id.', 409: 'The complaint was already approved or disapproved.' },
+  },
+  'POST /api/admin/complaints/:id/disapprove': {
+    summary: 'Disapprove a complaint',
+    tag: 'Complaints',
+    success: { status: 200, answer: json('Disapproved.', s.adminComplaintSchema) },
+    errors: { 404: 'No complaint has this id.', 409: 'The complaint was already approved or disapproved.' },
+  },
+
+  // Courses
+  'GET /api/admin/courses': {
+    summary: 'Every course',
+    tag: 'Courses',
+    success: { status: 200, answer: json('The courses, newest first, with their instructor names.', z.array(s.courseSchema)) },
+  },
+  'GET /api/admin/courses/:id': {
+    summary: 'One course',
+    tag: 'Courses',
+    success: { status: 200, answer: json('The course.', s.courseSchema) },
+    errors: { 404: 'No course has this id.' },
+  },
+  'POST /api/admin/courses': {
+    summary: 'Create a course',
+    tag: 'Courses',
+    description: 'Multipart with an optional `image` file, or JSON without an image (docs/product.md#course-form-validation).',
+    success: { status: 201, answer: json('Created.', s.courseSchema) },
+    errors: {
+      400: '`validation_error` naming the fields (an instructor who is not a teacher, an end date before the start date), or a malformed body.',
+      413: 'The request is larger than 5 MB.',
+      415: 'The body is neither multipart nor JSON, or the image is not a real image.',
+    },
+    body: { content: { 'multipart/form-data': courseFormSchema, 'application/json': courseFieldsSchema } },
+  },
+  'PUT /api/admin/courses/:id': {
+    summary: 'Update a course',
+    tag: 'Courses',
+    description: 'As creation; a new image replaces the old one, no image keeps it.',
+    success: { status: 200, answer: json('Saved.', s.courseSchema) },
+    errors: {
+      400: '`validation_error` naming the fields, or a malformed id or body.',
+      404: 'No course has this id.',
+      413: 'The request is larger than 5 MB.',
+      415: 'The body is neither multipart nor JSON, or the image is not a real image.',
+    },
+    body: { content: { 'multipart/form-data': courseFormSchema, 'application/json': courseFieldsSchema } },
+  },
+  'DELETE /api/admin/courses/:id': {
+    summary: 'Delete a course',
+    tag: 'Courses',
+    description: 'Also removes its enrollments, assignments and image.',
+    success: { status: 204, answer: noBody('Deleted.') },
+    errors: { 404: 'No course has this id.' },
+  },
+
+  // Notices
+  'GET /api/admin/notice': {
+    summary: 'Every notice',
+    tag: 'Notices',
+    success: { status: 200, answer: json('The notices, newest first.', z.array(s.noticeSchema)) },
+  },
+  'POST /api/admin/notice': {
+    summary: 'Post a notice',
+    tag: 'Notices',
+    success: { status: 201, answer: json('Posted.', s.noticeSchema) },
+    errors: { 413: TOO_LARGE, 415: NOT_JSON },
+  },
+  'PUT /api/admin/notice/:id': {
+    summary: 'Edit a notice',
+    tag: 'Notices',
+    success: { status: 200, answer: json('Saved.', s.noticeSchema) },
+    errors: { 404: 'No notice has this id.', 413: TOO_LARGE, 415: NOT_JSON },
+  },
+  'DELETE /api/admin/notice/:id': {
+    summary: 'Delete a notice',
+    tag: 'Notices',
+    success: { status: 204, answer: noBody('Deleted.') },
+    errors: { 404: 'No notice has this id.' },
+  },
+
+  // Users, students, teachers
+  'GET /api/admin/users': {
+    summary: 'A page of users',
+    tag: 'Users',
+    success: { status: 200, answer: json('The page, sorted by name, and the count of every match.', s.usersPageSchema) },
+  },
+  'PUT /api/admin/users/:id/role': {
+    summary: "Change a user's role",
+    tag: 'Users',
+    description: "The user's live sessions carry the new role from their next request (docs/product.md#role-change).",
+    success: { status: 200, answer: json('The updated user.', s.personSchema) },
+    errors: { 404: 'No user has this id.', 409: 'It would leave no admin.', 415: NOT_JSON },
+  },
+  'DELETE /api/admin/users/:id': {
+    summary: 'Delete a user',
+    tag: 'Users',
+    success: { status: 204, answer: noBody('Deleted, with everything that was theirs.') },
+    errors: { 404: 'No user has this id.', 409: 'Oneself, or the last admin.' },
+  },
+  'GET /api/admin/students': {
+    summary: 'A page of students',
+    tag: 'Users',
+    success: { status: 200, answer: json('The page and the count of every match.', s.studentsPageSchema) },
+  },
+  'GET /api/admin/teachers': {
+    summary: 'A page of teachers',
+    tag: 'Users',
+    success: { status: 200, answer: json('The page and the count of every match.', s.teachersPageSchema) },
+  },
+  'DELETE /api/admin/students/:id': {
+    summary: 'Delete a student',
+    tag: 'Users',
+    success: { status: 204, answer: noBody('Deleted, with everything that was theirs.') },
+    errors: { 404: 'No student has this id.' },
+  },
+  'DELETE /api/admin/teachers/:id': {
+    summary: 'Delete a teacher',
+    tag: 'Users',
+    success: { status: 204, answer: noBody('Deleted, with everything that was theirs.') },
+    errors: { 404: 'No teacher has this id.' },
+  },
+  'GET /api/admin/instructors': {
+    summary: 'Every teacher, for the course form',
+    tag: 'Courses',
+    success: { status: 200, answer: json('The teachers.', z.array(s.instructorSchema)) },
+  },
+  'GET /api/admin/students/:studentId/courses': {
+    summary: "A student's assigned courses",
+    tag: 'Users',
+    success: { status: 200, answer: json('The course ids.', s.courseIdsSchema) },
+    errors: { 404: 'No student has this id.' },
+  },
+  'POST /api/admin/students/:studentId/assign-courses': {
+    summary: "Set a student's courses",
+    tag: 'Users',
+    description: 'Replaces the set; nothing changes when a course id is unknown (docs/product.md#assign-courses-validation).',
+    success: { status: 200, answer: json('The new set.', s.assignedCoursesSchema) },
+    errors: {
+      400: '`validation_error`: an unknown course id, or a body `studentId` other than the path\'s.',
+      404: 'No student has this id.',
+      415: NOT_JSON,
+    },
+  },
+
+  // Stats and export
+  'GET /api/admin/stats': {
+    summary: 'Figures for the admin dashboard',
+    tag: 'Stats and export',
+    success: { status: 200, answer: json('Counts of students, teachers and courses.', s.adminStatsSchema) },
+  },
+  'GET /api/admin/export': {
+    summary: 'Export every user',
+    tag: 'Stats and export',
+    description: '`id, name, email, role, createdAt` of every user, streamed as a download (docs/product.md#export-file).',
+    success: {
+      status: 200,
+      answer: {
+        description: 'The file: CSV with a header row, or a JSON array.',
+        media: {
+          'text/csv': { type: 'string' },
+          'application/json': { type: 'array', items: { type: 'object' } },
+        },
+        headers: { 'Content-Disposition': { description: '`attachment; filename=user_data.csv` or `user_data.json`', schema: { type: 'string' } } },
+      },
+    },
+  },
+
+  // Chat
+  'GET /api/chat/attachments/:id': {
+    summary: 'Download a chat attachment',
+    tag: 'Chat',
+    description: 'Admins only; `:id` is the message id (its `file_url`). Answered with an ETag; `If-None-Match` gets a 304.',
+    success: {
+      status: 200,
+      answer: {
+        description: 'The file with its stored content type.',
+        media: { 'application/octet-stream': { type: 'string', format: 'binary' } },
+        headers: { 'Content-Disposition': { description: '`attachment` with the original file name', schema: { type: 'string' } } },
+      },
+    },
+    others: { 304: noBody('Not modified (`If-None-Match` named the ETag).') },
+    errors: { 404: 'No message has this id, or it has no file.' },
+  },
+
+  // Profile
+  'GET /api/user/profile/:userId': {
+    summary: "A user's profile",
+    tag: 'Profile',
+    success: { status: 200, answer: json('Name, email and role.', s.profileSchema) },
+    errors: { 404: 'No user has this id.' },
+  },
+
+  // Documentation
+  'GET /api/openapi.json': {
+    summary: 'This document',
+    tag: 'Documentation',
+    success: { status: 200, answer: json('The OpenAPI 3.1 document of the API.', s.openApiDocumentSchema) },
+  },
+  'GET /api/docs': {
+    summary: 'The API reference page',
+    tag: 'Documentation',
+    success: { status: 200, answer: { description: 'An HTML page that renders this document.', media: { 'text/html': { type: 'string' } } } },
+  },
+  'GET /api/docs/assets/:file': {
+    summary: "The reference page's scripts",
+    tag: 'Documentation',
+    success: { status: 200, answer: { description: 'JavaScript, from this origin.', media: { 'text/javascript': { type: 'string' } } } },
+    others: { 304: noBody('Not modified.') },
+    errors: { 404: 'No such file.' },
+  },
+};
