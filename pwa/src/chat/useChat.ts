@@ -6,9 +6,9 @@
  */
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import { chatReducer, initialChatState, type ChatState } from './state';
+import { chatReducer, initialChatState, type ChatEntry, type ChatState } from './state';
 import { makeTempId } from './format';
-import type { ChatEntry, ClientToServerEvents, OutgoingFile, OutgoingPayload, ServerToClientEvents } from './types';
+import type { ClientToServerEvents, OutgoingFile, OutgoingPayload, ServerToClientEvents } from './protocol';
 
 /** The spec's banner texts (docs/product.md#chat-connection, docs/product.md#error-messages). */
 export const CHAT_CONNECTION_TEXTS = {

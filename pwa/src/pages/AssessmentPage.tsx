@@ -2,7 +2,8 @@ import { IonContent, IonPage, useIonAlert } from '@ionic/react';
 import { memo, useCallback, useId, useState, type FormEvent } from 'react';
 import { Logo } from '../components/Logo';
 import { SITE_URL } from '../config';
-import { apiFetch, HttpError } from '../data/api';
+import { HttpError } from '../data/api';
+import { client, done } from '../data/client';
 import { useRequiredUser, useSession } from '../session/SessionProvider';
 import AssessmentLoading from './assessment/AssessmentLoading';
 import { CATEGORIES, completeScores, SCALE, STATEMENT_KEYS, type Category, type Score, type Statement, type StatementKey } from './assessment/statements';
@@ -51,7 +52,7 @@ export default function AssessmentPage() {
     if (!user || !scores || submitting) return;
     setSubmitting(true);
     try {
-      await apiFetch('/api/updateOracyAssessment', { method: 'POST', json: { oracy_scores: scores } });
+      await done(client.api.updateOracyAssessment.$post({ json: { oracy_scores: scores } }));
       setSubmitted(true);
     } catch (error) {
       if (!(error instanceof HttpError)) console.error('Could not submit the assessment', error);

@@ -4,16 +4,14 @@
  * on their own.
  */
 
+import type { Answer, client } from '../../data/client';
 import type { Course } from '../../data/studentTeacher';
 
 /** A course as `GET /api/admin/courses` answers it: the one course shape every screen reads (docs/product.md#course-records). */
 export type { Course };
 
 /** An instructor of the dropdown (`GET /api/admin/instructors`, docs/product.md#data: id and name). */
-export interface Instructor {
-  id: string;
-  name: string;
-}
+export type Instructor = Answer<typeof client.api.admin.instructors.$get>[number];
 
 /** What the form holds: every field as the inputs give it (strings), plus a chosen image file. */
 export interface CourseFormValues {
