@@ -1,6 +1,6 @@
 /**
- * The discussion's connection (docs/product.md#chat-connection, "Outgoing chat
- * message", "Loading older chat messages"; §7 "Real-time socket";
+ * The discussion's connection (docs/product.md#chat-connection, docs/product.md#outgoing-chat-message,
+ * docs/product.md#loading-older-chat-messages, docs/product.md#real-time-socket,
  * docs/product.md#clarified-behaviour). One socket per signed-in admin, opened
  * when the discussion screen mounts and closed when it unmounts.
  */

@@ -8,7 +8,7 @@ export interface Resource<T> {
   error: unknown;
   /** true while a load is running */
   loading: boolean;
-  /** loads again (docs/product.md#lists-reload-after-changes, the Retry buttons of §2.18–§2.20) */
+  /** loads again (docs/product.md#lists-reload-after-changes, the Retry buttons of docs/product.md#screen-data) */
   reload: () => Promise<void>;
   /** replaces the value locally, e.g. after a create or delete (docs/product.md#notice-visibility) */
   setData: (update: T | ((current: T | undefined) => T)) => void;

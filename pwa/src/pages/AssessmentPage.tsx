@@ -16,7 +16,7 @@ type Answers = Partial<Record<StatementKey, Score>>;
  * The self-assessment page at "/" (docs/product.md#self-assessment, docs/product.md#self-assessment-flow):
  * loading → the questionnaire → the thank-you screen. Any signed-in user;
  * no shared layout. While the user loads it already shows the logo, the
- * title and the introduction (the largest text, painted once: issue 9), with
+ * title and the introduction (the largest text, painted once), with
  * the spinner and "Loading your assessment..." where the questions go. Submits `POST /api/updateOracyAssessment` with
  * `{oracy_scores: {<16 keys>: 1..5}}`; a non-2xx answer shows "Submission
  * failed", no answer "Network error" (docs/product.md#error-messages).

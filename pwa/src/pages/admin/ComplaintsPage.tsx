@@ -61,8 +61,8 @@ export function ComplaintCard({ complaint, onDecide, error }: ComplaintCardProps
 }
 
 /**
- * Complaint moderation at /admin/complaints (docs/product.md#complaint-moderation, docs/product.md#states-and-transitions "Complaint
- * status", §8 "Complaints"): heading "Complaints", a grid of cards (one
+ * Complaint moderation at /admin/complaints (docs/product.md#complaint-moderation, docs/product.md#complaint-status,
+ * docs/product.md#error-messages): heading "Complaints", a grid of cards (one
  * column on phones), "No complaints to display" when empty, the error
  * message in red when the list cannot load. Approve and Disapprove take the
  * card out of the list at once and send `POST

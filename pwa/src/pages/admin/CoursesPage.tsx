@@ -82,8 +82,8 @@ export function CourseCard({ course, onView, onEdit, onDelete }: CourseCardProps
 }
 
 /**
- * Admin course management at /admin/courses (docs/product.md#course-management, docs/product.md#states-and-transitions "Course dialog
- * modes" and "Lists reload after changes", §8 "Courses"): "Add Course",
+ * Admin course management at /admin/courses (docs/product.md#course-management, docs/product.md#course-dialog-modes,
+ * docs/product.md#lists-reload-after-changes, docs/product.md#error-messages): "Add Course",
  * "Loading...", "Error loading courses" (with Retry), an empty state, and a
  * grid of course cards — one column on phones, more from tablet width. View
  * and Edit open the course dialog; Delete asks for confirmation first. The

@@ -22,8 +22,8 @@ export const roleChangeQuestion = (name: string, role: Role) => `Are you sure yo
 export const DELETE_USER_QUESTION = 'Are you sure you want to delete this user? This action cannot be undone.';
 
 /**
- * The users table at /admin/users (docs/product.md#users-table, docs/product.md#role-change, docs/product.md#error-messages "Users
- * table", §9 "Paging"): a debounced "Search for users" sent with the list
+ * The users table at /admin/users (docs/product.md#users-table, docs/product.md#role-change, docs/product.md#error-messages,
+ * docs/product.md#constants-and-limits): a debounced "Search for users" sent with the list
  * query; columns ID, Name, Email, Role (a select: Student, Teacher, Admin)
  * and Action (delete); 10 / 25 / 50 rows per page. Choosing a role asks
  * "Are you sure you want to change the role of {name} to {role}?"; while the

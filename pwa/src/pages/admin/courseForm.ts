@@ -1,6 +1,6 @@
 /**
- * The course form's data and its client-side rules (docs/product.md#course-management "Course
- * form", §5 "Course form"), kept apart from the screen so they can be tested
+ * The course form's data and its client-side rules (docs/product.md#course-management,
+ * docs/product.md#course-form-validation), kept apart from the screen so they can be tested
  * on their own.
  */
 
