@@ -19,7 +19,7 @@ export interface Resource<T> {
  * every data screen has (docs/product.md#screen-data). `load` receives an
  * AbortSignal; a load started later wins over an earlier one. The load runs
  * again whenever a value in `deps` changes.
- * @param load e.g. `(signal) => getJson<Notice[]>('/api/admin/notice', { signal })`
+ * @param load e.g. `(signal) => json(client.api.admin.notice.$get(undefined, callOptions({ signal })))`
  */
 export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, deps: readonly unknown[] = []): Resource<T> {
   const [data, setDataState] = useState<T | undefined>(undefined);
