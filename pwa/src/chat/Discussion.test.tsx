@@ -6,7 +6,7 @@ import { Discussion, NO_MATCHES_TEXT, NO_MESSAGES_TEXT } from './Discussion';
 import { isSendKey } from './Composer';
 import { senderColor } from './format';
 import { CHAT_CONNECTION_TEXTS, SOCKET_OPTIONS, type ChatSocket } from './useChat';
-import type { ChatMessage, OutgoingPayload } from './types';
+import type { ChatMessage, OutgoingPayload } from './protocol';
 
 const ME = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 const OTHER = 'bbbbbbbbbbbbbbbbbbbbbbbb';

@@ -2,7 +2,7 @@ import { IonIcon } from '@ionic/react';
 import { downloadOutline, documentOutline } from 'ionicons/icons';
 import { memo } from 'react';
 import { formatSize, formatTime, isImageType, senderColor } from './format';
-import type { ChatEntry } from './types';
+import type { ChatEntry } from './state';
 
 /** Props of {@link MessageBubble}. */
 export interface MessageBubbleProps {

@@ -1,7 +1,7 @@
 import { IonButton, IonSpinner } from '@ionic/react';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { MessageBubble } from './MessageBubble';
-import type { ChatEntry } from './types';
+import type { ChatEntry } from './state';
 
 /** Wait after the last scroll event before loading older messages, in ms (docs/product.md#constants-and-limits). */
 export const SCROLL_DEBOUNCE_MS = 150;

@@ -2,7 +2,7 @@
  * Formatting and checks of the discussion screen (docs/product.md#discussion, docs/product.md#chat-validation,
  * docs/product.md#constants-and-limits). Pure functions, tested in `format.test.ts`.
  */
-import type { ChatEntry } from './types';
+import type { ChatEntry } from './state';
 
 /** Largest attachment: 5,242,880 bytes (docs/product.md#chat-validation, docs/product.md#constants-and-limits). */
 export const MAX_ATTACHMENT_BYTES = 5_242_880;

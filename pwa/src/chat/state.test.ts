@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chatReducer, initialChatState, type ChatAction, type ChatState } from './state';
-import type { ChatEntry, ChatMessage } from './types';
+import type { ChatMessage } from './protocol';
+import type { ChatEntry } from './state';
 
 const ME = 'me000000000000000000000a';
 const OTHER = 'other0000000000000000000';

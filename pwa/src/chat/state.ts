@@ -1,8 +1,21 @@
 /**
- * The discussion's message list as a reducer (docs/product.md#states-and-transitions "Outgoing chat
- * message", "Loading older chat messages"). Pure; tested in `state.test.ts`.
+ * The discussion's message list as a reducer (docs/product.md#outgoing-chat-message,
+ * docs/product.md#loading-older-chat-messages). Pure; tested in `state.test.ts`.
  */
-import type { ChatEntry, ChatMessage, OutgoingPayload } from './types';
+import type { ChatMessage, OutgoingPayload } from './protocol';
+
+/** The delivery state of one's own message (docs/product.md#data): ⏳ sending, ✓✓ sent, ✗ failed. */
+export type MessageStatus = 'sending' | 'sent' | 'failed';
+
+/**
+ * A message on the screen: a stored one, or one of ours still on its way.
+ * `status` is set on our own messages only; `outgoing` keeps what to send
+ * again (a retry or a reconnection) until the server's copy arrives.
+ */
+export interface ChatEntry extends ChatMessage {
+  status?: MessageStatus;
+  outgoing?: OutgoingPayload;
+}
 
 /** Messages per page (the API's page size). */
 export const PAGE_SIZE = 50;

@@ -1,14 +1,14 @@
 /**
- * The discussion's connection (docs/product.md#chat-connection, "Outgoing chat
- * message", "Loading older chat messages"; §7 "Real-time socket";
+ * The discussion's connection (docs/product.md#chat-connection, docs/product.md#outgoing-chat-message,
+ * docs/product.md#loading-older-chat-messages, docs/product.md#real-time-socket,
  * docs/product.md#clarified-behaviour). One socket per signed-in admin, opened
  * when the discussion screen mounts and closed when it unmounts.
  */
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import { chatReducer, initialChatState, type ChatState } from './state';
+import { chatReducer, initialChatState, type ChatEntry, type ChatState } from './state';
 import { makeTempId } from './format';
-import type { ChatEntry, ClientToServerEvents, OutgoingFile, OutgoingPayload, ServerToClientEvents } from './types';
+import type { ClientToServerEvents, OutgoingFile, OutgoingPayload, ServerToClientEvents } from './protocol';
 
 /** The spec's banner texts (docs/product.md#chat-connection, docs/product.md#error-messages). */
 export const CHAT_CONNECTION_TEXTS = {

@@ -66,8 +66,8 @@ export interface CourseCardProps {
 }
 
 /**
- * One course card of the student's and the teacher's course screens (spec
- * §2.18–§2.19): image (or placeholder), title, the description cut to 60
+ * One course card of the student's and the teacher's course screens (docs/product.md#your-enrolled-courses,
+ * docs/product.md#teacher-courses): image (or placeholder), title, the description cut to 60
  * characters, "Status:" capitalised and coloured, and "View Details".
  */
 export function CourseCard({ course, view, onDetails }: CourseCardProps) {

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, sentJson } from '../test/fetchMock';
-import { apiFetch, getJson, HttpError, isApiError, NetworkError, OfflineError, postJson } from './api';
+import { apiFetch, HttpError, isApiError, NetworkError, OfflineError, postJson, readJson } from './api';
+
+const getJson = async (path: string, init?: Parameters<typeof apiFetch>[1]) => readJson(await apiFetch(path, init));
 
 describe('api (docs/contributing.md#one-way-to-the-network)', () => {
   afterEach(() => vi.useRealTimers());

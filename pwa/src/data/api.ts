@@ -1,6 +1,7 @@
 /**
  * The one way to the network (docs/contributing.md#one-way-to-the-network). Every screen and hook
- * calls the API through this module; none sees a raw `fetch`.
+ * calls the API through this module or the typed client built on it
+ * (`data/client.ts`); none sees a raw `fetch`.
  *
  * - Every request sends cookies (docs/product.md#conventions) and asks for JSON.
  * - Failures become one of three typed errors, so a screen can choose its
@@ -77,7 +78,7 @@ export interface ApiRequestInit extends Omit<RequestInit, 'body' | 'credentials'
 /**
  * Sends a request to the API and returns the response once its status is
  * 2xx. The body is left unread, for callers that only need the status
- * (docs/product.md#api: the logout body "is not read").
+ * (docs/product.md#api: the logout body "is not read") or read it as a blob.
  *
  * @param path An API path such as `/api/admin/notice` or `/auth/current_user`.
  * @throws {OfflineError} when no response arrives.
@@ -85,7 +86,27 @@ export interface ApiRequestInit extends Omit<RequestInit, 'body' | 'credentials'
  * @throws {HttpError} when the status is not 2xx.
  * @throws {DOMException} `AbortError`, unchanged, when the caller's `signal` aborts.
  */
-export async function apiFetch(path: string, init: ApiRequestInit = {}): Promise<Response> {
+export function apiFetch(path: string, init: ApiRequestInit = {}): Promise<Response> {
+  return send(`${API_ORIGIN}${path}`, init);
+}
+
+/**
+ * A `fetch` for the typed client (`data/client.ts`): the same cookies,
+ * `Accept`, time limit and typed errors as {@link apiFetch}, for a full URL.
+ * The global `fetch` is read at each call, so a test's stub applies.
+ *
+ * @param timeoutMs time limit in milliseconds; default {@link DEFAULT_TIMEOUT_MS}, `0` disables it
+ * @throws {OfflineError} | {NetworkError} | {HttpError} as {@link apiFetch}
+ */
+export function clientFetch(timeoutMs = DEFAULT_TIMEOUT_MS): typeof fetch {
+  return (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const { body, ...rest } = init ?? {};
+    return send(url, { ...rest, body: body ?? null, timeoutMs });
+  };
+}
+
+async function send(url: string, init: ApiRequestInit): Promise<Response> {
   const { json, body, timeoutMs = DEFAULT_TIMEOUT_MS, signal, headers, ...rest } = init;
   const requestHeaders = new Headers(headers);
   if (!requestHeaders.has('Accept')) requestHeaders.set('Accept', 'application/json');
@@ -98,7 +119,7 @@ export async function apiFetch(path: string, init: ApiRequestInit = {}): Promise
   const limit = withTimeout(signal ?? undefined, timeoutMs);
   let response: Response;
   try {
-    response = await fetch(`${API_ORIGIN}${path}`, {
+    response = await fetch(url, {
       ...rest,
       headers: requestHeaders,
       body: requestBody,
@@ -118,46 +139,36 @@ export async function apiFetch(path: string, init: ApiRequestInit = {}): Promise
 }
 
 /**
- * Sends a request and returns its parsed JSON body; an empty body (such as a
- * 204) yields `undefined`, so type `T` accordingly for such endpoints.
+ * `POST path` with `body` as JSON and return the parsed JSON answer
+ * (`undefined` when the answer has no body). Untyped: for requests whose
+ * path and body were stored earlier and are sent again as they are (the
+ * outbox, docs/contributing.md#the-outbox); every other call goes through
+ * the typed client of `data/client.ts`.
  *
  * @throws {OfflineError} | {NetworkError} | {HttpError} as {@link apiFetch};
  *   {NetworkError} also when a 2xx body is not valid JSON.
  */
-export async function requestJson<T>(method: string, path: string, json?: unknown, init: ApiRequestInit = {}): Promise<T> {
-  const response = await apiFetch(path, { ...init, method, ...(json === undefined ? {} : { json }) });
-  return readJson<T>(response);
+export async function postJson<T = unknown>(path: string, body: unknown, init?: ApiRequestInit): Promise<T> {
+  const response = await apiFetch(path, { ...init, method: 'POST', json: body });
+  return (await readJson(response)) as T;
 }
 
 /**
- * `GET path` and return the parsed JSON body.
+ * The parsed JSON body of a response; `undefined` for an empty body (such as a 204).
  *
- * @throws {OfflineError} | {NetworkError} | {HttpError} as {@link requestJson}.
+ * @throws {OfflineError} when the connection closes while the body is read.
+ * @throws {NetworkError} when the body is not valid JSON.
  */
-export function getJson<T>(path: string, init?: ApiRequestInit): Promise<T> {
-  return requestJson<T>('GET', path, undefined, init);
-}
-
-/**
- * `POST path` with `body` as JSON and return the parsed JSON answer
- * (`undefined` when the answer has no body).
- *
- * @throws {OfflineError} | {NetworkError} | {HttpError} as {@link requestJson}.
- */
-export function postJson<T = unknown>(path: string, body: unknown, init?: ApiRequestInit): Promise<T> {
-  return requestJson<T>('POST', path, body, init);
-}
-
-async function readJson<T>(response: Response): Promise<T> {
+export async function readJson(response: Pick<Response, 'text'>): Promise<unknown> {
   let text: string;
   try {
     text = await response.text();
   } catch (error) {
     throw new OfflineError('The connection closed while reading the response.', { cause: error });
   }
-  if (text.trim() === '') return undefined as T;
+  if (text.trim() === '') return undefined;
   try {
-    return JSON.parse(text) as T;
+    return JSON.parse(text) as unknown;
   } catch (error) {
     throw new NetworkError(undefined, { cause: error });
   }

@@ -4,10 +4,11 @@ import { OfflineBanner, formatRelativeTime } from '../components/OfflineBanner';
 import { SessionProvider, useRequiredUser } from '../session/SessionProvider';
 import { mockFetch, USERS, type FakeRoute } from '../test/fetchMock';
 import { useFakeIndexedDb } from '../test/fakeIndexedDb';
-import { getJson, HttpError, NetworkError, OfflineError } from './api';
+import { HttpError, NetworkError, OfflineError } from './api';
 import { clearCache, isUnreachable, readCache, readCachedUser, writeCache, writeCachedUser } from './cache';
 import { openUserDb } from './db';
 import { useCachedResource, type CachedResource } from './useCachedResource';
+import { loadNotices } from '../pages/shared/notices';
 
 useFakeIndexedDb();
 
@@ -71,7 +72,7 @@ let latest: CachedResource<Notice[]>;
 
 /** A cached screen: notices with the offline banner, like the real ones. */
 function NoticesProbe() {
-  const notices = useCachedResource<Notice[]>(NOTICES, (signal) => getJson<Notice[]>(NOTICES, { signal }));
+  const notices = useCachedResource<Notice[]>(NOTICES, loadNotices);
   latest = notices;
   if (notices.loading) return <p>Loading…</p>;
   if (notices.error) return <p role="alert">Failed to load notices.</p>;

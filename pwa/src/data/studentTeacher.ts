@@ -1,131 +1,85 @@
 /**
  * The student's and the teacher's own areas (docs/product.md#student-calls, docs/product.md#teacher-calls;
- * docs/product.md#links-and-redirects, docs/product.md#derived-and-stored-data): the shapes the API answers and one function per call,
- * all through the one network module (`api.ts`). Each screen loads through
+ * docs/product.md#links-and-redirects, docs/product.md#derived-and-stored-data): the shapes the API answers, taken from the
+ * typed client, and one function per call (`client.ts`). Each screen loads through
  * exactly one of these (so the offline cache can wrap it), and complaints are
  * filed through {@link fileComplaint} alone (so the outbox can replace it).
  */
-import { getJson, requestJson } from './api';
+import { callOptions, client, done, json, type Answer, type JsonBody } from './client';
 import { useSession } from '../session/SessionProvider';
 import { readSessionKey } from '../session/storage';
+import type { Role } from '../session/roles';
+
+const student = client.api.student;
+const teacher = client.api.teacher;
 
 /** `GET /api/student/stats/{studentId}` (docs/product.md#stats-records). */
-export interface StudentStats {
-  totalCourses: number;
-  completedCourses: number;
-  totalAssignments: number;
-  /** "Beginner" | "Developing" | "Proficient" | "Advanced" */
-  oracyLevel: string;
-}
+export type StudentStats = Answer<(typeof student.stats)[':studentId']['$get']>;
 
 /** `GET /api/teacher/stats/{teacherId}` (docs/product.md#stats-records). */
-export interface TeacherStats {
-  totalCourses: number;
-  /** assignments handed out: each assignment counted once per enrolled student */
-  totalAssignments: number;
-  /** how many of those are completed (≤ totalAssignments) */
-  completedAssignments: number;
-}
+export type TeacherStats = Answer<(typeof teacher.stats)[':teacherId']['$get']>;
 
 /** A course as the API presents it (docs/product.md#course-records). Dates are `YYYY-MM-DD`. */
-export interface Course {
-  id: string;
-  title: string;
-  description: string;
-  instructorId: string | null;
-  instructorName: string | null;
-  /** hours */
-  duration: number;
-  startDate: string;
-  endDate: string;
-  /** `active` | `inactive` (a legacy `ongoing` counts as active, docs/product.md#clarified-behaviour) */
-  status: string;
-  image: string | null;
-  /** `/uploads/{image}`, or null for the placeholder */
-  imageUrl: string | null;
-}
+export type Course = Answer<(typeof student.courses)[':studentId']['$get']>[number];
 
 /** One entry of `GET /api/student/teacher/{studentId}` (docs/product.md#student-and-teacher-records). */
-export interface StudentTeacher {
-  id: string;
-  teacherName: string;
-  profilePicture: string | null;
-  teacherEmail: string;
-  courses: { courseName: string }[];
-}
+export type StudentTeacher = Answer<(typeof student.teacher)[':studentId']['$get']>[number];
 
 /** One entry of `GET /api/teacher/students/{teacherId}` (docs/product.md#student-and-teacher-records). */
-export interface TeacherStudent {
-  id: string;
-  studentName: string;
-  profilePicture: string | null;
-  studentEmail: string;
-  courses: { courseName: string }[];
-}
+export type TeacherStudent = Answer<(typeof teacher.students)[':teacherId']['$get']>[number];
 
 /** One entry of `GET /api/student/assignments/{studentId}` (docs/product.md#links-and-redirects). */
-export interface StudentAssignment {
-  id: string;
-  title: string;
-  courseId: string;
-  courseTitle: string;
-  /** YYYY-MM-DD */
-  dueDate: string;
-  done: boolean;
-  /** YYYY-MM-DD, or null */
-  completedAt: string | null;
-}
-
-/** A complaint's status (docs/product.md#states-and-transitions): null is On Hold. */
-export type ComplaintStatus = 'approved' | 'disapproved' | null;
+export type StudentAssignment = Answer<(typeof student.assignments)[':studentId']['$get']>[number];
 
 /** A complaint as the student and teacher calls answer it (docs/product.md#notice-and-complaint-records). */
-export interface Complaint {
-  id: string;
-  title: string;
-  description: string;
-  userId: string;
-  sId?: string;
-  tId?: string;
-  role: number;
-  status: ComplaintStatus;
-  clientId: string | null;
-  /** ISO 8601 */
-  createdAt: string;
-}
+export type Complaint = Answer<typeof student.complaints.$get>[number];
+
+/** A complaint's status (docs/product.md#complaint-status): null is On Hold. */
+export type ComplaintStatus = Complaint['status'];
 
 /** The roles with an own area and complaints: 2 teacher, 3 student. */
-export type AreaRole = 2 | 3;
+export type AreaRole = Exclude<Role, 1>;
 
-/** What the complaint dialog sends (docs/product.md#student-complaints). */
-export interface ComplaintDraft {
-  title: string;
-  description: string;
-}
-
-const enc = encodeURIComponent;
+/** What the complaint dialog sends (docs/product.md#student-complaints): the title and description of the API's complaint body. */
+export type ComplaintDraft = Required<Pick<JsonBody<typeof student.complaints.$post>, 'title' | 'description'>>;
 
 /** `GET /api/student/stats/{studentId}`. @throws the errors of `api.ts`. */
-export const loadStudentStats = (studentId: string, signal?: AbortSignal) => getJson<StudentStats>(`/api/student/stats/${enc(studentId)}`, { signal });
+export const loadStudentStats = (studentId: string, signal?: AbortSignal) =>
+  json(student.stats[':studentId'].$get({ param: { studentId } }, callOptions({ signal })));
 /** `GET /api/teacher/stats/{teacherId}`. @throws the errors of `api.ts`. */
-export const loadTeacherStats = (teacherId: string, signal?: AbortSignal) => getJson<TeacherStats>(`/api/teacher/stats/${enc(teacherId)}`, { signal });
+export const loadTeacherStats = (teacherId: string, signal?: AbortSignal) =>
+  json(teacher.stats[':teacherId'].$get({ param: { teacherId } }, callOptions({ signal })));
 /** `GET /api/student/courses/{studentId}` or `/api/teacher/courses/{teacherId}`. @throws the errors of `api.ts`. */
-export const loadCourses = (role: AreaRole, ownerId: string, signal?: AbortSignal) =>
-  getJson<Course[]>(`/api/${role === 3 ? 'student' : 'teacher'}/courses/${enc(ownerId)}`, { signal });
+export const loadCourses = (role: AreaRole, ownerId: string, signal?: AbortSignal): Promise<Course[]> =>
+  role === 3
+    ? json(student.courses[':studentId'].$get({ param: { studentId: ownerId } }, callOptions({ signal })))
+    : json(teacher.courses[':teacherId'].$get({ param: { teacherId: ownerId } }, callOptions({ signal })));
 /** `GET /api/student/teacher/{studentId}`. @throws the errors of `api.ts`. */
-export const loadStudentTeachers = (studentId: string, signal?: AbortSignal) => getJson<StudentTeacher[]>(`/api/student/teacher/${enc(studentId)}`, { signal });
+export const loadStudentTeachers = (studentId: string, signal?: AbortSignal) =>
+  json(student.teacher[':studentId'].$get({ param: { studentId } }, callOptions({ signal })));
 /** `GET /api/teacher/students/{teacherId}`. @throws the errors of `api.ts`. */
-export const loadTeacherStudents = (teacherId: string, signal?: AbortSignal) => getJson<TeacherStudent[]>(`/api/teacher/students/${enc(teacherId)}`, { signal });
+export const loadTeacherStudents = (teacherId: string, signal?: AbortSignal) =>
+  json(teacher.students[':teacherId'].$get({ param: { teacherId } }, callOptions({ signal })));
 /** `GET /api/student/assignments/{studentId}`. @throws the errors of `api.ts`. */
 export const loadStudentAssignments = (studentId: string, signal?: AbortSignal) =>
-  getJson<StudentAssignment[]>(`/api/student/assignments/${enc(studentId)}`, { signal });
+  json(student.assignments[':studentId'].$get({ param: { studentId } }, callOptions({ signal })));
 
 /** The complaints path of a role (docs/product.md#api): `/api/student/complaints` or `/api/teacher/complaints`. */
-export const complaintsPath = (role: AreaRole) => (role === 3 ? '/api/student/complaints' : '/api/teacher/complaints');
+export const complaintsPath = (role: AreaRole): string => (role === 3 ? student.complaints : teacher.complaints).$path();
 
-/** `GET /api/student/complaints?sId=` or `/api/teacher/complaints?tId=`: newest first. @throws the errors of `api.ts`. */
-export const loadComplaints = (role: AreaRole, ownerId: string, signal?: AbortSignal) =>
-  getJson<Complaint[]>(`${complaintsPath(role)}?${role === 3 ? 'sId' : 'tId'}=${enc(ownerId)}`, { signal });
+/**
+ * `GET /api/student/complaints?sId=` or `/api/teacher/complaints?tId=`: newest first. @throws the errors of `api.ts`.
+ * The server reads `sId` / `tId` without a query validator, so the client's
+ * type has no `query`: the arguments go in as a variable, not a literal.
+ */
+export function loadComplaints(role: AreaRole, ownerId: string, signal?: AbortSignal): Promise<Complaint[]> {
+  if (role === 3) {
+    const args = { query: { sId: ownerId } };
+    return json(student.complaints.$get(args, callOptions({ signal })));
+  }
+  const args = { query: { tId: ownerId } };
+  return json(teacher.complaints.$get(args, callOptions({ signal })));
+}
 
 /**
  * Files a complaint (docs/product.md#api: `{title, description, sId|tId, userId}`; the
@@ -135,13 +89,15 @@ export const loadComplaints = (role: AreaRole, ownerId: string, signal?: AbortSi
  * @throws the errors of `api.ts`
  */
 export function fileComplaint(role: AreaRole, ownerId: string, draft: ComplaintDraft): Promise<Complaint> {
-  const owner = role === 3 ? { sId: ownerId } : { tId: ownerId };
-  return requestJson<Complaint>('POST', complaintsPath(role), { title: draft.title, description: draft.description, ...owner, userId: ownerId });
+  const { title, description } = draft;
+  return role === 3
+    ? json(student.complaints.$post({ json: { title, description, sId: ownerId, userId: ownerId } }))
+    : json(teacher.complaints.$post({ json: { title, description, tId: ownerId, userId: ownerId } }));
 }
 
 /** `DELETE /api/{student|teacher}/complaints/{id}`. @throws the errors of `api.ts` (409 when approved). */
-export async function removeComplaint(role: AreaRole, id: string): Promise<void> {
-  await requestJson<unknown>('DELETE', `${complaintsPath(role)}/${enc(id)}`);
+export function removeComplaint(role: AreaRole, id: string): Promise<void> {
+  return done((role === 3 ? student : teacher).complaints[':id'].$delete({ param: { id } }));
 }
 
 /**

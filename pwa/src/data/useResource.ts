@@ -8,7 +8,7 @@ export interface Resource<T> {
   error: unknown;
   /** true while a load is running */
   loading: boolean;
-  /** loads again (docs/product.md#lists-reload-after-changes, the Retry buttons of §2.18–§2.20) */
+  /** loads again (docs/product.md#lists-reload-after-changes, the Retry buttons of docs/product.md#screen-data) */
   reload: () => Promise<void>;
   /** replaces the value locally, e.g. after a create or delete (docs/product.md#notice-visibility) */
   setData: (update: T | ((current: T | undefined) => T)) => void;
@@ -19,7 +19,7 @@ export interface Resource<T> {
  * every data screen has (docs/product.md#screen-data). `load` receives an
  * AbortSignal; a load started later wins over an earlier one. The load runs
  * again whenever a value in `deps` changes.
- * @param load e.g. `(signal) => getJson<Notice[]>('/api/admin/notice', { signal })`
+ * @param load e.g. `(signal) => json(client.api.admin.notice.$get(undefined, callOptions({ signal })))`
  */
 export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, deps: readonly unknown[] = []): Resource<T> {
   const [data, setDataState] = useState<T | undefined>(undefined);

@@ -2,8 +2,7 @@ import { IonToast } from '@ionic/react';
 import { applyUpdate, dismissUpdate, useUpdateWaiting } from './serviceWorker';
 
 /**
- * "A new version is available" with "Reload" and "Close" (issue 7
- * "Updates"). It stays until answered — unlike result toasts (6 s), an
+ * "A new version is available" with "Reload" and "Close". It stays until answered — unlike result toasts (6 s), an
  * update offer missed is an update never taken — and the reload happens only
  * on "Reload", so nothing typed is lost by surprise.
  */

@@ -7,10 +7,29 @@ import { useFakeIndexedDb } from '../test/fakeIndexedDb';
 import { renderAt } from '../test/renderApp';
 import { IOS_INSTALL_HELP, InstallAppItem } from './InstallAppItem';
 import { isIosSafari, listenForInstallPrompt } from './installPrompt';
-import { dismissUpdate, simulateUpdateWaiting } from './serviceWorker';
+import { dismissUpdate, registerServiceWorker } from './serviceWorker';
 import { UpdateToast } from './UpdateToast';
 
 useFakeIndexedDb();
+
+/** The `Workbox`es the app created, in place of workbox-window's: a test fires their events. */
+const workboxes = vi.hoisted(() => [] as { url: string; emit: (type: string) => void }[]);
+vi.mock('workbox-window', () => ({
+  Workbox: class {
+    private readonly listeners = new Map<string, (() => void)[]>();
+    constructor(readonly url: string) {
+      workboxes.push(this);
+    }
+    addEventListener(type: string, listener: () => void) {
+      this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+    }
+    emit(type: string) {
+      for (const listener of this.listeners.get(type) ?? []) listener();
+    }
+    register = vi.fn(async () => undefined);
+    messageSkipWaiting = vi.fn();
+  },
+}));
 
 describe('the update toast ', () => {
   it('offers "Reload" when a new version is waiting, and nothing before', async () => {
@@ -18,7 +37,12 @@ describe('the update toast ', () => {
     const toast = document.querySelector('ion-toast') as (HTMLElement & { isOpen: boolean; message: string; buttons: Array<{ text: string }> }) | null;
     expect(toast?.isOpen).toBe(false);
 
-    act(() => simulateUpdateWaiting());
+    // A production build registers the worker; workbox-window then reports the new version waiting.
+    vi.stubEnv('PROD', true);
+    registerServiceWorker({} as ServiceWorkerContainer);
+    vi.unstubAllEnvs();
+    await waitFor(() => expect(workboxes).toHaveLength(1));
+    act(() => workboxes[0]!.emit('waiting'));
     await waitFor(() => expect(toast?.isOpen).toBe(true));
     expect(toast?.message).toBe('A new version is available');
     expect(toast?.buttons.map((button) => button.text)).toEqual(['Reload', 'Close']);

@@ -1,5 +1,5 @@
 /**
- * Registers the service worker `/sw.js` (issue 7 "Installable app shell";
+ * Registers the service worker `/sw.js` (the installable app shell, docs/architecture.md;
  * built by vite-plugin-pwa, see `vite.config.ts`) through `workbox-window`,
  * and tracks whether a new version is waiting. A waiting version takes over
  * only when the user asks ({@link applyUpdate}, the "Reload" of the update
@@ -56,11 +56,6 @@ export function applyUpdate(): void {
 /** Hides the update offer until the next new version (the toast's "Close"). */
 export function dismissUpdate(): void {
   setUpdateWaiting(false);
-}
-
-/** For tests: announces a waiting version as the service worker would. */
-export function simulateUpdateWaiting(): void {
-  setUpdateWaiting(true);
 }
 
 /** `true` while a new version of the app is installed and waiting. */

@@ -2,7 +2,8 @@ import { IonContent, IonPage, useIonAlert } from '@ionic/react';
 import { memo, useCallback, useId, useState, type FormEvent } from 'react';
 import { Logo } from '../components/Logo';
 import { SITE_URL } from '../config';
-import { apiFetch, HttpError } from '../data/api';
+import { HttpError } from '../data/api';
+import { client, done } from '../data/client';
 import { useRequiredUser, useSession } from '../session/SessionProvider';
 import AssessmentLoading from './assessment/AssessmentLoading';
 import { CATEGORIES, completeScores, SCALE, STATEMENT_KEYS, type Category, type Score, type Statement, type StatementKey } from './assessment/statements';
@@ -15,7 +16,7 @@ type Answers = Partial<Record<StatementKey, Score>>;
  * The self-assessment page at "/" (docs/product.md#self-assessment, docs/product.md#self-assessment-flow):
  * loading → the questionnaire → the thank-you screen. Any signed-in user;
  * no shared layout. While the user loads it already shows the logo, the
- * title and the introduction (the largest text, painted once: issue 9), with
+ * title and the introduction (the largest text, painted once), with
  * the spinner and "Loading your assessment..." where the questions go. Submits `POST /api/updateOracyAssessment` with
  * `{oracy_scores: {<16 keys>: 1..5}}`; a non-2xx answer shows "Submission
  * failed", no answer "Network error" (docs/product.md#error-messages).
@@ -51,7 +52,7 @@ export default function AssessmentPage() {
     if (!user || !scores || submitting) return;
     setSubmitting(true);
     try {
-      await apiFetch('/api/updateOracyAssessment', { method: 'POST', json: { oracy_scores: scores } });
+      await done(client.api.updateOracyAssessment.$post({ json: { oracy_scores: scores } }));
       setSubmitted(true);
     } catch (error) {
       if (!(error instanceof HttpError)) console.error('Could not submit the assessment', error);

@@ -5,7 +5,8 @@
  */
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { LOGIN_URL, SITE_URL } from '../config';
-import { apiFetch, HttpError } from '../data/api';
+import { HttpError } from '../data/api';
+import { client, done } from '../data/client';
 import { fetchCurrentUser, takePrefetchedCurrentUser, toCurrentUser, type CurrentUser } from './currentUser';
 import { redirectTo } from './redirect';
 import { clearSessionKeys, readSessionKey, storeSessionKeys } from './storage';
@@ -157,7 +158,7 @@ export function SessionProvider({ children, redirect = redirectTo }: SessionProv
   }, [offline, signIn, leaveForLogin]);
 
   const logout = useCallback(async () => {
-    await apiFetch('/auth/logout');
+    await done(client.auth.logout.$get());
     const leaving = userRef.current ?? null;
     clearSessionKeys();
     setStatus('leaving');

@@ -5,21 +5,16 @@
  * `SessionProvider` then takes that request ({@link takePrefetchedCurrentUser})
  * rather than sending a second one.
  */
-import { getJson, NetworkError } from '../data/api';
+import { NetworkError } from '../data/api';
+import { client, json, type Answer } from '../data/client';
 
 /**
  * The signed-in person, as `GET /auth/current_user` answers (docs/product.md#sign-in-site).
- * `role` is 1 (admin), 2 (teacher) or 3 (student); other values are kept as
- * they come, and every role-dependent screen treats them as "no role".
+ * `role` is 1 (admin), 2 (teacher) or 3 (student) on the server; it is
+ * widened to any number here because a copy kept on the device may hold
+ * another code, and every role-dependent screen treats such a value as "no role".
  */
-export interface CurrentUser {
-  id: string;
-  firstName: string;
-  lastName: string;
-  name: string;
-  email: string;
-  role: number;
-}
+export type CurrentUser = Omit<Answer<typeof client.auth.current_user.$get>, 'role'> & { role: number };
 
 let prefetched: Promise<CurrentUser> | null = null;
 
@@ -30,7 +25,7 @@ let prefetched: Promise<CurrentUser> | null = null;
  *   {NetworkError} also when the answer lacks `id`, `role` or `firstName`
  */
 export async function fetchCurrentUser(): Promise<CurrentUser> {
-  const user = toCurrentUser(await getJson<unknown>('/auth/current_user'));
+  const user = toCurrentUser(await json(client.auth.current_user.$get()));
   if (!user) throw new NetworkError('The current user has an unexpected shape.');
   return user;
 }

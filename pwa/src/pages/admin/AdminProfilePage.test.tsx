@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, USERS, type FakeRoute } from '../../test/fetchMock';
 import { renderAt } from '../../test/renderApp';
-import { prepareScreenTests } from './adminTestUtils';
+import { prepareScreenTests } from '../../test/adminTestUtils';
 
 prepareScreenTests();
 

@@ -3,7 +3,8 @@ import { PageLoading } from '../../components/PageLoading';
 import { useResource } from '../../data/useResource';
 import { readSessionKey } from '../../session/storage';
 import { useSession } from '../../session/SessionProvider';
-import { fetchProfile, roleName } from './peopleApi';
+import { roleName } from '../../session/roles';
+import { fetchProfile } from './peopleApi';
 import './admin.css';
 
 /** The profile's sections and their buttons (docs/product.md#admin-profile); none of them does anything. */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, sentJson, USERS, type FakeRoute } from '../../test/fetchMock';
 import { renderAt } from '../../test/renderApp';
-import { prepareScreenTests } from './adminTestUtils';
+import { prepareScreenTests } from '../../test/adminTestUtils';
 
 prepareScreenTests();
 

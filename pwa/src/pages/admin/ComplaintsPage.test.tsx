@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, USERS, type FakeRoute } from '../../test/fetchMock';
+import { adminComplaintAnswer } from '../../test/answers';
 import { renderAt } from '../../test/renderApp';
 import { complaintRoleName, restoreComplaint, submittedBy, type AdminComplaint } from './complaints';
 
@@ -9,9 +10,9 @@ import { complaintRoleName, restoreComplaint, submittedBy, type AdminComplaint }
 configure({ asyncUtilTimeout: 10_000 });
 
 const COMPLAINTS: AdminComplaint[] = [
-  { id: 'k1', title: 'Broken projector', description: 'Room 4.', createdAt: '2025-03-01T09:00:00.000Z', user: { name: 'Tina Teacher', role: 2 } },
-  { id: 'k2', title: 'Late bus', description: 'Every Monday.', createdAt: '2025-03-02T09:00:00.000Z', user: { name: 'Sid Student', role: 3 } },
-  { id: 'k3', title: 'No filer', description: 'Orphaned.', createdAt: '2025-03-03T09:00:00.000Z' },
+  adminComplaintAnswer({ id: 'k1', title: 'Broken projector', description: 'Room 4.', createdAt: '2025-03-01T09:00:00.000Z', user: { name: 'Tina Teacher', role: 2 } }),
+  adminComplaintAnswer({ id: 'k2', title: 'Late bus', description: 'Every Monday.', createdAt: '2025-03-02T09:00:00.000Z', user: { name: 'Sid Student', role: 3 } }),
+  adminComplaintAnswer({ id: 'k3', title: 'No filer', description: 'Orphaned.', createdAt: '2025-03-03T09:00:00.000Z' }),
 ];
 
 function setup(routes: Record<string, FakeRoute> = {}) {

@@ -2,14 +2,15 @@ import { IonButton, IonIcon } from '@ionic/react';
 import { checkmarkOutline, closeOutline } from 'ionicons/icons';
 import { useId, useState } from 'react';
 import { ScreenState } from '../../components/ScreenState';
-import { getJson, HttpError, isApiError, postJson } from '../../data/api';
+import { HttpError, isApiError } from '../../data/api';
+import { callOptions, client, done, json } from '../../data/client';
 import { useResource } from '../../data/useResource';
 import { restoreComplaint, submittedBy, type AdminComplaint, type ComplaintDecision } from './complaints';
 import './ComplaintsPage.css';
 
 /** Loads the unresolved complaints, oldest first (`GET /api/admin/complaints`). */
 export function loadComplaints(signal: AbortSignal): Promise<AdminComplaint[]> {
-  return getJson<AdminComplaint[]>('/api/admin/complaints', { signal });
+  return json(client.api.admin.complaints.$get(undefined, callOptions({ signal })));
 }
 
 /** The load-failure text (docs/product.md#error-messages: "the error message in red"). */
@@ -60,8 +61,8 @@ export function ComplaintCard({ complaint, onDecide, error }: ComplaintCardProps
 }
 
 /**
- * Complaint moderation at /admin/complaints (docs/product.md#complaint-moderation, docs/product.md#states-and-transitions "Complaint
- * status", §8 "Complaints"): heading "Complaints", a grid of cards (one
+ * Complaint moderation at /admin/complaints (docs/product.md#complaint-moderation, docs/product.md#complaint-status,
+ * docs/product.md#error-messages): heading "Complaints", a grid of cards (one
  * column on phones), "No complaints to display" when empty, the error
  * message in red when the list cannot load. Approve and Disapprove take the
  * card out of the list at once and send `POST
@@ -80,7 +81,7 @@ export default function ComplaintsPage() {
     setErrors(({ [complaint.id]: _dropped, ...rest }) => rest);
     setNotice(null);
     try {
-      await postJson(`/api/admin/complaints/${encodeURIComponent(complaint.id)}/${decision}`, undefined);
+      await done(client.api.admin.complaints[':id'][decision].$post({ param: { id: complaint.id } }));
     } catch (error) {
       console.error(`Failed to ${decision} the complaint`, error);
       if (error instanceof HttpError && (error.status === 409 || error.status === 404)) {

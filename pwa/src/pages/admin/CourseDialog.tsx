@@ -1,7 +1,7 @@
 import { IonButton, IonButtons, IonContent, IonFooter, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { saveFailureMessage } from '../../components/saveFailureMessage';
-import { apiFetch, getJson } from '../../data/api';
+import { callOptions, client, done, json } from '../../data/client';
 import { useResource } from '../../data/useResource';
 import { useDialogInstance } from '../shared/useDialogInstance';
 import { CourseForm } from './CourseForm';
@@ -70,7 +70,7 @@ function CourseDialogBody(props: { titleId: string; state: CourseDialogState; on
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
-  const instructors = useResource((signal) => getJson<Instructor[]>('/api/admin/instructors', { signal }), []);
+  const instructors = useResource((signal) => json(client.api.admin.instructors.$get(undefined, callOptions({ signal }))), []);
 
   // Once a save was tried, the messages follow the fields as they change.
   useEffect(() => {
@@ -89,8 +89,9 @@ function CourseDialogBody(props: { titleId: string; state: CourseDialogState; on
     setSaving(true);
     setSaveError(null);
     try {
-      const path = course ? `/api/admin/courses/${encodeURIComponent(course.id)}` : '/api/admin/courses';
-      await apiFetch(path, { method: course ? 'PUT' : 'POST', body: courseFormData(values), timeoutMs: SAVE_TIMEOUT_MS });
+      // The course goes as multipart (with its image); the server validates the fields itself, so the body is passed as is.
+      const options = { ...callOptions({ timeoutMs: SAVE_TIMEOUT_MS }), init: { body: courseFormData(values) } };
+      await done(course ? client.api.admin.courses[':id'].$put({ param: { id: course.id } }, options) : client.api.admin.courses.$post(undefined, options));
       onSaved();
     } catch (error) {
       console.error('Failed to save the course', error);

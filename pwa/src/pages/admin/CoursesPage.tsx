@@ -5,7 +5,7 @@ import { ConfirmDeleteAlert } from '../../components/ConfirmDeleteAlert';
 import { ErrorToast } from '../../components/ErrorToast';
 import { OfflineBanner } from '../../components/OfflineBanner';
 import { ScreenState } from '../../components/ScreenState';
-import { apiFetch, getJson } from '../../data/api';
+import { callOptions, client, done, json } from '../../data/client';
 import { useCachedResource } from '../../data/useCachedResource';
 import placeholderUrl from './course-placeholder.svg';
 import { CourseDialog, type CourseDialogState } from './CourseDialog';
@@ -14,7 +14,7 @@ import './CoursesPage.css';
 
 /** Loads every course (`GET /api/admin/courses`, docs/product.md#course-calls). */
 export function loadCourses(signal: AbortSignal): Promise<Course[]> {
-  return getJson<Course[]>('/api/admin/courses', { signal });
+  return json(client.api.admin.courses.$get(undefined, callOptions({ signal })));
 }
 
 /** Props of {@link CourseCard}. */
@@ -82,8 +82,8 @@ export function CourseCard({ course, onView, onEdit, onDelete }: CourseCardProps
 }
 
 /**
- * Admin course management at /admin/courses (docs/product.md#course-management, docs/product.md#states-and-transitions "Course dialog
- * modes" and "Lists reload after changes", §8 "Courses"): "Add Course",
+ * Admin course management at /admin/courses (docs/product.md#course-management, docs/product.md#course-dialog-modes,
+ * docs/product.md#lists-reload-after-changes, docs/product.md#error-messages): "Add Course",
  * "Loading...", "Error loading courses" (with Retry), an empty state, and a
  * grid of course cards — one column on phones, more from tablet width. View
  * and Edit open the course dialog; Delete asks for confirmation first. The
@@ -100,7 +100,7 @@ export default function CoursesPage() {
 
   const remove = async (course: Course) => {
     try {
-      await apiFetch(`/api/admin/courses/${encodeURIComponent(course.id)}`, { method: 'DELETE' });
+      await done(client.api.admin.courses[':id'].$delete({ param: { id: course.id } }));
     } catch (error) {
       console.error('Failed to delete the course', error);
       setToast('Failed to delete the course. Please try again.');

@@ -32,9 +32,9 @@ export interface PersonListConfig {
 }
 
 /**
- * The admin student or teacher list (docs/product.md#student-list, docs/product.md#teacher-list, docs/product.md#states-and-transitions "Delete
- * confirmation", "Paged tables", "Lists reload after changes", §8 "Student
- * and teacher lists", §9 "Paging"): a debounced search sent with the list
+ * The admin student or teacher list (docs/product.md#student-list, docs/product.md#teacher-list, docs/product.md#delete-confirmation,
+ * docs/product.md#paged-tables, docs/product.md#lists-reload-after-changes, docs/product.md#error-messages,
+ * docs/product.md#constants-and-limits): a debounced search sent with the list
  * query; columns ID, Name, Email, Action; "Assign Courses" (students) and a
  * delete icon opening "Confirm Delete" (Cancel, Delete — the dialog closes
  * after the delete whatever its outcome; a failure is logged only); a

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, USERS, type FakeRoute } from '../../test/fetchMock';
 import { renderAt } from '../../test/renderApp';
-import { prepareScreenTests, findAlert, findToast, openAlertDialog, queriesTo, useWideLayout, type ToastElement } from './adminTestUtils';
+import { prepareScreenTests, findAlert, findToast, openAlertDialog, queriesTo, useWideLayout, type ToastElement } from '../../test/adminTestUtils';
 
 prepareScreenTests();
 

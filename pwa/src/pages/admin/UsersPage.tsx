@@ -6,7 +6,8 @@ import { ScreenState } from '../../components/ScreenState';
 import { SearchField } from '../../components/SearchField';
 import { useMediaQuery, WIDE_LAYOUT_QUERY } from '../../components/useMediaQuery';
 import { PeopleTable, type PeopleColumn } from './PeopleTable';
-import { deletePerson, ROLE_OPTIONS, roleName, updateRole, type RoleCode, type UserRow } from './peopleApi';
+import { deletePerson, updateRole, type UserRow } from './peopleApi';
+import { ROLE_OPTIONS, roleName, type Role } from '../../session/roles';
 import { useAdminToast } from './useAdminToast';
 import { useConfirm } from './useConfirm';
 import { usePeopleList } from './usePeopleList';
@@ -16,13 +17,13 @@ import './admin.css';
 export const USER_PAGE_SIZES = [10, 25, 50] as const;
 
 /** The confirm text of a role change (docs/product.md#users-table). */
-export const roleChangeQuestion = (name: string, role: RoleCode) => `Are you sure you want to change the role of ${name} to ${roleName(role)}?`;
+export const roleChangeQuestion = (name: string, role: Role) => `Are you sure you want to change the role of ${name} to ${roleName(role)}?`;
 /** The confirm text of a user delete (docs/product.md#users-table). */
 export const DELETE_USER_QUESTION = 'Are you sure you want to delete this user? This action cannot be undone.';
 
 /**
- * The users table at /admin/users (docs/product.md#users-table, docs/product.md#role-change, docs/product.md#error-messages "Users
- * table", §9 "Paging"): a debounced "Search for users" sent with the list
+ * The users table at /admin/users (docs/product.md#users-table, docs/product.md#role-change, docs/product.md#error-messages,
+ * docs/product.md#constants-and-limits): a debounced "Search for users" sent with the list
  * query; columns ID, Name, Email, Role (a select: Student, Teacher, Admin)
  * and Action (delete); 10 / 25 / 50 rows per page. Choosing a role asks
  * "Are you sure you want to change the role of {name} to {role}?"; while the
@@ -39,7 +40,7 @@ export default function UsersPage() {
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
   const deleting = useRef(false);
 
-  const changeRole = async (user: UserRow, role: RoleCode) => {
+  const changeRole = async (user: UserRow, role: Role) => {
     setPending((ids) => new Set(ids).add(user.id));
     try {
       const updated = await updateRole(user.id, role);
@@ -58,7 +59,7 @@ export default function UsersPage() {
   };
 
   // Each dialog is presented with handlers bound to its own row, so a dialog never acts on another row.
-  const confirmRoleChange = (user: UserRow, role: RoleCode) =>
+  const confirmRoleChange = (user: UserRow, role: Role) =>
     confirm({
       header: 'Change Role',
       message: roleChangeQuestion(user.name, role),
@@ -100,7 +101,7 @@ export default function UsersPage() {
             aria-busy={busy}
             disabled={busy}
             value={String(user.role)}
-            onChange={(event) => confirmRoleChange(user, Number(event.target.value) as RoleCode)}
+            onChange={(event) => confirmRoleChange(user, Number(event.target.value) as Role)}
           >
             {ROLE_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>

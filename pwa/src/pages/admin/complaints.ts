@@ -2,32 +2,21 @@
  * Complaints as the admin screen holds them (docs/product.md#notice-and-complaint-records,
  * docs/product.md#complaint-moderation-calls) and the texts of their cards (docs/product.md#complaint-moderation, docs/product.md#constants-and-limits).
  */
+import type { Answer, client } from '../../data/client';
+import { ROLE, roleName } from '../../session/roles';
+
+/** An unresolved complaint of `GET /api/admin/complaints`, oldest first; `user` is null when the filer's account was deleted. */
+export type AdminComplaint = Answer<typeof client.api.admin.complaints.$get>[number];
 
 /** The filer of a complaint: name and role (2 Teacher, 3 Student, anything else Unknown Role). */
-export interface ComplaintUser {
-  name: string;
-  role: number;
-}
-
-/** An unresolved complaint of `GET /api/admin/complaints`. */
-export interface AdminComplaint {
-  id: string;
-  title: string;
-  description: string;
-  /** ISO 8601; the list is oldest first */
-  createdAt?: string;
-  /** absent when the filer's account was deleted */
-  user?: ComplaintUser | null;
-}
+export type ComplaintUser = NonNullable<AdminComplaint['user']>;
 
 /** The two moderation actions (docs/product.md#complaint-status). */
 export type ComplaintDecision = 'approve' | 'disapprove';
 
 /** 2 → "Teacher", 3 → "Student", anything else → "Unknown Role" (docs/product.md#constants-and-limits). */
 export function complaintRoleName(role: number | null | undefined): string {
-  if (role === 2) return 'Teacher';
-  if (role === 3) return 'Student';
-  return 'Unknown Role';
+  return role === ROLE.admin ? 'Unknown Role' : roleName(role);
 }
 
 /** "Submitted by: {name} (Role: …)", or "Submitted by: Unknown User" when there is no user (docs/product.md#complaint-moderation). */

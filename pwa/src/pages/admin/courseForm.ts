@@ -1,19 +1,17 @@
 /**
- * The course form's data and its client-side rules (docs/product.md#course-management "Course
- * form", §5 "Course form"), kept apart from the screen so they can be tested
+ * The course form's data and its client-side rules (docs/product.md#course-management,
+ * docs/product.md#course-form-validation), kept apart from the screen so they can be tested
  * on their own.
  */
 
+import type { Answer, client } from '../../data/client';
 import type { Course } from '../../data/studentTeacher';
 
 /** A course as `GET /api/admin/courses` answers it: the one course shape every screen reads (docs/product.md#course-records). */
 export type { Course };
 
 /** An instructor of the dropdown (`GET /api/admin/instructors`, docs/product.md#data: id and name). */
-export interface Instructor {
-  id: string;
-  name: string;
-}
+export type Instructor = Answer<typeof client.api.admin.instructors.$get>[number];
 
 /** What the form holds: every field as the inputs give it (strings), plus a chosen image file. */
 export interface CourseFormValues {

@@ -3,39 +3,19 @@
  * teachers", "Admin: course assignment", "Admin: stats and export", "User"),
  * typed, through the one network module (`data/api.ts`).
  */
-import { apiFetch, getJson, postJson, requestJson } from '../../data/api';
+import type { InferRequestType } from 'hono/client';
+import { callOptions, client, done, json, type Answer } from '../../data/client';
+import type { Role } from '../../session/roles';
 
-/** Role codes (docs/product.md#roles-and-permissions): 1 Admin, 2 Teacher, 3 Student. */
-export type RoleCode = 1 | 2 | 3;
-
-/** The users table's role choices in the order docs/product.md#users-table lists them. */
-export const ROLE_OPTIONS: readonly { value: RoleCode; label: string }[] = [
-  { value: 3, label: 'Student' },
-  { value: 2, label: 'Teacher' },
-  { value: 1, label: 'Admin' },
-];
-
-/** The name of a role code ("Admin", "Teacher", "Student"), or "Unknown Role". */
-export function roleName(role: number | null | undefined): string {
-  return ROLE_OPTIONS.find((option) => option.value === role)?.label ?? 'Unknown Role';
-}
+const admin = client.api.admin;
 
 /** A row of the users table (docs/product.md#users-and-sessions). */
-export interface UserRow {
-  id: string;
-  name: string;
-  email: string;
-  role: number;
-}
+export type UserRow = Answer<typeof admin.users.$get>['users'][number];
 
 /** A row of the student and teacher lists (docs/product.md#student-and-teacher-records, docs/product.md#data). */
-export interface PersonRow {
-  id: string;
-  name: string;
-  email: string;
-}
+export type PersonRow = Answer<typeof admin.students.$get>['students'][number];
 
-/** One page of a people list. */
+/** One page of a people list, as the screens hold it: the rows and the number of matches. */
 export interface PeoplePage<T> {
   rows: T[];
   total: number;
@@ -51,87 +31,86 @@ export interface PageRequest {
 /** Which people list. */
 export type PeopleKind = 'users' | 'students' | 'teachers';
 
-function listQuery({ page, rowsPerPage, search }: PageRequest): string {
-  const params = new URLSearchParams({ page: String(page), rowsPerPage: String(rowsPerPage) });
-  if (search.trim()) params.set('search', search.trim());
-  return params.toString();
+/** The row of each people list. */
+export type PeopleRow<K extends PeopleKind> = { users: UserRow; students: PersonRow; teachers: PersonRow }[K];
+
+function listQuery({ page, rowsPerPage, search }: PageRequest) {
+  return { page: String(page), rowsPerPage: String(rowsPerPage), ...(search.trim() ? { search: search.trim() } : {}) };
 }
+
+type PeopleLoaders = { [K in PeopleKind]: (request: PageRequest, signal?: AbortSignal) => Promise<PeoplePage<PeopleRow<K>>> };
+
+const peopleLoaders: PeopleLoaders = {
+  users: async (request, signal) => {
+    const body = await json(admin.users.$get({ query: listQuery(request) }, callOptions({ signal })));
+    return { rows: body.users, total: body.total };
+  },
+  students: async (request, signal) => {
+    const body = await json(admin.students.$get({ query: listQuery(request) }, callOptions({ signal })));
+    return { rows: body.students, total: body.total };
+  },
+  teachers: async (request, signal) => {
+    const body = await json(admin.teachers.$get({ query: listQuery(request) }, callOptions({ signal })));
+    return { rows: body.teachers, total: body.total };
+  },
+};
 
 /**
  * `GET /api/admin/{users|students|teachers}?page&rowsPerPage&search`.
  * @throws the errors of `data/api.ts`
  */
-export async function fetchPeople<K extends PeopleKind>(
-  kind: K,
-  request: PageRequest,
-  signal?: AbortSignal,
-): Promise<PeoplePage<K extends 'users' ? UserRow : PersonRow>> {
-  const body = await getJson<Record<string, unknown>>(`/api/admin/${kind}?${listQuery(request)}`, { signal });
-  const rows = Array.isArray(body?.[kind]) ? (body[kind] as (K extends 'users' ? UserRow : PersonRow)[]) : [];
-  return { rows, total: typeof body?.total === 'number' ? body.total : rows.length };
+export function fetchPeople<K extends PeopleKind>(kind: K, request: PageRequest, signal?: AbortSignal): Promise<PeoplePage<PeopleRow<K>>> {
+  return peopleLoaders[kind](request, signal);
 }
 
-/** `PUT /api/admin/users/{id}/role` with `{role}`; resolves to the updated row. */
-export function updateRole(id: string, role: RoleCode): Promise<UserRow> {
-  return requestJson<UserRow>('PUT', `/api/admin/users/${encodeURIComponent(id)}/role`, { role });
+/** `PUT /api/admin/users/{id}/role` with `{role}`; resolves to the updated row. @throws the errors of `data/api.ts` */
+export function updateRole(id: string, role: Role): Promise<UserRow> {
+  return json(admin.users[':id'].role.$put({ param: { id }, json: { role } }));
 }
 
-/** `DELETE /api/admin/{users|students|teachers}/{id}`. */
-export async function deletePerson(kind: PeopleKind, id: string): Promise<void> {
-  await apiFetch(`/api/admin/${kind}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+/** `DELETE /api/admin/{users|students|teachers}/{id}`. @throws the errors of `data/api.ts` */
+export function deletePerson(kind: PeopleKind, id: string): Promise<void> {
+  return done(admin[kind][':id'].$delete({ param: { id } }));
 }
 
 /** The admin dashboard's numbers (docs/product.md#stats-records). */
-export interface AdminStats {
-  totalStudents: number;
-  totalTeachers: number;
-  totalCourses: number;
-}
+export type AdminStats = Answer<typeof admin.stats.$get>;
 
-/** `GET /api/admin/stats`. */
+/** `GET /api/admin/stats`. @throws the errors of `data/api.ts` */
 export function fetchStats(signal?: AbortSignal): Promise<AdminStats> {
-  return getJson<AdminStats>('/api/admin/stats', { signal });
+  return json(admin.stats.$get(undefined, callOptions({ signal })));
 }
 
 /** What the assign screen reads of a course (docs/product.md#api: "the assign screen reads id, title, duration"). */
-export interface CourseChoice {
-  id: string;
-  title: string;
-  /** hours; absent or null shows "N/A" */
-  duration?: number | null;
-}
+export type CourseChoice = Pick<Answer<typeof admin.courses.$get>[number], 'id' | 'title' | 'duration'>;
 
-/** `GET /api/admin/courses`: every course. */
+/** `GET /api/admin/courses`: every course. @throws the errors of `data/api.ts` */
 export async function fetchCourses(signal?: AbortSignal): Promise<CourseChoice[]> {
-  const body = await getJson<unknown>('/api/admin/courses', { signal });
-  return Array.isArray(body) ? (body as CourseChoice[]) : [];
+  const body = await json(admin.courses.$get(undefined, callOptions({ signal })));
+  return Array.isArray(body) ? body : [];
 }
 
-/** `GET /api/admin/students/{studentId}/courses`: the assigned course ids. */
+/** `GET /api/admin/students/{studentId}/courses`: the assigned course ids. @throws the errors of `data/api.ts` */
 export async function fetchAssignedCourses(studentId: string, signal?: AbortSignal): Promise<string[]> {
-  const body = await getJson<unknown>(`/api/admin/students/${encodeURIComponent(studentId)}/courses`, { signal });
+  const body = await json(admin.students[':studentId'].courses.$get({ param: { studentId } }, callOptions({ signal })));
   return Array.isArray(body) ? body.map(String) : [];
 }
 
-/** `POST /api/admin/students/{studentId}/assign-courses` with `{courses}`: replaces the assigned set. */
-export async function assignCourses(studentId: string, courses: readonly string[]): Promise<void> {
-  await postJson(`/api/admin/students/${encodeURIComponent(studentId)}/assign-courses`, { courses });
+/** `POST /api/admin/students/{studentId}/assign-courses` with `{courses}`: replaces the assigned set. @throws the errors of `data/api.ts` */
+export function assignCourses(studentId: string, courses: readonly string[]): Promise<void> {
+  return done(admin.students[':studentId']['assign-courses'].$post({ param: { studentId }, json: { courses: [...courses] } }));
 }
 
 /** A profile (docs/product.md#users-and-sessions). */
-export interface Profile {
-  name: string;
-  email: string;
-  role: number;
-}
+export type Profile = Answer<(typeof client.api.user.profile)[':userId']['$get']>;
 
-/** `GET /api/user/profile/{userId}`. */
+/** `GET /api/user/profile/{userId}`. @throws the errors of `data/api.ts` */
 export function fetchProfile(userId: string, signal?: AbortSignal): Promise<Profile> {
-  return getJson<Profile>(`/api/user/profile/${encodeURIComponent(userId)}`, { signal });
+  return json(client.api.user.profile[':userId'].$get({ param: { userId } }, callOptions({ signal })));
 }
 
 /** The export formats of docs/product.md#constants-and-limits. */
-export type ExportType = 'csv' | 'json';
+export type ExportType = NonNullable<InferRequestType<typeof admin.export.$get>['query']['fileType']>;
 
 /** Time limit of an export download, in ms: the file can be large. */
 export const EXPORT_TIMEOUT_MS = 120_000;
@@ -142,10 +121,10 @@ export const EXPORT_TIMEOUT_MS = 120_000;
  * @returns the file and its download name, `user_data.csv` / `user_data.json`
  */
 export async function downloadExport(fileType: ExportType): Promise<{ blob: Blob; fileName: string }> {
-  const response = await apiFetch(`/api/admin/export?fileType=${fileType}`, {
-    headers: { Accept: fileType === 'csv' ? 'text/csv' : 'application/json' },
-    timeoutMs: EXPORT_TIMEOUT_MS,
-  });
+  const response = await admin.export.$get(
+    { query: { fileType } },
+    { ...callOptions({ timeoutMs: EXPORT_TIMEOUT_MS }), headers: { Accept: fileType === 'csv' ? 'text/csv' : 'application/json' } },
+  );
   const blob = await response.blob();
   return { blob, fileName: `user_data.${fileType}` };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useResource, type Resource } from '../../data/useResource';
-import { fetchPeople, type PeopleKind, type PeoplePage, type PersonRow, type UserRow } from './peopleApi';
+import { fetchPeople, type PeopleKind, type PeoplePage, type PeopleRow } from './peopleApi';
 
 /** How long the search waits after the last keystroke before it asks the server, in ms. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -37,7 +37,7 @@ export interface PeopleList<T> {
  * left empty by a delete falls back to the last page that has rows.
  * @param defaultRowsPerPage 10 (docs/product.md#constants-and-limits)
  */
-export function usePeopleList<K extends PeopleKind>(kind: K, defaultRowsPerPage = 10): PeopleList<K extends 'users' ? UserRow : PersonRow> {
+export function usePeopleList<K extends PeopleKind>(kind: K, defaultRowsPerPage = 10): PeopleList<PeopleRow<K>> {
   const [search, setSearchText] = useState('');
   const [rowsPerPage, setRows] = useState(defaultRowsPerPage);
   const query = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);

@@ -1,8 +1,8 @@
 import { IonAlert, IonButton, IonContent, IonFooter, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
 import { useId, useState, type FormEvent } from 'react';
 import { saveFailureMessage } from '../../components/saveFailureMessage';
-import { requestJson } from '../../data/api';
-import { NOTICES_PATH, type Notice } from './notices';
+import { client, json } from '../../data/client';
+import type { Notice } from './notices';
 import { useDialogInstance } from './useDialogInstance';
 import './formFields.css';
 
@@ -59,8 +59,8 @@ function NoticeDialogBody(props: { titleId: string; state: NoticeDialogState; on
     try {
       const body = { title: title.trim(), description: description.trim() };
       const saved = editing
-        ? await requestJson<Notice>('PUT', `${NOTICES_PATH}/${encodeURIComponent(editing.id)}`, body)
-        : await requestJson<Notice>('POST', NOTICES_PATH, body);
+        ? await json(client.api.admin.notice[':id'].$put({ param: { id: editing.id }, json: body }))
+        : await json(client.api.admin.notice.$post({ json: body }));
       onSaved(saved, editing ? 'edit' : 'add');
     } catch (error) {
       console.error('Failed to save the notice', error);

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { OfflineError } from '../../data/api';
 import { mockFetch, sentJson, USERS, type FakeRoute } from '../../test/fetchMock';
+import { noticeAnswer } from '../../test/answers';
 import { renderAt } from '../../test/renderApp';
 import { appendNotice, removeNotice, replaceNotice, type Notice } from './notices';
 
@@ -10,8 +11,8 @@ import { appendNotice, removeNotice, replaceNotice, type Notice } from './notice
 configure({ asyncUtilTimeout: 10_000 });
 
 const NOTICES: Notice[] = [
-  { id: 'n1', title: 'Exam week', description: 'Rooms are on the board.' },
-  { id: 'n2', title: 'Holiday', description: 'School is closed on Friday.' },
+  noticeAnswer({ id: 'n1', title: 'Exam week', description: 'Rooms are on the board.' }),
+  noticeAnswer({ id: 'n2', title: 'Holiday', description: 'School is closed on Friday.' }),
 ];
 
 function setup(who: keyof typeof USERS, path: string, routes: Record<string, FakeRoute> = {}) {
@@ -31,8 +32,8 @@ const calls = (spy: ReturnType<typeof mockFetch>, method: string, path: string) 
   spy.mock.calls.filter(([url, init]) => String(url) === path && ((init as RequestInit | undefined)?.method ?? 'GET') === method);
 
 describe('the notice list rules (docs/product.md#notice-visibility)', () => {
-  const a = { id: 'a', title: 'A', description: 'a' };
-  const b = { id: 'b', title: 'B', description: 'b' };
+  const a = noticeAnswer({ id: 'a', title: 'A', description: 'a' });
+  const b = noticeAnswer({ id: 'b', title: 'B', description: 'b' });
   it('appends a created notice, replaces an updated one by id, removes a deleted one', () => {
     expect(appendNotice([a], b)).toEqual([a, b]);
     expect(appendNotice(undefined, a)).toEqual([a]);

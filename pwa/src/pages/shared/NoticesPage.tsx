@@ -5,7 +5,8 @@ import { ConfirmDeleteAlert } from '../../components/ConfirmDeleteAlert';
 import { ErrorToast } from '../../components/ErrorToast';
 import { OfflineBanner } from '../../components/OfflineBanner';
 import { ScreenState } from '../../components/ScreenState';
-import { apiFetch, HttpError } from '../../data/api';
+import { HttpError } from '../../data/api';
+import { client, done } from '../../data/client';
 import { useCachedResource } from '../../data/useCachedResource';
 import { readSessionKey } from '../../session/storage';
 import { NoticeDialog, type NoticeDialogState } from './NoticeDialog';
@@ -69,7 +70,7 @@ export default function NoticesPage() {
 
   const remove = async (notice: Notice) => {
     try {
-      await apiFetch(`${NOTICES_PATH}/${encodeURIComponent(notice.id)}`, { method: 'DELETE' });
+      await done(client.api.admin.notice[':id'].$delete({ param: { id: notice.id } }));
       notices.setData((current) => removeNotice(current, notice.id));
     } catch (error) {
       console.error('Failed to delete the notice', error);

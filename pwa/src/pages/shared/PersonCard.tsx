@@ -26,8 +26,8 @@ export interface PersonCardProps {
 }
 
 /**
- * A teacher of a student (docs/product.md#your-teachers) or a student of a teacher (spec
- * §2.20): avatar (a placeholder when there is none or it fails to load),
+ * A teacher of a student (docs/product.md#your-teachers) or a student of a teacher
+ * (docs/product.md#your-students): avatar (a placeholder when there is none or it fails to load),
  * name, "Email:" and "Courses:" comma-joined or N/A.
  */
 export function PersonCard({ name, email, picture, courses }: PersonCardProps) {

@@ -2,25 +2,17 @@
  * Notices as the screen holds them (docs/product.md#notice-and-complaint-records) and the list rules of
  * docs/product.md#notice-visibility, as pure functions.
  */
-import { getJson } from '../../data/api';
+import { callOptions, client, json, type Answer } from '../../data/client';
 
-/** A notice (`GET /api/admin/notice`): id, title, description (and ISO timestamps). */
-export interface Notice {
-  id: string;
-  title: string;
-  description: string;
-  /** ISO 8601, when the API sends it */
-  createdAt?: string;
-  /** ISO 8601, when the API sends it */
-  updatedAt?: string;
-}
+/** A notice (`GET /api/admin/notice`): id, title, description and ISO 8601 timestamps. */
+export type Notice = Answer<typeof client.api.admin.notice.$get>[number];
 
 /** The path every role reads notices from (docs/product.md#who-sees-which-notices: "the admin notice endpoint for every role"). */
-export const NOTICES_PATH = '/api/admin/notice';
+export const NOTICES_PATH = client.api.admin.notice.$path();
 
-/** Loads the notices, newest first (`GET /api/admin/notice`). @throws the errors of `getJson` */
+/** Loads the notices, newest first (`GET /api/admin/notice`). @throws the errors of `data/api.ts` */
 export function loadNotices(signal: AbortSignal): Promise<Notice[]> {
-  return getJson<Notice[]>(NOTICES_PATH, { signal });
+  return json(client.api.admin.notice.$get(undefined, callOptions({ signal })));
 }
 
 /** A created notice is appended to the list (docs/product.md#states-and-transitions). */

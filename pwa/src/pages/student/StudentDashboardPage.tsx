@@ -12,8 +12,8 @@ import '../shared/area.css';
 export const STUDENT_ACTIVITY_SAMPLE = { labels: ['March', 'April', 'May', 'June'], values: [2, 4, 1, 3] } as const;
 
 /**
- * The student dashboard (docs/product.md#student-dashboard, /student/dashboard; title of decisions
- * §7): loads `GET /api/student/stats/{studentId}` (the id from local
+ * The student dashboard (docs/product.md#student-dashboard, /student/dashboard; title of
+ * docs/product.md#clarified-behaviour): loads `GET /api/student/stats/{studentId}` (the id from local
  * storage) into four cards with their defaults; a spinner while loading and
  * "Error fetching stats. Please try again later." on failure. Quick Actions
  * lead to /courses and /assignments (docs/product.md#links-and-redirects); the activity chart

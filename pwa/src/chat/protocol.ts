@@ -1,0 +1,41 @@
+/**
+ * The discussion's wire types (docs/product.md#real-time-socket, docs/product.md#chat-message-records),
+ * taken from the server's Socket.IO event maps (`api/src/chat/socket.ts`) and
+ * its payload schemas (`api/src/chat/schema.ts`): a change there fails the
+ * PWA's typecheck. Only types cross (`import type`).
+ */
+import type { z } from 'zod';
+import type { ClientToServerEvents as ServerClientEvents, ServerToClientEvents } from '@oracy/api/chat/socket';
+import type { loadMoreSchema, outgoingMessageSchema } from '@oracy/api/chat/schema';
+
+/** Events the server sends; `loadError` says a page could not be loaded. */
+export type { ServerToClientEvents };
+
+/** A stored chat message, as the server sends it. Attachment fields are null for a text message. */
+export type ChatMessage = Parameters<ServerToClientEvents['message']>[0];
+
+/** The answer to `loadMoreMessages`: that page, oldest first, and whether older ones exist. */
+export type MessagePage = Parameters<ServerToClientEvents['moreMessages']>[0];
+
+/**
+ * The payload of the client's `message` event in the form the server's
+ * schema gives it (text trimmed, `file` or null), which the schema also
+ * accepts: what the screen keeps to send again.
+ */
+export type OutgoingPayload = z.output<typeof outgoingMessageSchema>;
+
+/** An attachment as the `message` event carries it: `data` is `data:{type};base64,…`. */
+export type OutgoingFile = NonNullable<OutgoingPayload['file']>;
+
+/** What each client event carries: the input of the server's schema for it. */
+interface ClientPayloads {
+  message: z.input<typeof outgoingMessageSchema>;
+  loadMoreMessages: z.input<typeof loadMoreSchema>;
+}
+
+/**
+ * Events the client sends: the server's event names, each with the input
+ * type of the schema that validates it (the server itself types them
+ * `unknown` until validated).
+ */
+export type ClientToServerEvents = { [E in keyof ServerClientEvents]: (payload: ClientPayloads[E]) => void };
