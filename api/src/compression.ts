@@ -41,9 +41,9 @@ function varyOnAcceptEncoding(c: Context): void {
 }
 
 /** A stream of `first` then the rest of `reader`. */
-function prepend(first: Uint8Array[], reader: ReadableStreamDefaultReader<Uint8Array>): ReadableStream<Uint8Array> {
+function prepend(first: Uint8Array<ArrayBuffer>[], reader: ReadableStreamDefaultReader<Uint8Array<ArrayBuffer>>): ReadableStream<Uint8Array<ArrayBuffer>> {
   const queued = [...first];
-  return new ReadableStream<Uint8Array>({
+  return new ReadableStream<Uint8Array<ArrayBuffer>>({
     async pull(controller) {
       const next = queued.shift();
       if (next) return controller.enqueue(next);
@@ -96,7 +96,7 @@ async function compressAfterRoute(c: Context, next: Next, encoding: 'gzip' | 'de
 
   // Read up to the threshold: a short body goes out whole and uncompressed.
   const reader = body.getReader();
-  const head: Uint8Array[] = [];
+  const head: Uint8Array<ArrayBuffer>[] = [];
   let size = 0;
   while (size < threshold) {
     const { done, value } = await reader.read();

@@ -53,7 +53,7 @@ export interface RouteDoc {
   description?: string;
   /** the success status and its answer */
   success: { status: 200 | 201 | 204; answer: AnswerDoc };
-  /** further non-error answers (e.g. 200 for a repeated `clientId`, 303 after a form, 503 when unhealthy) */
+  /** further non-error answers (e.g. 303 after a form, 503 when unhealthy) */
   others?: Partial<Record<number, AnswerDoc>>;
   /** every 4xx the route itself answers, with what it means there; the body is always `ErrorBody` */
   errors?: Partial<Record<ErrorStatus, string>>;
@@ -216,7 +216,6 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     tag: 'Complaints',
     description: 'Students only (docs/product.md#student-complaints).',
     success: { status: 201, answer: json('Filed.', s.complaintSchema) },
-    others: { 200: json('A complaint with this `clientId` was filed before: that one.', s.complaintSchema) },
     errors: { 409: IDEMPOTENCY_CONFLICT, 413: TOO_LARGE, 415: NOT_JSON },
     parameters: [idempotencyKey],
   },
@@ -258,7 +257,6 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     tag: 'Complaints',
     description: 'Teachers only (docs/product.md#teacher-complaints).',
     success: { status: 201, answer: json('Filed.', s.complaintSchema) },
-    others: { 200: json('A complaint with this `clientId` was filed before: that one.', s.complaintSchema) },
     errors: { 409: IDEMPOTENCY_CONFLICT, 413: TOO_LARGE, 415: NOT_JSON },
     parameters: [idempotencyKey],
   },

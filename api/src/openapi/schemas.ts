@@ -83,7 +83,6 @@ const complaintShape = {
   tId: objectId().optional().meta({ description: "the filer's id when a teacher filed it" }),
   role: z.number().meta({ description: 'role of the filer: 2 teacher, 3 student' }),
   status: complaintStatusSchema,
-  clientId: z.string().nullable().meta({ description: 'the idempotency key it was filed with' }),
   createdAt: timestamp(),
   user: z.object({ name: z.string(), role: z.number() }).optional(),
 };

@@ -18,7 +18,6 @@ export function adminComplaintAnswer(fields: Pick<AdminComplaint, 'id' | 'title'
     userId: 'u-filer',
     role: 3,
     status: null,
-    clientId: null,
     createdAt: '2025-01-01T00:00:00.000Z',
     decidedBy: null,
     decidedAt: null,
