@@ -1,7 +1,7 @@
 /**
  * Ionic components imported per use: a build-time plugin that keeps every
  * Ionic component out of the first load unless a first-load screen renders
- * it (docs/decisions/0007-vite-plugin-rewrites-ionic-imports.md).
+ * it (docs/decisions/0007-ionic-imports-per-use.md).
  *
  * `@ionic/react` is one module declaring a React wrapper for every Ionic
  * component and statically importing every component's code. So a component
