@@ -12,7 +12,6 @@ const complaint = (id: string, title: string, status: 'approved' | 'disapproved'
   userId: role === 3 ? USERS.student.id : USERS.teacher.id,
   role,
   status,
-  clientId: null,
   createdAt: '2025-03-01T10:00:00.000Z',
 });
 
@@ -31,6 +30,8 @@ const card = (title: string) => screen.getByRole('heading', { name: `Complaint: 
 const SLOW = { timeout: 8000 };
 
 const posts = (spy: ReturnType<typeof mockFetch>) => spy.mock.calls.filter(([, init]) => init?.method === 'POST');
+const idempotencyKey = (call: unknown[] | undefined) => new Headers((call?.[1] as RequestInit | undefined)?.headers).get('Idempotency-Key');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 async function openDialog(user: ReturnType<typeof userEvent.setup>, openText = 'Add Complaint') {
   await user.click(await screen.findByText(openText, { selector: 'ion-button' }, SLOW));
@@ -119,8 +120,9 @@ describe('the student complaints screen (docs/product.md#student-complaints)', {
 
     const pending = await screen.findByText('Submitting...', { selector: 'form ion-button' });
     await waitFor(() => expect(pending).toHaveAttribute('disabled'));
-    // clientId: the outbox's idempotency key.
-    expect(sentJson(posts(fetchSpy)[0])).toEqual({ title: 'Broken chair', description: 'Room 12', sId: 'u-student', userId: 'u-student', clientId: expect.any(String) });
+    // The owner comes from the session; the idempotency key travels as a header only.
+    expect(sentJson(posts(fetchSpy)[0])).toEqual({ title: 'Broken chair', description: 'Room 12' });
+    expect(idempotencyKey(posts(fetchSpy)[0])).toMatch(UUID);
     release();
 
     await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Complaint Title' })).not.toBeInTheDocument());
@@ -198,7 +200,8 @@ describe('the teacher complaints screen (docs/product.md#teacher-complaints)', {
     await user.type(screen.getByRole('textbox', { name: 'Complaint Description' }), 'Flickers');
     await user.click(screen.getByText('Submit', { selector: 'form ion-button' }));
     expect(await screen.findByRole('heading', { name: 'Complaint: Projector' }, SLOW)).toBeInTheDocument();
-    expect(sentJson(posts(fetchSpy)[0])).toEqual({ title: 'Projector', description: 'Flickers', tId: 'u-teacher', userId: 'u-teacher', clientId: expect.any(String) });
+    expect(sentJson(posts(fetchSpy)[0])).toEqual({ title: 'Projector', description: 'Flickers' });
+    expect(idempotencyKey(posts(fetchSpy)[0])).toMatch(UUID);
   });
 
   it('shows "Failed to load complaints" when the list fails', async () => {
