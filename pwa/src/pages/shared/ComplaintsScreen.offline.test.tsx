@@ -28,9 +28,21 @@ function setup(routes: Record<string, FakeRoute>) {
   return { fetchSpy, user: userEvent.setup() };
 }
 
+/**
+ * The dialog's text field `name` once Ionic has finished presenting the modal:
+ * at that moment the modal moves the focus into itself, so keys typed into a
+ * field found earlier (on a busy machine) would land on the modal instead.
+ */
+async function dialogField(name: string): Promise<HTMLElement> {
+  const field = await screen.findByRole('textbox', { name }, SLOW);
+  const modal = field.closest('ion-modal');
+  await waitFor(() => expect(modal?.contains(document.activeElement)).toBe(true), SLOW);
+  return field;
+}
+
 async function fileComplaint(user: ReturnType<typeof userEvent.setup>, title: string) {
   await user.click(await screen.findByText('Add Complaint', { selector: '.complaints-header ion-button' }, SLOW));
-  await user.type(await screen.findByRole('textbox', { name: 'Complaint Title' }), title);
+  await user.type(await dialogField('Complaint Title'), title);
   await user.type(screen.getByRole('textbox', { name: 'Complaint Description' }), `About ${title}`);
   await user.click(screen.getByText('Add Complaint', { selector: 'form ion-button' }));
   // The dialog closes whether the complaint was sent, queued or refused.
@@ -108,7 +120,7 @@ describe('My Complaints offline', { timeout: 20_000 }, () => {
 
     refuse = false;
     await user.click(failed.getByText(/^Edit/));
-    const title = await screen.findByRole('textbox', { name: 'Complaint Title' });
+    const title = await dialogField('Complaint Title');
     expect(title).toHaveValue('Rude title');
     await user.clear(title);
     await user.type(title, 'Polite title');

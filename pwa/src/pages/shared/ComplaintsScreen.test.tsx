@@ -33,9 +33,21 @@ const posts = (spy: ReturnType<typeof mockFetch>) => spy.mock.calls.filter(([, i
 const idempotencyKey = (call: unknown[] | undefined) => new Headers((call?.[1] as RequestInit | undefined)?.headers).get('Idempotency-Key');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
+/**
+ * The dialog's text field `name` once Ionic has finished presenting the modal:
+ * at that moment the modal moves the focus into itself, so keys typed into a
+ * field found earlier (on a busy machine) would land on the modal instead.
+ */
+async function dialogField(name: string): Promise<HTMLElement> {
+  const field = await screen.findByRole('textbox', { name }, SLOW);
+  const modal = field.closest('ion-modal');
+  await waitFor(() => expect(modal?.contains(document.activeElement)).toBe(true), SLOW);
+  return field;
+}
+
 async function openDialog(user: ReturnType<typeof userEvent.setup>, openText = 'Add Complaint') {
   await user.click(await screen.findByText(openText, { selector: 'ion-button' }, SLOW));
-  return screen.findByRole('textbox', { name: 'Complaint Title' });
+  return dialogField('Complaint Title');
 }
 
 describe('the complaint status (docs/product.md#student-complaints)', () => {
