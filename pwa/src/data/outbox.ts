@@ -127,9 +127,11 @@ function withLock<T>(userId: string, work: () => Promise<T>): Promise<T> {
  * The outbox of one user: a view of the `outbox` store of their database,
  * which holds all of the queue's data. Any number of instances may exist for
  * the same user, in one tab or several: each replays one pass at a time, the
- * passes of all of them are serialised by a Web Lock, and every instance's
- * subscribers hear what any of them did (a `BroadcastChannel`). No method
- * rejects except {@link submit}, where IndexedDB is missing.
+ * passes of all of them are serialised by a Web Lock where the browser has
+ * Web Locks (elsewhere a request sent twice is answered once, by its key),
+ * and every instance's subscribers hear what any of them did (a
+ * `BroadcastChannel`). No method rejects except {@link RequestQueue.submit},
+ * where IndexedDB is missing.
  */
 export class RequestQueue {
   /** The user whose database holds this queue. */
