@@ -1,7 +1,7 @@
 import { IonButton, IonCard, IonCardContent, IonCardHeader } from '@ionic/react';
 import { useId, useState } from 'react';
 import { ComplaintDialog } from './ComplaintDialog';
-import type { ComplaintDraft, OutboxRecord } from '../data/outbox';
+import type { ComplaintDraft, QueuedComplaint } from '../data/useComplaintOutbox';
 import './QueuedComplaints.css';
 
 /** The status of a complaint waiting in the outbox. */
@@ -12,11 +12,11 @@ export const FAILED_STATUS = 'Not sent';
 /** Props of {@link QueuedComplaints}. */
 export interface QueuedComplaintsProps {
   /** The outbox items of this screen's role, oldest first (`useComplaintOutbox().items`). */
-  items: readonly OutboxRecord[];
+  items: readonly QueuedComplaint[];
   /** Removes an item without any request. */
-  onDiscard: (clientId: string) => void;
+  onDiscard: (id: number) => void;
   /** Saves a refused item's new fields and queues it again. */
-  onEdit: (clientId: string, draft: ComplaintDraft) => Promise<void>;
+  onEdit: (id: number, draft: ComplaintDraft) => Promise<void>;
 }
 
 /**
@@ -29,7 +29,7 @@ export interface QueuedComplaintsProps {
  * Renders nothing when there are none.
  */
 export function QueuedComplaints({ items, onDiscard, onEdit }: QueuedComplaintsProps) {
-  const [editing, setEditing] = useState<OutboxRecord | null>(null);
+  const [editing, setEditing] = useState<QueuedComplaint | null>(null);
   if (items.length === 0 && !editing) return null;
   const newestFirst = [...items].reverse();
   return (
@@ -37,19 +37,19 @@ export function QueuedComplaints({ items, onDiscard, onEdit }: QueuedComplaintsP
       {newestFirst.length > 0 && (
         <ul className="card-grid queued-complaints" aria-label="Unsent complaints">
           {newestFirst.map((item) => (
-            <li key={item.clientId}>
-              <QueuedCard item={item} onDiscard={() => onDiscard(item.clientId)} onEdit={() => setEditing(item)} />
+            <li key={item.id}>
+              <QueuedCard item={item} onDiscard={() => onDiscard(item.id)} onEdit={() => setEditing(item)} />
             </li>
           ))}
         </ul>
       )}
       <EditDialog
-        key={editing?.clientId ?? 'closed'}
+        key={editing?.id ?? 'closed'}
         item={editing}
         onClose={() => setEditing(null)}
         onSave={async (draft) => {
           if (!editing) return;
-          await onEdit(editing.clientId, draft);
+          await onEdit(editing.id, draft);
           setEditing(null);
         }}
       />
@@ -57,7 +57,7 @@ export function QueuedComplaints({ items, onDiscard, onEdit }: QueuedComplaintsP
   );
 }
 
-function QueuedCard({ item, onDiscard, onEdit }: { item: OutboxRecord; onDiscard: () => void; onEdit: () => void }) {
+function QueuedCard({ item, onDiscard, onEdit }: { item: QueuedComplaint; onDiscard: () => void; onEdit: () => void }) {
   const headingId = useId();
   const failed = item.status === 'failed';
   return (
@@ -73,7 +73,7 @@ function QueuedCard({ item, onDiscard, onEdit }: { item: OutboxRecord; onDiscard
           Status:{' '}
           <span className={`complaint-status complaint-status--${failed ? 'failed' : 'queued'}`}>{failed ? FAILED_STATUS : QUEUED_STATUS}</span>
         </p>
-        {failed && <p className="queued-complaints__error">The server refused it: {item.error ?? 'unknown reason'}</p>}
+        {failed && <p className="queued-complaints__error">The server refused it: {item.error || 'unknown reason'}</p>}
         <div className="queued-complaints__actions">
           {failed && (
             <IonButton fill="outline" size="small" onClick={onEdit} aria-label={`Edit: ${item.draft.title}`}>
@@ -89,7 +89,7 @@ function QueuedCard({ item, onDiscard, onEdit }: { item: OutboxRecord; onDiscard
   );
 }
 
-function EditDialog({ item, onClose, onSave }: { item: OutboxRecord | null; onClose: () => void; onSave: (draft: ComplaintDraft) => Promise<void> }) {
+function EditDialog({ item, onClose, onSave }: { item: QueuedComplaint | null; onClose: () => void; onSave: (draft: ComplaintDraft) => Promise<void> }) {
   // Keyed by the item (see the caller), so the fields start from its current text.
   const [title, setTitle] = useState(item?.draft.title ?? '');
   const [description, setDescription] = useState(item?.draft.description ?? '');

@@ -1,11 +1,11 @@
 /**
- * The app's IndexedDB (docs/contributing.md#indexeddb-as-a-cache-the-server-overrides, issue 7 "IndexedDB caches"): one
+ * The app's IndexedDB (docs/contributing.md#indexeddb-as-a-cache-the-server-overrides): one
  * typed database per signed-in user, named `oracy-user-{userId}`, holding
  *
  * - `cache`: the last server answer of each cached screen (notices, course
  *   lists, dashboard stats, complaints), keyed by its API path;
  * - `meta`: the current user, so the installed app can start offline;
- * - `outbox`: complaints written while offline, waiting to be sent
+ * - `outbox`: API writes waiting to be sent, in the order they were made
  *   (`outbox.ts`, docs/contributing.md#the-outbox).
  *
  * The server always overrides what is stored here. The database of a user is
@@ -22,7 +22,7 @@ import type { CurrentUser } from '../session/currentUser';
  * {@link MIGRATIONS}; `DB_VERSION` is their count, so adding a step is the
  * only way to change the schema. Never edit a released step.
  */
-export const DB_VERSION = 2;
+export const DB_VERSION = 3;
 
 /** Every user database's name starts with this, followed by the user id. */
 export const DB_NAME_PREFIX = 'oracy-user-';
@@ -53,48 +53,79 @@ export interface CurrentUserRecord {
   savedAt: number;
 }
 
-/** What a queued complaint sends (docs/product.md#student-calls, docs/product.md#teacher-calls). */
-export interface ComplaintDraft {
-  /** Complaint Title, trimmed, non-empty (docs/product.md#complaint-dialog-validation). */
-  title: string;
-  /** Complaint Description, trimmed, non-empty. */
-  description: string;
+/** A value that survives `JSON.stringify` and `JSON.parse` unchanged. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/**
+ * The body of a queued request: a JSON value (sent with
+ * `Content-Type: application/json`), or a Blob (a recording, a file) stored
+ * as it is and sent with its own content type.
+ */
+export type QueuedBody = { type: 'json'; json: JsonValue } | { type: 'blob'; blob: Blob; contentType: string };
+
+/** The methods a queued request may use: writes only. */
+export type QueuedMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** An API write waiting in the outbox (docs/contributing.md#the-outbox). */
+export interface QueuedRequest {
+  /** Assigned by the store, increasing: the queue is sent in this order. */
+  id: number;
+  method: QueuedMethod;
+  /** The API path, e.g. `/api/student/complaints`. */
+  path: string;
+  /** What is sent, or `null` for no body. */
+  body: QueuedBody | null;
+  /** A client-generated UUID, sent as the `Idempotency-Key` header; the server answers a repeat with the first answer. */
+  idempotencyKey: string;
+  /** When it was queued, in ms since the epoch. */
+  createdAt: number;
+  /** How many sends failed (no answer, a 5xx, or a refusal). */
+  attempts: number;
+  /**
+   * The server's message when it refused the request (a 4xx other than 401,
+   * 408 and 429): the request then waits for the user to edit or discard it
+   * and is not sent again. `null` while it waits to be sent.
+   */
+  lastError: string | null;
+}
+
+/** A complaint as the outbox stored it before it held any request (schema version 2). */
+interface LegacyOutboxRecord {
+  clientId: string;
+  /** The filer's role: 2 teacher, 3 student. */
+  role: 2 | 3;
+  path: string;
+  draft: { title: string; description: string };
+  createdAt: number;
+  status: 'queued' | 'failed';
+  attempts: number;
+  error: string | null;
 }
 
 /**
- * A write waiting in the outbox (docs/contributing.md#the-outbox). Only complaints are
- * queued today.
+ * A version-2 outbox complaint of `userId` as a queued request: its
+ * `clientId` becomes the idempotency key, and its body is exactly what
+ * version 2 sent, so that a repeat of a send whose answer was lost matches
+ * the server's stored request instead of conflicting with it.
  */
-export interface OutboxRecord {
-  /** Client-generated UUID: the idempotency key the server de-duplicates on. */
-  clientId: string;
-  kind: 'complaint';
-  /** The filer's role: 2 teacher, 3 student. */
-  role: 2 | 3;
-  /** The endpoint, `/api/student/complaints` or `/api/teacher/complaints`. */
-  path: string;
-  /** The complaint's fields (the owner and `clientId` are added when sending). */
-  draft: ComplaintDraft;
-  /** When it was written, ms since the epoch; the outbox is sent in this order. */
-  createdAt: number;
-  /**
-   * `queued`: waiting for the network; `failed`: the server refused it with a
-   * 4xx (see `error`) and it waits for the user to edit or discard it.
-   */
-  status: 'queued' | 'failed';
-  /** How many sends were tried. */
-  attempts: number;
-  /** The server's message for a `failed` item, otherwise `null`. */
-  error: string | null;
-  /** When the last send was tried, ms since the epoch, or `null`. */
-  lastAttemptAt: number | null;
+function fromLegacy(old: LegacyOutboxRecord, userId: string): Omit<QueuedRequest, 'id'> {
+  const { title, description } = old.draft;
+  return {
+    method: 'POST',
+    path: old.path,
+    body: { type: 'json', json: { title, description, [old.role === 3 ? 'sId' : 'tId']: userId, userId, clientId: old.clientId } },
+    idempotencyKey: old.clientId,
+    createdAt: old.createdAt,
+    attempts: old.attempts,
+    lastError: old.status === 'failed' ? (old.error ?? '') : null,
+  };
 }
 
 /** The typed schema of a user database (idb's `DBSchema`). */
 export interface OracyDB extends DBSchema {
   cache: { key: string; value: CacheEntry };
   meta: { key: string; value: CurrentUserRecord };
-  outbox: { key: string; value: OutboxRecord; indexes: { byCreatedAt: number } };
+  outbox: { key: number; value: QueuedRequest };
 }
 
 /** An open user database. */
@@ -104,28 +135,44 @@ type UpgradeTransaction = IDBPTransaction<OracyDB, StoreNames<OracyDB>[], 'versi
 
 /**
  * The schema's history: step `i` upgrades a database from version `i` to
- * `i + 1`. v1 held the caches; v2 added the complaint outbox.
+ * `i + 1`. v1 held the caches; v2 added the complaint outbox; v3 turned the
+ * outbox into a queue of requests keyed by an increasing id, carrying over
+ * every queued complaint. A step may be asynchronous as long as it awaits
+ * only requests of the upgrade transaction.
  */
-export const MIGRATIONS: ReadonlyArray<(db: UserDb, tx: UpgradeTransaction) => void> = [
+export const MIGRATIONS: ReadonlyArray<(db: UserDb, tx: UpgradeTransaction) => void | Promise<void>> = [
   (db) => {
     db.createObjectStore('cache', { keyPath: 'key' });
     db.createObjectStore('meta', { keyPath: 'key' });
   },
   (db) => {
+    // The version-2 shape: keyed by the complaint's client id, read in `createdAt` order.
     const outbox = db.createObjectStore('outbox', { keyPath: 'clientId' });
-    outbox.createIndex('byCreatedAt', 'createdAt');
+    outbox.createIndex('byCreatedAt' as never, 'createdAt');
+  },
+  async (db, tx) => {
+    const legacy = (await tx.objectStore('outbox').getAll()) as unknown as LegacyOutboxRecord[];
+    db.deleteObjectStore('outbox');
+    const outbox = db.createObjectStore('outbox', { keyPath: 'id', autoIncrement: true });
+    legacy.sort((a, b) => a.createdAt - b.createdAt);
+    // The store assigns each `id`, in this order.
+    const userId = db.name.slice(DB_NAME_PREFIX.length);
+    for (const old of legacy) await outbox.add(fromLegacy(old, userId) as QueuedRequest);
   },
 ];
 
 /**
  * The upgrade function: runs the steps from `oldVersion` up to `newVersion`
- * (both of them versions of {@link MIGRATIONS}) inside the upgrade transaction.
+ * (both of them versions of {@link MIGRATIONS}) inside the upgrade
+ * transaction, in order. Rejects with the error of a failed step; the caller
+ * aborts the transaction, so the database stays at `oldVersion`.
  */
-export function upgradeUserDb(db: UserDb, oldVersion: number, newVersion: number, tx: UpgradeTransaction): void {
+export async function upgradeUserDb(db: UserDb, oldVersion: number, newVersion: number, tx: UpgradeTransaction): Promise<void> {
   for (let version = oldVersion; version < newVersion; version++) {
     const step = MIGRATIONS[version];
     if (!step) throw new Error(`No migration from version ${version} of the Oracy database`);
-    step(db, tx);
+    const pending = step(db, tx);
+    if (pending) await pending;
   }
 }
 
@@ -157,7 +204,16 @@ export function openUserDb(userId: string): Promise<UserDb | null> {
     if (open === entry) open = null;
   };
   entry.db = openDB<OracyDB>(userDbName(userId), DB_VERSION, {
-    upgrade: (db, oldVersion, newVersion, tx) => upgradeUserDb(db, oldVersion, newVersion ?? DB_VERSION, tx),
+    upgrade: (db, oldVersion, newVersion, tx) => {
+      upgradeUserDb(db, oldVersion, newVersion ?? DB_VERSION, tx).catch((error: unknown) => {
+        console.error(`Could not upgrade the offline database of user ${userId}`, error);
+        try {
+          tx.abort();
+        } catch {
+          // Already finished: the open request reports the failure.
+        }
+      });
+    },
     // Another tab upgrades or deletes this database (logout there): let it.
     blocking: () => {
       forget();

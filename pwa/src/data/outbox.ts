@@ -1,77 +1,77 @@
 /**
- * The complaint outbox (docs/contributing.md#the-outbox, issue 7 "The complaint
- * outbox"): a complaint is first written to the `outbox` store of the user's
- * IndexedDB with a client-generated UUID — its idempotency key — and then
- * sent. Whatever cannot be sent now (offline, a time-out, a 5xx) stays queued
- * and is replayed, oldest first, on app start, on the `online` event, when
- * the app regains focus, on socket reconnect ({@link requestOutboxReplay})
- * and on a periodic retry with backoff. The first item that still cannot be
+ * The outbox (docs/contributing.md#the-outbox): a queue of API writes, kept
+ * in the `outbox` store of the user's IndexedDB so that it survives reloads
+ * and closing the browser. A write is first stored with a client-generated
+ * UUID — its idempotency key, sent as the `Idempotency-Key` header — and then
+ * sent. Whatever cannot be sent now (offline, a time-out, a 408, 429 or 5xx)
+ * stays queued and is replayed from the head, in order, on app start, on the
+ * `online` event, when the app regains focus and on a retry with backoff
+ * ({@link RequestQueue.startTriggers}). The first request that still cannot be
  * sent stays at the head and stops the replay until the next trigger, so the
- * order is kept; the server answers a repeated key with the first complaint,
- * so a retry after a lost answer never files a second one. A 4xx other than
- * 401/408/429 marks the item `failed` with the server's message; the user
- * edits or discards it. Items survive reloads and closing the browser.
+ * order is kept; the server answers a repeated key with the first answer, so
+ * a retry after a lost answer never writes twice. A 4xx other than
+ * 401/408/429 keeps the request with the server's message (`lastError`); it
+ * is not sent again until the user edits ({@link RequestQueue.update}) or
+ * discards ({@link RequestQueue.remove}) it.
  *
- * Background Sync is not used: Safari lacks it (docs/contributing.md#the-outbox).
+ * The shape follows Workbox's background-sync `Queue`, run in the page:
+ * Background Sync is not used, Safari lacks it (docs/contributing.md#the-outbox).
  */
-import { HttpError, postJson } from './api';
+import { apiFetch, HttpError } from './api';
 import { isUnreachable } from './cache';
-import { openUserDb, type ComplaintDraft, type OutboxRecord, type UserDb } from './db';
+import { openUserDb, type QueuedBody, type QueuedMethod, type QueuedRequest, type UserDb } from './db';
 
-export type { ComplaintDraft, OutboxRecord } from './db';
-
-/** Where each role files complaints (docs/product.md#student-calls, docs/product.md#teacher-calls). */
-export const COMPLAINT_PATHS = { 2: '/api/teacher/complaints', 3: '/api/student/complaints' } as const;
+export type { JsonValue, QueuedBody, QueuedMethod, QueuedRequest } from './db';
 
 /** The first retry delay after a replay that could not reach the server, in ms. */
 export const RETRY_BASE_MS = 5_000;
 /** The longest retry delay, in ms (the delay doubles per failed replay up to this). */
 export const RETRY_MAX_MS = 5 * 60_000;
 
-/** What happened to the outbox: its items changed, or one of them reached the server. */
-export type OutboxEvent =
-  | { type: 'changed'; userId: string }
-  | { type: 'sent'; userId: string; item: OutboxRecord; result: unknown };
+/** The retry delay after `failures` replays in a row stopped, in ms: 5 s, 10 s, 20 s … at most 5 min. */
+export function retryDelay(failures: number): number {
+  return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, failures - 1), RETRY_MAX_MS);
+}
 
-/** Why a replay stopped before the outbox was empty. */
+/** A write to queue: {@link RequestQueue.pushRequest} adds the key, the time and the counters. */
+export interface NewRequest {
+  method: QueuedMethod;
+  /** The API path, e.g. `/api/student/complaints`. */
+  path: string;
+  /** What to send; none when omitted. */
+  body?: QueuedBody | null;
+}
+
+/**
+ * What happened to a user's queue, in this tab or another one: its requests
+ * changed, or one of them reached the server (`result`: the parsed JSON
+ * answer, `undefined` for an empty one).
+ */
+export type QueueEvent =
+  | { type: 'changed' }
+  | { type: 'sent'; id: number; method: QueuedMethod; path: string; result: unknown };
+
+/** Why a replay stopped before every sendable request was sent. */
 export type ReplayStop = 'offline' | 'unreachable' | 'unauthorized' | 'unavailable';
 
-/** What one {@link replayOutbox} call did. */
+/** What one {@link RequestQueue.replayRequests} call did. */
 export interface ReplayReport {
-  /** The items the server accepted, in the order sent, with its answers (the complaints). */
-  sent: Array<{ item: OutboxRecord; result: unknown }>;
-  /** Items the server refused during this replay (now `failed`). */
-  failed: OutboxRecord[];
-  /** Why it stopped with queued items left, or `null` when none are left. */
+  /** The requests the server accepted, in the order sent, with its answers. */
+  sent: Array<{ item: QueuedRequest; result: unknown }>;
+  /** The requests the server refused during this replay (now with `lastError`). */
+  failed: QueuedRequest[];
+  /** Why it stopped with sendable requests left, or `null` when none are left. */
   stopped: ReplayStop | null;
 }
 
-/** What {@link submitComplaint} did with a complaint. */
+/** What {@link RequestQueue.submit} did with a request. */
 export type SubmitOutcome<T> =
   | { state: 'sent'; result: T }
-  | { state: 'queued'; item: OutboxRecord }
-  | { state: 'failed'; item: OutboxRecord };
-
-const listeners = new Set<(event: OutboxEvent) => void>();
-
-/** Calls `listener` on every {@link OutboxEvent}; returns the unsubscribe function. */
-export function subscribeOutbox(listener: (event: OutboxEvent) => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-function emit(event: OutboxEvent): void {
-  for (const listener of [...listeners]) {
-    try {
-      listener(event);
-    } catch (error) {
-      console.error('An outbox listener failed', error);
-    }
-  }
-}
+  | { state: 'queued'; item: QueuedRequest }
+  | { state: 'failed'; item: QueuedRequest };
 
 /** A new idempotency key: a random UUID (v4). */
-export function newClientId(): string {
+export function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   // Outside a secure context (http on a LAN address) randomUUID is missing.
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -81,118 +81,25 @@ export function newClientId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-let lastCreatedAt = 0;
-/** Strictly increasing timestamps, so two complaints written in one millisecond keep their order. */
-function nextCreatedAt(): number {
-  lastCreatedAt = Math.max(Date.now(), lastCreatedAt + 1);
-  return lastCreatedAt;
-}
-
 /**
- * The outbox of `userId`, oldest first, optionally only one role's items;
- * `[]` when it cannot be read (logged).
+ * Sends one request through `apiFetch` with its `Idempotency-Key`; resolves
+ * the parsed JSON answer (`undefined` when empty or not JSON: a 2xx means
+ * the server has it, so it is never sent again).
+ * @throws the errors of `apiFetch` (`OfflineError`, `NetworkError`, `HttpError`).
  */
-export async function listOutbox(userId: string, role?: 2 | 3): Promise<OutboxRecord[]> {
+async function send(item: Pick<QueuedRequest, 'method' | 'path' | 'body' | 'idempotencyKey'>): Promise<unknown> {
+  const headers: Record<string, string> = { 'Idempotency-Key': item.idempotencyKey };
+  const { body } = item;
+  const response =
+    body?.type === 'blob'
+      ? await apiFetch(item.path, { method: item.method, body: body.blob, headers: { ...headers, 'Content-Type': body.contentType } })
+      : await apiFetch(item.path, { method: item.method, headers, ...(body ? { json: body.json } : {}) });
   try {
-    const db = await openUserDb(userId);
-    if (!db) return [];
-    const items = await db.getAllFromIndex('outbox', 'byCreatedAt');
-    return role === undefined ? items : items.filter((item) => item.role === role);
-  } catch (error) {
-    console.warn('Could not read the outbox', error);
-    return [];
+    const text = await response.text();
+    return text.trim() === '' ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
   }
-}
-
-/** How many items of `userId` have not reached the server (queued or failed). */
-export async function countUnsent(userId: string): Promise<number> {
-  return (await listOutbox(userId)).length;
-}
-
-/**
- * Writes a complaint to the outbox as `queued` with a new idempotency key.
- * Resolves the stored item, or `null` (logged) when the outbox is unavailable.
- */
-export async function enqueueComplaint(userId: string, role: 2 | 3, draft: ComplaintDraft): Promise<OutboxRecord | null> {
-  const item: OutboxRecord = {
-    clientId: newClientId(),
-    kind: 'complaint',
-    role,
-    path: COMPLAINT_PATHS[role],
-    draft: { title: draft.title, description: draft.description },
-    createdAt: nextCreatedAt(),
-    status: 'queued',
-    attempts: 0,
-    error: null,
-    lastAttemptAt: null,
-  };
-  try {
-    const db = await openUserDb(userId);
-    if (!db) return null;
-    await db.add('outbox', item);
-  } catch (error) {
-    console.warn('Could not queue the complaint', error);
-    return null;
-  }
-  emit({ type: 'changed', userId });
-  return item;
-}
-
-/**
- * Removes an item without sending anything . Failures are logged.
- */
-export async function discardOutboxItem(userId: string, clientId: string): Promise<void> {
-  try {
-    const db = await openUserDb(userId);
-    await db?.delete('outbox', clientId);
-  } catch (error) {
-    console.warn('Could not discard the queued complaint', error);
-  }
-  emit({ type: 'changed', userId });
-}
-
-/**
- * Replaces a failed (or queued) item's fields and queues it again in its
- * place, under a NEW idempotency key (the old one may be bound to the refused
- * body on the server), then replays the outbox. Resolves the new item, or
- * `null` when the item is gone.
- */
-export async function editOutboxItem(userId: string, clientId: string, draft: ComplaintDraft): Promise<OutboxRecord | null> {
-  let updated: OutboxRecord | null = null;
-  try {
-    const db = await openUserDb(userId);
-    if (!db) return null;
-    const tx = db.transaction('outbox', 'readwrite');
-    const item = await tx.store.get(clientId);
-    if (item) {
-      updated = { ...item, clientId: newClientId(), draft: { ...draft }, status: 'queued', error: null, attempts: 0, lastAttemptAt: null };
-      await tx.store.delete(clientId);
-      await tx.store.add(updated);
-    }
-    await tx.done;
-  } catch (error) {
-    console.warn('Could not edit the queued complaint', error);
-    return null;
-  }
-  emit({ type: 'changed', userId });
-  if (updated) void replayOutbox(userId);
-  return updated;
-}
-
-/** The JSON body sent for an item (docs/product.md#api `{title, description, sId|tId, userId}` plus the key). */
-function requestBody(userId: string, item: OutboxRecord): Record<string, string> {
-  return {
-    title: item.draft.title,
-    description: item.draft.description,
-    [item.role === 3 ? 'sId' : 'tId']: userId,
-    userId,
-    clientId: item.clientId,
-  };
-}
-
-/** Sends one item: the body carries `clientId`, the `Idempotency-Key` header the same key. */
-function send(userId: string, item: OutboxRecord): Promise<unknown> {
-  return postJson(item.path, requestBody(userId, item), { headers: { 'Idempotency-Key': item.clientId } });
 }
 
 /** Statuses that say "try again later" rather than "this request is wrong". */
@@ -204,228 +111,371 @@ function browserIsOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
-/** One pass over the outbox, oldest first, stopping at the first item that cannot be sent now. */
-async function replayOnce(userId: string): Promise<ReplayReport> {
-  const report: ReplayReport = { sent: [], failed: [], stopped: null };
-  const db = await openUserDb(userId);
-  if (!db) return { ...report, stopped: 'unavailable' };
-  const seen = new Set<string>();
-  for (;;) {
-    let head: OutboxRecord | undefined;
-    try {
-      head = (await db.getAllFromIndex('outbox', 'byCreatedAt')).find((item) => item.status === 'queued');
-    } catch (error) {
-      console.warn('Could not read the outbox', error);
-      return { ...report, stopped: 'unavailable' };
-    }
-    if (!head) return report;
-    if (browserIsOffline()) return { ...report, stopped: 'offline' };
-    // An item met twice in one pass means the store did not take our writes.
-    if (seen.has(head.clientId)) return { ...report, stopped: 'unavailable' };
-    seen.add(head.clientId);
+/** The name of the cross-tab lock and broadcast channel of a user's queue. */
+function channelName(userId: string): string {
+  return `oracy-outbox-${userId}`;
+}
 
-    const attempt = await updateIfPresent(db, head.clientId, (item) => ({ ...item, attempts: item.attempts + 1, lastAttemptAt: Date.now() }));
-    if (!attempt) continue; // discarded meanwhile
-    try {
-      const result = await send(userId, attempt);
-      await db.delete('outbox', attempt.clientId);
-      report.sent.push({ item: attempt, result });
-      emit({ type: 'sent', userId, item: attempt, result });
-      emit({ type: 'changed', userId });
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 401) return { ...report, stopped: 'unauthorized' };
-      if (isUnreachable(error) || !(error instanceof HttpError) || isRetryableStatus(error)) {
-        emit({ type: 'changed', userId });
-        return { ...report, stopped: 'unreachable' };
-      }
-      const failed = await updateIfPresent(db, attempt.clientId, (item) => ({ ...item, status: 'failed', error: error.message }));
-      if (failed) report.failed.push(failed);
-      emit({ type: 'changed', userId });
-    }
-  }
+/** Runs `work` under a cross-tab lock where the browser has Web Locks, so two queues never send the same request at once. */
+function withLock<T>(userId: string, work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManager }).locks : undefined;
+  if (!locks) return work();
+  return locks.request(channelName(userId), work) as Promise<T>;
 }
 
 /**
- * Rewrites an item if it is still there (the user may have discarded it
- * meanwhile); resolves the new record, or `null` when it is gone or the
- * item could not be read. A failed write is logged; the change is still returned.
+ * The outbox of one user: a view of the `outbox` store of their database,
+ * which holds all of the queue's data. Any number of instances may exist for
+ * the same user, in one tab or several: each replays one pass at a time, the
+ * passes of all of them are serialised by a Web Lock where the browser has
+ * Web Locks (elsewhere a request sent twice is answered once, by its key),
+ * and every instance's subscribers hear what any of them did (a
+ * `BroadcastChannel`). No method rejects except {@link RequestQueue.submit},
+ * where IndexedDB is missing.
  */
-async function updateIfPresent(db: UserDb, clientId: string, change: (item: OutboxRecord) => OutboxRecord): Promise<OutboxRecord | null> {
-  let updated: OutboxRecord | null = null;
+export class RequestQueue {
+  /** The user whose database holds this queue. */
+  readonly userId: string;
+  private readonly listeners = new Set<(event: QueueEvent) => void>();
+  /** Open while someone subscribes: hears the other instances, in this tab and others. */
+  private channel: BroadcastChannel | null = null;
+  private running: Promise<ReplayReport> | null = null;
+  private again = false;
+  /** Replays in a row that stopped with requests left; drives the backoff. */
+  private failures = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private triggersRunning = false;
+
+  /** A queue for `userId`; it holds no resources until subscribed to or its triggers start. */
+  constructor(userId: string) {
+    this.userId = userId;
+  }
+
+  /** The queued requests, oldest first, failed ones included; `[]` when they cannot be read (logged). */
+  async getAll(): Promise<QueuedRequest[]> {
+    try {
+      const db = await openUserDb(this.userId);
+      return db ? await db.getAll('outbox') : [];
+    } catch (error) {
+      console.warn('Could not read the outbox', error);
+      return [];
+    }
+  }
+
+  /** How many requests have not reached the server (queued or failed); 0 when unreadable. */
+  async size(): Promise<number> {
+    try {
+      const db = await openUserDb(this.userId);
+      return db ? await db.count('outbox') : 0;
+    } catch (error) {
+      console.warn('Could not read the outbox', error);
+      return 0;
+    }
+  }
+
+  /**
+   * Adds a request at the end of the queue with a new idempotency key. Does
+   * not send it (see {@link replayRequests}, {@link submit}). Resolves the
+   * stored request, or `null` (logged) when the outbox is unavailable.
+   */
+  async pushRequest(entry: NewRequest): Promise<QueuedRequest | null> {
+    const record: Omit<QueuedRequest, 'id'> = {
+      method: entry.method,
+      path: entry.path,
+      body: entry.body ?? null,
+      idempotencyKey: newIdempotencyKey(),
+      createdAt: Date.now(),
+      attempts: 0,
+      lastError: null,
+    };
+    let item: QueuedRequest;
+    try {
+      const db = await openUserDb(this.userId);
+      if (!db) return null;
+      // The store assigns `id`, after every id it gave before.
+      const id = await db.add('outbox', record as QueuedRequest);
+      item = { ...record, id };
+    } catch (error) {
+      console.warn('Could not queue the request', error);
+      return null;
+    }
+    this.emit({ type: 'changed' });
+    return item;
+  }
+
+  /** Removes a request without sending anything. Failures are logged. */
+  async remove(id: number): Promise<void> {
+    try {
+      const db = await openUserDb(this.userId);
+      await db?.delete('outbox', id);
+    } catch (error) {
+      console.warn('Could not discard the queued request', error);
+    }
+    this.emit({ type: 'changed' });
+  }
+
+  /**
+   * Replaces a request's body and queues it again in its place, under a NEW
+   * idempotency key (the old one may be bound to the refused body on the
+   * server), with its error and attempts cleared. Does not send it. Resolves
+   * the new request, or `null` when it is gone or the outbox is unavailable (logged).
+   */
+  async update(id: number, body: QueuedBody | null): Promise<QueuedRequest | null> {
+    let updated: QueuedRequest | null = null;
+    try {
+      const db = await openUserDb(this.userId);
+      if (!db) return null;
+      const tx = db.transaction('outbox', 'readwrite');
+      const item = await tx.store.get(id);
+      if (item) {
+        updated = { ...item, body, idempotencyKey: newIdempotencyKey(), attempts: 0, lastError: null };
+        await tx.store.put(updated);
+      }
+      await tx.done;
+    } catch (error) {
+      console.warn('Could not edit the queued request', error);
+      return null;
+    }
+    this.emit({ type: 'changed' });
+    return updated;
+  }
+
+  /**
+   * Sends the queued requests from the head, in order (see the module
+   * comment), skipping the failed ones. One replay per instance runs at a
+   * time: a call during a replay makes it pass over the queue once more and
+   * resolves when it is done. While {@link startTriggers} runs, a replay that
+   * stops with requests left schedules the next one with backoff. Never rejects.
+   */
+  replayRequests(): Promise<ReplayReport> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    this.running = (async () => {
+      const total: ReplayReport = { sent: [], failed: [], stopped: null };
+      try {
+        do {
+          this.again = false;
+          const report = await withLock(this.userId, () => this.replayOnce());
+          total.sent.push(...report.sent);
+          total.failed.push(...report.failed);
+          total.stopped = report.stopped;
+        } while (this.again && total.stopped === null);
+      } catch (error) {
+        console.error('The outbox replay failed', error);
+        total.stopped = 'unavailable';
+      }
+      return total;
+    })().then((total) => {
+      this.running = null;
+      this.scheduleRetry(total);
+      return total;
+    });
+    return this.running;
+  }
+
+  /**
+   * Queues a request and replays the queue at once. Resolves
+   * - `sent` with the server's answer when it went through now;
+   * - `queued` when the server cannot be reached (it is sent later);
+   * - `failed` when the server refused it (a 4xx; the request keeps the message).
+   * Where IndexedDB is unavailable it is sent directly, as without an outbox,
+   * and the request's error is thrown (`OfflineError`, `HttpError` …).
+   */
+  async submit<T = unknown>(entry: NewRequest): Promise<SubmitOutcome<T>> {
+    const item = await this.pushRequest(entry);
+    if (!item) {
+      const result = await send({ method: entry.method, path: entry.path, body: entry.body ?? null, idempotencyKey: newIdempotencyKey() });
+      return { state: 'sent', result: result as T };
+    }
+    const report = await this.replayRequests();
+    const sent = report.sent.find((entry) => entry.item.id === item.id);
+    if (sent) return { state: 'sent', result: sent.result as T };
+    const stored = await this.get(item.id);
+    if (stored && stored.lastError !== null) return { state: 'failed', item: stored };
+    return { state: 'queued', item: stored ?? item };
+  }
+
+  /**
+   * Calls `listener` on every {@link QueueEvent} of this user's queue, from
+   * this instance or any other (in this tab or another); returns the
+   * unsubscribe function.
+   */
+  subscribe(listener: (event: QueueEvent) => void): () => void {
+    this.listeners.add(listener);
+    if (!this.channel && typeof BroadcastChannel === 'function') {
+      this.channel = new BroadcastChannel(channelName(this.userId));
+      this.channel.onmessage = (message: MessageEvent<QueueEvent>) => this.notify(message.data);
+    }
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) {
+        this.channel?.close();
+        this.channel = null;
+      }
+    };
+  }
+
+  /**
+   * Replays the queue now (app start) and again on the `online` event, when
+   * the window regains focus or becomes visible, and on a backoff timer after
+   * a replay that could not finish. Returns the function that stops all of
+   * that (sign-out, another user).
+   */
+  startTriggers(): () => void {
+    this.triggersRunning = true;
+    this.failures = 0;
+    const replay = () => void this.replayRequests();
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') replay();
+    };
+    window.addEventListener('online', replay);
+    window.addEventListener('focus', replay);
+    document.addEventListener('visibilitychange', onVisible);
+    replay();
+    return () => {
+      window.removeEventListener('online', replay);
+      window.removeEventListener('focus', replay);
+      document.removeEventListener('visibilitychange', onVisible);
+      this.triggersRunning = false;
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = null;
+    };
+  }
+
+  /** The stored request `id`, or `null` when it is gone or unreadable. */
+  private async get(id: number): Promise<QueuedRequest | null> {
+    try {
+      const db = await openUserDb(this.userId);
+      return (await db?.get('outbox', id)) ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Tells this instance's subscribers, then the other instances. */
+  private emit(event: QueueEvent): void {
+    this.notify(event);
+    if (typeof BroadcastChannel !== 'function') return;
+    try {
+      if (this.channel) {
+        this.channel.postMessage(event);
+      } else {
+        const channel = new BroadcastChannel(channelName(this.userId));
+        channel.postMessage(event);
+        channel.close();
+      }
+    } catch (error) {
+      // An answer that cannot be cloned reaches this instance's subscribers only.
+      console.warn('Could not tell the other tabs about the outbox', error);
+    }
+  }
+
+  private notify(event: QueueEvent): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(event);
+      } catch (error) {
+        console.error('An outbox listener failed', error);
+      }
+    }
+  }
+
+  /** One pass over the queue from the head, stopping at the first request that cannot be sent now. */
+  private async replayOnce(): Promise<ReplayReport> {
+    const report: ReplayReport = { sent: [], failed: [], stopped: null };
+    const db = await openUserDb(this.userId);
+    if (!db) return { ...report, stopped: 'unavailable' };
+    let after: number | null = null;
+    for (;;) {
+      let head: QueuedRequest | null;
+      try {
+        head = await nextSendable(db, after);
+      } catch (error) {
+        console.warn('Could not read the outbox', error);
+        return { ...report, stopped: 'unavailable' };
+      }
+      if (!head) return report;
+      if (browserIsOffline()) return { ...report, stopped: 'offline' };
+      after = head.id;
+      try {
+        const result = await send(head);
+        await changeIfSame(db, head, null);
+        report.sent.push({ item: head, result });
+        this.emit({ type: 'sent', id: head.id, method: head.method, path: head.path, result });
+        this.emit({ type: 'changed' });
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 401) return { ...report, stopped: 'unauthorized' };
+        if (isUnreachable(error) || !(error instanceof HttpError) || isRetryableStatus(error)) {
+          // It stays at the head, one attempt more.
+          await changeIfSame(db, head, (item) => ({ ...item, attempts: item.attempts + 1 }));
+          this.emit({ type: 'changed' });
+          return { ...report, stopped: 'unreachable' };
+        }
+        const failed = await changeIfSame(db, head, (item) => ({ ...item, attempts: item.attempts + 1, lastError: error.message }));
+        if (failed) report.failed.push(failed);
+        this.emit({ type: 'changed' });
+      }
+    }
+  }
+
+  private scheduleRetry(report: ReplayReport): void {
+    if (report.stopped === null || report.stopped === 'unavailable' || report.stopped === 'unauthorized') {
+      this.failures = 0;
+      return;
+    }
+    this.failures += 1;
+    if (!this.triggersRunning || this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (this.triggersRunning) void this.replayRequests();
+    }, retryDelay(this.failures));
+  }
+}
+
+/** The first request after id `after` (from the head when `null`) that waits to be sent, i.e. has no `lastError`. */
+async function nextSendable(db: UserDb, after: number | null): Promise<QueuedRequest | null> {
+  const range = after === null ? undefined : IDBKeyRange.lowerBound(after, true);
+  let cursor = await db.transaction('outbox').store.openCursor(range);
+  while (cursor) {
+    if (cursor.value.lastError === null) return cursor.value;
+    cursor = await cursor.continue();
+  }
+  return null;
+}
+
+/**
+ * Deletes (`change` null) or rewrites a request after a send, if it is still
+ * the one that was sent: the user may have discarded it, or edited it under a
+ * new key, meanwhile. Resolves the new record, or `null`. A failed write is
+ * logged.
+ */
+async function changeIfSame(db: UserDb, sent: QueuedRequest, change: ((item: QueuedRequest) => QueuedRequest) | null): Promise<QueuedRequest | null> {
+  let updated: QueuedRequest | null = null;
   try {
     const tx = db.transaction('outbox', 'readwrite');
-    const item = await tx.store.get(clientId);
-    updated = item ? change(item) : null;
-    if (updated) await tx.store.put(updated);
+    const item = await tx.store.get(sent.id);
+    if (item && item.idempotencyKey === sent.idempotencyKey) {
+      if (change) {
+        updated = change(item);
+        await tx.store.put(updated);
+      } else {
+        await tx.store.delete(sent.id);
+      }
+    }
     await tx.done;
   } catch (error) {
-    console.warn('Could not update the queued complaint', error);
+    console.warn('Could not update the queued request', error);
   }
   return updated;
 }
 
-interface ReplayState {
-  running: Promise<ReplayReport> | null;
-  again: boolean;
-  /** Replays in a row that stopped with items left; drives the backoff. */
-  failures: number;
-  timer: ReturnType<typeof setTimeout> | null;
-}
-
-const replays = new Map<string, ReplayState>();
-let activeUserId: string | null = null;
-
-function stateOf(userId: string): ReplayState {
-  let state = replays.get(userId);
-  if (!state) {
-    state = { running: null, again: false, failures: 0, timer: null };
-    replays.set(userId, state);
-  }
-  return state;
-}
-
-/** Runs `work` under a cross-tab lock where the browser has Web Locks, so two tabs never send the same item at once. */
-function withLock<T>(userId: string, work: () => Promise<T>): Promise<T> {
-  const locks = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManager }).locks : undefined;
-  if (!locks) return work();
-  return locks.request(`oracy-outbox-${userId}`, work) as Promise<T>;
-}
-
-/** The retry delay after `failures` replays in a row stopped, in ms: 5 s, 10 s, 20 s … at most 5 min. */
-export function retryDelay(failures: number): number {
-  return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, failures - 1), RETRY_MAX_MS);
-}
-
-/**
- * Sends the queued items of `userId`, oldest first (see the module comment).
- * Only one replay per user runs at a time: a call during a replay makes it
- * pass over the outbox once more and resolves when it is done. While the
- * triggers of {@link startOutboxTriggers} run for this user, a replay that
- * stops with items left schedules the next one with backoff. Never rejects.
- */
-export function replayOutbox(userId: string): Promise<ReplayReport> {
-  const state = stateOf(userId);
-  if (state.running) {
-    state.again = true;
-    return state.running;
-  }
-  if (state.timer) {
-    clearTimeout(state.timer);
-    state.timer = null;
-  }
-  state.running = (async () => {
-    const total: ReplayReport = { sent: [], failed: [], stopped: null };
-    try {
-      do {
-        state.again = false;
-        const report = await withLock(userId, () => replayOnce(userId));
-        total.sent.push(...report.sent);
-        total.failed.push(...report.failed);
-        total.stopped = report.stopped;
-      } while (state.again && total.stopped === null);
-    } catch (error) {
-      console.error('The outbox replay failed', error);
-      total.stopped = 'unavailable';
-    }
-    return total;
-  })().then((total) => {
-    state.running = null;
-    scheduleRetry(userId, state, total);
-    return total;
-  });
-  return state.running;
-}
-
-function scheduleRetry(userId: string, state: ReplayState, report: ReplayReport): void {
-  if (report.stopped === null || report.stopped === 'unavailable' || report.stopped === 'unauthorized') {
-    state.failures = 0;
-    return;
-  }
-  state.failures += 1;
-  if (activeUserId !== userId || state.timer) return;
-  state.timer = setTimeout(() => {
-    state.timer = null;
-    if (activeUserId === userId) void replayOutbox(userId);
-  }, retryDelay(state.failures));
-}
-
-/**
- * Files a complaint through the outbox: writes it (queued, with its
- * idempotency key) and replays the outbox at once. Resolves
- * - `sent` with the server's answer (the complaint) when it went through now;
- * - `queued` when the network is unavailable (it will be sent later);
- * - `failed` when the server refused it (4xx; the item keeps the message).
- * Where IndexedDB is unavailable it is sent directly, as without an outbox,
- * and the request's error is thrown (`OfflineError`, `HttpError` …).
- */
-export async function submitComplaint<T = unknown>(userId: string, role: 2 | 3, draft: ComplaintDraft): Promise<SubmitOutcome<T>> {
-  const item = await enqueueComplaint(userId, role, draft);
-  if (!item) {
-    const result = await send(userId, { ...itemTemplate(role, draft), clientId: newClientId() });
-    return { state: 'sent', result: result as T };
-  }
-  let result: { value: unknown } | null = null;
-  const unsubscribe = subscribeOutbox((event) => {
-    if (event.type === 'sent' && event.item.clientId === item.clientId) result = { value: event.result };
-  });
-  try {
-    await replayOutbox(userId);
-  } finally {
-    unsubscribe();
-  }
-  if (result) return { state: 'sent', result: (result as { value: unknown }).value as T };
-  const stored = (await listOutbox(userId)).find((entry) => entry.clientId === item.clientId);
-  if (stored?.status === 'failed') return { state: 'failed', item: stored };
-  return { state: 'queued', item: stored ?? item };
-}
-
-function itemTemplate(role: 2 | 3, draft: ComplaintDraft): OutboxRecord {
-  return {
-    clientId: '',
-    kind: 'complaint',
-    role,
-    path: COMPLAINT_PATHS[role],
-    draft,
-    createdAt: Date.now(),
-    status: 'queued',
-    attempts: 0,
-    error: null,
-    lastAttemptAt: null,
-  };
-}
-
-/**
- * Starts replaying `userId`'s outbox now (app start) and again on the
- * `online` event, when the window regains focus or becomes visible, and on a
- * backoff timer after a replay that could not finish. Returns the function
- * that stops all of that (sign-out, another user).
- */
-export function startOutboxTriggers(userId: string): () => void {
-  activeUserId = userId;
-  stateOf(userId).failures = 0;
-  const replay = () => void replayOutbox(userId);
-  const onVisible = () => {
-    if (document.visibilityState === 'visible') replay();
-  };
-  window.addEventListener('online', replay);
-  window.addEventListener('focus', replay);
-  document.addEventListener('visibilitychange', onVisible);
-  replay();
-  return () => {
-    window.removeEventListener('online', replay);
-    window.removeEventListener('focus', replay);
-    document.removeEventListener('visibilitychange', onVisible);
-    const state = replays.get(userId);
-    if (state?.timer) clearTimeout(state.timer);
-    if (state) state.timer = null;
-    if (activeUserId === userId) activeUserId = null;
-  };
-}
-
-/**
- * Replays the outbox of the user whose triggers run, if any. For other
- * reconnect signals, such as the chat socket's `connect` (docs/contributing.md#the-outbox).
- */
-export function requestOutboxReplay(): void {
-  if (activeUserId) void replayOutbox(activeUserId);
+/** How many writes of `userId` have not reached the server (queued or failed), for the logout warning (docs/product.md#logout). */
+export function countUnsent(userId: string): Promise<number> {
+  return new RequestQueue(userId).size();
 }

@@ -3,9 +3,10 @@ import { useSession } from '../session/SessionProvider';
 
 /**
  * Runs the signed-in user's outbox replay for as long as the app is open
- *: at start, on `online`, on focus and with backoff. Renders nothing.
- * The outbox code is fetched once a user is signed in, not with the first
- * load.
+ * (docs/contributing.md#the-outbox): at start, on `online`, on focus or
+ * visibility and with backoff (`RequestQueue.startTriggers`). Renders
+ * nothing. The outbox code is fetched once a user is signed in, not with the
+ * first load.
  */
 export function OutboxReplayer() {
   const { user, status } = useSession();
@@ -15,8 +16,8 @@ export function OutboxReplayer() {
     let stop: (() => void) | undefined;
     let cancelled = false;
     import('../data/outbox')
-      .then(({ startOutboxTriggers }) => {
-        if (!cancelled) stop = startOutboxTriggers(userId);
+      .then(({ RequestQueue }) => {
+        if (!cancelled) stop = new RequestQueue(userId).startTriggers();
       })
       .catch((error: unknown) => console.error('Could not start the outbox replay', error));
     return () => {

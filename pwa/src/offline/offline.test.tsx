@@ -1,7 +1,8 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { enqueueComplaint } from '../data/outbox';
+import { RequestQueue } from '../data/outbox';
+import { complaintRequest } from '../data/useComplaintOutbox';
 import { mockFetch, USERS } from '../test/fetchMock';
 import { useFakeIndexedDb } from '../test/fakeIndexedDb';
 import { renderAt } from '../test/renderApp';
@@ -107,8 +108,8 @@ describe('logging out with unsent complaints', () => {
     const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: USERS.student }, 'GET /auth/logout': { body: { ok: true } }, 'GET /api/admin/notice': { body: [] } });
     const { redirect } = renderAt('/student/notice');
     await screen.findByRole('heading', { level: 1, name: 'Notices' }, { timeout: 5000 });
-    await enqueueComplaint('u-student', 3, { title: 'One', description: 'first' });
-    await enqueueComplaint('u-student', 3, { title: 'Two', description: 'second' });
+    await new RequestQueue('u-student').pushRequest(complaintRequest(3, { title: 'One', description: 'first' }));
+    await new RequestQueue('u-student').pushRequest(complaintRequest(3, { title: 'Two', description: 'second' }));
 
     const user = await confirmLogout();
     const question = await screen.findByRole('alertdialog', { name: 'Unsent complaints' });
@@ -124,7 +125,7 @@ describe('logging out with unsent complaints', () => {
     const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: USERS.teacher }, 'GET /auth/logout': { body: { ok: true } }, 'GET /api/admin/notice': { body: [] } });
     const { redirect } = renderAt('/teacher/notice');
     await screen.findByRole('heading', { level: 1, name: 'Notices' }, { timeout: 5000 });
-    await enqueueComplaint('u-teacher', 2, { title: 'One', description: 'first' });
+    await new RequestQueue('u-teacher').pushRequest(complaintRequest(2, { title: 'One', description: 'first' }));
 
     const user = await confirmLogout();
     const question = await screen.findByRole('alertdialog', { name: 'Unsent complaints' });

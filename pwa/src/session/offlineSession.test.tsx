@@ -1,7 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { readCache, readCachedUser, writeCache, writeCachedUser } from '../data/cache';
-import { enqueueComplaint, listOutbox } from '../data/outbox';
+import { RequestQueue } from '../data/outbox';
+import { complaintRequest } from '../data/useComplaintOutbox';
 import { mockFetch, USERS } from '../test/fetchMock';
 import { useFakeIndexedDb } from '../test/fakeIndexedDb';
 import { SessionProvider, useRequiredUser, useSession, type Session } from './SessionProvider';
@@ -135,12 +136,12 @@ describe('whose data stays on the device', () => {
     const { redirect } = renderSession();
     await screen.findByText('Hello Sam');
     await writeCache('u-student', '/api/admin/notice', [{ id: 'n1' }]);
-    await enqueueComplaint('u-student', 3, { title: 't', description: 'd' });
+    await new RequestQueue('u-student').pushRequest(complaintRequest(3, { title: 't', description: 'd' }));
 
     await act(() => session.logout());
 
     expect(redirect).toHaveBeenCalledWith('/login');
     expect((await indexedDB.databases()).map((db) => db.name)).toEqual([]);
-    expect(await listOutbox('u-student')).toEqual([]);
+    expect(await new RequestQueue('u-student').getAll()).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { writeCache } from '../../data/cache';
-import { listOutbox } from '../../data/outbox';
+import { RequestQueue } from '../../data/outbox';
 import { mockFetch, sentJson, USERS, type FakeRoute } from '../../test/fetchMock';
 import { useFakeIndexedDb } from '../../test/fakeIndexedDb';
 import { renderAt } from '../../test/renderApp';
@@ -19,7 +19,6 @@ const complaint = (id: string, title: string) => ({
   userId: USERS.student.id,
   role: 3,
   status: null,
-  clientId: null,
   createdAt: '2025-03-01T10:00:00.000Z',
 });
 
@@ -29,9 +28,21 @@ function setup(routes: Record<string, FakeRoute>) {
   return { fetchSpy, user: userEvent.setup() };
 }
 
+/**
+ * The dialog's text field `name` once Ionic has finished presenting the modal:
+ * at that moment the modal moves the focus into itself, so keys typed into a
+ * field found earlier (on a busy machine) would land on the modal instead.
+ */
+async function dialogField(name: string): Promise<HTMLElement> {
+  const field = await screen.findByRole('textbox', { name }, SLOW);
+  const modal = field.closest('ion-modal');
+  await waitFor(() => expect(modal?.contains(document.activeElement)).toBe(true), SLOW);
+  return field;
+}
+
 async function fileComplaint(user: ReturnType<typeof userEvent.setup>, title: string) {
   await user.click(await screen.findByText('Add Complaint', { selector: '.complaints-header ion-button' }, SLOW));
-  await user.type(await screen.findByRole('textbox', { name: 'Complaint Title' }), title);
+  await user.type(await dialogField('Complaint Title'), title);
   await user.type(screen.getByRole('textbox', { name: 'Complaint Description' }), `About ${title}`);
   await user.click(screen.getByText('Add Complaint', { selector: 'form ion-button' }));
   // The dialog closes whether the complaint was sent, queued or refused.
@@ -39,6 +50,7 @@ async function fileComplaint(user: ReturnType<typeof userEvent.setup>, title: st
 }
 
 const card = (title: string) => screen.getByRole('heading', { name: `Complaint: ${title}` }).closest('ion-card') as HTMLElement;
+const queued = () => new RequestQueue(USERS.student.id).getAll();
 const posts = (spy: ReturnType<typeof mockFetch>) => spy.mock.calls.filter(([, init]) => init?.method === 'POST');
 
 describe('My Complaints offline', { timeout: 20_000 }, () => {
@@ -48,8 +60,8 @@ describe('My Complaints offline', { timeout: 20_000 }, () => {
       'GET /api/student/complaints': () => (online ? { body: [complaint('c1', 'Older')] } : new TypeError('Failed to fetch')),
       'POST /api/student/complaints': async (request) => {
         if (!online) return new TypeError('Failed to fetch');
-        const body = (await request.json()) as { title: string; clientId: string };
-        return { status: 201, body: { ...complaint('c-new', body.title), clientId: body.clientId } };
+        const body = (await request.json()) as { title: string };
+        return { status: 201, body: complaint('c-new', body.title) };
       },
     });
     await screen.findByText('Error fetching complaints', undefined, SLOW);
@@ -57,8 +69,8 @@ describe('My Complaints offline', { timeout: 20_000 }, () => {
     await fileComplaint(user, 'Broken chair');
     expect(await screen.findByRole('heading', { name: 'Complaint: Broken chair' })).toBeInTheDocument();
     expect(within(card('Broken chair')).getByText(QUEUED)).toBeInTheDocument();
-    const [item] = await listOutbox(USERS.student.id);
-    expect(item?.draft).toEqual({ title: 'Broken chair', description: 'About Broken chair' });
+    const [item] = await queued();
+    expect(item?.body).toEqual({ type: 'json', json: { title: 'Broken chair', description: 'About Broken chair' } });
 
     online = true;
     window.dispatchEvent(new Event('online'));
@@ -66,9 +78,9 @@ describe('My Complaints offline', { timeout: 20_000 }, () => {
     const sent = within(card('Broken chair'));
     expect(sent.getByText('On Hold')).toBeInTheDocument();
     const delivered = posts(fetchSpy).filter((call) => (sentJson(call) as { title: string }).title === 'Broken chair');
-    const keys = new Set(delivered.map((call) => (sentJson(call) as { clientId: string }).clientId));
-    expect(keys).toEqual(new Set([item?.clientId]));
-    expect(await listOutbox(USERS.student.id)).toEqual([]);
+    const keys = new Set(delivered.map(([, init]) => new Headers(init?.headers).get('Idempotency-Key')));
+    expect(keys).toEqual(new Set([item?.idempotencyKey]));
+    expect(await queued()).toEqual([]);
   });
 
   it('deletes a queued complaint without any request', async () => {
@@ -85,7 +97,7 @@ describe('My Complaints offline', { timeout: 20_000 }, () => {
     await user.click(within(card('Noisy hall')).getByText(/Delete Complaint/));
     await waitFor(() => expect(screen.queryByText(QUEUED)).not.toBeInTheDocument());
     expect(fetchSpy.mock.calls.length).toBe(requests);
-    expect(await listOutbox(USERS.student.id)).toEqual([]);
+    expect(await queued()).toEqual([]);
   });
 
   it('shows a refused complaint with the server message; Edit sends it again with the changes', async () => {
@@ -108,7 +120,7 @@ describe('My Complaints offline', { timeout: 20_000 }, () => {
 
     refuse = false;
     await user.click(failed.getByText(/^Edit/));
-    const title = await screen.findByRole('textbox', { name: 'Complaint Title' });
+    const title = await dialogField('Complaint Title');
     expect(title).toHaveValue('Rude title');
     await user.clear(title);
     await user.type(title, 'Polite title');

@@ -108,7 +108,7 @@ export function ComplaintsScreen({ role }: { role: AreaRole }) {
       </div>
 
       <OfflineBanner offline={complaints.offline} savedAt={complaints.savedAt} />
-      <QueuedComplaints items={outbox.items} onDiscard={(clientId) => void outbox.discard(clientId)} onEdit={outbox.edit} />
+      <QueuedComplaints items={outbox.items} onDiscard={(id) => void outbox.discard(id)} onEdit={outbox.edit} />
       <ScreenState
         loading={complaints.loading && !complaints.data}
         loadingText="Loading complaints..."
