@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * `npm run test:cluster` (issue 10): two real API processes on one database
+ * `npm run test:cluster`: two real API processes on one database
  * and one Redis (`src/cluster/clusterSetup.ts`), exercised over HTTP and
- * Socket.IO by `src/cluster/*.cluster-test.ts`. Not part of `npm test`.
+ * Socket.IO by `src/cluster/*.cluster-test.ts`; `npm test` runs it too when it can get a Redis.
  */
 export default defineConfig({
   test: {

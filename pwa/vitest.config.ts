@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
 
 /**
- * The `pwa` Vitest project (style.md practice 6): React screens in jsdom,
+ * The `pwa` Vitest project (docs/contributing.md#tests-beside-the-code): React screens in jsdom,
  * with Ionic's web components polyfilled in `src/test/setup.ts`.
  */
 export default defineProject({

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, sentJson } from '../test/fetchMock';
-import { apiFetch, HttpError, isApiError, NetworkError, OfflineError, postJson, readJson } from './api';
+import { apiFetch, HttpError, isApiError, NetworkError, OfflineError, readJson } from './api';
 
 const getJson = async (path: string, init?: Parameters<typeof apiFetch>[1]) => readJson(await apiFetch(path, init));
+const postJson = async (path: string, json: unknown) => readJson(await apiFetch(path, { method: 'POST', json }));
 
 describe('api (docs/contributing.md#one-way-to-the-network)', () => {
   afterEach(() => vi.useRealTimers());

@@ -139,21 +139,6 @@ async function send(url: string, init: ApiRequestInit): Promise<Response> {
 }
 
 /**
- * `POST path` with `body` as JSON and return the parsed JSON answer
- * (`undefined` when the answer has no body). Untyped: for requests whose
- * path and body were stored earlier and are sent again as they are (the
- * outbox, docs/contributing.md#the-outbox); every other call goes through
- * the typed client of `data/client.ts`.
- *
- * @throws {OfflineError} | {NetworkError} | {HttpError} as {@link apiFetch};
- *   {NetworkError} also when a 2xx body is not valid JSON.
- */
-export async function postJson<T = unknown>(path: string, body: unknown, init?: ApiRequestInit): Promise<T> {
-  const response = await apiFetch(path, { ...init, method: 'POST', json: body });
-  return (await readJson(response)) as T;
-}
-
-/**
  * The parsed JSON body of a response; `undefined` for an empty body (such as a 204).
  *
  * @throws {OfflineError} when the connection closes while the body is read.

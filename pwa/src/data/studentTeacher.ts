@@ -2,8 +2,8 @@
  * The student's and the teacher's own areas (docs/product.md#student-calls, docs/product.md#teacher-calls;
  * docs/product.md#links-and-redirects, docs/product.md#derived-and-stored-data): the shapes the API answers, taken from the
  * typed client, and one function per call (`client.ts`). Each screen loads through
- * exactly one of these (so the offline cache can wrap it), and complaints are
- * filed through {@link fileComplaint} alone (so the outbox can replace it).
+ * exactly one of these (so the offline cache can wrap it). Complaints are
+ * filed through the outbox (`useComplaintOutbox.ts`), never directly.
  */
 import { callOptions, client, done, json, type Answer, type JsonBody } from './client';
 import { useSession } from '../session/SessionProvider';
@@ -79,20 +79,6 @@ export function loadComplaints(role: AreaRole, ownerId: string, signal?: AbortSi
   }
   const args = { query: { tId: ownerId } };
   return json(teacher.complaints.$get(args, callOptions({ signal })));
-}
-
-/**
- * Files a complaint (docs/product.md#api: `{title, description, sId|tId, userId}`; the
- * server takes the owner from the session). The one place a complaint is
- * sent from, so the offline outbox can take it over.
- * @returns the stored complaint
- * @throws the errors of `api.ts`
- */
-export function fileComplaint(role: AreaRole, ownerId: string, draft: ComplaintDraft): Promise<Complaint> {
-  const { title, description } = draft;
-  return role === 3
-    ? json(student.complaints.$post({ json: { title, description, sId: ownerId, userId: ownerId } }))
-    : json(teacher.complaints.$post({ json: { title, description, tId: ownerId, userId: ownerId } }));
 }
 
 /** `DELETE /api/{student|teacher}/complaints/{id}`. @throws the errors of `api.ts` (409 when approved). */

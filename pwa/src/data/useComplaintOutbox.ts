@@ -1,15 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { StudentComplaintInput } from '../../../api/src/routes/student/schema';
 import { useSession } from '../session/SessionProvider';
 import { RequestQueue, type NewRequest, type QueuedRequest, type SubmitOutcome } from './outbox';
-import { complaintsPath, type AreaRole } from './studentTeacher';
+import { complaintsPath, type AreaRole, type ComplaintDraft } from './studentTeacher';
 
-/**
- * What a complaint dialog sends: the title and description of the API's
- * complaint body (docs/product.md#student-calls, docs/product.md#teacher-calls), trimmed and non-empty
- * (docs/product.md#complaint-dialog-validation). The owner comes from the session.
- */
-export type ComplaintDraft = Pick<StudentComplaintInput, 'title' | 'description'>;
+export type { ComplaintDraft };
 
 /** A complaint of the outbox as the "My Complaints" cards show it. */
 export interface QueuedComplaint {
