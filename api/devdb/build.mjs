@@ -30,9 +30,10 @@ export class DevdbBuildError extends Error {}
  * - `id-index`: FerretDB 1.24 on SQLite pushes an `{_id: …}` filter
  *   down to SQL as `_ferretdb_sjson->'$._id' = ?`, but builds the `_id_`
  *   index on `_ferretdb_sjson->"_id"`. SQLite uses an expression index only
- *   for the same expression, so every lookup, update and delete by `_id`
- *   scanned the whole table (115 ms at 20,000 documents). Both expressions
- *   mean the same JSON value; the patch makes the filter use the index's.
+ *   for the same expression, so without the patch every lookup, update and
+ *   delete by `_id` scans the whole table. Both expressions mean the same
+ *   JSON value; the patch makes the filter use the index's
+ *   (docs/decisions/0001-embedded-ferretdb-on-sqlite.md).
  */
 const FERRETDB_PATCHES = [
   {
