@@ -101,6 +101,38 @@ const courseFormSchema = z.object({
 });
 
 /**
+ * The complaint routes of one area (docs/product.md#student-complaints,
+ * docs/product.md#teacher-complaints): the same three calls for students and
+ * teachers, told apart by the path and the owner's query parameter.
+ */
+function complaintDocs(area: 'student' | 'teacher', ownerQuery: 'sId' | 'tId'): Record<string, RouteDoc> {
+  const base = `/api/${area}/complaints`;
+  return {
+    [`GET ${base}`]: {
+      summary: `A ${area}'s complaints`,
+      tag: 'Complaints',
+      success: { status: 200, answer: json('The complaints, newest first.', z.array(s.complaintSchema)) },
+      errors: { 404: `No ${area} has this id.` },
+      parameters: [idQuery(ownerQuery, area)],
+    },
+    [`POST ${base}`]: {
+      summary: `File a complaint (${area})`,
+      tag: 'Complaints',
+      description: `${area === 'student' ? 'Students' : 'Teachers'} only (docs/product.md#${area}-complaints).`,
+      success: { status: 201, answer: json('Filed.', s.complaintSchema) },
+      errors: { 409: IDEMPOTENCY_CONFLICT, 413: TOO_LARGE, 415: NOT_JSON },
+      parameters: [idempotencyKey],
+    },
+    [`DELETE ${base}/:id`]: {
+      summary: `Withdraw a complaint (${area})`,
+      tag: 'Complaints',
+      success: { status: 200, answer: json('Withdrawn.', s.deletedIdSchema) },
+      errors: { 404: 'No complaint has this id.', 409: 'An approved complaint cannot be deleted.' },
+    },
+  };
+}
+
+/**
  * The documentation of every route of the app, keyed `METHOD /path` in Hono's path syntax
  * (`GET /api/student/stats/:studentId`) — exactly the method and path `app.routes` lists.
  * `openapi/document.ts` merges each entry into the operation built from the route's validators
@@ -204,27 +236,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     success: { status: 200, answer: json("The assignments of the student's courses.", z.array(s.studentAssignmentSchema)) },
     errors: { 404: 'No student has this id.' },
   },
-  'GET /api/student/complaints': {
-    summary: "A student's complaints",
-    tag: 'Complaints',
-    success: { status: 200, answer: json('The complaints, newest first.', z.array(s.complaintSchema)) },
-    errors: { 404: 'No student has this id.' },
-    parameters: [idQuery('sId', 'student')],
-  },
-  'POST /api/student/complaints': {
-    summary: 'File a complaint (student)',
-    tag: 'Complaints',
-    description: 'Students only (docs/product.md#student-complaints).',
-    success: { status: 201, answer: json('Filed.', s.complaintSchema) },
-    errors: { 409: IDEMPOTENCY_CONFLICT, 413: TOO_LARGE, 415: NOT_JSON },
-    parameters: [idempotencyKey],
-  },
-  'DELETE /api/student/complaints/:id': {
-    summary: 'Withdraw a complaint (student)',
-    tag: 'Complaints',
-    success: { status: 200, answer: json('Withdrawn.', s.deletedIdSchema) },
-    errors: { 404: 'No complaint has this id.', 409: 'An approved complaint cannot be deleted.' },
-  },
+  ...complaintDocs('student', 'sId'),
 
   // Teacher
   'GET /api/teacher/stats/:teacherId': {
@@ -245,27 +257,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     success: { status: 200, answer: json("The students of the teacher's courses.", z.array(s.teacherStudentSchema)) },
     errors: { 404: 'No teacher has this id.' },
   },
-  'GET /api/teacher/complaints': {
-    summary: "A teacher's complaints",
-    tag: 'Complaints',
-    success: { status: 200, answer: json('The complaints, newest first.', z.array(s.complaintSchema)) },
-    errors: { 404: 'No teacher has this id.' },
-    parameters: [idQuery('tId', 'teacher')],
-  },
-  'POST /api/teacher/complaints': {
-    summary: 'File a complaint (teacher)',
-    tag: 'Complaints',
-    description: 'Teachers only (docs/product.md#teacher-complaints).',
-    success: { status: 201, answer: json('Filed.', s.complaintSchema) },
-    errors: { 409: IDEMPOTENCY_CONFLICT, 413: TOO_LARGE, 415: NOT_JSON },
-    parameters: [idempotencyKey],
-  },
-  'DELETE /api/teacher/complaints/:id': {
-    summary: 'Withdraw a complaint (teacher)',
-    tag: 'Complaints',
-    success: { status: 200, answer: json('Withdrawn.', s.deletedIdSchema) },
-    errors: { 404: 'No complaint has this id.', 409: 'An approved complaint cannot be deleted.' },
-  },
+  ...complaintDocs('teacher', 'tId'),
 
   // Complaint moderation
   'GET /api/admin/complaints': {
