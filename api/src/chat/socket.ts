@@ -14,6 +14,7 @@ import { createUploadStores, MAX_UPLOAD_BYTES, type UploadStore } from '../servi
 import { coalesceWrites } from './cork.js';
 import { ChatInputError, listMessagePage, messageTime, storeMessage, type MessagePage } from './messages.js';
 import type { ChatMessageJson } from '../presenters/chatMessage.js';
+import type { z } from 'zod';
 import { handshakeAuthSchema, loadMoreSchema, outgoingMessageSchema } from './schema.js';
 
 /** The room every admin's socket joins: the discussion (docs/product.md#authorization-matrix: admins only). */
@@ -62,10 +63,14 @@ export interface ServerToClientEvents {
 
 /** Events a client sends (docs/product.md#real-time-socket); payloads are validated, hence `unknown`. */
 export interface ClientToServerEvents {
-  /** `{content, file: {data, name, type} | null, tempId}` */
-  message: (payload: unknown) => void;
-  /** `{page}`, 0-based */
-  loadMoreMessages: (payload: unknown) => void;
+  /**
+   * `{content, file: {data, name, type} | null, tempId}`: what a client must
+   * send. The server still validates every payload with the schema, since a
+   * client can send anything.
+   */
+  message: (payload: z.input<typeof outgoingMessageSchema>) => void;
+  /** `{page}`, 0-based; validated as `message` is */
+  loadMoreMessages: (payload: z.input<typeof loadMoreSchema>) => void;
 }
 
 /** What the handshake stores on each socket. */

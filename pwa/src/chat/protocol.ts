@@ -5,11 +5,11 @@
  * PWA's typecheck. Only types cross (`import type`).
  */
 import type { z } from 'zod';
-import type { ClientToServerEvents as ServerClientEvents, ServerToClientEvents } from '@oracy/api/chat/socket';
-import type { loadMoreSchema, outgoingMessageSchema } from '@oracy/api/chat/schema';
+import type { ClientToServerEvents, ServerToClientEvents } from '@oracy/api/chat/socket';
+import type { outgoingMessageSchema } from '@oracy/api/chat/schema';
 
-/** Events the server sends; `loadError` says a page could not be loaded. */
-export type { ServerToClientEvents };
+/** The discussion's one event map, both directions, as the server declares it. */
+export type { ClientToServerEvents, ServerToClientEvents };
 
 /** A stored chat message, as the server sends it. Attachment fields are null for a text message. */
 export type ChatMessage = Parameters<ServerToClientEvents['message']>[0];
@@ -26,16 +26,3 @@ export type OutgoingPayload = z.output<typeof outgoingMessageSchema>;
 
 /** An attachment as the `message` event carries it: `data` is `data:{type};base64,…`. */
 export type OutgoingFile = NonNullable<OutgoingPayload['file']>;
-
-/** What each client event carries: the input of the server's schema for it. */
-interface ClientPayloads {
-  message: z.input<typeof outgoingMessageSchema>;
-  loadMoreMessages: z.input<typeof loadMoreSchema>;
-}
-
-/**
- * Events the client sends: the server's event names, each with the input
- * type of the schema that validates it (the server itself types them
- * `unknown` until validated).
- */
-export type ClientToServerEvents = { [E in keyof ServerClientEvents]: (payload: ClientPayloads[E]) => void };
