@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// `npm test`: the Vitest projects (api against the real embedded database,
-// pwa in jsdom), the cluster tests when a Redis can be had (two API processes,
-// scripts/cluster.mjs; about 20 s), the bundle-size budget
+// `npm test`: the type check of api and pwa, the Vitest projects (api against
+// the real embedded database, pwa in jsdom, docs), the cluster tests when a
+// Redis can be had (two API processes, scripts/cluster.mjs; about 20 s), the
+// bundle-size budget
 // (scripts/check-bundle.mjs), then the Playwright journeys in Debian's
 // Chromium against the real stack. Ends with one line "N passed, N failed"
-// over all of them (the budget counts as one).
+// over all of them (the budget and each type check count as one).
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { redisAvailable, runClusterTests } from './cluster.mjs';
@@ -22,6 +23,13 @@ const readJson = (file) => {
     return null;
   }
 };
+
+console.log('\n== Type check (api, and the pwa against the api\'s types) ==');
+// The PWA's types come from the API's (its typed client, the socket's event
+// maps), and the OpenAPI response schemas are held to the answers by
+// `api/src/openapi/schemas.typecheck.ts`: a server answer that changes shape
+// fails here.
+const typecheckCodes = ['api', 'pwa'].map((pkg) => run(bin('', 'tsc'), ['-p', join(ROOT, pkg, 'tsconfig.json')]));
 
 console.log('\n== Unit and API tests (Vitest) ==');
 const vitestCode = run(bin('', 'vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
@@ -56,7 +64,11 @@ if (cluster) {
 }
 if (bundleCode === 0) passed += 1;
 else failed += 1;
+for (const code of typecheckCodes) {
+  if (code === 0) passed += 1;
+  else failed += 1;
+}
 if (vitestCode !== 0 || playwrightCode !== 0 || (cluster?.code ?? 0) !== 0) failed = Math.max(failed, 1);
 
 console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(vitestCode || (cluster?.code ?? 0) || bundleCode || playwrightCode);
+process.exit(typecheckCodes.find((code) => code !== 0) || vitestCode || (cluster?.code ?? 0) || bundleCode || playwrightCode);
