@@ -5,7 +5,7 @@ import { SessionProvider, useRequiredUser } from '../session/SessionProvider';
 import { mockFetch, USERS, type FakeRoute } from '../test/fetchMock';
 import { useFakeIndexedDb } from '../test/fakeIndexedDb';
 import { HttpError, NetworkError, OfflineError } from './api';
-import { clearCache, isUnreachable, readCache, readCachedUser, writeCache, writeCachedUser } from './cache';
+import { isUnreachable, readCache, readCachedUser, writeCache, writeCachedUser } from './cache';
 import { openUserDb } from './db';
 import { useCachedResource, type CachedResource } from './useCachedResource';
 import { loadNotices } from '../pages/shared/notices';
@@ -22,12 +22,6 @@ describe('the per-user cache (cache.ts)', () => {
     expect(await readCache('alice', NOTICES)).toEqual({ key: NOTICES, data: [{ id: 'n1', title: 'Alice sees this' }], savedAt: 1_000 });
     expect(await readCache('bob', NOTICES)).toMatchObject({ data: [{ id: 'n2', title: 'Bob sees this' }], savedAt: 2_000 });
     expect(await readCache('carol', NOTICES)).toBeNull();
-  });
-
-  it('clears a user’s cached answers', async () => {
-    await writeCache('alice', NOTICES, []);
-    await clearCache('alice');
-    expect(await readCache('alice', NOTICES)).toBeNull();
   });
 
   it('keeps the current user in that user’s own database only', async () => {

@@ -39,16 +39,6 @@ export async function writeCache<T>(userId: string, key: string, data: T, savedA
   }
 }
 
-/** Removes every cached answer of `userId` (the outbox and the user stay). Failures are logged. */
-export async function clearCache(userId: string): Promise<void> {
-  try {
-    const db = await openUserDb(userId);
-    await db?.clear('cache');
-  } catch (error) {
-    console.warn('Could not clear the cache', error);
-  }
-}
-
 /**
  * The last signed-in user stored for `userId` (the `userId` session key),
  * for starting the installed app offline; `null` when absent or unreadable.

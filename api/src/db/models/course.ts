@@ -1,4 +1,4 @@
-import { Schema, model, type InferSchemaType } from 'mongoose';
+import { Schema, model } from 'mongoose';
 import { baseSchemaOptions } from './common.js';
 import { watchWrites } from './writes.js';
 
@@ -26,7 +26,6 @@ courseSchema.index({ instructorId: 1 });
 // The student courses cache (routes/student) is emptied by every write here.
 watchWrites(courseSchema, 'Course');
 
-export type CourseFields = InferSchemaType<typeof courseSchema>;
 export const Course = model('Course', courseSchema);
 
 /** `/uploads/{image}` or null (docs/product.md#files). */

@@ -17,10 +17,7 @@ import {
   type Instructor,
 } from './courseForm';
 
-/** The three modes of the course dialog (docs/product.md#course-dialog-modes). */
-export type CourseDialogMode = 'add' | 'edit' | 'view';
-
-/** What the dialog is showing: a mode and, for edit and view, the course. */
+/** What the dialog is showing (docs/product.md#course-dialog-modes): a mode and, for edit and view, the course. */
 export type CourseDialogState = { mode: 'add' } | { mode: 'edit' | 'view'; course: Course };
 
 /** The dialog's title (docs/product.md#course-management). */
