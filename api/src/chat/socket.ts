@@ -143,6 +143,145 @@ function firstIssue(error: { issues: readonly { message: string }[] }): string {
   return error.issues[0]?.message ?? 'The message is not valid.';
 }
 
+/** What the discussion's handlers share: the server, its limits and the way to the session store. */
+interface ChatContext {
+  io: ChatIo;
+  log: Logger;
+  storage: UploadStore;
+  messageLimiter: ReturnType<RateLimitStore['limiter']>;
+  loadLimiter: ReturnType<RateLimitStore['limiter']>;
+  trustProxy: boolean;
+  originPolicy: OriginPolicy;
+  sessionLimits: { idleMinutes?: number | undefined };
+}
+
+/** The socket's admin, re-read from the session (a logout, a role change or the idle limit applies at once), or null. */
+async function currentAdmin(ctx: ChatContext, socket: ChatSocket): Promise<UserDoc | null> {
+  const found = await findSession(socket.data.token, ctx.sessionLimits);
+  return found && found.user.role === ROLES.admin && found.user.id === socket.data.userId ? found.user : null;
+}
+
+/** Logs a refused handshake (security events with user id and IP) and passes the refusal on. */
+function refuse(ctx: ChatContext, req: IncomingMessage, message: string, code: string, userId?: string): ExtendedError {
+  logSecurityEvent(ctx.log, 'socket_refused', { userId, ip: clientIpOfRequest(req, ctx.trustProxy), code, reason: message });
+  return refusal(message, code);
+}
+
+/**
+ * The handshake (docs/product.md#authorization-matrix): the page's origin,
+ * a valid session, an auth payload `{userId, userRole}` matching it, and the
+ * admin role; otherwise the connection is refused with a readable text.
+ */
+function authenticateHandshake(ctx: ChatContext): Parameters<ChatIo['use']>[0] {
+  return (socket, next) => {
+    void (async () => {
+      const req = socket.request;
+      if (checkHandshake(req, ctx.originPolicy) !== null) return next(refuse(ctx, req, CHAT_TEXTS.foreignOrigin, 'forbidden'));
+      const token = readToken(req, ctx.trustProxy);
+      const found = await findSession(token, ctx.sessionLimits);
+      if (!found || !token) return next(refuse(ctx, req, CHAT_TEXTS.signInRequired, 'unauthorized'));
+      const userId = found.user.id as string;
+      const auth = handshakeAuthSchema.safeParse(socket.handshake.auth);
+      if (!auth.success || auth.data.userId.toLowerCase() !== found.user.id || auth.data.userRole !== found.user.role) {
+        return next(refuse(ctx, req, CHAT_TEXTS.payloadMismatch, 'forbidden', userId));
+      }
+      if (found.user.role !== ROLES.admin) return next(refuse(ctx, req, CHAT_TEXTS.adminsOnly, 'forbidden', userId));
+      socket.data = { userId: found.user.id, token };
+      next();
+    })().catch((err: unknown) => {
+      ctx.log.error({ err }, 'chat handshake failed');
+      next(refusal(CHAT_TEXTS.unavailable, 'internal_error'));
+    });
+  };
+}
+
+/** Sends one page of history (`initialMessages` on connect, `moreMessages` on request), or `loadError`. */
+async function sendPage(ctx: ChatContext, socket: ChatSocket, page: number, event: 'initialMessages' | 'moreMessages'): Promise<void> {
+  try {
+    const result = await listMessagePage(page);
+    if (event === 'initialMessages') socket.emit('initialMessages', result.messages);
+    else socket.emit('moreMessages', result);
+  } catch (err) {
+    ctx.log.error({ err, page }, 'chat page could not be loaded');
+    socket.emit('loadError', CHAT_TEXTS.notLoaded);
+  }
+}
+
+/** `loadMoreMessages {page}`: rate-limited, validated, for a still-valid admin session only. */
+async function onLoadMore(ctx: ChatContext, socket: ChatSocket, payload: unknown): Promise<void> {
+  if ((await ctx.loadLimiter.hit(socket.data.userId)).exceeded) return void socket.emit('loadError', CHAT_TEXTS.tooFast);
+  const parsed = loadMoreSchema.safeParse(payload);
+  if (!parsed.success) return void socket.emit('loadError', firstIssue(parsed.error));
+  if (!(await currentAdmin(ctx, socket))) {
+    socket.emit('loadError', CHAT_TEXTS.sessionEnded);
+    socket.disconnect(true);
+    return;
+  }
+  await sendPage(ctx, socket, parsed.data.page, 'moreMessages');
+}
+
+/**
+ * Handles one outgoing message up to storing it and resolves what is to be
+ * emitted for it; the caller emits in the order the messages arrived. Runs
+ * concurrently with the socket's other messages, so that they can share one
+ * insert (the group commit of `storeMessage`).
+ */
+async function onMessage(ctx: ChatContext, socket: ChatSocket, payload: unknown, receivedAt: Date): Promise<() => void> {
+  if ((await ctx.messageLimiter.hit(socket.data.userId)).exceeded) {
+    logSecurityEvent(ctx.log, 'rate_limited', { userId: socket.data.userId, ip: clientIpOfRequest(socket.request, ctx.trustProxy), limit: 'chat-messages-user' });
+    return () => socket.emit('messageError', CHAT_TEXTS.tooFast);
+  }
+  const parsed = outgoingMessageSchema.safeParse(payload);
+  if (!parsed.success) return () => socket.emit('messageError', firstIssue(parsed.error));
+  const user = await currentAdmin(ctx, socket);
+  if (!user) {
+    return () => {
+      socket.emit('messageError', CHAT_TEXTS.sessionEnded);
+      socket.disconnect(true);
+    };
+  }
+  try {
+    const { message, duplicate } = await storeMessage({ id: user._id, name: user.name }, parsed.data, ctx.storage, receivedAt);
+    return () => {
+      socket.emit('messageAck', { id: parsed.data.tempId });
+      if (duplicate) socket.emit('message', message);
+      else ctx.io.to(DISCUSSION_ROOM).emit('message', message);
+    };
+  } catch (err) {
+    if (err instanceof ChatInputError) return () => socket.emit('messageError', err.message);
+    ctx.log.error({ err }, 'chat message could not be stored');
+    return () => socket.emit('messageError', CHAT_TEXTS.notSaved);
+  }
+}
+
+/**
+ * A connected admin: joins the room, gets the newest page, and has their
+ * events handled. Messages are handled as they come (their inserts may be
+ * shared), and what each one emits — its ack, its broadcast or its error —
+ * goes out in the order they arrived, under the time they arrived at; pages
+ * are handled one at a time, so that answers come in the order asked.
+ */
+function onConnection(ctx: ChatContext, socket: ChatSocket): void {
+  void socket.join(DISCUSSION_ROOM);
+  void sendPage(ctx, socket, 0, 'initialMessages');
+
+  let sent: Promise<void> = Promise.resolve();
+  let loads: Promise<void> = Promise.resolve();
+  const failed = (event: 'messageError' | 'loadError') => (err: unknown) => {
+    ctx.log.error({ err }, 'chat event failed');
+    socket.emit(event, event === 'messageError' ? CHAT_TEXTS.notSaved : CHAT_TEXTS.notLoaded);
+  };
+
+  socket.on('message', (payload) => {
+    // Caught at once: a failure must not wait, unhandled, for the messages before it.
+    const handled = onMessage(ctx, socket, payload, messageTime()).catch((err: unknown) => () => failed('messageError')(err));
+    sent = sent.then(async () => (await handled)());
+  });
+  socket.on('loadMoreMessages', (payload) => {
+    loads = loads.then(() => onLoadMore(ctx, socket, payload).catch(failed('loadError')));
+  });
+}
+
 /**
  * Attaches the discussion's Socket.IO server to `httpServer` at the default
  * path `/socket.io` (docs/product.md#real-time-socket, docs/product.md#authorization-matrix):
@@ -170,34 +309,23 @@ function firstIssue(error: { issues: readonly { message: string }[] }): string {
  * limits count wherever `rateLimits` counts (Redis across processes).
  */
 export function attachChat(httpServer: HttpServer, opts: ChatServerOptions): ChatServer {
-  const { log } = opts;
-  const storage = opts.uploads ?? createUploadStores({ UPLOAD_STORE: getEnv().UPLOAD_STORE, DATA_DIR: opts.dataDir }).chat;
-  const messageLimit = opts.messageLimit ?? CHAT_MESSAGE_LIMIT;
-  const loadLimit = opts.loadLimit ?? CHAT_LOAD_LIMIT;
   const rateLimits = opts.rateLimits ?? createMemoryRateLimitStore();
-  const messageLimiter = rateLimits.limiter('chat-messages-user', messageLimit);
-  const loadLimiter = rateLimits.limiter('chat-loads-user', loadLimit);
   const trustProxy = opts.trustProxy ?? false;
-  const originPolicy: OriginPolicy = { trustProxy, allowedOrigins: opts.allowedOrigins ?? [], requireOrigin: opts.requireOrigin ?? false };
-  const sessionLimits = { idleMinutes: opts.sessionIdleMinutes };
-
-  /** The socket's admin, re-read from the session (a logout, a role change or the idle limit applies at once), or null. */
-  async function currentAdmin(socket: ChatSocket): Promise<UserDoc | null> {
-    const found = await findSession(socket.data.token, sessionLimits);
-    return found && found.user.role === ROLES.admin && found.user.id === socket.data.userId ? found.user : null;
-  }
-
-  /** Logs a refused handshake (security events with user id and IP) and passes the refusal on. */
-  function refuse(req: IncomingMessage, message: string, code: string, userId?: string): ExtendedError {
-    logSecurityEvent(log, 'socket_refused', { userId, ip: clientIpOfRequest(req, trustProxy), code, reason: message });
-    return refusal(message, code);
-  }
-
   const io: ChatIo = new SocketServer(httpServer, {
     serveClient: false,
     maxHttpBufferSize: MAX_HTTP_BUFFER_SIZE,
     ...(opts.adapter ? { adapter: opts.adapter } : {}),
   });
+  const ctx: ChatContext = {
+    io,
+    log: opts.log,
+    storage: opts.uploads ?? createUploadStores({ UPLOAD_STORE: getEnv().UPLOAD_STORE, DATA_DIR: opts.dataDir }).chat,
+    messageLimiter: rateLimits.limiter('chat-messages-user', opts.messageLimit ?? CHAT_MESSAGE_LIMIT),
+    loadLimiter: rateLimits.limiter('chat-loads-user', opts.loadLimit ?? CHAT_LOAD_LIMIT),
+    trustProxy,
+    originPolicy: { trustProxy, allowedOrigins: opts.allowedOrigins ?? [], requireOrigin: opts.requireOrigin ?? false },
+    sessionLimits: { idleMinutes: opts.sessionIdleMinutes },
+  };
 
   // the packets waiting for a connection leave in one write, not one system call each (chat/cork.ts).
   io.engine.on('connection', coalesceWrites);
@@ -209,111 +337,8 @@ export function attachChat(httpServer: HttpServer, opts: ChatServerOptions): Cha
     headers['Cache-Control'] = 'no-store';
   });
 
-  io.use((socket, next) => {
-    void (async () => {
-      const req = socket.request;
-      if (checkHandshake(req, originPolicy) !== null) return next(refuse(req, CHAT_TEXTS.foreignOrigin, 'forbidden'));
-      const token = readToken(req, trustProxy);
-      const found = await findSession(token, sessionLimits);
-      if (!found || !token) return next(refuse(req, CHAT_TEXTS.signInRequired, 'unauthorized'));
-      const userId = found.user.id as string;
-      const auth = handshakeAuthSchema.safeParse(socket.handshake.auth);
-      if (!auth.success || auth.data.userId.toLowerCase() !== found.user.id || auth.data.userRole !== found.user.role) {
-        return next(refuse(req, CHAT_TEXTS.payloadMismatch, 'forbidden', userId));
-      }
-      if (found.user.role !== ROLES.admin) return next(refuse(req, CHAT_TEXTS.adminsOnly, 'forbidden', userId));
-      socket.data = { userId: found.user.id, token };
-      next();
-    })().catch((err: unknown) => {
-      log.error({ err }, 'chat handshake failed');
-      next(refusal(CHAT_TEXTS.unavailable, 'internal_error'));
-    });
-  });
-
-  async function sendPage(socket: ChatSocket, page: number, event: 'initialMessages' | 'moreMessages'): Promise<void> {
-    try {
-      const result = await listMessagePage(page);
-      if (event === 'initialMessages') socket.emit('initialMessages', result.messages);
-      else socket.emit('moreMessages', result);
-    } catch (err) {
-      log.error({ err, page }, 'chat page could not be loaded');
-      socket.emit('loadError', CHAT_TEXTS.notLoaded);
-    }
-  }
-
-  async function onLoadMore(socket: ChatSocket, payload: unknown): Promise<void> {
-    if ((await loadLimiter.hit(socket.data.userId)).exceeded) return void socket.emit('loadError', CHAT_TEXTS.tooFast);
-    const parsed = loadMoreSchema.safeParse(payload);
-    if (!parsed.success) return void socket.emit('loadError', firstIssue(parsed.error));
-    if (!(await currentAdmin(socket))) {
-      socket.emit('loadError', CHAT_TEXTS.sessionEnded);
-      socket.disconnect(true);
-      return;
-    }
-    await sendPage(socket, parsed.data.page, 'moreMessages');
-  }
-
-  /**
-   * Handles one outgoing message up to storing it and resolves what is to be
-   * emitted for it; the caller emits in the order the messages arrived. Runs
-   * concurrently with the socket's other messages, so that they can share one
-   * insert (the group commit of `storeMessage`).
-   */
-  async function onMessage(socket: ChatSocket, payload: unknown, receivedAt: Date): Promise<() => void> {
-    if ((await messageLimiter.hit(socket.data.userId)).exceeded) {
-      logSecurityEvent(log, 'rate_limited', { userId: socket.data.userId, ip: clientIpOfRequest(socket.request, trustProxy), limit: 'chat-messages-user' });
-      return () => socket.emit('messageError', CHAT_TEXTS.tooFast);
-    }
-    const parsed = outgoingMessageSchema.safeParse(payload);
-    if (!parsed.success) return () => socket.emit('messageError', firstIssue(parsed.error));
-    const user = await currentAdmin(socket);
-    if (!user) {
-      return () => {
-        socket.emit('messageError', CHAT_TEXTS.sessionEnded);
-        socket.disconnect(true);
-      };
-    }
-    try {
-      const { message, duplicate } = await storeMessage({ id: user._id, name: user.name }, parsed.data, storage, receivedAt);
-      return () => {
-        socket.emit('messageAck', { id: parsed.data.tempId });
-        if (duplicate) socket.emit('message', message);
-        else io.to(DISCUSSION_ROOM).emit('message', message);
-      };
-    } catch (err) {
-      if (err instanceof ChatInputError) return () => socket.emit('messageError', err.message);
-      log.error({ err }, 'chat message could not be stored');
-      return () => socket.emit('messageError', CHAT_TEXTS.notSaved);
-    }
-  }
-
-  io.on('connection', (socket) => {
-    void socket.join(DISCUSSION_ROOM);
-    void sendPage(socket, 0, 'initialMessages');
-
-    // Messages are handled as they come (their inserts may be shared), and what each one emits —
-    // its ack, its broadcast or its error — goes out in the order they arrived, under the time they
-    // arrived at; pages are handled one at a time, so that answers come in the order asked.
-    let sent: Promise<void> = Promise.resolve();
-    let loads: Promise<void> = Promise.resolve();
-    const guard = (work: () => Promise<void>, fallback: keyof Pick<ServerToClientEvents, 'messageError' | 'loadError'>) => () =>
-      work().catch((err: unknown) => {
-        log.error({ err }, 'chat event failed');
-        socket.emit(fallback, fallback === 'messageError' ? CHAT_TEXTS.notSaved : CHAT_TEXTS.notLoaded);
-      });
-
-    socket.on('message', (payload) => {
-      // Caught at once: a failure must not wait, unhandled, for the messages before it.
-      const handled = onMessage(socket, payload, messageTime()).catch((err: unknown) => () => {
-        log.error({ err }, 'chat event failed');
-        socket.emit('messageError', CHAT_TEXTS.notSaved);
-      });
-      sent = sent.then(async () => (await handled)());
-    });
-    socket.on('loadMoreMessages', (payload) => {
-      loads = loads.then(guard(() => onLoadMore(socket, payload), 'loadError'));
-    });
-  });
+  io.use(authenticateHandshake(ctx));
+  io.on('connection', (socket) => onConnection(ctx, socket));
 
   return {
     io,
