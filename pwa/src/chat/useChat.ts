@@ -80,6 +80,107 @@ export function readAsDataUrl(file: Blob): Promise<string> {
   });
 }
 
+/** What {@link listenToChat} updates. */
+interface ChatListeners {
+  ownUserId: string;
+  dispatch: (action: Parameters<typeof chatReducer>[1]) => void;
+  setConnectionError: (text: string | null) => void;
+  setGaveUp: (gaveUp: boolean) => void;
+  /** the messages on screen now, to send those still "sending" after a (re)connect */
+  pendingMessages: () => readonly ChatEntry[];
+  toast: (text: string) => void;
+  /** the pages asked for and not answered yet, oldest first; emptied in place on a drop */
+  pendingPages: number[];
+}
+
+/** Asks for a page of history and remembers it, since the answer does not name its page. */
+function requestPage(socket: ChatSocket, pendingPages: number[], page: number): void {
+  pendingPages.push(page);
+  socket.emit('loadMoreMessages', { page });
+}
+
+/**
+ * Wires the socket's events to the screen's state
+ * (docs/product.md#chat-connection, docs/product.md#real-time-socket): on
+ * connect the newest page is asked for and unsent messages go out again (the
+ * server de-duplicates by tempId); a drop or a refusal sets the banner; pages,
+ * messages, acks and errors reach the reducer. Returns the function that
+ * removes every listener.
+ */
+function listenToChat(socket: ChatSocket, on: ChatListeners): () => void {
+  const { dispatch, pendingPages, ownUserId } = on;
+  socket.on('connect', () => {
+    on.setConnectionError(null);
+    on.setGaveUp(false);
+    requestPage(socket, pendingPages, 0);
+    for (const entry of on.pendingMessages()) {
+      if (entry.status === 'sending' && entry.outgoing) socket.emit('message', entry.outgoing);
+    }
+  });
+  socket.on('disconnect', (reason) => {
+    // Answers to pages asked before the drop will not come.
+    pendingPages.length = 0;
+    dispatch({ type: 'disconnected' });
+    if (reason !== 'io client disconnect') on.setConnectionError(CHAT_CONNECTION_TEXTS.lost);
+  });
+  socket.on('connect_error', (error) => {
+    console.warn('Chat connection failed:', error.message);
+    on.setConnectionError(CHAT_CONNECTION_TEXTS.failed);
+    // A refusal by the server's handshake is final; so is the last failed reconnection attempt.
+    if (!socket.active) on.setGaveUp(true);
+  });
+  socket.io.on('reconnect_failed', () => {
+    on.setConnectionError(CHAT_CONNECTION_TEXTS.failed);
+    on.setGaveUp(true);
+  });
+  socket.on('initialMessages', (messages) => dispatch({ type: 'page', messages, page: 0, ownUserId }));
+  socket.on('moreMessages', ({ messages, hasMore }) => {
+    const page = pendingPages.shift() ?? 0;
+    dispatch({ type: 'page', messages, hasMore, page, ownUserId });
+  });
+  socket.on('loadError', (error) => {
+    pendingPages.shift();
+    dispatch({ type: 'loadError', error });
+  });
+  socket.on('message', (message) => dispatch({ type: 'message', message, ownUserId }));
+  socket.on('messageAck', ({ id }) => dispatch({ type: 'ack', tempId: id }));
+  socket.on('messageError', (error) => {
+    dispatch({ type: 'messageError' });
+    on.toast(sendFailedText(error));
+  });
+
+  // After five failed attempts socket.io stops trying; the network coming back is a good moment to try again.
+  const onOnline = () => {
+    if (!socket.connected) socket.connect();
+  };
+  window.addEventListener('online', onOnline);
+
+  return () => {
+    window.removeEventListener('online', onOnline);
+    pendingPages.length = 0;
+    socket.removeAllListeners();
+    socket.io.removeAllListeners();
+  };
+}
+
+/** A message the admin just wrote, as the list shows it while it is being sent. */
+function outgoingEntry(userId: string, tempId: string, text: string, file: File | null): ChatEntry {
+  return {
+    id: tempId,
+    tempId,
+    content: text,
+    user_id: userId,
+    sender: 'You',
+    file_url: null,
+    file_type: file ? file.type : null,
+    file_size: file ? file.size : null,
+    file: file ? { name: file.name, type: file.type } : null,
+    timestamp: new Date().toISOString(),
+    status: 'sending',
+    ...(file ? {} : { outgoing: { content: text, file: null, tempId } }),
+  };
+}
+
 /**
  * The discussion for the signed-in admin `user`.
  * @param onToast shows a toast text (the spec's send-failure texts)
@@ -111,65 +212,20 @@ export function useChat(user: { id: string; role: number }, onToast: (text: stri
     const socket = connect({ userId: user.id, userRole: String(user.role) });
     socketRef.current = socket;
 
-    const requestPage = (page: number) => {
-      pendingPages.current.push(page);
-      socket.emit('loadMoreMessages', { page });
-    };
-    requestRef.current = requestPage;
-
-    socket.on('connect', () => {
-      setConnectionError(null);
-      setGaveUp(false);
-      requestPage(0);
-      // Messages written while offline, or whose fate a dropped connection hid (the server de-duplicates by tempId).
-      for (const entry of stateRef.current.messages) {
-        if (entry.status === 'sending' && entry.outgoing) socket.emit('message', entry.outgoing);
-      }
+    const unwire = listenToChat(socket, {
+      ownUserId: user.id,
+      dispatch,
+      setConnectionError,
+      setGaveUp,
+      pendingMessages: () => stateRef.current.messages,
+      toast: (text) => toastRef.current(text),
+      pendingPages: pendingPages.current,
     });
-    socket.on('disconnect', (reason) => {
-      // Answers to pages asked before the drop will not come.
-      pendingPages.current = [];
-      dispatch({ type: 'disconnected' });
-      if (reason !== 'io client disconnect') setConnectionError(CHAT_CONNECTION_TEXTS.lost);
-    });
-    socket.on('connect_error', (error) => {
-      console.warn('Chat connection failed:', error.message);
-      setConnectionError(CHAT_CONNECTION_TEXTS.failed);
-      // A refusal by the server's handshake is final; so is the last failed reconnection attempt.
-      if (!socket.active) setGaveUp(true);
-    });
-    socket.io.on('reconnect_failed', () => {
-      setConnectionError(CHAT_CONNECTION_TEXTS.failed);
-      setGaveUp(true);
-    });
-    socket.on('initialMessages', (messages) => dispatch({ type: 'page', messages, page: 0, ownUserId: user.id }));
-    socket.on('moreMessages', ({ messages, hasMore }) => {
-      const page = pendingPages.current.shift() ?? 0;
-      dispatch({ type: 'page', messages, hasMore, page, ownUserId: user.id });
-    });
-    socket.on('loadError', (error) => {
-      pendingPages.current.shift();
-      dispatch({ type: 'loadError', error });
-    });
-    socket.on('message', (message) => dispatch({ type: 'message', message, ownUserId: user.id }));
-    socket.on('messageAck', ({ id }) => dispatch({ type: 'ack', tempId: id }));
-    socket.on('messageError', (error) => {
-      dispatch({ type: 'messageError' });
-      toastRef.current(sendFailedText(error));
-    });
-
-    // After five failed attempts socket.io stops trying; the network coming back is a good moment to try again.
-    const onOnline = () => {
-      if (!socket.connected) socket.connect();
-    };
-    window.addEventListener('online', onOnline);
+    requestRef.current = (page) => requestPage(socket, pendingPages.current, page);
 
     return () => {
-      window.removeEventListener('online', onOnline);
+      unwire();
       requestRef.current = null;
-      pendingPages.current = [];
-      socket.removeAllListeners();
-      socket.io.removeAllListeners();
       socket.disconnect();
       socketRef.current = null;
     };
@@ -179,20 +235,7 @@ export function useChat(user: { id: string; role: number }, onToast: (text: stri
     (content: string, file: File | null) => {
       const tempId = makeTempId();
       const text = content.trim();
-      const entry: ChatEntry = {
-        id: tempId,
-        tempId,
-        content: text,
-        user_id: user.id,
-        sender: 'You',
-        file_url: null,
-        file_type: file ? file.type : null,
-        file_size: file ? file.size : null,
-        file: file ? { name: file.name, type: file.type } : null,
-        timestamp: new Date().toISOString(),
-        status: 'sending',
-        ...(file ? {} : { outgoing: { content: text, file: null, tempId } }),
-      };
+      const entry = outgoingEntry(user.id, tempId, text, file);
       dispatch({ type: 'outgoing', entry });
       if (!file) {
         emitMessage({ content: text, file: null, tempId });
