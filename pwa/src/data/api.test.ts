@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, sentJson } from '../test/fetchMock';
+import { mockFetch, sentJson, stubHangingFetch } from '../test/fetchMock';
 import { apiFetch, HttpError, isApiError, NetworkError, OfflineError, readJson } from './api';
 
 const getJson = async (path: string, init?: Parameters<typeof apiFetch>[1]) => readJson(await apiFetch(path, init));
@@ -55,13 +55,7 @@ describe('api (docs/contributing.md#one-way-to-the-network)', () => {
 
   it('gives a NetworkError when the time limit passes', async () => {
     vi.useFakeTimers();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        (_: RequestInfo | URL, init?: RequestInit) =>
-          new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
-      ),
-    );
+    stubHangingFetch();
     const pending = getJson('/api/slow', { timeoutMs: 1000 });
     vi.advanceTimersByTime(1000);
     await expect(pending).rejects.toBeInstanceOf(NetworkError);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, sentJson } from '../test/fetchMock';
+import { mockFetch, sentJson, stubHangingFetch } from '../test/fetchMock';
 import { HttpError, NetworkError, OfflineError } from './api';
 import { callOptions, client, done, json } from './client';
 
@@ -43,13 +43,7 @@ describe('the typed client (docs/contributing.md#typed-client-from-the-servers-t
 
   it('applies a per-call time limit and passes the caller’s abort through', async () => {
     vi.useFakeTimers();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        (_: RequestInfo | URL, init?: RequestInit) =>
-          new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
-      ),
-    );
+    stubHangingFetch();
     const slow = json(client.api.admin.stats.$get(undefined, callOptions({ timeoutMs: 1000 })));
     vi.advanceTimersByTime(1000);
     await expect(slow).rejects.toBeInstanceOf(NetworkError);

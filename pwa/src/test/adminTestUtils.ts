@@ -1,22 +1,11 @@
 import { configure, waitFor } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { WIDE_LAYOUT_QUERY } from '../components/useMediaQuery';
+import { staticMediaQueryList } from './mediaQuery';
 
 /** Makes the admin lists render as tables (tablet width) or cards (phone) in jsdom. */
 export function useWideLayout(wide: boolean): void {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: wide && query === WIDE_LAYOUT_QUERY,
-        media: query,
-        onchange: null,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => staticMediaQueryList(query, wide && query === WIDE_LAYOUT_QUERY));
 }
 
 /** The query parameters of the fetch calls to `path`, in order. */

@@ -47,3 +47,17 @@ export function sentJson(call: unknown[] | undefined): unknown {
   const init = call?.[1] as RequestInit | undefined;
   return typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
 }
+
+/**
+ * Replaces `fetch` with one that never answers and rejects only when its
+ * request is aborted (with the abort's reason): for time limits and aborts.
+ */
+export function stubHangingFetch(): void {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      (_: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
+    ),
+  );
+}

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { setupIonicReact } from '@ionic/react';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { staticMediaQueryList } from './mediaQuery';
 
 setupIonicReact({ mode: 'md', animated: false });
 
@@ -11,17 +12,7 @@ configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no layout engine: give Ionic the media-query API it expects.
 if (!window.matchMedia) {
-  window.matchMedia = (query: string): MediaQueryList =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  window.matchMedia = (query: string): MediaQueryList => staticMediaQueryList(query, false);
 }
 
 // Two start-up complaints that only jsdom provokes (the split pane and the menu
