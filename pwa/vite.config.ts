@@ -26,7 +26,7 @@ const proxy: Record<string, ProxyOptions> = {
 export const SERVER_ROUTES = /^\/(api|auth|login|register|uploads|socket\.io)(?:[/?#]|$)/;
 
 /**
- * The web app manifest , served at
+ * The web app manifest, served at
  * `/manifest.webmanifest`. Colours from the theme (`src/theme/variables.css`:
  * primary green #2e7d32); icons generated from `src/assets/logo-mark.svg` by
  * `scripts/generate-icons.mjs`.

@@ -15,8 +15,8 @@ export const OBJECT_ID_PATTERN = /^[a-f0-9]{24}$/i;
  * `null` when the cookie is missing, malformed, unknown, expired, idle too
  * long, or its user was deleted — an unusable cookie is then cleared. The
  * user comes from `findSession`'s short-lived cache, which any write to the
- * sessions or users empties, so a role change or a deletion applies at once
- *. Never answers by itself.
+ * sessions or users empties, so a role change or a deletion applies at once.
+ * Never answers by itself.
  * @param opts.trustProxy whether `X-Forwarded-Proto` decides https (the cookie's name and Secure flag).
  * @param opts.idleMinutes the idle limit (`SESSION_IDLE_MINUTES`); default 1440.
  */

@@ -1,19 +1,23 @@
 import type { Types } from 'mongoose';
+import { z } from 'zod';
+import { objectId } from './fields.js';
 import { isoDay } from './course.js';
 
 /** One row of the student's `/assignments` screen (docs/product.md#links-and-redirects). */
-export interface StudentAssignmentJson {
-  id: string;
-  title: string;
-  courseId: string;
-  courseTitle: string;
-  /** YYYY-MM-DD (UTC) */
-  dueDate: string;
-  /** true when the student has completed it */
-  done: boolean;
-  /** YYYY-MM-DD (UTC) of the completion, or null */
-  completedAt: string | null;
-}
+export const studentAssignmentJsonSchema = z
+  .object({
+    id: objectId(),
+    title: z.string(),
+    courseId: objectId(),
+    courseTitle: z.string(),
+    dueDate: z.string().meta({ format: 'date', description: 'YYYY-MM-DD (UTC)' }),
+    done: z.boolean().meta({ description: 'true when the student has completed it' }),
+    completedAt: z.string().nullable().meta({ format: 'date', description: 'YYYY-MM-DD (UTC) of the completion, or null' }),
+  })
+  .meta({ id: 'StudentAssignment' });
+
+/** One row of the student's assignments: see {@link studentAssignmentJsonSchema}. */
+export type StudentAssignmentJson = z.infer<typeof studentAssignmentJsonSchema>;
 
 /** The fields `presentStudentAssignment` reads (a lean or a hydrated document). */
 export interface AssignmentLike {

@@ -1,7 +1,34 @@
 import type { Types } from 'mongoose';
+import { z } from 'zod';
+import { objectId, timestamp } from './fields.js';
 
 /** A complaint's status (docs/product.md#complaint-status): `null` is shown as On Hold. */
-export type ComplaintStatus = 'approved' | 'disapproved' | null;
+const complaintStatusSchema = z.enum(['approved', 'disapproved']).nullable();
+
+/** A complaint's status: `approved`, `disapproved`, or `null` (On Hold). */
+export type ComplaintStatus = z.infer<typeof complaintStatusSchema>;
+
+/** The filer of a complaint as the admin list shows it (docs/product.md#notice-and-complaint-records: `user{name, role}`). */
+const complaintUserJsonSchema = z.object({
+  name: z.string(),
+  role: z.number().meta({ description: "the filer's current role: 2 Teacher, 3 Student, anything else is shown as \"Unknown Role\"" }),
+});
+
+/** The filer as the admin list shows them: see {@link complaintUserJsonSchema}. */
+export type ComplaintUserJson = z.infer<typeof complaintUserJsonSchema>;
+
+const complaintShape = {
+  id: objectId(),
+  title: z.string(),
+  description: z.string(),
+  userId: objectId().meta({ description: "the filer's id" }),
+  sId: objectId().optional().meta({ description: "the filer's id when a student (role 3) filed it" }),
+  tId: objectId().optional().meta({ description: "the filer's id when a teacher (role 2) filed it" }),
+  role: z.number().meta({ description: 'role of the filer: 2 teacher, 3 student' }),
+  status: complaintStatusSchema,
+  createdAt: timestamp(),
+  user: complaintUserJsonSchema.optional().meta({ description: 'the filer as the admin list shows them; only when given to the presenter' }),
+};
 
 /**
  * The complaint JSON of the student and teacher screens (docs/product.md#notice-and-complaint-records,
@@ -10,25 +37,10 @@ export type ComplaintStatus = 'approved' | 'disapproved' | null;
  * docs/product.md#teacher-calls name them. `user` is present only when the caller passes the filer
  * (the admin view, docs/product.md#complaint-moderation-calls).
  */
-export interface ComplaintJson {
-  id: string;
-  title: string;
-  description: string;
-  /** the filer's id */
-  userId: string;
-  /** the filer's id when the filer is a student (role 3) */
-  sId?: string;
-  /** the filer's id when the filer is a teacher (role 2) */
-  tId?: string;
-  /** role of the filer: 2 teacher, 3 student */
-  role: number;
-  /** `approved`, `disapproved`, or null (On Hold) */
-  status: ComplaintStatus;
-  /** ISO 8601 timestamp */
-  createdAt: string;
-  /** the filer as the admin list shows them (docs/product.md#complaint-moderation); only when given to the presenter */
-  user?: ComplaintUserJson;
-}
+export const complaintJsonSchema = z.object(complaintShape).meta({ id: 'Complaint' });
+
+/** A complaint as the student and teacher screens read it: see {@link complaintJsonSchema}. */
+export type ComplaintJson = z.infer<typeof complaintJsonSchema>;
 
 /** The fields `presentComplaint` reads (a lean document or a hydrated one). */
 export interface ComplaintLike {
@@ -62,24 +74,21 @@ export function presentComplaint(complaint: ComplaintLike, user?: ComplaintUserJ
   };
 }
 
-/** The filer of a complaint as the admin list shows it (docs/product.md#notice-and-complaint-records: `user{name, role}`). */
-export interface ComplaintUserJson {
-  name: string;
-  /** the filer's current role: 2 Teacher, 3 Student, anything else is shown as "Unknown Role" */
-  role: number;
-}
-
 /**
  * A complaint in the admin view (docs/product.md#complaint-moderation-calls): the shared
- * `ComplaintJson` with `user{name, role}` — absent when the filer's account
+ * complaint with `user{name, role}` — absent when the filer's account
  * was deleted ("Submitted by: Unknown User") — and who decided it and when.
  */
-export interface AdminComplaintJson extends ComplaintJson {
-  /** the admin who approved or disapproved it, or null while On Hold */
-  decidedBy: string | null;
-  /** ISO 8601, or null while On Hold */
-  decidedAt: string | null;
-}
+export const adminComplaintJsonSchema = z
+  .object({
+    ...complaintShape,
+    decidedBy: objectId().nullable().meta({ description: 'the admin who approved or disapproved it, or null while On Hold' }),
+    decidedAt: timestamp().nullable().meta({ description: 'null while On Hold' }),
+  })
+  .meta({ id: 'AdminComplaint' });
+
+/** A complaint in the admin view: see {@link adminComplaintJsonSchema}. */
+export type AdminComplaintJson = z.infer<typeof adminComplaintJsonSchema>;
 
 /** The fields `presentAdminComplaint` reads: the shared ones plus the decision. */
 export interface AdminComplaintLike extends ComplaintLike {

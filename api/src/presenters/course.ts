@@ -1,26 +1,27 @@
 import type { Types } from 'mongoose';
+import { z } from 'zod';
+import { objectId } from './fields.js';
 import { courseImageUrl } from '../db/models/course.js';
 
 /** The course JSON every screen reads (docs/product.md#course-records, docs/product.md#derived-and-stored-data). Dates are `YYYY-MM-DD`. */
-export interface CourseJson {
-  id: string;
-  title: string;
-  description: string;
-  /** the teacher's id, or null when the course has no instructor */
-  instructorId: string | null;
-  /** the teacher's name when the caller resolved it, else null */
-  instructorName: string | null;
-  /** hours */
-  duration: number;
-  startDate: string;
-  endDate: string;
-  /** `active` | `inactive` (legacy `ongoing` reads as active, docs/product.md#clarified-behaviour) */
-  status: string;
-  /** stored file name, or null */
-  image: string | null;
-  /** `/uploads/{image}`, or null for the placeholder */
-  imageUrl: string | null;
-}
+export const courseJsonSchema = z
+  .object({
+    id: objectId(),
+    title: z.string(),
+    description: z.string(),
+    instructorId: objectId().nullable().meta({ description: 'the teacher, or null when the course has no instructor' }),
+    instructorName: z.string().nullable().meta({ description: "the teacher's name when the caller resolved it, else null" }),
+    duration: z.number().meta({ description: 'hours' }),
+    startDate: z.string().meta({ format: 'date' }),
+    endDate: z.string().meta({ format: 'date' }),
+    status: z.string().meta({ description: '`active` or `inactive` (legacy `ongoing` reads as active)' }),
+    image: z.string().nullable().meta({ description: 'stored file name' }),
+    imageUrl: z.string().nullable().meta({ description: '`/uploads/{image}`, or null for the placeholder' }),
+  })
+  .meta({ id: 'Course' });
+
+/** A course as the API answers it: see {@link courseJsonSchema}. */
+export type CourseJson = z.infer<typeof courseJsonSchema>;
 
 /** The fields `presentCourse` reads (a lean document or a hydrated one). */
 export interface CourseLike {

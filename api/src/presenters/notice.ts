@@ -1,15 +1,14 @@
 import type { Types } from 'mongoose';
+import { z } from 'zod';
+import { objectId, timestamp } from './fields.js';
 
 /** A notice as the API answers it (docs/product.md#notice-and-complaint-records): `id`, `title`, `description`, and ISO timestamps. */
-export interface NoticeJson {
-  id: string;
-  title: string;
-  description: string;
-  /** ISO 8601 */
-  createdAt: string;
-  /** ISO 8601 */
-  updatedAt: string;
-}
+export const noticeJsonSchema = z
+  .object({ id: objectId(), title: z.string(), description: z.string(), createdAt: timestamp(), updatedAt: timestamp() })
+  .meta({ id: 'Notice' });
+
+/** A notice as the API answers it: see {@link noticeJsonSchema}. */
+export type NoticeJson = z.infer<typeof noticeJsonSchema>;
 
 /** The fields `presentNotice` reads (a lean or a hydrated document). */
 export interface NoticeLike {

@@ -1,4 +1,6 @@
 import type { Types } from 'mongoose';
+import { z } from 'zod';
+import { objectId } from './fields.js';
 
 /** The fields the person presenters read from a user (a lean or a hydrated document). */
 export interface PersonLike {
@@ -12,16 +14,24 @@ export interface PersonLike {
 const courseList = (courseNames: readonly string[]): { courseName: string }[] =>
   [...courseNames].sort((a, b) => a.localeCompare(b)).map((courseName) => ({ courseName }));
 
+/** The course list of a person row, by title. */
+const courseListSchema = z.array(z.object({ courseName: z.string() }));
+/** Avatar path or URL, or null for the placeholder. */
+const profilePicture = () => z.string().nullable().meta({ description: 'avatar path or URL, or null for the placeholder' });
+
 /** One of a student's teachers (docs/product.md#student-and-teacher-records). */
-export interface StudentTeacherJson {
-  id: string;
-  teacherName: string;
-  /** avatar path or URL, or null for the placeholder */
-  profilePicture: string | null;
-  teacherEmail: string;
-  /** the student's courses this teacher teaches, by title */
-  courses: { courseName: string }[];
-}
+export const studentTeacherJsonSchema = z
+  .object({
+    id: objectId(),
+    teacherName: z.string(),
+    profilePicture: profilePicture(),
+    teacherEmail: z.string(),
+    courses: courseListSchema.meta({ description: "the student's courses this teacher teaches, by title" }),
+  })
+  .meta({ id: 'StudentTeacher' });
+
+/** One of a student's teachers: see {@link studentTeacherJsonSchema}. */
+export type StudentTeacherJson = z.infer<typeof studentTeacherJsonSchema>;
 
 /**
  * Presents a teacher as `StudentTeacherJson`.
@@ -38,15 +48,18 @@ export function presentStudentTeacher(teacher: PersonLike, courseNames: readonly
 }
 
 /** One of a teacher's students (docs/product.md#student-and-teacher-records). */
-export interface TeacherStudentJson {
-  id: string;
-  studentName: string;
-  /** avatar path or URL, or null for the placeholder */
-  profilePicture: string | null;
-  studentEmail: string;
-  /** the teacher's courses this student is enrolled in, by title */
-  courses: { courseName: string }[];
-}
+export const teacherStudentJsonSchema = z
+  .object({
+    id: objectId(),
+    studentName: z.string(),
+    profilePicture: profilePicture(),
+    studentEmail: z.string(),
+    courses: courseListSchema.meta({ description: "the teacher's courses this student is enrolled in, by title" }),
+  })
+  .meta({ id: 'TeacherStudent' });
+
+/** One of a teacher's students: see {@link teacherStudentJsonSchema}. */
+export type TeacherStudentJson = z.infer<typeof teacherStudentJsonSchema>;
 
 /**
  * Presents a student as `TeacherStudentJson`.

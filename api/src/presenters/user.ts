@@ -1,4 +1,6 @@
 import type { Types } from 'mongoose';
+import { z } from 'zod';
+import { objectId, roleSchema } from './fields.js';
 import type { Role } from '../db/models/index.js';
 
 /** The fields the user presenters read (a lean or a hydrated document); never the password hash. */
@@ -9,13 +11,11 @@ export interface UserLike {
   role: number;
 }
 
-/** One row of the users table (docs/product.md#users-and-sessions). `role` is 1 admin, 2 teacher, 3 student. */
-export interface UserRowJson {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-}
+/** One row of the users table (docs/product.md#users-and-sessions). */
+export const userRowJsonSchema = z.object({ id: objectId(), name: z.string(), email: z.string(), role: roleSchema }).meta({ id: 'Person' });
+
+/** One row of the users table: see {@link userRowJsonSchema}. */
+export type UserRowJson = z.infer<typeof userRowJsonSchema>;
 
 /** Presents a user document as `UserRowJson` (`id` as a string, no hash). */
 export function presentUserRow(user: UserLike): UserRowJson {
@@ -23,14 +23,12 @@ export function presentUserRow(user: UserLike): UserRowJson {
 }
 
 /** The signed-in user as `/auth/current_user` answers it (docs/product.md#sign-in-site). */
-export interface CurrentUserJson {
-  id: string;
-  firstName: string;
-  lastName: string;
-  name: string;
-  email: string;
-  role: Role;
-}
+export const currentUserJsonSchema = z
+  .object({ id: objectId(), firstName: z.string(), lastName: z.string(), name: z.string(), email: z.string(), role: roleSchema })
+  .meta({ id: 'CurrentUser' });
+
+/** The signed-in user: see {@link currentUserJsonSchema}. */
+export type CurrentUserJson = z.infer<typeof currentUserJsonSchema>;
 
 /** Presents a user as `CurrentUserJson` (docs/product.md#sign-in-site: no hash, `id` as a string). */
 export function presentCurrentUser(user: UserLike & { firstName: string; lastName: string }): CurrentUserJson {
@@ -44,12 +42,11 @@ export function presentCurrentUser(user: UserLike & { firstName: string; lastNam
   };
 }
 
-/** The profile of docs/product.md#users-and-sessions ("Profile: name, email, role"); `role` is 1 admin, 2 teacher, 3 student. */
-export interface ProfileJson {
-  name: string;
-  email: string;
-  role: Role;
-}
+/** The profile of docs/product.md#users-and-sessions ("Profile: name, email, role"). */
+export const profileJsonSchema = z.object({ name: z.string(), email: z.string(), role: roleSchema }).meta({ id: 'Profile' });
+
+/** A profile: see {@link profileJsonSchema}. */
+export type ProfileJson = z.infer<typeof profileJsonSchema>;
 
 /** Presents a user as `ProfileJson` (docs/product.md#user-calls). */
 export function presentProfile(user: Omit<UserLike, '_id'>): ProfileJson {

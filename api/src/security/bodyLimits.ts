@@ -4,7 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import { payloadTooLarge } from '../errors.js';
 
 /**
- * The request-body limits of the whole origin , in bytes. Routes may hold their bodies to less (a complaint
+ * The request-body limits of the whole origin, in bytes. Routes may hold their bodies to less (a complaint
  * 64 KiB, a course 5 MB + 64 KiB); nothing may send more.
  */
 export const BODY_LIMITS = {

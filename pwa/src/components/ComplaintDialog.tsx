@@ -30,8 +30,8 @@ export interface ComplaintDialogProps {
 /**
  * The complaint form of docs/product.md#student-complaints, docs/product.md#teacher-complaints in a modal: "Complaint Title",
  * "Complaint Description", "Cancel" and a submit button. Used both for
- * "Submit a New Complaint" and for editing a complaint the server refused
- *. It validates nothing itself: the caller trims and checks.
+ * "Submit a New Complaint" and for editing a complaint the server refused.
+ * It validates nothing itself: the caller trims and checks.
  */
 export function ComplaintDialog(props: ComplaintDialogProps) {
   const { isOpen, heading, title, description, onTitleChange, onDescriptionChange, busy, submitLabel, busyLabel, onSubmit, onCancel, onDismiss } = props;

@@ -1,8 +1,7 @@
 /**
  * Reading and writing the per-user cache of `db.ts` (docs/contributing.md#indexeddb-as-a-cache-the-server-overrides):
  * screen data by key and the current user. Every function here swallows its
- * failures after logging them, so a broken cache never breaks a screen
- * .
+ * failures after logging them, so a broken cache never breaks a screen.
  */
 import { HttpError, NetworkError, OfflineError } from './api';
 import { openUserDb, type CacheEntry, type StoredUser } from './db';

@@ -258,8 +258,8 @@ export async function deleteUserDb(userId: string): Promise<void> {
 
 /**
  * Deletes every user database except `keepUserId`'s: a different user signed
- * in on this device, and nobody may read the previous one's cached data
- *. `previousUserId` (the `userId` session key before this sign-in)
+ * in on this device, and nobody may read the previous one's cached data.
+ * `previousUserId` (the `userId` session key before this sign-in)
  * is deleted even where the browser cannot list its databases.
  */
 export async function deleteOtherUserDbs(keepUserId: string, previousUserId?: string | null): Promise<void> {
