@@ -6,6 +6,7 @@ import { RequestQueue } from '../../data/outbox';
 import { mockFetch, sentJson, USERS, type FakeRoute } from '../../test/fetchMock';
 import { useFakeIndexedDb } from '../../test/fakeIndexedDb';
 import { renderAt } from '../../test/renderApp';
+import { dialogField } from '../../test/dialogs';
 
 /** "My Complaints" with the outbox and the cache, on a fake IndexedDB. */
 useFakeIndexedDb();
@@ -26,18 +27,6 @@ function setup(routes: Record<string, FakeRoute>) {
   const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: USERS.student }, ...routes });
   renderAt('/student/complaints');
   return { fetchSpy, user: userEvent.setup() };
-}
-
-/**
- * The dialog's text field `name` once Ionic has finished presenting the modal:
- * at that moment the modal moves the focus into itself, so keys typed into a
- * field found earlier (on a busy machine) would land on the modal instead.
- */
-async function dialogField(name: string): Promise<HTMLElement> {
-  const field = await screen.findByRole('textbox', { name }, SLOW);
-  const modal = field.closest('ion-modal');
-  await waitFor(() => expect(modal?.contains(document.activeElement)).toBe(true), SLOW);
-  return field;
 }
 
 async function fileComplaint(user: ReturnType<typeof userEvent.setup>, title: string) {

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, sentJson, USERS, type FakeRoute } from '../../test/fetchMock';
 import { renderAt } from '../../test/renderApp';
 import { complaintStatusView } from './ComplaintsScreen';
+import { dialogField } from '../../test/dialogs';
 
 const complaint = (id: string, title: string, status: 'approved' | 'disapproved' | null, role = 3) => ({
   id,
@@ -32,18 +33,6 @@ const SLOW = { timeout: 8000 };
 const posts = (spy: ReturnType<typeof mockFetch>) => spy.mock.calls.filter(([, init]) => init?.method === 'POST');
 const idempotencyKey = (call: unknown[] | undefined) => new Headers((call?.[1] as RequestInit | undefined)?.headers).get('Idempotency-Key');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
-/**
- * The dialog's text field `name` once Ionic has finished presenting the modal:
- * at that moment the modal moves the focus into itself, so keys typed into a
- * field found earlier (on a busy machine) would land on the modal instead.
- */
-async function dialogField(name: string): Promise<HTMLElement> {
-  const field = await screen.findByRole('textbox', { name }, SLOW);
-  const modal = field.closest('ion-modal');
-  await waitFor(() => expect(modal?.contains(document.activeElement)).toBe(true), SLOW);
-  return field;
-}
 
 async function openDialog(user: ReturnType<typeof userEvent.setup>, openText = 'Add Complaint') {
   await user.click(await screen.findByText(openText, { selector: 'ion-button' }, SLOW));

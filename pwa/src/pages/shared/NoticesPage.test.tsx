@@ -6,6 +6,7 @@ import { mockFetch, sentJson, USERS, type FakeRoute } from '../../test/fetchMock
 import { noticeAnswer } from '../../test/answers';
 import { renderAt } from '../../test/renderApp';
 import { appendNotice, removeNotice, replaceNotice, type Notice } from './notices';
+import { dialogField } from '../../test/dialogs';
 
 // The lazily loaded screen and Ionic's overlays can take more than a second on a busy machine.
 configure({ asyncUtilTimeout: 10_000 });
@@ -80,7 +81,7 @@ describe('the notices screen (docs/product.md#notices)', { timeout: 40_000 }, ()
     expect(await screen.findByRole('heading', { level: 2, name: 'Add New Notice' })).toBeInTheDocument();
     expect(screen.getByLabelText('Description')).toHaveAttribute('rows', '4');
 
-    await user.type(screen.getByLabelText('Title'), 'Trip');
+    await user.type(await dialogField('Title'), 'Trip');
     await user.type(screen.getByLabelText('Description'), '   ');
     await user.click(ionButton('Save'));
     const alert = await screen.findByRole('alertdialog', { name: 'Please fill out both fields!' });
@@ -103,7 +104,7 @@ describe('the notices screen (docs/product.md#notices)', { timeout: 40_000 }, ()
     await screen.findByText('Rooms are on the board.');
     await user.click(within(noticeCard('Exam week')).getByRole('button', { name: 'Edit Notice' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Edit Notice' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Title')).toHaveValue('Exam week');
+    expect(await dialogField('Title')).toHaveValue('Exam week');
     await user.clear(screen.getByLabelText('Title'));
     await user.type(screen.getByLabelText('Title'), 'Exam week moved');
     await user.click(ionButton('Save'));
@@ -115,7 +116,7 @@ describe('the notices screen (docs/product.md#notices)', { timeout: 40_000 }, ()
     const { user } = setup('admin', '/admin/notice', { 'POST /api/admin/notice': { status: 500, body: { error: { code: 'internal_error', message: 'x' } } } });
     await screen.findByText('Rooms are on the board.');
     await user.click(ionButton('Add Notice'));
-    await user.type(await screen.findByLabelText('Title'), 'T');
+    await user.type(await dialogField('Title'), 'T');
     await user.type(screen.getByLabelText('Description'), 'D');
     await user.click(ionButton('Save'));
     expect(await screen.findByRole('alert')).toHaveTextContent('The notice could not be saved. Please try again.');

@@ -1,0 +1,17 @@
+import { screen, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
+
+/** Waits a little longer than Testing Library's default: a modal's first render is slow on a busy machine. */
+const SLOW = { timeout: 8000 };
+
+/**
+ * The dialog's text field `name` once Ionic has finished presenting the modal:
+ * at that moment the modal moves the focus into itself, so keys typed into a
+ * field found earlier (on a busy machine) would land on the modal instead.
+ */
+export async function dialogField(name: string): Promise<HTMLElement> {
+  const field = await screen.findByRole('textbox', { name }, SLOW);
+  const modal = field.closest('ion-modal');
+  await waitFor(() => expect(modal?.contains(document.activeElement)).toBe(true), SLOW);
+  return field;
+}
