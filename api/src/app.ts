@@ -21,6 +21,7 @@ import { assessmentRoutes } from './routes/assessment/index.js';
 import { complaintRoutesFor } from './routes/complaints/index.js';
 import { studentRoutes } from './routes/student/index.js';
 import { teacherRoutes } from './routes/teacher/index.js';
+import { oracyRoutes } from './routes/oracy/index.js';
 import { complaintRoutes } from './routes/admin/complaints/index.js';
 import { createCourseRoutes } from './routes/admin/courses/index.js';
 import { noticeRoutes } from './routes/admin/notices/index.js';
@@ -103,6 +104,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/api', assessmentRoutes)
     .route('/api', studentRoutes)
     .route('/api', teacherRoutes)
+    .route('/api', oracyRoutes)
     .route('/api', complaintRoutesFor('student'))
     .route('/api', complaintRoutesFor('teacher'))
     .route('/api', createChatRoutes({ uploads: uploads.chat }))

@@ -12,6 +12,7 @@ import { connectRedis, type RedisLink } from './cluster/redis.js';
 import { connectDatabase, type DatabaseHandle } from './db/connection.js';
 import { User } from './db/models/index.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed.js';
+import { backfillOracySummaries } from './services/oracySummary.js';
 import { getEnv, shouldSeedDemo, type Env } from './env.js';
 import { createUploadStores, publicUploadsDir } from './services/uploads.js';
 import { createLogger, type Logger } from './logger.js';
@@ -113,6 +114,8 @@ export async function startServer(
     await ensureIndexes(log);
     expiry = await ensureSessionExpiry((message, err) => log.warn({ err }, message), { idleMinutes: env.SESSION_IDLE_MINUTES });
     if (expiry.mode === 'sweep') log.info('no TTL indexes on this database: expired sessions are swept every 10 minutes');
+    const summarised = await backfillOracySummaries();
+    if (summarised > 0) log.info(`Oracy summaries written for ${summarised} users stored before they existed`);
 
     // one set of upload stores per process, shared by the seed, the routes and the chat.
     const uploads = createUploadStores(env);

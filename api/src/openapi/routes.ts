@@ -12,6 +12,7 @@ export const TAGS = [
   { name: 'Assessment', description: 'The oracy self-assessment (docs/product.md#self-assessment-flow).' },
   { name: 'Student', description: "A student's own data; an admin may read it too (docs/product.md#student-calls)." },
   { name: 'Teacher', description: "A teacher's own data; an admin may read it too (docs/product.md#teacher-calls)." },
+  { name: 'Oracy profile', description: 'Strand scores, history and who needs attention (docs/product.md#oracy-profile).' },
   { name: 'Complaints', description: 'Filing, withdrawing and moderating complaints (docs/product.md#complaint-moderation-calls).' },
   { name: 'Courses', description: 'Course management, admins only (docs/product.md#course-calls).' },
   { name: 'Notices', description: 'Notices: every signed-in user reads, admins write (docs/product.md#notice-calls).' },
@@ -258,6 +259,37 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     errors: { 404: 'No teacher has this id.' },
   },
   ...complaintDocs('teacher', 'tId'),
+
+  // Oracy profile
+  'GET /api/student/oracy/:studentId': {
+    summary: "A student's Oracy profile",
+    tag: 'Oracy profile',
+    description:
+      'The latest and the previous submission, the change, the history (newest first, 50 at most; `?before=` pages further back) and the needs-attention reasons. For the student, a teacher of one of their courses, or an admin (docs/product.md#oracy-profile).',
+    success: { status: 200, answer: json('The profile.', s.studentOracySchema) },
+    errors: { 403: 'Another student, or a teacher who does not teach this student.', 404: 'No student has this id.' },
+  },
+  'GET /api/teacher/oracy/:teacherId': {
+    summary: "A teacher's students' Oracy",
+    tag: 'Oracy profile',
+    description:
+      "Every student of the teacher's courses (of one course with `?courseId=`) with level, strands, last assessment, change and needs-attention reasons — needs attention first, then by name — plus strand averages and level counts (docs/product.md#oracy-profile).",
+    success: { status: 200, answer: json('The overview.', s.teacherOracySchema) },
+    errors: { 403: 'The course is not one of this teacher’s.', 404: 'No teacher has this id.' },
+  },
+  'GET /api/teacher/students/:teacherId/:studentId/assignments': {
+    summary: "A student's assignments in a teacher's courses",
+    tag: 'Oracy profile',
+    description: "The assignments of the teacher's courses the student is enrolled in, with the student's completion (docs/product.md#oracy-profile).",
+    success: { status: 200, answer: json('The assignments, by due date.', z.array(s.studentAssignmentSchema)) },
+    errors: { 400: 'A malformed student id.', 403: 'The student is in none of this teacher’s courses.', 404: 'No such teacher or student.' },
+  },
+  'GET /api/admin/oracy': {
+    summary: "The school's Oracy",
+    tag: 'Oracy profile',
+    description: 'Students, how many are assessed, the level distribution and the strand averages over every student (docs/product.md#oracy-profile).',
+    success: { status: 200, answer: json('The overview.', s.adminOracySchema) },
+  },
 
   // Complaint moderation
   'GET /api/admin/complaints': {

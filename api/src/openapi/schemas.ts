@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { objectId } from '../presenters/fields.js';
+import { objectId, oracyLevelSchema } from '../presenters/fields.js';
 import { userRowJsonSchema } from '../presenters/index.js';
 
 /*
@@ -11,18 +11,20 @@ import { userRowJsonSchema } from '../presenters/index.js';
  */
 export {
   adminComplaintJsonSchema as adminComplaintSchema,
+  adminOracyJsonSchema as adminOracySchema,
+  assessmentResultJsonSchema as assessmentResultSchema,
   complaintJsonSchema as complaintSchema,
   courseJsonSchema as courseSchema,
   currentUserJsonSchema as currentUserSchema,
   noticeJsonSchema as noticeSchema,
   profileJsonSchema as profileSchema,
   studentAssignmentJsonSchema as studentAssignmentSchema,
+  studentOracyJsonSchema as studentOracySchema,
   studentTeacherJsonSchema as studentTeacherSchema,
+  teacherOracyJsonSchema as teacherOracySchema,
   teacherStudentJsonSchema as teacherStudentSchema,
 } from '../presenters/index.js';
 
-/** Oracy level of a mean score (docs/product.md#self-assessment-flow). */
-export const oracyLevelSchema = z.enum(['Beginner', 'Developing', 'Proficient', 'Advanced']).meta({ id: 'OracyLevel' });
 
 /**
  * The body of every error answer (docs/product.md#error-messages): `{error: {code, message, fields?}}`;
@@ -50,11 +52,6 @@ export const healthReportSchema = z
     draining: z.boolean().optional(),
   })
   .meta({ id: 'HealthReport' });
-
-/** The answer to a self-assessment: `mean` 1–5 unrounded (docs/product.md#assessment-records). */
-export const assessmentResultSchema = z
-  .object({ id: objectId(), oracyLevel: oracyLevelSchema, mean: z.number().meta({ minimum: 1, maximum: 5 }) })
-  .meta({ id: 'AssessmentResult' });
 
 /** `{id}` of a deleted record. */
 export const deletedIdSchema = z.object({ id: objectId() }).meta({ id: 'DeletedId' });

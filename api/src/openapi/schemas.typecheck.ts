@@ -34,6 +34,13 @@ export const responseSchemasMatchTheServer: Record<string, true> = {
   'GET /healthz': true satisfies Check<InferResponseType<Client['healthz']['$get']>, typeof s.healthReportSchema>,
   'GET /readyz': true satisfies Check<InferResponseType<Client['readyz']['$get']>, typeof s.healthReportSchema>,
   'POST /api/updateOracyAssessment': true satisfies Check<InferResponseType<Api['updateOracyAssessment']['$post'], 201>, typeof s.assessmentResultSchema>,
+  'GET /api/student/oracy/:studentId': true satisfies Check<InferResponseType<Api['student']['oracy'][':studentId']['$get'], 200>, typeof s.studentOracySchema>,
+  'GET /api/teacher/oracy/:teacherId': true satisfies Check<InferResponseType<Api['teacher']['oracy'][':teacherId']['$get'], 200>, typeof s.teacherOracySchema>,
+  'GET /api/teacher/students/:teacherId/:studentId/assignments': true satisfies Check<
+    InferResponseType<Api['teacher']['students'][':teacherId'][':studentId']['assignments']['$get'], 200>,
+    z.ZodArray<typeof s.studentAssignmentSchema>
+  >,
+  'GET /api/admin/oracy': true satisfies Check<InferResponseType<Admin['oracy']['$get'], 200>, typeof s.adminOracySchema>,
   'GET /api/student/stats/:studentId': true satisfies Check<InferResponseType<Api['student']['stats'][':studentId']['$get'], 200>, typeof s.studentStatsSchema>,
   'GET /api/student/courses/:studentId': true satisfies Check<InferResponseType<Api['student']['courses'][':studentId']['$get'], 200>, z.ZodArray<typeof s.courseSchema>>,
   'GET /api/student/teacher/:studentId': true satisfies Check<InferResponseType<Api['student']['teacher'][':studentId']['$get'], 200>, z.ZodArray<typeof s.studentTeacherSchema>>,

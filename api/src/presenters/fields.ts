@@ -14,3 +14,6 @@ export const objectId = () => z.string().meta({ pattern: '^[a-fA-F0-9]{24}$' });
 
 /** Role code: 1 admin, 2 teacher, 3 student (docs/product.md#role-codes). */
 export const roleSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]).meta({ id: 'Role', description: 'Role code: 1 admin, 2 teacher, 3 student.' });
+
+/** Oracy level of a mean score (docs/product.md#self-assessment-flow). */
+export const oracyLevelSchema = z.enum(['Beginner', 'Developing', 'Proficient', 'Advanced']).meta({ id: 'OracyLevel' });

@@ -8,5 +8,6 @@ export * from './chatMessage.js';
 export * from './complaint.js';
 export * from './course.js';
 export * from './notice.js';
+export * from './oracy.js';
 export * from './person.js';
 export * from './user.js';

@@ -185,6 +185,15 @@ const ROWS: Row[] = [
   // Teacher area.
   { endpoint: 'GET /api/teacher/stats/:teacherId', expect: owningTeacherOrAdmin, request: (world) => ({ path: `/api/teacher/stats/${world.t1.id}` }) },
   { endpoint: 'GET /api/teacher/courses/:teacherId', expect: owningTeacherOrAdmin, request: (world) => ({ path: `/api/teacher/courses/${world.t1.id}` }) },
+  // The Oracy profile (docs/product.md#oracy-profile): a student's profile is also for the teachers of their courses.
+  { endpoint: 'GET /api/student/oracy/:studentId', expect: cells(401, 200, 403, 200, 403, 200), request: (world) => ({ path: `/api/student/oracy/${world.s1.id}` }) },
+  { endpoint: 'GET /api/teacher/oracy/:teacherId', expect: owningTeacherOrAdmin, request: (world) => ({ path: `/api/teacher/oracy/${world.t1.id}?courseId=${world.courseId}` }) },
+  {
+    endpoint: 'GET /api/teacher/students/:teacherId/:studentId/assignments',
+    expect: owningTeacherOrAdmin,
+    request: (world) => ({ path: `/api/teacher/students/${world.t1.id}/${world.s1.id}/assignments` }),
+  },
+  { endpoint: 'GET /api/admin/oracy', expect: adminOnly(200), request: () => ({ path: '/api/admin/oracy' }) },
   { endpoint: 'GET /api/teacher/students/:teacherId', expect: owningTeacherOrAdmin, request: (world) => ({ path: `/api/teacher/students/${world.t1.id}` }) },
   { endpoint: 'GET /api/teacher/complaints', expect: owningTeacherOrAdmin, request: (world) => ({ path: `/api/teacher/complaints?tId=${world.t1.id}` }) },
   {

@@ -196,6 +196,14 @@ const TARGETS: Target[] = [
 
   { endpoint: 'GET /api/teacher/stats/:teacherId', caller: 'ownerTeacher', params: (w) => ({ teacherId: [w.t1.id as string] }) },
   { endpoint: 'GET /api/teacher/courses/:teacherId', caller: 'ownerTeacher', params: (w) => ({ teacherId: [w.t1.id as string] }) },
+  { endpoint: 'GET /api/student/oracy/:studentId', caller: 'ownerStudent', params: (w) => ({ studentId: [w.s1.id as string] }), query: ['before'], queryValues: () => ['2026-01-31T09:00:00.000Z'] },
+  { endpoint: 'GET /api/teacher/oracy/:teacherId', caller: 'ownerTeacher', params: (w) => ({ teacherId: [w.t1.id as string] }), query: ['courseId'], queryValues: (w) => [w.courseId as string] },
+  {
+    endpoint: 'GET /api/teacher/students/:teacherId/:studentId/assignments',
+    caller: 'ownerTeacher',
+    params: (w) => ({ teacherId: [w.t1.id as string], studentId: [w.s1.id as string] }),
+  },
+  { endpoint: 'GET /api/admin/oracy', caller: 'admin' },
   { endpoint: 'GET /api/teacher/students/:teacherId', caller: 'ownerTeacher', params: (w) => ({ teacherId: [w.t1.id as string] }) },
   { endpoint: 'GET /api/teacher/complaints', caller: 'ownerTeacher', query: ['tId'], queryValues: (w) => [w.t1.id as string] },
   {

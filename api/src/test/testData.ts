@@ -1,5 +1,7 @@
 import mongoose, { Types } from 'mongoose';
-import { Assignment, AssignmentCompletion, Course, Enrollment } from '../db/models/index.js';
+import { ASSESSMENT_KEYS, Assessment, Assignment, AssignmentCompletion, Course, Enrollment } from '../db/models/index.js';
+import { meanScore, oracyLevelForMean } from '../services/oracyLevel.js';
+import { refreshOracySummary } from '../services/oracySummary.js';
 
 /**
  * Test-only builders for the student and teacher area tests: courses,
@@ -58,4 +60,24 @@ export async function countQueries<T>(fn: () => Promise<T>): Promise<{ result: T
   } finally {
     mongoose.set('debug', false);
   }
+}
+
+/**
+ * 16 scores: every statement `value`, then `overrides` by statement key
+ * (e.g. `{professionalVocab: 1}`).
+ */
+export function scoresOf(value: number, overrides: Record<string, number> = {}): Record<string, number> {
+  return { ...Object.fromEntries(ASSESSMENT_KEYS.map((key) => [key, value])), ...overrides };
+}
+
+/**
+ * Stores a self-assessment submission made at `at` (a past time the API
+ * would not accept) and brings the user's Oracy summary up to date, as a
+ * submission through the API does.
+ */
+export async function submitAt(userId: Types.ObjectId, scores: Record<string, number>, at: Date) {
+  const mean = meanScore(Object.values(scores));
+  const submission = await Assessment.create({ userId, scores, mean, level: oracyLevelForMean(mean), createdAt: at, updatedAt: at });
+  await refreshOracySummary(userId);
+  return submission;
 }

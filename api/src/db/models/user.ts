@@ -6,6 +6,30 @@ import { watchWrites } from './writes.js';
 export const ORACY_LEVELS = ['Beginner', 'Developing', 'Proficient', 'Advanced'] as const;
 export type OracyLevel = (typeof ORACY_LEVELS)[number];
 
+/** Four strand scores (docs/product.md#oracy-profile), 1–5 with two decimals. */
+const strandsSchema = new Schema(
+  {
+    linguistic: { type: Number, required: true },
+    cognitive: { type: Number, required: true },
+    socialEmotional: { type: Number, required: true },
+    physical: { type: Number, required: true },
+  },
+  { _id: false },
+);
+
+/** What a user's Oracy summary keeps of one self-assessment submission (`services/oracySummary.ts`). */
+const submissionSummarySchema = new Schema(
+  {
+    assessmentId: { type: Schema.Types.ObjectId, ref: 'Assessment', required: true },
+    submittedAt: { type: Date, required: true },
+    /** mean of the 16 scores, two decimals */
+    mean: { type: Number, required: true },
+    level: { type: String, enum: ORACY_LEVELS, required: true },
+    strands: { type: strandsSchema, required: true },
+  },
+  { _id: false },
+);
+
 /**
  * Every person: admins (1), teachers (2) and students (3) in one collection
  * (docs/product.md#identity-on-the-device). `name` is derived from first and last name so that lists can
@@ -24,6 +48,22 @@ const userSchema = new Schema(
     role: { type: Number, required: true, enum: ROLE_VALUES, default: 3 },
     /** Students only; updated from the latest self-assessment (docs/product.md#derived-and-stored-data). */
     oracyLevel: { type: String, enum: ORACY_LEVELS, default: 'Beginner' },
+    /**
+     * The latest and the previous self-assessment, kept in step with every
+     * submission so that an overview of many students reads them with the
+     * users themselves (docs/product.md#oracy-profile, docs/decisions/0015-oracy-summary-on-the-user.md).
+     * Absent only on users stored before the summary existed, until the start-up backfill.
+     */
+    oracy: {
+      type: new Schema(
+        {
+          latest: { type: submissionSummarySchema, default: null },
+          previous: { type: submissionSummarySchema, default: null },
+        },
+        { _id: false },
+      ),
+      default: () => ({ latest: null, previous: null }),
+    },
     /** Path or URL of an avatar image, or null for the placeholder. */
     profilePicture: { type: String, default: null },
   },

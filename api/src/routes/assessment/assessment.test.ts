@@ -57,7 +57,7 @@ describe('POST /api/updateOracyAssessment', () => {
     const first = await app.request(PATH, jsonRequest('POST', { oracy_scores: scores(4), userId: other.user.id }, cookie));
     expect(first.status).toBe(201);
     const body = await readJson(first);
-    expect(body).toEqual({ id: expect.stringMatching(/^[a-f0-9]{24}$/), oracyLevel: 'Proficient', mean: 4 });
+    expect(body).toMatchObject({ id: expect.stringMatching(/^[a-f0-9]{24}$/), oracyLevel: 'Proficient', mean: 4, change: null, snapshot: { id: body.id, mean: 4 } });
     expect((await User.findById(user._id))?.oracyLevel).toBe('Proficient');
 
     const second = await app.request(PATH, jsonRequest('POST', { oracy_scores: scores(1, { eyeContact: 5 }) }, cookie));

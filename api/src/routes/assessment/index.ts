@@ -6,6 +6,9 @@ import { requireAuth } from '../../auth/middleware.js';
 import { payloadTooLarge } from '../../errors.js';
 import { validate } from '../../validation.js';
 import { meanScore, oracyLevelForMean } from '../../services/oracyLevel.js';
+import { changeBetween } from '../../services/oracyProfile.js';
+import { NEWEST_FIRST, refreshOracySummary } from '../../services/oracySummary.js';
+import { presentSnapshot } from '../../presenters/oracy.js';
 import { updateOracyAssessmentSchema } from './schema.js';
 
 /**
@@ -13,8 +16,11 @@ import { updateOracyAssessmentSchema } from './schema.js';
  * at `/api`: any signed-in user (401 otherwise) submits
  * `{oracy_scores: {statementKey: 1–5, …16 keys}}` (400 naming the field
  * otherwise). Every submission is stored against the caller, the mean of the
- * scores sets the caller's `oracyLevel`, and the answer is
- * 201 `{id, oracyLevel, mean}` (`mean` 1–5, unrounded).
+ * scores sets the caller's `oracyLevel`, the caller's Oracy summary is brought
+ * up to date (docs/product.md#oracy-profile), and the answer is
+ * 201 `{id, oracyLevel, mean, snapshot, change}` (`mean` 1–5, unrounded;
+ * `snapshot` this submission as the profile shows it; `change` its mean minus
+ * the previous submission's, two decimals, or null for a first submission).
  */
 export const assessmentRoutes = new Hono<AppEnv>().post(
   '/updateOracyAssessment',
@@ -33,6 +39,16 @@ export const assessmentRoutes = new Hono<AppEnv>().post(
     const oracyLevel = oracyLevelForMean(mean);
     const assessment = await Assessment.create({ userId: user._id, scores, mean, level: oracyLevel });
     await User.updateOne({ _id: user._id }, { $set: { oracyLevel } });
-    return c.json({ id: assessment.id as string, oracyLevel, mean }, 201);
+    const summary = await refreshOracySummary(user._id);
+    // Usually this submission is the latest; when another arrived meanwhile, its predecessor is read.
+    const previous =
+      summary.latest?.assessmentId.toString() === assessment.id
+        ? summary.previous
+        : await Assessment.findOne({ userId: user._id, _id: { $ne: assessment._id }, createdAt: { $lte: assessment.createdAt } })
+            .sort(NEWEST_FIRST)
+            .select('mean')
+            .lean();
+    const snapshot = presentSnapshot({ _id: assessment._id, createdAt: assessment.createdAt, mean, level: oracyLevel, scores });
+    return c.json({ id: assessment.id as string, oracyLevel, mean, snapshot, change: changeBetween(snapshot, previous) }, 201);
   },
 );

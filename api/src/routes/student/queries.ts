@@ -72,13 +72,15 @@ export async function teachersOfStudent(student: Person): Promise<StudentTeacher
 /**
  * The assignments of a student's courses (docs/product.md#links-and-redirects: title, course, due
  * date, done or not), by due date then title. Four queries.
+ * @param opts.instructorId only the courses this teacher teaches (docs/product.md#oracy-profile: a teacher's view of a student)
  */
-export async function assignmentsOfStudent(student: Person): Promise<StudentAssignmentJson[]> {
+export async function assignmentsOfStudent(student: Person, opts: { instructorId?: Types.ObjectId } = {}): Promise<StudentAssignmentJson[]> {
   const enrollments = await Enrollment.find({ studentId: student._id }).select('courseId').lean();
   if (enrollments.length === 0) return [];
   const courseIds = enrollments.map((e) => e.courseId);
+  const ofCourses = opts.instructorId ? { instructorId: opts.instructorId } : {};
   const [courses, assignments] = await Promise.all([
-    Course.find({ _id: { $in: courseIds } }).select('title').lean(),
+    Course.find({ _id: { $in: courseIds }, ...ofCourses }).select('title').lean(),
     Assignment.find({ courseId: { $in: courseIds } }).lean(),
   ]);
   if (assignments.length === 0) return [];
