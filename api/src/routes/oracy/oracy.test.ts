@@ -25,7 +25,7 @@ async function signedIn(role: 1 | 2 | 3, names: { firstName?: string; lastName?:
   const { user, password } = await createUser({ role, ...names });
   return { user, cookie: await signIn(app, user.email, password) };
 }
-const get = (path: string, cookie?: string) => app.request(path, { headers: cookie ? { Cookie: cookie } : {} });
+const get = async (path: string, cookie?: string) => app.request(path, { headers: cookie ? { Cookie: cookie } : {} });
 const strands = (linguistic: number, cognitive: number, socialEmotional: number, physical: number): Strands => ({ linguistic, cognitive, socialEmotional, physical });
 
 describe('the strand and change arithmetic (docs/product.md#oracy-profile)', () => {
