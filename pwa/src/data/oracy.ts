@@ -1,0 +1,102 @@
+/**
+ * The Oracy profile's calls and words (docs/product.md#oracy-profile): the
+ * shapes come from the typed client, the labels are keyed by the API's own
+ * strand and reason types, so a strand or a reason added on the server fails
+ * the type check here until it has words.
+ */
+import { callOptions, client, json, type Answer } from './client';
+
+const api = client.api;
+
+/** `GET /api/student/oracy/{studentId}`: a student's profile. */
+export type StudentOracy = Answer<(typeof api.student.oracy)[':studentId']['$get']>;
+/** One submission as the profile shows it. */
+export type Snapshot = NonNullable<StudentOracy['latest']>;
+/** `GET /api/teacher/oracy/{teacherId}`: a teacher's overview. */
+export type TeacherOracy = Answer<(typeof api.teacher.oracy)[':teacherId']['$get']>;
+/** One student of a teacher's overview. */
+export type TeacherOracyStudent = TeacherOracy['students'][number];
+/** `GET /api/admin/oracy`: the school's overview. */
+export type AdminOracy = Answer<typeof api.admin.oracy.$get>;
+/** Students per level, plus `notAssessed`. */
+export type LevelCounts = AdminOracy['levelCounts'];
+/** One assignment of `GET /api/teacher/students/{teacherId}/{studentId}/assignments`. */
+export type TeacherStudentAssignment = Answer<(typeof api.teacher.students)[':teacherId'][':studentId']['assignments']['$get']>[number];
+/** The answer to a self-assessment, with the new snapshot and the change. */
+export type AssessmentResult = Answer<typeof api.updateOracyAssessment.$post>;
+
+/** The four strand scores, 1–5 with two decimals. */
+export type Strands = Snapshot['strands'];
+/** Why a student needs attention: `not-assessed`, `stale`, `declining` or `low-strand`. */
+export type AttentionReason = TeacherOracyStudent['needsAttention'][number];
+/** A strand key: `linguistic`, `cognitive`, `socialEmotional` or `physical`. */
+export type StrandKey = keyof Strands;
+
+/** The four strands in the questionnaire's order, with the names students see. */
+export const STRAND_LABELS = {
+  linguistic: 'Linguistic',
+  cognitive: 'Cognitive',
+  socialEmotional: 'Social & Emotional',
+  physical: 'Physical',
+} as const satisfies Record<StrandKey, string>;
+
+/** The strand keys in the questionnaire's order. */
+export const STRAND_KEYS = Object.keys(STRAND_LABELS) as StrandKey[];
+
+/** A needs-attention reason in words, for teachers (docs/product.md#needs-attention). */
+export const REASON_LABELS = {
+  'not-assessed': 'Not assessed yet',
+  stale: 'No self-assessment for over 30 days',
+  declining: 'Scores dropped since last time',
+  'low-strand': 'A strand at 2 or below',
+} as const satisfies Record<AttentionReason, string>;
+
+/** The levels, lowest first, and "Not assessed", with their counts' keys. */
+export const LEVEL_LABELS = {
+  Beginner: 'Beginner',
+  Developing: 'Developing',
+  Proficient: 'Proficient',
+  Advanced: 'Advanced',
+  notAssessed: 'Not assessed',
+} as const satisfies Record<keyof LevelCounts, string>;
+
+/** The strongest and the weakest strand of a record: the highest and the lowest score, the earlier strand on a tie. */
+export function strongestAndWeakest(strands: Strands): { strongest: StrandKey; weakest: StrandKey } {
+  let strongest = STRAND_KEYS[0]!;
+  let weakest = STRAND_KEYS[0]!;
+  for (const key of STRAND_KEYS) {
+    if (strands[key] > strands[strongest]) strongest = key;
+    if (strands[key] < strands[weakest]) weakest = key;
+  }
+  return { strongest, weakest };
+}
+
+/** A change as shown: `+0.25`, `−0.50`, `0.00`. */
+export function formatChange(change: number): string {
+  if (change > 0) return `+${change.toFixed(2)}`;
+  if (change < 0) return `−${Math.abs(change).toFixed(2)}`;
+  return '0.00';
+}
+
+/**
+ * `GET /api/student/oracy/{studentId}[?before=]`. @throws the errors of `api.ts` (403, 404).
+ * @param before an ISO time: only the history before it (the next page)
+ */
+export function loadStudentOracy(studentId: string, signal?: AbortSignal, before?: string): Promise<StudentOracy> {
+  return json(api.student.oracy[':studentId'].$get({ param: { studentId }, query: before ? { before } : {} }, callOptions({ signal })));
+}
+
+/** `GET /api/teacher/oracy/{teacherId}[?courseId=]`. @throws the errors of `api.ts` (403 for a course not the teacher's). */
+export function loadTeacherOracy(teacherId: string, courseId: string | null, signal?: AbortSignal): Promise<TeacherOracy> {
+  return json(api.teacher.oracy[':teacherId'].$get({ param: { teacherId }, query: courseId ? { courseId } : {} }, callOptions({ signal })));
+}
+
+/** `GET /api/admin/oracy`. @throws the errors of `api.ts`. */
+export function loadAdminOracy(signal?: AbortSignal): Promise<AdminOracy> {
+  return json(api.admin.oracy.$get(undefined, callOptions({ signal })));
+}
+
+/** `GET /api/teacher/students/{teacherId}/{studentId}/assignments`. @throws the errors of `api.ts` (403 when not the teacher's student). */
+export function loadTeacherStudentAssignments(teacherId: string, studentId: string, signal?: AbortSignal): Promise<TeacherStudentAssignment[]> {
+  return json(api.teacher.students[':teacherId'][':studentId'].assignments.$get({ param: { teacherId, studentId } }, callOptions({ signal })));
+}
