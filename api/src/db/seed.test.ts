@@ -19,6 +19,8 @@ import {
   User,
 } from './models/index.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './seed.js';
+import { teacherOverview } from '../routes/oracy/queries.js';
+import { summaryOf } from '../services/oracySummary.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const MODELS = { User, Assessment, Course, Enrollment, Assignment, AssignmentCompletion, Notice, Complaint, ChatMessage };
@@ -188,6 +190,25 @@ describe('seedDemoData (docs/architecture.md#running-it)', () => {
       levels.add(s.oracyLevel!);
     }
     expect(levels.size).toBeGreaterThanOrEqual(3);
+  });
+
+  it('shows every Oracy profile state to the demo teacher, and keeps each summary in step with the submissions (docs/product.md#oracy-profile)', async () => {
+    const teacher = await User.findOne({ email: DEMO_ACCOUNTS.teacher }).lean();
+    const overview = await teacherOverview({ _id: teacher!._id, name: teacher!.name, role: 2 }, undefined, Date.now());
+    const reasons = overview.students.flatMap((s) => s.needsAttention);
+    for (const reason of ['not-assessed', 'stale', 'declining'] as const) expect(reasons, reason).toContain(reason);
+    expect(overview.students.some((s) => s.needsAttention.length === 0 && s.change !== null && s.change > 0)).toBe(true);
+    expect(overview.students.find((s) => s.name === 'Sam Taylor')?.needsAttention).toEqual(['not-assessed']);
+
+    const students = await User.find({ role: 3 }).lean();
+    expect(students.filter((s) => !s.oracy?.latest)).toHaveLength(3);
+    const fiveMonths = Date.now() - 155 * 86_400_000;
+    for (const s of students) {
+      const own = await Assessment.find({ userId: s._id }).sort({ createdAt: -1, _id: -1 }).lean();
+      expect(own.length, s.email).toBeLessThanOrEqual(6);
+      for (const a of own) expect(a.createdAt.getTime(), s.email).toBeGreaterThan(fiveMonths);
+      expect(s.oracy, s.email).toEqual(summaryOf(own as never));
+    }
   });
 
   it('keeps the admins’ discussion in chronological order and the notices newest first', async () => {

@@ -3,10 +3,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Types, type Model } from 'mongoose';
 import { hashPassword } from '../auth/password.js';
-import { oracyLevelForMean } from '../services/oracyLevel.js';
+import { meanScore, oracyLevelForMean } from '../services/oracyLevel.js';
+import { STRAND_CATEGORIES } from '../services/oracyProfile.js';
+import { summaryOf } from '../services/oracySummary.js';
 import type { UploadStore } from '../services/uploads.js';
 import { ADMINS, COMPLAINTS, COURSES, DEMO_PASSWORD, DEMO_STUDENT, DISCUSSION, NOTICES, STUDENT_FIRST_NAMES, STUDENT_LAST_NAMES, TEACHERS, type DemoPerson } from './demoData.js';
 import {
+  ASSESSMENT_CATEGORIES,
   ASSESSMENT_KEYS,
   Assessment,
   Assignment,
@@ -57,26 +60,47 @@ function prng(seed: number) {
 }
 type Prng = ReturnType<typeof prng>;
 
-/** Range of the 16 scores' total for each level (docs/product.md#derived-and-stored-data thresholds × 16, kept off the edges). */
-const TOTALS: Record<OracyLevel, readonly [number, number]> = {
-  Beginner: [28, 38], // mean < 2.5 ⇔ total ≤ 39
-  Developing: [42, 54], // 2.5 ≤ mean < 3.5 ⇔ 40..55
-  Proficient: [58, 70], // 3.5 ≤ mean < 4.5 ⇔ 56..71
-  Advanced: [72, 78], // mean ≥ 4.5 ⇔ 72..80
-};
+/** How a demo student's self-assessments move over time. */
+type Trend = 'improving' | 'steady' | 'declining' | 'stale';
 
-/** 16 integer scores 1–5 keyed by ASSESSMENT_KEYS that add up to `total` (16..80), varied by `rnd`. */
-function scoresWithTotal(total: number, rnd: Prng): Record<string, number> {
-  const values = ASSESSMENT_KEYS.map((_, i) => Math.floor(total / 16) + (i < total % 16 ? 1 : 0));
-  for (let n = 0; n < 12; n++) {
-    const up = rnd.int(0, 15);
-    const down = rnd.int(0, 15);
-    if (up !== down && values[up]! < 5 && values[down]! > 1) {
-      values[up]! += 1;
-      values[down]! -= 1;
+/** 16 scores around four strand targets (1–5, any real), one statement at a time with a little noise. */
+function scoresAround(targets: readonly number[], rnd: Prng): Record<string, number> {
+  const keys = Object.values(STRAND_CATEGORIES).map((category) => ASSESSMENT_CATEGORIES[category]);
+  return Object.fromEntries(
+    keys.flatMap((statements, strand) =>
+      statements.map((key) => [key, Math.min(5, Math.max(1, Math.round(targets[strand]! + (rnd.next() - 0.5) * 1.2)))]),
+    ),
+  );
+}
+
+/**
+ * One demo student's submissions, oldest first, over the last five months: 1–6 for `improving`
+ * and `steady`, the latest within the last three weeks; `declining` ends with a drop of at least
+ * 0.5 in the mean; `stale` has its latest 35–70 days ago.
+ */
+function trajectory(trend: Trend, today: number, rnd: Prng) {
+  const count = trend === 'declining' ? rnd.int(2, 5) : trend === 'stale' ? rnd.int(1, 3) : rnd.int(1, 6);
+  const last = today - (trend === 'stale' ? rnd.int(35, 70) : rnd.int(1, 20)) * DAY;
+  const first = Math.min(last, today - rnd.int(100, 150) * DAY);
+  const step = trend === 'improving' ? () => 0.15 + rnd.next() * 0.25 : () => (rnd.next() - 0.5) * 0.3;
+  // a declining student starts high enough to have room to fall.
+  let targets = [0, 1, 2, 3].map(() => (trend === 'declining' ? 3.2 : 1.8) + rnd.next() * (trend === 'declining' ? 1.2 : 2.2));
+  const submissions = [];
+  for (let i = 0; i < count; i++) {
+    const at = count === 1 ? last : first + ((last - first) * i) / (count - 1);
+    let scores = scoresAround(targets, rnd);
+    if (trend === 'declining' && i === count - 1) {
+      const before = submissions.at(-1)!.mean;
+      for (let tries = 0; tries < 20 && meanScore(Object.values(scores)) > before - 0.6; tries++) {
+        targets = targets.map((t) => Math.max(1, t - 0.4));
+        scores = scoresAround(targets, rnd);
+      }
     }
+    const mean = meanScore(Object.values(scores));
+    submissions.push({ scores, mean, level: oracyLevelForMean(mean), createdAt: new Date(at + rnd.int(9 * 60, 15 * 60) * MINUTE) });
+    targets = targets.map((t) => Math.min(4.8, Math.max(1.2, t + step())));
   }
-  return Object.fromEntries(ASSESSMENT_KEYS.map((key, i) => [key, values[i]!]));
+  return submissions;
 }
 
 /** Any model: the seed writes to several through one helper. */
@@ -104,27 +128,6 @@ function buildDataSet(now: number, passwordHash: string, images: readonly string
   });
   // The demo student has no assessment yet, so keeps "Beginner" until they submit one.
   const students = [DEMO_STUDENT, ...others].map((p) => person(p, 3));
-
-  // Self-assessments: about two thirds of the other students have one (a few two);
-  // the level stored on the student is the level of their latest (docs/product.md#derived-and-stored-data).
-  const assessments = [];
-  const levelWeights: ReadonlyArray<readonly [OracyLevel, number]> = [['Beginner', 0.15], ['Developing', 0.5], ['Proficient', 0.85], ['Advanced', 1]];
-  for (const student of students.slice(1)) {
-    if (rnd.next() < 0.3) continue;
-    const r = rnd.next();
-    const target = levelWeights.find(([, upTo]) => r < upTo)![0];
-    const [lo, hi] = TOTALS[target];
-    const total = rnd.int(lo, hi);
-    const takenAt = today - rnd.int(3, 20) * DAY + rnd.int(9 * 60, 15 * 60) * MINUTE;
-    if (rnd.next() < 0.25) {
-      const earlierTotal = Math.max(16, total - rnd.int(4, 12));
-      const mean = earlierTotal / 16;
-      assessments.push(withId({ userId: student._id, scores: scoresWithTotal(earlierTotal, rnd), mean, level: oracyLevelForMean(mean), createdAt: new Date(takenAt - rnd.int(20, 40) * DAY) }));
-    }
-    const mean = total / 16;
-    student.oracyLevel = oracyLevelForMean(mean);
-    assessments.push(withId({ userId: student._id, scores: scoresWithTotal(total, rnd), mean, level: student.oracyLevel, createdAt: new Date(takenAt) }));
-  }
 
   const courses = COURSES.map((c, i) => {
     const startDate = new Date(today + c.startWeek * 7 * DAY);
@@ -186,6 +189,24 @@ function buildDataSet(now: number, passwordHash: string, images: readonly string
       });
   });
 
+  // Self-assessments over the last five months (docs/product.md#oracy-profile): the demo student
+  // and two others never took it; two of the demo teacher's students declined last time and one
+  // of them has not taken it for over 30 days; the rest improve or hold steady.
+  const demoTeacherCourses = new Set(courses.filter((c) => c.instructorId.equals(teachers[0]!._id)).map((c) => String(c._id)));
+  const demoTeachers = students.slice(1).filter((s) => enrollments.some((e) => e.studentId.equals(s._id) && demoTeacherCourses.has(String(e.courseId))));
+  const [declining1, declining2, stale] = demoTeachers;
+  const neverAssessed = new Set(students.slice(1).filter((s) => !demoTeachers.slice(0, 3).includes(s)).slice(-2));
+  const assessments = students.slice(1).flatMap((student) => {
+    if (neverAssessed.has(student)) return [];
+    const trend: Trend = student === declining1 || student === declining2 ? 'declining' : student === stale ? 'stale' : rnd.next() < 0.6 ? 'improving' : 'steady';
+    return trajectory(trend, today, rnd).map((t) => withId({ userId: student._id, ...t }));
+  });
+  for (const student of students) {
+    const own = assessments.filter((a) => a.userId.equals(student._id)).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+    student.oracyLevel = own[0]?.level ?? 'Beginner';
+    Object.assign(student, { oracy: summaryOf(own) });
+  }
+
   // Notices two days apart, oldest first, the newest two days ago.
   const notices = NOTICES.map((n, i) => {
     const createdAt = new Date(today - (NOTICES.length - i) * 2 * DAY + 9 * HOUR + i * 7 * MINUTE);
@@ -229,9 +250,12 @@ function buildDataSet(now: number, passwordHash: string, images: readonly string
  * Loads the demo data set of docs/architecture.md#running-it into an empty database:
  * - people (password `oracy-demo` for all): 2 admins (`admin@oracy.test`),
  *   4 teachers (`teacher@oracy.test` first), 30 students (`student@oracy.test`,
- *   "Sam Taylor", first); about two thirds of the other students have stored
- *   self-assessments whose latest mean gives their `oracyLevel` (docs/product.md#derived-and-stored-data),
- *   the demo student has none and is "Beginner";
+ *   "Sam Taylor", first); every student but three (the demo student among
+ *   them, "Beginner") has 1–6 self-assessments over the last five months,
+ *   whose latest gives their `oracyLevel` and their Oracy summary
+ *   (docs/product.md#derived-and-stored-data, docs/product.md#oracy-profile): most improve or
+ *   hold steady, two of the demo teacher's students declined last time and one has not taken it
+ *   for over 30 days;
  * - 8 courses (two per teacher, 2 inactive), each with a 345×140 PNG from
  *   `api/assets/courses/` saved through `uploads` under a server-generated name
  *   (`course-<24 hex>.png`, as an upload would be);
