@@ -453,7 +453,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/admin/export': {
     summary: 'Export every user',
     tag: 'Stats and export',
-    description: '`id, name, email, role, createdAt` of every user, streamed as a download (docs/product.md#export-file).',
+    description: '`id, name, email, role, createdAt` of every user and each student’s latest Oracy level, mean, strands and date, streamed as a download (docs/product.md#export-file).',
     success: {
       status: 200,
       answer: {

@@ -1,20 +1,45 @@
 import { Readable, pipeline } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { stringify } from 'csv-stringify';
-import { User, type Role } from '../../../db/models/index.js';
+import { ROLES, User, type OracyLevel, type Role } from '../../../db/models/index.js';
 import type { ExportType } from './schema.js';
 
-/** One user in the export file (docs/product.md#clarified-behaviour): id, name, email, role (1–3) and creation date (ISO 8601, UTC). */
+/**
+ * One user in the export file (docs/product.md#clarified-behaviour): id, name, email, role (1–3)
+ * and creation date (ISO 8601, UTC); for a student, also their latest self-assessment's level,
+ * mean and four strand scores (two decimals) and when it was made (docs/product.md#the-schools-oracy) —
+ * null (an empty CSV cell) for a student never assessed and for everyone else.
+ */
 export interface ExportRecord {
   id: string;
   name: string;
   email: string;
   role: Role;
   createdAt: string;
+  oracyLevel: OracyLevel | null;
+  oracyMean: number | null;
+  linguistic: number | null;
+  cognitive: number | null;
+  socialEmotional: number | null;
+  physical: number | null;
+  lastAssessedAt: string | null;
 }
 
 /** The CSV header row, in column order. */
-export const EXPORT_COLUMNS = ['id', 'name', 'email', 'role', 'createdAt'] as const satisfies readonly (keyof ExportRecord)[];
+export const EXPORT_COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'role',
+  'createdAt',
+  'oracyLevel',
+  'oracyMean',
+  'linguistic',
+  'cognitive',
+  'socialEmotional',
+  'physical',
+  'lastAssessedAt',
+] as const satisfies readonly (keyof ExportRecord)[];
 
 /** Users fetched from the database per round trip. */
 const BATCH_SIZE = 500;
@@ -25,16 +50,24 @@ const BATCH_SIZE = 500;
  * the consumer stops early (a client that disconnects).
  */
 export async function* exportRecords(): AsyncGenerator<ExportRecord> {
-  const cursor = User.find({}, { name: 1, email: 1, role: 1, createdAt: 1 }).sort({ _id: 1 }).lean().cursor({ batchSize: BATCH_SIZE });
+  const cursor = User.find({}, { name: 1, email: 1, role: 1, createdAt: 1, oracy: 1 }).sort({ _id: 1 }).lean().cursor({ batchSize: BATCH_SIZE });
   try {
     for await (const user of cursor) {
       const createdAt = (user as { createdAt?: Date }).createdAt;
+      const latest = user.role === ROLES.student ? user.oracy?.latest : null;
       yield {
         id: String(user._id),
         name: user.name,
         email: user.email,
         role: user.role as Role,
         createdAt: createdAt instanceof Date ? createdAt.toISOString() : '',
+        oracyLevel: latest?.level ?? null,
+        oracyMean: latest?.mean ?? null,
+        linguistic: latest?.strands.linguistic ?? null,
+        cognitive: latest?.strands.cognitive ?? null,
+        socialEmotional: latest?.strands.socialEmotional ?? null,
+        physical: latest?.strands.physical ?? null,
+        lastAssessedAt: latest ? latest.submittedAt.toISOString() : null,
       };
     }
   } finally {
