@@ -9,15 +9,23 @@
  * accounts the benchmark calls as, 100 chat admins, teachers' courses,
  * enrollments, assignments, completions and notices, and prints their ids
  * and session tokens. Sessions are created directly (no sign-in, so no
- * argon2 and no rate limit per IP). Prints one JSON line:
- * `{users, messages, accounts?}`. With `--drop` it drops the database instead.
+ * argon2 and no rate limit per IP). `--oracy-students S --oracy-submissions K`
+ * adds a teacher with one course of S students, each with K self-assessment
+ * submissions (one a week, ending yesterday) and the Oracy summary the API keeps
+ * (docs/decisions/0015-oracy-summary-on-the-user.md), and prints the teacher's
+ * account as `oracyTeacher`. Prints one JSON line:
+ * `{users, messages, accounts?, oracyTeacher?}`. With `--drop` it drops the database instead.
  */
 import { parseArgs } from 'node:util';
 // The API's own mongoose (pnpm keeps it under api/): the models below are registered on this instance.
 import mongoose from '../../api/node_modules/mongoose/index.js';
 import { hashPassword } from '../../api/src/auth/password.js';
 import { createSession } from '../../api/src/auth/sessions.js';
+import { meanScore, oracyLevelForMean } from '../../api/src/services/oracyLevel.js';
+import { summaryOf } from '../../api/src/services/oracySummary.js';
 import {
+  ASSESSMENT_KEYS,
+  Assessment,
   Assignment,
   AssignmentCompletion,
   ChatMessage,
@@ -123,11 +131,51 @@ async function addBase(passwordHash: string): Promise<BenchAccounts> {
   };
 }
 
+/** The Oracy class's course: only its own students are enrolled in it. */
+const ORACY_COURSE_TITLE = 'Oracy across the year';
+
+/**
+ * Adds a teacher with one course of `students` students, each with `submissions` self-assessments
+ * a week apart (scores drifting with the student and the week) and their Oracy summary.
+ */
+async function addOracyClass(students: number, submissions: number, passwordHash: string): Promise<{ id: string; token: string }> {
+  const teacher = person(900_000, ROLES.teacher, passwordHash, `oracy-teacher@${DOMAIN}`);
+  const course = {
+    _id: new Types.ObjectId(),
+    title: ORACY_COURSE_TITLE,
+    description: 'Every student of the year group, self-assessing weekly.',
+    instructorId: teacher._id,
+    duration: 30,
+    startDate: new Date(Date.UTC(2026, 0, 5)),
+    endDate: new Date(Date.UTC(2026, 11, 18)),
+    status: 'active',
+  };
+  const week = 7 * 24 * 60 * 60 * 1000;
+  const yesterday = Date.now() - 24 * 60 * 60 * 1000;
+  const people = Array.from({ length: students }, (_, i) => person(900_001 + i, ROLES.student, passwordHash));
+  const assessments = people.map((p, s) =>
+    Array.from({ length: submissions }, (_, k) => {
+      const scores = Object.fromEntries(ASSESSMENT_KEYS.map((key, q) => [key, 1 + ((s + q + k) % 5)]));
+      const mean = meanScore(Object.values(scores));
+      const at = new Date(yesterday - (submissions - 1 - k) * week);
+      return { _id: new Types.ObjectId(), userId: p._id, scores, mean, level: oracyLevelForMean(mean), createdAt: at, updatedAt: at };
+    }),
+  );
+  await insertInBatches(
+    User,
+    [teacher, ...people.map((p, s) => ({ ...p, oracy: summaryOf([...assessments[s]!].reverse()), oracyLevel: assessments[s]!.at(-1)!.level }))],
+  );
+  await insertInBatches(Course, [course]);
+  await insertInBatches(Enrollment, people.map((p) => ({ studentId: p._id, courseId: course._id })));
+  for (let i = 0; i < assessments.length; i += 25) await Assessment.insertMany(assessments.slice(i, i + 25).flat(), { ordered: false, timestamps: false });
+  return { id: String(teacher._id), token: (await createSession(teacher._id, { ttlDays: 1 })).token };
+}
+
 /** Adds people until there are `target` users: 5% teachers, the rest students, each new student in three courses. */
 async function topUpUsers(target: number, passwordHash: string): Promise<number> {
   const existing = await User.countDocuments({});
   if (existing >= target) return existing;
-  const courses = (await Course.find({}, { _id: 1 }).lean()).map((c) => c._id);
+  const courses = (await Course.find({ title: { $ne: ORACY_COURSE_TITLE } }, { _id: 1 }).lean()).map((c) => c._id);
   for (let start = existing; start < target; start += BATCH * 4) {
     const people = [];
     for (let i = start; i < Math.min(target, start + BATCH * 4); i++) people.push(person(i + 1000, i % 20 === 0 ? ROLES.teacher : ROLES.student, passwordHash));
@@ -169,6 +217,8 @@ async function main(): Promise<void> {
       messages: { type: 'string', default: '0' },
       base: { type: 'boolean', default: false },
       drop: { type: 'boolean', default: false },
+      'oracy-students': { type: 'string', default: '0' },
+      'oracy-submissions': { type: 'string', default: '20' },
     },
   });
   if (!values.uri) throw new Error('--uri is required');
@@ -183,9 +233,11 @@ async function main(): Promise<void> {
     await Promise.all(Object.values(mongoose.models).map((model) => model.init().catch(() => undefined)));
     const passwordHash = await hashPassword(`bench-${Date.now()}`);
     const accounts = values.base ? await addBase(passwordHash) : undefined;
+    const oracyStudents = Number(values['oracy-students']);
+    const oracyTeacher = oracyStudents > 0 ? await addOracyClass(oracyStudents, Number(values['oracy-submissions']), passwordHash) : undefined;
     const users = await topUpUsers(Number(values.users), passwordHash);
     const messages = await topUpMessages(Number(values.messages));
-    console.log(JSON.stringify({ users, messages, accounts }));
+    console.log(JSON.stringify({ users, messages, accounts, oracyTeacher }));
   } finally {
     await mongoose.disconnect();
   }

@@ -10,13 +10,16 @@
 //      BENCH_LARGE records (also on MONGODB_URI when it is set);
 //   3. chat fan-out: 100 admin sockets, one sender, 1 KB messages, against a
 //      plain ws broadcast server;
-//   4. front end: compressed bundle sizes and a Lighthouse mobile run of "/".
+//   4. front end: compressed bundle sizes and a Lighthouse mobile run of "/";
+//   5. the teacher's Oracy overview of BENCH_ORACY_STUDENTS students with
+//      BENCH_ORACY_SUBMISSIONS self-assessments each: p50 / p99 latency, one request at a time.
 // Every figure that has a budget is a ratio or a size; nothing here is a
 // timed test assertion. Sizes and durations come from the environment:
 //   BENCH_USERS=1000 BENCH_MESSAGES=1000 BENCH_LARGE=20000 BENCH_DURATION=6 (s per row,
 //   split into BENCH_ROUNDS=3 alternating baseline/Oracy rounds; the median round counts)
 //   BENCH_WARMUP=1 (s) BENCH_CONNECTIONS=20 BENCH_FANOUT_MESSAGES=20 BENCH_FANOUT_ROUNDS=5 (bursts; the median counts)
-//   BENCH_LIGHTHOUSE_RUNS=3 BENCH_SKIP=api,growth,fanout,lighthouse BENCH_NO_PIN=1
+//   BENCH_LIGHTHOUSE_RUNS=3 BENCH_ORACY_STUDENTS=300 BENCH_ORACY_SUBMISSIONS=20
+//   BENCH_SKIP=api,growth,fanout,lighthouse,oracy BENCH_NO_PIN=1
 //   BENCH_CPU_PROFILE=<folder> (the server writes a V8 CPU profile there when it stops)
 // The figures also go to .cache/bench/latest.json.
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,6 +42,8 @@ const config = {
   fanoutMessages: envInt('BENCH_FANOUT_MESSAGES', 20),
   fanoutRounds: envInt('BENCH_FANOUT_ROUNDS', 5),
   lighthouseRuns: envInt('BENCH_LIGHTHOUSE_RUNS', 3),
+  oracyStudents: envInt('BENCH_ORACY_STUDENTS', 300),
+  oracySubmissions: envInt('BENCH_ORACY_SUBMISSIONS', 20),
   skip: new Set((process.env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
 };
 const TSX = bin('api', 'tsx');
@@ -134,7 +139,7 @@ async function growthPoint(oracy, accounts, point) {
 /** Headers that Node's http server writes itself (or that depend on the body's framing): not copied to the baseline. */
 const PER_CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
-const results = { config: { ...config, skip: [...config.skip] }, machine: {}, api: [], growth: [], fanout: null, frontend: {} };
+const results = { config: { ...config, skip: [...config.skip] }, machine: {}, api: [], growth: [], fanout: null, frontend: {}, oracy: null };
 
 async function main() {
   results.machine = {
@@ -151,7 +156,8 @@ async function main() {
   const dbUri = await startEmbeddedDatabase(join(work, 'db'));
   const mainDb = `${dbUri}oracy_bench`;
   log(`filling the database: ${config.users} users, ${config.messages} chat messages`);
-  const base = await generate(mainDb, ['--base', '--users', String(config.users), '--messages', String(config.messages)]);
+  const oracyClass = config.skip.has('oracy') ? [] : ['--oracy-students', String(config.oracyStudents), '--oracy-submissions', String(config.oracySubmissions)];
+  const base = await generate(mainDb, ['--base', '--users', String(config.users), '--messages', String(config.messages), ...oracyClass]);
   const { accounts } = base;
   const oracy = await startOracy('oracy', mainDb);
   log(`Oracy at ${oracy.url}`);
@@ -204,6 +210,16 @@ async function main() {
   if (!config.skip.has('growth')) {
     log(`growth at ${config.users} users / ${config.messages} messages`);
     small = await growthPoint(oracy, accounts, 1);
+  }
+
+  if (base.oracyTeacher) {
+    log(`teacher Oracy overview: ${config.oracyStudents} students × ${config.oracySubmissions} submissions`);
+    const path = `/api/teacher/oracy/${base.oracyTeacher.id}`;
+    const headers = { Cookie: `oracy_session=${base.oracyTeacher.token}` };
+    const answer = await httpGet(oracy.url + path, headers);
+    const students = answer.status === 200 ? JSON.parse(answer.body.toString()).students.length : 0;
+    if (students !== config.oracyStudents) throw new Error(`the teacher overview answered ${answer.status} with ${students} students`);
+    results.oracy = { path, students, bytes: answer.body.length, ...(await load(oracy.url + path, headers, 1, config.duration, config.warmup)) };
   }
 
   if (!config.skip.has('fanout')) {
@@ -326,6 +342,16 @@ function print() {
     feRows.push(['    CLS', num(l.cls, 3), '', '', '≤ 0.1', verdict(l.cls <= 0.1)]);
   } else if (fe.lighthouseError) feRows.push(['Lighthouse', `could not run: ${fe.lighthouseError}`.slice(0, 80), '', '', '', '']);
   if (feRows.length) sections.push({ title: '4. Front end', rows: feRows });
+  if (results.oracy) {
+    const o = results.oracy;
+    sections.push({
+      title: `5. Teacher Oracy overview — ${num(config.oracyStudents)} students × ${config.oracySubmissions} self-assessments, one request at a time (${kb(o.bytes)} answer)`,
+      rows: [
+        ['GET /api/teacher/oracy/:id  p50 / p99', `${ms(o.p50)} / ${ms(o.p99)}`, '', '', 'p99 < 100 ms', verdict(o.p99 < 100 && o.non2xx === 0)],
+        ['    req/s', num(o.rps), '', '', '', ''],
+      ],
+    });
+  }
 
   const pin = m.pinning ? `server side on core ${m.pinning.server}, load side on core ${m.pinning.load}` : 'not pinned';
   console.log(`\nOracy benchmark, ${m.date.slice(0, 16).replace('T', ' ')} UTC — ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node}; ${pin}`);
