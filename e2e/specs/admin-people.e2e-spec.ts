@@ -1,21 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, signIn } from '../src/utils';
-
-/**
- * Registers a fresh student through `POST /auth/register` in a request
- * context of its own (so the admin page keeps its session): the journeys
- * change only people they created, never the demo accounts.
- */
-async function registerStudent(request: APIRequestContext, firstName: string): Promise<{ id: string; name: string; email: string; tag: string }> {
-  const tag = randomBytes(4).toString('hex');
-  const person = { firstName, lastName: `E2e ${tag}`, email: `${firstName.toLowerCase()}-${tag}@example.test`, password: 'admin-people-e2e' };
-  const res = await request.post('/auth/register', { data: person });
-  expect(res.status()).toBe(201);
-  const { id } = (await res.json()) as { id: string };
-  return { id, name: `${person.firstName} ${person.lastName}`, email: person.email, tag };
-}
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, registerStudent, signIn } from '../src/utils';
 
 /** Types into a list's search box and waits for the row of `name`. */
 async function searchFor(page: Page, placeholder: string, text: string, name: string) {

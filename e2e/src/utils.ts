@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Demo accounts of docs/architecture.md#running-it (all with the same password). */
 export const DEMO = {
@@ -25,4 +26,22 @@ export async function currentFirstName(page: Page): Promise<string> {
   const res = await page.request.get('/auth/current_user');
   expect(res.ok()).toBe(true);
   return ((await res.json()) as { firstName: string }).firstName;
+}
+
+/**
+ * Registers a fresh student through `POST /auth/register` in the given
+ * request context (which then holds that student's session): journeys
+ * change only people they created, never the demo accounts.
+ * @returns the new student's id, full name, email, a random tag and the password
+ */
+export async function registerStudent(
+  request: APIRequestContext,
+  firstName: string,
+): Promise<{ id: string; name: string; email: string; tag: string; password: string }> {
+  const tag = randomBytes(4).toString('hex');
+  const person = { firstName, lastName: `E2e ${tag}`, email: `${firstName.toLowerCase()}-${tag}@example.test`, password: 'admin-people-e2e' };
+  const res = await request.post('/auth/register', { data: person });
+  expect(res.status()).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+  return { id, name: `${person.firstName} ${person.lastName}`, email: person.email, tag, password: person.password };
 }
