@@ -24,7 +24,15 @@ import { STRAND_KEYS, STRAND_LABELS, type Snapshot, type StrandKey } from '../..
 import '../../components/Chart.css';
 import './oracy.css';
 
-ChartJS.register(RadialLinearScale, CategoryScale, LinearScale, PointElement, LineElement, Filler, Tooltip, Legend);
+ChartJS.register(RadialLinearScale, CategoryScale, LinearScale, PointElement, LineElement, Tooltip, Legend);
+
+/**
+ * The radar's shaded areas need Chart.js's Filler. It is given to the radar
+ * alone (a chart's own plugin, with its defaults) rather than registered for
+ * every chart, so the app's other charts look the same whether or not this
+ * screen was opened.
+ */
+const RADAR_PLUGINS = [Filler];
 
 /** One colour and point style per strand, so the lines differ in more than colour. */
 const STRAND_STYLES: Record<StrandKey, { color: string; pointStyle: 'circle' | 'rect' | 'triangle' | 'rectRot'; dash: number[] }> = {
@@ -139,7 +147,7 @@ export function StrandRadar({ latest, previous }: StrandRadarProps) {
       columns={series.map((s) => s.column)}
       rows={STRAND_KEYS.map((key) => ({ label: STRAND_LABELS[key], values: series.map((s) => s.snapshot.strands[key]) }))}
     >
-      <Radar data={data} options={options} />
+      <Radar data={data} options={options} plugins={RADAR_PLUGINS} />
     </OracyFigure>
   );
 }
