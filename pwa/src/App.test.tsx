@@ -26,6 +26,7 @@ describe('the route table (docs/product.md#route-table)', () => {
       '/teacher/dashboard': [2],
       '/teacher/courses': [2],
       '/teacher/students': [2],
+      '/teacher/students/:studentId': [2],
       '/teacher/notice': [2],
       '/teacher/complaints': [2],
       '/teacher/profile': [2],
@@ -34,6 +35,7 @@ describe('the route table (docs/product.md#route-table)', () => {
       '/student/notice': [3],
       '/student/complaints': [3],
       '/student/courses': [3],
+      '/student/oracy': [3],
       '/student/profile': [3],
       '/assignments': [3],
     });

@@ -104,6 +104,13 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/teacher/dashboard', title: 'Teacher Dashboard', access: TEACHER, layout: true, screen: lazyScreen(() => import('./pages/teacher/TeacherDashboardPage')) },
   { path: '/teacher/courses', title: 'Your Courses', access: TEACHER, layout: true, screen: lazyScreen(() => import('./pages/teacher/TeacherCoursesPage')) },
   { path: '/teacher/students', title: 'Your Students', access: TEACHER, layout: true, screen: lazyScreen(() => import('./pages/teacher/TeacherStudentsPage')) },
+  {
+    path: '/teacher/students/:studentId',
+    title: "Student's Oracy",
+    access: TEACHER,
+    layout: true,
+    screen: lazyScreen(() => import('./pages/teacher/TeacherStudentOracyPage')),
+  },
   { path: '/teacher/notice', title: 'Notices', access: TEACHER, layout: true, screen: Notices },
   { path: '/teacher/complaints', title: 'My Complaints', access: TEACHER, layout: true, screen: lazyScreen(() => import('./pages/teacher/TeacherComplaintsPage')) },
   { path: '/teacher/profile', title: 'Profile', access: TEACHER, layout: true, screen: lazyScreen(() => import('./pages/teacher/TeacherProfilePage')) },
@@ -112,6 +119,7 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/student/notice', title: 'Notices', access: STUDENT, layout: true, screen: Notices },
   { path: '/student/complaints', title: 'My Complaints', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/StudentComplaintsPage')) },
   { path: '/student/courses', title: 'Your Enrolled Courses', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/StudentCoursesPage')) },
+  { path: '/student/oracy', title: 'My Oracy', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/MyOracyPage')) },
   { path: '/student/profile', title: 'Profile', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/StudentProfilePage')) },
   // docs/product.md#links-and-redirects: the student dashboard's "View Assignments" link.
   { path: '/assignments', title: 'My Assignments', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/StudentAssignmentsPage')) },

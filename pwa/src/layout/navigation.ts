@@ -5,6 +5,7 @@
  */
 import {
   alertCircleOutline,
+  analyticsOutline,
   bookOutline,
   chatbubblesOutline,
   easelOutline,
@@ -32,6 +33,7 @@ export interface NavEntry {
 /**
  * The side menu per role (docs/product.md#dashboard-layout). The admin's second "Discussions" item
  * leads to /admin/blogs, which redirects to /admin/discussion (docs/product.md#links-and-redirects).
+ * The student's "My Oracy" follows "My Courses" (docs/product.md#my-oracy).
  */
 export const MENU_ENTRIES: Readonly<Record<Role, readonly NavEntry[]>> = {
   1: [
@@ -54,12 +56,16 @@ export const MENU_ENTRIES: Readonly<Record<Role, readonly NavEntry[]>> = {
   3: [
     { label: 'My Teachers', path: '/student/teachers', icon: personOutline },
     { label: 'My Courses', path: '/student/courses', icon: bookOutline },
+    { label: 'My Oracy', path: '/student/oracy', icon: analyticsOutline },
     { label: 'Notice', path: '/student/notice', icon: megaphoneOutline },
     { label: 'My Complaints', path: '/student/complaints', icon: alertCircleOutline },
   ],
 };
 
-/** The bottom tab bar per role, shown on phones only (the design card in docs/architecture.md#stack-and-layout). */
+/**
+ * The bottom tab bar per role, shown on phones only (the design card in docs/architecture.md#stack-and-layout);
+ * the student's fifth tab is "My Oracy", after "My Courses" (docs/product.md#my-oracy).
+ */
 export const TAB_ENTRIES: Readonly<Record<Role, readonly NavEntry[]>> = {
   1: [
     { label: 'Dashboard', path: '/admin/dashboard', icon: gridOutline },
@@ -76,6 +82,7 @@ export const TAB_ENTRIES: Readonly<Record<Role, readonly NavEntry[]>> = {
   3: [
     { label: 'Dashboard', path: '/student/dashboard', icon: gridOutline },
     { label: 'My Courses', path: '/student/courses', icon: bookOutline },
+    { label: 'My Oracy', path: '/student/oracy', icon: analyticsOutline },
     { label: 'Notice', path: '/student/notice', icon: megaphoneOutline },
     { label: 'My Complaints', path: '/student/complaints', icon: alertCircleOutline },
   ],

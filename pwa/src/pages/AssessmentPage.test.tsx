@@ -2,13 +2,22 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, sentJson, USERS, type FakeRoute } from '../test/fetchMock';
+import { snapshot } from '../test/oracyFixtures';
 import { renderAt } from '../test/renderApp';
 import { CATEGORIES, SCALE, STATEMENT_KEYS } from './assessment/statements';
 
 const STATEMENTS = CATEGORIES.flatMap((category) => category.statements);
 
-function setup(routes: Record<string, FakeRoute> = {}) {
-  const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: USERS.student }, ...routes });
+const SUBMITTED = snapshot(10, { linguistic: 4.25, cognitive: 3.5, socialEmotional: 3, physical: 2.75 });
+
+/** The answer of `POST /api/updateOracyAssessment` for {@link SUBMITTED}, with this change since last time. */
+const submittedAnswer = (change: number | null): FakeRoute => ({
+  status: 201,
+  body: { id: SUBMITTED.id, oracyLevel: SUBMITTED.level, mean: 3.375, snapshot: SUBMITTED, change },
+});
+
+function setup(routes: Record<string, FakeRoute> = {}, as: keyof typeof USERS = 'student') {
+  const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: USERS[as] }, ...routes });
   const rendered = renderAt('/');
   return { fetchSpy, ...rendered, user: userEvent.setup() };
 }
@@ -120,7 +129,7 @@ describe('the self-assessment page (docs/product.md#self-assessment)', { timeout
   });
 
   it('submits the 16 scores and thanks the user', async () => {
-    const { user, fetchSpy } = setup({ 'POST /api/updateOracyAssessment': { status: 201, body: { ok: true } } });
+    const { user, fetchSpy } = setup({ 'POST /api/updateOracyAssessment': submittedAnswer(null) });
     await screen.findByText('Welcome, Sam');
     await answer(user, 16);
     await user.click(screen.getByRole('button', { name: 'Submit Assessment' }));
@@ -135,6 +144,43 @@ describe('the self-assessment page (docs/product.md#self-assessment)', { timeout
     expect(sentJson(call)).toEqual({
       oracy_scores: Object.fromEntries(STATEMENT_KEYS.map((key, index) => [key, (index % 5) + 1])),
     });
+  });
+
+  it('shows the strand scores of the submission, the change since last time and, for a student, the link to the profile', async () => {
+    const { user } = setup({ 'POST /api/updateOracyAssessment': submittedAnswer(0.25) });
+    await screen.findByText('Welcome, Sam');
+    await answer(user, 16);
+    await user.click(screen.getByRole('button', { name: 'Submit Assessment' }));
+
+    await screen.findByRole('heading', { name: 'Thank You, Sam!' });
+    const strands = within(screen.getByRole('list', { name: 'Your strand scores' })).getAllByRole('listitem');
+    expect(strands.map((item) => item.textContent)).toEqual(['Linguistic 4.25', 'Cognitive 3.50', 'Social & Emotional 3.00', 'Physical 2.75']);
+    expect(screen.getByText('Change since last time: +0.25')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'See your Oracy profile' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/student/oracy'));
+  });
+
+  it('shows no change after the first submission', async () => {
+    const { user } = setup({ 'POST /api/updateOracyAssessment': submittedAnswer(null) });
+    await screen.findByText('Welcome, Sam');
+    await answer(user, 16);
+    await user.click(screen.getByRole('button', { name: 'Submit Assessment' }));
+
+    await screen.findByRole('heading', { name: 'Thank You, Sam!' });
+    expect(screen.getByRole('list', { name: 'Your strand scores' })).toBeInTheDocument();
+    expect(screen.queryByText(/^Change since last time/)).not.toBeInTheDocument();
+  });
+
+  it.each(['teacher', 'admin'] as const)('shows the scores without the link to the profile (%s)', async (as) => {
+    const { user } = setup({ 'POST /api/updateOracyAssessment': submittedAnswer(-0.5) }, as);
+    await screen.findByText(`Welcome, ${USERS[as].firstName}`);
+    await answer(user, 16);
+    await user.click(screen.getByRole('button', { name: 'Submit Assessment' }));
+
+    await screen.findByRole('heading', { name: `Thank You, ${USERS[as].firstName}!` });
+    expect(within(screen.getByRole('list', { name: 'Your strand scores' })).getAllByRole('listitem')).toHaveLength(4);
+    expect(screen.getByText('Change since last time: −0.50')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'See your Oracy profile' })).not.toBeInTheDocument();
   });
 
   it('shows "Submission failed" on a 400 and keeps the answers', async () => {

@@ -1,9 +1,11 @@
 import { IonContent, IonPage, useIonAlert } from '@ionic/react';
 import { memo, useCallback, useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { Logo } from '../components/Logo';
 import { SITE_URL } from '../config';
 import { HttpError } from '../data/api';
-import { client, done } from '../data/client';
+import { client, json } from '../data/client';
+import { formatChange, STRAND_KEYS, STRAND_LABELS, type AssessmentResult } from '../data/oracy';
 import { useRequiredUser, useSession } from '../session/SessionProvider';
 import AssessmentLoading from './assessment/AssessmentLoading';
 import { CATEGORIES, completeScores, SCALE, STATEMENT_KEYS, type Category, type Score, type Statement, type StatementKey } from './assessment/statements';
@@ -14,7 +16,10 @@ type Answers = Partial<Record<StatementKey, Score>>;
 
 /**
  * The self-assessment page at "/" (docs/product.md#self-assessment, docs/product.md#self-assessment-flow):
- * loading → the questionnaire → the thank-you screen. Any signed-in user;
+ * loading → the questionnaire → the thank-you screen, which adds this
+ * submission's four strand scores, the change since last time from the
+ * second submission on, and for students a link to their profile
+ * (docs/product.md#after-the-self-assessment). Any signed-in user;
  * no shared layout. While the user loads it already shows the logo, the
  * title and the introduction (the largest text, painted once), with
  * the spinner and "Loading your assessment..." where the questions go. Submits `POST /api/updateOracyAssessment` with
@@ -27,7 +32,8 @@ export default function AssessmentPage() {
   const [presentAlert] = useIonAlert();
   const [answers, setAnswers] = useState<Answers>({});
   const [submitting, setSubmitting] = useState(false);
-  const [submitted, setSubmitted] = useState(false);
+  const [result, setResult] = useState<AssessmentResult | null>(null);
+  const submitted = result !== null;
   // the four category cards arrive one per frame (the submit row with the last one),
   // so building and laying out the questionnaire never holds a phone's main thread for long.
   const categoriesShown = useStepwiseCount(CATEGORIES.length, user !== null);
@@ -52,8 +58,7 @@ export default function AssessmentPage() {
     if (!user || !scores || submitting) return;
     setSubmitting(true);
     try {
-      await done(client.api.updateOracyAssessment.$post({ json: { oracy_scores: scores } }));
-      setSubmitted(true);
+      setResult(await json(client.api.updateOracyAssessment.$post({ json: { oracy_scores: scores } })));
     } catch (error) {
       if (!(error instanceof HttpError)) console.error('Could not submit the assessment', error);
       await presentAlert({ header: error instanceof HttpError ? 'Submission failed' : 'Network error', buttons: ['OK'] });
@@ -78,11 +83,17 @@ export default function AssessmentPage() {
         )}
       </header>
       <IonContent className="ion-padding assessment">
-        {user && submitted ? (
+        {user && result ? (
           <section className="assessment-thanks" aria-labelledby="assessment-thanks-title">
             <h1 id="assessment-thanks-title">Thank You, {user.firstName}!</h1>
             <p>Your responses have been recorded.</p>
+            <SubmissionScores result={result} />
             <div className="assessment-thanks__actions">
+              {user.role === 3 && (
+                <Link className="assessment-thanks__link" to="/student/oracy">
+                  See your Oracy profile
+                </Link>
+              )}
               <button type="button" className="assessment-button" onClick={() => void handleLogout()}>
                 Logout
               </button>
@@ -121,6 +132,30 @@ export default function AssessmentPage() {
         )}
       </IonContent>
     </IonPage>
+  );
+}
+
+/**
+ * The thank-you screen's scores (docs/product.md#after-the-self-assessment): this
+ * submission's four strand scores, and the change of the mean since the
+ * previous submission when there is one. Plain markup: no chart on the first load.
+ */
+function SubmissionScores({ result }: { result: AssessmentResult }) {
+  const { strands } = result.snapshot;
+  return (
+    <div className="assessment-scores">
+      <h2 id="assessment-scores-title" className="assessment-scores__title">
+        Your strand scores
+      </h2>
+      <ul className="assessment-scores__list" aria-labelledby="assessment-scores-title">
+        {STRAND_KEYS.map((key) => (
+          <li key={key}>
+            <span>{STRAND_LABELS[key]}</span> <strong>{strands[key].toFixed(2)}</strong>
+          </li>
+        ))}
+      </ul>
+      {result.change !== null && <p className="assessment-scores__change">Change since last time: {formatChange(result.change)}</p>}
+    </div>
   );
 }
 

@@ -1,0 +1,206 @@
+/**
+ * The Oracy profile's two charts (docs/product.md#my-oracy): the latest strands against the
+ * previous submission as a radar, and each strand over time as lines. Each
+ * is a `<figure>` whose canvas is hidden from screen readers, with the same
+ * numbers in a visually hidden table. Chart.js is imported only here and in
+ * `components/Chart.tsx`, both reached from lazily loaded screens only.
+ */
+import {
+  CategoryScale,
+  Chart as ChartJS,
+  Filler,
+  Legend,
+  LineElement,
+  LinearScale,
+  PointElement,
+  RadialLinearScale,
+  Tooltip,
+  type ChartData,
+  type ChartOptions,
+} from 'chart.js';
+import { useId, type ReactNode } from 'react';
+import { Line, Radar } from 'react-chartjs-2';
+import { STRAND_KEYS, STRAND_LABELS, type Snapshot, type StrandKey } from '../../data/oracy';
+import '../../components/Chart.css';
+import './oracy.css';
+
+ChartJS.register(RadialLinearScale, CategoryScale, LinearScale, PointElement, LineElement, Tooltip, Legend);
+
+/**
+ * The radar's shaded areas need Chart.js's Filler. It is given to the radar
+ * alone (a chart's own plugin, with its defaults) rather than registered for
+ * every chart, so the app's other charts look the same whether or not this
+ * screen was opened.
+ */
+const RADAR_PLUGINS = [Filler];
+
+/** One colour and point style per strand, so the lines differ in more than colour. */
+const STRAND_STYLES: Record<StrandKey, { color: string; pointStyle: 'circle' | 'rect' | 'triangle' | 'rectRot'; dash: number[] }> = {
+  linguistic: { color: '#2e7d32', pointStyle: 'circle', dash: [] },
+  cognitive: { color: '#e65100', pointStyle: 'rect', dash: [6, 3] },
+  socialEmotional: { color: '#1565c0', pointStyle: 'triangle', dash: [2, 2] },
+  physical: { color: '#6a1b9a', pointStyle: 'rectRot', dash: [10, 4] },
+};
+
+/** A submission's date as shown in the profile, e.g. "5 Mar 2026". */
+export function formatSubmissionDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+/** A score as shown: two decimals. */
+export const formatScore = (value: number): string => value.toFixed(2);
+
+interface FigureProps {
+  title: string;
+  /** the first column's header */
+  rowHeader: string;
+  /** the table's column headers after the first */
+  columns: string[];
+  /** one row per label: its header, then one value per column */
+  rows: { label: string; values: number[] }[];
+  /** the canvas */
+  children: ReactNode;
+  className?: string;
+}
+
+/** A chart's figure: the visible title, the canvas hidden from screen readers, and its numbers as a table. */
+function OracyFigure({ title, rowHeader, columns, rows, children, className }: FigureProps) {
+  const headingId = useId();
+  return (
+    <figure className={`chart-figure ${className ?? ''}`} aria-labelledby={headingId}>
+      <figcaption id={headingId} className="chart-figure__title">
+        {title}
+      </figcaption>
+      <div className="chart-figure__canvas" aria-hidden="true">
+        {children}
+      </div>
+      <table className="visually-hidden">
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{rowHeader}</th>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={index}>
+              <th scope="row">{row.label}</th>
+              {row.values.map((value, column) => (
+                <td key={column}>{formatScore(value)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
+
+/** Props of {@link StrandRadar}. */
+export interface StrandRadarProps {
+  latest: Snapshot;
+  /** the submission before it; `null` with a single submission */
+  previous: Snapshot | null;
+}
+
+/**
+ * The latest submission's four strands against the previous one's, as a
+ * radar on the 1–5 scale, with the numbers as a table "Strand / Latest /
+ * Previous" (docs/product.md#my-oracy). With one submission only the latest is drawn.
+ */
+export function StrandRadar({ latest, previous }: StrandRadarProps) {
+  const title = previous ? 'Strands: latest and previous submission' : 'Strands: latest submission';
+  const series = [
+    { label: `Latest (${formatSubmissionDate(latest.submittedAt)})`, column: 'Latest', snapshot: latest, color: '#2e7d32', fill: 'rgba(46, 125, 50, 0.2)', dash: [] },
+    ...(previous
+      ? [{ label: `Previous (${formatSubmissionDate(previous.submittedAt)})`, column: 'Previous', snapshot: previous, color: '#e65100', fill: 'rgba(230, 81, 0, 0.1)', dash: [6, 3] }]
+      : []),
+  ];
+  const data: ChartData<'radar'> = {
+    labels: STRAND_KEYS.map((key) => STRAND_LABELS[key]),
+    datasets: series.map((s) => ({
+      label: s.label,
+      data: STRAND_KEYS.map((key) => s.snapshot.strands[key]),
+      borderColor: s.color,
+      backgroundColor: s.fill,
+      pointBackgroundColor: s.color,
+      borderDash: s.dash,
+      fill: true,
+    })),
+  };
+  const options: ChartOptions<'radar'> = {
+    responsive: true,
+    maintainAspectRatio: false,
+    animation: false,
+    scales: { r: { min: 1, max: 5, ticks: { stepSize: 1 } } },
+  };
+  return (
+    <OracyFigure
+      title={title}
+      className="oracy-chart oracy-chart--radar"
+      rowHeader="Strand"
+      columns={series.map((s) => s.column)}
+      rows={STRAND_KEYS.map((key) => ({ label: STRAND_LABELS[key], values: series.map((s) => s.snapshot.strands[key]) }))}
+    >
+      <Radar data={data} options={options} plugins={RADAR_PLUGINS} />
+    </OracyFigure>
+  );
+}
+
+/** Props of {@link StrandTimeline}. */
+export interface StrandTimelineProps {
+  /** the submissions, newest first (as the API answers them) */
+  history: readonly Snapshot[];
+}
+
+/**
+ * Each strand over time, oldest submission first, one line per strand on
+ * the 1–5 scale, with the numbers as a table "Date / the four strands"
+ * (docs/product.md#my-oracy). A single submission is drawn as single points.
+ */
+export function StrandTimeline({ history }: StrandTimelineProps) {
+  const ordered = [...history].reverse();
+  const dates = ordered.map((s) => formatSubmissionDate(s.submittedAt));
+  // Several submissions on one day: add the time, so every point has its own label.
+  const sameDay = new Set(dates).size < dates.length;
+  const labels = sameDay
+    ? ordered.map((s) => `${formatSubmissionDate(s.submittedAt)}, ${new Date(s.submittedAt).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}`)
+    : dates;
+  const data: ChartData<'line'> = {
+    labels,
+    datasets: STRAND_KEYS.map((key) => ({
+      label: STRAND_LABELS[key],
+      data: ordered.map((s) => s.strands[key]),
+      borderColor: STRAND_STYLES[key].color,
+      backgroundColor: STRAND_STYLES[key].color,
+      pointStyle: STRAND_STYLES[key].pointStyle,
+      pointRadius: 4,
+      borderDash: STRAND_STYLES[key].dash,
+      tension: 0.2,
+      fill: false,
+    })),
+  };
+  const options: ChartOptions<'line'> = {
+    responsive: true,
+    maintainAspectRatio: false,
+    animation: false,
+    scales: { y: { min: 1, max: 5, ticks: { stepSize: 1 } } },
+    plugins: { legend: { labels: { usePointStyle: true } } },
+  };
+  return (
+    <OracyFigure
+      title="Strands over time"
+      className="oracy-chart"
+      rowHeader="Date"
+      columns={STRAND_KEYS.map((key) => STRAND_LABELS[key])}
+      rows={ordered.map((s, index) => ({ label: labels[index] ?? '', values: STRAND_KEYS.map((key) => s.strands[key]) }))}
+    >
+      <Line data={data} options={options} />
+    </OracyFigure>
+  );
+}

@@ -1,0 +1,140 @@
+import { IonButton, IonCard, IonText } from '@ionic/react';
+import { useEffect, useRef, useState } from 'react';
+import { formatChange, LEVEL_LABELS, STRAND_LABELS, strongestAndWeakest, type Snapshot, type StudentOracy } from '../../data/oracy';
+import { StatCard } from '../shared/StatCard';
+import { formatScore, formatSubmissionDate, StrandRadar, StrandTimeline } from './OracyCharts';
+import { suggestionsFor } from './suggestions';
+import '../shared/area.css';
+import './oracy.css';
+
+/** How many submissions one page of the history holds (the API's page size, docs/product.md#oracy-profile-calls). */
+export const HISTORY_PAGE_SIZE = 50;
+
+/** Props of {@link OracyProfileView}. */
+export interface OracyProfileViewProps {
+  /** the answer of `GET /api/student/oracy/{studentId}`, with at least one submission */
+  profile: StudentOracy;
+  /** who reads it: the student themself, or one of their teachers (suggestions addressed to them) */
+  audience: 'student' | 'teacher';
+  /** loads the submissions strictly before `before` (an ISO time), newest first: the next page of the history */
+  loadOlder: (before: string, signal: AbortSignal) => Promise<Snapshot[]>;
+}
+
+/**
+ * A student's Oracy profile (docs/product.md#my-oracy, docs/product.md#a-students-profile-for-teachers):
+ * the level, mean and change since last time; the latest strands against the
+ * previous submission (radar) and each strand over time (lines), each with
+ * its numbers as a table; the strongest and weakest strand with three
+ * practice suggestions for the weakest; and the history as a list, with
+ * "Show older" while the last page was full. Shows nothing without a
+ * submission: the screens show their empty state instead.
+ */
+export function OracyProfileView({ profile, audience, loadOlder }: OracyProfileViewProps) {
+  const [older, setOlder] = useState<Snapshot[]>([]);
+  const [lastPageSize, setLastPageSize] = useState(profile.history.length);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [olderFailed, setOlderFailed] = useState(false);
+  const pending = useRef<AbortController | null>(null);
+  useEffect(() => () => pending.current?.abort(), []);
+
+  const { latest, previous, change } = profile;
+  if (!latest) return null;
+
+  // The first page, then the older pages, each submission once (a reload may overlap a loaded page).
+  const seen = new Set<string>();
+  const history = [...profile.history, ...older].filter((s) => (seen.has(s.id) ? false : (seen.add(s.id), true)));
+  const hasMore = (older.length === 0 ? profile.history.length : lastPageSize) >= HISTORY_PAGE_SIZE;
+  const { strongest, weakest } = strongestAndWeakest(latest.strands);
+  const weakestLabel = STRAND_LABELS[weakest];
+
+  const showOlder = async () => {
+    const last = history.at(-1);
+    if (!last || loadingOlder) return;
+    pending.current?.abort();
+    const controller = new AbortController();
+    pending.current = controller;
+    setLoadingOlder(true);
+    setOlderFailed(false);
+    try {
+      const page = await loadOlder(last.submittedAt, controller.signal);
+      if (controller.signal.aborted) return;
+      setOlder((current) => [...current, ...page]);
+      setLastPageSize(page.length);
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      console.error('Could not load older submissions', error);
+      setOlderFailed(true);
+    } finally {
+      if (!controller.signal.aborted) setLoadingOlder(false);
+    }
+  };
+
+  return (
+    <div className="oracy-profile">
+      <ul className="stat-grid">
+        <StatCard label="Level" value={LEVEL_LABELS[latest.level]} accent />
+        <StatCard label="Mean" value={formatScore(latest.mean)} />
+        {change !== null && <StatCard label="Change since last time" value={formatChange(change)} />}
+      </ul>
+
+      <div className="dashboard-panels dashboard-panels--even">
+        <IonCard className="panel">
+          <StrandRadar latest={latest} previous={previous} />
+        </IonCard>
+        <IonCard className="panel">
+          <StrandTimeline history={history} />
+          {history.length === 1 && <p className="oracy-note">One submission so far: each strand is a single point.</p>}
+        </IonCard>
+      </div>
+
+      <section aria-labelledby="oracy-strengths" className="oracy-section">
+        <h2 id="oracy-strengths" className="screen-section-title">
+          Strongest and weakest strand
+        </h2>
+        <IonCard className="panel">
+          <p className="oracy-strand">
+            <span className="oracy-strand__label">Strongest strand:</span> {STRAND_LABELS[strongest]} ({formatScore(latest.strands[strongest])})
+          </p>
+          <p className="oracy-strand">
+            <span className="oracy-strand__label">Weakest strand:</span> {weakestLabel} ({formatScore(latest.strands[weakest])})
+          </p>
+          <h3 id="oracy-suggestions" className="panel__title oracy-suggestions__title">
+            {audience === 'student' ? `Ways to practise ${weakestLabel}` : `Suggestions to share for ${weakestLabel}`}
+          </h3>
+          <ul className="oracy-suggestions" aria-labelledby="oracy-suggestions">
+            {suggestionsFor(weakest).map((text) => (
+              <li key={text}>{text}</li>
+            ))}
+          </ul>
+        </IonCard>
+      </section>
+
+      <section aria-labelledby="oracy-history" className="oracy-section">
+        <h2 id="oracy-history" className="screen-section-title">
+          History
+        </h2>
+        <ol className="oracy-history" aria-labelledby="oracy-history">
+          {history.map((s) => (
+            <li key={s.id} className="oracy-history__item">
+              <time dateTime={s.submittedAt} className="oracy-history__date">
+                {formatSubmissionDate(s.submittedAt)}
+              </time>
+              <span>{LEVEL_LABELS[s.level]}</span>
+              <span>Mean {formatScore(s.mean)}</span>
+            </li>
+          ))}
+        </ol>
+        {olderFailed && (
+          <IonText color="danger">
+            <p role="alert">Could not load older submissions. Please try again.</p>
+          </IonText>
+        )}
+        {hasMore && (
+          <IonButton fill="outline" className="oracy-history__more" disabled={loadingOlder} onClick={() => void showOlder()}>
+            {loadingOlder ? 'Loading older submissions...' : 'Show older'}
+          </IonButton>
+        )}
+      </section>
+    </div>
+  );
+}

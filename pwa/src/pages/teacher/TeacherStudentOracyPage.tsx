@@ -1,0 +1,116 @@
+import { IonCard, IonText } from '@ionic/react';
+import { Link, useParams } from 'react-router-dom';
+import { OfflineBanner } from '../../components/OfflineBanner';
+import { ScreenState } from '../../components/ScreenState';
+import { HttpError } from '../../data/api';
+import { loadStudentOracy, loadTeacherStudentAssignments } from '../../data/oracy';
+import { loadTeacherStudents, useOwnId } from '../../data/studentTeacher';
+import { useCachedResource } from '../../data/useCachedResource';
+import { OracyProfileView } from '../oracy/OracyProfileView';
+import '../../components/CourseCard.css';
+import '../shared/area.css';
+import '../oracy/oracy.css';
+
+/** `true` for the API's 403: the teacher does not teach this student. */
+const isForbidden = (error: unknown) => error instanceof HttpError && error.status === 403;
+
+/**
+ * A student's profile for teachers (docs/product.md#a-students-profile-for-teachers,
+ * /teacher/students/:studentId): the student's name (from the teacher's
+ * students, "Student" until known), "Back to your students", the same
+ * profile as My Oracy read-only with suggestions to share, and the
+ * student's assignments in the teacher's courses with "Done" or "Not done".
+ * "You do not teach this student." on a 403; every part cached for offline use.
+ */
+export default function TeacherStudentOracyPage() {
+  const { studentId = '' } = useParams<{ studentId: string }>();
+  const teacherId = useOwnId('teacherId');
+  const profile = useCachedResource(studentId ? `/api/student/oracy/${studentId}` : null, (signal) => loadStudentOracy(studentId, signal), [studentId]);
+  const assignments = useCachedResource(
+    teacherId && studentId ? `/api/teacher/students/${teacherId}/${studentId}/assignments` : null,
+    (signal) => loadTeacherStudentAssignments(teacherId ?? '', studentId, signal),
+    [teacherId, studentId],
+  );
+  const students = useCachedResource(teacherId ? `/api/teacher/students/${teacherId}` : null, (signal) => loadTeacherStudents(teacherId ?? '', signal), [teacherId]);
+
+  const name = students.data?.find((s) => s.id === studentId)?.studentName ?? 'Student';
+  const forbidden = (!profile.data && isForbidden(profile.error)) || (!assignments.data && isForbidden(assignments.error));
+  const offline = profile.offline || assignments.offline;
+  const savedAt = [profile.savedAt, assignments.savedAt].filter((t): t is number => t !== null).sort((a, b) => a - b)[0] ?? null;
+  const data = profile.data;
+  const list = assignments.data ?? [];
+
+  return (
+    <>
+      <Link to="/teacher/students" className="oracy-back">
+        Back to your students
+      </Link>
+      <h1 className="screen-title">{name}</h1>
+      <OfflineBanner offline={offline} savedAt={savedAt} />
+      {forbidden ? (
+        <div className="screen-state screen-state--error" role="alert">
+          <IonText color="danger">
+            <p>You do not teach this student.</p>
+          </IonText>
+        </div>
+      ) : (
+        <>
+          <section aria-labelledby="student-oracy">
+            <h2 id="student-oracy" className="screen-section-title">
+              Oracy profile
+            </h2>
+            <ScreenState
+              loading={profile.loading && !data}
+              loadingText="Loading the student's Oracy profile..."
+              error={data ? undefined : profile.error}
+              errorText="Could not load this student's Oracy profile. Please try again."
+              onRetry={() => void profile.reload()}
+              empty={!data?.latest}
+              emptyText="This student has not taken the self-assessment yet."
+            >
+              {data && (
+                <OracyProfileView
+                  key={data.studentId}
+                  profile={data}
+                  audience="teacher"
+                  loadOlder={(before, signal) => loadStudentOracy(studentId, signal, before).then((page) => page.history)}
+                />
+              )}
+            </ScreenState>
+          </section>
+
+          <section aria-labelledby="student-assignments">
+            <h2 id="student-assignments" className="screen-section-title">
+              Assignments
+            </h2>
+            <ScreenState
+              loading={assignments.loading && !assignments.data}
+              loadingText="Loading assignments..."
+              error={assignments.data ? undefined : assignments.error}
+              errorText="Could not load this student's assignments. Please try again."
+              onRetry={() => void assignments.reload()}
+              empty={list.length === 0}
+              emptyText="No assignments in your courses yet."
+            >
+              <ul className="card-grid">
+                {list.map((a) => (
+                  <li key={a.id}>
+                    <IonCard className="assignment-card">
+                      <h3 className="assignment-card__title">{a.title}</h3>
+                      <p>Course: {a.courseTitle}</p>
+                      <p>Due: {a.dueDate}</p>
+                      <p>
+                        Status:{' '}
+                        <span className={`assignment-state assignment-state--${a.done ? 'done' : 'open'}`}>{a.done ? 'Done' : 'Not done'}</span>
+                      </p>
+                    </IonCard>
+                  </li>
+                ))}
+              </ul>
+            </ScreenState>
+          </section>
+        </>
+      )}
+    </>
+  );
+}
