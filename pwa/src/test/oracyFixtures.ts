@@ -4,7 +4,7 @@
  * stale with a low strand, Cat was never assessed. Voice has Amy and Ben,
  * Debate has Ben and Cat, Drama nobody.
  */
-import type { FakeRoute } from './fetchMock';
+import type { FakeResponse } from './fetchMock';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -73,10 +73,10 @@ export const TEACHER_COURSES = [
 const BY_COURSE: Record<string, (typeof TEACHER_ORACY)['students']> = { c1: [BEN, AMY], c2: [BEN, CAT], c3: [] };
 
 /** The fake `GET /api/teacher/oracy/u-teacher[?courseId=]`: all courses, or one course's students. */
-export const teacherOracyRoute: FakeRoute = (request) => {
+export function teacherOracyRoute(request: Request): FakeResponse {
   const courseId = new URL(request.url).searchParams.get('courseId');
   if (!courseId) return { body: TEACHER_ORACY };
   const students = BY_COURSE[courseId];
   if (!students) return { status: 403, body: { error: { code: 'forbidden', message: 'This course is not one of your courses.' } } };
   return { body: { ...TEACHER_ORACY, courseId, students } };
-};
+}
