@@ -1,5 +1,13 @@
+/**
+ * Oracy profile fixtures for the screens' tests (docs/product.md#oracy-profile): snapshots and
+ * profile answers for one student, and a teacher's students with their overview
+ * (docs/product.md#your-students-oracy): Amy is assessed and fine, Ben's last assessment is
+ * stale with a low strand, Cat was never assessed. Voice has Amy and Ben, Debate has Ben and
+ * Cat, Drama nobody.
+ */
 import type { Snapshot, Strands, StudentOracy } from '../data/oracy';
 import { STATEMENT_KEYS } from '../pages/assessment/statements';
+import type { FakeResponse } from './fetchMock';
 
 /** The level a mean gives (docs/product.md#derived-and-stored-data), for fixtures. */
 function levelOf(mean: number): Snapshot['level'] {
@@ -33,4 +41,79 @@ export function profileOf(history: Snapshot[], studentId = 'u-student'): Student
     change: latest && previous ? Math.round((latest.mean - previous.mean) * 100) / 100 : null,
     needsAttention: latest ? [] : ['not-assessed'],
   };
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** An ISO time `days` (and an hour) before now. */
+export const daysAgo = (days: number) => new Date(Date.now() - days * DAY - 60 * 60 * 1000).toISOString();
+
+/** `GET /api/teacher/students/u-teacher`, in the API's order (by name). */
+export const TEACHER_STUDENTS = [
+  { id: 's1', studentName: 'Amy Ash', profilePicture: null, studentEmail: 'amy@oracy.test', courses: [{ courseName: 'Voice' }] },
+  { id: 's2', studentName: 'Ben Bell', profilePicture: null, studentEmail: 'ben@oracy.test', courses: [{ courseName: 'Voice' }, { courseName: 'Debate' }] },
+  { id: 's3', studentName: 'Cat Cole', profilePicture: null, studentEmail: 'cat@oracy.test', courses: [{ courseName: 'Debate' }] },
+];
+
+const AMY = {
+  id: 's1',
+  name: 'Amy Ash',
+  profilePicture: null,
+  level: 'Proficient',
+  mean: 3.38,
+  strands: { linguistic: 3.5, cognitive: 2.75, socialEmotional: 4, physical: 3.25 },
+  lastAssessedAt: daysAgo(21),
+  change: 0.25,
+  needsAttention: [],
+};
+const BEN = {
+  id: 's2',
+  name: 'Ben Bell',
+  profilePicture: null,
+  level: 'Developing',
+  mean: 2.69,
+  strands: { linguistic: 3, cognitive: 3, socialEmotional: 2.75, physical: 2 },
+  lastAssessedAt: daysAgo(40),
+  change: null,
+  needsAttention: ['stale', 'low-strand'],
+};
+const CAT = { id: 's3', name: 'Cat Cole', profilePicture: null, level: null, mean: null, strands: null, lastAssessedAt: null, change: null, needsAttention: ['not-assessed'] };
+
+const LEVELS_ALL = { Beginner: 0, Developing: 1, Proficient: 1, Advanced: 0, notAssessed: 1 };
+
+/** `GET /api/teacher/oracy/u-teacher` over all the teacher's courses, in the API's order. */
+export const TEACHER_ORACY = {
+  courseId: null,
+  students: [BEN, CAT, AMY],
+  strandAverages: { linguistic: 3.25, cognitive: 2.88, socialEmotional: 3.38, physical: 2.63 },
+  levelCounts: LEVELS_ALL,
+};
+
+/** The teacher's courses, `GET /api/teacher/courses/u-teacher`. */
+export const TEACHER_COURSES = [
+  { id: 'c1', title: 'Voice' },
+  { id: 'c2', title: 'Debate' },
+  { id: 'c3', title: 'Drama' },
+].map((c) => ({
+  ...c,
+  description: `All about ${c.title}`,
+  instructorId: 'u-teacher',
+  instructorName: 'Tom Teacher',
+  duration: 10,
+  startDate: '2025-01-01',
+  endDate: '2025-06-30',
+  status: 'active',
+  image: null,
+  imageUrl: null,
+}));
+
+const BY_COURSE: Record<string, (typeof TEACHER_ORACY)['students']> = { c1: [BEN, AMY], c2: [BEN, CAT], c3: [] };
+
+/** The fake `GET /api/teacher/oracy/u-teacher[?courseId=]`: all courses, or one course's students. */
+export function teacherOracyRoute(request: Request): FakeResponse {
+  const courseId = new URL(request.url).searchParams.get('courseId');
+  if (!courseId) return { body: TEACHER_ORACY };
+  const students = BY_COURSE[courseId];
+  if (!students) return { status: 403, body: { error: { code: 'forbidden', message: 'This course is not one of your courses.' } } };
+  return { body: { ...TEACHER_ORACY, courseId, students } };
 }

@@ -2,7 +2,10 @@ import { IonButton, IonCard, IonCardContent, IonText } from '@ionic/react';
 import { ChartFigure } from '../../components/Chart';
 import { OfflineBanner } from '../../components/OfflineBanner';
 import { PageLoading } from '../../components/PageLoading';
+import { loadAdminOracy } from '../../data/oracy';
 import { useCachedResource } from '../../data/useCachedResource';
+import { combinedOffline } from '../shared/oracyOverview';
+import { AdminOracySection } from './AdminOracySection';
 import { fetchStats } from './peopleApi';
 import './admin.css';
 
@@ -18,10 +21,15 @@ export const statsErrorText = (error: unknown) => `Error fetching data: ${error 
  * cards from `GET /api/admin/stats`, Quick Actions ("Manage Courses",
  * "Manage Users") and the "Activity Overview" line chart of sample data;
  * a spinner while loading and "Error fetching data: {message}" on error.
+ * Below, "Your school's Oracy" (docs/product.md#the-schools-oracy) from `GET /api/admin/oracy`,
+ * with states of its own; both calls are cached, under one offline banner.
  */
 export default function AdminDashboardPage() {
   // Cached per user for offline use.
-  const { data, error, loading, reload, offline, savedAt } = useCachedResource('/api/admin/stats', (signal) => fetchStats(signal), []);
+  const statsResource = useCachedResource('/api/admin/stats', (signal) => fetchStats(signal), []);
+  const { data, error, loading, reload } = statsResource;
+  const oracy = useCachedResource('/api/admin/oracy', (signal) => loadAdminOracy(signal), []);
+  const banner = combinedOffline(statsResource, oracy);
 
   const stats = [
     { label: 'Total Students', value: data?.totalStudents },
@@ -33,7 +41,7 @@ export default function AdminDashboardPage() {
     <>
       <h1 className="screen-title">Welcome to the Admin Dashboard</h1>
       <p className="admin-intro">Use the sidebar to manage students, teachers, courses and more.</p>
-      <OfflineBanner offline={offline} savedAt={savedAt} />
+      <OfflineBanner offline={banner.offline} savedAt={banner.savedAt} />
       {loading ? (
         <PageLoading label="Loading dashboard..." />
       ) : error !== undefined ? (
@@ -77,6 +85,7 @@ export default function AdminDashboardPage() {
           </IonCard>
         </>
       )}
+      <AdminOracySection oracy={oracy} />
     </>
   );
 }

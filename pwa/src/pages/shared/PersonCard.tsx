@@ -1,5 +1,5 @@
 import { IonAvatar, IonCard } from '@ionic/react';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import avatarPlaceholder from '../../components/avatar-placeholder.svg';
 import { API_ORIGIN } from '../../config';
 import './area.css';
@@ -23,14 +23,16 @@ export interface PersonCardProps {
   /** avatar path or URL; null for the placeholder image */
   picture: string | null;
   courses: readonly { courseName: string }[];
+  /** more lines below "Courses:", e.g. a student's Oracy (docs/product.md#your-students-oracy) */
+  children?: ReactNode;
 }
 
 /**
  * A teacher of a student (docs/product.md#your-teachers) or a student of a teacher
  * (docs/product.md#your-students): avatar (a placeholder when there is none or it fails to load),
- * name, "Email:" and "Courses:" comma-joined or N/A.
+ * name, "Email:" and "Courses:" comma-joined or N/A, then whatever `children` adds.
  */
-export function PersonCard({ name, email, picture, courses }: PersonCardProps) {
+export function PersonCard({ name, email, picture, courses, children }: PersonCardProps) {
   const nameId = useId();
   const [broken, setBroken] = useState(false);
   return (
@@ -48,6 +50,7 @@ export function PersonCard({ name, email, picture, courses }: PersonCardProps) {
         <p className="person-card__line">
           <span className="person-card__label">Courses:</span> {joinCourseNames(courses)}
         </p>
+        {children}
       </div>
     </IonCard>
   );

@@ -2,9 +2,12 @@ import { IonButton, IonCard } from '@ionic/react';
 import { CHART_COLORS, ChartFigure } from '../../components/Chart';
 import { OfflineBanner } from '../../components/OfflineBanner';
 import { ScreenState } from '../../components/ScreenState';
+import { loadTeacherOracy } from '../../data/oracy';
 import { loadTeacherStats, useOwnId, type TeacherStats } from '../../data/studentTeacher';
 import { useCachedResource } from '../../data/useCachedResource';
+import { combinedOffline, teacherOracyKey } from '../shared/oracyOverview';
 import { StatCard } from '../shared/StatCard';
+import { TeacherOracySection } from './TeacherOracySection';
 import '../shared/area.css';
 
 /** The doughnut's two parts (docs/product.md#clarified-behaviour): completed, and outstanding = total − completed (never below 0). */
@@ -20,7 +23,9 @@ export function assignmentSplit(stats: Pick<TeacherStats, 'totalAssignments' | '
  * in a bar chart and a doughnut of completed vs outstanding (docs/product.md#clarified-behaviour),
  * each with its numbers as a table for screen readers. A spinner while
  * loading, "Failed to load statistics" on failure; "View Courses" and "View
- * Students" lead to the teacher's lists.
+ * Students" lead to the teacher's lists. Below, "Your students' Oracy"
+ * (docs/product.md#your-students-oracy) from `GET /api/teacher/oracy/{teacherId}`, with
+ * states of its own; both calls are cached, under one offline banner.
  */
 export default function TeacherDashboardPage() {
   const teacherId = useOwnId('teacherId');
@@ -29,13 +34,15 @@ export default function TeacherDashboardPage() {
   const data = stats.data;
   const total = data?.totalAssignments ?? 0;
   const split = assignmentSplit({ totalAssignments: total, completedAssignments: data?.completedAssignments ?? 0 });
+  const oracy = useCachedResource(teacherId ? teacherOracyKey(null) : null, (signal) => loadTeacherOracy(teacherId ?? '', null, signal), [teacherId]);
+  const banner = combinedOffline(stats, oracy);
 
   return (
     <>
       <h1 className="screen-title">Teacher Dashboard</h1>
       <p className="screen-subtitle">Manage your courses and students effectively!</p>
 
-      <OfflineBanner offline={stats.offline} savedAt={stats.savedAt} />
+      <OfflineBanner offline={banner.offline} savedAt={banner.savedAt} />
       <ScreenState
         loading={stats.loading && !data}
         loadingText="Loading statistics..."
@@ -82,6 +89,8 @@ export default function TeacherDashboardPage() {
           View Students
         </IonButton>
       </div>
+
+      <TeacherOracySection oracy={oracy} />
     </>
   );
 }

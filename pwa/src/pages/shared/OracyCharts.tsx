@@ -1,0 +1,62 @@
+import { IonCard } from '@ionic/react';
+import { CHART_COLORS, ChartFigure } from '../../components/Chart';
+import { LEVEL_LABELS, STRAND_KEYS, STRAND_LABELS, type LevelCounts, type Strands } from '../../data/oracy';
+import './oracyOverview.css';
+
+/** The doughnut's keys, lowest level first and "Not assessed" last. */
+const LEVEL_KEYS = Object.keys(LEVEL_LABELS) as (keyof LevelCounts)[];
+
+/** One colour per level: orange to green as the level rises, grey for "Not assessed". */
+const LEVEL_COLORS: Record<keyof LevelCounts, string> = {
+  Beginner: CHART_COLORS.secondary,
+  Developing: '#ffb74d',
+  Proficient: '#81c784',
+  Advanced: CHART_COLORS.primary,
+  notAssessed: '#9e9e9e',
+};
+
+/** Props of {@link OracyCharts}. */
+export interface OracyChartsProps {
+  /** the assessed students' average strands; null when none is assessed */
+  strandAverages: Strands | null;
+  levelCounts: LevelCounts;
+  /** said instead of the bar chart when `strandAverages` is null */
+  noneAssessedText: string;
+}
+
+/**
+ * A group's Oracy as two charts side by side (stacked on a phone): "Strand
+ * averages", a bar per strand in the questionnaire's order, and "Levels", a
+ * doughnut of the students per level including "Not assessed"; each with its
+ * numbers as a table for screen readers. Used by the teacher dashboard
+ * (docs/product.md#your-students-oracy) and the admin dashboard (docs/product.md#the-schools-oracy).
+ */
+export function OracyCharts({ strandAverages, levelCounts, noneAssessedText }: OracyChartsProps) {
+  return (
+    <div className="oracy-panels">
+      <IonCard className="oracy-panel">
+        {strandAverages ? (
+          <ChartFigure
+            type="bar"
+            title="Strand averages"
+            labels={STRAND_KEYS.map((key) => STRAND_LABELS[key])}
+            series={[{ label: 'Average (1–5)', values: STRAND_KEYS.map((key) => strandAverages[key]), colors: CHART_COLORS.primary }]}
+          />
+        ) : (
+          <div className="oracy-none">
+            <p className="chart-figure__title">Strand averages</p>
+            <p>{noneAssessedText}</p>
+          </div>
+        )}
+      </IonCard>
+      <IonCard className="oracy-panel">
+        <ChartFigure
+          type="doughnut"
+          title="Levels"
+          labels={LEVEL_KEYS.map((key) => LEVEL_LABELS[key])}
+          series={[{ label: 'Students', values: LEVEL_KEYS.map((key) => levelCounts[key]), colors: LEVEL_KEYS.map((key) => LEVEL_COLORS[key]) }]}
+        />
+      </IonCard>
+    </div>
+  );
+}

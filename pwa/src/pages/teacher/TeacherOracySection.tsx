@@ -1,0 +1,55 @@
+import { Link } from 'react-router-dom';
+import { ScreenState } from '../../components/ScreenState';
+import type { TeacherOracy } from '../../data/oracy';
+import type { CachedResource } from '../../data/useCachedResource';
+import { OracyCharts } from '../shared/OracyCharts';
+import { attentionCount, attentionLinkText } from '../shared/oracyOverview';
+import '../shared/oracyOverview.css';
+
+/** Props of {@link TeacherOracySection}. */
+export interface TeacherOracySectionProps {
+  /** `GET /api/teacher/oracy/{teacherId}` over all the teacher's courses, loaded by the dashboard */
+  oracy: CachedResource<TeacherOracy>;
+}
+
+/**
+ * The teacher dashboard's "Your students' Oracy" (docs/product.md#your-students-oracy): the
+ * strand averages (bar chart) and the levels (doughnut) of the teacher's
+ * students, and a link to the student list saying how many need attention
+ * (docs/product.md#needs-attention). Its own loading and error states, so a
+ * failure here leaves the dashboard's statistics in place.
+ */
+export function TeacherOracySection({ oracy }: TeacherOracySectionProps) {
+  const data = oracy.data;
+  return (
+    <section className="oracy-section" aria-labelledby="students-oracy">
+      <h2 id="students-oracy" className="oracy-section__title">
+        Your students' Oracy
+      </h2>
+      <ScreenState
+        loading={oracy.loading && !data}
+        loadingText="Loading your students' Oracy..."
+        error={data ? undefined : oracy.error}
+        errorText="Could not load your students' Oracy."
+        onRetry={() => void oracy.reload()}
+        empty={(data?.students ?? []).length === 0}
+        emptyText="No students available"
+      >
+        {data && (
+          <>
+            <p>
+              <Link className="oracy-section__link" to="/teacher/students">
+                {attentionLinkText(attentionCount(data.students))}
+              </Link>
+            </p>
+            <OracyCharts
+              strandAverages={data.strandAverages}
+              levelCounts={data.levelCounts}
+              noneAssessedText="None of your students has taken the self-assessment yet."
+            />
+          </>
+        )}
+      </ScreenState>
+    </section>
+  );
+}
