@@ -65,7 +65,11 @@ test('a student sees their strands and a drop, their teacher sees it flagged, an
   await card.getByRole('link', { name: new RegExp(student.name) }).first().click();
   await expect(teacher).toHaveURL(new RegExp(`/teacher/students/${student.id}$`));
   await expect(teacher.getByRole('heading', { level: 1, name: student.name })).toBeVisible();
-  await expect(teacher.getByText('Developing').or(teacher.getByText('Beginner')).first()).toBeVisible();
+  // the history, newest first: this week's drop, then the first submission
+  await expect(teacher.getByRole('heading', { name: 'History' })).toBeVisible();
+  await expect(teacher.getByText('Mean 2.00')).toBeVisible();
+  await expect(teacher.getByText('Mean 5.00')).toBeVisible();
+  await expect(teacher.getByRole('heading', { level: 2, name: 'Assignments' })).toBeVisible();
   await teacher.context().close();
 
   // A teacher who does not teach the student gets no access, on the screen and from the API.
