@@ -28,6 +28,8 @@ export interface ChartFigureProps {
   labels: string[];
   /** one or more series; each value lines up with `labels` */
   series: { label: string; values: number[]; colors?: string | string[] }[];
+  /** the value axis of a line or bar chart, e.g. `{min: 1, max: 5}` for scores; by default it fits the data */
+  valueRange?: { min: number; max: number };
 }
 
 /**
@@ -36,7 +38,7 @@ export interface ChartFigureProps {
  * from them). Import it only from lazily loaded screens: chart.js must stay
  * out of the sign-in-to-assessment path.
  */
-export function ChartFigure({ type, title, labels, series }: ChartFigureProps) {
+export function ChartFigure({ type, title, labels, series, valueRange }: ChartFigureProps) {
   const data: ChartData<typeof type> = {
     labels,
     datasets: series.map((s, i) => ({
@@ -48,7 +50,8 @@ export function ChartFigure({ type, title, labels, series }: ChartFigureProps) {
       fill: type === 'line',
     })),
   } as ChartData<typeof type>;
-  const options = { responsive: true, maintainAspectRatio: false, animation: false as const };
+  const scales = valueRange && type !== 'doughnut' ? { y: { min: valueRange.min, max: valueRange.max, ticks: { stepSize: 1 } } } : undefined;
+  const options = { responsive: true, maintainAspectRatio: false, animation: false as const, ...(scales && { scales }) };
   const headingId = `chart-${title.replace(/\W+/g, '-').toLowerCase()}`;
 
   return (

@@ -1,7 +1,7 @@
 import { ScreenState } from '../../components/ScreenState';
 import type { AdminOracy } from '../../data/oracy';
 import type { CachedResource } from '../../data/useCachedResource';
-import { OracyCharts } from '../shared/OracyCharts';
+import { GroupOracyCharts } from '../shared/GroupOracyCharts';
 import '../shared/oracyOverview.css';
 
 /** Props of {@link AdminOracySection}. */
@@ -37,7 +37,7 @@ export function AdminOracySection({ oracy }: AdminOracySectionProps) {
             <p className="oracy-section__summary">
               {data.assessedCount} of {data.studentCount} students assessed
             </p>
-            <OracyCharts strandAverages={data.strandAverages} levelCounts={data.levelCounts} noneAssessedText="No student has taken the self-assessment yet." />
+            <GroupOracyCharts strandAverages={data.strandAverages} levelCounts={data.levelCounts} noneAssessedText="No student has taken the self-assessment yet." />
           </>
         )}
       </ScreenState>

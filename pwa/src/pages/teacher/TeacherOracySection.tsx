@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { ScreenState } from '../../components/ScreenState';
 import type { TeacherOracy } from '../../data/oracy';
 import type { CachedResource } from '../../data/useCachedResource';
-import { OracyCharts } from '../shared/OracyCharts';
+import { GroupOracyCharts } from '../shared/GroupOracyCharts';
 import { attentionCount, attentionLinkText } from '../shared/oracyOverview';
 import '../shared/oracyOverview.css';
 
@@ -42,7 +42,7 @@ export function TeacherOracySection({ oracy }: TeacherOracySectionProps) {
                 {attentionLinkText(attentionCount(data.students))}
               </Link>
             </p>
-            <OracyCharts
+            <GroupOracyCharts
               strandAverages={data.strandAverages}
               levelCounts={data.levelCounts}
               noneAssessedText="None of your students has taken the self-assessment yet."

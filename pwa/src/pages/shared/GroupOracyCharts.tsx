@@ -15,8 +15,8 @@ const LEVEL_COLORS: Record<keyof LevelCounts, string> = {
   notAssessed: '#9e9e9e',
 };
 
-/** Props of {@link OracyCharts}. */
-export interface OracyChartsProps {
+/** Props of {@link GroupOracyCharts}. */
+export interface GroupOracyChartsProps {
   /** the assessed students' average strands; null when none is assessed */
   strandAverages: Strands | null;
   levelCounts: LevelCounts;
@@ -31,7 +31,7 @@ export interface OracyChartsProps {
  * numbers as a table for screen readers. Used by the teacher dashboard
  * (docs/product.md#your-students-oracy) and the admin dashboard (docs/product.md#the-schools-oracy).
  */
-export function OracyCharts({ strandAverages, levelCounts, noneAssessedText }: OracyChartsProps) {
+export function GroupOracyCharts({ strandAverages, levelCounts, noneAssessedText }: GroupOracyChartsProps) {
   return (
     <div className="oracy-panels">
       <IonCard className="oracy-panel">
@@ -41,6 +41,7 @@ export function OracyCharts({ strandAverages, levelCounts, noneAssessedText }: O
             title="Strand averages"
             labels={STRAND_KEYS.map((key) => STRAND_LABELS[key])}
             series={[{ label: 'Average (1–5)', values: STRAND_KEYS.map((key) => strandAverages[key]), colors: CHART_COLORS.primary }]}
+            valueRange={{ min: 1, max: 5 }}
           />
         ) : (
           <div className="oracy-none">
