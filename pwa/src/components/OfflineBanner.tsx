@@ -1,6 +1,7 @@
 import { IonIcon } from '@ionic/react';
 import { cloudOfflineOutline } from 'ionicons/icons';
 import { useEffect, useState } from 'react';
+import { largestTimeUnit } from './relativeTime';
 import './OfflineBanner.css';
 
 /** How often the banner's relative time is refreshed, in ms. */
@@ -14,18 +15,8 @@ const TICK_MS = 30_000;
 export function formatRelativeTime(savedAt: number, now: number = Date.now()): string {
   const seconds = Math.round((savedAt - now) / 1000);
   if (Math.abs(seconds) < 60) return 'just now';
-  const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-  const units: Array<[Intl.RelativeTimeFormatUnit, number]> = [
-    ['minute', 60],
-    ['hour', 60 * 60],
-    ['day', 24 * 60 * 60],
-    ['week', 7 * 24 * 60 * 60],
-    ['month', 30 * 24 * 60 * 60],
-    ['year', 365 * 24 * 60 * 60],
-  ];
-  let chosen: [Intl.RelativeTimeFormatUnit, number] = units[0] as [Intl.RelativeTimeFormatUnit, number];
-  for (const unit of units) if (Math.abs(seconds) >= unit[1]) chosen = unit;
-  return format.format(Math.round(seconds / chosen[1]), chosen[0]);
+  const [unit, length] = largestTimeUnit(seconds);
+  return new Intl.RelativeTimeFormat('en', { numeric: 'auto' }).format(Math.round(seconds / length), unit);
 }
 
 /** Props of {@link OfflineBanner}: pass a `useCachedResource` result's fields. */

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { writeCache } from '../data/cache';
 import { mockFetch, USERS } from '../test/fetchMock';
 import { useFakeIndexedDb } from '../test/fakeIndexedDb';
+import { courseFixture } from '../test/courses';
 import { renderAt } from '../test/renderApp';
 
 /**
@@ -15,19 +16,7 @@ useFakeIndexedDb();
 vi.mock('react-chartjs-2', () => ({ Line: () => null, Bar: () => null, Doughnut: () => null }));
 
 const SLOW = { timeout: 8000 };
-const course = (id: string, title: string) => ({
-  id,
-  title,
-  description: `All about ${title}`,
-  instructorId: 'u-teacher',
-  instructorName: 'Tom Teacher',
-  duration: 10,
-  startDate: '2025-01-01',
-  endDate: '2025-06-30',
-  status: 'active',
-  image: null,
-  imageUrl: null,
-});
+const course = (id: string, title: string) => courseFixture(id, title);
 
 type User = (typeof USERS)[keyof typeof USERS];
 

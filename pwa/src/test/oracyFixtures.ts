@@ -7,6 +7,7 @@
  */
 import type { Snapshot, Strands, StudentOracy } from '../data/oracy';
 import { STATEMENT_KEYS } from '../pages/assessment/statements';
+import { courseFixture } from './courses';
 import type { FakeResponse } from './fetchMock';
 
 /** The level a mean gives (docs/product.md#derived-and-stored-data), for fixtures. */
@@ -94,18 +95,7 @@ export const TEACHER_COURSES = [
   { id: 'c1', title: 'Voice' },
   { id: 'c2', title: 'Debate' },
   { id: 'c3', title: 'Drama' },
-].map((c) => ({
-  ...c,
-  description: `All about ${c.title}`,
-  instructorId: 'u-teacher',
-  instructorName: 'Tom Teacher',
-  duration: 10,
-  startDate: '2025-01-01',
-  endDate: '2025-06-30',
-  status: 'active',
-  image: null,
-  imageUrl: null,
-}));
+].map((c) => courseFixture(c.id, c.title));
 
 const BY_COURSE: Record<string, (typeof TEACHER_ORACY)['students']> = { c1: [BEN, AMY], c2: [BEN, CAT], c3: [] };
 

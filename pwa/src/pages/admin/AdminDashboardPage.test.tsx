@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, USERS, type FakeRoute } from '../../test/fetchMock';
+import { chartRows } from '../../test/charts';
 import { renderAt } from '../../test/renderApp';
 import { prepareScreenTests } from '../../test/adminTestUtils';
 
@@ -24,13 +25,6 @@ function setup(stats: FakeRoute, oracy: FakeRoute = { body: SCHOOL_ORACY }) {
   return userEvent.setup();
 }
 
-/** A chart's accessible table as rows of cell texts. */
-function chartRows(title: string): string[][] {
-  return within(screen.getByRole('table', { name: title }))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent ?? ''));
-}
 
 const INTERNAL_ERROR = { status: 500, body: { error: { code: 'internal_error', message: 'Database down' } } };
 

@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, USERS, type FakeRoute } from '../../test/fetchMock';
+import { chartRows } from '../../test/charts';
 import { renderAt } from '../../test/renderApp';
 import { assignmentSplit } from '../teacher/TeacherDashboardPage';
 
@@ -18,14 +19,6 @@ function setup(path: string, routes: Record<string, FakeRoute>, as: 'student' | 
 /** The value shown under a stat card's label. */
 const statValue = (label: string) => screen.getByText(label, { selector: '.stat-card__label' }).nextElementSibling?.textContent;
 
-/** A chart's accessible table as rows of cell texts. */
-function chartRows(title: string): string[][] {
-  const table = screen.getByRole('table', { name: title });
-  return within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent ?? ''));
-}
 
 describe('the student dashboard (docs/product.md#student-dashboard)', { timeout: 15_000 }, () => {
   it('welcomes the student and shows the four stat cards from the API', async () => {

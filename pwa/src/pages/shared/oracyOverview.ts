@@ -3,6 +3,7 @@
  * (docs/product.md#your-students-oracy, docs/product.md#the-schools-oracy):
  * kept out of the screens so they can be tested on their own.
  */
+import { largestTimeUnit } from '../../components/relativeTime';
 import type { TeacherOracyStudent } from '../../data/oracy';
 
 /** How many students of an overview need attention (at least one reason, docs/product.md#needs-attention). */
@@ -20,15 +21,6 @@ export function attentionLinkText(count: number): string {
   return `${count} students need attention`;
 }
 
-const AGE_UNITS: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, number]> = [
-  ['minute', 60],
-  ['hour', 60 * 60],
-  ['day', 24 * 60 * 60],
-  ['week', 7 * 24 * 60 * 60],
-  ['month', 30 * 24 * 60 * 60],
-  ['year', 365 * 24 * 60 * 60],
-];
-
 /**
  * How long ago a self-assessment was, in English words for a card's "Last
  * assessed …" line (docs/product.md#your-students-oracy): "just now" under a minute, then
@@ -41,9 +33,8 @@ const AGE_UNITS: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, number]> =
 export function assessedAgo(iso: string, now: number = Date.now()): string {
   const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
   if (!Number.isFinite(seconds) || seconds < 60) return 'just now';
-  let chosen = AGE_UNITS[0]!;
-  for (const unit of AGE_UNITS) if (seconds >= unit[1]) chosen = unit;
-  return new Intl.RelativeTimeFormat('en', { numeric: 'always' }).format(-Math.floor(seconds / chosen[1]), chosen[0]);
+  const [unit, length] = largestTimeUnit(seconds);
+  return new Intl.RelativeTimeFormat('en', { numeric: 'always' }).format(-Math.floor(seconds / length), unit);
 }
 
 /**

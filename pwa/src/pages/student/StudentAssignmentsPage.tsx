@@ -1,8 +1,7 @@
-import { IonCard } from '@ionic/react';
 import { ScreenState } from '../../components/ScreenState';
 import { loadStudentAssignments, useOwnId } from '../../data/studentTeacher';
 import { useResource } from '../../data/useResource';
-import '../../components/CourseCard.css';
+import { AssignmentCards } from '../shared/AssignmentCards';
 import '../shared/area.css';
 
 /**
@@ -25,21 +24,7 @@ export default function StudentAssignmentsPage() {
         empty={(assignments.data ?? []).length === 0}
         emptyText="You have no assignments yet."
       >
-        <ul className="card-grid">
-          {(assignments.data ?? []).map((a) => (
-            <li key={a.id}>
-              <IonCard className="assignment-card">
-                <h2 className="assignment-card__title">{a.title}</h2>
-                <p>Course: {a.courseTitle}</p>
-                <p>Due: {a.dueDate}</p>
-                <p>
-                  Status:{' '}
-                  <span className={`assignment-state assignment-state--${a.done ? 'done' : 'open'}`}>{a.done ? 'Done' : 'Not done'}</span>
-                </p>
-              </IonCard>
-            </li>
-          ))}
-        </ul>
+        <AssignmentCards assignments={assignments.data ?? []} titleLevel={2} />
       </ScreenState>
     </>
   );

@@ -1,4 +1,4 @@
-import { IonCard, IonText } from '@ionic/react';
+import { IonText } from '@ionic/react';
 import { Link, useParams } from 'react-router-dom';
 import { OfflineBanner } from '../../components/OfflineBanner';
 import { ScreenState } from '../../components/ScreenState';
@@ -7,7 +7,7 @@ import { loadStudentOracy, loadTeacherStudentAssignments } from '../../data/orac
 import { loadTeacherStudents, useOwnId } from '../../data/studentTeacher';
 import { useCachedResource } from '../../data/useCachedResource';
 import { OracyProfileView } from '../oracy/OracyProfileView';
-import '../../components/CourseCard.css';
+import { AssignmentCards } from '../shared/AssignmentCards';
 import '../shared/area.css';
 import '../oracy/oracy.css';
 
@@ -92,21 +92,7 @@ export default function TeacherStudentOracyPage() {
               empty={list.length === 0}
               emptyText="No assignments in your courses yet."
             >
-              <ul className="card-grid">
-                {list.map((a) => (
-                  <li key={a.id}>
-                    <IonCard className="assignment-card">
-                      <h3 className="assignment-card__title">{a.title}</h3>
-                      <p>Course: {a.courseTitle}</p>
-                      <p>Due: {a.dueDate}</p>
-                      <p>
-                        Status:{' '}
-                        <span className={`assignment-state assignment-state--${a.done ? 'done' : 'open'}`}>{a.done ? 'Done' : 'Not done'}</span>
-                      </p>
-                    </IonCard>
-                  </li>
-                ))}
-              </ul>
+              <AssignmentCards assignments={list} titleLevel={3} />
             </ScreenState>
           </section>
         </>

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { queriesTo } from '../../test/adminTestUtils';
 import { mockFetch, USERS, type FakeRoute } from '../../test/fetchMock';
 import { TEACHER_COURSES, TEACHER_ORACY, TEACHER_STUDENTS, teacherOracyRoute } from '../../test/oracyFixtures';
+import { chartRows } from '../../test/charts';
 import { renderAt } from '../../test/renderApp';
 
 const SLOW = { timeout: 8000 };
@@ -24,14 +25,6 @@ function setup(path: string, routes: Record<string, FakeRoute> = {}) {
   return { fetchSpy, ...renderAt(path), user: userEvent.setup() };
 }
 
-/** A chart's accessible table as rows of cell texts. */
-function chartRows(title: string): string[][] {
-  const table = screen.getByRole('table', { name: title });
-  return within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent ?? ''));
-}
 
 /** The names on the student cards, in order. */
 const cardNames = () => Array.from(document.querySelectorAll('.person-card__name'), (h) => h.textContent);

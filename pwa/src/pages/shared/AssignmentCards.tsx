@@ -1,0 +1,36 @@
+import { IonCard } from '@ionic/react';
+import type { StudentAssignment } from '../../data/studentTeacher';
+import '../../components/CourseCard.css';
+import './area.css';
+
+/** Props of {@link AssignmentCards}. */
+export interface AssignmentCardsProps {
+  /** one student's assignments, in the order to show (the API's: by due date) */
+  assignments: readonly StudentAssignment[];
+  /** the level of each card's title under the screen's headings: 2 on a screen of its own, 3 inside a section */
+  titleLevel: 2 | 3;
+}
+
+/**
+ * One student's assignments as cards: title, "Course:", "Due:" (`YYYY-MM-DD`) and "Status:" "Done"
+ * or "Not done" (docs/product.md#my-assignments, docs/product.md#a-students-profile-for-teachers).
+ */
+export function AssignmentCards({ assignments, titleLevel }: AssignmentCardsProps) {
+  const Title = titleLevel === 2 ? 'h2' : 'h3';
+  return (
+    <ul className="card-grid">
+      {assignments.map((a) => (
+        <li key={a.id}>
+          <IonCard className="assignment-card">
+            <Title className="assignment-card__title">{a.title}</Title>
+            <p>Course: {a.courseTitle}</p>
+            <p>Due: {a.dueDate}</p>
+            <p>
+              Status: <span className={`assignment-state assignment-state--${a.done ? 'done' : 'open'}`}>{a.done ? 'Done' : 'Not done'}</span>
+            </p>
+          </IonCard>
+        </li>
+      ))}
+    </ul>
+  );
+}
