@@ -5,6 +5,7 @@ import { capitalise, CourseCard, courseStatusTone, cutDescription } from '../../
 import coursePlaceholder from '../../components/course-placeholder.svg';
 import type { Course } from '../../data/studentTeacher';
 import { mockFetch, USERS, type FakeResponse, type FakeRoute } from '../../test/fetchMock';
+import { courseFixture } from '../../test/courses';
 import { renderAt } from '../../test/renderApp';
 
 const SLOW = { timeout: 8000 };
@@ -18,20 +19,8 @@ function deferred() {
 
 const LONG = 'Learn to speak with confidence in front of any audience, from small groups to large halls.';
 
-const course = (id: string, fields: Partial<Course> = {}): Course => ({
-  id,
-  title: `Course ${id}`,
-  description: LONG,
-  instructorId: null,
-  instructorName: null,
-  duration: 10,
-  startDate: '2025-01-01',
-  endDate: '2025-06-30',
-  status: 'active',
-  image: null,
-  imageUrl: null,
-  ...fields,
-});
+const course = (id: string, fields: Partial<Course> = {}): Course =>
+  courseFixture(id, `Course ${id}`, { description: LONG, instructorId: null, instructorName: null, ...fields });
 
 function setup(path: string, routes: Record<string, FakeRoute>, as: 'student' | 'teacher' = 'student') {
   const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: USERS[as] }, ...routes });
