@@ -22,14 +22,15 @@ import { complaintRoutesFor } from './routes/complaints/index.js';
 import { studentRoutes } from './routes/student/index.js';
 import { teacherRoutes } from './routes/teacher/index.js';
 import { oracyRoutes } from './routes/oracy/index.js';
+import { createSpeakingRoutes } from './routes/speaking/index.js';
 import { complaintRoutes } from './routes/admin/complaints/index.js';
 import { createCourseRoutes } from './routes/admin/courses/index.js';
 import { noticeRoutes } from './routes/admin/notices/index.js';
 import { createUploadStores, type UploadStores } from './services/uploads.js';
 import { adminExportRoutes } from './routes/admin/export/index.js';
-import { adminPeopleRoutes } from './routes/admin/people/index.js';
+import { createAdminPeopleRoutes } from './routes/admin/people/index.js';
 import { adminStatsRoutes } from './routes/admin/stats/index.js';
-import { adminUsersRoutes } from './routes/admin/users/index.js';
+import { createAdminUsersRoutes } from './routes/admin/users/index.js';
 import { userRoutes } from './routes/user/index.js';
 import { createDocsRoutes } from './openapi/http.js';
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE, pwaCacheControl, resolveInside, sendFile, sendServedFile } from './static.js';
@@ -59,7 +60,7 @@ export interface AppOptions {
  * Builds the Hono app of the one origin (docs/architecture.md#one-origin): request log and
  * security-event log, security headers (CSP, HSTS over HTTPS:
  * `security/headers.ts`; `no-store` on `/api` and `/auth`), compression,
- * body limits (JSON 1 MB, multipart 6 MB), `loadSession`, CSRF protection
+ * body limits (JSON 1 MB, multipart 11 MB), `loadSession`, CSRF protection
  * for every unsafe method — as few middleware layers as that takes,
  * since each costs every request a few µs — then
  * - the sign-in site and `/auth/*` (docs/product.md#sign-in-site),
@@ -105,14 +106,15 @@ export function createApp(options: AppOptions = {}) {
     .route('/api', studentRoutes)
     .route('/api', teacherRoutes)
     .route('/api', oracyRoutes)
+    .route('/api', createSpeakingRoutes({ recordings: uploads.recordings }))
     .route('/api', complaintRoutesFor('student'))
     .route('/api', complaintRoutesFor('teacher'))
     .route('/api', createChatRoutes({ uploads: uploads.chat }))
-    .route('/api', createCourseRoutes({ uploads: uploads.public }))
+    .route('/api', createCourseRoutes({ uploads: uploads.public, recordings: uploads.recordings }))
     .route('/api', noticeRoutes)
     .route('/api', complaintRoutes)
-    .route('/api', adminUsersRoutes)
-    .route('/api', adminPeopleRoutes)
+    .route('/api', createAdminUsersRoutes({ recordings: uploads.recordings }))
+    .route('/api', createAdminPeopleRoutes({ recordings: uploads.recordings }))
     .route('/api', adminStatsRoutes)
     .route('/api', adminExportRoutes)
     .route('/api', userRoutes)

@@ -14,6 +14,7 @@ export const ERROR_CODES = {
   409: 'conflict',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
+  416: 'range_not_satisfiable',
   429: 'rate_limited',
   500: 'internal_error',
 } as const;
@@ -55,6 +56,11 @@ export class ApiError extends HTTPException {
   override getResponse(): Response {
     return Response.json(this.toBody(), { status: this.status, headers: this.headers });
   }
+}
+
+/** 416 `range_not_satisfiable`, with a `Content-Range` header that gives the file's size in bytes (RFC 9110 §15.5.17). */
+export function rangeNotSatisfiable(size: number): ApiError {
+  return new ApiError(416, ERROR_CODES[416], 'The requested range is outside the file.', undefined, { 'Content-Range': `bytes */${size}` });
 }
 
 /** 400 `bad_request`, or `validation_error` when `fields` ({fieldName: message}) is given. */

@@ -4,6 +4,8 @@ import { extname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+import parseRange from 'range-parser';
+import { rangeNotSatisfiable } from './errors.js';
 
 /** Cache-Control of content-addressed files (hashed PWA assets, uploads): one year, immutable. */
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -46,6 +48,8 @@ export interface ServedFile {
   lastModified?: Date;
   /** The content. Called at most once per answer, and never for HEAD or a 304. */
   stream(): ReadableStream<Uint8Array>;
+  /** Bytes `start`…`end` (inclusive, 0-based) of the content, for a 206 answer; absent where ranges are not served. */
+  streamRange?(start: number, end: number): ReadableStream<Uint8Array>;
 }
 
 /** The weak ETag of `size` bytes last changed at `mtimeMs` (ms since 1970): `W/"<size hex>-<mtime hex>"`. */
@@ -77,6 +81,7 @@ export async function localFile(path: string, type?: string): Promise<ServedFile
     etag: weakEtag(info.size, info.mtimeMs),
     lastModified: info.mtime,
     stream: () => Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>,
+    streamRange: (start, end) => Readable.toWeb(createReadStream(path, { start, end })) as ReadableStream<Uint8Array>,
   };
 }
 
@@ -95,18 +100,42 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
  * If-None-Match names the ETag; no body for HEAD.
  */
 export function sendServedFile(c: Context, file: ServedFile, cacheControl: string, headers: Record<string, string> = {}): Response {
+  const ranged = file.streamRange !== undefined;
   const common: Record<string, string> = {
     'Content-Type': file.type,
     'Cache-Control': cacheControl,
     ETag: file.etag,
     ...(file.lastModified ? { 'Last-Modified': file.lastModified.toUTCString() } : {}),
     'X-Content-Type-Options': 'nosniff',
+    ...(ranged ? { 'Accept-Ranges': 'bytes' } : {}),
     ...headers,
   };
   if (matchesEtag(c.req.header('If-None-Match'), file.etag)) return c.body(null, 304, common);
+  const range = ranged ? requestedRange(c.req.header('Range'), c.req.header('If-Range'), file) : undefined;
+  if (range === 'unsatisfiable') throw rangeNotSatisfiable(file.size);
+  if (range && file.streamRange) {
+    const partial = { ...common, 'Content-Range': `bytes ${range.start}-${range.end}/${file.size}`, 'Content-Length': String(range.end - range.start + 1) };
+    if (c.req.method === 'HEAD') return c.body(null, 206, partial);
+    return c.body(file.streamRange(range.start, range.end), 206, partial);
+  }
   const full = { ...common, 'Content-Length': String(file.size) };
   if (c.req.method === 'HEAD') return c.body(null, 200, full);
   return c.body(file.stream(), 200, full);
+}
+
+/**
+ * The one byte range a `Range` header asks of `file` (RFC 9110 §14, parsed by `range-parser`):
+ * `bytes=0-99`, `bytes=100-` and the suffix `bytes=-500` are served; several ranges, another
+ * unit, a malformed header or an `If-Range` that no longer names the file's ETag get the whole
+ * file (undefined), as the RFC allows; a range wholly past the end is `'unsatisfiable'` (416).
+ */
+function requestedRange(header: string | undefined, ifRange: string | undefined, file: ServedFile): { start: number; end: number } | 'unsatisfiable' | undefined {
+  if (!header) return undefined;
+  if (ifRange && ifRange.trim().replace(/^W\//, '') !== file.etag.replace(/^W\//, '')) return undefined;
+  const parsed = parseRange(file.size, header, { combine: true });
+  if (parsed === -1) return 'unsatisfiable';
+  if (parsed === -2 || parsed.type !== 'bytes' || parsed.length !== 1) return undefined;
+  return { start: parsed[0]!.start, end: parsed[0]!.end };
 }
 
 /**

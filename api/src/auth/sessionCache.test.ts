@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app.js';
 import { ROLES, Session, User } from '../db/models/index.js';
 import { applyRemoteWrite, setWriteBroadcast } from '../db/models/writes.js';
+import { getEnv } from '../env.js';
 import { changeRole, deletePerson } from '../services/people.js';
+import { createUploadStores } from '../services/uploads.js';
 import { createUser, signIn } from '../test/factories.js';
 import { SESSION_CACHE_TTL_MS, SESSION_COOKIE, createSession, deleteSessionByToken, findSession, hashSessionToken } from './sessions.js';
 
@@ -97,7 +99,7 @@ describe('the session cache', () => {
   it('refuses the session of a deleted user, and an expired session, at once', async () => {
     const admin = await createUser({ role: ROLES.admin });
     const gone = await cachedSession();
-    await deletePerson(String(gone.user._id), { actorId: String(admin.user._id) });
+    await deletePerson(String(gone.user._id), { actorId: String(admin.user._id), recordings: createUploadStores(getEnv()).recordings });
     expect(await findSession(gone.token)).toBeNull();
 
     const expired = await cachedSession();

@@ -13,6 +13,7 @@ export const TAGS = [
   { name: 'Student', description: "A student's own data; an admin may read it too (docs/product.md#student-calls)." },
   { name: 'Teacher', description: "A teacher's own data; an admin may read it too (docs/product.md#teacher-calls)." },
   { name: 'Oracy profile', description: 'Strand scores, history and who needs attention (docs/product.md#oracy-profile).' },
+  { name: 'Speaking practice', description: 'Speaking tasks, recorded answers and teachers’ feedback (docs/product.md#speaking-practice).' },
   { name: 'Complaints', description: 'Filing, withdrawing and moderating complaints (docs/product.md#complaint-moderation-calls).' },
   { name: 'Courses', description: 'Course management, admins only (docs/product.md#course-calls).' },
   { name: 'Notices', description: 'Notices: every signed-in user reads, admins write (docs/product.md#notice-calls).' },
@@ -27,7 +28,7 @@ export const TAGS = [
 export type Tag = (typeof TAGS)[number]['name'];
 
 /** A 4xx a route itself may answer (the guards' 401/403 and the validators' 400 are added from the route's middleware). */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 416 | 429;
 
 /** One answer of a route: its description and, unless it has no body, its schema (JSON unless `media` says otherwise). */
 export interface AnswerDoc {
@@ -132,6 +133,12 @@ function complaintDocs(area: 'student' | 'teacher', ownerQuery: 'sId' | 'tId'): 
     },
   };
 }
+
+/** A recording as the student's phone sends it: the audio file and the length it measured. */
+const recordingFormDoc = z.object({
+  audio: z.string().meta({ format: 'binary', description: 'WebM, Ogg, MP4 (M4A) or WAV audio of at most 10 MB, judged by its content' }),
+  durationMs: z.string().optional().meta({ description: 'the length the recorder measured, ms; the file’s own length is what counts' }),
+});
 
 /**
  * The documentation of every route of the app, keyed `METHOD /path` in Hono's path syntax
@@ -289,6 +296,101 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     tag: 'Oracy profile',
     description: 'Students, how many are assessed, the level distribution and the strand averages over every student (docs/product.md#oracy-profile).',
     success: { status: 200, answer: json('The overview.', s.adminOracySchema) },
+  },
+
+  // Speaking practice
+  'POST /api/teacher/speaking-tasks': {
+    summary: 'Set a speaking task',
+    tag: 'Speaking practice',
+    description: 'Teachers only, for one of their courses (docs/product.md#speaking-practice).',
+    success: { status: 201, answer: json('Set.', s.speakingTaskSchema) },
+    errors: { 403: 'The course is not one of the teacher’s.', 413: TOO_LARGE, 415: NOT_JSON },
+  },
+  'GET /api/teacher/speaking-tasks/:teacherId': {
+    summary: "A teacher's speaking tasks",
+    tag: 'Speaking practice',
+    success: { status: 200, answer: json('The tasks, by due date, with submitted, reviewed and student counts.', z.array(s.teacherSpeakingTaskSchema)) },
+    errors: { 404: 'No teacher has this id.' },
+  },
+  'PUT /api/teacher/speaking-tasks/:taskId': {
+    summary: 'Change a speaking task',
+    tag: 'Speaking practice',
+    description: 'The task’s teacher or an admin; the course stays.',
+    success: { status: 200, answer: json('Saved.', s.speakingTaskSchema) },
+    errors: { 403: 'Not the task’s teacher.', 404: 'No task has this id.', 413: TOO_LARGE, 415: NOT_JSON },
+  },
+  'DELETE /api/teacher/speaking-tasks/:taskId': {
+    summary: 'Delete a speaking task',
+    tag: 'Speaking practice',
+    success: { status: 204, answer: noBody('Deleted.') },
+    errors: { 403: 'Not the task’s teacher.', 404: 'No task has this id.', 409: 'Students have answered it.' },
+  },
+  'GET /api/student/speaking-tasks/:studentId': {
+    summary: "A student's speaking tasks",
+    tag: 'Speaking practice',
+    success: { status: 200, answer: json('The tasks of the student’s courses with their own recording and its feedback.', z.array(s.studentSpeakingTaskSchema)) },
+    errors: { 404: 'No student has this id.' },
+  },
+  'POST /api/student/speaking-tasks/:taskId/recordings': {
+    summary: 'Send a recorded answer',
+    tag: 'Speaking practice',
+    description:
+      'Students enrolled in the task’s course. Replaces the student’s pending recording of the task. With an `Idempotency-Key`, a repeat gets the first answer and never makes a second recording (docs/product.md#speaking-practice).',
+    success: { status: 201, answer: json('Stored.', s.recordingSchema) },
+    errors: {
+      400: 'Longer than the task’s `maxSeconds` + 5 s, a length that cannot be read, or a malformed form.',
+      403: 'Not enrolled in the task’s course.',
+      404: 'No task has this id.',
+      409: 'Already reviewed, or the `Idempotency-Key` was used for another request.',
+      413: 'The recording is larger than 10 MB.',
+      415: 'Not WebM, Ogg, MP4 (M4A) or WAV audio by its content.',
+    },
+    parameters: [idempotencyKey],
+    body: { content: { 'multipart/form-data': recordingFormDoc } },
+  },
+  'GET /api/recordings/:recordingId/audio': {
+    summary: "A recording's audio",
+    tag: 'Speaking practice',
+    description: 'For the recording’s student, the task’s teacher and admins. Byte ranges (`Range: bytes=0-99`, `bytes=100-`, `bytes=-500`) get 206 with `Content-Range`; `If-None-Match` gets 304.',
+    success: {
+      status: 200,
+      answer: {
+        description: 'The audio with its stored content type, `Accept-Ranges: bytes` and `Cache-Control: private, no-cache`.',
+        media: { 'audio/webm': { type: 'string', format: 'binary' }, 'audio/mp4': { type: 'string', format: 'binary' } },
+      },
+    },
+    others: {
+      206: { description: 'The requested byte range, with `Content-Range`.', media: { 'audio/webm': { type: 'string', format: 'binary' } } },
+      304: noBody('Not modified (`If-None-Match` named the ETag).'),
+    },
+    errors: { 403: 'Not the recording’s student, the task’s teacher or an admin.', 404: 'No recording has this id.', 416: 'The range lies outside the file.' },
+  },
+  'GET /api/teacher/recordings/:teacherId': {
+    summary: "A teacher's review queue",
+    tag: 'Speaking practice',
+    description: '`?status=pending` (default): oldest first; `?status=reviewed`: newest first, with the feedback.',
+    success: { status: 200, answer: json('The recordings of the teacher’s tasks.', z.array(s.reviewItemSchema)) },
+    errors: { 404: 'No teacher has this id.' },
+  },
+  'POST /api/teacher/recordings/:recordingId/feedback': {
+    summary: 'Score a recording',
+    tag: 'Speaking practice',
+    description: 'The task’s teacher: one integer 1–5 for each of the task’s focus strands and a comment.',
+    success: { status: 201, answer: json('Saved; the recording is reviewed.', s.feedbackSchema) },
+    errors: {
+      400: '`validation_error` naming `strands.<key>` for a missing or extra strand.',
+      403: 'Not the task’s teacher.',
+      404: 'No recording has this id.',
+      409: 'The recording already has feedback.',
+      413: TOO_LARGE,
+      415: NOT_JSON,
+    },
+  },
+  'PUT /api/teacher/recordings/:recordingId/feedback': {
+    summary: 'Change your feedback',
+    tag: 'Speaking practice',
+    success: { status: 200, answer: json('Saved.', s.feedbackSchema) },
+    errors: { 403: 'Not the task’s teacher, or someone else’s feedback.', 404: 'No recording, or no feedback yet.', 413: TOO_LARGE, 415: NOT_JSON },
   },
 
   // Complaint moderation

@@ -9,5 +9,6 @@ export * from './complaint.js';
 export * from './course.js';
 export * from './notice.js';
 export * from './oracy.js';
+export * from './speaking.js';
 export * from './person.js';
 export * from './user.js';

@@ -5,17 +5,17 @@ import { payloadTooLarge } from '../errors.js';
 
 /**
  * The request-body limits of the whole origin, in bytes. Routes may hold their bodies to less (a complaint
- * 64 KiB, a course 5 MB + 64 KiB); nothing may send more.
+ * 64 KiB, a course 5 MB + 64 KiB, a recording 10 MB + 64 KiB); nothing may send more.
  */
 export const BODY_LIMITS = {
-  /** `multipart/form-data` (course images): 6 MiB, room for a 5 MB file and the fields */
-  multipart: 6 * 1024 * 1024,
+  /** `multipart/form-data` (course images, recordings): 11 MiB, room for a 10 MB recording and its fields */
+  multipart: 11 * 1024 * 1024,
   /** every other body — JSON, forms, text: 1 MiB */
   other: 1024 * 1024,
 } as const;
 
 const tooLargeMultipart = (): never => {
-  throw payloadTooLarge('The request is larger than 6 MB.');
+  throw payloadTooLarge('The request is larger than 11 MB.');
 };
 const tooLargeOther = (): never => {
   throw payloadTooLarge('The request body is larger than 1 MB.');

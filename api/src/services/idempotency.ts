@@ -53,16 +53,16 @@ export function requestFingerprint(method: string, path: string, rawBody: string
 }
 
 /**
- * The request body as text, read from a copy so the route still reads the
+ * The request body as bytes, read from a copy so the route still reads the
  * original (and its body limit still applies); `null` when it is larger than
  * `limit` bytes, which the route's own limit then answers.
  */
-async function readBodyCopy(request: Request, limit: number): Promise<string | null> {
-  if (!request.body) return '';
+async function readBodyCopy(request: Request, limit: number): Promise<Buffer | null> {
+  if (!request.body) return Buffer.alloc(0);
   const declared = Number(request.headers.get('Content-Length'));
   if (Number.isFinite(declared) && declared > limit) return null;
   const reader = request.clone().body?.getReader();
-  if (!reader) return '';
+  if (!reader) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -77,7 +77,18 @@ async function readBodyCopy(request: Request, limit: number): Promise<string | n
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The body as the fingerprint reads it: UTF-8 text, or for `multipart/form-data` the bytes with
+ * the boundary replaced by a constant — a client builds a new boundary for every send, so a
+ * retry of the same form would otherwise look like another request.
+ */
+function fingerprintBody(body: Buffer, contentType: string | undefined): string {
+  const boundary = /^multipart\/form-data;.*\bboundary="?([^";]+)"?/i.exec(contentType ?? '')?.[1];
+  if (!boundary) return body.toString('utf8');
+  return body.toString('latin1').split(boundary).join('BOUNDARY');
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -104,17 +115,19 @@ function sweepExpiredKeys(now: number): void {
  * - a repeat with a different body (or path) → 409 `conflict`.
  *
  * Other requests pass through untouched: no user (the route answers 401),
- * no key, another method, or a body over {@link MAX_BODY_BYTES} (the
- * route's body limit answers). A malformed header
+ * no key, another method, or a body over `opts.maxBodyBytes` (default
+ * {@link MAX_BODY_BYTES}; the route's body limit answers). Multipart bodies
+ * (a recording) are compared without their boundary. A malformed header
  * → 400 naming `Idempotency-Key`.
  */
-export function idempotency(): MiddlewareHandler<AppEnv> {
+export function idempotency(opts: { maxBodyBytes?: number } = {}): MiddlewareHandler<AppEnv> {
+  const maxBodyBytes = opts.maxBodyBytes ?? MAX_BODY_BYTES;
   return createMiddleware<AppEnv>(async (c, next) => {
     const user = c.get('user');
     if (c.req.method !== 'POST' || !user) return next();
     const key = c.req.header(IDEMPOTENCY_HEADER);
     if (key === undefined) return next();
-    const rawBody = await readBodyCopy(c.req.raw, MAX_BODY_BYTES);
+    const rawBody = await readBodyCopy(c.req.raw, maxBodyBytes);
     if (rawBody === null) return next();
     if (key.length < KEY_LENGTH.min || key.length > KEY_LENGTH.max || !/^[\x21-\x7e]+$/.test(key)) {
       throw badRequest(`${IDEMPOTENCY_HEADER} must be ${KEY_LENGTH.min}–${KEY_LENGTH.max} visible characters.`, {
@@ -123,7 +136,7 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
     }
 
     const userId = new Types.ObjectId(String(user.id));
-    const fingerprint = requestFingerprint(c.req.method, c.req.path, rawBody);
+    const fingerprint = requestFingerprint(c.req.method, c.req.path, fingerprintBody(rawBody, c.req.header('Content-Type')));
     const started = Date.now();
     sweepExpiredKeys(started);
 

@@ -16,6 +16,8 @@ import { badRequest, conflict, notFound } from '../errors.js';
 import { DELETED_USER_NAME } from '../presenters/chatMessage.js';
 import { presentUserRow, type UserRowJson } from '../presenters/user.js';
 import { ReadCache } from './readCache.js';
+import { removeRecordings } from './speaking.js';
+import type { UploadStore } from './uploads.js';
 
 /**
  * The people of the platform as the admin screens see them (docs/product.md#users-table, docs/product.md#student-list, docs/product.md#teacher-list,
@@ -130,16 +132,18 @@ export async function changeRole(userId: string, role: Role): Promise<UserRowJso
 /**
  * Deletes a person and what is theirs: their sessions end first
  * (so they cannot act while the rest goes), then their enrollments,
- * assignment completions, self-assessments, complaints and stored outbox
- * answers (idempotency keys) are removed; the
+ * assignment completions, self-assessments, complaints, stored outbox
+ * answers (idempotency keys) and speaking-practice recordings (with their
+ * feedback and audio files, docs/product.md#speaking-practice) are removed; the
  * courses they taught stay without an instructor, and their chat messages
  * stay, attributed to "Deleted user". The user record goes last, so a
  * failure half-way leaves a user an admin can delete again to finish.
  * @param opts.actorId the admin asking: they cannot delete themself (409)
  * @param opts.role when set, the user must have this role (the students and teachers endpoints), else 404
+ * @param opts.recordings the recordings store, whose files of this person's recordings are removed
  * @throws ApiError 404 when no such user (of that role); 409 for oneself or the last admin
  */
-export async function deletePerson(userId: string, opts: { actorId: string; role?: Role }): Promise<void> {
+export async function deletePerson(userId: string, opts: { actorId: string; role?: Role; recordings: UploadStore }): Promise<void> {
   const id = new Types.ObjectId(userId);
   const user = await User.findById(id, { role: 1 }).lean();
   const what = opts.role === ROLES.student ? 'student' : opts.role === ROLES.teacher ? 'teacher' : 'user';
@@ -158,6 +162,7 @@ export async function deletePerson(userId: string, opts: { actorId: string; role
     IdempotencyKey.deleteMany({ userId: id }),
     Course.updateMany({ instructorId: id }, { $set: { instructorId: null } }),
     ChatMessage.updateMany({ userId: id }, { $set: { userId: null, senderName: DELETED_USER_NAME } }),
+    removeRecordings({ studentId: id }, opts.recordings),
   ]);
   await User.deleteOne({ _id: id });
 }

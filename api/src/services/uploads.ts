@@ -22,12 +22,17 @@ export interface StoredUpload {
   size: number;
 }
 
+/** Largest accepted recording: 10,485,760 bytes (10 MB, docs/product.md#speaking-practice). */
+export const MAX_AUDIO_BYTES = 10_485_760;
+
 /** Which contents a caller accepts. */
 export type UploadKind =
   /** course images: any raster image whose signature is recognised */
   | 'image'
   /** chat attachments (docs/product.md#validation-rules): images, PDF, DOC, DOCX */
-  | 'attachment';
+  | 'attachment'
+  /** speaking-practice recordings (docs/product.md#speaking-practice): WebM, Ogg, MP4/M4A, WAV, up to 10 MB */
+  | 'audio';
 
 /**
  * A stored file opened for reading: `name`, `type` (MIME), `size`
@@ -58,12 +63,14 @@ export interface UploadStore {
   open(name: string): Promise<UploadFile | null>;
 }
 
-/** The two areas of uploads: public course images and private chat attachments (admins only). */
+/** The areas of uploads: public course images, private chat attachments (admins only) and private recordings. */
 export interface UploadStores {
   /** course images, served to anyone at `GET /uploads/:name` */
   public: UploadStore;
   /** chat attachments, served to admins only at `GET /api/chat/attachments/:id` */
   chat: UploadStore;
+  /** speaking-practice recordings, served at `GET /api/recordings/:recordingId/audio` to their student, teacher and admins */
+  recordings: UploadStore;
 }
 
 const DOC_TYPES = new Set([
@@ -79,25 +86,51 @@ const EXTRA_TYPES: Record<string, string> = {
   '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
 
+/**
+ * The audio containers a recording may come in, by the type file-type detects, with the type and
+ * extension it is stored and served as: MediaRecorder writes WebM (Chrome, Firefox, Android) or
+ * MP4 (Safari), which file-type names by their video types since the signature is the same.
+ */
+export const AUDIO_CONTAINERS: Readonly<Record<string, { type: string; ext: string }>> = {
+  'video/webm': { type: 'audio/webm', ext: 'webm' },
+  'audio/webm': { type: 'audio/webm', ext: 'webm' },
+  'audio/ogg': { type: 'audio/ogg', ext: 'ogg' },
+  'audio/opus': { type: 'audio/ogg', ext: 'ogg' },
+  'video/ogg': { type: 'audio/ogg', ext: 'ogg' },
+  'video/mp4': { type: 'audio/mp4', ext: 'm4a' },
+  'audio/mp4': { type: 'audio/mp4', ext: 'm4a' },
+  'audio/x-m4a': { type: 'audio/mp4', ext: 'm4a' },
+  'audio/wav': { type: 'audio/wav', ext: 'wav' },
+  'audio/vnd.wave': { type: 'audio/wav', ext: 'wav' },
+  'audio/x-wav': { type: 'audio/wav', ext: 'wav' },
+};
+
 /** Whether a detected type is acceptable for `kind` (SVG never: it can carry scripts). */
 function isAccepted(kind: UploadKind, mime: string): boolean {
+  if (kind === 'audio') return mime in AUDIO_CONTAINERS;
   if (mime.startsWith('image/') && mime !== 'image/svg+xml') return true;
   return kind === 'attachment' && DOC_TYPES.has(mime);
 }
 
+const REFUSED_MESSAGES: Record<UploadKind, string> = {
+  image: 'The file is not an image.',
+  attachment: 'Only images, PDF, DOC and DOCX files can be attached.',
+  audio: 'Only WebM, Ogg, MP4 (M4A) and WAV recordings can be sent.',
+};
+
 /**
  * The validation every store shares: size, signature, and the new name.
  * @returns what the file will be stored as (nothing is written yet)
- * @throws 413 over MAX_UPLOAD_BYTES; 415 for a type `kind` does not accept
+ * @throws 413 over MAX_UPLOAD_BYTES (MAX_AUDIO_BYTES for audio); 415 for a type `kind` does not accept
  */
 export async function checkUpload(bytes: Uint8Array, kind: UploadKind, prefix: string): Promise<StoredUpload> {
-  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw payloadTooLarge('The file is larger than 5 MB.');
+  if (kind === 'audio' && bytes.byteLength > MAX_AUDIO_BYTES) throw payloadTooLarge('The recording is larger than 10 MB.');
+  if (kind !== 'audio' && bytes.byteLength > MAX_UPLOAD_BYTES) throw payloadTooLarge('The file is larger than 5 MB.');
   const detected = await fileTypeFromBuffer(bytes);
-  if (!detected || !isAccepted(kind, detected.mime)) {
-    throw unsupportedMediaType(kind === 'image' ? 'The file is not an image.' : 'Only images, PDF, DOC and DOCX files can be attached.');
-  }
-  const type = detected.mime === 'application/x-cfb' ? 'application/msword' : detected.mime;
-  const ext = detected.mime === 'application/x-cfb' ? 'doc' : detected.ext;
+  if (!detected || !isAccepted(kind, detected.mime)) throw unsupportedMediaType(REFUSED_MESSAGES[kind]);
+  const audio = kind === 'audio' ? AUDIO_CONTAINERS[detected.mime] : undefined;
+  const type = audio?.type ?? (detected.mime === 'application/x-cfb' ? 'application/msword' : detected.mime);
+  const ext = audio?.ext ?? (detected.mime === 'application/x-cfb' ? 'doc' : detected.ext);
   return { name: `${prefix}-${randomBytes(12).toString('hex')}.${ext}`, type, size: bytes.byteLength };
 }
 
@@ -119,6 +152,14 @@ export function publicUploadsDir(dataDir: string): string {
  */
 export function chatUploadsDir(dataDir: string): string {
   return join(dataDir, 'uploads', 'chat');
+}
+
+/**
+ * `DATA_DIR/uploads/recordings`: the disk store's private folder of speaking-practice recordings,
+ * reachable only through `GET /api/recordings/:recordingId/audio` (as the chat folder).
+ */
+export function recordingsDir(dataDir: string): string {
+  return join(publicUploadsDir(dataDir), 'recordings');
 }
 
 /**
@@ -254,12 +295,14 @@ export class GridFsUploadStore implements UploadStore {
       etag: weakEtag(entry.length, entry.uploadDate.getTime()),
       lastModified: entry.uploadDate,
       stream: () => Readable.toWeb(bucket.openDownloadStream(entry._id)) as ReadableStream<Uint8Array>,
+      // GridFS's `end` is exclusive.
+      streamRange: (start, end) => Readable.toWeb(bucket.openDownloadStream(entry._id, { start, end: end + 1 })) as ReadableStream<Uint8Array>,
     };
   }
 }
 
-/** GridFS bucket names of the two areas. */
-export const GRIDFS_BUCKETS = { public: 'uploads', chat: 'chatUploads' } as const;
+/** GridFS bucket names of the three areas. */
+export const GRIDFS_BUCKETS = { public: 'uploads', chat: 'chatUploads', recordings: 'recordings' } as const;
 
 /**
  * The upload stores `UPLOAD_STORE` asks for: `disk` →
@@ -269,7 +312,15 @@ export const GRIDFS_BUCKETS = { public: 'uploads', chat: 'chatUploads' } as cons
  */
 export function createUploadStores(env: Pick<Env, 'UPLOAD_STORE' | 'DATA_DIR'>): UploadStores {
   if (env.UPLOAD_STORE === 'gridfs') {
-    return { public: new GridFsUploadStore(GRIDFS_BUCKETS.public), chat: new GridFsUploadStore(GRIDFS_BUCKETS.chat) };
+    return {
+      public: new GridFsUploadStore(GRIDFS_BUCKETS.public),
+      chat: new GridFsUploadStore(GRIDFS_BUCKETS.chat),
+      recordings: new GridFsUploadStore(GRIDFS_BUCKETS.recordings),
+    };
   }
-  return { public: new DiskUploadStore(publicUploadsDir(env.DATA_DIR)), chat: new DiskUploadStore(chatUploadsDir(env.DATA_DIR)) };
+  return {
+    public: new DiskUploadStore(publicUploadsDir(env.DATA_DIR)),
+    chat: new DiskUploadStore(chatUploadsDir(env.DATA_DIR)),
+    recordings: new DiskUploadStore(recordingsDir(env.DATA_DIR)),
+  };
 }

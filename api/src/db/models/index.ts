@@ -9,3 +9,4 @@ export * from './notice.js';
 export * from './complaint.js';
 export * from './assessment.js';
 export * from './chatMessage.js';
+export * from './speaking.js';

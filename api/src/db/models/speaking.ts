@@ -47,9 +47,15 @@ const recordingSchema = new Schema(
     courseId: { type: Schema.Types.ObjectId, ref: 'Course', required: true },
     /** the stored audio: its key in the recordings store, detected MIME type and size (bytes) */
     file: {
-      name: { type: String, required: true },
-      type: { type: String, required: true },
-      size: { type: Number, required: true },
+      type: new Schema(
+        {
+          name: { type: String, required: true },
+          type: { type: String, required: true },
+          size: { type: Number, required: true },
+        },
+        { _id: false },
+      ),
+      required: true,
     },
     /** the duration read from the file, ms */
     durationMs: { type: Number, required: true, min: 0 },

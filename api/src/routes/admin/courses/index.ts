@@ -8,6 +8,7 @@ import { isJsonRequest, validate } from '../../../validation.js';
 import { presentCourse, type CourseLike } from '../../../presenters/course.js';
 import { MAX_UPLOAD_BYTES, type StoredUpload, type UploadStore } from '../../../services/uploads.js';
 import { courseFieldsSchema, courseIdParamSchema, type CourseFieldsInput } from './schema.js';
+import { removeCourseSpeaking } from '../../../services/speaking.js';
 
 /**
  * Largest course request body: the 5 MB image (MAX_UPLOAD_BYTES) plus 64 KiB
@@ -91,8 +92,8 @@ async function presentWithName(course: CourseLike) {
  * content's signature, or a body that is neither multipart nor JSON.
  * @param options.uploads where course images are stored (`createUploadStores(env).public`, disk or GridFS)
  */
-export function createCourseRoutes(options: { uploads: UploadStore }) {
-  const { uploads } = options;
+export function createCourseRoutes(options: { uploads: UploadStore; recordings: UploadStore }) {
+  const { uploads, recordings } = options;
 
   /** Stores a new image, if any: 413 over 5 MB, 415 when its content is not an image. */
   const storeImage = async (image: File | null): Promise<StoredUpload | null> => {
@@ -159,6 +160,7 @@ export function createCourseRoutes(options: { uploads: UploadStore }) {
       // No transactions on FerretDB: the course goes first, so a failure below
       // leaves only unreachable rows behind, never a course missing its parts.
       await Enrollment.deleteMany({ courseId: course._id });
+      await removeCourseSpeaking(course._id, recordings);
       const assignmentIds = (await Assignment.find({ courseId: course._id }, { _id: 1 }).lean()).map((a) => a._id);
       if (assignmentIds.length > 0) {
         await AssignmentCompletion.deleteMany({ assignmentId: { $in: assignmentIds } });

@@ -7,6 +7,7 @@ import { validate } from '../../../validation.js';
 import { assignCourses, assignedCourseIds, deletePerson, listInstructors, listPeople } from '../../../services/people.js';
 import type { UserRowJson } from '../../../presenters/user.js';
 import { assignCoursesBodySchema, peopleListQuerySchema, personIdParamSchema, studentIdParamSchema } from './schema.js';
+import type { UploadStore } from '../../../services/uploads.js';
 
 const admin = requireRole(ROLES.admin);
 
@@ -28,7 +29,8 @@ const withoutRole = ({ id, name, email }: UserRowJson) => ({ id, name, email });
  *   `{studentId, courses}` → 200 `{studentId, courses}` (the new set);
  *   400 naming `courses` for an unknown course, with nothing changed.
  */
-export const adminPeopleRoutes = new Hono<AppEnv>()
+export const createAdminPeopleRoutes = (opts: { recordings: UploadStore }) =>
+  new Hono<AppEnv>()
   .get('/admin/students', admin, validate('query', peopleListQuerySchema), async (c) => {
     const { people, total } = await listPeople({ ...c.req.valid('query'), role: ROLES.student });
     return c.json({ students: people.map(withoutRole), total }, 200);
@@ -38,11 +40,11 @@ export const adminPeopleRoutes = new Hono<AppEnv>()
     return c.json({ teachers: people.map(withoutRole), total }, 200);
   })
   .delete('/admin/students/:id', admin, validate('param', personIdParamSchema), async (c) => {
-    await deletePerson(c.req.valid('param').id, { actorId: c.var.user.id as string, role: ROLES.student });
+    await deletePerson(c.req.valid('param').id, { actorId: c.var.user.id as string, role: ROLES.student, recordings: opts.recordings });
     return c.body(null, 204);
   })
   .delete('/admin/teachers/:id', admin, validate('param', personIdParamSchema), async (c) => {
-    await deletePerson(c.req.valid('param').id, { actorId: c.var.user.id as string, role: ROLES.teacher });
+    await deletePerson(c.req.valid('param').id, { actorId: c.var.user.id as string, role: ROLES.teacher, recordings: opts.recordings });
     return c.body(null, 204);
   })
   .get('/admin/instructors', admin, async (c) => c.json(await listInstructors(), 200))

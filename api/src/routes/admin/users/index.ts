@@ -6,6 +6,7 @@ import { badRequest } from '../../../errors.js';
 import { validate } from '../../../validation.js';
 import { changeRole, deletePerson, listPeople } from '../../../services/people.js';
 import { peopleListQuerySchema, roleChangeBodySchema, userIdParamSchema } from './schema.js';
+import type { UploadStore } from '../../../services/uploads.js';
 
 /**
  * The users table's calls (docs/product.md#users-table, docs/product.md#admin-user-calls; docs/product.md#authorization-matrix, docs/product.md#error-format, docs/product.md#clarified-behaviour),
@@ -22,7 +23,8 @@ import { peopleListQuerySchema, roleChangeBodySchema, userIdParamSchema } from '
  * - `DELETE /admin/users/:id` → 204 after the cascade of `deletePerson`;
  *   409 for oneself or the last admin; 404 no such user.
  */
-export const adminUsersRoutes = new Hono<AppEnv>()
+export const createAdminUsersRoutes = (opts: { recordings: UploadStore }) =>
+  new Hono<AppEnv>()
   .get('/admin/users', requireRole(ROLES.admin), validate('query', peopleListQuerySchema), async (c) => {
     const { people, total } = await listPeople(c.req.valid('query'));
     return c.json({ users: people, total }, 200);
@@ -42,6 +44,6 @@ export const adminUsersRoutes = new Hono<AppEnv>()
     },
   )
   .delete('/admin/users/:id', requireRole(ROLES.admin), validate('param', userIdParamSchema), async (c) => {
-    await deletePerson(c.req.valid('param').id, { actorId: c.var.user.id as string });
+    await deletePerson(c.req.valid('param').id, { actorId: c.var.user.id as string, recordings: opts.recordings });
     return c.body(null, 204);
   });

@@ -1,0 +1,249 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { Types } from 'mongoose';
+import type { AppEnv } from '../../auth/context.js';
+import { requireAuth, requireRole, requireSelfOrAdmin } from '../../auth/middleware.js';
+import { Course, Enrollment, Feedback, Recording, ROLES, SpeakingTask } from '../../db/models/index.js';
+import { badRequest, conflict, forbidden, isDuplicateKeyError, notFound, payloadTooLarge } from '../../errors.js';
+import { presentFeedback, presentRecording, presentSpeakingTask } from '../../presenters/speaking.js';
+import { audioDurationMs } from '../../services/audio.js';
+import { idempotency } from '../../services/idempotency.js';
+import { findPerson } from '../../services/stats.js';
+import { checkUpload, MAX_AUDIO_BYTES, type UploadStore } from '../../services/uploads.js';
+import { sendServedFile } from '../../static.js';
+import { validate } from '../../validation.js';
+import { findTask, isTaskTeacher, requireTaskOwner, reviewQueue, studentTasks, teacherTasks } from './queries.js';
+import {
+  createTaskSchema,
+  feedbackSchema,
+  queueQuerySchema,
+  recordingFormSchema,
+  recordingIdParamSchema,
+  taskIdParamSchema,
+  updateTaskSchema,
+} from './schema.js';
+
+/** A recording's body: the 10 MB file and room for the form's other fields. */
+const RECORDING_BODY_BYTES = MAX_AUDIO_BYTES + 64 * 1024;
+/** How much longer than the task allows a recording may be: the recorder stops at the limit, the container may add a little. */
+const DURATION_SLACK_MS = 5_000;
+
+const limitJson = bodyLimit({
+  maxSize: 64 * 1024,
+  onError: () => {
+    throw payloadTooLarge();
+  },
+});
+const limitRecording = bodyLimit({
+  maxSize: RECORDING_BODY_BYTES,
+  onError: () => {
+    throw payloadTooLarge('The recording is larger than 10 MB.');
+  },
+});
+
+/** The teacher themself or an admin, for calls naming the teacher by `param`. */
+const teacherOrAdmin = (param: string) => [requireRole(ROLES.teacher, ROLES.admin), requireSelfOrAdmin(param)] as const;
+/** The student themself or an admin, for calls naming the student by `param`. */
+const studentOrAdmin = (param: string) => [requireRole(ROLES.student, ROLES.admin), requireSelfOrAdmin(param)] as const;
+
+/** Removes a stored file whose record could not be written; a failure here only leaves an unreachable file. */
+const discard = (store: UploadStore, name: string) => store.remove(name).catch(() => undefined);
+
+/**
+ * Speaking practice (docs/product.md#speaking-practice), mounted at `/api`. Errors are
+ * docs/product.md#error-format's.
+ *
+ * - `POST /teacher/speaking-tasks` `{courseId, title, prompt, focusStrands, maxSeconds?, dueAt?}`
+ *   → 201 task; teachers only, the course must be theirs (403).
+ * - `GET /teacher/speaking-tasks/:teacherId` → the teacher's tasks with `{submitted, reviewed, students}`.
+ * - `PUT` / `DELETE /teacher/speaking-tasks/:taskId` → 200 task / 204, for the task's teacher or
+ *   an admin; deleting a task that has recordings → 409.
+ * - `GET /student/speaking-tasks/:studentId` → the tasks of the student's courses with their own
+ *   recording and its feedback.
+ * - `POST /student/speaking-tasks/:taskId/recordings` multipart `{audio, durationMs?}` with an
+ *   optional `Idempotency-Key` → 201 recording; students enrolled in the task's course only (403);
+ *   WebM, Ogg, MP4/M4A or WAV by content (415), at most 10 MB (413), at most the task's
+ *   `maxSeconds` + 5 s by the file's own length (400); replaces the student's pending recording,
+ *   409 once it has been reviewed.
+ * - `GET /recordings/:recordingId/audio` → the audio, with byte ranges (206, 416), ETag/304 and
+ *   `Cache-Control: private`; for the recording's student, the task's teacher and admins.
+ * - `GET /teacher/recordings/:teacherId?status=pending|reviewed` → the review queue.
+ * - `POST /teacher/recordings/:recordingId/feedback` `{strands, comment}` → 201 feedback, for the
+ *   task's teacher; a second feedback → 409 (one wins, in any process); `PUT` edits one's own.
+ */
+export function createSpeakingRoutes(opts: { recordings: UploadStore }) {
+  const store = opts.recordings;
+
+  return new Hono<AppEnv>()
+    .post('/teacher/speaking-tasks', requireRole(ROLES.teacher), limitJson, validate('json', createTaskSchema), async (c) => {
+      const { courseId, ...fields } = c.req.valid('json');
+      const course = await Course.findById(new Types.ObjectId(courseId)).select('title instructorId').lean();
+      if (!course || !course.instructorId?.equals(c.var.user._id)) throw forbidden('This course is not one of your courses.');
+      const task = await SpeakingTask.create({ ...fields, dueAt: fields.dueAt ?? null, courseId: course._id, teacherId: c.var.user._id });
+      return c.json(presentSpeakingTask(task, course.title), 201);
+    })
+    .get('/teacher/speaking-tasks/:teacherId', ...teacherOrAdmin('teacherId'), async (c) => {
+      const teacher = await findPerson(c.req.param('teacherId'), ROLES.teacher);
+      return c.json(await teacherTasks(teacher), 200);
+    })
+    .put(
+      '/teacher/speaking-tasks/:taskId',
+      requireRole(ROLES.teacher, ROLES.admin),
+      validate('param', taskIdParamSchema),
+      limitJson,
+      validate('json', updateTaskSchema),
+      async (c) => {
+        const task = await findTask(c.req.valid('param').taskId);
+        await requireTaskOwner(c.var.user, task);
+        const fields = c.req.valid('json');
+        const updated = await SpeakingTask.findByIdAndUpdate(task._id, { $set: { ...fields, dueAt: fields.dueAt ?? null } }, { new: true }).lean();
+        if (!updated) throw notFound('No such speaking task.');
+        const course = await Course.findById(updated.courseId).select('title').lean();
+        return c.json(presentSpeakingTask(updated, course?.title ?? ''), 200);
+      },
+    )
+    .delete('/teacher/speaking-tasks/:taskId', requireRole(ROLES.teacher, ROLES.admin), validate('param', taskIdParamSchema), async (c) => {
+      const task = await findTask(c.req.valid('param').taskId);
+      await requireTaskOwner(c.var.user, task);
+      if (await Recording.exists({ taskId: task._id })) throw conflict('Students have answered this task: it cannot be deleted.');
+      await SpeakingTask.deleteOne({ _id: task._id });
+      return c.body(null, 204);
+    })
+    .get('/student/speaking-tasks/:studentId', ...studentOrAdmin('studentId'), async (c) => {
+      const student = await findPerson(c.req.param('studentId'), ROLES.student);
+      return c.json(await studentTasks(student), 200);
+    })
+    .post(
+      '/student/speaking-tasks/:taskId/recordings',
+      requireRole(ROLES.student),
+      validate('param', taskIdParamSchema),
+      limitRecording,
+      idempotency({ maxBodyBytes: RECORDING_BODY_BYTES }),
+      validate('form', recordingFormSchema),
+      async (c) => {
+        const student = c.var.user;
+        const task = await findTask(c.req.valid('param').taskId);
+        if (!(await Enrollment.exists({ studentId: student._id, courseId: task.courseId }))) {
+          throw forbidden('You are not enrolled in this task’s course.');
+        }
+        const existing = await Recording.findOne({ taskId: task._id, studentId: student._id }).select('status').lean();
+        if (existing?.status === 'reviewed') throw conflict('Your teacher has reviewed this recording: it cannot be replaced.');
+
+        const { audio, durationMs: declared } = c.req.valid('form');
+        if (audio.size > MAX_AUDIO_BYTES) throw payloadTooLarge('The recording is larger than 10 MB.');
+        const bytes = new Uint8Array(await audio.arrayBuffer());
+        const { type } = await checkUpload(bytes, 'audio', 'recording');
+        const durationMs = (await audioDurationMs(bytes, type)) ?? declared;
+        if (durationMs === undefined) throw badRequest('The recording’s length could not be read.', { audio: 'The length could not be read.' });
+        const limitMs = task.maxSeconds * 1000 + DURATION_SLACK_MS;
+        if (durationMs > limitMs) {
+          throw badRequest(`The recording is longer than ${task.maxSeconds} seconds.`, { audio: `At most ${task.maxSeconds} seconds.` });
+        }
+
+        const stored = await store.save(bytes, 'audio', 'recording');
+        const fields = { file: stored, durationMs, submittedAt: new Date(), status: 'pending' as const };
+        let recording;
+        try {
+          recording = await Recording.create({ taskId: task._id, studentId: student._id, courseId: task.courseId, ...fields });
+        } catch (err) {
+          if (!isDuplicateKeyError(err)) {
+            await discard(store, stored.name);
+            throw err;
+          }
+          // A recording exists: replace it while it is pending, and let the old file go.
+          const previous = await Recording.findOneAndUpdate({ taskId: task._id, studentId: student._id, status: 'pending' }, { $set: fields }).lean();
+          if (!previous) {
+            await discard(store, stored.name);
+            throw conflict('Your teacher has reviewed this recording: it cannot be replaced.');
+          }
+          await discard(store, previous.file?.name ?? '');
+          recording = await Recording.findById(previous._id).lean();
+        }
+        if (!recording) throw notFound('No such recording.');
+        return c.json(presentRecording(recording), 201);
+      },
+    )
+    .get('/recordings/:recordingId/audio', requireAuth, validate('param', recordingIdParamSchema), async (c) => {
+      const recording = await Recording.findById(new Types.ObjectId(c.req.valid('param').recordingId)).lean();
+      if (!recording) throw notFound('No such recording.');
+      const user = c.var.user;
+      const allowed =
+        user.role === ROLES.admin ||
+        recording.studentId.equals(user._id) ||
+        (user.role === ROLES.teacher && (await isTaskTeacher(user._id, await findTask(String(recording.taskId)))));
+      if (!allowed) throw forbidden('This recording is not yours to hear.');
+      const file = await store.open(recording.file?.name ?? '');
+      if (!file) throw notFound('The recording’s audio is missing.');
+      return sendServedFile(c, file, 'private, no-cache');
+    })
+    .get('/teacher/recordings/:teacherId', ...teacherOrAdmin('teacherId'), validate('query', queueQuerySchema), async (c) => {
+      const teacher = await findPerson(c.req.param('teacherId'), ROLES.teacher);
+      return c.json(await reviewQueue(teacher, c.req.valid('query').status), 200);
+    })
+    .post(
+      '/teacher/recordings/:recordingId/feedback',
+      requireRole(ROLES.teacher),
+      validate('param', recordingIdParamSchema),
+      limitJson,
+      validate('json', feedbackSchema),
+      async (c) => {
+        const { recording, task } = await reviewable(c.req.valid('param').recordingId, c.var.user._id);
+        const body = c.req.valid('json');
+        const strands = checkedStrands(body.strands, task.focusStrands);
+        let feedback;
+        try {
+          feedback = await Feedback.create({ recordingId: recording._id, teacherId: c.var.user._id, studentId: recording.studentId, strands, comment: body.comment });
+        } catch (err) {
+          if (isDuplicateKeyError(err)) throw conflict('This recording already has feedback.');
+          throw err;
+        }
+        await Recording.updateOne({ _id: recording._id }, { $set: { status: 'reviewed' } });
+        return c.json(presentFeedback(feedback), 201);
+      },
+    )
+    .put(
+      '/teacher/recordings/:recordingId/feedback',
+      requireRole(ROLES.teacher),
+      validate('param', recordingIdParamSchema),
+      limitJson,
+      validate('json', feedbackSchema),
+      async (c) => {
+        const { recording, task } = await reviewable(c.req.valid('param').recordingId, c.var.user._id);
+        const existing = await Feedback.findOne({ recordingId: recording._id }).select('teacherId').lean();
+        if (!existing) throw notFound('This recording has no feedback yet.');
+        if (!existing.teacherId.equals(c.var.user._id)) throw forbidden('Only the teacher who gave this feedback can change it.');
+        const body = c.req.valid('json');
+        const updated = await Feedback.findByIdAndUpdate(
+          existing._id,
+          { $set: { strands: checkedStrands(body.strands, task.focusStrands), comment: body.comment } },
+          { new: true },
+        ).lean();
+        if (!updated) throw notFound('This recording has no feedback yet.');
+        return c.json(presentFeedback(updated), 200);
+      },
+    );
+}
+
+/**
+ * The recording a teacher reviews, with its task.
+ * @throws 404 without such a recording; 403 when the task is not the teacher's
+ */
+async function reviewable(recordingId: string, teacherId: Types.ObjectId) {
+  const recording = await Recording.findById(new Types.ObjectId(recordingId)).lean();
+  if (!recording) throw notFound('No such recording.');
+  const task = await findTask(String(recording.taskId));
+  if (!(await isTaskTeacher(teacherId, task))) throw forbidden('This recording is not one of your students’ answers to your tasks.');
+  return { recording, task };
+}
+
+/**
+ * The scores of a feedback, exactly one for each of the task's focus strands.
+ * @throws 400 `validation_error` naming `strands.<key>` for a missing or an extra strand
+ */
+function checkedStrands(strands: Partial<Record<string, number>>, focus: readonly string[]): Record<string, number> {
+  const fields: Record<string, string> = {};
+  for (const key of focus) if (strands[key] === undefined) fields[`strands.${key}`] = 'Give a score from 1 to 5.';
+  for (const key of Object.keys(strands)) if (!focus.includes(key)) fields[`strands.${key}`] = 'This task does not focus on this strand.';
+  if (Object.keys(fields).length > 0) throw badRequest('Score exactly the task’s focus strands.', fields);
+  return Object.fromEntries(focus.map((key) => [key, strands[key] as number]));
+}

@@ -1,0 +1,167 @@
+import { Types } from 'mongoose';
+import { Course, Enrollment, Feedback, Recording, SpeakingTask, User } from '../../db/models/index.js';
+import { forbidden, notFound } from '../../errors.js';
+import {
+  presentFeedback,
+  presentRecording,
+  presentSpeakingTask,
+  type FeedbackLike,
+  type RecordingLike,
+  type ReviewItemJson,
+  type SpeakingTaskLike,
+  type StudentSpeakingTaskJson,
+  type TeacherSpeakingTaskJson,
+} from '../../presenters/speaking.js';
+import type { Person } from '../../services/stats.js';
+
+/**
+ * Speaking practice's reads and ownership rules (docs/product.md#speaking-practice). Every read
+ * runs a fixed number of queries (related records by `$in`), whatever the number of tasks,
+ * students or recordings.
+ */
+
+/** A stored task, as the routes read it. */
+export type TaskDoc = SpeakingTaskLike & { _id: Types.ObjectId; courseId: Types.ObjectId; teacherId: Types.ObjectId };
+
+/** The task called `id`. @throws 404 `not_found` when there is none */
+export async function findTask(id: string): Promise<TaskDoc> {
+  const task = await SpeakingTask.findById(new Types.ObjectId(id)).lean<TaskDoc>();
+  if (!task) throw notFound('No such speaking task.');
+  return task;
+}
+
+/** The ids of the courses a teacher teaches. One query. */
+async function courseIdsOf(teacherId: Types.ObjectId): Promise<Types.ObjectId[]> {
+  return (await Course.find({ instructorId: teacherId }).select('_id').lean()).map((c) => c._id);
+}
+
+/**
+ * True when `userId` is a task's teacher: the one who set it, or the teacher who teaches its
+ * course now (a course handed to another teacher takes its tasks along). One query at most.
+ */
+export async function isTaskTeacher(userId: Types.ObjectId, task: Pick<TaskDoc, 'teacherId' | 'courseId'>): Promise<boolean> {
+  if (task.teacherId.equals(userId)) return true;
+  return (await Course.exists({ _id: task.courseId, instructorId: userId })) !== null;
+}
+
+/**
+ * Who may change or delete a task: its teacher or an admin.
+ * @throws 403 `forbidden` for anyone else
+ */
+export async function requireTaskOwner(user: { _id: Types.ObjectId; role: number }, task: TaskDoc): Promise<void> {
+  if (user.role === 1) return;
+  if (!(await isTaskTeacher(user._id, task))) throw forbidden('This is not one of your speaking tasks.');
+}
+
+/** Titles of some courses by id. One query. */
+async function courseTitles(ids: readonly Types.ObjectId[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const courses = await Course.find({ _id: { $in: ids } }).select('title').lean();
+  return new Map(courses.map((c) => [String(c._id), c.title]));
+}
+
+/** Tasks by due date (none last), then newest first. */
+function byDueDate(a: TaskDoc, b: TaskDoc): number {
+  const due = (t: TaskDoc) => t.dueAt?.getTime() ?? Number.POSITIVE_INFINITY;
+  return due(a) - due(b) || b.createdAt.getTime() - a.createdAt.getTime();
+}
+
+/** The tasks a teacher answers for: set by them or in a course they teach. Two queries. */
+async function tasksOfTeacher(teacherId: Types.ObjectId): Promise<TaskDoc[]> {
+  const courseIds = await courseIdsOf(teacherId);
+  return SpeakingTask.find({ $or: [{ teacherId }, { courseId: { $in: courseIds } }] }).lean<TaskDoc[]>();
+}
+
+/**
+ * A teacher's tasks (`GET /api/teacher/speaking-tasks/:teacherId`) with, for each, how many
+ * students have a recording (`submitted`), how many recordings have feedback (`reviewed`) and
+ * how many students its course has (`students`), by due date. Five queries.
+ */
+export async function teacherTasks(teacher: Person): Promise<TeacherSpeakingTaskJson[]> {
+  const tasks = await tasksOfTeacher(teacher._id);
+  if (tasks.length === 0) return [];
+  const courseIds = [...new Map(tasks.map((t) => [String(t.courseId), t.courseId])).values()];
+  const [titles, recordings, enrollments] = await Promise.all([
+    courseTitles(courseIds),
+    Recording.find({ taskId: { $in: tasks.map((t) => t._id) } }).select('taskId status').lean(),
+    Enrollment.find({ courseId: { $in: courseIds } }).select('courseId').lean(),
+  ]);
+  const count = <T>(items: readonly T[], key: (item: T) => string) => {
+    const counts = new Map<string, number>();
+    for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
+    return counts;
+  };
+  const submitted = count(recordings, (r) => String(r.taskId));
+  const reviewed = count(recordings.filter((r) => r.status === 'reviewed'), (r) => String(r.taskId));
+  const students = count(enrollments, (e) => String(e.courseId));
+  return tasks.sort(byDueDate).map((task) => ({
+    ...presentSpeakingTask(task, titles.get(String(task.courseId)) ?? ''),
+    submitted: submitted.get(String(task._id)) ?? 0,
+    reviewed: reviewed.get(String(task._id)) ?? 0,
+    students: students.get(String(task.courseId)) ?? 0,
+  }));
+}
+
+/**
+ * A student's tasks (`GET /api/student/speaking-tasks/:studentId`): the tasks of their enrolled
+ * courses, by due date, each with the student's own recording and its feedback, if any. Five queries.
+ */
+export async function studentTasks(student: Person): Promise<StudentSpeakingTaskJson[]> {
+  const courseIds = (await Enrollment.find({ studentId: student._id }).select('courseId').lean()).map((e) => e.courseId);
+  if (courseIds.length === 0) return [];
+  const tasks = await SpeakingTask.find({ courseId: { $in: courseIds } }).lean<TaskDoc[]>();
+  if (tasks.length === 0) return [];
+  const [titles, recordings] = await Promise.all([
+    courseTitles(courseIds),
+    Recording.find({ studentId: student._id, taskId: { $in: tasks.map((t) => t._id) } }).lean<Array<RecordingLike & { _id: Types.ObjectId }>>(),
+  ]);
+  const feedback = recordings.length ? await Feedback.find({ recordingId: { $in: recordings.map((r) => r._id) } }).lean<FeedbackLike[]>() : [];
+  const recordingOf = new Map(recordings.map((r) => [String(r.taskId), r]));
+  const feedbackOf = new Map(feedback.map((f) => [String(f.recordingId), f]));
+  return tasks.sort(byDueDate).map((task) => {
+    const recording = recordingOf.get(String(task._id));
+    const review = recording ? feedbackOf.get(String(recording._id)) : undefined;
+    return {
+      ...presentSpeakingTask(task, titles.get(String(task.courseId)) ?? ''),
+      recording: recording ? presentRecording(recording) : null,
+      feedback: review ? presentFeedback(review) : null,
+    };
+  });
+}
+
+/**
+ * A teacher's review queue (`GET /api/teacher/recordings/:teacherId?status=`): the recordings of
+ * their tasks in one state — pending oldest first, reviewed newest first — each with the
+ * student's name, the task's title, prompt and focus strands, and its feedback. Six queries.
+ */
+export async function reviewQueue(teacher: Person, status: 'pending' | 'reviewed'): Promise<ReviewItemJson[]> {
+  const tasks = await tasksOfTeacher(teacher._id);
+  if (tasks.length === 0) return [];
+  const recordings = await Recording.find({ taskId: { $in: tasks.map((t) => t._id) }, status }).lean<Array<RecordingLike & { _id: Types.ObjectId; studentId: Types.ObjectId }>>();
+  if (recordings.length === 0) return [];
+  const [students, titles, feedback] = await Promise.all([
+    User.find({ _id: { $in: recordings.map((r) => r.studentId) } }).select('name').lean(),
+    courseTitles(tasks.map((t) => t.courseId)),
+    status === 'reviewed' ? Feedback.find({ recordingId: { $in: recordings.map((r) => r._id) } }).lean<FeedbackLike[]>() : Promise.resolve([]),
+  ]);
+  const names = new Map(students.map((s) => [String(s._id), s.name]));
+  const taskOf = new Map(tasks.map((t) => [String(t._id), t]));
+  const feedbackOf = new Map(feedback.map((f) => [String(f.recordingId), f]));
+  const order = status === 'pending' ? 1 : -1;
+  return recordings
+    .sort((a, b) => order * (a.submittedAt.getTime() - b.submittedAt.getTime()) || String(a._id).localeCompare(String(b._id)))
+    .map((recording) => {
+      const task = taskOf.get(String(recording.taskId))!;
+      const presented = presentSpeakingTask(task, titles.get(String(task.courseId)) ?? '');
+      const review = feedbackOf.get(String(recording._id));
+      return {
+        ...presentRecording(recording),
+        studentName: names.get(String(recording.studentId)) ?? 'Deleted user',
+        taskTitle: presented.title,
+        prompt: presented.prompt,
+        focusStrands: presented.focusStrands,
+        courseTitle: presented.courseTitle,
+        feedback: review ? presentFeedback(review) : null,
+      };
+    });
+}
