@@ -133,7 +133,7 @@ function ensureAudioTools() {
   }
   const pkgs = missingAudioTools().map(({ pkg }) => pkg);
   console.log(
-    `No ${pkgs.join(', ')} here: the audio tests need them (speech for Chromium's fake microphone, the audio fixtures).\n` +
+    `No ${pkgs.join(', ')} here: the audio tests need ${pkgs.length === 1 ? 'it' : 'them'} (speech for Chromium's fake microphone, the audio fixtures).\n` +
       `Install Debian's packages (as root: apt-get update && apt-get install -y ${pkgs.join(' ')}).`,
   );
 }
