@@ -33,6 +33,11 @@ const launchOptions = {
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
+    // A fake microphone (and camera) that needs no permission prompt: it plays
+    // the speech src/globalSetup.ts made (e2e/src/audio.ts), or beeps without it.
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    ...(process.env.E2E_FAKE_MIC_WAV ? [`--use-file-for-fake-audio-capture=${process.env.E2E_FAKE_MIC_WAV}`] : []),
   ],
 };
 
@@ -45,6 +50,7 @@ export default defineConfig({
   testDir: 'specs',
   testMatch: '**/*.e2e-spec.ts',
   outputDir: 'test-results',
+  globalSetup: './src/globalSetup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -3,7 +3,8 @@
 // with only Node and npm, and skips each step when nothing changed:
 //   always      install the workspace with pnpm (frozen lockfile)
 //   --build     build the PWA and the embedded database program
-//   --browser   make sure a Chromium for Playwright exists (Debian's package)
+//   --browser   make sure a Chromium for Playwright exists (Debian's package), and
+//               espeak-ng, sox and ffmpeg for its fake microphone and the audio fixtures
 //   --devdb     build only the embedded database program (no PWA build)
 //   --redis     make sure Debian's redis-server exists (`npm run test:cluster`), unless REDIS_URL is set
 //   --redis-if-possible  the same, but carry on without it (`npm test` then skips the cluster tests)
@@ -74,6 +75,15 @@ async function ensureDevdb() {
   }
 }
 
+/** `apt-get update` at most once per run, however many packages this run installs. */
+let aptUpdated = false;
+function aptUpdate(env) {
+  if (aptUpdated) return 0;
+  const code = run('apt-get', ['update', '-qq'], { env });
+  if (code === 0) aptUpdated = true;
+  return code;
+}
+
 const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
 function ensureBrowser() {
@@ -87,7 +97,7 @@ function ensureBrowser() {
   if (canApt) {
     console.log("Installing Debian's chromium for the end-to-end tests...");
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    if (run('apt-get', ['update', '-qq'], { env }) === 0 && run('apt-get', ['install', '-y', '-qq', 'chromium'], { env }) === 0) return;
+    if (aptUpdate(env) === 0 && run('apt-get', ['install', '-y', '-qq', 'chromium'], { env }) === 0) return;
   }
   console.error(
     'The end-to-end tests need a Chromium and none was found.\n' +
@@ -95,6 +105,37 @@ function ensureBrowser() {
       'or set CHROMIUM_PATH to a Chromium or Chrome executable.',
   );
   process.exit(1);
+}
+
+/** Debian's packages the audio tests use, each with the program it provides. */
+const AUDIO_TOOLS = [
+  { pkg: 'espeak-ng', program: 'espeak-ng' },
+  { pkg: 'sox', program: 'sox' },
+  { pkg: 'ffmpeg', program: 'ffmpeg' },
+];
+
+const missingAudioTools = () => AUDIO_TOOLS.filter(({ program }) => !['/usr/bin', '/usr/local/bin'].some((dir) => existsSync(join(dir, program))));
+
+/**
+ * Makes sure espeak-ng, sox and ffmpeg exist: the end-to-end tests' fake
+ * microphone plays speech made with espeak-ng and sox (e2e/src/audio.ts), and
+ * the API's audio fixtures were made with them (api/src/test/audio/README.md).
+ * Without them only say so: Chromium's fake microphone then plays its beeps.
+ */
+function ensureAudioTools() {
+  if (missingAudioTools().length === 0) return;
+  const canApt = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
+  if (canApt) {
+    const pkgs = missingAudioTools().map(({ pkg }) => pkg);
+    console.log(`Installing Debian's ${pkgs.join(', ')} for the audio tests...`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    if (aptUpdate(env) === 0 && run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...pkgs], { env }) === 0 && missingAudioTools().length === 0) return;
+  }
+  const pkgs = missingAudioTools().map(({ pkg }) => pkg);
+  console.log(
+    `No ${pkgs.join(', ')} here: the audio tests need ${pkgs.length === 1 ? 'it' : 'them'} (speech for Chromium's fake microphone, the audio fixtures).\n` +
+      `Install Debian's packages (as root: apt-get update && apt-get install -y ${pkgs.join(' ')}).`,
+  );
 }
 
 /** @param required exit when no Redis can be had; otherwise only say so (`npm test` then skips the cluster tests). */
@@ -107,7 +148,7 @@ function ensureRedis(required) {
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     const install = () => run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'redis-server'], { env });
     const found = () => redisServerBinary() !== null;
-    if ((install() === 0 && found()) || (run('apt-get', ['update', '-qq'], { env }) === 0 && install() === 0 && found())) return;
+    if ((install() === 0 && found()) || (aptUpdate(env) === 0 && install() === 0 && found())) return;
   }
   if (!required) {
     console.log('No Redis here (no redis-server, no REDIS_URL): the cluster tests will be skipped.');
@@ -128,6 +169,9 @@ if (flags.has('--build')) {
 } else if (flags.has('--devdb')) {
   await ensureDevdb();
 }
-if (flags.has('--browser')) ensureBrowser();
+if (flags.has('--browser')) {
+  ensureBrowser();
+  ensureAudioTools();
+}
 if (flags.has('--redis')) ensureRedis(true);
 else if (flags.has('--redis-if-possible')) ensureRedis(false);
