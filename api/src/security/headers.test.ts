@@ -65,6 +65,7 @@ function expectSecurityHeaders(kind: string, res: Response, socket = 'ws://local
   expect(res.headers.get('X-Frame-Options'), kind).toBe('DENY');
   expect(res.headers.get('Cross-Origin-Opener-Policy'), kind).toBe('same-origin');
   expect(res.headers.get('Permissions-Policy'), kind).toContain('camera=()');
+  expect(res.headers.get('Permissions-Policy'), kind).toContain('microphone=(self)');
   expect(res.headers.get('Vary'), kind).toContain('Accept-Encoding');
   expect(res.headers.get('Strict-Transport-Security'), kind).toBeNull();
   expect(res.headers.get('X-Powered-By'), kind).toBeNull();

@@ -134,7 +134,8 @@ async function secureHeaderList(own: string, https: boolean): Promise<HeaderList
         referrerPolicy: 'no-referrer',
         xFrameOptions: 'DENY',
         strictTransportSecurity: false,
-        permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
+        // the microphone for this origin's own pages only: speaking practice records answers (docs/product.md#speaking-practice).
+        permissionsPolicy: { camera: [], microphone: ['self'], geolocation: [], payment: [] },
       }),
     )
     .get('*', (c) => c.body(null));
@@ -156,8 +157,8 @@ export interface PathHeaders {
  * V3.4): the CSP above, `X-Content-Type-Options: nosniff`,
  * `Referrer-Policy: no-referrer`, `X-Frame-Options: DENY`,
  * `Cross-Origin-Opener-Policy` and `Cross-Origin-Resource-Policy: same-origin`,
- * a `Permissions-Policy` that turns off camera, microphone, geolocation and
- * payment, and — only when the request came over HTTPS (`X-Forwarded-Proto`
+ * a `Permissions-Policy` that turns off camera, geolocation and payment and
+ * allows the microphone to this origin only (speaking practice), and — only when the request came over HTTPS (`X-Forwarded-Proto`
  * with `trustProxy`) — `Strict-Transport-Security: max-age=31536000; includeSubDomains`;
  * plus `opts.personal.headers` on the paths `opts.personal.path` matches
  * (the app's `Cache-Control: no-store` for personal JSON), so that they cost
