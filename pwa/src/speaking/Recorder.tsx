@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useRecorder, type Recording, type RecorderError, type RecorderStatus } from './useRecorder';
 import './recorder.css';
 
-/** What the student reads when recording fails, one message per {@link RecorderError}. */
+/** What the student reads when recording fails, one message per {@link RecorderError} (docs/product.md#speaking-practice). */
 export const RECORDER_ERROR_MESSAGES: Record<RecorderError, string> = {
   denied:
     "Oracy cannot use your microphone. Allow microphone access for this site in your browser's settings (the lock or camera icon in the address bar), then try again.",
@@ -38,7 +38,7 @@ function isError(status: RecorderStatus): status is RecorderError {
 }
 
 /**
- * The recording panel of Speaking practice: a large round Record / Stop recording button at the
+ * The recording panel of Speaking practice (docs/product.md#speaking-practice): a large round Record / Stop recording button at the
  * bottom (within a thumb's reach on a phone), the time recorded against the limit ("0:12 / 2:00"),
  * an input-level meter, and once a take exists a player ("Your recording"), Record again and Submit,
  * which hands `{blob, type, durationMs}` to `onSubmit`. Start and stop are announced politely to

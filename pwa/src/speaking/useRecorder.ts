@@ -128,7 +128,8 @@ function canRecord(): boolean {
 }
 
 /**
- * Records one spoken answer from the microphone (Speaking practice: a student's take on a task).
+ * Records one spoken answer from the microphone: a student's take on a task of Speaking practice
+ * (docs/product.md#speaking-practice).
  * `start()` asks for the microphone with `getUserMedia({audio: true})` and records with `MediaRecorder`
  * in the best type {@link pickRecordingType} finds; recording stops by itself after `maxSeconds`
  * (seconds). While recording, `elapsedMs` and `level` (Web Audio `AnalyserNode`) update every
