@@ -34,12 +34,13 @@ export interface RecorderProps {
 }
 
 function isError(status: RecorderStatus): status is RecorderError {
-  return status in RECORDER_ERROR_MESSAGES;
+  return Object.hasOwn(RECORDER_ERROR_MESSAGES, status);
 }
 
 /**
- * The recording panel of Speaking practice (docs/product.md#speaking-practice): a large round Record / Stop recording button at the
- * bottom (within a thumb's reach on a phone), the time recorded against the limit ("0:12 / 2:00"),
+ * The recording panel of Speaking practice (docs/product.md#speaking-practice): a large round
+ * Record / Stop recording button at the bottom (within a thumb's reach on a phone), the time
+ * recorded against the limit ("0:12 / 2:00"),
  * an input-level meter, and once a take exists a player ("Your recording"), Record again and Submit,
  * which hands `{blob, type, durationMs}` to `onSubmit`. Start and stop are announced politely to
  * screen readers; a failure shows one of {@link RECORDER_ERROR_MESSAGES}. See {@link useRecorder} for
