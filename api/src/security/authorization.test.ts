@@ -9,12 +9,15 @@ import {
   freshComplaint,
   freshCourse,
   freshNotice,
+  freshRecording,
+  freshTask,
   headersOf,
   quickUser,
   registeredEndpoints,
   type Caller,
   type World,
 } from '../test/testWorld.js';
+import { audioFixture } from '../test/audio.js';
 
 /**
  * The authorization matrix (docs/product.md#authorization-matrix): every endpoint the app
@@ -28,10 +31,11 @@ import {
 
 type Expected = Record<Caller, number>;
 
-/** A sample request for one cell: the path with its query, and a JSON body if any. */
+/** A sample request for one cell: the path with its query, and a JSON or a multipart body if any. */
 interface SampleRequest {
   path: string;
   json?: unknown;
+  form?: FormData;
 }
 
 /** One endpoint of the matrix. */
@@ -207,6 +211,57 @@ const ROWS: Row[] = [
     request: async (world) => ({ path: `/api/teacher/complaints/${(await freshComplaint(world.t1, ROLES.teacher)).id}` }),
   },
 
+  // Speaking practice (docs/product.md#speaking-practice-calls): tasks of the owning teacher's course, answered by the owning student.
+  {
+    endpoint: 'POST /api/teacher/speaking-tasks',
+    expect: cells(401, 403, 403, 201, 403, 403),
+    request: (world) => ({ path: '/api/teacher/speaking-tasks', json: { courseId: world.courseId, title: 'Tell a story', prompt: 'Tell a story in one minute.', focusStrands: ['cognitive'] } }),
+  },
+  { endpoint: 'GET /api/teacher/speaking-tasks/:teacherId', expect: owningTeacherOrAdmin, request: (world) => ({ path: `/api/teacher/speaking-tasks/${world.t1.id}` }) },
+  {
+    endpoint: 'PUT /api/teacher/speaking-tasks/:taskId',
+    expect: cells(401, 403, 403, 200, 403, 200),
+    request: async (world) => ({
+      path: `/api/teacher/speaking-tasks/${(await freshTask(world)).id}`,
+      json: { title: 'Explain a process', prompt: 'Explain how the library works.', focusStrands: ['linguistic'], maxSeconds: 90 },
+    }),
+  },
+  {
+    endpoint: 'DELETE /api/teacher/speaking-tasks/:taskId',
+    expect: cells(401, 403, 403, 204, 403, 204),
+    request: async (world) => ({ path: `/api/teacher/speaking-tasks/${(await freshTask(world)).id}` }),
+  },
+  { endpoint: 'GET /api/student/speaking-tasks/:studentId', expect: owningStudentOrAdmin, request: (world) => ({ path: `/api/student/speaking-tasks/${world.s1.id}` }) },
+  {
+    endpoint: 'POST /api/student/speaking-tasks/:taskId/recordings',
+    expect: cells(401, 201, 403, 403, 403, 403),
+    request: async (world) => {
+      const form = new FormData();
+      form.append('audio', new Blob([audioFixture('speech.webm')], { type: 'audio/webm' }), 'answer.webm');
+      form.append('durationMs', '2000');
+      return { path: `/api/student/speaking-tasks/${(await freshTask(world)).id}/recordings`, form };
+    },
+  },
+  {
+    endpoint: 'GET /api/recordings/:recordingId/audio',
+    expect: cells(401, 200, 403, 200, 403, 200),
+    request: async (world) => ({ path: `/api/recordings/${(await freshRecording(world)).id}/audio` }),
+  },
+  { endpoint: 'GET /api/teacher/recordings/:teacherId', expect: owningTeacherOrAdmin, request: (world) => ({ path: `/api/teacher/recordings/${world.t1.id}?status=pending` }) },
+  {
+    endpoint: 'POST /api/teacher/recordings/:recordingId/feedback',
+    expect: cells(401, 403, 403, 201, 403, 403),
+    request: async (world) => ({ path: `/api/teacher/recordings/${(await freshRecording(world)).id}/feedback`, json: { strands: { linguistic: 4, physical: 3 }, comment: 'Good pace.' } }),
+  },
+  {
+    endpoint: 'PUT /api/teacher/recordings/:recordingId/feedback',
+    expect: cells(401, 403, 403, 200, 403, 403),
+    request: async (world) => ({
+      path: `/api/teacher/recordings/${(await freshRecording(world, { reviewed: true })).id}/feedback`,
+      json: { strands: { linguistic: 5, physical: 4 }, comment: 'Better.' },
+    }),
+  },
+
   // The discussion's attachment download (admins only) and the profile.
   { endpoint: 'GET /api/chat/attachments/:id', expect: adminOnly(200), request: (world) => ({ path: `/api/chat/attachments/${world.attachmentMessageId}` }) },
   { endpoint: 'GET /api/user/profile/:userId', expect: selfOrAdmin, request: (world) => ({ path: `/api/user/profile/${world.s1.id}` }) },
@@ -226,6 +281,7 @@ async function runCell(world: World, row: Row, caller: Caller): Promise<string |
     method: METHOD_OF(row.endpoint),
     headers,
     ...(sample.json === undefined ? {} : { body: JSON.stringify(sample.json) }),
+    ...(sample.form === undefined ? {} : { body: sample.form }),
   });
   const expected = row.expect[caller];
   if (res.status === expected) {

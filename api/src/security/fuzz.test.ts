@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import mongoose from 'mongoose';
@@ -15,6 +15,8 @@ import { assignCoursesBodySchema } from '../routes/admin/people/schema.js';
 import { roleChangeBodySchema } from '../routes/admin/users/schema.js';
 import { updateOracyAssessmentSchema } from '../routes/assessment/schema.js';
 import { studentComplaintSchema, teacherComplaintSchema } from '../routes/complaints/schema.js';
+import { createTaskSchema, feedbackSchema, recordingFormSchema, updateTaskSchema } from '../routes/speaking/schema.js';
+import { recordingsDir } from '../services/uploads.js';
 import { TEST_ORIGIN } from '../test/factories.js';
 import {
   OPERATOR_MARKER,
@@ -34,6 +36,8 @@ import {
   freshComplaint,
   freshCourse,
   freshNotice,
+  freshRecording,
+  freshTask,
   generousRateLimits,
   quickUser,
   registeredEndpoints,
@@ -91,8 +95,10 @@ interface Target {
   queryValues?: (world: World) => string[];
   /** good values per path parameter; never the callers' own records when the route deletes or changes them */
   params?: (world: World) => Promise<Record<string, string[]>> | Record<string, string[]>;
-  /** also send multipart bodies (course create and update) */
+  /** also send multipart bodies (course create and update, recordings) */
   multipart?: boolean;
+  /** the multipart file's field name: `image` unless given */
+  fileField?: string;
 }
 
 const scores = () => Object.fromEntries(Object.values(ASSESSMENT_CATEGORIES).flat().map((key) => [key, 3]));
@@ -194,6 +200,47 @@ const TARGETS: Target[] = [
   },
   { endpoint: 'DELETE /api/student/complaints/:id', caller: 'ownerStudent', params: async (w) => ({ id: await ids(() => freshComplaint(w.s1, ROLES.student), 6) }) },
 
+  {
+    endpoint: 'POST /api/teacher/speaking-tasks',
+    caller: 'ownerTeacher',
+    body: createTaskSchema,
+    sample: (w) => ({ courseId: w.courseId, title: 'Tell a story', prompt: 'Tell a story in one minute.', focusStrands: ['cognitive'], maxSeconds: 60 }),
+  },
+  { endpoint: 'GET /api/teacher/speaking-tasks/:teacherId', caller: 'ownerTeacher', params: (w) => ({ teacherId: [w.t1.id as string] }) },
+  {
+    endpoint: 'PUT /api/teacher/speaking-tasks/:taskId',
+    caller: 'ownerTeacher',
+    body: updateTaskSchema,
+    sample: () => ({ title: 'Explain a process', prompt: 'Explain how the library works.', focusStrands: ['linguistic'], maxSeconds: 90 }),
+    params: async (w) => ({ taskId: await ids(() => freshTask(w)) }),
+  },
+  { endpoint: 'DELETE /api/teacher/speaking-tasks/:taskId', caller: 'ownerTeacher', params: async (w) => ({ taskId: await ids(() => freshTask(w), 6) }) },
+  { endpoint: 'GET /api/student/speaking-tasks/:studentId', caller: 'ownerStudent', params: (w) => ({ studentId: [w.s1.id as string] }) },
+  {
+    endpoint: 'POST /api/student/speaking-tasks/:taskId/recordings',
+    caller: 'ownerStudent',
+    body: recordingFormSchema.omit({ audio: true }),
+    sample: () => ({ durationMs: '2000' }),
+    multipart: true,
+    fileField: 'audio',
+    params: async (w) => ({ taskId: await ids(() => freshTask(w)) }),
+  },
+  { endpoint: 'GET /api/recordings/:recordingId/audio', caller: 'ownerStudent', params: async (w) => ({ recordingId: await ids(() => freshRecording(w)) }) },
+  { endpoint: 'GET /api/teacher/recordings/:teacherId', caller: 'ownerTeacher', params: (w) => ({ teacherId: [w.t1.id as string] }), query: ['status'], queryValues: () => ['pending', 'reviewed'] },
+  {
+    endpoint: 'POST /api/teacher/recordings/:recordingId/feedback',
+    caller: 'ownerTeacher',
+    body: feedbackSchema,
+    sample: () => ({ strands: { linguistic: 4, physical: 3 }, comment: 'Good pace.' }),
+    params: async (w) => ({ recordingId: await ids(() => freshRecording(w)) }),
+  },
+  {
+    endpoint: 'PUT /api/teacher/recordings/:recordingId/feedback',
+    caller: 'ownerTeacher',
+    body: feedbackSchema,
+    sample: () => ({ strands: { linguistic: 5, physical: 4 }, comment: 'Better.' }),
+    params: async (w) => ({ recordingId: await ids(() => freshRecording(w, { reviewed: true })) }),
+  },
   { endpoint: 'GET /api/teacher/stats/:teacherId', caller: 'ownerTeacher', params: (w) => ({ teacherId: [w.t1.id as string] }) },
   { endpoint: 'GET /api/teacher/courses/:teacherId', caller: 'ownerTeacher', params: (w) => ({ teacherId: [w.t1.id as string] }) },
   { endpoint: 'GET /api/student/oracy/:studentId', caller: 'ownerStudent', params: (w) => ({ studentId: [w.s1.id as string] }), query: ['before'], queryValues: () => ['2026-01-31T09:00:00.000Z'] },
@@ -224,7 +271,7 @@ const TARGETS: Target[] = [
 interface Generated {
   path: string;
   query: string;
-  body: FuzzBody | { multipart: Record<string, unknown>; file: Uint8Array | null } | null;
+  body: FuzzBody | { multipart: Record<string, unknown>; file: Uint8Array | null; fileField: string } | null;
 }
 
 function arbitraryFor(target: Target, world: World, pools: Record<string, string[]>): fc.Arbitrary<Generated> {
@@ -251,6 +298,7 @@ function arbitraryFor(target: Target, world: World, pools: Record<string, string
             arbitrary: fc.tuple(value, fc.oneof(fc.constant(null), fc.constant(TINY_PNG as Uint8Array), fc.uint8Array({ maxLength: 64 }))).map(([fields, file]) => ({
               multipart: (fields && typeof fields === 'object' ? fields : { value: fields }) as Record<string, unknown>,
               file,
+              fileField: target.fileField ?? 'image',
             })),
           },
         )
@@ -268,15 +316,15 @@ function wildcardPath(pool: readonly string[]): fc.Arbitrary<string> {
   );
 }
 
-function formDataOf(fields: Record<string, unknown>, file: Uint8Array | null): FormData {
+function formDataOf(fields: Record<string, unknown>, file: Uint8Array | null, fileField: string): FormData {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, typeof value === 'string' ? value : JSON.stringify(value) ?? '');
-  if (file) form.append('image', new Blob([file as Uint8Array<ArrayBuffer>], { type: 'image/png' }), '../../../evil name.png');
+  if (file) form.append(fileField, new Blob([file as Uint8Array<ArrayBuffer>], { type: 'image/png' }), '../../../evil name.png');
   return form;
 }
 
 function countFiles(world: World): number {
-  const dirs = [join(world.dataDir, 'uploads'), chatUploadsDir(world.dataDir)];
+  const dirs = [join(world.dataDir, 'uploads'), chatUploadsDir(world.dataDir), recordingsDir(world.dataDir)].filter((dir) => existsSync(dir));
   return dirs.reduce((n, dir) => n + readdirSync(dir).length, 0);
 }
 
@@ -351,7 +399,7 @@ async function check(world: World, target: Target, cookie: string | undefined, i
   if (effectiveCookie) headers.set('Cookie', effectiveCookie);
   let body: RequestInit['body'];
   if (input.body && 'multipart' in input.body) {
-    body = formDataOf(input.body.multipart, input.body.file);
+    body = formDataOf(input.body.multipart, input.body.file, input.body.fileField);
   } else if (input.body) {
     body = input.body.text;
     if (input.body.contentType) headers.set('Content-Type', input.body.contentType);

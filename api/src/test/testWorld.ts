@@ -8,8 +8,10 @@ import type { UserDoc } from '../auth/context.js';
 import { hashPassword } from '../auth/password.js';
 import { SESSION_COOKIE, createSession } from '../auth/sessions.js';
 import { chatUploadsDir } from '../chat/messages.js';
-import { Assignment, ChatMessage, Complaint, Course, Enrollment, Notice, ROLES, User, type Role } from '../db/models/index.js';
+import { Assignment, ChatMessage, Complaint, Course, Enrollment, Feedback, Notice, Recording, ROLES, SpeakingTask, User, type Role } from '../db/models/index.js';
 import { getEnv, type Env } from '../env.js';
+import { DiskUploadStore, recordingsDir } from '../services/uploads.js';
+import { audioFixture } from './audio.js';
 import { TEST_ORIGIN } from './factories.js';
 import { createMemoryRateLimitStore, type RateLimitStore } from '../security/rateLimit.js';
 
@@ -118,6 +120,40 @@ export async function freshCourse(instructorId: UserDoc['_id'] | null, title = `
 /** A fresh complaint of `owner` filed in `role`, status null (On Hold). */
 export async function freshComplaint(owner: UserDoc, role: typeof ROLES.student | typeof ROLES.teacher) {
   return Complaint.create({ title: 'Too loud', description: 'The room next door is too loud.', userId: owner._id, role, status: null });
+}
+
+/** A fresh speaking task of the owning teacher in the world's course, focused on two strands. */
+export async function freshTask(world: Pick<World, 'courseId' | 't1'>) {
+  return SpeakingTask.create({
+    courseId: world.courseId,
+    teacherId: world.t1._id,
+    title: 'Explain a process',
+    prompt: 'Explain to a new student how lunch works at our school.',
+    focusStrands: ['linguistic', 'physical'],
+    maxSeconds: 60,
+  });
+}
+
+/**
+ * A fresh pending recording of the owning student for a fresh task, its audio (a WebM fixture)
+ * in the world's disk recordings store; with `reviewed`, also the owning teacher's feedback.
+ */
+export async function freshRecording(world: Pick<World, 'courseId' | 't1' | 's1' | 'dataDir'>, opts: { reviewed?: boolean } = {}) {
+  const task = await freshTask(world);
+  const stored = await new DiskUploadStore(recordingsDir(world.dataDir)).save(audioFixture('speech.webm'), 'audio', 'recording');
+  const recording = await Recording.create({
+    taskId: task._id,
+    studentId: world.s1._id,
+    courseId: task.courseId,
+    file: stored,
+    durationMs: 2008,
+    submittedAt: new Date(),
+    status: opts.reviewed ? 'reviewed' : 'pending',
+  });
+  if (opts.reviewed) {
+    await Feedback.create({ recordingId: recording._id, teacherId: world.t1._id, studentId: world.s1._id, strands: { linguistic: 4, physical: 3 }, comment: 'Clear.' });
+  }
+  return recording;
 }
 
 /** A fresh notice. */
