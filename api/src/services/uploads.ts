@@ -127,8 +127,10 @@ export async function checkUpload(bytes: Uint8Array, kind: UploadKind, prefix: s
   if (kind === 'audio' && bytes.byteLength > MAX_AUDIO_BYTES) throw payloadTooLarge('The recording is larger than 10 MB.');
   if (kind !== 'audio' && bytes.byteLength > MAX_UPLOAD_BYTES) throw payloadTooLarge('The file is larger than 5 MB.');
   const detected = await fileTypeFromBuffer(bytes);
-  if (!detected || !isAccepted(kind, detected.mime)) throw unsupportedMediaType(REFUSED_MESSAGES[kind]);
-  const audio = kind === 'audio' ? AUDIO_CONTAINERS[detected.mime] : undefined;
+  // file-type may add parameters (`audio/ogg; codecs=opus`): the container is what counts.
+  const mime = detected?.mime.split(';')[0]?.trim() ?? '';
+  if (!detected || !isAccepted(kind, mime)) throw unsupportedMediaType(REFUSED_MESSAGES[kind]);
+  const audio = kind === 'audio' ? AUDIO_CONTAINERS[mime] : undefined;
   const type = audio?.type ?? (detected.mime === 'application/x-cfb' ? 'application/msword' : detected.mime);
   const ext = audio?.ext ?? (detected.mime === 'application/x-cfb' ? 'doc' : detected.ext);
   return { name: `${prefix}-${randomBytes(12).toString('hex')}.${ext}`, type, size: bytes.byteLength };
