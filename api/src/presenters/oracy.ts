@@ -69,6 +69,10 @@ export const studentOracyJsonSchema = z
     history: z.array(snapshotJsonSchema).meta({ description: 'newest first, at most 50; `?before=` pages further back' }),
     change: z.number().nullable().meta({ description: 'latest mean minus the previous mean, two decimals; null with fewer than two' }),
     needsAttention: z.array(attentionReasonSchema),
+    teacherStrands: z
+      .partialRecord(z.enum(STRAND_KEYS as [StrandKey, ...StrandKey[]]), z.number())
+      .nullable()
+      .meta({ description: 'teachers’ speaking-practice scores of the last 90 days: the mean per strand scored, two decimals; null without any' }),
   })
   .meta({ id: 'StudentOracy' });
 

@@ -144,6 +144,26 @@ export function needsAttention(
   return reasons;
 }
 
+/** How far back teachers' speaking-practice scores count towards the profile, in days. */
+export const TEACHER_SCORE_WINDOW_DAYS = 90;
+
+/**
+ * The teachers' strand scores of a student (docs/product.md#oracy-profile): for each strand any
+ * feedback scored, the mean of those scores, two decimals; `null` without any feedback.
+ * @param feedback the strands of each feedback, `{strandKey: 1–5}` (a stored Map or an object)
+ */
+export function teacherStrandScores(feedback: ReadonlyArray<ReadonlyMap<string, number> | Readonly<Record<string, number>>>): Partial<Strands> | null {
+  const scores = new Map<StrandKey, number[]>();
+  for (const strands of feedback) {
+    for (const strand of STRAND_KEYS) {
+      const value = strands instanceof Map ? strands.get(strand) : (strands as Record<string, number>)[strand];
+      if (typeof value === 'number') scores.set(strand, [...(scores.get(strand) ?? []), value]);
+    }
+  }
+  if (scores.size === 0) return null;
+  return Object.fromEntries(STRAND_KEYS.flatMap((strand) => (scores.has(strand) ? [[strand, round2(mean(scores.get(strand)!))]] : []))) as Partial<Strands>;
+}
+
 /** The level names and "not assessed", each with a count. */
 export type LevelCounts = Record<OracyLevel | 'notAssessed', number>;
 

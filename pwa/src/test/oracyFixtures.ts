@@ -31,8 +31,8 @@ export function snapshot(day: number, strands: Strands, id = `a${day}`): Snapsho
   };
 }
 
-/** A profile answer from a history given newest first (the API's order). */
-export function profileOf(history: Snapshot[], studentId = 'u-student'): StudentOracy {
+/** A profile answer from a history given newest first (the API's order); no teacher scores unless given. */
+export function profileOf(history: Snapshot[], studentId = 'u-student', teacherStrands: StudentOracy['teacherStrands'] = null): StudentOracy {
   const [latest = null, previous = null] = history;
   return {
     studentId,
@@ -41,6 +41,7 @@ export function profileOf(history: Snapshot[], studentId = 'u-student'): Student
     history,
     change: latest && previous ? Math.round((latest.mean - previous.mean) * 100) / 100 : null,
     needsAttention: latest ? [] : ['not-assessed'],
+    teacherStrands,
   };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Types } from 'mongoose';
 import { createApp } from '../../app.js';
-import { User } from '../../db/models/index.js';
+import { Feedback, User } from '../../db/models/index.js';
 import {
   ATTENTION_THRESHOLDS,
   changeBetween,
@@ -9,6 +9,7 @@ import {
   round2,
   strandAverages,
   strandScores,
+  teacherStrandScores,
   weakestStrand,
   type Strands,
 } from '../../services/oracyProfile.js';
@@ -139,7 +140,7 @@ describe('GET /api/student/oracy/:studentId', () => {
     const { user, cookie } = await signedIn(3);
     const res = await get(`/api/student/oracy/${user.id}`, cookie);
     expect(res.status).toBe(200);
-    expect(await readJson(res)).toEqual({ studentId: user.id, latest: null, previous: null, history: [], change: null, needsAttention: ['not-assessed'] });
+    expect(await readJson(res)).toEqual({ studentId: user.id, latest: null, previous: null, history: [], change: null, needsAttention: ['not-assessed'], teacherStrands: null });
   });
 
   it('answers the latest, the previous, the change and the history newest first', async () => {
@@ -199,6 +200,27 @@ describe('GET /api/student/oracy/:studentId', () => {
     expect(refused.status).toBe(403);
     expect((await readJson(refused)).error.code).toBe('forbidden');
     expect((await get(path, admin.cookie)).status).toBe(200);
+  });
+});
+
+describe('teachers’ speaking-practice scores in the profile (docs/product.md#oracy-profile)', () => {
+  it('averages each strand scored in the last 90 days, two decimals', () => {
+    expect(teacherStrandScores([])).toBeNull();
+    expect(teacherStrandScores([{ linguistic: 4, physical: 3 }, new Map([['linguistic', 3]]), { linguistic: 3 }])).toEqual({ linguistic: 3.33, physical: 3 });
+  });
+
+  it('shows feedback of the last 90 days only', async () => {
+    const { user, cookie } = await signedIn(3);
+    const teacher = await createUser({ role: 2 });
+    const feedbackAt = async (days: number, strands: Record<string, number>) => {
+      const at = daysAgo(days);
+      await Feedback.collection.insertOne({ recordingId: new Types.ObjectId(), teacherId: teacher.user._id, studentId: user._id, strands, comment: '', createdAt: at, updatedAt: at });
+    };
+    await feedbackAt(10, { linguistic: 4, physical: 2 });
+    await feedbackAt(30, { linguistic: 5 });
+    await feedbackAt(91, { linguistic: 1, cognitive: 1 });
+    const body = await readJson(await get(`/api/student/oracy/${user.id}`, cookie));
+    expect(body.teacherStrands).toEqual({ linguistic: 4.5, physical: 2 });
   });
 });
 
