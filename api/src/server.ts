@@ -121,7 +121,7 @@ export async function startServer(
     const uploads = createUploadStores(env);
     if (env.UPLOAD_STORE === 'disk') await mkdir(publicUploadsDir(env.DATA_DIR), { recursive: true });
     if (shouldSeedDemo(env) && !(await User.exists({}))) {
-      const { seeded } = await seedDemoData({ uploads: uploads.public, log: (line) => log.info(line) });
+      const { seeded } = await seedDemoData({ uploads: uploads.public, recordings: uploads.recordings, log: (line) => log.info(line) });
       if (seeded) log.info('demo data loaded');
     }
     const hasDemo = Boolean(await User.exists({ email: DEMO_ACCOUNTS.admin }));

@@ -15,7 +15,10 @@ import {
   Complaint,
   Course,
   Enrollment,
+  Feedback,
   Notice,
+  Recording,
+  SpeakingTask,
   User,
 } from './models/index.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './seed.js';
@@ -23,7 +26,7 @@ import { teacherOverview } from '../routes/oracy/queries.js';
 import { summaryOf } from '../services/oracySummary.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const MODELS = { User, Assessment, Course, Enrollment, Assignment, AssignmentCompletion, Notice, Complaint, ChatMessage };
+const MODELS = { User, Assessment, Course, Enrollment, Assignment, AssignmentCompletion, Notice, Complaint, ChatMessage, SpeakingTask, Recording, Feedback };
 
 async function counts(): Promise<Record<string, number>> {
   const entries = await Promise.all(Object.entries(MODELS).map(async ([name, model]) => [name, await model.countDocuments()] as const));
@@ -36,27 +39,30 @@ const pngSize = (bytes: Buffer) => ({ width: bytes.readUInt32BE(16), height: byt
 describe('seedDemoData (docs/architecture.md#running-it)', () => {
   const uploadsDir = mkdtempSync(join(tmpdir(), 'oracy-seed-'));
   const uploads = new DiskUploadStore(uploadsDir);
+  const recordings = new DiskUploadStore(join(uploadsDir, 'recordings'));
 
   it('refuses an unusable uploads folder before writing anything', async () => {
     const notADir = join(uploadsDir, 'not-a-folder');
     writeFileSync(notADir, 'x');
-    await expect(seedDemoData({ uploads: new DiskUploadStore(join(notADir, 'uploads')) })).rejects.toThrow();
+    await expect(seedDemoData({ uploads: new DiskUploadStore(join(notADir, 'uploads')), recordings })).rejects.toThrow();
     expect(Object.values(await counts()).every((n) => n === 0)).toBe(true);
   });
 
   it('removes what it wrote when a later step fails (no transactions on FerretDB)', async () => {
     const spy = vi.spyOn(ChatMessage, 'insertMany').mockRejectedValueOnce(new Error('disk full'));
     const dir = mkdtempSync(join(tmpdir(), 'oracy-seed-fail-'));
-    await expect(seedDemoData({ uploads: new DiskUploadStore(dir) })).rejects.toThrow('disk full');
+    const takesDir = mkdtempSync(join(tmpdir(), 'oracy-seed-fail-recordings-'));
+    await expect(seedDemoData({ uploads: new DiskUploadStore(dir), recordings: new DiskUploadStore(takesDir) })).rejects.toThrow('disk full');
     spy.mockRestore();
     expect(await counts()).toEqual(Object.fromEntries(Object.keys(MODELS).map((name) => [name, 0])));
     expect(readdirSync(dir)).toEqual([]);
+    expect(readdirSync(takesDir)).toEqual([]);
   });
 
   it('loads the demo data set into an empty database', async () => {
     const lines: string[] = [];
     const started = performance.now();
-    expect(await seedDemoData({ uploads, log: (line) => lines.push(line) })).toEqual({ seeded: true });
+    expect(await seedDemoData({ uploads, recordings, log: (line) => lines.push(line) })).toEqual({ seeded: true });
     console.info(`seeded in ${Math.round(performance.now() - started)} ms: ${lines.join(' ')}`);
     expect(lines).toHaveLength(1);
 
@@ -211,6 +217,23 @@ describe('seedDemoData (docs/architecture.md#running-it)', () => {
     }
   });
 
+  it('gives the demo teacher two speaking tasks with answers to hear, some reviewed, whose audio is in the store (docs/product.md#speaking-practice)', async () => {
+    const teacher = await User.findOne({ email: DEMO_ACCOUNTS.teacher }).lean();
+    const student = await User.findOne({ email: DEMO_ACCOUNTS.student }).lean();
+    const tasks = await SpeakingTask.find({ teacherId: teacher!._id }).lean();
+    expect(tasks).toHaveLength(2);
+    expect(new Set(tasks.map((t) => String(t.courseId))).size).toBe(2);
+    const answers = await Recording.find({ taskId: { $in: tasks.map((t) => t._id) } }).lean();
+    expect(answers.map((r) => r.status).sort()).toEqual(['pending', 'pending', 'reviewed', 'reviewed', 'reviewed']);
+    expect(answers.some((r) => r.studentId.equals(student!._id))).toBe(false);
+    for (const r of answers) {
+      expect(r.durationMs).toBeGreaterThan(1500);
+      expect(await recordings.open(r.file.name), r.file.name).not.toBeNull();
+      expect(await Enrollment.exists({ studentId: r.studentId, courseId: r.courseId })).not.toBeNull();
+    }
+    expect(await Feedback.countDocuments({ recordingId: { $in: answers.map((r) => r._id) } })).toBe(3);
+  });
+
   it('keeps the admins’ discussion in chronological order and the notices newest first', async () => {
     const now = Date.now();
     const admins = await User.find({ role: 1 }).lean();
@@ -237,7 +260,7 @@ describe('seedDemoData (docs/architecture.md#running-it)', () => {
   it('does nothing when people already exist', async () => {
     const before = await counts();
     const files = readdirSync(uploadsDir).sort();
-    expect(await seedDemoData({ uploads })).toEqual({ seeded: false });
+    expect(await seedDemoData({ uploads, recordings })).toEqual({ seeded: false });
     expect(await counts()).toEqual(before);
     expect(readdirSync(uploadsDir).sort()).toEqual(files);
   });

@@ -6,7 +6,8 @@ import { hashPassword } from '../auth/password.js';
 import { meanScore, oracyLevelForMean } from '../services/oracyLevel.js';
 import { STRAND_CATEGORIES } from '../services/oracyProfile.js';
 import { summaryOf } from '../services/oracySummary.js';
-import type { UploadStore } from '../services/uploads.js';
+import { audioDurationMs } from '../services/audio.js';
+import type { StoredUpload, UploadStore } from '../services/uploads.js';
 import { ADMINS, COMPLAINTS, COURSES, DEMO_PASSWORD, DEMO_STUDENT, DISCUSSION, NOTICES, STUDENT_FIRST_NAMES, STUDENT_LAST_NAMES, TEACHERS, type DemoPerson } from './demoData.js';
 import {
   ASSESSMENT_CATEGORIES,
@@ -18,7 +19,10 @@ import {
   Complaint,
   Course,
   Enrollment,
+  Feedback,
   Notice,
+  Recording,
+  SpeakingTask,
   User,
   type OracyLevel,
 } from './models/index.js';
@@ -27,6 +31,16 @@ export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demoData.js';
 
 /** Folder of the shipped course images (`api/assets/courses/`). */
 const ASSETS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'assets', 'courses');
+/** Folder of the shipped demo recordings (`api/assets/recordings/`): two seconds of synthetic speech each, a few KB. */
+const RECORDINGS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'assets', 'recordings');
+/** The demo recordings, used in turn. */
+const DEMO_RECORDINGS = ['answer-1.webm', 'answer-2.ogg', 'answer-3.m4a'] as const;
+
+/** A stored demo recording: its store entry and the length read from it. */
+interface DemoAudio {
+  file: StoredUpload;
+  durationMs: number;
+}
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -114,7 +128,7 @@ const withId = <T extends object>(fields: T): WithId<T> => ({ _id: new Types.Obj
  * Builds every document of the data set in memory (no I/O). Dates are
  * relative to `now`; everything else depends only on the fixed PRNG seed.
  */
-function buildDataSet(now: number, passwordHash: string, images: readonly string[]) {
+function buildDataSet(now: number, passwordHash: string, images: readonly string[], audio: readonly DemoAudio[]) {
   const rnd = prng(20260301);
   const today = Math.floor(now / DAY) * DAY; // UTC midnight, so course dates read as whole days
 
@@ -243,7 +257,81 @@ function buildDataSet(now: number, passwordHash: string, images: readonly string
     return withId({ userId: admin._id, senderName: admin.name, content, file: null, tempId: null, createdAt: new Date(at), updatedAt: new Date(at) });
   });
 
-  return { users: [...admins, ...teachers, ...students], assessments, courses, enrollments, assignments, completions, notices, complaints, messages };
+  // Speaking practice (docs/product.md#speaking-practice): a task in each of the demo teacher's two
+  // courses; three students answered the first (two reviewed), two the second (one reviewed). The
+  // demo student has answered neither.
+  const demoTeacher = teachers[0]!;
+  const [first, second] = courses.filter((c) => c.instructorId.equals(demoTeacher._id));
+  const tasks = [
+    withId({
+      courseId: first!._id,
+      teacherId: demoTeacher._id,
+      title: 'Introduce yourself in one minute',
+      prompt: 'Introduce yourself to a new class: who you are, one thing you are good at, and one thing you want to learn this term. Speak as if the class were at the back of a hall.',
+      focusStrands: ['linguistic', 'physical'],
+      maxSeconds: 60,
+      dueAt: new Date(today + 5 * DAY + 16 * HOUR),
+      createdAt: new Date(now - 6 * DAY),
+      updatedAt: new Date(now - 6 * DAY),
+    }),
+    withId({
+      courseId: second!._id,
+      teacherId: demoTeacher._id,
+      title: 'Summarise what you heard',
+      prompt: 'Listen to a classmate explain their weekend, then summarise it back to them in three sentences, and ask one question that shows you were listening.',
+      focusStrands: ['cognitive', 'socialEmotional'],
+      maxSeconds: 90,
+      dueAt: new Date(today + 9 * DAY + 16 * HOUR),
+      createdAt: new Date(now - 3 * DAY),
+      updatedAt: new Date(now - 3 * DAY),
+    }),
+  ];
+  const answered = (task: (typeof tasks)[number], count: number) =>
+    enrollments
+      .filter((e) => e.courseId.equals(task.courseId) && !e.studentId.equals(students[0]!._id))
+      .slice(0, count)
+      .map((e) => e.studentId);
+  const recordings: ReturnType<typeof withId<Record<string, unknown>>>[] = [];
+  const feedback: ReturnType<typeof withId<Record<string, unknown>>>[] = [];
+  const COMMENTS = ['Clear and well paced: try pausing before your last point.', 'Good eye for detail. Lift your voice at the end of each sentence.'];
+  [
+    { task: tasks[0]!, students: answered(tasks[0]!, 3), reviewed: 2 },
+    { task: tasks[1]!, students: answered(tasks[1]!, 2), reviewed: 1 },
+  ].forEach(({ task, students: answering, reviewed }, t) => {
+    answering.forEach((studentId, i) => {
+      const take = audio[(t * 3 + i) % audio.length]!;
+      const submittedAt = new Date(now - (4 - i) * DAY + rnd.int(8 * 60, 20 * 60) * MINUTE);
+      const recording = withId({ taskId: task._id, studentId, courseId: task.courseId, file: take.file, durationMs: take.durationMs, submittedAt, status: i < reviewed ? 'reviewed' : 'pending', createdAt: submittedAt, updatedAt: submittedAt });
+      recordings.push(recording);
+      if (i < reviewed) {
+        const at = new Date(submittedAt.getTime() + rnd.int(2, 20) * HOUR);
+        feedback.push(withId({
+          recordingId: recording._id,
+          teacherId: demoTeacher._id,
+          studentId,
+          strands: Object.fromEntries(task.focusStrands.map((strand) => [strand, rnd.int(2, 5)])),
+          comment: COMMENTS[(t + i) % COMMENTS.length]!,
+          createdAt: at,
+          updatedAt: at,
+        }));
+      }
+    });
+  });
+
+  return {
+    users: [...admins, ...teachers, ...students],
+    assessments,
+    courses,
+    enrollments,
+    assignments,
+    completions,
+    notices,
+    complaints,
+    messages,
+    tasks,
+    recordings,
+    feedback,
+  };
 }
 
 /**
@@ -271,15 +359,20 @@ function buildDataSet(now: number, passwordHash: string, images: readonly string
  * documents and files written so far are removed again and the error is thrown.
  *
  * @param opts.uploads the course images' store (`createUploadStores(env).public`, disk or GridFS)
+ * @param opts.recordings the recordings' store (`createUploadStores(env).recordings`): the demo
+ *   speaking-practice answers are saved there (docs/product.md#speaking-practice)
  * @param opts.log receives one summary line when data was loaded
  * @returns `{ seeded: false }` without writing anything when the users collection has any document
  */
-export async function seedDemoData(opts: { uploads: UploadStore; log?: (line: string) => void }): Promise<{ seeded: boolean }> {
+export async function seedDemoData(opts: { uploads: UploadStore; recordings: UploadStore; log?: (line: string) => void }): Promise<{ seeded: boolean }> {
   if (await User.exists({})) return { seeded: false };
 
   const passwordHash = await hashPassword(DEMO_PASSWORD); // once: argon2id costs ~50 ms a call
   const storage = opts.uploads;
   const images: string[] = [];
+  const takes: string[] = [];
+  const removeFiles = () =>
+    Promise.all([...images.map((name) => storage.remove(name).catch(() => undefined)), ...takes.map((name) => opts.recordings.remove(name).catch(() => undefined))]);
   const written: Array<{ model: AnyModel; ids: Types.ObjectId[] }> = [];
   const insertAll = async (model: AnyModel, docs: ReadonlyArray<{ _id: Types.ObjectId }>) => {
     written.push({ model, ids: docs.map((d) => d._id) });
@@ -291,14 +384,21 @@ export async function seedDemoData(opts: { uploads: UploadStore; log?: (line: st
       const bytes = await readFile(join(ASSETS_DIR, course.image));
       images.push((await storage.save(bytes, 'image', 'course')).name);
     }
-    const data = buildDataSet(Date.now(), passwordHash, images);
+    const audio: DemoAudio[] = [];
+    for (const name of DEMO_RECORDINGS) {
+      const bytes = new Uint8Array(await readFile(join(RECORDINGS_DIR, name)));
+      const file = await opts.recordings.save(bytes, 'audio', 'recording');
+      takes.push(file.name);
+      audio.push({ file, durationMs: (await audioDurationMs(bytes, file.type)) ?? 2000 });
+    }
+    const data = buildDataSet(Date.now(), passwordHash, images, audio);
     try {
       await User.insertMany(data.users, { timestamps: true });
     } catch (err) {
       // Another process seeded at the same moment (unique email): leave its data alone.
       if ((err as { code?: number }).code === 11000 && (await User.exists({ email: ADMINS[0]!.email, _id: { $nin: data.users.map((u) => u._id) } }))) {
         await User.deleteMany({ _id: { $in: data.users.map((u) => u._id) } });
-        await Promise.all(images.map((name) => storage.remove(name)));
+        await removeFiles();
         return { seeded: false };
       }
       written.push({ model: User, ids: data.users.map((u) => u._id) });
@@ -313,14 +413,18 @@ export async function seedDemoData(opts: { uploads: UploadStore; log?: (line: st
     await insertAll(Notice, data.notices);
     await insertAll(Complaint, data.complaints);
     await insertAll(ChatMessage, data.messages);
+    await insertAll(SpeakingTask, data.tasks);
+    await insertAll(Recording, data.recordings);
+    await insertAll(Feedback, data.feedback);
     opts.log?.(
       `Demo data loaded: ${data.users.length} people, ${data.courses.length} courses, ${data.enrollments.length} enrollments, ` +
-        `${data.assignments.length} assignments, ${data.notices.length} notices, ${data.complaints.length} complaints, ${data.messages.length} messages.`,
+        `${data.assignments.length} assignments, ${data.notices.length} notices, ${data.complaints.length} complaints, ${data.messages.length} messages, ` +
+        `${data.tasks.length} speaking tasks, ${data.recordings.length} recordings.`,
     );
     return { seeded: true };
   } catch (err) {
     for (const { model, ids } of written.reverse()) await model.deleteMany({ _id: { $in: ids } }).catch(() => undefined);
-    await Promise.all(images.map((name) => storage.remove(name).catch(() => undefined)));
+    await removeFiles();
     throw err;
   }
 }
