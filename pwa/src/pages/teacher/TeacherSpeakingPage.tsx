@@ -189,12 +189,13 @@ function TaskCard({ task, onEdit, onDelete }: { task: TeacherSpeakingTask; onEdi
         {task.submitted} of {task.students} answered, {task.reviewed} reviewed
       </p>
       <div className="speaking-task__actions">
-        <IonButton fill="outline" size="small" onClick={onEdit} aria-label={`Edit ${task.title}`}>
+        {/* Named "Edit" and "Delete" as shown, described by the task's title. */}
+        <button type="button" className="speaking-action" aria-describedby={`task-${task.id}`} onClick={onEdit}>
           Edit
-        </IonButton>
-        <IonButton fill="outline" size="small" color="danger" onClick={onDelete} aria-label={`Delete ${task.title}`}>
+        </button>
+        <button type="button" className="speaking-action speaking-action--danger" aria-describedby={`task-${task.id}`} onClick={onDelete}>
           Delete
-        </IonButton>
+        </button>
       </div>
     </article>
   );
