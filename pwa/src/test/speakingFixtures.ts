@@ -1,7 +1,7 @@
 import type { ReviewItem, TeacherSpeakingTask } from '../data/speaking';
 import type { FakeRoute } from './fetchMock';
 
-/** A teacher's task as the API answers it, in course `c1` ("Public Speaking") by default; `fields` override. */
+/** A teacher's task as the API answers it (docs/product.md#speaking-tasks), in course `c1` ("Public Speaking") by default; `fields` override. */
 export function teacherTaskFixture(id: string, title: string, fields: Partial<TeacherSpeakingTask> = {}): TeacherSpeakingTask {
   return {
     id,
@@ -21,7 +21,7 @@ export function teacherTaskFixture(id: string, title: string, fields: Partial<Te
   };
 }
 
-/** A review-queue entry as the API answers it (pending, no feedback); `fields` override. */
+/** A review-queue entry as the API answers it (docs/product.md#recordings): pending, no feedback, 1:23 long; `fields` override. */
 export function reviewItemFixture(id: string, studentName: string, fields: Partial<ReviewItem> = {}): ReviewItem {
   return {
     id,
@@ -43,7 +43,7 @@ export function reviewItemFixture(id: string, studentName: string, fields: Parti
   };
 }
 
-/** `GET /api/teacher/recordings/u-teacher?status=…`: `pending` or `reviewed` by the query (pending when absent). */
+/** A fake `GET /api/teacher/recordings/u-teacher?status=…` (docs/product.md#recordings): `pending` or `reviewed` by the query, pending when absent. */
 export function queueRoute(queue: { pending: ReviewItem[] | (() => ReviewItem[]); reviewed: ReviewItem[] }): FakeRoute {
   return (request) => {
     const status = new URL(request.url).searchParams.get('status') ?? 'pending';

@@ -30,6 +30,8 @@ export const REVIEW_MESSAGES = {
 
 /** What the review screen loads: the recording, and the pending queue for "Next pending". */
 interface ReviewData {
+  /** the id asked for */
+  recordingId: string;
   /** the recording, or null when it is in neither part of the teacher's queue */
   item: ReviewItem | null;
   /** the pending recordings, oldest first */
@@ -39,15 +41,15 @@ interface ReviewData {
 /**
  * Finds a recording in a teacher's review queue (docs/product.md#recordings): first among the
  * pending recordings, then among the reviewed ones (asked only when needed).
- * @returns the recording (null when it is in neither) and the pending list, oldest first
+ * @returns the id, the recording (null when it is in neither) and the pending list, oldest first
  * @throws the errors of `api.ts`
  */
 export async function findReviewItem(teacherId: string, recordingId: string, signal?: AbortSignal): Promise<ReviewData> {
   const pending = await loadReviewQueue(teacherId, 'pending', signal);
   const found = pending.find((item) => item.id === recordingId);
-  if (found) return { item: found, pending };
+  if (found) return { recordingId, item: found, pending };
   const reviewed = await loadReviewQueue(teacherId, 'reviewed', signal);
-  return { item: reviewed.find((item) => item.id === recordingId) ?? null, pending };
+  return { recordingId, item: reviewed.find((item) => item.id === recordingId) ?? null, pending };
 }
 
 /**
@@ -67,7 +69,9 @@ export default function ReviewRecordingPage() {
     (signal) => findReviewItem(teacherId ?? '', recordingId, signal),
     [teacherId, recordingId],
   );
-  const item = review.data?.item ?? null;
+  // After "Next pending" the previous recording's answer stays until the new one arrives: it is not shown.
+  const data = review.data?.recordingId === recordingId ? review.data : undefined;
+  const item = data?.item ?? null;
 
   return (
     <>
@@ -77,15 +81,15 @@ export default function ReviewRecordingPage() {
       <h1 className="screen-title">Review Recording</h1>
       <OfflineBanner offline={review.offline} savedAt={review.savedAt} />
       <ScreenState
-        loading={review.loading && !review.data}
+        loading={!data && (review.loading || review.refreshing)}
         loadingText="Loading the recording..."
-        error={review.data ? undefined : review.error}
+        error={data ? undefined : review.error}
         errorText="Could not load this recording. Please try again."
         onRetry={() => void review.reload()}
-        empty={review.data !== undefined && item === null}
+        empty={data !== undefined && item === null}
         emptyText="This recording is not in your review queue."
       >
-        {item && teacherId && <ReviewForm key={item.id} item={item} teacherId={teacherId} pending={review.data?.pending ?? []} />}
+        {item && teacherId && <ReviewForm key={item.id} item={item} teacherId={teacherId} pending={data?.pending ?? []} />}
       </ScreenState>
     </>
   );

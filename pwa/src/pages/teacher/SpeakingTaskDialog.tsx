@@ -28,7 +28,7 @@ export type SpeakingTaskDialogState = { mode: 'add' } | { mode: 'edit'; task: Te
 /** The dialog's title. */
 const dialogTitle = (state: SpeakingTaskDialogState) => (state.mode === 'edit' ? 'Edit task' : 'New task');
 
-/** Props of {@link SpeakingTaskDialog}. */
+/** Props of {@link SpeakingTaskDialog} (docs/product.md#speaking-tasks). */
 export interface SpeakingTaskDialogProps {
   /** what to show; null closes the dialog */
   state: SpeakingTaskDialogState | null;

@@ -20,9 +20,9 @@ type QueueStatus = 'pending' | 'reviewed';
 /** The product's words for a task that students have answered (docs/product.md#speaking-tasks: 409). */
 export const TASK_ANSWERED_MESSAGE = 'Students have answered this task: it cannot be deleted.';
 
-/** The cache key of a teacher's tasks. */
+/** The offline-cache key of a teacher's tasks (docs/product.md#speaking-tasks). */
 export const tasksKey = (teacherId: string) => `/api/teacher/speaking-tasks/${teacherId}`;
-/** The cache key of one part of a teacher's review queue. */
+/** The offline-cache key of one part, pending or reviewed, of a teacher's review queue (docs/product.md#recordings). */
 export const queueKey = (teacherId: string, status: QueueStatus) => `/api/teacher/recordings/${teacherId}?status=${status}`;
 
 /** Tasks grouped by course, in the order their first task comes (the API's due-date order inside each). */
@@ -50,7 +50,12 @@ export default function TeacherSpeakingPage() {
   // The same call and key as "Your Courses" and "Your Students", so the screens fill each other's cache.
   const courses = useCachedResource(teacherId ? '/api/teacher/courses' : null, (signal) => loadCourses(2, teacherId ?? '', signal), [teacherId]);
   const [status, setStatus] = useState<QueueStatus>('pending');
-  const queue = useCachedResource(teacherId ? queueKey(teacherId, status) : null, (signal) => loadReviewQueue(teacherId ?? '', status, signal), [teacherId, status]);
+  // Each answer carries its part, so the other part's list never stands in while this one loads.
+  const queue = useCachedResource(
+    teacherId ? queueKey(teacherId, status) : null,
+    (signal) => loadReviewQueue(teacherId ?? '', status, signal).then((items) => ({ status, items })),
+    [teacherId, status],
+  );
   const [dialog, setDialog] = useState<SpeakingTaskDialogState | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const confirm = useConfirm();
@@ -75,7 +80,8 @@ export default function TeacherSpeakingPage() {
   };
 
   const list = tasks.data ?? [];
-  const items = queue.data ?? [];
+  const shownQueue = queue.data?.status === status ? queue.data : undefined;
+  const items = shownQueue?.items ?? [];
 
   return (
     <>
@@ -132,9 +138,9 @@ export default function TeacherSpeakingPage() {
           ))}
         </div>
         <ScreenState
-          loading={queue.loading && !queue.data}
+          loading={!shownQueue && (queue.loading || queue.refreshing)}
           loadingText="Loading the review queue..."
-          error={queue.data ? undefined : queue.error}
+          error={shownQueue ? undefined : queue.error}
           errorText="Could not load the review queue. Please try again."
           onRetry={() => void queue.reload()}
           empty={items.length === 0}

@@ -19,10 +19,10 @@ export interface SpeakingTaskFormValues {
   dueAt: string;
 }
 
-/** The keys an error can sit under: the fields, plus `form` for a message that names none of them. */
+/** The keys a task form's error can sit under: the fields, plus `form` for a message that names none of them (docs/product.md#speaking-tasks). */
 export type SpeakingTaskErrorKey = 'courseId' | 'title' | 'prompt' | 'focusStrands' | 'maxSeconds' | 'dueAt' | 'form';
 
-/** Messages per key; an absent key has no error. */
+/** A task form's messages per key; an absent key has no error (docs/product.md#speaking-tasks). */
 export type SpeakingTaskErrors = Partial<Record<SpeakingTaskErrorKey, string>>;
 
 /** The form's messages (docs/product.md#speaking-tasks); the API answers the same words. */
@@ -64,7 +64,7 @@ export function emptyTaskForm(courseId = ''): SpeakingTaskFormValues {
 /** Two digits. */
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** An ISO time as a `datetime-local` value in the device's time zone (`YYYY-MM-DDTHH:mm`); '' for null. */
+/** A task's `dueAt` (ISO 8601) as a `datetime-local` value in the device's time zone (`YYYY-MM-DDTHH:mm`); '' for null (docs/product.md#speaking-tasks). */
 export function isoToLocalInput(iso: string | null): string {
   if (!iso) return '';
   const date = new Date(iso);
@@ -72,7 +72,7 @@ export function isoToLocalInput(iso: string | null): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-/** A `datetime-local` value (local time) as an ISO 8601 time in UTC; null for '' or an unreadable value. */
+/** A `datetime-local` value (local time) as the ISO 8601 `dueAt` in UTC; null for '' or an unreadable value (docs/product.md#speaking-tasks). */
 export function localInputToIso(value: string): string | null {
   if (!value) return null;
   const date = new Date(value);
@@ -113,7 +113,7 @@ export function validateTaskForm(values: SpeakingTaskFormValues, now: number = D
   return errors;
 }
 
-/** True when `errors` holds a message. */
+/** True when a task form's `errors` hold a message (docs/product.md#speaking-tasks). */
 export function hasTaskErrors(errors: SpeakingTaskErrors): boolean {
   return Object.values(errors).some(Boolean);
 }
