@@ -138,7 +138,6 @@ function TaskDialogBody(props: {
     }
   };
 
-  const strandsLegend = `${id}-strands`;
   const strandsError = `${id}-strands-error`;
   const lengthOptions = MAX_LENGTH_OPTIONS.some((o) => o.seconds === values.maxSeconds)
     ? MAX_LENGTH_OPTIONS
@@ -215,8 +214,8 @@ function TaskDialogBody(props: {
                 />
               )}
             </Field>
-            <fieldset className="form-field strand-checks" aria-describedby={errors.focusStrands ? strandsError : undefined} aria-invalid={errors.focusStrands ? true : undefined}>
-              <legend id={strandsLegend} className="form-field__label">
+            <fieldset className="form-field strand-checks" aria-describedby={errors.focusStrands ? strandsError : undefined}>
+              <legend className="form-field__label">
                 Focus strands
               </legend>
               <div className="strand-checks__options">
