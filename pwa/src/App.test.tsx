@@ -27,6 +27,8 @@ describe('the route table (docs/product.md#route-table)', () => {
       '/teacher/courses': [2],
       '/teacher/students': [2],
       '/teacher/students/:studentId': [2],
+      '/teacher/speaking': [2],
+      '/teacher/speaking/review/:recordingId': [2],
       '/teacher/notice': [2],
       '/teacher/complaints': [2],
       '/teacher/profile': [2],

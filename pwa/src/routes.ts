@@ -111,6 +111,8 @@ export const appRoutes: readonly AppRoute[] = [
     layout: true,
     screen: lazyScreen(() => import('./pages/teacher/TeacherStudentOracyPage')),
   },
+  { path: '/teacher/speaking', title: 'Speaking Practice', access: TEACHER, layout: true, screen: lazyScreen(() => import('./pages/teacher/TeacherSpeakingPage')) },
+  { path: '/teacher/speaking/review/:recordingId', title: 'Review Recording', access: TEACHER, layout: true, screen: lazyScreen(() => import('./pages/teacher/ReviewRecordingPage')) },
   { path: '/teacher/notice', title: 'Notices', access: TEACHER, layout: true, screen: Notices },
   { path: '/teacher/complaints', title: 'My Complaints', access: TEACHER, layout: true, screen: lazyScreen(() => import('./pages/teacher/TeacherComplaintsPage')) },
   { path: '/teacher/profile', title: 'Profile', access: TEACHER, layout: true, screen: lazyScreen(() => import('./pages/teacher/TeacherProfilePage')) },

@@ -38,10 +38,10 @@ export class NetworkError extends Error {
 }
 
 /**
- * The server answered with a non-2xx status. `code` and `message` come from
- * the API's error body `{"error": {"code", "message"}}` (docs/product.md#error-format); when
- * the body is not in that shape, `code` is `"http_<status>"` and `message`
- * the status text.
+ * The server answered with a non-2xx status. `code`, `message` and `fields` come from
+ * the API's error body `{"error": {"code", "message", "fields"?}}` (docs/product.md#error-format); when
+ * the body is not in that shape, `code` is `"http_<status>"`, `message`
+ * the status text and `fields` empty.
  */
 export class HttpError extends Error {
   override readonly name = 'HttpError';
@@ -49,11 +49,14 @@ export class HttpError extends Error {
   readonly status: number;
   /** The API's machine-readable error code, e.g. `"validation_failed"`. */
   readonly code: string;
+  /** A 400 `validation_error`'s message per failing field (`{title: "Enter a title."}`); empty otherwise. */
+  readonly fields: Readonly<Record<string, string>>;
 
-  constructor(status: number, code: string, message: string, options?: ErrorOptions) {
+  constructor(status: number, code: string, message: string, options?: ErrorOptions, fields: Readonly<Record<string, string>> = {}) {
     super(message, options);
     this.status = status;
     this.code = code;
+    this.fields = fields;
   }
 }
 
@@ -169,12 +172,20 @@ async function toHttpError(response: Response): Promise<HttpError> {
   }
   const error = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
   if (typeof error !== 'object' || error === null) return fallback;
-  const { code, message } = error as { code?: unknown; message?: unknown };
+  const { code, message, fields } = error as { code?: unknown; message?: unknown; fields?: unknown };
   return new HttpError(
     response.status,
     typeof code === 'string' ? code : fallback.code,
     typeof message === 'string' ? message : fallback.message,
+    undefined,
+    stringFields(fields),
   );
+}
+
+/** The `fields` of an error body, keeping only string messages; `{}` when absent or malformed. */
+function stringFields(fields: unknown): Record<string, string> {
+  if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return {};
+  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
 /** An abort signal that fires on the caller's signal or after `timeoutMs`. */

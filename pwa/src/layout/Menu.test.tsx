@@ -43,6 +43,7 @@ describe('the side menu (docs/product.md#dashboard-layout)', () => {
     expect(linksOf(container)).toEqual([
       ['My Students', '/teacher/students'],
       ['My Courses', '/teacher/courses'],
+      ['Speaking Practice', '/teacher/speaking'],
       ['Notice', '/teacher/notice'],
       ['My Complaints', '/teacher/complaints'],
     ]);
@@ -85,7 +86,7 @@ describe('the side menu (docs/product.md#dashboard-layout)', () => {
 describe('the phone tab bar', () => {
   it.each([
     [1, [['Dashboard', '/admin/dashboard'], ['Users', '/admin/users'], ['Complaints', '/admin/complaints'], ['Discussions', '/admin/discussion']]],
-    [2, [['Dashboard', '/teacher/dashboard'], ['My Students', '/teacher/students'], ['My Courses', '/teacher/courses'], ['My Complaints', '/teacher/complaints']]],
+    [2, [['Dashboard', '/teacher/dashboard'], ['My Students', '/teacher/students'], ['Speaking', '/teacher/speaking'], ['My Courses', '/teacher/courses'], ['My Complaints', '/teacher/complaints']]],
     [3, [['Dashboard', '/student/dashboard'], ['My Courses', '/student/courses'], ['My Oracy', '/student/oracy'], ['Notice', '/student/notice'], ['My Complaints', '/student/complaints']]],
   ] as const)('has the tabs of role %i', (role, tabs) => {
     render(<RoleTabs role={role} />, { wrapper: Router });

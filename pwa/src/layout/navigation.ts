@@ -12,6 +12,7 @@ import {
   gridOutline,
   libraryOutline,
   megaphoneOutline,
+  micOutline,
   newspaperOutline,
   peopleOutline,
   personOutline,
@@ -50,6 +51,7 @@ export const MENU_ENTRIES: Readonly<Record<Role, readonly NavEntry[]>> = {
   2: [
     { label: 'My Students', path: '/teacher/students', icon: peopleOutline },
     { label: 'My Courses', path: '/teacher/courses', icon: bookOutline },
+    { label: 'Speaking Practice', path: '/teacher/speaking', icon: micOutline },
     { label: 'Notice', path: '/teacher/notice', icon: megaphoneOutline },
     { label: 'My Complaints', path: '/teacher/complaints', icon: alertCircleOutline },
   ],
@@ -76,6 +78,7 @@ export const TAB_ENTRIES: Readonly<Record<Role, readonly NavEntry[]>> = {
   2: [
     { label: 'Dashboard', path: '/teacher/dashboard', icon: gridOutline },
     { label: 'My Students', path: '/teacher/students', icon: peopleOutline },
+    { label: 'Speaking', path: '/teacher/speaking', icon: micOutline },
     { label: 'My Courses', path: '/teacher/courses', icon: bookOutline },
     { label: 'My Complaints', path: '/teacher/complaints', icon: alertCircleOutline },
   ],

@@ -1,0 +1,304 @@
+import { IonButton, IonText } from '@ionic/react';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { OfflineBanner } from '../../components/OfflineBanner';
+import { ScreenState } from '../../components/ScreenState';
+import { saveFailureMessage } from '../../components/saveFailureMessage';
+import { API_ORIGIN } from '../../config';
+import { HttpError } from '../../data/api';
+import { STRAND_LABELS, type StrandKey } from '../../data/oracy';
+import { editFeedback, giveFeedback, loadReviewQueue, type Feedback, type ReviewItem } from '../../data/speaking';
+import { useOwnId } from '../../data/studentTeacher';
+import { useCachedResource } from '../../data/useCachedResource';
+import { useAdminToast } from '../admin/useAdminToast';
+import { formatDateTime, formatDuration } from './speakingFormat';
+import '../shared/area.css';
+import '../shared/formFields.css';
+import '../oracy/oracy.css';
+import './speaking.css';
+
+/** The scores a teacher gives, 1–5 (docs/product.md#feedback). */
+const SCORES = [1, 2, 3, 4, 5] as const;
+
+/** The product's words (docs/product.md#feedback). */
+export const REVIEW_MESSAGES = {
+  saved: 'Feedback saved',
+  conflict: 'This recording already has feedback.',
+  nothingLeft: 'Nothing left to review.',
+  missingScore: 'Give a score from 1 to 5.',
+} as const;
+
+/** What the review screen loads: the recording, and the pending queue for "Next pending". */
+interface ReviewData {
+  /** the id asked for */
+  recordingId: string;
+  /** the recording, or null when it is in neither part of the teacher's queue */
+  item: ReviewItem | null;
+  /** the pending recordings, oldest first */
+  pending: ReviewItem[];
+}
+
+/**
+ * Finds a recording in a teacher's review queue (docs/product.md#recordings): first among the
+ * pending recordings, then among the reviewed ones (asked only when needed).
+ * @returns the id, the recording (null when it is in neither) and the pending list, oldest first
+ * @throws the errors of `api.ts`
+ */
+export async function findReviewItem(teacherId: string, recordingId: string, signal?: AbortSignal): Promise<ReviewData> {
+  const pending = await loadReviewQueue(teacherId, 'pending', signal);
+  const found = pending.find((item) => item.id === recordingId);
+  if (found) return { recordingId, item: found, pending };
+  const reviewed = await loadReviewQueue(teacherId, 'reviewed', signal);
+  return { recordingId, item: reviewed.find((item) => item.id === recordingId) ?? null, pending };
+}
+
+/**
+ * "Review Recording" (docs/product.md#feedback, /teacher/speaking/review/:recordingId): the
+ * student's name, the task's title and prompt, a seekable player of the recording, a 1–5 radio
+ * group per focus strand and a comment (0–2,000 characters). Save sends `POST
+ * /api/teacher/recordings/{id}/feedback` (`PUT` once the recording has feedback), shows the toast
+ * "Feedback saved" and offers "Next pending", which opens the oldest other pending recording or
+ * goes back to the queue with "Nothing left to review.". A 409 says "This recording already has
+ * feedback."; a 400's field messages appear beside their controls.
+ */
+export default function ReviewRecordingPage() {
+  const { recordingId = '' } = useParams<{ recordingId: string }>();
+  const teacherId = useOwnId('teacherId');
+  const review = useCachedResource(
+    teacherId && recordingId ? `/api/teacher/recordings/${teacherId}#${recordingId}` : null,
+    (signal) => findReviewItem(teacherId ?? '', recordingId, signal),
+    [teacherId, recordingId],
+  );
+  // After "Next pending" the previous recording's answer stays until the new one arrives: it is not shown.
+  const data = review.data?.recordingId === recordingId ? review.data : undefined;
+  const item = data?.item ?? null;
+
+  return (
+    <>
+      <Link to="/teacher/speaking" className="oracy-back">
+        Back to Speaking Practice
+      </Link>
+      <h1 className="screen-title">Review Recording</h1>
+      <OfflineBanner offline={review.offline} savedAt={review.savedAt} />
+      <ScreenState
+        loading={!data && (review.loading || review.refreshing)}
+        loadingText="Loading the recording..."
+        error={data ? undefined : review.error}
+        errorText="Could not load this recording. Please try again."
+        onRetry={() => void review.reload()}
+        empty={data !== undefined && item === null}
+        emptyText="This recording is not in your review queue."
+      >
+        {item && teacherId && <ReviewForm key={item.id} item={item} teacherId={teacherId} pending={data?.pending ?? []} />}
+      </ScreenState>
+    </>
+  );
+}
+
+/** Props of {@link ReviewForm}. */
+interface ReviewFormProps {
+  item: ReviewItem;
+  teacherId: string;
+  /** the pending recordings as loaded, oldest first: "Next pending"'s fallback when the queue cannot be asked again */
+  pending: readonly ReviewItem[];
+}
+
+/** The recording, its player and the feedback form (docs/product.md#feedback). */
+function ReviewForm({ item, teacherId, pending }: ReviewFormProps) {
+  const id = useId();
+  const navigate = useNavigate();
+  const toast = useAdminToast();
+  const focus = item.focusStrands as StrandKey[];
+  const [saved, setSaved] = useState<Feedback | null>(item.feedback);
+  const [scores, setScores] = useState<Partial<Record<StrandKey, number>>>(() => ({ ...(item.feedback?.strands ?? {}) }));
+  const [comment, setComment] = useState(item.feedback?.comment ?? '');
+  const [submitted, setSubmitted] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [justSaved, setJustSaved] = useState(false);
+  const [finding, setFinding] = useState(false);
+
+  const missing = focus.filter((key) => scores[key] === undefined);
+  const errorFor = (name: string, key?: StrandKey): string | undefined =>
+    fieldErrors[name] ?? (submitted && key && scores[key] === undefined ? REVIEW_MESSAGES.missingScore : undefined);
+  const commentTooLong = comment.trim().length > 2000;
+
+  const save = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (saving) return;
+    setSubmitted(true);
+    if (missing.length > 0 || commentTooLong) return;
+    setSaving(true);
+    setSaveError(null);
+    setFieldErrors({});
+    const draft = { strands: Object.fromEntries(focus.map((key) => [key, scores[key] as number])), comment: comment.trim() };
+    try {
+      const result = saved ? await editFeedback(item.id, draft) : await giveFeedback(item.id, draft);
+      setSaved(result);
+      setJustSaved(true);
+      toast(REVIEW_MESSAGES.saved);
+    } catch (error) {
+      console.error('Failed to save the feedback', error);
+      if (error instanceof HttpError && error.status === 409) setSaveError(REVIEW_MESSAGES.conflict);
+      else if (error instanceof HttpError && error.status === 400 && Object.keys(error.fields).length > 0) {
+        setFieldErrors({ ...error.fields });
+        const named = Object.keys(error.fields).some((name) => name === 'comment' || focus.some((key) => name === `strands.${key}`));
+        if (!named) setSaveError(Object.values(error.fields).join(' '));
+      } else setSaveError(saveFailureMessage('feedback', error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const nextPending = async () => {
+    if (finding) return;
+    setFinding(true);
+    let queue: readonly ReviewItem[] = pending;
+    try {
+      queue = await loadReviewQueue(teacherId, 'pending');
+    } catch (error) {
+      console.error('Failed to reload the review queue; using the one loaded', error);
+    }
+    const next = queue.find((other) => other.id !== item.id && other.status === 'pending');
+    setFinding(false);
+    if (next) {
+      navigate(`/teacher/speaking/review/${next.id}`);
+    } else {
+      toast(REVIEW_MESSAGES.nothingLeft);
+      navigate('/teacher/speaking');
+    }
+  };
+
+  const audioLabel = `${id}-audio`;
+  const commentId = `${id}-comment`;
+  const commentError = fieldErrors.comment ?? (submitted && commentTooLong ? 'At most 2,000 characters.' : undefined);
+
+  return (
+    <div className="review">
+      <section className="review__recording" aria-labelledby={`${id}-student`}>
+        <h2 id={`${id}-student`} className="screen-section-title">
+          {item.studentName}
+        </h2>
+        <p className="review__meta">
+          {item.courseTitle} · <time dateTime={item.submittedAt}>{formatDateTime(item.submittedAt)}</time> · {formatDuration(item.durationMs)}
+        </p>
+        <h3 className="review__task">{item.taskTitle}</h3>
+        <blockquote className="review__prompt">{item.prompt}</blockquote>
+        <p id={audioLabel} className="form-field__label">
+          Recording by {item.studentName}
+        </p>
+        <audio className="review__audio" controls preload="metadata" src={`${API_ORIGIN}${item.audioUrl}`} aria-labelledby={audioLabel}>
+          <a href={`${API_ORIGIN}${item.audioUrl}`}>Download the recording</a>
+        </audio>
+      </section>
+
+      <form className="review__form" aria-label="Feedback" noValidate onSubmit={(event) => void save(event)}>
+        {saveError && (
+          <p className="form-banner" role="alert">
+            {saveError}
+          </p>
+        )}
+        <div className="form-fields">
+          {focus.map((key) => (
+            <StrandScore
+              key={key}
+              name={`${id}-${key}`}
+              label={STRAND_LABELS[key]}
+              value={scores[key]}
+              error={errorFor(`strands.${key}`, key)}
+              onChange={(value) => {
+                setScores((current) => ({ ...current, [key]: value }));
+                setFieldErrors(({ [`strands.${key}`]: _dropped, ...rest }) => rest);
+              }}
+            />
+          ))}
+          <div className="form-field">
+            <label htmlFor={commentId}>Comment</label>
+            <textarea
+              id={commentId}
+              rows={4}
+              value={comment}
+              maxLength={2000}
+              onChange={(event) => {
+                setComment(event.target.value);
+                setFieldErrors(({ comment: _dropped, ...rest }) => rest);
+              }}
+              aria-invalid={commentError ? true : undefined}
+              aria-describedby={commentError ? `${commentId}-error` : undefined}
+            />
+            {commentError && (
+              <p id={`${commentId}-error`} className="form-field__error">
+                {commentError}
+              </p>
+            )}
+          </div>
+        </div>
+        {/* Enter in a field submits; the visible Save button is below. */}
+        <button type="submit" hidden />
+        <div className="review__actions">
+          <IonButton onClick={() => void save()} disabled={saving}>
+            {saving ? 'Saving...' : 'Save'}
+          </IonButton>
+          {justSaved && (
+            <IonButton fill="outline" onClick={() => void nextPending()} disabled={finding}>
+              Next pending
+            </IonButton>
+          )}
+        </div>
+        {saved && !justSaved && (
+          <IonText color="medium">
+            <p className="review__note">Reviewed on {formatDateTime(saved.updatedAt)}. Saving changes your feedback.</p>
+          </IonText>
+        )}
+      </form>
+    </div>
+  );
+}
+
+/** Props of {@link StrandScore}. */
+interface StrandScoreProps {
+  /** the radio inputs' shared name */
+  name: string;
+  /** the strand's name, the group's accessible name */
+  label: string;
+  value: number | undefined;
+  error: string | undefined;
+  onChange: (value: number) => void;
+}
+
+/**
+ * One strand's 1–5 score (docs/product.md#feedback): a radio group named by the strand, made of
+ * native radio inputs (arrow keys move between the options, Tab leaves), its message beside it.
+ */
+function StrandScore({ name, label, value, error, onChange }: StrandScoreProps) {
+  const labelId = useId();
+  const errorId = useId();
+  return (
+    <div className="form-field">
+      <p id={labelId} className="form-field__label">
+        {label}
+      </p>
+      <div
+        role="radiogroup"
+        aria-labelledby={labelId}
+        aria-required="true"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className="score-scale"
+      >
+        {SCORES.map((score) => (
+          <label key={score} className="score-scale__option">
+            <input type="radio" name={name} value={score} checked={value === score} onChange={() => onChange(score)} />
+            <span>{score}</span>
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id={errorId} className="form-field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

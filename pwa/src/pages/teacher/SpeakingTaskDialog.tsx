@@ -1,0 +1,282 @@
+import { IonButton, IonContent, IonFooter, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { saveFailureMessage } from '../../components/saveFailureMessage';
+import { STRAND_KEYS, STRAND_LABELS, type StrandKey } from '../../data/oracy';
+import { createSpeakingTask, updateSpeakingTask, type TeacherSpeakingTask } from '../../data/speaking';
+import type { Course } from '../../data/studentTeacher';
+import { useDialogInstance } from '../shared/useDialogInstance';
+import {
+  emptyTaskForm,
+  hasTaskErrors,
+  MAX_LENGTH_OPTIONS,
+  maxLengthLabel,
+  serverTaskErrors,
+  taskChanges,
+  taskDraft,
+  taskToFormValues,
+  validateTaskForm,
+  type SpeakingTaskErrorKey,
+  type SpeakingTaskErrors,
+  type SpeakingTaskFormValues,
+} from './speakingTaskForm';
+import '../shared/formFields.css';
+import './speaking.css';
+
+/** What the task dialog edits (docs/product.md#speaking-tasks): a new task, or an existing one. */
+export type SpeakingTaskDialogState = { mode: 'add' } | { mode: 'edit'; task: TeacherSpeakingTask };
+
+/** The dialog's title. */
+const dialogTitle = (state: SpeakingTaskDialogState) => (state.mode === 'edit' ? 'Edit task' : 'New task');
+
+/** Props of {@link SpeakingTaskDialog} (docs/product.md#speaking-tasks). */
+export interface SpeakingTaskDialogProps {
+  /** what to show; null closes the dialog */
+  state: SpeakingTaskDialogState | null;
+  /** the teacher's courses, for a new task's Course select */
+  courses: readonly Course[];
+  /** called when the dialog closes without a save (Cancel, Escape, backdrop) */
+  onClose: () => void;
+  /** called after the server saved the task */
+  onSaved: () => void;
+}
+
+/**
+ * The speaking-task dialog (docs/product.md#speaking-tasks): "New task" or "Edit task", with
+ * Course (fixed when editing), Title, Prompt, Focus strands (four checkboxes), Maximum length
+ * (15 s – 5 min, default 2 min) and an optional Due date. Save checks the form as the API does and
+ * shows each message beside its field; it then sends `POST /api/teacher/speaking-tasks` or `PUT
+ * /api/teacher/speaking-tasks/{taskId}`. A 400's field messages appear beside the fields too; any
+ * failure keeps the dialog open with what was typed.
+ */
+export function SpeakingTaskDialog({ state, courses, onClose, onSaved }: SpeakingTaskDialogProps) {
+  const titleId = useId();
+  const instance = useDialogInstance(state ? dialogTitle(state) : null);
+  return (
+    <IonModal key={instance.key} isOpen={state !== null} onDidDismiss={onClose} className="speaking-task-dialog" aria-label={instance.label}>
+      {state && <TaskDialogBody titleId={titleId} state={state} courses={courses} onCancel={onClose} onSaved={onSaved} />}
+    </IonModal>
+  );
+}
+
+/** One labelled field with its message beside it, tied by `aria-describedby`. */
+function Field(props: { id: string; label: string; error?: string; hint?: string; children: (describedBy: string | undefined) => ReactNode }) {
+  const errorId = `${props.id}-error`;
+  const hintId = `${props.id}-hint`;
+  const describedBy = [props.error ? errorId : null, props.hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="form-field">
+      <label htmlFor={props.id}>{props.label}</label>
+      {props.children(describedBy)}
+      {props.hint && (
+        <p id={hintId} className="form-field__hint">
+          {props.hint}
+        </p>
+      )}
+      {props.error && (
+        <p id={errorId} className="form-field__error">
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function TaskDialogBody(props: {
+  titleId: string;
+  state: SpeakingTaskDialogState;
+  courses: readonly Course[];
+  onCancel: () => void;
+  onSaved: () => void;
+}) {
+  const { titleId, state, courses, onCancel, onSaved } = props;
+  const id = useId();
+  const task = state.mode === 'edit' ? state.task : null;
+  const [values, setValues] = useState<SpeakingTaskFormValues>(() => (task ? taskToFormValues(task) : emptyTaskForm(courses.length === 1 ? courses[0]!.id : '')));
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<SpeakingTaskErrors>({});
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+
+  // Client messages follow the fields once a save was tried; a server message stays until its field changes.
+  const errors: SpeakingTaskErrors = { ...serverErrors, ...(submitted ? validateTaskForm(values) : {}) };
+
+  const change = (patch: Partial<SpeakingTaskFormValues>) => {
+    setValues((current) => ({ ...current, ...patch }));
+    setServerErrors((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(patch) as SpeakingTaskErrorKey[]) delete next[key];
+      return next;
+    });
+  };
+
+  const toggleStrand = (key: StrandKey, checked: boolean) =>
+    change({ focusStrands: checked ? [...values.focusStrands.filter((k) => k !== key), key] : values.focusStrands.filter((k) => k !== key) });
+
+  const save = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (saving) return;
+    setSubmitted(true);
+    if (hasTaskErrors(validateTaskForm(values))) return;
+    setSaving(true);
+    setSaveError(null);
+    setServerErrors({});
+    try {
+      if (task) await updateSpeakingTask(task.id, taskChanges(values));
+      else await createSpeakingTask(taskDraft(values));
+      onSaved();
+    } catch (error) {
+      console.error('Failed to save the speaking task', error);
+      const fields = serverTaskErrors(error);
+      if (fields) {
+        const { form, ...rest } = fields;
+        setServerErrors(rest);
+        setSaveError(form ?? null);
+      } else {
+        setSaveError(saveFailureMessage('task', error));
+      }
+      setSaving(false);
+    }
+  };
+
+  const strandsError = `${id}-strands-error`;
+  const lengthOptions = MAX_LENGTH_OPTIONS.some((o) => o.seconds === values.maxSeconds)
+    ? MAX_LENGTH_OPTIONS
+    : [...MAX_LENGTH_OPTIONS, { seconds: values.maxSeconds, label: maxLengthLabel(values.maxSeconds) }].sort((a, b) => a.seconds - b.seconds);
+
+  return (
+    <>
+      <IonHeader>
+        <IonToolbar>
+          <IonTitle>
+            <h2 id={titleId} className="dialog-title">
+              {dialogTitle(state)}
+            </h2>
+          </IonTitle>
+        </IonToolbar>
+      </IonHeader>
+      <IonContent className="ion-padding">
+        <form aria-labelledby={titleId} noValidate onSubmit={(event) => void save(event)}>
+          {saveError && (
+            <p className="form-banner" role="alert">
+              {saveError}
+            </p>
+          )}
+          <div className="form-fields">
+            <Field id={`${id}-course`} label="Course" error={errors.courseId}>
+              {(describedBy) => (
+                <select
+                  id={`${id}-course`}
+                  value={values.courseId}
+                  onChange={(event) => change({ courseId: event.target.value })}
+                  disabled={task !== null}
+                  aria-invalid={errors.courseId ? true : undefined}
+                  aria-describedby={describedBy}
+                >
+                  {task ? (
+                    <option value={task.courseId}>{task.courseTitle}</option>
+                  ) : (
+                    <>
+                      <option value="">Select a course</option>
+                      {courses.map((course) => (
+                        <option key={course.id} value={course.id}>
+                          {course.title}
+                        </option>
+                      ))}
+                    </>
+                  )}
+                </select>
+              )}
+            </Field>
+            <Field id={`${id}-title`} label="Title" error={errors.title}>
+              {(describedBy) => (
+                <input
+                  id={`${id}-title`}
+                  type="text"
+                  value={values.title}
+                  maxLength={120}
+                  autoComplete="off"
+                  onChange={(event) => change({ title: event.target.value })}
+                  aria-invalid={errors.title ? true : undefined}
+                  aria-describedby={describedBy}
+                />
+              )}
+            </Field>
+            <Field id={`${id}-prompt`} label="Prompt" error={errors.prompt}>
+              {(describedBy) => (
+                <textarea
+                  id={`${id}-prompt`}
+                  rows={5}
+                  value={values.prompt}
+                  maxLength={2000}
+                  onChange={(event) => change({ prompt: event.target.value })}
+                  aria-invalid={errors.prompt ? true : undefined}
+                  aria-describedby={describedBy}
+                />
+              )}
+            </Field>
+            <fieldset className="form-field strand-checks" aria-describedby={errors.focusStrands ? strandsError : undefined}>
+              <legend className="form-field__label">
+                Focus strands
+              </legend>
+              <div className="strand-checks__options">
+                {STRAND_KEYS.map((key) => (
+                  <label key={key} className="strand-checks__option">
+                    <input type="checkbox" checked={values.focusStrands.includes(key)} onChange={(event) => toggleStrand(key, event.target.checked)} />
+                    <span>{STRAND_LABELS[key]}</span>
+                  </label>
+                ))}
+              </div>
+              {errors.focusStrands && (
+                <p id={strandsError} className="form-field__error">
+                  {errors.focusStrands}
+                </p>
+              )}
+            </fieldset>
+            <div className="form-row">
+              <Field id={`${id}-length`} label="Maximum length" error={errors.maxSeconds}>
+                {(describedBy) => (
+                  <select
+                    id={`${id}-length`}
+                    value={values.maxSeconds}
+                    onChange={(event) => change({ maxSeconds: Number(event.target.value) })}
+                    aria-invalid={errors.maxSeconds ? true : undefined}
+                    aria-describedby={describedBy}
+                  >
+                    {lengthOptions.map((option) => (
+                      <option key={option.seconds} value={option.seconds}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              <Field id={`${id}-due`} label="Due date" error={errors.dueAt} hint="Optional">
+                {(describedBy) => (
+                  <input
+                    id={`${id}-due`}
+                    type="datetime-local"
+                    value={values.dueAt}
+                    onChange={(event) => change({ dueAt: event.target.value })}
+                    aria-invalid={errors.dueAt ? true : undefined}
+                    aria-describedby={describedBy}
+                  />
+                )}
+              </Field>
+            </div>
+          </div>
+          <button type="submit" hidden />
+        </form>
+      </IonContent>
+      <IonFooter>
+        <div className="dialog-actions">
+          <IonButton fill="outline" onClick={onCancel} disabled={saving}>
+            Cancel
+          </IonButton>
+          <IonButton onClick={() => void save()} disabled={saving}>
+            {saving ? 'Saving...' : 'Save'}
+          </IonButton>
+        </div>
+      </IonFooter>
+    </>
+  );
+}

@@ -1,0 +1,226 @@
+import { IonButton } from '@ionic/react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { OfflineBanner } from '../../components/OfflineBanner';
+import { ScreenState } from '../../components/ScreenState';
+import { HttpError } from '../../data/api';
+import { deleteSpeakingTask, loadReviewQueue, loadTeacherSpeakingTasks, type ReviewItem, type TeacherSpeakingTask } from '../../data/speaking';
+import { loadCourses, useOwnId } from '../../data/studentTeacher';
+import { useCachedResource } from '../../data/useCachedResource';
+import { useConfirm } from '../admin/useConfirm';
+import { combinedOffline } from '../shared/oracyOverview';
+import { SpeakingTaskDialog, type SpeakingTaskDialogState } from './SpeakingTaskDialog';
+import { formatDateTime, formatDuration, strandNames } from './speakingFormat';
+import '../shared/area.css';
+import './speaking.css';
+
+/** Which part of the review queue is shown. */
+type QueueStatus = 'pending' | 'reviewed';
+
+/** The product's words for a task that students have answered (docs/product.md#speaking-tasks: 409). */
+export const TASK_ANSWERED_MESSAGE = 'Students have answered this task: it cannot be deleted.';
+
+/** The offline-cache key of a teacher's tasks (docs/product.md#speaking-tasks). */
+export const tasksKey = (teacherId: string) => `/api/teacher/speaking-tasks/${teacherId}`;
+/** The offline-cache key of one part, pending or reviewed, of a teacher's review queue (docs/product.md#recordings). */
+export const queueKey = (teacherId: string, status: QueueStatus) => `/api/teacher/recordings/${teacherId}?status=${status}`;
+
+/** Tasks grouped by course, in the order their first task comes (the API's due-date order inside each). */
+function groupByCourse(tasks: readonly TeacherSpeakingTask[]): { courseId: string; courseTitle: string; tasks: TeacherSpeakingTask[] }[] {
+  const groups = new Map<string, { courseId: string; courseTitle: string; tasks: TeacherSpeakingTask[] }>();
+  for (const task of tasks) {
+    const group = groups.get(task.courseId) ?? { courseId: task.courseId, courseTitle: task.courseTitle, tasks: [] };
+    group.tasks.push(task);
+    groups.set(task.courseId, group);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * "Speaking Practice" for teachers (docs/product.md#speaking-practice, /teacher/speaking): the
+ * teacher's tasks grouped by course, each with its due date, focus strands and "{submitted} of
+ * {students} answered, {reviewed} reviewed", Edit and Delete, and "New task"
+ * (docs/product.md#speaking-tasks); then the review queue: pending recordings oldest first with
+ * "{N} waiting", or the reviewed ones newest first, each row leading to its review screen
+ * (docs/product.md#recordings). Every call is cached for offline use, with the offline banner.
+ */
+export default function TeacherSpeakingPage() {
+  const teacherId = useOwnId('teacherId');
+  const tasks = useCachedResource(teacherId ? tasksKey(teacherId) : null, (signal) => loadTeacherSpeakingTasks(teacherId ?? '', signal), [teacherId]);
+  // The same call and key as "Your Courses" and "Your Students", so the screens fill each other's cache.
+  const courses = useCachedResource(teacherId ? '/api/teacher/courses' : null, (signal) => loadCourses(2, teacherId ?? '', signal), [teacherId]);
+  const [status, setStatus] = useState<QueueStatus>('pending');
+  // Each answer carries its part, so the other part's list never stands in while this one loads.
+  const queue = useCachedResource(
+    teacherId ? queueKey(teacherId, status) : null,
+    (signal) => loadReviewQueue(teacherId ?? '', status, signal).then((items) => ({ status, items })),
+    [teacherId, status],
+  );
+  const [dialog, setDialog] = useState<SpeakingTaskDialogState | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const confirm = useConfirm();
+  const banner = combinedOffline(tasks, courses, queue);
+
+  const askDelete = (task: TeacherSpeakingTask) => {
+    setDeleteError(null);
+    confirm({
+      header: 'Delete task',
+      message: `Delete "${task.title}"? This cannot be undone.`,
+      confirmText: 'Delete',
+      onConfirm: async () => {
+        try {
+          await deleteSpeakingTask(task.id);
+          tasks.setData((list) => (list ?? []).filter((t) => t.id !== task.id));
+        } catch (error) {
+          console.error('Failed to delete the speaking task', error);
+          setDeleteError(error instanceof HttpError && error.status === 409 ? TASK_ANSWERED_MESSAGE : 'The task could not be deleted. Please try again.');
+        }
+      },
+    });
+  };
+
+  const list = tasks.data ?? [];
+  const shownQueue = queue.data?.status === status ? queue.data : undefined;
+  const items = shownQueue?.items ?? [];
+
+  return (
+    <>
+      <h1 className="screen-title">Speaking Practice</h1>
+      <OfflineBanner offline={banner.offline} savedAt={banner.savedAt} />
+
+      <section aria-labelledby="speaking-tasks" className="speaking-section">
+        <div className="speaking-section__head">
+          <h2 id="speaking-tasks" className="screen-section-title">
+            Tasks
+          </h2>
+          <IonButton onClick={() => setDialog({ mode: 'add' })}>New task</IonButton>
+        </div>
+        {deleteError && (
+          <p className="form-banner" role="alert">
+            {deleteError}
+          </p>
+        )}
+        <ScreenState
+          loading={tasks.loading && !tasks.data}
+          loadingText="Loading your speaking tasks..."
+          error={tasks.data ? undefined : tasks.error}
+          errorText="Could not load your speaking tasks. Please try again."
+          onRetry={() => void tasks.reload()}
+          empty={list.length === 0}
+          emptyText="No speaking tasks yet."
+        >
+          {groupByCourse(list).map((group) => (
+            <section key={group.courseId} aria-labelledby={`course-${group.courseId}`} className="speaking-course">
+              <h3 id={`course-${group.courseId}`} className="speaking-course__title">
+                {group.courseTitle}
+              </h3>
+              <ul className="speaking-tasks">
+                {group.tasks.map((task) => (
+                  <li key={task.id}>
+                    <TaskCard task={task} onEdit={() => setDialog({ mode: 'edit', task })} onDelete={() => askDelete(task)} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </ScreenState>
+      </section>
+
+      <section aria-labelledby="speaking-queue" className="speaking-section">
+        <h2 id="speaking-queue" className="screen-section-title">
+          Review queue
+        </h2>
+        <div className="queue-toggle" role="group" aria-label="Show recordings">
+          {(['pending', 'reviewed'] as const).map((value) => (
+            <button key={value} type="button" className="queue-toggle__option" aria-pressed={status === value} onClick={() => setStatus(value)}>
+              {value === 'pending' ? 'Pending' : 'Reviewed'}
+            </button>
+          ))}
+        </div>
+        <ScreenState
+          loading={!shownQueue && (queue.loading || queue.refreshing)}
+          loadingText="Loading the review queue..."
+          error={shownQueue ? undefined : queue.error}
+          errorText="Could not load the review queue. Please try again."
+          onRetry={() => void queue.reload()}
+          empty={items.length === 0}
+          emptyText={status === 'pending' ? 'Nothing to review.' : 'No reviewed recordings yet.'}
+        >
+          {status === 'pending' && (
+            <p className="queue-count" role="status">
+              {items.length} waiting
+            </p>
+          )}
+          <ul className="queue-list" aria-label={status === 'pending' ? 'Pending recordings' : 'Reviewed recordings'}>
+            {items.map((item) => (
+              <li key={item.id}>
+                <QueueRow item={item} />
+              </li>
+            ))}
+          </ul>
+        </ScreenState>
+      </section>
+
+      <SpeakingTaskDialog
+        state={dialog}
+        courses={courses.data ?? []}
+        onClose={() => setDialog(null)}
+        onSaved={() => {
+          setDialog(null);
+          void tasks.reload();
+        }}
+      />
+    </>
+  );
+}
+
+/** One task of the list (docs/product.md#speaking-tasks): title, due date, focus strands, progress, Edit and Delete. */
+function TaskCard({ task, onEdit, onDelete }: { task: TeacherSpeakingTask; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <article className="speaking-task" aria-labelledby={`task-${task.id}`}>
+      <h4 id={`task-${task.id}`} className="speaking-task__title">
+        {task.title}
+      </h4>
+      <dl className="speaking-task__facts">
+        <div>
+          <dt>Due</dt>
+          <dd>{task.dueAt ? <time dateTime={task.dueAt}>{formatDateTime(task.dueAt)}</time> : 'No due date'}</dd>
+        </div>
+        <div>
+          <dt>Focus</dt>
+          <dd>{strandNames(task.focusStrands)}</dd>
+        </div>
+      </dl>
+      <p className="speaking-task__progress">
+        {task.submitted} of {task.students} answered, {task.reviewed} reviewed
+      </p>
+      <div className="speaking-task__actions">
+        {/* Named "Edit" and "Delete" as shown, described by the task's title. */}
+        <button type="button" className="speaking-action" aria-describedby={`task-${task.id}`} onClick={onEdit}>
+          Edit
+        </button>
+        <button type="button" className="speaking-action speaking-action--danger" aria-describedby={`task-${task.id}`} onClick={onDelete}>
+          Delete
+        </button>
+      </div>
+    </article>
+  );
+}
+
+/** One recording of the review queue (docs/product.md#recordings): a link to its review screen. */
+function QueueRow({ item }: { item: ReviewItem }) {
+  return (
+    <Link to={`/teacher/speaking/review/${item.id}`} className="queue-row">
+      <span className="queue-row__student">{item.studentName}</span>
+      <span className="queue-row__task">{item.taskTitle}</span>
+      <span className="queue-row__meta">
+        <time dateTime={item.submittedAt}>{formatDateTime(item.submittedAt)}</time>
+        <span aria-hidden="true"> · </span>
+        <span>
+          <span className="visually-hidden">, length </span>
+          {formatDuration(item.durationMs)}
+        </span>
+      </span>
+    </Link>
+  );
+}

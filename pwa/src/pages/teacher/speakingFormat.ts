@@ -1,0 +1,21 @@
+/**
+ * How the teacher's speaking-practice screens write times and lengths
+ * (docs/product.md#speaking-practice).
+ */
+import { STRAND_LABELS, type StrandKey } from '../../data/oracy';
+
+/** A recording's length in milliseconds as `m:ss`, rounded to the second: 83,400 → "1:23" (docs/product.md#recordings). */
+export function formatDuration(ms: number): string {
+  const total = Math.max(0, Math.round(ms / 1000));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}
+
+/** An ISO 8601 time as a short local date and time in English, "3 Mar 2026, 14:05" (docs/product.md#speaking-practice). */
+export function formatDateTime(iso: string): string {
+  return new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+/** A task's focus strands as their names, in the given order: "Linguistic, Physical" (docs/product.md#speaking-tasks). */
+export function strandNames(keys: readonly StrandKey[]): string {
+  return keys.map((key) => STRAND_LABELS[key]).join(', ');
+}

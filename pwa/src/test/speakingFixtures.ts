@@ -1,0 +1,53 @@
+import type { ReviewItem, TeacherSpeakingTask } from '../data/speaking';
+import type { FakeRoute } from './fetchMock';
+
+/** A teacher's task as the API answers it (docs/product.md#speaking-tasks), in course `c1` ("Public Speaking") by default; `fields` override. */
+export function teacherTaskFixture(id: string, title: string, fields: Partial<TeacherSpeakingTask> = {}): TeacherSpeakingTask {
+  return {
+    id,
+    courseId: 'c1',
+    courseTitle: 'Public Speaking',
+    teacherId: 'u-teacher',
+    title,
+    prompt: `Talk about ${title}.`,
+    focusStrands: ['linguistic'],
+    maxSeconds: 120,
+    dueAt: null,
+    createdAt: '2026-01-05T09:00:00.000Z',
+    submitted: 0,
+    reviewed: 0,
+    students: 0,
+    ...fields,
+  };
+}
+
+/** A review-queue entry as the API answers it (docs/product.md#recordings): pending, no feedback, 1:23 long; `fields` override. */
+export function reviewItemFixture(id: string, studentName: string, fields: Partial<ReviewItem> = {}): ReviewItem {
+  return {
+    id,
+    taskId: 'k1',
+    studentId: `s-${id}`,
+    type: 'audio/webm',
+    size: 48_000,
+    durationMs: 83_400,
+    submittedAt: '2026-02-01T10:00:00.000Z',
+    status: 'pending',
+    audioUrl: `/api/recordings/${id}/audio`,
+    studentName,
+    taskTitle: 'My hero',
+    prompt: 'Describe your hero in one minute.',
+    focusStrands: ['linguistic', 'physical'],
+    courseTitle: 'Public Speaking',
+    feedback: null,
+    ...fields,
+  };
+}
+
+/** A fake `GET /api/teacher/recordings/u-teacher?status=…` (docs/product.md#recordings): `pending` or `reviewed` by the query, pending when absent. */
+export function queueRoute(queue: { pending: ReviewItem[] | (() => ReviewItem[]); reviewed: ReviewItem[] }): FakeRoute {
+  return (request) => {
+    const status = new URL(request.url).searchParams.get('status') ?? 'pending';
+    const pending = typeof queue.pending === 'function' ? queue.pending() : queue.pending;
+    return { body: status === 'reviewed' ? queue.reviewed : pending };
+  };
+}
