@@ -15,7 +15,9 @@ import { validate } from '../../validation.js';
 import { findTask, isTaskTeacher, requireTaskOwner, reviewQueue, studentTasks, teacherTasks } from './queries.js';
 import {
   createTaskSchema,
+  DUE_IN_THE_PAST,
   feedbackSchema,
+  isPast,
   queueQuerySchema,
   recordingFormSchema,
   recordingIdParamSchema,
@@ -96,6 +98,7 @@ export function createSpeakingRoutes(opts: { recordings: UploadStore }) {
         const task = await findTask(c.req.valid('param').taskId);
         await requireTaskOwner(c.var.user, task);
         const fields = c.req.valid('json');
+        if (isPast(fields.dueAt) && fields.dueAt?.getTime() !== task.dueAt?.getTime()) throw badRequest(DUE_IN_THE_PAST, { dueAt: DUE_IN_THE_PAST });
         const updated = await SpeakingTask.findByIdAndUpdate(task._id, { $set: { ...fields, dueAt: fields.dueAt ?? null } }, { new: true }).lean();
         if (!updated) throw notFound('No such speaking task.');
         const course = await Course.findById(updated.courseId).select('title').lean();

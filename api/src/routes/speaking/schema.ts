@@ -23,23 +23,34 @@ const taskFields = {
     .min(15, { error: 'At least 15 seconds.' })
     .max(300, { error: 'At most 300 seconds.' })
     .default(120),
-  /** ISO 8601 date and time with a zone, not in the past; null or left out for none */
+  /** ISO 8601 date and time with a zone; null or left out for none (not in the past: checked per call) */
   dueAt: z.iso
     .datetime({ offset: true, error: 'Must be an ISO 8601 date and time, e.g. 2026-12-01T15:00:00.000Z.' })
     .transform((value) => new Date(value))
-    .refine((date) => date.getTime() >= Date.now() - 60_000, { error: 'The due date is in the past.' })
     .nullable()
     .optional(),
 };
 
-/** `POST /api/teacher/speaking-tasks` (docs/product.md#speaking-practice). */
-export const createTaskSchema = z.object({
-  /** one of the teacher's courses (403 otherwise) */
-  courseId: objectIdField(),
-  ...taskFields,
-});
+/** Message of a due date in the past. */
+export const DUE_IN_THE_PAST = 'The due date is in the past.';
 
-/** `PUT /api/teacher/speaking-tasks/:taskId`: every field but the course (a task stays with its course). */
+/** True when a due date lies in the past (a minute's grace for clocks that differ). */
+export const isPast = (date: unknown): boolean => date instanceof Date && date.getTime() < Date.now() - 60_000;
+
+/** `POST /api/teacher/speaking-tasks` (docs/product.md#speaking-practice). */
+export const createTaskSchema = z
+  .object({
+    /** one of the teacher's courses (403 otherwise) */
+    courseId: objectIdField(),
+    ...taskFields,
+  })
+  .refine((task) => !isPast(task.dueAt), { error: DUE_IN_THE_PAST, path: ['dueAt'] });
+
+/**
+ * `PUT /api/teacher/speaking-tasks/:taskId`: every field but the course (a task stays with its
+ * course). A due date already past may stay as it is (the route checks), so an overdue task
+ * can still be edited.
+ */
 export const updateTaskSchema = z.object(taskFields);
 
 /** `:taskId` */

@@ -91,6 +91,14 @@ describe('speaking tasks (docs/product.md#speaking-tasks)', () => {
     expect(changed.status).toBe(200);
     expect(await readJson(changed)).toMatchObject({ ...body, id: task.id, courseId: task.courseId });
 
+    // an overdue task keeps its date when edited; a new date in the past is refused
+    await SpeakingTask.updateOne({ _id: task.id }, { $set: { dueAt: new Date('2026-01-05T15:00:00.000Z') } });
+    const overdue = { ...body, dueAt: '2026-01-05T15:00:00.000Z' };
+    expect((await app.request(`/api/teacher/speaking-tasks/${task.id}`, jsonRequest('PUT', overdue, teacher.cookie))).status).toBe(200);
+    const moved = await app.request(`/api/teacher/speaking-tasks/${task.id}`, jsonRequest('PUT', { ...body, dueAt: '2026-01-06T15:00:00.000Z' }, teacher.cookie));
+    expect(moved.status).toBe(400);
+    expect((await readJson(moved)).error.fields).toHaveProperty('dueAt');
+
     expect((await upload(task.id, student.cookie, audioFixture('speech.webm'))).status).toBe(201);
     const refused = await app.request(`/api/teacher/speaking-tasks/${task.id}`, jsonRequest('DELETE', undefined, teacher.cookie));
     expect(refused.status).toBe(409);
