@@ -159,7 +159,11 @@ export async function readJson(response: Pick<Response, 'text'>): Promise<unknow
   }
 }
 
-async function toHttpError(response: Response): Promise<HttpError> {
+/**
+ * The {@link HttpError} of a non-2xx response, from the API's error body
+ * (docs/product.md#error-format) or, failing that, its status. Reads the body. Never rejects.
+ */
+export async function toHttpError(response: Response): Promise<HttpError> {
   const fallback = new HttpError(response.status, `http_${response.status}`, response.statusText || `HTTP ${response.status}`);
   let body: unknown;
   try {
