@@ -56,7 +56,7 @@ export interface CurrentUserRecord {
 /** A value that survives `JSON.stringify` and `JSON.parse` unchanged. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
-/** A file of a queued multipart body: the Blob as IndexedDB stores it, and the file name sent with it. */
+/** A file of a queued multipart body (docs/product.md#recordings): the Blob as IndexedDB stores it, and the file name sent with it. */
 export interface QueuedFile {
   blob: Blob;
   /** The part's file name, e.g. `answer.webm`. */

@@ -85,7 +85,7 @@ export function newIdempotencyKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** A fresh `FormData` of a queued `form` body: its fields, then its files with their names. */
+/** A fresh `FormData` of a queued `form` body (docs/product.md#recordings): its text fields, then its files with their names. */
 export function toFormData(body: Extract<QueuedBody, { type: 'form' }>): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(body.fields)) form.append(name, value);

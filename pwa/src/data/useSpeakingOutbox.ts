@@ -28,7 +28,7 @@ export interface QueuedRecording {
 const MARKER = 'TASK_ID_MARKER';
 const [PATH_PREFIX = '', PATH_SUFFIX = ''] = recordingPath(MARKER).split(MARKER);
 
-/** The task id of a recording path (`/api/student/speaking-tasks/{taskId}/recordings`), or `null` for any other path. */
+/** The task id of a recording path (`/api/student/speaking-tasks/{taskId}/recordings`, docs/product.md#recordings), or `null` for any other path. */
 export function taskIdOfPath(path: string): string | null {
   if (!path.startsWith(PATH_PREFIX) || !path.endsWith(PATH_SUFFIX)) return null;
   const id = path.slice(PATH_PREFIX.length, path.length - PATH_SUFFIX.length);
@@ -65,7 +65,7 @@ export function recordingRequest(taskId: string, take: RecordingTake): NewReques
   };
 }
 
-/** `item` as a queued recording, or `null` when it sends no recording. */
+/** `item` as a queued recording (docs/product.md#recordings), or `null` when it sends no recording. */
 export function toQueuedRecording(item: QueuedRequest): QueuedRecording | null {
   if (item.method !== 'POST' || item.body?.type !== 'form') return null;
   const taskId = taskIdOfPath(item.path);

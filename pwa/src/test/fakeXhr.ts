@@ -17,13 +17,13 @@ async function nodeFormData(): Promise<typeof FormData> {
   return parsed.constructor as typeof FormData;
 }
 
-/** Stubs `Blob` and `FormData` with Node's for the current test (the pwa project unstubs globals after each test). */
+/** Stubs `Blob` and `FormData` with Node's for the current test, so recordings can be queued (docs/product.md#recordings); the pwa project unstubs globals after each test. */
 export async function useNodeBlobs(): Promise<void> {
   vi.stubGlobal('Blob', NodeBlob);
   vi.stubGlobal('FormData', await nodeFormData());
 }
 
-/** An `XMLHttpRequest` that sends through the global `fetch`: what the outbox's upload uses of it. */
+/** An `XMLHttpRequest` that sends through the global `fetch`: what the outbox's upload uses of it (docs/product.md#recordings). */
 export class FakeXhr {
   /** Every request made, in order. */
   static sent: FakeXhr[] = [];
@@ -74,7 +74,7 @@ export class FakeXhr {
   }
 }
 
-/** Installs {@link FakeXhr} as `XMLHttpRequest` for the current test; returns it (its `sent` emptied). */
+/** Installs {@link FakeXhr} as `XMLHttpRequest` for the current test (uploads, docs/product.md#recordings); returns it, its `sent` emptied. */
 export function installFakeXhr(): typeof FakeXhr {
   FakeXhr.sent = [];
   FakeXhr.steps = [0.5, 1];

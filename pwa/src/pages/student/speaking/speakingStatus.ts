@@ -38,17 +38,17 @@ export function taskStatus(task: StudentSpeakingTask, queued: QueuedRecording | 
   return task.recording ? 'submitted' : 'todo';
 }
 
-/** The newest outbox take for `taskId`, if any. */
+/** The newest outbox take for `taskId`, if any (docs/product.md#recordings). */
 export function queuedFor(items: readonly QueuedRecording[], taskId: string): QueuedRecording | undefined {
   return items.filter((item) => item.taskId === taskId).at(-1);
 }
 
-/** A day as shown in speaking practice: "3 Dec". */
+/** A day (an ISO time) as shown in speaking practice, local time: "3 Dec" (docs/product.md#speaking-practice). */
 export function formatDay(iso: string): string {
   return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short' });
 }
 
-/** A task's due date in words: "Due 3 Dec", or "No due date". */
+/** A task's due date (ISO time or null) in words: "Due 3 Dec", or "No due date" (docs/product.md#speaking-practice). */
 export function formatDue(dueAt: string | null): string {
   return dueAt ? `Due ${formatDay(dueAt)}` : 'No due date';
 }
