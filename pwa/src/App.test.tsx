@@ -38,6 +38,8 @@ describe('the route table (docs/product.md#route-table)', () => {
       '/student/complaints': [3],
       '/student/courses': [3],
       '/student/oracy': [3],
+      '/student/speaking': [3],
+      '/student/speaking/:taskId': [3],
       '/student/profile': [3],
       '/assignments': [3],
     });

@@ -122,6 +122,8 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/student/complaints', title: 'My Complaints', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/StudentComplaintsPage')) },
   { path: '/student/courses', title: 'Your Enrolled Courses', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/StudentCoursesPage')) },
   { path: '/student/oracy', title: 'My Oracy', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/MyOracyPage')) },
+  { path: '/student/speaking', title: 'Speaking Practice', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/StudentSpeakingPage')) },
+  { path: '/student/speaking/:taskId', title: 'Speaking Task', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/StudentSpeakingTaskPage')) },
   { path: '/student/profile', title: 'Profile', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/StudentProfilePage')) },
   // docs/product.md#links-and-redirects: the student dashboard's "View Assignments" link.
   { path: '/assignments', title: 'My Assignments', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/StudentAssignmentsPage')) },

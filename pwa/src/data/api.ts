@@ -162,7 +162,12 @@ export async function readJson(response: Pick<Response, 'text'>): Promise<unknow
   }
 }
 
-async function toHttpError(response: Response): Promise<HttpError> {
+/**
+ * The {@link HttpError} of a non-2xx response, from the API's error body
+ * `{"error": {"code", "message"}}` or, failing that, its status; also used for uploads
+ * (docs/product.md#recordings). Reads the body. Never rejects.
+ */
+export async function toHttpError(response: Response): Promise<HttpError> {
   const fallback = new HttpError(response.status, `http_${response.status}`, response.statusText || `HTTP ${response.status}`);
   let body: unknown;
   try {

@@ -56,12 +56,25 @@ export interface CurrentUserRecord {
 /** A value that survives `JSON.stringify` and `JSON.parse` unchanged. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
+/** A file of a queued multipart body (docs/product.md#recordings): the Blob as IndexedDB stores it, and the file name sent with it. */
+export interface QueuedFile {
+  blob: Blob;
+  /** The part's file name, e.g. `answer.webm`. */
+  filename: string;
+}
+
 /**
  * The body of a queued request: a JSON value (sent with
- * `Content-Type: application/json`), or a Blob (a recording, a file) stored
- * as it is and sent with its own content type.
+ * `Content-Type: application/json`), a Blob (a recording, a file) stored
+ * as it is and sent with its own content type, or a multipart form
+ * (docs/product.md#recordings: a recording `{audio, durationMs}`) whose text
+ * fields and files are stored as they are and sent as a fresh `FormData`
+ * each time (the browser sets the boundary).
  */
-export type QueuedBody = { type: 'json'; json: JsonValue } | { type: 'blob'; blob: Blob; contentType: string };
+export type QueuedBody =
+  | { type: 'json'; json: JsonValue }
+  | { type: 'blob'; blob: Blob; contentType: string }
+  | { type: 'form'; fields: Record<string, string>; files: Record<string, QueuedFile> };
 
 /** The methods a queued request may use: writes only. */
 export type QueuedMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';

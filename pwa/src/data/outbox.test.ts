@@ -3,6 +3,7 @@ import { openDB } from 'idb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, sentJson, type FakeRoute } from '../test/fetchMock';
 import { useFakeIndexedDb } from '../test/fakeIndexedDb';
+import { installFakeXhr, useNodeBlobs } from '../test/fakeXhr';
 import { closeUserDb, openUserDb, upgradeUserDb, userDbName, type UserDb } from './db';
 import { countUnsent, RequestQueue, retryDelay, type NewRequest, type QueueEvent } from './outbox';
 
@@ -379,5 +380,96 @@ describe('the upgrade from the complaint outbox (database version 2)', () => {
     // The body version 2 sent, so a repeat of a send whose answer was lost matches it on the server.
     expect(sentJson(spy.mock.calls[0])).toEqual({ ...draft(1), sId: USER, userId: USER, clientId: 'aaaaaaaa-0000-4000-8000-000000000001' });
     expect(await countUnsent(USER)).toBe(1);
+  });
+});
+
+describe('multipart bodies (docs/product.md#recordings)', () => {
+  const RECORDING_PATH = '/api/student/speaking-tasks/t1/recordings';
+  type Received = { key: string | null; contentType: string | null; durationMs: unknown; name: string; type: string; text: string };
+
+  /** A recording endpoint that records what each call carried, answering each with the next of `answers`. */
+  function recordingEndpoint(received: Received[], ...answers: Array<number | Error>): FakeRoute {
+    let call = 0;
+    return async (request) => {
+      const answer = answers[Math.min(call++, answers.length - 1)] ?? 201;
+      if (answer instanceof Error) return answer;
+      const form = await request.formData();
+      const audio = form.get('audio') as File;
+      received.push({
+        key: request.headers.get('Idempotency-Key'),
+        contentType: request.headers.get('Content-Type'),
+        durationMs: form.get('durationMs'),
+        name: audio.name,
+        type: audio.type,
+        text: await audio.text(),
+      });
+      if (answer >= 400) return { status: answer, body: { error: { code: 'unsupported_media_type', message: 'This is not audio.' } } };
+      return { status: answer, body: { id: 'r1', taskId: 't1', status: 'pending' } };
+    };
+  }
+
+  const recording = (): NewRequest => ({
+    method: 'POST',
+    path: RECORDING_PATH,
+    body: { type: 'form', fields: { durationMs: '4200' }, files: { audio: { blob: new Blob(['fake audio'], { type: 'audio/webm' }), filename: 'answer.webm' } } },
+  });
+
+  it('sends a fresh multipart form once, with the key and the browser’s boundary, and reports progress', async () => {
+    await useNodeBlobs();
+    const xhr = installFakeXhr();
+    const received: Received[] = [];
+    mockFetch({ [`POST ${RECORDING_PATH}`]: recordingEndpoint(received, 201) });
+    const queue = queueOf();
+    const events: QueueEvent[] = [];
+    made.push({ off: queue.subscribe((event) => events.push(event)) });
+
+    const outcome = await queue.submit(recording());
+
+    expect(outcome).toEqual({ state: 'sent', result: { id: 'r1', taskId: 't1', status: 'pending' } });
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({ durationMs: '4200', name: 'answer.webm', type: 'audio/webm', text: 'fake audio' });
+    expect(received[0]?.key).toMatch(UUID);
+    expect(received[0]?.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(xhr.sent[0]?.headers['Content-Type']).toBeUndefined();
+    expect(xhr.sent[0]?.withCredentials).toBe(true);
+    expect(xhr.sent[0]?.body).toBeInstanceOf(FormData);
+    const progress = events.flatMap((event) => (event.type === 'progress' ? [event] : []));
+    expect(progress.map((event) => event.progress)).toEqual([0.5, 1, 1]);
+    expect(progress.every((event) => event.path === RECORDING_PATH)).toBe(true);
+    expect(queue.progressOf(progress[0]?.id ?? -1)).toBeNull();
+    expect(await queueOf().getAll()).toEqual([]);
+  });
+
+  it('keeps a form queued across a reload and delivers it exactly once, with its first key, when back online', async () => {
+    await useNodeBlobs();
+    installFakeXhr();
+    const received: Received[] = [];
+    mockFetch({ [`POST ${RECORDING_PATH}`]: recordingEndpoint(received, offline(), 201) });
+
+    const outcome = await queueOf().submit(recording());
+    expect(outcome.state).toBe('queued');
+    const key = outcome.state === 'queued' ? outcome.item.idempotencyKey : '';
+    closeUserDb(); // a reload: a new queue reads the store
+
+    const [stored] = await queueOf().getAll();
+    expect(stored?.body).toMatchObject({ type: 'form', fields: { durationMs: '4200' }, files: { audio: { filename: 'answer.webm' } } });
+    await queueOf().replayRequests();
+    await queueOf().replayRequests();
+
+    expect(received.map((r) => r.key)).toEqual([key]);
+    expect(received[0]).toMatchObject({ name: 'answer.webm', text: 'fake audio', durationMs: '4200' });
+    expect(await queueOf().size()).toBe(0);
+  });
+
+  it('keeps a form the server refuses with its message, and retries one answered 503', async () => {
+    await useNodeBlobs();
+    installFakeXhr();
+    const received: Received[] = [];
+    mockFetch({ [`POST ${RECORDING_PATH}`]: recordingEndpoint(received, 503, 415) });
+
+    expect((await queueOf().submit(recording())).state).toBe('queued');
+    expect((await queueOf().replayRequests()).failed).toHaveLength(1);
+    expect(await queueOf().getAll()).toMatchObject([{ attempts: 2, lastError: 'This is not audio.' }]);
+    expect(new Set(received.map((r) => r.key)).size).toBe(1);
   });
 });

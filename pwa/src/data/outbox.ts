@@ -20,8 +20,9 @@
 import { apiFetch, HttpError } from './api';
 import { isUnreachable } from './cache';
 import { openUserDb, type QueuedBody, type QueuedMethod, type QueuedRequest, type UserDb } from './db';
+import { uploadForm } from './upload';
 
-export type { JsonValue, QueuedBody, QueuedMethod, QueuedRequest } from './db';
+export type { JsonValue, QueuedBody, QueuedFile, QueuedMethod, QueuedRequest } from './db';
 
 /** The first retry delay after a replay that could not reach the server, in ms. */
 export const RETRY_BASE_MS = 5_000;
@@ -44,12 +45,15 @@ export interface NewRequest {
 
 /**
  * What happened to a user's queue, in this tab or another one: its requests
- * changed, or one of them reached the server (`result`: the parsed JSON
- * answer, `undefined` for an empty one).
+ * changed, one of them reached the server (`result`: the parsed JSON
+ * answer, `undefined` for an empty one), or part of a multipart body went
+ * out (`progress`: the share sent, 0–1; `form` bodies only,
+ * docs/product.md#recordings).
  */
 export type QueueEvent =
   | { type: 'changed' }
-  | { type: 'sent'; id: number; method: QueuedMethod; path: string; result: unknown };
+  | { type: 'sent'; id: number; method: QueuedMethod; path: string; result: unknown }
+  | { type: 'progress'; id: number; path: string; progress: number };
 
 /** Why a replay stopped before every sendable request was sent. */
 export type ReplayStop = 'offline' | 'unreachable' | 'unauthorized' | 'unavailable';
@@ -81,22 +85,43 @@ export function newIdempotencyKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/** A fresh `FormData` of a queued `form` body (docs/product.md#recordings): its text fields, then its files with their names. */
+export function toFormData(body: Extract<QueuedBody, { type: 'form' }>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(body.fields)) form.append(name, value);
+  for (const [name, file] of Object.entries(body.files)) form.append(name, file.blob, file.filename);
+  return form;
+}
+
+/** An answer's text as JSON; `undefined` when empty or not JSON. */
+function parseAnswer(text: string): unknown {
+  try {
+    return text.trim() === '' ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Sends one request through `apiFetch` with its `Idempotency-Key`; resolves
- * the parsed JSON answer (`undefined` when empty or not JSON: a 2xx means
- * the server has it, so it is never sent again).
+ * Sends one request with its `Idempotency-Key`: through `apiFetch`, or, for
+ * a `form` body, as a fresh `FormData` through `uploadForm` (XMLHttpRequest,
+ * reporting upload progress to `onProgress`, 0–1). Resolves the parsed JSON
+ * answer (`undefined` when empty or not JSON: a 2xx means the server has it,
+ * so it is never sent again).
  * @throws the errors of `apiFetch` (`OfflineError`, `NetworkError`, `HttpError`).
  */
-async function send(item: Pick<QueuedRequest, 'method' | 'path' | 'body' | 'idempotencyKey'>): Promise<unknown> {
+async function send(item: Pick<QueuedRequest, 'method' | 'path' | 'body' | 'idempotencyKey'>, onProgress?: (progress: number) => void): Promise<unknown> {
   const headers: Record<string, string> = { 'Idempotency-Key': item.idempotencyKey };
   const { body } = item;
+  if (body?.type === 'form') {
+    return parseAnswer(await uploadForm({ method: item.method, path: item.path, form: toFormData(body), headers, onProgress }));
+  }
   const response =
     body?.type === 'blob'
       ? await apiFetch(item.path, { method: item.method, body: body.blob, headers: { ...headers, 'Content-Type': body.contentType } })
-      : await apiFetch(item.path, { method: item.method, headers, ...(body ? { json: body.json } : {}) });
+      : await apiFetch(item.path, { method: item.method, headers, ...(body?.type === 'json' ? { json: body.json } : {}) });
   try {
-    const text = await response.text();
-    return text.trim() === '' ? undefined : (JSON.parse(text) as unknown);
+    return parseAnswer(await response.text());
   } catch {
     return undefined;
   }
@@ -145,6 +170,8 @@ export class RequestQueue {
   private failures = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private triggersRunning = false;
+  /** The upload progress (0–1) of the `form` requests this instance is sending, by id. */
+  private readonly sending = new Map<number, number>();
 
   /** A queue for `userId`; it holds no resources until subscribed to or its triggers start. */
   constructor(userId: string) {
@@ -348,6 +375,15 @@ export class RequestQueue {
     };
   }
 
+  /**
+   * How much of request `id`'s `form` body this instance has sent, 0–1, or
+   * `null` when it is not sending it (docs/product.md#recordings). Other
+   * instances' uploads are heard as `progress` events.
+   */
+  progressOf(id: number): number | null {
+    return this.sending.get(id) ?? null;
+  }
+
   /** The stored request `id`, or `null` when it is gone or unreadable. */
   private async get(id: number): Promise<QueuedRequest | null> {
     try {
@@ -404,7 +440,19 @@ export class RequestQueue {
       if (browserIsOffline()) return { ...report, stopped: 'offline' };
       after = head.id;
       try {
-        const result = await send(head);
+        const onProgress =
+          head.body?.type === 'form'
+            ? (progress: number) => {
+                this.sending.set(head.id, progress);
+                this.emit({ type: 'progress', id: head.id, path: head.path, progress });
+              }
+            : undefined;
+        let result: unknown;
+        try {
+          result = await send(head, onProgress);
+        } finally {
+          this.sending.delete(head.id);
+        }
         await changeIfSame(db, head, null);
         report.sent.push({ item: head, result });
         this.emit({ type: 'sent', id: head.id, method: head.method, path: head.path, result });

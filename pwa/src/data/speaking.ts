@@ -57,5 +57,9 @@ export const giveFeedback = (recordingId: string, draft: FeedbackDraft) =>
 export const editFeedback = (recordingId: string, draft: FeedbackDraft) =>
   json(api.teacher.recordings[':recordingId'].feedback.$put({ param: { recordingId }, json: draft }));
 
-/** The path a recording of `taskId` is sent to (multipart `{audio, durationMs}`, through the outbox). */
-export const recordingPath = (taskId: string): string => api.student['speaking-tasks'][':taskId'].recordings.$url({ param: { taskId } }).pathname;
+/**
+ * The path a recording of `taskId` is sent to (multipart `{audio, durationMs}`, through the outbox;
+ * docs/product.md#recordings). Written out rather than built with the client's `$url`, which
+ * throws "Invalid URL" when `API_ORIGIN` is `''` (the default: one origin).
+ */
+export const recordingPath = (taskId: string): string => `/api/student/speaking-tasks/${encodeURIComponent(taskId)}/recordings`;

@@ -77,7 +77,7 @@ export function useComplaintOutbox<T = unknown>(role: AreaRole, onSent?: (compla
     refresh();
     const unsubscribe = queue.subscribe((event) => {
       if (event.type === 'changed') refresh();
-      else if (event.method === 'POST' && event.path === complaintsPath(role)) onSentRef.current?.(event.result as T);
+      else if (event.type === 'sent' && event.method === 'POST' && event.path === complaintsPath(role)) onSentRef.current?.(event.result as T);
     });
     return () => {
       live = false;

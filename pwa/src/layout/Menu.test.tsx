@@ -55,6 +55,7 @@ describe('the side menu (docs/product.md#dashboard-layout)', () => {
       ['My Teachers', '/student/teachers'],
       ['My Courses', '/student/courses'],
       ['My Oracy', '/student/oracy'],
+      ['Speaking Practice', '/student/speaking'],
       ['Notice', '/student/notice'],
       ['My Complaints', '/student/complaints'],
     ]);

@@ -59,6 +59,7 @@ export const MENU_ENTRIES: Readonly<Record<Role, readonly NavEntry[]>> = {
     { label: 'My Teachers', path: '/student/teachers', icon: personOutline },
     { label: 'My Courses', path: '/student/courses', icon: bookOutline },
     { label: 'My Oracy', path: '/student/oracy', icon: analyticsOutline },
+    { label: 'Speaking Practice', path: '/student/speaking', icon: micOutline },
     { label: 'Notice', path: '/student/notice', icon: megaphoneOutline },
     { label: 'My Complaints', path: '/student/complaints', icon: alertCircleOutline },
   ],

@@ -56,8 +56,8 @@ interface FigureProps {
   rowHeader: string;
   /** the table's column headers after the first */
   columns: string[];
-  /** one row per label: its header, then one value per column */
-  rows: { label: string; values: number[] }[];
+  /** one row per label: its header, then one value per column (`null`: none, shown as "—") */
+  rows: { label: string; values: Array<number | null> }[];
   /** the canvas */
   children: ReactNode;
   className?: string;
@@ -91,7 +91,7 @@ function OracyFigure({ title, rowHeader, columns, rows, children, className }: F
             <tr key={index}>
               <th scope="row">{row.label}</th>
               {row.values.map((value, column) => (
-                <td key={column}>{formatScore(value)}</td>
+                <td key={column}>{value === null ? '—' : formatScore(value)}</td>
               ))}
             </tr>
           ))}
@@ -101,35 +101,47 @@ function OracyFigure({ title, rowHeader, columns, rows, children, className }: F
   );
 }
 
+/** Strand scores some of which may be missing (teachers score only a task's focus strands). */
+export type PartialStrands = Partial<Record<StrandKey, number>>;
+
 /** Props of {@link StrandRadar}. */
 export interface StrandRadarProps {
   latest: Snapshot;
   /** the submission before it; `null` with a single submission */
   previous: Snapshot | null;
+  /** the teachers' speaking-practice scores of the last 90 days (docs/product.md#oracy-profile); drawn as a third dataset when present */
+  teacher?: PartialStrands | null;
 }
 
 /**
  * The latest submission's four strands against the previous one's, as a
  * radar on the 1–5 scale, with the numbers as a table "Strand / Latest /
- * Previous" (docs/product.md#my-oracy). With one submission only the latest is drawn.
+ * Previous" (docs/product.md#my-oracy). With one submission only the latest is drawn. With
+ * teachers' scores, a third dataset "Teacher-scored (last 90 days)" (its column "Teacher-scored",
+ * "—" for a strand without a score).
  */
-export function StrandRadar({ latest, previous }: StrandRadarProps) {
+export function StrandRadar({ latest, previous, teacher = null }: StrandRadarProps) {
   const title = previous ? 'Strands: latest and previous submission' : 'Strands: latest submission';
+  const hasTeacher = teacher !== null && STRAND_KEYS.some((key) => teacher[key] !== undefined);
   const series = [
-    { label: `Latest (${formatSubmissionDate(latest.submittedAt)})`, column: 'Latest', snapshot: latest, color: '#2e7d32', fill: 'rgba(46, 125, 50, 0.2)', dash: [] },
+    { label: `Latest (${formatSubmissionDate(latest.submittedAt)})`, column: 'Latest', strands: latest.strands as PartialStrands, color: '#2e7d32', fill: 'rgba(46, 125, 50, 0.2)', dash: [] },
     ...(previous
-      ? [{ label: `Previous (${formatSubmissionDate(previous.submittedAt)})`, column: 'Previous', snapshot: previous, color: '#e65100', fill: 'rgba(230, 81, 0, 0.1)', dash: [6, 3] }]
+      ? [{ label: `Previous (${formatSubmissionDate(previous.submittedAt)})`, column: 'Previous', strands: previous.strands as PartialStrands, color: '#e65100', fill: 'rgba(230, 81, 0, 0.1)', dash: [6, 3] }]
+      : []),
+    ...(hasTeacher && teacher
+      ? [{ label: 'Teacher-scored (last 90 days)', column: 'Teacher-scored', strands: teacher, color: '#1565c0', fill: 'rgba(21, 101, 192, 0.08)', dash: [2, 2] }]
       : []),
   ];
-  const data: ChartData<'radar'> = {
+  const data: ChartData<'radar', Array<number | null>> = {
     labels: STRAND_KEYS.map((key) => STRAND_LABELS[key]),
     datasets: series.map((s) => ({
       label: s.label,
-      data: STRAND_KEYS.map((key) => s.snapshot.strands[key]),
+      data: STRAND_KEYS.map((key) => s.strands[key] ?? null),
       borderColor: s.color,
       backgroundColor: s.fill,
       pointBackgroundColor: s.color,
       borderDash: s.dash,
+      spanGaps: true,
       fill: true,
     })),
   };
@@ -145,7 +157,7 @@ export function StrandRadar({ latest, previous }: StrandRadarProps) {
       className="oracy-chart oracy-chart--radar"
       rowHeader="Strand"
       columns={series.map((s) => s.column)}
-      rows={STRAND_KEYS.map((key) => ({ label: STRAND_LABELS[key], values: series.map((s) => s.snapshot.strands[key]) }))}
+      rows={STRAND_KEYS.map((key) => ({ label: STRAND_LABELS[key], values: series.map((s) => s.strands[key] ?? null) }))}
     >
       <Radar data={data} options={options} plugins={RADAR_PLUGINS} />
     </OracyFigure>

@@ -1,14 +1,57 @@
 import { IonButton, IonCard, IonText } from '@ionic/react';
 import { useEffect, useRef, useState } from 'react';
-import { formatChange, LEVEL_LABELS, STRAND_LABELS, strongestAndWeakest, type Snapshot, type StudentOracy } from '../../data/oracy';
+import { formatChange, LEVEL_LABELS, STRAND_KEYS, STRAND_LABELS, strongestAndWeakest, type Snapshot, type Strands, type StudentOracy } from '../../data/oracy';
 import { StatCard } from '../shared/StatCard';
-import { formatScore, formatSubmissionDate, StrandRadar, StrandTimeline } from './OracyCharts';
+import { formatScore, formatSubmissionDate, StrandRadar, StrandTimeline, type PartialStrands } from './OracyCharts';
 import { suggestionsFor } from './suggestions';
 import '../shared/area.css';
 import './oracy.css';
 
 /** How many submissions one page of the history holds (the API's page size, docs/product.md#oracy-profile-calls). */
 export const HISTORY_PAGE_SIZE = 50;
+
+/** Props of {@link TeacherScoresTable}. */
+export interface TeacherScoresTableProps {
+  /** the latest submission's strands (self-assessed, 1–5) */
+  selfAssessed: Strands;
+  /** the mean of teachers' speaking-practice scores per strand over the last 90 days (1–5); a strand without any is missing */
+  teacher: PartialStrands;
+}
+
+/**
+ * The self-assessed strands beside the teacher-scored ones (docs/product.md#oracy-profile): a
+ * table "Strand | Self-assessed | Teacher-scored", "—" where no teacher scored a strand, with
+ * its caption and a note on where the teachers' scores come from.
+ */
+export function TeacherScoresTable({ selfAssessed, teacher }: TeacherScoresTableProps) {
+  return (
+    <div className="oracy-teacher-scores">
+      <table className="oracy-table">
+        <caption>Strands: self-assessed and teacher-scored</caption>
+        <thead>
+          <tr>
+            <th scope="col">Strand</th>
+            <th scope="col">Self-assessed</th>
+            <th scope="col">Teacher-scored</th>
+          </tr>
+        </thead>
+        <tbody>
+          {STRAND_KEYS.map((key) => {
+            const score = teacher[key];
+            return (
+              <tr key={key}>
+                <th scope="row">{STRAND_LABELS[key]}</th>
+                <td>{formatScore(selfAssessed[key])}</td>
+                <td>{score === undefined ? '—' : formatScore(score)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <p className="oracy-note">Teacher-scored: the mean of the scores teachers gave in speaking practice over the last 90 days.</p>
+    </div>
+  );
+}
 
 /** Props of {@link OracyProfileView}. */
 export interface OracyProfileViewProps {
@@ -25,7 +68,9 @@ export interface OracyProfileViewProps {
  * the level, mean and change since last time; the latest strands against the
  * previous submission (radar) and each strand over time (lines), each with
  * its numbers as a table; the strongest and weakest strand with three
- * practice suggestions for the weakest; and the history as a list, with
+ * practice suggestions for the weakest; the teachers' speaking-practice scores of the last 90 days
+ * beside the self-assessed strands, when there are any (docs/product.md#oracy-profile, a table
+ * and a third radar dataset); and the history as a list, with
  * "Show older" while the last page was full. Shows nothing without a
  * submission: the screens show their empty state instead.
  */
@@ -38,6 +83,8 @@ export function OracyProfileView({ profile, audience, loadOlder }: OracyProfileV
   useEffect(() => () => pending.current?.abort(), []);
 
   const { latest, previous, change } = profile;
+  const teacher: PartialStrands | null = profile.teacherStrands ?? null;
+  const hasTeacher = teacher !== null && STRAND_KEYS.some((key) => teacher[key] !== undefined);
   if (!latest) return null;
 
   // The first page, then the older pages, each submission once (a reload may overlap a loaded page).
@@ -79,7 +126,8 @@ export function OracyProfileView({ profile, audience, loadOlder }: OracyProfileV
 
       <div className="dashboard-panels dashboard-panels--even">
         <IonCard className="panel">
-          <StrandRadar latest={latest} previous={previous} />
+          <StrandRadar latest={latest} previous={previous} teacher={hasTeacher ? teacher : null} />
+          {hasTeacher && teacher && <TeacherScoresTable selfAssessed={latest.strands} teacher={teacher} />}
         </IonCard>
         <IonCard className="panel">
           <StrandTimeline history={history} />

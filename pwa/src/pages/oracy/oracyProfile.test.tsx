@@ -158,6 +158,43 @@ describe('My Oracy (docs/product.md#my-oracy)', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Mean', { selector: '.stat-card__label' })).toBeInTheDocument();
   });
 
+  it('shows the teachers\' speaking-practice scores beside the self-assessed strands, — where none (docs/product.md#oracy-profile)', async () => {
+    setup('/student/oracy', { [PROFILE_PATH]: { body: profileOf([ONE, TWO], 'u-student', { linguistic: 4.5, physical: 2 }) } }, 'student');
+    const table = await screen.findByRole('table', { name: 'Strands: self-assessed and teacher-scored' }, SLOW);
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Strand', 'Self-assessed', 'Teacher-scored'],
+      ['Linguistic', '4.00', '4.50'],
+      ['Cognitive', '4.25', '—'],
+      ['Social & Emotional', '3.50', '—'],
+      ['Physical', '2.75', '2.00'],
+    ]);
+    expect(screen.getByText(/the mean of the scores teachers gave in speaking practice over the last 90 days/)).toBeInTheDocument();
+    expect(chartTable('Strands: latest and previous submission')).toEqual({
+      columns: ['Strand', 'Latest', 'Previous', 'Teacher-scored'],
+      rows: [
+        ['Linguistic', '4.00', '3.00', '4.50'],
+        ['Cognitive', '4.25', '4.00', '—'],
+        ['Social & Emotional', '3.50', '3.00', '—'],
+        ['Physical', '2.75', '3.00', '2.00'],
+      ],
+    });
+  });
+
+  it('shows no teacher-scored strands without teachers\' scores', async () => {
+    setup('/student/oracy', { [PROFILE_PATH]: { body: profileOf([ONE]) } }, 'student');
+    await screen.findByRole('table', { name: 'Strands: latest submission' }, SLOW);
+    expect(screen.queryByRole('table', { name: 'Strands: self-assessed and teacher-scored' })).not.toBeInTheDocument();
+    expect(chartTable('Strands: latest submission').columns).toEqual(['Strand', 'Latest']);
+  });
+
+  it('links to speaking practice beside the retake link', async () => {
+    setup('/student/oracy', { [PROFILE_PATH]: { body: profileOf([ONE]) } }, 'student');
+    expect(await screen.findByRole('link', { name: 'Practise speaking' }, SLOW)).toHaveAttribute('href', '/student/speaking');
+  });
+
   it('is in the student\'s menu after "My Courses"', async () => {
     setup('/student/oracy', { [PROFILE_PATH]: { body: profileOf([ONE]) } }, 'student');
     await screen.findByRole('heading', { level: 1, name: 'My Oracy' }, SLOW);

@@ -8,12 +8,15 @@ import { OracyProfileView } from '../oracy/OracyProfileView';
 import '../shared/area.css';
 import '../oracy/oracy.css';
 
-/** The link back to the questionnaire, in the empty and the loaded state (docs/product.md#my-oracy). */
+/** The link back to the questionnaire, and to speaking practice, in the empty and the loaded state (docs/product.md#my-oracy). */
 function RetakeLink() {
   return (
     <p className="oracy-actions">
       <Link to="/" className="oracy-link">
         Retake the self-assessment
+      </Link>
+      <Link to="/student/speaking" className="oracy-link">
+        Practise speaking
       </Link>
     </p>
   );

@@ -16,7 +16,8 @@ export const STUDENT_ACTIVITY_SAMPLE = { labels: ['March', 'April', 'May', 'June
  * docs/product.md#clarified-behaviour): loads `GET /api/student/stats/{studentId}` (the id from local
  * storage) into four cards with their defaults; a spinner while loading and
  * "Error fetching stats. Please try again later." on failure. Quick Actions
- * lead to /courses and /assignments (docs/product.md#links-and-redirects); the activity chart
+ * lead to /courses and /assignments (docs/product.md#links-and-redirects) and to speaking
+ * practice (docs/product.md#speaking-practice, reachable so on phones); the activity chart
  * shows fixed sample data, so it stays visible whatever the stats do.
  */
 export default function StudentDashboardPage() {
@@ -58,6 +59,9 @@ export default function StudentDashboardPage() {
             <IonButton routerLink="/courses">View Courses</IonButton>
             <IonButton routerLink="/assignments" fill="outline">
               View Assignments
+            </IonButton>
+            <IonButton routerLink="/student/speaking" fill="outline">
+              Speaking practice
             </IonButton>
           </div>
         </IonCard>

@@ -1,0 +1,64 @@
+import { IonCard } from '@ionic/react';
+import { Link } from 'react-router-dom';
+import { OfflineBanner } from '../../components/OfflineBanner';
+import { ScreenState } from '../../components/ScreenState';
+import { loadStudentSpeakingTasks } from '../../data/speaking';
+import { useOwnId } from '../../data/studentTeacher';
+import { useCachedResource } from '../../data/useCachedResource';
+import { useSpeakingOutbox } from '../../data/useSpeakingOutbox';
+import { formatDue, queuedFor, SPEAKING_TASKS_KEY, STATUS_LABELS, taskStatus } from './speaking/speakingStatus';
+import '../../components/CourseCard.css';
+import '../shared/area.css';
+import './speaking/speaking.css';
+
+/**
+ * "Speaking Practice" (docs/product.md#speaking-practice, /student/speaking): the signed-in
+ * student's speaking tasks from `GET /api/student/speaking-tasks/{studentId}`, cached for offline
+ * use with the offline banner, each with its title (a link to the task), course, due date ("Due 3
+ * Dec" or "No due date") and status: To do, Queued (a take waiting in the outbox), Submitted or
+ * Reviewed. A recording the outbox delivers meanwhile turns its task to Submitted.
+ */
+export default function StudentSpeakingPage() {
+  const studentId = useOwnId('studentId');
+  const tasks = useCachedResource(studentId ? SPEAKING_TASKS_KEY : null, (signal) => loadStudentSpeakingTasks(studentId ?? '', signal), [studentId]);
+  const outbox = useSpeakingOutbox((taskId, recording) => {
+    tasks.setData((list) => (list ?? []).map((task) => (task.id === taskId ? { ...task, recording } : task)));
+  });
+  const data = tasks.data;
+
+  return (
+    <>
+      <h1 className="screen-title">Speaking Practice</h1>
+      <OfflineBanner offline={tasks.offline} savedAt={tasks.savedAt} />
+      <ScreenState
+        loading={tasks.loading && !data}
+        loadingText="Loading your speaking tasks..."
+        error={data ? undefined : tasks.error}
+        errorText="Could not load your speaking tasks. Please try again."
+        onRetry={() => void tasks.reload()}
+        empty={(data ?? []).length === 0}
+        emptyText="No speaking tasks yet."
+      >
+        <ul className="card-grid" aria-label="Speaking tasks">
+          {(data ?? []).map((task) => {
+            const status = taskStatus(task, queuedFor(outbox.items, task.id));
+            return (
+              <li key={task.id}>
+                <IonCard className="speaking-card">
+                  <h2 className="speaking-card__title">
+                    <Link to={`/student/speaking/${encodeURIComponent(task.id)}`}>{task.title}</Link>
+                  </h2>
+                  <p>Course: {task.courseTitle}</p>
+                  <p>{formatDue(task.dueAt)}</p>
+                  <p>
+                    Status: <span className={`speaking-status speaking-status--${status}`}>{STATUS_LABELS[status]}</span>
+                  </p>
+                </IonCard>
+              </li>
+            );
+          })}
+        </ul>
+      </ScreenState>
+    </>
+  );
+}

@@ -1,0 +1,260 @@
+import { IonButton, IonCard, IonProgressBar } from '@ionic/react';
+import { useEffect, useId, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { OfflineBanner } from '../../components/OfflineBanner';
+import { ScreenState } from '../../components/ScreenState';
+import { API_ORIGIN } from '../../config';
+import { STRAND_KEYS, STRAND_LABELS } from '../../data/oracy';
+import { loadStudentSpeakingTasks, type Recording, type StudentSpeakingTask } from '../../data/speaking';
+import { useOwnId } from '../../data/studentTeacher';
+import { useCachedResource } from '../../data/useCachedResource';
+import { useSpeakingOutbox, type QueuedRecording } from '../../data/useSpeakingOutbox';
+import { formatClock, Recorder } from '../../speaking/Recorder';
+import type { Recording as Take } from '../../speaking/useRecorder';
+import { formatDay, formatDue, QUEUED_TEXT, queuedFor, SENT_TEXT, SPEAKING_TASKS_KEY, UPLOADING_TEXT } from './speaking/speakingStatus';
+import '../shared/area.css';
+import './speaking/speaking.css';
+
+/**
+ * A speaking task for its student (docs/product.md#speaking-practice, /student/speaking/:taskId):
+ * the task from the cached list of `GET /api/student/speaking-tasks/{studentId}` — title, course,
+ * due date, prompt, focus strands and "Answer in at most {m:ss}" — then, by its state:
+ *
+ * - reviewed: the teacher's strand scores ("Linguistic 4 / 5") and comment, no recorder (the
+ *   server refuses a new take, 409);
+ * - a take in the outbox: "Queued — will be sent when you're back online" (after reloads too;
+ *   the outbox delivers it once back online), or the server's refusal with "Record again" and
+ *   "Discard";
+ * - submitted: "Submitted {date}", a player of the submitted audio and "Record again";
+ * - otherwise the recorder. Submit queues the take as a multipart body in the outbox
+ *   (docs/product.md#recordings) and tries to send it at once, with a progress bar "Uploading
+ *   your recording…", then "Sent — your teacher will listen to it.".
+ */
+export default function StudentSpeakingTaskPage() {
+  const { taskId = '' } = useParams<{ taskId: string }>();
+  const studentId = useOwnId('studentId');
+  const tasks = useCachedResource(studentId ? SPEAKING_TASKS_KEY : null, (signal) => loadStudentSpeakingTasks(studentId ?? '', signal), [studentId]);
+  const [justSent, setJustSent] = useState(false);
+  const outbox = useSpeakingOutbox((sentTaskId, recording) => {
+    tasks.setData((list) => (list ?? []).map((task) => (task.id === sentTaskId ? { ...task, recording } : task)));
+    if (sentTaskId === taskId) setJustSent(true);
+  });
+  const data = tasks.data;
+  const task = data?.find((t) => t.id === taskId);
+
+  return (
+    <>
+      <Link to="/student/speaking" className="speaking-back">
+        Back to speaking practice
+      </Link>
+      <OfflineBanner offline={tasks.offline} savedAt={tasks.savedAt} />
+      <ScreenState
+        loading={tasks.loading && !data}
+        loadingText="Loading the speaking task..."
+        error={data ? undefined : tasks.error}
+        errorText="Could not load this speaking task. Please try again."
+        onRetry={() => void tasks.reload()}
+        empty={!task}
+        emptyText="This speaking task could not be found."
+      >
+        {task && (
+          <TaskView
+            key={task.id}
+            task={task}
+            queued={queuedFor(outbox.items, task.id)}
+            progress={outbox.progress[task.id] ?? null}
+            justSent={justSent}
+            onSubmit={async (take) => {
+              setJustSent(false);
+              await outbox.submit(task.id, take);
+            }}
+            onDiscard={(id) => void outbox.discard(id)}
+            onRecordAgain={() => setJustSent(false)}
+          />
+        )}
+      </ScreenState>
+    </>
+  );
+}
+
+interface TaskViewProps {
+  task: StudentSpeakingTask;
+  /** the newest take of this task in the outbox */
+  queued: QueuedRecording | undefined;
+  /** the upload's progress, 0–1, while it is being sent */
+  progress: number | null;
+  /** true once a take of this task reached the server during this visit */
+  justSent: boolean;
+  onSubmit: (take: Take) => Promise<void>;
+  onDiscard: (id: number) => void;
+  onRecordAgain: () => void;
+}
+
+function TaskView({ task, queued, progress, justSent, onSubmit, onDiscard, onRecordAgain }: TaskViewProps) {
+  const [submitting, setSubmitting] = useState(false);
+  const [recordAgain, setRecordAgain] = useState(false);
+  const [submitError, setSubmitError] = useState(false);
+  const headingId = useId();
+  const strandsId = useId();
+  const reviewed = task.feedback !== null || task.recording?.status === 'reviewed';
+  // While this visit sends a take, it is in the outbox too: show the upload, not the queue.
+  const waiting = submitting ? undefined : queued;
+  const showRecorder = !reviewed && !waiting && (submitting || recordAgain || !task.recording);
+
+  // A take that reached the server (here or from the outbox) closes the recorder.
+  useEffect(() => {
+    if (justSent) setRecordAgain(false);
+  }, [justSent]);
+
+  const submit = async (take: Take) => {
+    setSubmitting(true);
+    setSubmitError(false);
+    try {
+      await onSubmit(take);
+      setRecordAgain(false);
+    } catch (error) {
+      console.error('Could not send the recording', error);
+      setSubmitError(true);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const again = () => {
+    if (waiting) onDiscard(waiting.id);
+    onRecordAgain();
+    setRecordAgain(true);
+  };
+
+  return (
+    <article className="speaking-task" aria-labelledby={headingId}>
+      <h1 id={headingId} className="screen-title">
+        {task.title}
+      </h1>
+      <p>Course: {task.courseTitle}</p>
+      <p>{formatDue(task.dueAt)}</p>
+
+      <IonCard className="panel">
+        <h2 className="panel__title">Prompt</h2>
+        <p className="speaking-task__prompt">{task.prompt}</p>
+        <h3 id={strandsId} className="panel__title">
+          Focus strands
+        </h3>
+        <ul className="speaking-task__strands" aria-labelledby={strandsId}>
+          {task.focusStrands.map((key) => (
+            <li key={key}>{STRAND_LABELS[key]}</li>
+          ))}
+        </ul>
+        <p>Answer in at most {formatClock(task.maxSeconds * 1000)}</p>
+      </IonCard>
+
+      {reviewed ? (
+        <Feedback task={task} />
+      ) : (
+        <section aria-label="Your answer">
+          {justSent && !submitting && task.recording && (
+            <p className="speaking-task__message speaking-task__message--sent" role="status">
+              {SENT_TEXT}
+            </p>
+          )}
+          {submitting && <Upload progress={progress} />}
+          {submitError && (
+            <p className="speaking-task__message speaking-task__message--error" role="alert">
+              Could not send your recording. Please try again.
+            </p>
+          )}
+          {waiting?.status === 'queued' && (
+            <div role="status">
+              <p className="speaking-task__message">{QUEUED_TEXT}</p>
+              <div className="speaking-task__actions">
+                <IonButton fill="outline" onClick={() => onDiscard(waiting.id)}>
+                  Discard
+                </IonButton>
+              </div>
+            </div>
+          )}
+          {waiting?.status === 'failed' && (
+            <div>
+              <p className="speaking-task__message speaking-task__message--error" role="alert">
+                {waiting.error || 'Your recording was not accepted.'}
+              </p>
+              <div className="speaking-task__actions">
+                <IonButton onClick={again}>Record again</IonButton>
+                <IonButton fill="outline" onClick={() => onDiscard(waiting.id)}>
+                  Discard
+                </IonButton>
+              </div>
+            </div>
+          )}
+          {task.recording && !waiting && !showRecorder && <Submitted recording={task.recording} onRecordAgain={again} />}
+          {showRecorder && <Recorder maxSeconds={task.maxSeconds} onSubmit={(take) => void submit(take)} submitting={submitting} />}
+        </section>
+      )}
+    </article>
+  );
+}
+
+/** The upload's progress bar, labelled. */
+function Upload({ progress }: { progress: number | null }) {
+  const labelId = useId();
+  return (
+    <div className="speaking-task__upload" role="status">
+      <p id={labelId}>{UPLOADING_TEXT}</p>
+      {progress === null ? (
+        <IonProgressBar type="indeterminate" aria-labelledby={labelId} />
+      ) : (
+        <IonProgressBar value={progress} aria-labelledby={labelId} aria-valuenow={Math.round(progress * 100)} aria-valuemin={0} aria-valuemax={100} />
+      )}
+    </div>
+  );
+}
+
+/** A submitted, not yet reviewed recording: its date, a player and "Record again". */
+function Submitted({ recording, onRecordAgain }: { recording: Recording; onRecordAgain: () => void }) {
+  return (
+    <div>
+      <p>Submitted {formatDay(recording.submittedAt)}</p>
+      <audio className="speaking-task__player" controls preload="none" src={`${API_ORIGIN}${recording.audioUrl}`} aria-label="Your submitted recording" />
+      <div className="speaking-task__actions">
+        <IonButton fill="outline" onClick={onRecordAgain}>
+          Record again
+        </IonButton>
+      </div>
+    </div>
+  );
+}
+
+/** The teacher's feedback: one score per focus strand ("Linguistic 4 / 5") and the comment. */
+function Feedback({ task }: { task: StudentSpeakingTask }) {
+  const headingId = useId();
+  const feedback = task.feedback;
+  return (
+    <section aria-labelledby={headingId}>
+      <IonCard className="panel">
+        <h2 id={headingId} className="panel__title">
+          Your teacher's feedback
+        </h2>
+        {task.recording && (
+          <>
+            <p>Submitted {formatDay(task.recording.submittedAt)}</p>
+            <audio className="speaking-task__player" controls preload="none" src={`${API_ORIGIN}${task.recording.audioUrl}`} aria-label="Your submitted recording" />
+          </>
+        )}
+        {feedback ? (
+          <>
+            <ul className="speaking-task__scores" aria-label="Scores">
+              {STRAND_KEYS.filter((key) => feedback.strands[key] !== undefined).map((key) => (
+                <li key={key}>
+                  {STRAND_LABELS[key]} {feedback.strands[key]} / 5
+                </li>
+              ))}
+            </ul>
+            {feedback.comment && <p className="speaking-task__comment">{feedback.comment}</p>}
+          </>
+        ) : (
+          <p>Reviewed</p>
+        )}
+      </IonCard>
+    </section>
+  );
+}

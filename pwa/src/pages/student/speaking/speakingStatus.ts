@@ -1,0 +1,54 @@
+/**
+ * The words of the student's speaking practice screens (docs/product.md#speaking-practice): a
+ * task's status and dates as shown, and the texts both screens share.
+ */
+import type { StudentSpeakingTask } from '../../../data/speaking';
+import type { QueuedRecording } from '../../../data/useSpeakingOutbox';
+
+/** The cache key (and API path stem) of the student's speaking tasks. */
+export const SPEAKING_TASKS_KEY = '/api/student/speaking-tasks';
+
+/** A recording waiting in the outbox. */
+export const QUEUED_TEXT = "Queued — will be sent when you're back online";
+/** A recording that reached the server. */
+export const SENT_TEXT = 'Sent — your teacher will listen to it.';
+/** The label of the upload's progress bar. */
+export const UPLOADING_TEXT = 'Uploading your recording…';
+
+/** A task's status for its student: `todo`, `queued` (a take in the outbox), `failed` (refused), `submitted` or `reviewed`. */
+export type TaskStatus = 'todo' | 'queued' | 'failed' | 'submitted' | 'reviewed';
+
+/** The status badge's words per {@link TaskStatus}. */
+export const STATUS_LABELS: Record<TaskStatus, string> = {
+  todo: 'To do',
+  queued: 'Queued',
+  failed: 'Not sent',
+  submitted: 'Submitted',
+  reviewed: 'Reviewed',
+};
+
+/**
+ * A task's status (docs/product.md#speaking-practice): `reviewed` once it has feedback (nothing
+ * can replace it then); otherwise the newest take of the outbox, if any (`queued` or `failed`);
+ * otherwise `submitted` with a recording on the server, or `todo`.
+ */
+export function taskStatus(task: StudentSpeakingTask, queued: QueuedRecording | undefined): TaskStatus {
+  if (task.feedback || task.recording?.status === 'reviewed') return 'reviewed';
+  if (queued) return queued.status;
+  return task.recording ? 'submitted' : 'todo';
+}
+
+/** The newest outbox take for `taskId`, if any (docs/product.md#recordings). */
+export function queuedFor(items: readonly QueuedRecording[], taskId: string): QueuedRecording | undefined {
+  return items.filter((item) => item.taskId === taskId).at(-1);
+}
+
+/** A day (an ISO time) as shown in speaking practice, local time: "3 Dec" (docs/product.md#speaking-practice). */
+export function formatDay(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short' });
+}
+
+/** A task's due date (ISO time or null) in words: "Due 3 Dec", or "No due date" (docs/product.md#speaking-practice). */
+export function formatDue(dueAt: string | null): string {
+  return dueAt ? `Due ${formatDay(dueAt)}` : 'No due date';
+}
