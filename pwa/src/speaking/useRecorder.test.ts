@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeStream, installFakeMedia, mediaError } from '../test/fakeMedia';
-import { levelFromSamples, pickRecordingType, recorderErrorOf, RECORDING_TYPES, useRecorder } from './useRecorder';
+import { levelFromSamples, pickRecordingType, recorderErrorOf, RECORDING_TYPES, SPEECH_BITS_PER_SECOND, useRecorder } from './useRecorder';
 
 /** Lets `ms` of fake time pass, running the timers and promises due, inside `act`. */
 async function wait(ms = 0) {
@@ -87,7 +87,7 @@ describe('useRecorder', () => {
     await wait();
     expect(result.current.status).toBe('recording');
     expect(media.getUserMedia).toHaveBeenCalledWith({ audio: true });
-    expect(media.recorders[0]!.options).toEqual({ mimeType: 'audio/mp4' });
+    expect(media.recorders[0]!.options).toEqual({ mimeType: 'audio/mp4', audioBitsPerSecond: SPEECH_BITS_PER_SECOND });
 
     await wait(12_400);
     act(() => result.current.stop());
@@ -107,7 +107,7 @@ describe('useRecorder', () => {
   it("lets the browser choose the type when it supports none of the list, and keeps the recorder's type", async () => {
     const media = installFakeMedia({ supportedTypes: [] });
     const { result } = await startRecording();
-    expect(media.recorders[0]!.options).toBeUndefined();
+    expect(media.recorders[0]!.options).toEqual({ audioBitsPerSecond: SPEECH_BITS_PER_SECOND });
     act(() => result.current.stop());
     await wait();
     expect(result.current.take!.type).toBe('');

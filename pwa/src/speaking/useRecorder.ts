@@ -1,6 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
+ * The recording's bit rate, bits a second: 32 kbit/s Opus carries a voice clearly and keeps a
+ * minute near 240 KB (Chromium's default, 128 kbit/s, makes about 950 KB), which a phone on a weak
+ * signal uploads four times sooner (docs/product.md#recordings).
+ */
+export const SPEECH_BITS_PER_SECOND = 32_000;
+
+/**
  * The audio types a take is recorded in, best first: Opus in WebM (Chrome, Edge, Firefox), WebM with
  * the browser's codec, MP4 (Safari, which records AAC), then Opus in Ogg (older Firefox).
  */
@@ -270,7 +277,7 @@ export function useRecorder({ maxSeconds }: { maxSeconds: number }): RecorderCon
       const current: Session = { stream, recorder: null, audioContext: null, chunks: [], type, startedAt: 0, stoppedAt: null, ticker: null, limit: null };
       session.current = current;
       try {
-        const recorder = new MediaRecorder(stream, type ? { mimeType: type } : undefined);
+        const recorder = new MediaRecorder(stream, { ...(type ? { mimeType: type } : {}), audioBitsPerSecond: SPEECH_BITS_PER_SECOND });
         current.recorder = recorder;
         recorder.ondataavailable = (event) => {
           if (event.data.size > 0) current.chunks.push(event.data);
