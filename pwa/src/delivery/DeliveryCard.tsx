@@ -1,6 +1,7 @@
 import { Component, lazy, Suspense, useId, type ReactNode } from 'react';
 import type { DeliveryReport } from '@oracy/api/delivery';
-import { deliveryRows, FAILED_TEXT, hasSpeech, MEASURING_TEXT, NO_SPEECH_TEXT } from './deliveryWords';
+import { deliveryRows, FAILED_TEXT, hasSpeech, MEASURED_TEXT, MEASURING_TEXT, NO_SPEECH_TEXT } from './deliveryWords';
+import type { MeasureStatus } from './useDeliveryReport';
 import './delivery.css';
 
 const DeliveryTimeline = lazy(() => import('./DeliveryTimeline'));
@@ -8,7 +9,7 @@ const DeliveryTimeline = lazy(() => import('./DeliveryTimeline'));
 /** Props of {@link DeliveryCard}. */
 export interface DeliveryCardProps {
   /** `measuring` (or `idle`, a take not yet handed over), `ready` with `report`, or `failed` */
-  status: 'idle' | 'measuring' | 'ready' | 'failed';
+  status: MeasureStatus;
   /** the report once `ready` */
   report: DeliveryReport | null;
   /** plays the take from a time in ms; with it the card shows the timeline, whose pauses play from there */
@@ -23,7 +24,7 @@ export interface DeliveryCardProps {
  * tip for the physical strand that a band calls for; then the timeline (loaded lazily, with
  * Chart.js) when `onPlayFrom` is given. "Measuring…" while measuring (a polite status), a plain
  * message when the measurement failed (Submit still works) and "We could not hear any speech in
- * this take." for a take without speech.
+ * this take." for a take without speech; screen readers hear when the rows are there.
  */
 export function DeliveryCard({ status, report, onPlayFrom, headingLevel = 2 }: DeliveryCardProps) {
   const headingId = useId();
@@ -37,6 +38,7 @@ export function DeliveryCard({ status, report, onPlayFrom, headingLevel = 2 }: D
         {(status === 'idle' || status === 'measuring') && <p className="delivery-card__message">{MEASURING_TEXT}</p>}
         {(status === 'failed' || (status === 'ready' && !report)) && <p className="delivery-card__message">{FAILED_TEXT}</p>}
         {status === 'ready' && report && !hasSpeech(report) && <p className="delivery-card__message">{NO_SPEECH_TEXT}</p>}
+        {status === 'ready' && report && hasSpeech(report) && <p className="visually-hidden">{MEASURED_TEXT}</p>}
       </div>
       {status === 'ready' && report && hasSpeech(report) && (
         <>

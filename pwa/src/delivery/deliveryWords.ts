@@ -81,6 +81,9 @@ export const NO_SPEECH_TEXT = 'We could not hear any speech in this take.';
 /** What the card says while the take is measured. */
 export const MEASURING_TEXT = 'Measuring…';
 
+/** What screen readers hear when the card's rows appear. */
+export const MEASURED_TEXT = 'Your take is measured.';
+
 /** What the card says when the take could not be measured (it can still be submitted). */
 export const FAILED_TEXT = 'We could not measure this take. You can still submit it.';
 
