@@ -4,3 +4,4 @@
  */
 export * from './report.js';
 export { analyseDelivery } from './analyse.js';
+export { mixToMono } from './signal.js';
