@@ -126,6 +126,16 @@ describe('analyseDelivery on synthetic signals', () => {
     expect(analyseDelivery(new Float32Array(0), 16_000).timeline).toEqual({ stepMs: 100, levelDbfs: [], pitchHz: [] });
   });
 
+  it('finds a few words in a long, nearly silent take', () => {
+    let seed = 11;
+    const samples = synth([{ silenceMs: 30_000 }, { hz: 150, ms: 400 }, { silenceMs: 800 }, { hz: 150, ms: 300 }, { silenceMs: 28_000 }]);
+    for (let i = 0; i < samples.length; i++) samples[i]! += ((seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5) * 0.0005;
+    const report = analyseDelivery(samples, 16_000);
+    expect(report.pauses.count).toBe(1);
+    expect(Math.abs(report.speakingMs - 700)).toBeLessThanOrEqual(30);
+    expect(report.pitch.medianHz).toBeCloseTo(150, -1);
+  });
+
   it('survives non-finite and out-of-range samples', () => {
     const samples = synth([{ silenceMs: 300 }, { hz: 200, ms: 1000 }, { silenceMs: 300 }]);
     samples[100] = Number.NaN;

@@ -1,4 +1,4 @@
-import { findPauses, findSpeech, frameLevels, speechSpans } from './energy.js';
+import { findPauses, findSpeech, frameLevels, refineSpans, speechSpans } from './energy.js';
 import { trackPitch } from './pitch.js';
 import {
   ANALYSIS_SAMPLE_RATE,
@@ -47,8 +47,8 @@ export function analyseDelivery(samples: Float32Array, sampleRate: number): Deli
   const durationMs = Math.min(MAX_SECONDS * 1000, Math.round((input.length / sampleRate) * 1000));
 
   const levels = frameLevels(x, rate);
-  const { speech } = findSpeech(levels);
-  const spans = speechSpans(speech);
+  const { speech, thresholdDb } = findSpeech(levels);
+  const spans = thresholdDb === null ? [] : refineSpans(speechSpans(speech), x, rate, thresholdDb);
   const pauses = findPauses(spans);
   const f0 = trackPitch(x, rate, levels.hop, speech);
   const nuclei = findNuclei(levels.hopPower, speech, f0);

@@ -14,7 +14,9 @@ export const FRAME_MS = 20;
 /** Hop between frames, ms: frame `i` is centred on the hop from `i·10` to `i·10 + 10` ms and stands for it. */
 export const HOP_MS = 10;
 
-/** How far below the recording's peak (99th percentile of frame levels) speech may be, dB. */
+/** How far a frame must stand above the noise floor to count towards the peak, dB. */
+const ACTIVE_ABOVE_FLOOR_DB = 6;
+/** How far below the recording's peak (the 99th percentile of the frames above the floor) speech may be, dB. */
 const BELOW_PEAK_DB = 35;
 /** How far above the recording's noise floor (10th percentile of frame levels) speech must be, dB. */
 const ABOVE_FLOOR_DB = 10;
@@ -74,7 +76,7 @@ export interface SpeechMap {
   speech: Uint8Array;
   /** the level frames had to exceed, dBFS (null when the take holds no speech) */
   thresholdDb: number | null;
-  /** the 99th percentile of frame levels, dBFS */
+  /** the 99th percentile of the levels of frames above the floor, dBFS */
   peakDb: number;
 }
 
@@ -89,7 +91,10 @@ export function findSpeech(levels: FrameLevels): SpeechMap {
   const speech = new Uint8Array(db.length);
   if (db.length === 0) return { speech, thresholdDb: null, peakDb: FLOOR_DBFS };
   const floor = quantile(db, 0.1);
-  const peak = quantile(db, 0.99);
+  // The peak among the frames that stand out of the floor, so that a few words in a long
+  // silence still set it; a take where nothing stands out keeps the floor as its peak.
+  const active = db.filter((level) => level > floor + ACTIVE_ABOVE_FLOOR_DB);
+  const peak = active.length > 0 ? quantile(active, 0.99) : quantile(db, 0.99);
   if (peak < MIN_PEAK_DBFS || peak - floor < MIN_RANGE_DB) return { speech, thresholdDb: null, peakDb: peak };
   // Normally `BELOW_PEAK_DB` under the peak; in a noisy take, where that is too close to the
   // floor, `ABOVE_FLOOR_DB` over the floor but never past halfway between floor and peak.
@@ -138,11 +143,7 @@ export interface Span {
   endMs: number;
 }
 
-/**
- * The stretches of speech, in order. A 20 ms frame counts as speech as soon as enough of its
- * window holds speech, so a run of speech hops reaches about half a hop past the speech on each
- * side: a run's edges are put at the centres of its first and last frames.
- */
+/** The stretches of speech, in order, at hop resolution: a run of speech hops from its first hop's start to its last hop's end. */
 export function speechSpans(speech: Uint8Array): Span[] {
   const spans: Span[] = [];
   let i = 0;
@@ -153,10 +154,54 @@ export function speechSpans(speech: Uint8Array): Span[] {
     }
     let j = i;
     while (j < speech.length && speech[j] === 1) j++;
-    spans.push({ startMs: i * HOP_MS + HOP_MS / 2, endMs: j * HOP_MS - HOP_MS / 2 });
+    spans.push({ startMs: i * HOP_MS, endMs: j * HOP_MS });
     i = j;
   }
   return spans;
+}
+
+/** The window that places a span's edges, ms. */
+const EDGE_WINDOW_MS = 2;
+/** How far from the hop boundary an edge is looked for, ms. */
+const EDGE_REACH_MS = 15;
+
+/**
+ * Places each span's edges to the millisecond. A 20 ms frame counts as speech as soon as enough of
+ * its window holds speech, so a run of speech hops overshoots the speech by up to a frame's half
+ * on each side; near each edge, 2 ms windows stepped by 1 ms find the first and the last one
+ * above the same threshold, and the edge goes to that window's centre.
+ * @param samples the signal the levels came from
+ * @param thresholdDb the level speech frames had to exceed, dBFS
+ */
+export function refineSpans(spans: Span[], samples: Float32Array, sampleRate: number, thresholdDb: number): Span[] {
+  const perMs = sampleRate / 1000;
+  const windowSamples = Math.round(EDGE_WINDOW_MS * perMs);
+  const loud = (ms: number) => {
+    const from = Math.max(0, Math.round(ms * perMs));
+    const to = Math.min(samples.length, from + windowSamples);
+    if (to <= from) return false;
+    let sum = 0;
+    for (let k = from; k < to; k++) sum += samples[k]! * samples[k]!;
+    return powerToDbfs(sum / windowSamples) > thresholdDb;
+  };
+  const lastMs = (samples.length / sampleRate) * 1000 - EDGE_WINDOW_MS;
+  return spans.map(({ startMs, endMs }) => {
+    let start = startMs;
+    for (let t = Math.max(0, startMs - EDGE_REACH_MS); t <= startMs + EDGE_REACH_MS; t++) {
+      if (loud(t)) {
+        start = t + EDGE_WINDOW_MS / 2;
+        break;
+      }
+    }
+    let end = endMs;
+    for (let t = Math.min(lastMs, endMs + EDGE_REACH_MS - EDGE_WINDOW_MS); t >= endMs - EDGE_REACH_MS - EDGE_WINDOW_MS; t--) {
+      if (loud(t)) {
+        end = t + EDGE_WINDOW_MS / 2;
+        break;
+      }
+    }
+    return end > start ? { startMs: start, endMs: end } : { startMs, endMs };
+  });
 }
 
 /**
