@@ -89,6 +89,15 @@ describe('analyseDelivery on synthetic signals', () => {
     expect(report.timeline.levelDbfs[0]).toBe(-100);
   });
 
+  it('finds the pitch from 80 to 550 Hz at 8, 16 and 44.1 kHz', () => {
+    for (const rate of [8_000, 16_000, 44_100]) {
+      for (const hz of [80, 120, 250, 550]) {
+        const report = analyseDelivery(synth([{ silenceMs: 500 }, { hz, ms: 1000 }, { silenceMs: 500 }], rate), rate);
+        expect(Math.abs(report.pitch.medianHz! / hz - 1)).toBeLessThan(0.01);
+      }
+    }
+  });
+
   it('measures a glide over an octave as lively: the spread of a uniform octave is 12/√12 ≈ 3.46 semitones', () => {
     const report = analyseDelivery(synth([{ silenceMs: 300 }, { hz: 110, toHz: 220, ms: 3000 }, { silenceMs: 300 }]), 16_000);
     expect(report.pitch.variationSemitones).toBeGreaterThan(3.2);

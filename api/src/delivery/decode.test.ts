@@ -91,7 +91,8 @@ describe('decodeForAnalysis: WAV, without ffmpeg', () => {
     expect(decoded.samples).toHaveLength(1_599);
   });
 
-  it('answers unsupported for a type it does not decode', async () => {
+  it('answers unsupported for a type it does not decode, and for a WAV slower than 4 kHz', async () => {
+    expect((await failure(decodeForAnalysis(intWav(tone(0.5, 2_000), 2_000, 16), 'audio/wav'))).reason).toBe('unsupported');
     expect((await failure(decodeForAnalysis(new Uint8Array(10), 'audio/mpeg'))).reason).toBe('unsupported');
     expect((await failure(decodeForAnalysis(new Uint8Array(10), 'image/png'))).reason).toBe('unsupported');
   });

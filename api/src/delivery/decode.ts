@@ -62,9 +62,10 @@ const DEMUXERS: Readonly<Record<string, string>> = {
  * @param type the MIME type sniffed from the bytes: `audio/webm`, `audio/ogg`, `audio/mp4` or `audio/wav`
  * @param opts.timeoutMs ffmpeg's time limit, ms (default 20,000); past it ffmpeg is killed (SIGKILL)
  * @param opts.ffmpegPath the ffmpeg program (default `ffmpeg` on PATH)
- * @throws DecodeError `unsupported` for another type or a WAV encoding not listed; `corrupt` when
- *   the bytes do not decode (the message carries ffmpeg's first error line); `too-long` past
- *   310 s; `timeout`; `ffmpeg-missing` when the program cannot be started
+ * @throws DecodeError `unsupported` for another type, a WAV encoding not listed or a WAV rate
+ *   outside 4–384 kHz; `corrupt` when the bytes do not decode (the message carries ffmpeg's first
+ *   error line); `too-long` past 310 s; `timeout`; `ffmpeg-missing` when the program cannot be
+ *   started
  */
 export async function decodeForAnalysis(
   bytes: Uint8Array,
@@ -135,6 +136,7 @@ function runFfmpeg(ffmpegPath: string, demuxer: string, input: string, stdin: Ui
       finish(new DecodeError(missing ? 'ffmpeg-missing' : 'corrupt', missing ? `ffmpeg cannot be run (${ffmpegPath}: ${err.code}).` : `ffmpeg failed: ${err.message}`));
     });
     child.stdout!.on('data', (chunk: Buffer) => {
+      if (settled) return;
       outputBytes += chunk.length;
       if (outputBytes > MAX_OUTPUT_BYTES) {
         finish(new DecodeError('too-long', `The recording is longer than ${MAX_SECONDS} s.`));
@@ -172,6 +174,9 @@ function floatsLE(bytes: Buffer): Float32Array {
   return out;
 }
 
+/** The WAV sample rates analysed, Hz: those `analyseDelivery` accepts. */
+const WAV_RATES = { min: 4_000, max: 384_000 } as const;
+
 /** The `fmt ` fields read here (the library types them as a plain object). */
 interface WavFormat {
   numChannels: number;
@@ -191,8 +196,9 @@ function decodeWav(bytes: Uint8Array): DecodedAudio {
     throw new DecodeError('corrupt', `The WAV file cannot be read: ${(err as Error).message}`);
   }
   const { numChannels, sampleRate } = wav.fmt as WavFormat;
-  if (!(numChannels >= 1) || !(sampleRate >= 1_000 && sampleRate <= 384_000)) {
-    throw new DecodeError('corrupt', `The WAV file has ${numChannels} channels at ${sampleRate} Hz.`);
+  if (!(numChannels >= 1 && sampleRate >= 1)) throw new DecodeError('corrupt', `The WAV file has ${numChannels} channels at ${sampleRate} Hz.`);
+  if (sampleRate < WAV_RATES.min || sampleRate > WAV_RATES.max) {
+    throw new DecodeError('unsupported', `WAV at ${sampleRate} Hz cannot be analysed (${WAV_RATES.min}–${WAV_RATES.max} Hz).`);
   }
   try {
     if (wav.bitDepth === '8a') wav.fromALaw();

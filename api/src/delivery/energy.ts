@@ -46,25 +46,23 @@ export interface FrameLevels {
  */
 export function frameLevels(samples: Float32Array, sampleRate: number): FrameLevels {
   const hop = Math.round((sampleRate * HOP_MS) / 1000);
-  const frame = 2 * hop;
+  const frame = Math.round((sampleRate * FRAME_MS) / 1000);
   const count = Math.ceil(samples.length / hop);
   const db = new Float64Array(count);
   const hopPower = new Float64Array(count);
-  // The hop at index i covers samples [i·hop, (i+1)·hop); frame i covers it and half a hop each side.
-  const hopSums = new Float64Array(count);
+  // Hop i covers samples [i·hop, (i+1)·hop); frame i is centred on it. Past the ends the signal counts as silence.
+  const overhang = Math.floor((frame - hop) / 2);
   for (let i = 0; i < count; i++) {
     const end = Math.min(samples.length, (i + 1) * hop);
     let sum = 0;
     for (let k = i * hop; k < end; k++) sum += samples[k]! * samples[k]!;
-    hopSums[i] = sum;
     hopPower[i] = sum / Math.max(1, end - i * hop);
   }
-  const halfHop = Math.floor(hop / 2);
   for (let i = 0; i < count; i++) {
-    const start = Math.max(0, i * hop - halfHop);
+    const start = i * hop - overhang;
     const end = Math.min(samples.length, start + frame);
     let sum = 0;
-    for (let k = start; k < end; k++) sum += samples[k]! * samples[k]!;
+    for (let k = Math.max(0, start); k < end; k++) sum += samples[k]! * samples[k]!;
     db[i] = powerToDbfs(sum / frame);
   }
   return { hop, db, hopPower };
