@@ -11,7 +11,7 @@ import {
   TIMELINE_STEP_MS,
   type DeliveryReport,
 } from './report.js';
-import { median, powerToDbfs, resample, round, sanitise } from './signal.js';
+import { median, powerToDbfs, removeDc, resample, round, sanitise } from './signal.js';
 import { findNuclei } from './syllables.js';
 
 /** The longest stretch measured, s: a longer take is measured over its first 310 s (the longest task and some slack). */
@@ -42,8 +42,10 @@ export function analyseDelivery(samples: Float32Array, sampleRate: number): Deli
   }
   const input = sanitise(samples.subarray(0, Math.floor(MAX_SECONDS * sampleRate)));
   const clipped = isClipped(input);
-  const x = resample(input, sampleRate, ANALYSIS_SAMPLE_RATE);
   const rate = ANALYSIS_SAMPLE_RATE;
+  // `resample` hands back its input at 16 kHz; `input` is this function's own copy either way.
+  const x = resample(input, sampleRate, rate);
+  removeDc(x, rate);
   const durationMs = Math.min(MAX_SECONDS * 1000, Math.round((input.length / sampleRate) * 1000));
 
   const levels = frameLevels(x, rate);

@@ -68,6 +68,26 @@ export function round(value: number, digits = 0): number {
   return Math.round(value * f) / f;
 }
 
+/** The corner of the DC blocker, Hz: far under the lowest voice (75 Hz). */
+const DC_BLOCK_HZ = 20;
+
+/**
+ * Removes a DC offset in place with a one-pole DC blocker, y[n] = x[n] − x[n−1] + R·y[n−1]
+ * (J. O. Smith, *Introduction to Digital Filters*, "DC Blocker"), its corner at 20 Hz. An offset
+ * from a cheap converter would otherwise raise every frame's level, silence included.
+ */
+export function removeDc(samples: Float32Array, sampleRate: number): void {
+  const r = 1 - (2 * Math.PI * DC_BLOCK_HZ) / sampleRate;
+  let previousIn = samples[0] ?? 0;
+  let previousOut = 0;
+  for (let i = 0; i < samples.length; i++) {
+    const x = samples[i]!;
+    previousOut = x - previousIn + r * previousOut;
+    previousIn = x;
+    samples[i] = previousOut;
+  }
+}
+
 /** Zero crossings of the resampler's windowed sinc on each side of its centre, by default. */
 const RESAMPLE_ZERO_CROSSINGS = 12;
 /** Phases of the resampler's kernel table per input sample. */
