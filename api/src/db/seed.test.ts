@@ -14,6 +14,7 @@ import {
   ChatMessage,
   Complaint,
   Course,
+  DeliveryReport,
   Enrollment,
   Feedback,
   Notice,
@@ -26,7 +27,7 @@ import { teacherOverview } from '../routes/oracy/queries.js';
 import { summaryOf } from '../services/oracySummary.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const MODELS = { User, Assessment, Course, Enrollment, Assignment, AssignmentCompletion, Notice, Complaint, ChatMessage, SpeakingTask, Recording, Feedback };
+const MODELS = { User, Assessment, Course, Enrollment, Assignment, AssignmentCompletion, Notice, Complaint, ChatMessage, SpeakingTask, Recording, Feedback, DeliveryReport };
 
 async function counts(): Promise<Record<string, number>> {
   const entries = await Promise.all(Object.entries(MODELS).map(async ([name, model]) => [name, await model.countDocuments()] as const));

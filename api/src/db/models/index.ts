@@ -11,3 +11,4 @@ export * from './assessment.js';
 export * from './chatMessage.js';
 export * from './speaking.js';
 export * from './job.js';
+export * from './delivery.js';
