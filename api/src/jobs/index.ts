@@ -196,13 +196,21 @@ export function createJobRunner(opts: JobRunnerOptions = {}): JobRunner {
   const stillOurs = async (jobId: Types.ObjectId, attempt: number) => (await JobClaim.exists({ jobId, attempt: attempt + 1 })) === null;
 
   /** Claims the next try of `job`. @returns the try's number, or null when another process has it */
-  async function claim(job: JobDoc, now: Date): Promise<number | null> {
-    const attempt = job.attempts + 1;
-    try {
-      await JobClaim.create({ jobId: job._id, attempt, owner });
-    } catch (err) {
-      if (isDuplicateKeyError(err)) return null;
-      throw err;
+  async function claim(job: JobDoc, now: Date, leaseMs: number): Promise<number | null> {
+    let attempt = job.attempts + 1;
+    for (;;) {
+      try {
+        await JobClaim.create({ jobId: job._id, attempt, owner });
+        break;
+      } catch (err) {
+        if (!isDuplicateKeyError(err)) throw err;
+        // A claim older than a lease on a job still queued: its process died between claiming and
+        // starting. That try counts; claim the next one.
+        if (job.status !== 'queued' || attempt > job.attempts + 1) return null;
+        const taken = await JobClaim.findOne({ jobId: job._id, attempt }).select('createdAt').lean();
+        if (!taken || taken.createdAt.getTime() > now.getTime() - leaseMs) return null;
+        attempt += 1;
+      }
     }
     // The read that chose the job may be stale: go on only if the job is as it was read.
     const fresh = await Job.findById(job._id).select('status attempts runAt').lean<Pick<JobDoc, 'status' | 'attempts' | 'runAt'>>();
@@ -321,7 +329,7 @@ export function createJobRunner(opts: JobRunnerOptions = {}): JobRunner {
       if (stopping) return false;
       const definition = definitions.get(job.name);
       if (!definition) continue;
-      const attempt = await claim(job, now);
+      const attempt = await claim(job, now, definition.leaseMs);
       if (attempt === null) continue;
       const inHand: NonNullable<typeof current> = { jobId: job._id, attempt, done: Promise.resolve() };
       current = inHand;

@@ -129,6 +129,21 @@ describe('background jobs (docs/architecture.md#background-jobs)', () => {
     expect(await statusOf(String(held))).toBe('running');
   });
 
+  it('take again a job whose process died between claiming a try and starting it', async () => {
+    const name = fresh('claimedOnly');
+    const tries: number[] = [];
+    defineJob(name, async (_payload, ctx) => void tries.push(ctx.attempt), { leaseMs: 1_000 });
+    const { id } = await enqueueJob(name, {});
+    const claimed = await JobClaim.create({ jobId: id, attempt: 1, owner: 'a live process' });
+    // a fresh claim: its process may be starting the job right now
+    expect(await createJobRunner({ names: [name] }).runOnce()).toBe(false);
+    // older than the lease: its process died (the driver itself, as Mongoose keeps createdAt as it was)
+    await JobClaim.collection.updateOne({ _id: claimed._id }, { $set: { createdAt: new Date(Date.now() - 5_000) } });
+    expect(await createJobRunner({ names: [name] }).runOnce()).toBe(true);
+    expect(tries).toEqual([2]);
+    expect(await Job.findById(id).lean()).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
   it('fail a job whose last try’s process died, without running it a fourth time', async () => {
     const name = fresh('lastTry');
     let ran = 0;
