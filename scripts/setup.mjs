@@ -6,6 +6,7 @@
 //               (Debian's package where it can) for measuring recordings' delivery
 //   --browser   make sure a Chromium for Playwright exists (Debian's package), and
 //               espeak-ng, sox and ffmpeg for its fake microphone and the audio fixtures
+//   --audio     only espeak-ng, sox and ffmpeg (`npm run bench:delivery`)
 //   --devdb     build only the embedded database program (no PWA build)
 //   --redis     make sure Debian's redis-server exists (`npm run test:cluster`), unless REDIS_URL is set
 //   --redis-if-possible  the same, but carry on without it (`npm test` then skips the cluster tests)
@@ -200,6 +201,8 @@ if (flags.has('--build')) {
 }
 if (flags.has('--browser')) {
   ensureBrowser();
+  ensureAudioTools();
+} else if (flags.has('--audio')) {
   ensureAudioTools();
 }
 if (flags.has('--redis')) ensureRedis(true);

@@ -38,3 +38,51 @@ export async function speechWav(dir: string): Promise<string> {
   }
   return wav;
 }
+
+/** The phrases of {@link pausesWav}, in order. */
+export const PAUSES_PHRASES = ['Hello everyone.', 'My name is Kit.', 'I love to sing.', 'Thank you.'] as const;
+/** The silence between two phrases of {@link pausesWav}, s: clearly a pause (at least 0.5 s). */
+export const PAUSES_GAP_SECONDS = 0.9;
+/** The pauses {@link pausesWav} holds: one between each two phrases. */
+export const PAUSES_COUNT = PAUSES_PHRASES.length - 1;
+
+/**
+ * Makes (once per folder) a WAV with a known number of pauses for delivery feedback
+ * (docs/product.md#delivery-feedback): espeak-ng says each of {@link PAUSES_PHRASES}, sox trims
+ * each phrase's own leading and trailing silence and joins them with {@link PAUSES_GAP_SECONDS} s
+ * of silence, after 0.5 s of lead-in (the time a recorder takes to start) and with 1 s of
+ * silence at the end: {@link PAUSES_COUNT} pauses. 48 kHz, mono, 16-bit PCM.
+ * @returns the WAV's path
+ */
+export async function pausesWav(dir: string): Promise<string> {
+  const wav = join(dir, 'fake-microphone-pauses.wav');
+  if (existsSync(wav)) return wav;
+  mkdirSync(dir, { recursive: true });
+  const parts: string[] = [];
+  const temp = (name: string) => join(dir, `.pauses-${process.pid}-${name}.wav`);
+  try {
+    const silence = async (name: string, seconds: number) => {
+      const file = temp(name);
+      await run('sox', ['-n', '-r', '48000', '-c', '1', '-b', '16', '-e', 'signed-integer', file, 'trim', '0', String(seconds)]);
+      return file;
+    };
+    parts.push(await silence('lead', 0.5));
+    for (const [index, phrase] of PAUSES_PHRASES.entries()) {
+      const raw = temp(`raw-${index}`);
+      const trimmed = temp(`phrase-${index}`);
+      await run('espeak-ng', ['-v', 'en', '-s', '160', '-w', raw, phrase]);
+      // Trim the phrase's own silence at both ends (sox silence, then the same on the reversed audio).
+      await run('sox', [raw, '-r', '48000', '-c', '1', '-b', '16', '-e', 'signed-integer', trimmed, 'silence', '1', '0.01', '0.5%', 'reverse', 'silence', '1', '0.01', '0.5%', 'reverse']);
+      rmSync(raw, { force: true });
+      parts.push(trimmed);
+      if (index < PAUSES_PHRASES.length - 1) parts.push(await silence(`gap-${index}`, PAUSES_GAP_SECONDS));
+    }
+    parts.push(await silence('tail', 1));
+    const joined = temp('joined');
+    await run('sox', [...parts, joined]);
+    renameSync(joined, wav);
+  } finally {
+    for (const part of parts) rmSync(part, { force: true });
+  }
+  return wav;
+}

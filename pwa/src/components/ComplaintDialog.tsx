@@ -1,4 +1,5 @@
-import { IonButton, IonContent, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
+import { IonButton, IonContent, IonModal } from '@ionic/react';
+import { DialogTitleBar } from './DialogParts';
 import { useId, type FormEvent } from 'react';
 
 /** Props of {@link ComplaintDialog}; the caller owns the field values and what submitting does. */
@@ -44,15 +45,7 @@ export function ComplaintDialog(props: ComplaintDialogProps) {
   };
   return (
     <IonModal isOpen={isOpen} onDidDismiss={onDismiss} className="complaint-dialog" aria-labelledby={headingId}>
-      <IonHeader>
-        <IonToolbar>
-          <IonTitle>
-            <h2 id={headingId} className="course-details__title">
-              {heading}
-            </h2>
-          </IonTitle>
-        </IonToolbar>
-      </IonHeader>
+      <DialogTitleBar id={headingId} className="course-details__title">{heading}</DialogTitleBar>
       <IonContent className="ion-padding">
         <form className="dialog-form" onSubmit={submit} noValidate aria-labelledby={headingId}>
           <div className="dialog-field">

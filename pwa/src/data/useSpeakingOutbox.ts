@@ -1,13 +1,19 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { DeliveryReport } from '@oracy/api/delivery';
 import { useSession } from '../session/SessionProvider';
 import { RequestQueue, type NewRequest, type QueuedRequest, type SubmitOutcome } from './outbox';
 import { recordingPath, type Recording } from './speaking';
 
-/** A take to send: the audio, its MIME type and its length in ms (the recorder's `Recording`). */
+/**
+ * A take to send: the audio, its MIME type and its length in ms (the recorder's `Recording`), and
+ * the device's delivery report of it when it was measured (docs/product.md#how-did-it-sound).
+ */
 export interface RecordingTake {
   blob: Blob;
   type: string;
   durationMs: number;
+  /** the report `analyseDelivery` made on the device; none when it was not measured */
+  delivery?: DeliveryReport | null;
 }
 
 /** A recording of the outbox as the speaking screens show it (docs/product.md#recordings). */
@@ -51,15 +57,19 @@ export function recordingFilename(type: string): string {
 /**
  * The queued request that sends `take` as the answer to `taskId` (docs/product.md#recordings):
  * `POST recordingPath(taskId)` with the multipart form `{audio (the blob, named by
- * {@link recordingFilename}), durationMs (whole ms, as text)}`.
+ * {@link recordingFilename}), durationMs (whole ms, as text), delivery (the device's report as
+ * JSON, only when the take was measured: docs/product.md#how-did-it-sound)}`. The outbox keeps
+ * the fields and the blob in IndexedDB, so a take queued offline keeps its report.
  */
 export function recordingRequest(taskId: string, take: RecordingTake): NewRequest {
+  const fields: Record<string, string> = { durationMs: String(Math.max(0, Math.round(take.durationMs))) };
+  if (take.delivery) fields['delivery'] = JSON.stringify(take.delivery);
   return {
     method: 'POST',
     path: recordingPath(taskId),
     body: {
       type: 'form',
-      fields: { durationMs: String(Math.max(0, Math.round(take.durationMs))) },
+      fields,
       files: { audio: { blob: take.blob, filename: recordingFilename(take.type) } },
     },
   };

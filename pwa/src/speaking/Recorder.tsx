@@ -1,7 +1,7 @@
 import { IonButton, IonIcon } from '@ionic/react';
 import { mic, stop as stopIcon } from 'ionicons/icons';
-import { useEffect, useId, useRef, useState } from 'react';
-import { useRecorder, type Recording, type RecorderError, type RecorderStatus } from './useRecorder';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useRecorder, type RecordedTake, type Recording, type RecorderError, type RecorderStatus } from './useRecorder';
 import './recorder.css';
 
 /** What the student reads when recording fails, one message per {@link RecorderError} (docs/product.md#speaking-practice). */
@@ -31,6 +31,13 @@ export interface RecorderProps {
   submitting?: boolean;
   /** true when nothing may be recorded or submitted (a recording in progress can still be stopped) */
   disabled?: boolean;
+  /** called with each new take once recorded, and with null when it is dropped (Record again, unmount) */
+  onTake?: (take: RecordedTake | null) => void;
+  /**
+   * What to show about a take between its player and its buttons (docs/product.md#how-did-it-sound);
+   * `playFrom(ms)` seeks the player to `ms` from the start and plays.
+   */
+  renderTake?: (take: RecordedTake, playFrom: (ms: number) => void) => ReactNode;
 }
 
 function isError(status: RecorderStatus): status is RecorderError {
@@ -44,9 +51,10 @@ function isError(status: RecorderStatus): status is RecorderError {
  * an input-level meter, and once a take exists a player ("Your recording"), Record again and Submit,
  * which hands `{blob, type, durationMs}` to `onSubmit`. Start and stop are announced politely to
  * screen readers; a failure shows one of {@link RECORDER_ERROR_MESSAGES}. See {@link useRecorder} for
- * the microphone's lifetime.
+ * the microphone's lifetime. `onTake` hears of every take and `renderTake` adds to it, for "How did
+ * it sound?" (docs/product.md#how-did-it-sound).
  */
-export function Recorder({ maxSeconds, onSubmit, submitting = false, disabled = false }: RecorderProps) {
+export function Recorder({ maxSeconds, onSubmit, submitting = false, disabled = false, onTake, renderTake }: RecorderProps) {
   const { status, elapsedMs, level, take, start, stop, reset } = useRecorder({ maxSeconds });
   const recording = status === 'recording';
   const [announcement, setAnnouncement] = useState('');
@@ -54,6 +62,26 @@ export function Recorder({ maxSeconds, onSubmit, submitting = false, disabled = 
   const recordButton = useRef<HTMLButtonElement>(null);
   const player = useRef<HTMLAudioElement>(null);
   const previous = useRef(status);
+  const onTakeRef = useRef(onTake);
+  onTakeRef.current = onTake;
+  const shownTake = status === 'recorded' ? take : null;
+
+  useEffect(() => {
+    onTakeRef.current?.(shownTake);
+  }, [shownTake]);
+  useEffect(() => () => onTakeRef.current?.(null), []);
+
+  const playFrom = useCallback((ms: number) => {
+    const audio = player.current;
+    if (!audio) return;
+    audio.currentTime = Math.max(0, ms) / 1000;
+    try {
+      // a browser may refuse to play (no user gesture, no audio output); the player still shows the time
+      void audio.play()?.catch(() => undefined);
+    } catch {
+      // old browsers' play() returns nothing and may throw instead
+    }
+  }, []);
 
   useEffect(() => {
     const before = previous.current;
@@ -78,7 +106,7 @@ export function Recorder({ maxSeconds, onSubmit, submitting = false, disabled = 
   const recordDisabled = status === 'requesting' || status === 'unsupported' || (disabled && !recording);
 
   return (
-    <div className="recorder">
+    <div className={shownTake && renderTake ? 'recorder recorder--details' : 'recorder'}>
       <div className="recorder__readout">
         <p className="recorder__timer" aria-live="off">
           <span className={recording ? 'recorder__elapsed recorder__elapsed--live' : 'recorder__elapsed'}>{formatClock(elapsedMs)}</span>
@@ -115,6 +143,7 @@ export function Recorder({ maxSeconds, onSubmit, submitting = false, disabled = 
       {status === 'recorded' && take ? (
         <div className="recorder__take">
           <audio ref={player} className="recorder__player" controls src={take.url} aria-label="Your recording" />
+          {renderTake?.(take, playFrom)}
           <div className="recorder__actions">
             <IonButton fill="outline" disabled={submitting || disabled} onClick={reset}>
               Record again

@@ -1,4 +1,4 @@
-import type { ReviewItem, TeacherSpeakingTask } from '../data/speaking';
+import type { Recording, ReviewItem, StudentSpeakingTask, TeacherSpeakingTask } from '../data/speaking';
 import type { FakeRoute } from './fetchMock';
 
 /** A teacher's task as the API answers it (docs/product.md#speaking-tasks), in course `c1` ("Public Speaking") by default; `fields` override. */
@@ -50,5 +50,40 @@ export function queueRoute(queue: { pending: ReviewItem[] | (() => ReviewItem[])
     const status = new URL(request.url).searchParams.get('status') ?? 'pending';
     const pending = typeof queue.pending === 'function' ? queue.pending() : queue.pending;
     return { body: status === 'reviewed' ? queue.reviewed : pending };
+  };
+}
+
+/** A student's task as the API answers it (docs/product.md#speaking-tasks): "Describe your weekend", 90 s, not answered; `fields` override. */
+export function studentTaskFixture(fields: Partial<StudentSpeakingTask> = {}): StudentSpeakingTask {
+  return {
+    id: 't1',
+    courseId: 'c1',
+    courseTitle: 'Voice',
+    teacherId: 'u-teacher',
+    title: 'Describe your weekend',
+    prompt: 'Tell a friend about your weekend in one minute.',
+    focusStrands: ['linguistic', 'physical'],
+    maxSeconds: 90,
+    dueAt: '2026-12-03T12:00:00.000Z',
+    createdAt: '2026-11-01T10:00:00.000Z',
+    recording: null,
+    feedback: null,
+    ...fields,
+  };
+}
+
+/** A student's recording of task `t1` as the API answers it (docs/product.md#recordings), pending; `fields` override. */
+export function recordingFixture(fields: Partial<Recording> = {}): Recording {
+  return {
+    id: 'r1',
+    taskId: 't1',
+    studentId: 'u-student',
+    type: 'audio/webm',
+    size: 10,
+    durationMs: 4000,
+    submittedAt: '2026-11-20T10:00:00.000Z',
+    status: 'pending',
+    audioUrl: '/api/recordings/r1/audio',
+    ...fields,
   };
 }

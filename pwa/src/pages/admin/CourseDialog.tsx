@@ -1,5 +1,6 @@
-import { IonButton, IonButtons, IonContent, IonFooter, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
+import { IonButton, IonButtons, IonContent, IonFooter, IonModal } from '@ionic/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { DialogSaveButtons, DialogTitleBar } from '../../components/DialogParts';
 import { saveFailureMessage } from '../../components/saveFailureMessage';
 import { callOptions, client, done, json } from '../../data/client';
 import { useResource } from '../../data/useResource';
@@ -99,15 +100,7 @@ function CourseDialogBody(props: { titleId: string; state: CourseDialogState; on
 
   return (
     <>
-      <IonHeader>
-        <IonToolbar>
-          <IonTitle>
-            <h2 id={titleId} className="dialog-title">
-              {courseDialogTitle(state)}
-            </h2>
-          </IonTitle>
-        </IonToolbar>
-      </IonHeader>
+      <DialogTitleBar id={titleId}>{courseDialogTitle(state)}</DialogTitleBar>
       <IonContent className="ion-padding">
         <form id={formId} aria-labelledby={titleId} noValidate onSubmit={(event) => void save(event)}>
           {saveError && (
@@ -135,12 +128,7 @@ function CourseDialogBody(props: { titleId: string; state: CourseDialogState; on
             </IonButton>
           ) : (
             <>
-              <IonButton fill="outline" onClick={onCancel} disabled={saving}>
-                Cancel
-              </IonButton>
-              <IonButton onClick={() => void save()} disabled={saving}>
-                {saving ? 'Saving...' : 'Save'}
-              </IonButton>
+              <DialogSaveButtons saving={saving} onCancel={onCancel} onSave={() => void save()} />
             </>
           )}
         </div>

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { FormField } from '../../components/FormField';
 import type { Course, CourseFormErrors, CourseFormValues, Instructor } from './courseForm';
 import { imageProblem } from './courseForm';
 import '../shared/formFields.css';
@@ -22,29 +23,6 @@ export interface CourseFormProps {
   /** the course being edited or viewed, for its current image and instructor */
   course: Course | null;
   instructorOptions: InstructorOptions;
-}
-
-/** One labelled field with its error message under it, tied by `aria-describedby`. */
-function Field(props: { id: string; label: string; error?: string; hint?: ReactNode; children: (describedBy: string | undefined) => ReactNode }) {
-  const errorId = `${props.id}-error`;
-  const hintId = `${props.id}-hint`;
-  const describedBy = [props.error ? errorId : null, props.hint ? hintId : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="form-field">
-      <label htmlFor={props.id}>{props.label}</label>
-      {props.children(describedBy)}
-      {props.hint && (
-        <p id={hintId} className="form-field__hint">
-          {props.hint}
-        </p>
-      )}
-      {props.error && (
-        <p id={errorId} className="form-field__error">
-          {props.error}
-        </p>
-      )}
-    </div>
-  );
 }
 
 /** An object URL for a chosen file, revoked when the file changes or the form closes. */
@@ -103,7 +81,7 @@ export function CourseForm({ values, onChange, errors, readOnly, course, instruc
     <div className="course-form">
       <h3 className="course-form__heading">{readOnly ? 'View Course' : 'Course Details'}</h3>
       <div className="form-fields">
-        <Field id={`${id}-title`} label="Title" error={errors.title}>
+        <FormField id={`${id}-title`} label="Title" error={errors.title}>
           {(describedBy) => (
             <input
               id={`${id}-title`}
@@ -117,8 +95,8 @@ export function CourseForm({ values, onChange, errors, readOnly, course, instruc
               aria-describedby={describedBy}
             />
           )}
-        </Field>
-        <Field id={`${id}-description`} label="Description" error={errors.description}>
+        </FormField>
+        <FormField id={`${id}-description`} label="Description" error={errors.description}>
           {(describedBy) => (
             <textarea
               id={`${id}-description`}
@@ -131,8 +109,8 @@ export function CourseForm({ values, onChange, errors, readOnly, course, instruc
               aria-describedby={describedBy}
             />
           )}
-        </Field>
-        <Field
+        </FormField>
+        <FormField
           id={`${id}-instructor`}
           label="Instructor"
           error={errors.instructorId}
@@ -156,8 +134,8 @@ export function CourseForm({ values, onChange, errors, readOnly, course, instruc
               ))}
             </select>
           )}
-        </Field>
-        <Field id={`${id}-duration`} label="Duration (hours)" error={errors.duration}>
+        </FormField>
+        <FormField id={`${id}-duration`} label="Duration (hours)" error={errors.duration}>
           {(describedBy) => (
             <input
               id={`${id}-duration`}
@@ -172,9 +150,9 @@ export function CourseForm({ values, onChange, errors, readOnly, course, instruc
               aria-describedby={describedBy}
             />
           )}
-        </Field>
+        </FormField>
         <div className="form-row">
-          <Field id={`${id}-start`} label="Start Date" error={errors.startDate}>
+          <FormField id={`${id}-start`} label="Start Date" error={errors.startDate}>
             {(describedBy) => (
               <input
                 id={`${id}-start`}
@@ -186,8 +164,8 @@ export function CourseForm({ values, onChange, errors, readOnly, course, instruc
                 aria-describedby={describedBy}
               />
             )}
-          </Field>
-          <Field id={`${id}-end`} label="End Date" error={errors.endDate ?? errors.dateRange}>
+          </FormField>
+          <FormField id={`${id}-end`} label="End Date" error={errors.endDate ?? errors.dateRange}>
             {(describedBy) => (
               <input
                 id={`${id}-end`}
@@ -199,9 +177,9 @@ export function CourseForm({ values, onChange, errors, readOnly, course, instruc
                 aria-describedby={describedBy}
               />
             )}
-          </Field>
+          </FormField>
         </div>
-        <Field id={`${id}-status`} label="Status" error={errors.status}>
+        <FormField id={`${id}-status`} label="Status" error={errors.status}>
           {(describedBy) => (
             <select
               id={`${id}-status`}
@@ -216,8 +194,8 @@ export function CourseForm({ values, onChange, errors, readOnly, course, instruc
               <option value="inactive">Inactive</option>
             </select>
           )}
-        </Field>
-        <Field id={`${id}-image`} label="Upload Course Image:" error={imageError ?? undefined}>
+        </FormField>
+        <FormField id={`${id}-image`} label="Upload Course Image:" error={imageError ?? undefined}>
           {(describedBy) => (
             <input
               id={`${id}-image`}
@@ -229,7 +207,7 @@ export function CourseForm({ values, onChange, errors, readOnly, course, instruc
               aria-describedby={describedBy}
             />
           )}
-        </Field>
+        </FormField>
         {shownImage && <img className="course-form__preview" src={shownImage} alt={previewUrl ? 'Preview of the chosen image' : 'Current course image'} />}
       </div>
     </div>

@@ -1,5 +1,6 @@
-import { IonAlert, IonButton, IonContent, IonFooter, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
+import { IonAlert, IonContent, IonModal } from '@ionic/react';
 import { useId, useState, type FormEvent } from 'react';
+import { DialogSaveBar, DialogTitleBar } from '../../components/DialogParts';
 import { saveFailureMessage } from '../../components/saveFailureMessage';
 import { client, json } from '../../data/client';
 import type { Notice } from './notices';
@@ -71,15 +72,7 @@ function NoticeDialogBody(props: { titleId: string; state: NoticeDialogState; on
 
   return (
     <>
-      <IonHeader>
-        <IonToolbar>
-          <IonTitle>
-            <h2 id={titleId} className="dialog-title">
-              {editing ? 'Edit Notice' : 'Add New Notice'}
-            </h2>
-          </IonTitle>
-        </IonToolbar>
-      </IonHeader>
+      <DialogTitleBar id={titleId}>{editing ? 'Edit Notice' : 'Add New Notice'}</DialogTitleBar>
       <IonContent className="ion-padding">
         <form aria-labelledby={titleId} noValidate onSubmit={(event) => void save(event)}>
           {saveError && (
@@ -100,16 +93,7 @@ function NoticeDialogBody(props: { titleId: string; state: NoticeDialogState; on
           <button type="submit" hidden />
         </form>
       </IonContent>
-      <IonFooter>
-        <div className="dialog-actions">
-          <IonButton fill="outline" onClick={onCancel} disabled={saving}>
-            Cancel
-          </IonButton>
-          <IonButton onClick={() => void save()} disabled={saving}>
-            {saving ? 'Saving...' : 'Save'}
-          </IonButton>
-        </div>
-      </IonFooter>
+      <DialogSaveBar saving={saving} onCancel={onCancel} onSave={() => void save()} />
       <IonAlert isOpen={incomplete} header="Please fill out both fields!" buttons={['OK']} onDidDismiss={() => setIncomplete(false)} />
     </>
   );

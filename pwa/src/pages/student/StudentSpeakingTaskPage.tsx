@@ -1,16 +1,19 @@
 import { IonButton, IonCard, IonProgressBar } from '@ionic/react';
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { OfflineBanner } from '../../components/OfflineBanner';
 import { ScreenState } from '../../components/ScreenState';
 import { API_ORIGIN } from '../../config';
+import { DeliveryCard } from '../../delivery/DeliveryCard';
+import { TakeComparison, type ComparedTake } from '../../delivery/TakeComparison';
+import { useDeliveryReport, type DeliveryMeasurement } from '../../delivery/useDeliveryReport';
 import { STRAND_KEYS, STRAND_LABELS } from '../../data/oracy';
 import { loadStudentSpeakingTasks, type Recording, type StudentSpeakingTask } from '../../data/speaking';
 import { useOwnId } from '../../data/studentTeacher';
 import { useCachedResource } from '../../data/useCachedResource';
-import { useSpeakingOutbox, type QueuedRecording } from '../../data/useSpeakingOutbox';
+import { useSpeakingOutbox, type QueuedRecording, type RecordingTake } from '../../data/useSpeakingOutbox';
 import { formatClock, Recorder } from '../../speaking/Recorder';
-import type { Recording as Take } from '../../speaking/useRecorder';
+import type { RecordedTake, Recording as Take } from '../../speaking/useRecorder';
 import { formatDay, formatDue, QUEUED_TEXT, queuedFor, SENT_TEXT, SPEAKING_TASKS_KEY, UPLOADING_TEXT } from './speaking/speakingStatus';
 import '../shared/area.css';
 import './speaking/speaking.css';
@@ -26,9 +29,12 @@ import './speaking/speaking.css';
  *   the outbox delivers it once back online), or the server's refusal with "Record again" and
  *   "Discard";
  * - submitted: "Submitted {date}", a player of the submitted audio and "Record again";
- * - otherwise the recorder. Submit queues the take as a multipart body in the outbox
- *   (docs/product.md#recordings) and tries to send it at once, with a progress bar "Uploading
- *   your recording…", then "Sent — your teacher will listen to it.".
+ * - otherwise the recorder. After a take, "How did it sound?" (docs/product.md#how-did-it-sound)
+ *   measures it on the device and shows its delivery beside the player; after "Record again" the
+ *   previous take's bands stand beside the new one's. Submit queues the take as a multipart body
+ *   in the outbox (docs/product.md#recordings), with its report as the field `delivery` when it
+ *   was measured, and tries to send it at once, with a progress bar "Uploading your recording…",
+ *   then "Sent — your teacher will listen to it.".
  */
 export default function StudentSpeakingTaskPage() {
   const { taskId = '' } = useParams<{ taskId: string }>();
@@ -85,9 +91,21 @@ interface TaskViewProps {
   progress: number | null;
   /** true once a take of this task reached the server during this visit */
   justSent: boolean;
-  onSubmit: (take: Take) => Promise<void>;
+  onSubmit: (take: RecordingTake) => Promise<void>;
   onDiscard: (id: number) => void;
   onRecordAgain: () => void;
+}
+
+/**
+ * How long Submit waits for a take still being measured, ms: the report normally comes within
+ * 2 s of Stop; past this the take is sent without it (docs/product.md#how-did-it-sound).
+ */
+export const DELIVERY_WAIT_MS = 5_000;
+
+/** A measurement as it is kept for the comparison once its take is gone: one still running never ends. */
+function keptMeasurement(measurement: DeliveryMeasurement): DeliveryMeasurement {
+  if (measurement.status === 'ready' || measurement.status === 'failed') return measurement;
+  return { status: 'failed', report: null, error: null };
 }
 
 function TaskView({ task, queued, progress, justSent, onSubmit, onDiscard, onRecordAgain }: TaskViewProps) {
@@ -101,16 +119,36 @@ function TaskView({ task, queued, progress, justSent, onSubmit, onDiscard, onRec
   const waiting = submitting ? undefined : queued;
   const showRecorder = !reviewed && !waiting && (submitting || recordAgain || !task.recording);
 
+  // The take on screen, numbered in this visit, its measurement, and the one before it.
+  const [take, setTake] = useState<{ number: number; blob: Blob } | null>(null);
+  const [previous, setPrevious] = useState<ComparedTake | null>(null);
+  const takesSoFar = useRef(0);
+  const measured = useDeliveryReport(take?.blob ?? null);
+  const shown = useRef<ComparedTake | null>(null);
+  shown.current = take ? { number: take.number, measurement: { status: measured.status, report: measured.report, error: measured.error } } : null;
+
+  const changeTake = useCallback((next: RecordedTake | null) => {
+    if (!next) {
+      const gone = shown.current;
+      if (gone) setPrevious({ number: gone.number, measurement: keptMeasurement(gone.measurement) });
+      setTake(null);
+      return;
+    }
+    takesSoFar.current += 1;
+    setTake({ number: takesSoFar.current, blob: next.blob });
+  }, []);
+
   // A take that reached the server (here or from the outbox) closes the recorder.
   useEffect(() => {
     if (justSent) setRecordAgain(false);
   }, [justSent]);
 
-  const submit = async (take: Take) => {
+  const submit = async (recorded: Take) => {
     setSubmitting(true);
     setSubmitError(false);
     try {
-      await onSubmit(take);
+      const delivery = await measured.settled(recorded.blob, DELIVERY_WAIT_MS);
+      await onSubmit({ ...recorded, delivery });
       setRecordAgain(false);
     } catch (error) {
       console.error('Could not send the recording', error);
@@ -187,7 +225,22 @@ function TaskView({ task, queued, progress, justSent, onSubmit, onDiscard, onRec
             </div>
           )}
           {task.recording && !waiting && !showRecorder && <Submitted recording={task.recording} onRecordAgain={again} />}
-          {showRecorder && <Recorder maxSeconds={task.maxSeconds} onSubmit={(take) => void submit(take)} submitting={submitting} />}
+          {showRecorder && (
+            <Recorder
+              maxSeconds={task.maxSeconds}
+              onSubmit={(recorded) => void submit(recorded)}
+              submitting={submitting}
+              onTake={changeTake}
+              renderTake={(_recorded, playFrom) => (
+                <>
+                  <DeliveryCard status={measured.status} report={measured.report} onPlayFrom={playFrom} />
+                  {previous && take && previous.number !== take.number && (
+                    <TakeComparison earlier={previous} later={{ number: take.number, measurement: measured }} />
+                  )}
+                </>
+              )}
+            />
+          )}
         </section>
       )}
     </article>

@@ -1,5 +1,7 @@
-import { IonButton, IonContent, IonFooter, IonHeader, IonModal, IonTitle, IonToolbar } from '@ionic/react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { IonContent, IonModal } from '@ionic/react';
+import { useId, useState, type FormEvent } from 'react';
+import { DialogSaveBar, DialogTitleBar } from '../../components/DialogParts';
+import { FormField } from '../../components/FormField';
 import { saveFailureMessage } from '../../components/saveFailureMessage';
 import { STRAND_KEYS, STRAND_LABELS, type StrandKey } from '../../data/oracy';
 import { createSpeakingTask, updateSpeakingTask, type TeacherSpeakingTask } from '../../data/speaking';
@@ -55,29 +57,6 @@ export function SpeakingTaskDialog({ state, courses, onClose, onSaved }: Speakin
     <IonModal key={instance.key} isOpen={state !== null} onDidDismiss={onClose} className="speaking-task-dialog" aria-label={instance.label}>
       {state && <TaskDialogBody titleId={titleId} state={state} courses={courses} onCancel={onClose} onSaved={onSaved} />}
     </IonModal>
-  );
-}
-
-/** One labelled field with its message beside it, tied by `aria-describedby`. */
-function Field(props: { id: string; label: string; error?: string; hint?: string; children: (describedBy: string | undefined) => ReactNode }) {
-  const errorId = `${props.id}-error`;
-  const hintId = `${props.id}-hint`;
-  const describedBy = [props.error ? errorId : null, props.hint ? hintId : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="form-field">
-      <label htmlFor={props.id}>{props.label}</label>
-      {props.children(describedBy)}
-      {props.hint && (
-        <p id={hintId} className="form-field__hint">
-          {props.hint}
-        </p>
-      )}
-      {props.error && (
-        <p id={errorId} className="form-field__error">
-          {props.error}
-        </p>
-      )}
-    </div>
   );
 }
 
@@ -145,15 +124,7 @@ function TaskDialogBody(props: {
 
   return (
     <>
-      <IonHeader>
-        <IonToolbar>
-          <IonTitle>
-            <h2 id={titleId} className="dialog-title">
-              {dialogTitle(state)}
-            </h2>
-          </IonTitle>
-        </IonToolbar>
-      </IonHeader>
+      <DialogTitleBar id={titleId}>{dialogTitle(state)}</DialogTitleBar>
       <IonContent className="ion-padding">
         <form aria-labelledby={titleId} noValidate onSubmit={(event) => void save(event)}>
           {saveError && (
@@ -162,7 +133,7 @@ function TaskDialogBody(props: {
             </p>
           )}
           <div className="form-fields">
-            <Field id={`${id}-course`} label="Course" error={errors.courseId}>
+            <FormField id={`${id}-course`} label="Course" error={errors.courseId}>
               {(describedBy) => (
                 <select
                   id={`${id}-course`}
@@ -186,8 +157,8 @@ function TaskDialogBody(props: {
                   )}
                 </select>
               )}
-            </Field>
-            <Field id={`${id}-title`} label="Title" error={errors.title}>
+            </FormField>
+            <FormField id={`${id}-title`} label="Title" error={errors.title}>
               {(describedBy) => (
                 <input
                   id={`${id}-title`}
@@ -200,8 +171,8 @@ function TaskDialogBody(props: {
                   aria-describedby={describedBy}
                 />
               )}
-            </Field>
-            <Field id={`${id}-prompt`} label="Prompt" error={errors.prompt}>
+            </FormField>
+            <FormField id={`${id}-prompt`} label="Prompt" error={errors.prompt}>
               {(describedBy) => (
                 <textarea
                   id={`${id}-prompt`}
@@ -213,7 +184,7 @@ function TaskDialogBody(props: {
                   aria-describedby={describedBy}
                 />
               )}
-            </Field>
+            </FormField>
             <fieldset className="form-field strand-checks" aria-describedby={errors.focusStrands ? strandsError : undefined}>
               <legend className="form-field__label">
                 Focus strands
@@ -233,7 +204,7 @@ function TaskDialogBody(props: {
               )}
             </fieldset>
             <div className="form-row">
-              <Field id={`${id}-length`} label="Maximum length" error={errors.maxSeconds}>
+              <FormField id={`${id}-length`} label="Maximum length" error={errors.maxSeconds}>
                 {(describedBy) => (
                   <select
                     id={`${id}-length`}
@@ -249,8 +220,8 @@ function TaskDialogBody(props: {
                     ))}
                   </select>
                 )}
-              </Field>
-              <Field id={`${id}-due`} label="Due date" error={errors.dueAt} hint="Optional">
+              </FormField>
+              <FormField id={`${id}-due`} label="Due date" error={errors.dueAt} hint="Optional">
                 {(describedBy) => (
                   <input
                     id={`${id}-due`}
@@ -261,22 +232,13 @@ function TaskDialogBody(props: {
                     aria-describedby={describedBy}
                   />
                 )}
-              </Field>
+              </FormField>
             </div>
           </div>
           <button type="submit" hidden />
         </form>
       </IonContent>
-      <IonFooter>
-        <div className="dialog-actions">
-          <IonButton fill="outline" onClick={onCancel} disabled={saving}>
-            Cancel
-          </IonButton>
-          <IonButton onClick={() => void save()} disabled={saving}>
-            {saving ? 'Saving...' : 'Save'}
-          </IonButton>
-        </div>
-      </IonFooter>
+      <DialogSaveBar saving={saving} onCancel={onCancel} onSave={() => void save()} />
     </>
   );
 }

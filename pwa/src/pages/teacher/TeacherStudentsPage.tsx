@@ -10,6 +10,7 @@ import { combinedOffline, ORDER_OPTIONS, orderStudents, teacherOracyKey, type Of
 import { StudentOracyLines } from './StudentOracyLines';
 import '../../components/CourseCard.css';
 import '../shared/area.css';
+import '../shared/formFields.css';
 import '../shared/oracyOverview.css';
 
 /**
@@ -66,7 +67,7 @@ function StudentListControls({ courses, courseId, onCourseChange, order, onOrder
   const orderField = useId();
   return (
     <div className="oracy-controls">
-      <div className="oracy-controls__field">
+      <div className="form-field">
         <label htmlFor={courseField}>Course</label>
         <select id={courseField} value={courseId} onChange={(event) => onCourseChange(event.target.value)}>
           <option value="">All courses</option>
@@ -77,7 +78,7 @@ function StudentListControls({ courses, courseId, onCourseChange, order, onOrder
           ))}
         </select>
       </div>
-      <div className="oracy-controls__field">
+      <div className="form-field">
         <label htmlFor={orderField}>Order</label>
         <select id={orderField} value={order} onChange={(event) => onOrderChange(event.target.value as StudentOrder)}>
           {ORDER_OPTIONS.map((option) => (

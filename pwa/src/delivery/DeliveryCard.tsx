@@ -1,0 +1,92 @@
+import { Component, lazy, Suspense, useId, type ReactNode } from 'react';
+import type { DeliveryReport } from '@oracy/api/delivery';
+import { deliveryRows, FAILED_TEXT, hasSpeech, MEASURED_TEXT, MEASURING_TEXT, NO_SPEECH_TEXT } from './deliveryWords';
+import type { MeasureStatus } from './useDeliveryReport';
+import './delivery.css';
+
+const DeliveryTimeline = lazy(() => import('./DeliveryTimeline'));
+
+/** Props of {@link DeliveryCard}. */
+export interface DeliveryCardProps {
+  /** `measuring` (or `idle`, a take not yet handed over), `ready` with `report`, or `failed` */
+  status: MeasureStatus;
+  /** the report once `ready` */
+  report: DeliveryReport | null;
+  /** plays the take from a time in ms; with it the card shows the timeline, whose pauses play from there */
+  onPlayFrom?: (ms: number) => void;
+  /** the heading's level; 2 by default */
+  headingLevel?: 2 | 3;
+}
+
+/**
+ * "How did it sound?" (docs/product.md#how-did-it-sound): a take's delivery as four rows — Pace,
+ * Pauses, Expression, Volume — each its band in plain words with figures where they help, and the
+ * tip for the physical strand that a band calls for; then the timeline (loaded lazily, with
+ * Chart.js) when `onPlayFrom` is given. "Measuring…" while measuring (a polite status), a plain
+ * message when the measurement failed (Submit still works) and "We could not hear any speech in
+ * this take." for a take without speech; screen readers hear when the rows are there.
+ */
+export function DeliveryCard({ status, report, onPlayFrom, headingLevel = 2 }: DeliveryCardProps) {
+  const headingId = useId();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <section className="delivery-card" aria-labelledby={headingId}>
+      <Heading id={headingId} className="delivery-card__title">
+        How did it sound?
+      </Heading>
+      <div role="status">
+        {(status === 'idle' || status === 'measuring') && <p className="delivery-card__message">{MEASURING_TEXT}</p>}
+        {(status === 'failed' || (status === 'ready' && !report)) && <p className="delivery-card__message">{FAILED_TEXT}</p>}
+        {status === 'ready' && report && !hasSpeech(report) && <p className="delivery-card__message">{NO_SPEECH_TEXT}</p>}
+        {status === 'ready' && report && hasSpeech(report) && <p className="visually-hidden">{MEASURED_TEXT}</p>}
+      </div>
+      {status === 'ready' && report && hasSpeech(report) && (
+        <>
+          <DeliveryRows report={report} />
+          {onPlayFrom && (
+            <TimelineBoundary>
+              <Suspense fallback={<p className="delivery-card__message">Loading the timeline…</p>}>
+                <DeliveryTimeline report={report} onPlayFrom={onPlayFrom} />
+              </Suspense>
+            </TimelineBoundary>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The four rows as a description list: the aspect, then its band, figures and tip. */
+function DeliveryRows({ report }: { report: DeliveryReport }) {
+  return (
+    <dl className="delivery-card__rows">
+      {deliveryRows(report).map((row) => (
+        <div key={row.aspect} className="delivery-card__row">
+          <dt>{row.label}</dt>
+          <dd>
+            <span className="delivery-card__band">{row.band}</span>
+            {row.detail && <span className="delivery-card__detail"> · {row.detail}</span>}
+            {row.tip && <span className="delivery-card__tip">Tip: {row.tip}</span>}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Keeps the card when the timeline's chunk cannot be loaded: the rows still say it all. */
+class TimelineBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    console.warn('Could not show the delivery timeline', error);
+  }
+
+  override render() {
+    return this.state.failed ? <p className="delivery-card__message">The timeline could not be shown.</p> : this.props.children;
+  }
+}

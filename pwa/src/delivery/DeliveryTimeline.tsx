@@ -1,0 +1,172 @@
+/**
+ * The timeline of "How did it sound?" (docs/product.md#how-did-it-sound). Chart.js is imported
+ * here only, and this module is loaded lazily by `DeliveryCard`, so the charts stay out of the
+ * task screen's own chunk.
+ */
+import { Chart as ChartJS, Legend, LineElement, LinearScale, PointElement, Tooltip, type ChartData, type ChartOptions, type ChartType, type Plugin } from 'chart.js';
+import { useId, useMemo } from 'react';
+import { Line } from 'react-chartjs-2';
+import type { DeliveryReport } from '@oracy/api/delivery';
+import { CHART_COLORS } from '../components/Chart';
+import { formatClock } from '../speaking/Recorder';
+import { formatPauseCount, formatSeconds } from './deliveryWords';
+import '../components/Chart.css';
+
+ChartJS.register(LinearScale, PointElement, LineElement, Tooltip, Legend);
+
+/** A pause, ms from the start of the take. */
+export interface Pause {
+  startMs: number;
+  endMs: number;
+}
+
+/** The shading of the pauses: a pale blue that both lines stay readable over. */
+export const PAUSE_FILL = 'rgba(21, 101, 192, 0.16)';
+
+/** The options of {@link pauseShading}: the pauses to shade and their colour. */
+export interface PauseShadingOptions {
+  pauses: readonly Pause[];
+  color: string;
+}
+
+declare module 'chart.js' {
+  interface PluginOptionsByType<TType extends ChartType> {
+    /** the timeline's pauses (docs/product.md#how-did-it-sound) */
+    pauseShading?: PauseShadingOptions;
+  }
+}
+
+/**
+ * A Chart.js plugin that shades each pause of `options.plugins.pauseShading` across the whole
+ * height of the chart area, under the lines; the x scale is in seconds.
+ */
+export const pauseShading: Plugin<'line', PauseShadingOptions> = {
+  id: 'pauseShading',
+  beforeDatasetsDraw(chart, _args, options) {
+    const x = chart.scales['x'];
+    if (!x || !options.pauses?.length) return;
+    const { ctx, chartArea } = chart;
+    ctx.save();
+    ctx.fillStyle = options.color;
+    for (const pause of options.pauses) {
+      const left = Math.max(chartArea.left, x.getPixelForValue(pause.startMs / 1000));
+      const right = Math.min(chartArea.right, x.getPixelForValue(pause.endMs / 1000));
+      if (right > left) ctx.fillRect(left, chartArea.top, right - left, chartArea.bottom - chartArea.top);
+    }
+    ctx.restore();
+  },
+};
+
+/** The index of the pause that contains `ms` (ms from the start of the take), or -1. */
+export function pauseAt(pauses: readonly Pause[], ms: number): number {
+  return pauses.findIndex((pause) => ms >= pause.startMs && ms <= pause.endMs);
+}
+
+/** A pause's button text: "Pause 2: 3.4 s to 4.1 s — play from here" (`index` from 0). */
+export function pauseLabel(pause: Pause, index: number): string {
+  return `Pause ${index + 1}: ${formatSeconds(pause.startMs)} to ${formatSeconds(pause.endMs)} — play from here`;
+}
+
+/** Props of {@link DeliveryTimeline}. */
+export interface DeliveryTimelineProps {
+  report: DeliveryReport;
+  /** plays the take from a time in ms from its start */
+  onPlayFrom: (ms: number) => void;
+}
+
+/**
+ * The take's loudness (dBFS, left axis) and pitch (Hz, right axis) every `timeline.stepMs`, with
+ * its pauses shaded (docs/product.md#how-did-it-sound). The canvas is hidden from screen
+ * readers: a sentence says what it shows, and the pauses are a list of buttons ("Pause 2: 3.4 s
+ * to 4.1 s — play from here") that play the take from the pause; tapping a shaded pause in the
+ * chart does the same.
+ */
+export default function DeliveryTimeline({ report, onPlayFrom }: DeliveryTimelineProps) {
+  const titleId = useId();
+  const pauses = report.pauses.list;
+  const { stepMs, levelDbfs, pitchHz } = report.timeline;
+
+  const data = useMemo<ChartData<'line', Array<{ x: number; y: number | null }>>>(
+    () => ({
+      datasets: [
+        {
+          label: 'Loudness (dBFS)',
+          data: levelDbfs.map((y, i) => ({ x: (i * stepMs) / 1000, y })),
+          yAxisID: 'level',
+          borderColor: CHART_COLORS.primary,
+          backgroundColor: CHART_COLORS.primary,
+          borderWidth: 1.5,
+          pointRadius: 0,
+        },
+        {
+          label: 'Pitch (Hz)',
+          data: pitchHz.map((y, i) => ({ x: (i * stepMs) / 1000, y })),
+          yAxisID: 'pitch',
+          borderColor: CHART_COLORS.secondary,
+          backgroundColor: CHART_COLORS.secondary,
+          borderWidth: 1.5,
+          borderDash: [4, 2],
+          pointRadius: 0,
+          spanGaps: false,
+        },
+      ],
+    }),
+    [levelDbfs, pitchHz, stepMs],
+  );
+
+  const options = useMemo<ChartOptions<'line'>>(() => {
+    const pauseUnder = (chart: ChartJS, pixel: number | null | undefined): number => {
+      const x = chart.scales['x'];
+      if (!x || pixel === null || pixel === undefined) return -1;
+      const seconds = x.getValueForPixel(pixel);
+      return seconds === undefined ? -1 : pauseAt(pauses, seconds * 1000);
+    };
+    return {
+      responsive: true,
+      maintainAspectRatio: false,
+      animation: false,
+      normalized: true,
+      interaction: { mode: 'nearest', axis: 'x', intersect: false },
+      scales: {
+        x: { type: 'linear', min: 0, max: report.durationMs / 1000, title: { display: true, text: 'Seconds' } },
+        level: { type: 'linear', position: 'left', min: -70, max: 0, title: { display: true, text: 'Loudness (dBFS)' } },
+        pitch: { type: 'linear', position: 'right', grid: { drawOnChartArea: false }, title: { display: true, text: 'Pitch (Hz)' } },
+      },
+      plugins: { pauseShading: { pauses, color: PAUSE_FILL } },
+      onClick: (event, _elements, chart) => {
+        const index = pauseUnder(chart, event.x);
+        const pause = pauses[index];
+        if (pause) onPlayFrom(pause.startMs);
+      },
+      onHover: (event, _elements, chart) => {
+        chart.canvas.style.cursor = pauseUnder(chart, event.x) >= 0 ? 'pointer' : 'default';
+      },
+    };
+  }, [pauses, report.durationMs, onPlayFrom]);
+
+  return (
+    <figure className="chart-figure delivery-timeline" aria-labelledby={titleId}>
+      <figcaption id={titleId} className="chart-figure__title">
+        Loudness and pitch over time
+      </figcaption>
+      <div className="chart-figure__canvas delivery-timeline__canvas" aria-hidden="true">
+        <Line data={data} options={options} plugins={[pauseShading]} />
+      </div>
+      <p className="delivery-timeline__summary">
+        Loudness and pitch every {formatSeconds(stepMs)} over the {formatClock(report.durationMs)} of the take.{' '}
+        {pauses.length > 0 ? `${formatPauseCount(pauses.length)} shaded: tap one to hear it.` : 'No pauses of half a second or more.'}
+      </p>
+      {pauses.length > 0 && (
+        <ul className="delivery-timeline__pauses" aria-label="Pauses">
+          {pauses.map((pause, index) => (
+            <li key={`${pause.startMs}-${pause.endMs}`}>
+              <button type="button" className="delivery-timeline__pause" onClick={() => onPlayFrom(pause.startMs)}>
+                {pauseLabel(pause, index)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </figure>
+  );
+}

@@ -1,0 +1,61 @@
+import { ASPECTS, ASPECT_LABELS, deliveryRows, hasSpeech, MEASURING_TEXT, type DeliveryAspect } from './deliveryWords';
+import type { DeliveryMeasurement } from './useDeliveryReport';
+import './delivery.css';
+
+/** One take of a comparison: its number in this visit (1, 2, …) and its measurement. */
+export interface ComparedTake {
+  number: number;
+  measurement: DeliveryMeasurement;
+}
+
+/** What a cell says of a take that has no band to show. */
+const NOT_MEASURED = 'Not measured';
+const NO_SPEECH = 'No speech';
+
+/** A take's band in words for each aspect, or one word for all of them when it has none. */
+function bandsOf(measurement: DeliveryMeasurement): Record<DeliveryAspect, string> {
+  const { status, report } = measurement;
+  const same = (text: string) => ({ pace: text, pauses: text, expression: text, volume: text });
+  if (status === 'idle' || status === 'measuring') return same(MEASURING_TEXT);
+  if (status === 'failed' || !report) return same(NOT_MEASURED);
+  if (!hasSpeech(report)) return same(NO_SPEECH);
+  const bands = same(NOT_MEASURED);
+  for (const row of deliveryRows(report)) bands[row.aspect] = row.band;
+  return bands;
+}
+
+/**
+ * "Take 1" beside "Take 2" (docs/product.md#how-did-it-sound): after "Record again", the four
+ * bands of the previous take and of the new one, side by side in a compact table whose caption
+ * names both.
+ */
+export function TakeComparison({ earlier, later }: { earlier: ComparedTake; later: ComparedTake }) {
+  const takes = [earlier, later].map((take) => ({ ...take, bands: bandsOf(take.measurement) }));
+  return (
+    <table className="delivery-compare">
+      <caption>
+        Take {earlier.number} beside take {later.number}
+      </caption>
+      <thead>
+        <tr>
+          <td />
+          {takes.map((take) => (
+            <th key={take.number} scope="col">
+              Take {take.number}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {ASPECTS.map((aspect) => (
+          <tr key={aspect}>
+            <th scope="row">{ASPECT_LABELS[aspect]}</th>
+            {takes.map((take) => (
+              <td key={take.number}>{take.bands[aspect]}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
