@@ -14,7 +14,7 @@ import { User } from './db/models/index.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed.js';
 import { createJobRunner, type JobRunner } from './jobs/index.js';
 import { backfillDeliveryReports } from './services/delivery.js';
-import { serverDeliveryTools } from './services/deliveryTools.js';
+import { ffmpegAvailable, serverDeliveryTools } from './services/deliveryTools.js';
 import { backfillOracySummaries } from './services/oracySummary.js';
 import { getEnv, shouldSeedDemo, type Env } from './env.js';
 import { createUploadStores, publicUploadsDir } from './services/uploads.js';
@@ -92,8 +92,11 @@ function closeHttpServer(server: Server): Promise<void> {
 /**
  * Starts Oracy (docs/architecture.md#running-it): reads the environment, connects to
  * `MONGODB_URI` or starts the embedded FerretDB under `DATA_DIR/db`, builds
- * indexes, sets up session expiry (TTL index or a 10-minute sweep), loads
- * the demo data into an empty database when `shouldSeedDemo`, connects to
+ * indexes, sets up session expiry (TTL index or a 10-minute sweep), says once
+ * when there is no ffmpeg (docs/product.md#measured-by-the-server), loads
+ * the demo data into an empty database when `shouldSeedDemo`, gives recordings
+ * stored without a delivery report one and queues their measurement, starts the
+ * background-job runner (docs/architecture.md#background-jobs), connects to
  * `REDIS_URL` when set (Socket.IO adapter, shared rate limits,
  * session-cache invalidation), listens on `PORT` (all interfaces) and prints
  * the URL and, with demo data, the demo accounts.
@@ -128,6 +131,12 @@ export async function startServer(
     const uploads = createUploadStores(env);
     if (env.UPLOAD_STORE === 'disk') await mkdir(publicUploadsDir(env.DATA_DIR), { recursive: true });
     const deliveryTools = serverDeliveryTools();
+    if (!(await ffmpegAvailable())) {
+      log.warn(
+        "No ffmpeg here: the server keeps the phones' delivery reports and measures only WAV recordings itself. " +
+          "Install it (Debian: apt-get install -y ffmpeg) and restart; an admin's POST /api/admin/delivery/reanalyse then measures the rest.",
+      );
+    }
     if (shouldSeedDemo(env) && !(await User.exists({}))) {
       const { seeded } = await seedDemoData({ uploads: uploads.public, recordings: uploads.recordings, deliveryTools, log: (line) => log.info(line) });
       if (seeded) log.info('demo data loaded');

@@ -1,5 +1,6 @@
 import type { Types } from 'mongoose';
 import { DeliveryReport, Recording, SpeakingTask } from '../db/models/index.js';
+import { DecodeError, type DecodedAudio } from '../delivery/decode.js';
 import { DELIVERY_VERSION, deliveryReportSchema, type DeliveryReport as Report, type DeliverySummary, type DeliveryTrendPoint } from '../delivery/report.js';
 import { defineJob, enqueueJob } from '../jobs/index.js';
 import type { Logger } from '../logger.js';
@@ -44,32 +45,15 @@ export const DELIVERY_REASONS = {
   error: 'The server could not measure this recording.',
 } as const;
 
-/** Mono samples and their rate (Hz), as the decoder gives them. */
-export interface DecodedAudio {
-  samples: Float32Array;
-  sampleRate: number;
-}
-
 /**
  * The decoder and the analysis the server measures with (`services/deliveryTools.ts` has the real
- * ones; tests give their own). `decode` rejects with an error whose `reason` is one of
- * `DECODE_REASONS` when the audio cannot be decoded, and with anything else for a failure that
- * may pass (the decoder could not be started, a read failed).
+ * ones; tests give their own). `decode` rejects with a `DecodeError` when the audio cannot be
+ * decoded, and with anything else for a failure that may pass (a read that failed).
  */
 export interface DeliveryTools {
   /** @param type the stored MIME type: audio/webm, audio/ogg, audio/mp4 or audio/wav */
   decode(bytes: Uint8Array, type: string): Promise<DecodedAudio>;
   analyse(samples: Float32Array, sampleRate: number): Report;
-}
-
-/** The reasons a decoder gives for audio it cannot decode. */
-export const DECODE_REASONS = ['unsupported', 'ffmpeg-missing', 'corrupt', 'timeout', 'too-long'] as const;
-export type DecodeReason = (typeof DECODE_REASONS)[number];
-
-/** The decoder's reason for `err`, or undefined for any other failure. */
-export function decodeReasonOf(err: unknown): DecodeReason | undefined {
-  const reason = err instanceof Error ? (err as Error & { reason?: unknown }).reason : undefined;
-  return DECODE_REASONS.find((r) => r === reason);
 }
 
 /** What measuring a recording's audio gave. */
@@ -104,7 +88,7 @@ export function createDeliveryMeasurer(tools: DeliveryTools, log?: Pick<Logger, 
     try {
       decoded = await tools.decode(bytes, type);
     } catch (err) {
-      const reason = decodeReasonOf(err);
+      const reason = err instanceof DecodeError ? err.reason : undefined;
       if (reason === 'ffmpeg-missing') return { kind: 'unavailable' };
       if (reason === 'corrupt' || reason === 'unsupported' || reason === 'too-long') return { kind: 'failed', reason: DELIVERY_REASONS[reason] };
       const message = err instanceof Error ? err.message : String(err);

@@ -1,5 +1,6 @@
+import { DecodeError, type DecodeFailure } from '../delivery/decode.js';
 import { DELIVERY_VERSION, TIMELINE_STEP_MS, type DeliveryReport } from '../delivery/report.js';
-import type { DecodeReason, DeliveryTools } from '../services/delivery.js';
+import type { DeliveryTools } from '../services/delivery.js';
 
 /**
  * A valid delivery report of a 2 s take (docs/product.md#delivery-feedback): comfortable pace,
@@ -20,13 +21,8 @@ export function sampleReport(over: Partial<DeliveryReport> = {}): DeliveryReport
   };
 }
 
-/** An error as the decoder throws it: a message and its `reason`. */
-export function decodeError(reason: DecodeReason): Error {
-  return Object.assign(new Error(`decoding failed: ${reason}`), { reason });
-}
-
-/** What a fake decoder does with each call: decode, or throw. */
-export type FakeStep = 'ok' | DecodeReason | Error;
+/** What a fake decoder does with each call: decode, throw a `DecodeError` with this reason, or throw this error. */
+export type FakeStep = 'ok' | DecodeFailure | Error;
 
 /**
  * Fake measuring tools (`DeliveryTools`) for route tests: `decode` follows `steps` one call at a
@@ -41,7 +37,7 @@ export function fakeDeliveryTools(opts: { steps?: FakeStep[]; report?: () => Del
       const step = steps[Math.min(call++, steps.length - 1)]!;
       decoded.push(type);
       if (step instanceof Error) throw step;
-      if (step !== 'ok') throw decodeError(step);
+      if (step !== 'ok') throw new DecodeError(step, `decoding failed: ${step}`);
       return { samples: new Float32Array(32_000), sampleRate: 16_000 };
     },
     analyse: () => (opts.report ?? (() => sampleReport()))(),

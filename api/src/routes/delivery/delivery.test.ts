@@ -1,4 +1,5 @@
-import { mkdtempSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Types } from 'mongoose';
@@ -9,8 +10,9 @@ import { DELIVERY_VERSION } from '../../delivery/report.js';
 import { getEnv } from '../../env.js';
 import { createJobRunner } from '../../jobs/index.js';
 import { DELIVERY_JOB, DELIVERY_REASONS, defineDeliveryJob, type DeliveryTools } from '../../services/delivery.js';
+import { serverDeliveryTools } from '../../services/deliveryTools.js';
 import { DiskUploadStore, recordingsDir } from '../../services/uploads.js';
-import { audioFixture } from '../../test/audio.js';
+import { audioFixture, type AudioFixture } from '../../test/audio.js';
 import { fakeDeliveryTools, sampleReport, type FakeStep } from '../../test/delivery.js';
 import { createUser, jsonRequest, readJson, signIn, TEST_ORIGIN } from '../../test/factories.js';
 import { countQueries, enroll, makeCourse } from '../../test/testData.js';
@@ -61,9 +63,10 @@ async function anotherTask(world: Awaited<ReturnType<typeof classroom>>, title: 
 }
 
 /** Sends a recording as multipart, with the phone's report when given (an object is sent as JSON, a string as is). */
-function upload(taskId: string, cookie: string, opts: { delivery?: unknown; bytes?: Uint8Array } = {}) {
+function upload(taskId: string, cookie: string, opts: { delivery?: unknown; bytes?: Uint8Array; durationMs?: number } = {}) {
   const form = new FormData();
   form.append('audio', new Blob([(opts.bytes ?? audioFixture('speech.webm')) as Uint8Array<ArrayBuffer>], { type: 'audio/webm' }), 'answer.webm');
+  if (opts.durationMs !== undefined) form.append('durationMs', String(opts.durationMs));
   if (opts.delivery !== undefined) form.append('delivery', typeof opts.delivery === 'string' ? opts.delivery : JSON.stringify(opts.delivery));
   return app.request(`/api/student/speaking-tasks/${taskId}/recordings`, { method: 'POST', headers: { Cookie: cookie, Origin: TEST_ORIGIN }, body: form });
 }
@@ -402,5 +405,62 @@ describe('POST /api/admin/delivery/reanalyse (docs/product.md#delivery-feedback-
     for (const id of [r0, r1, r2, r5]) expect(await deliveryOf(id, student.cookie)).toMatchObject({ status: 'ready', source: 'server', version: DELIVERY_VERSION });
     expect((await deliveryOf(r3, student.cookie)).status).toBe('failed');
     expect(await deliveryOf(r4, student.cookie)).toMatchObject({ source: 'device', reason: DELIVERY_REASONS.corrupt });
+  });
+});
+
+describe('measured with the server’s own decoder and analysis (docs/product.md#measured-by-the-server)', () => {
+  const hasFfmpeg = spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).status === 0;
+  const tools = (dir: string) => ({ missing: join(dir, 'no-such-ffmpeg'), slow: join(dir, 'slow-ffmpeg') });
+
+  it('measures a WAV without ffmpeg, and leaves a WebM unavailable', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'oracy-no-ffmpeg-'));
+    await measureWith(serverDeliveryTools({ ffmpegPath: tools(dir).missing }));
+    const world = await classroom();
+    const wav = await readJson(await upload(world.task.id, world.student.cookie, { bytes: audioFixture('speech.wav') }));
+    const other = await anotherTask(world, 'Again');
+    const webm = await readJson(await upload(other.id, world.student.cookie));
+    await drain();
+    const measured = await deliveryOf(wav.id, world.student.cookie);
+    expect(measured).toMatchObject({ status: 'ready', source: 'server', version: DELIVERY_VERSION, reason: null });
+    expect(Math.abs(measured.report.durationMs - wav.durationMs)).toBeLessThan(100);
+    expect(await deliveryOf(webm.id, world.student.cookie)).toEqual({ ...PENDING, status: 'unavailable', reason: DELIVERY_REASONS.unavailable });
+  });
+
+  it('tries a decoder that hangs three times, killing it each time, then says measuring took too long', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'oracy-slow-ffmpeg-'));
+    writeFileSync(tools(dir).slow, '#!/bin/sh\nexec sleep 30\n');
+    chmodSync(tools(dir).slow, 0o755);
+    await measureWith(serverDeliveryTools({ ffmpegPath: tools(dir).slow, timeoutMs: 200 }));
+    const { student, task } = await classroom();
+    const recording = await readJson(await upload(task.id, student.cookie));
+    await drain();
+    expect(await deliveryOf(recording.id, student.cookie)).toEqual({ ...PENDING, status: 'failed', reason: DELIVERY_REASONS.timeout });
+    expect(await Job.findOne({ name: DELIVERY_JOB, 'payload.recordingId': recording.id }).lean()).toMatchObject({ status: 'failed', attempts: 3 });
+  });
+
+  describe.skipIf(!hasFfmpeg)('with ffmpeg', () => {
+    it.each(['speech.webm', 'speech.ogg', 'speech.m4a', 'chromium.webm'] as AudioFixture[])('measures %s, replacing the phone’s report', async (fixture) => {
+      await measureWith(serverDeliveryTools());
+      const { student, task, teacher } = await classroom();
+      const recording = await readJson(await upload(task.id, student.cookie, { bytes: audioFixture(fixture), delivery: sampleReport() }));
+      await drain();
+      const measured = await deliveryOf(recording.id, teacher.cookie);
+      expect(measured).toMatchObject({ status: 'ready', source: 'server', version: DELIVERY_VERSION, reason: null });
+      expect(Math.abs(measured.report.durationMs - recording.durationMs)).toBeLessThan(150);
+      expect(measured.report.speakingMs).toBeGreaterThan(0);
+    });
+
+    it('answers a damaged WebM with failed and a reason, and goes on measuring the next', async () => {
+      await measureWith(serverDeliveryTools());
+      const world = await classroom();
+      const damaged = await readJson(await upload(world.task.id, world.student.cookie, { bytes: audioFixture('speech.webm').subarray(0, 200), durationMs: 2000 }));
+      const other = await anotherTask(world, 'Next');
+      const fine = await readJson(await upload(other.id, world.student.cookie));
+      await drain();
+      expect(await deliveryOf(damaged.id, world.student.cookie)).toEqual({ ...PENDING, status: 'failed', reason: DELIVERY_REASONS.corrupt });
+      expect((await deliveryOf(fine.id, world.student.cookie)).status).toBe('ready');
+      const tasks = await readJson(await get(`/api/student/speaking-tasks/${world.student.user.id}`, world.student.cookie));
+      expect(tasks.map((t: { recording: { delivery: { status: string } } }) => t.recording.delivery.status).sort()).toEqual(['failed', 'ready']);
+    });
   });
 });
