@@ -7,6 +7,7 @@ import { baseSchemaOptions } from './common.js';
  * says why).
  */
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+/** A state of `JOB_STATUSES`. */
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 /**
