@@ -2,7 +2,8 @@
 // Does every set-up step `npm start` and `npm test` need on a fresh machine
 // with only Node and npm, and skips each step when nothing changed:
 //   always      install the workspace with pnpm (frozen lockfile)
-//   --build     build the PWA and the embedded database program
+//   --build     build the PWA and the embedded database program, and make sure ffmpeg exists
+//               (Debian's package where it can) for measuring recordings' delivery
 //   --browser   make sure a Chromium for Playwright exists (Debian's package), and
 //               espeak-ng, sox and ffmpeg for its fake microphone and the audio fixtures
 //   --audio     only espeak-ng, sox and ffmpeg (`npm run bench:delivery`)
@@ -139,6 +140,33 @@ function ensureAudioTools() {
   );
 }
 
+/** True when `program` is an executable file in a folder of PATH. */
+function onPath(program) {
+  return (process.env.PATH ?? '').split(':').some((dir) => dir && existsSync(join(dir, program)));
+}
+
+/**
+ * Makes sure ffmpeg exists where it can (root with apt-get installs Debian's package): the server
+ * decodes WebM, Ogg and MP4 recordings with it to measure their delivery
+ * (docs/product.md#measured-by-the-server). Otherwise says once how to get it and carries on:
+ * the server then keeps the phones' reports and measures only WAV itself.
+ */
+function ensureFfmpeg() {
+  if (onPath('ffmpeg')) return;
+  const canApt = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
+  if (canApt) {
+    console.log("Installing Debian's ffmpeg for measuring recordings...");
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const install = () => run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'ffmpeg'], { env });
+    if ((install() === 0 && onPath('ffmpeg')) || (aptUpdate(env) === 0 && install() === 0 && onPath('ffmpeg'))) return;
+  }
+  console.log(
+    "No ffmpeg here: Oracy keeps the phones' delivery reports but cannot measure WebM, Ogg or MP4 recordings itself (WAV needs no ffmpeg).\n" +
+      "Install Debian's package (as root: apt-get update && apt-get install -y ffmpeg) and restart; an admin's\n" +
+      'POST /api/admin/delivery/reanalyse then measures the recordings it could not.',
+  );
+}
+
 /** @param required exit when no Redis can be had; otherwise only say so (`npm test` then skips the cluster tests). */
 function ensureRedis(required) {
   if (process.env.REDIS_URL) return;
@@ -167,6 +195,7 @@ ensureInstall();
 if (flags.has('--build')) {
   ensurePwaBuild();
   await ensureDevdb();
+  ensureFfmpeg();
 } else if (flags.has('--devdb')) {
   await ensureDevdb();
 }

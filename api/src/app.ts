@@ -23,6 +23,9 @@ import { studentRoutes } from './routes/student/index.js';
 import { teacherRoutes } from './routes/teacher/index.js';
 import { oracyRoutes } from './routes/oracy/index.js';
 import { createSpeakingRoutes } from './routes/speaking/index.js';
+import { deliveryRoutes } from './routes/delivery/index.js';
+import { defineDeliveryJob, type DeliveryTools } from './services/delivery.js';
+import { serverDeliveryTools } from './services/deliveryTools.js';
 import { complaintRoutes } from './routes/admin/complaints/index.js';
 import { createCourseRoutes } from './routes/admin/courses/index.js';
 import { noticeRoutes } from './routes/admin/notices/index.js';
@@ -54,6 +57,8 @@ export interface AppOptions {
   health?: HealthOptions;
   /** Where course images and chat attachments live; default `createUploadStores(env)` (disk or GridFS by `UPLOAD_STORE`). */
   uploads?: UploadStores;
+  /** The decoder and analysis that measure recordings (docs/product.md#measured-by-the-server); default `serverDeliveryTools()`. */
+  deliveryTools?: DeliveryTools;
 }
 
 /**
@@ -73,12 +78,17 @@ export interface AppOptions {
  * - the built PWA from `PWA_DIST` for every other GET, with single-page
  *   fallback to index.html, or a "not built yet" page (503) when it is missing.
  * Errors answer as docs/product.md#error-format JSON through `createErrorHandler`.
+ *
+ * It also declares the background jobs its routes queue (docs/architecture.md#background-jobs):
+ * `delivery.measure` over this app's recordings store. A process runs them with a `JobRunner`
+ * (`server.ts`); the app alone only queues them.
  */
 export function createApp(options: AppOptions = {}) {
   const env = options.env ?? getEnv();
   const log = options.logger ?? createLogger(env);
   const uploads = options.uploads ?? createUploadStores(env);
   const docs = createDocsRoutes();
+  defineDeliveryJob({ recordings: uploads.recordings, tools: options.deliveryTools ?? serverDeliveryTools(), log });
 
   const app = new Hono<AppEnv>()
     // the request line, then the security events of the answer (with its user, known by then).
@@ -107,6 +117,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/api', teacherRoutes)
     .route('/api', oracyRoutes)
     .route('/api', createSpeakingRoutes({ recordings: uploads.recordings }))
+    .route('/api', deliveryRoutes)
     .route('/api', complaintRoutesFor('student'))
     .route('/api', complaintRoutesFor('teacher'))
     .route('/api', createChatRoutes({ uploads: uploads.chat }))

@@ -12,6 +12,9 @@ import { connectRedis, type RedisLink } from './cluster/redis.js';
 import { connectDatabase, type DatabaseHandle } from './db/connection.js';
 import { User } from './db/models/index.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed.js';
+import { createJobRunner, type JobRunner } from './jobs/index.js';
+import { backfillDeliveryReports } from './services/delivery.js';
+import { ffmpegAvailable, serverDeliveryTools } from './services/deliveryTools.js';
 import { backfillOracySummaries } from './services/oracySummary.js';
 import { getEnv, shouldSeedDemo, type Env } from './env.js';
 import { createUploadStores, publicUploadsDir } from './services/uploads.js';
@@ -35,10 +38,13 @@ export interface RunningServer {
   db: DatabaseHandle;
   /** The Redis link when `REDIS_URL` is set, else undefined. */
   redis?: RedisLink;
+  /** This process's background-job runner (docs/architecture.md#background-jobs). */
+  jobs: JobRunner;
   /**
    * Graceful shutdown: `/readyz` turns 503, the sweep stops, the
    * chat sockets are disconnected, the HTTP server stops accepting and waits
-   * up to 5 s for requests in flight, then Redis and the database close. Idempotent.
+   * up to 5 s for requests in flight, the job runner stops (a job still running
+   * after 10 s is left to another process), then Redis and the database close. Idempotent.
    */
   close(): Promise<void>;
 }
@@ -86,8 +92,11 @@ function closeHttpServer(server: Server): Promise<void> {
 /**
  * Starts Oracy (docs/architecture.md#running-it): reads the environment, connects to
  * `MONGODB_URI` or starts the embedded FerretDB under `DATA_DIR/db`, builds
- * indexes, sets up session expiry (TTL index or a 10-minute sweep), loads
- * the demo data into an empty database when `shouldSeedDemo`, connects to
+ * indexes, sets up session expiry (TTL index or a 10-minute sweep), says once
+ * when there is no ffmpeg (docs/product.md#measured-by-the-server), loads
+ * the demo data into an empty database when `shouldSeedDemo`, gives recordings
+ * stored without a delivery report one and queues their measurement, starts the
+ * background-job runner (docs/architecture.md#background-jobs), connects to
  * `REDIS_URL` when set (Socket.IO adapter, shared rate limits,
  * session-cache invalidation), listens on `PORT` (all interfaces) and prints
  * the URL and, with demo data, the demo accounts.
@@ -109,6 +118,7 @@ export async function startServer(
   const db = await connectDatabase({ mongodbUri: env.MONGODB_URI, dataDir: env.DATA_DIR, onCrash });
   let expiry: SessionExpiry | undefined;
   let redis: RedisLink | undefined;
+  let jobs: JobRunner | undefined;
   try {
     log.info({ embedded: db.embedded }, db.embedded ? `embedded database (FerretDB) with data in ${join(env.DATA_DIR, 'db')}` : 'connected to MONGODB_URI');
     await ensureIndexes(log);
@@ -120,8 +130,15 @@ export async function startServer(
     // one set of upload stores per process, shared by the seed, the routes and the chat.
     const uploads = createUploadStores(env);
     if (env.UPLOAD_STORE === 'disk') await mkdir(publicUploadsDir(env.DATA_DIR), { recursive: true });
+    const deliveryTools = serverDeliveryTools();
+    if (!(await ffmpegAvailable())) {
+      log.warn(
+        "No ffmpeg here: the server keeps the phones' delivery reports and measures only WAV recordings itself. " +
+          "Install it (Debian: apt-get install -y ffmpeg) and restart; an admin's POST /api/admin/delivery/reanalyse then measures the rest.",
+      );
+    }
     if (shouldSeedDemo(env) && !(await User.exists({}))) {
-      const { seeded } = await seedDemoData({ uploads: uploads.public, recordings: uploads.recordings, log: (line) => log.info(line) });
+      const { seeded } = await seedDemoData({ uploads: uploads.public, recordings: uploads.recordings, deliveryTools, log: (line) => log.info(line) });
       if (seeded) log.info('demo data loaded');
     }
     const hasDemo = Boolean(await User.exists({ email: DEMO_ACCOUNTS.admin }));
@@ -133,7 +150,12 @@ export async function startServer(
     let draining = false;
     const health = { draining: () => draining, ...(redis ? { redisReady: redis.ready } : {}) };
 
-    const app = createApp({ env, logger: log, health, uploads, ...(redis ? { rateLimits: redis.rateLimits } : {}) });
+    const app = createApp({ env, logger: log, health, uploads, deliveryTools, ...(redis ? { rateLimits: redis.rateLimits } : {}) });
+    // after createApp, which declares the jobs.
+    const measuring = await backfillDeliveryReports();
+    if (measuring > 0) log.info(`${measuring} recordings stored before delivery feedback existed are queued to be measured`);
+    jobs = createJobRunner({ log });
+    jobs.start();
     const { server, port } = await listen(app, env.PORT);
     const chat = attachChat(server, {
       dataDir: env.DATA_DIR,
@@ -160,12 +182,14 @@ export async function startServer(
       log,
       db,
       redis,
+      jobs,
       close() {
         closing ??= (async () => {
           draining = true;
           expiry?.stop();
           await chat.close();
           await closeHttpServer(server);
+          await jobs?.stop();
           await redis?.close();
           await db.close();
         })();
@@ -174,6 +198,7 @@ export async function startServer(
     };
   } catch (err) {
     expiry?.stop();
+    await jobs?.stop().catch(() => undefined);
     await redis?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw err;

@@ -4,7 +4,8 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { AUTH_RATE_LIMITS } from '../auth/rateLimits.js';
 import { collect, connected, nextEvent, openSocket } from '../test/testServer.js';
-import { ChatMessage, Complaint, ROLES, type Role } from '../db/models/index.js';
+import { ChatMessage, Complaint, Course, DeliveryReport, Enrollment, Job, JobClaim, ROLES, SpeakingTask, type Role } from '../db/models/index.js';
+import { audioFixture } from '../test/audio.js';
 import { REDIS_RATE_LIMIT_PREFIX } from '../security/rateLimit.js';
 import { createUser, sessionCookieFrom, type LooseJson } from '../test/factories.js';
 
@@ -197,6 +198,33 @@ describe('two API processes on one database and one Redis', () => {
       const winner = approve.status === 200 ? 'approved' : 'disapproved';
       expect((await Complaint.findById(complaint._id).lean())?.status).toBe(winner);
     }
+  });
+
+  it('recordings sent through both processes are each measured once, by one of them (docs/architecture.md#background-jobs)', async () => {
+    const teacher = await createUser({ role: ROLES.teacher });
+    const student = await signedIn(A, ROLES.student);
+    const course = await Course.create({ title: 'Cluster voices', description: 'Two processes.', instructorId: teacher.user._id, duration: 5, startDate: new Date('2026-01-01'), endDate: new Date('2026-12-31'), status: 'active' });
+    await Enrollment.create({ studentId: student.id, courseId: course._id });
+    const sent: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const task = await SpeakingTask.create({ courseId: course._id, teacherId: teacher.user._id, title: `Take ${i}`, prompt: 'Say it.', focusStrands: ['physical'], maxSeconds: 60 });
+      const base = i % 2 === 0 ? A : B;
+      const form = new FormData();
+      form.append('audio', new Blob([audioFixture('speech.wav') as Uint8Array<ArrayBuffer>], { type: 'audio/wav' }), 'take.wav');
+      const res = await fetch(`${base}/api/student/speaking-tasks/${task.id}/recordings`, { method: 'POST', headers: { Cookie: student.cookie, Origin: base }, body: form });
+      expect(res.status).toBe(201);
+      sent.push(((await res.json()) as LooseJson).id);
+    }
+    const deadline = Date.now() + 30_000;
+    while ((await DeliveryReport.countDocuments({ recordingId: { $in: sent }, status: 'ready', source: 'server' })) < sent.length) {
+      if (Date.now() > deadline) throw new Error('the recordings were not measured within 30 s');
+      await settle(200);
+    }
+    const jobs = await Job.find({ name: 'delivery.measure', 'payload.recordingId': { $in: sent } }).lean();
+    expect(jobs.map((j) => [j.status, j.attempts])).toEqual(Array(sent.length).fill(['done', 1]));
+    expect(await JobClaim.countDocuments({ jobId: { $in: jobs.map((j) => j._id) } })).toBe(sent.length);
+    const read = await call(B, 'GET', `/api/recordings/${sent[0]}/delivery`, student.cookie);
+    expect(read.body).toMatchObject({ status: 'ready', source: 'server', reason: null });
   });
 
   // Last: it uses up the sign-in failures of this machine's address, which are forgotten afterwards (REDIS_URL may be kept between runs).

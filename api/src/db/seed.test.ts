@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { verifyPassword } from '../auth/password.js';
 import { oracyLevelForMean } from '../services/oracyLevel.js';
+import { DELIVERY_VERSION, deliveryReportSchema } from '../delivery/report.js';
+import { ffmpegAvailable } from '../services/deliveryTools.js';
 import { DiskUploadStore } from '../services/uploads.js';
 import { DISCUSSION } from './demoData.js';
 import {
@@ -14,6 +16,7 @@ import {
   ChatMessage,
   Complaint,
   Course,
+  DeliveryReport,
   Enrollment,
   Feedback,
   Notice,
@@ -26,7 +29,7 @@ import { teacherOverview } from '../routes/oracy/queries.js';
 import { summaryOf } from '../services/oracySummary.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const MODELS = { User, Assessment, Course, Enrollment, Assignment, AssignmentCompletion, Notice, Complaint, ChatMessage, SpeakingTask, Recording, Feedback };
+const MODELS = { User, Assessment, Course, Enrollment, Assignment, AssignmentCompletion, Notice, Complaint, ChatMessage, SpeakingTask, Recording, Feedback, DeliveryReport };
 
 async function counts(): Promise<Record<string, number>> {
   const entries = await Promise.all(Object.entries(MODELS).map(async ([name, model]) => [name, await model.countDocuments()] as const));
@@ -232,6 +235,24 @@ describe('seedDemoData (docs/architecture.md#running-it)', () => {
       expect(await Enrollment.exists({ studentId: r.studentId, courseId: r.courseId })).not.toBeNull();
     }
     expect(await Feedback.countDocuments({ recordingId: { $in: answers.map((r) => r._id) } })).toBe(3);
+  });
+
+  it('measures the demo answers while seeding: a server report for each, or unavailable without ffmpeg (docs/product.md#measured-by-the-server)', async () => {
+    const answers = await Recording.find().lean();
+    const reports = await DeliveryReport.find({ recordingId: { $in: answers.map((r) => r._id) } }).lean();
+    expect(reports).toHaveLength(answers.length);
+    const withFfmpeg = await ffmpegAvailable();
+    for (const report of reports) {
+      const answer = answers.find((r) => r._id.equals(report.recordingId))!;
+      expect(report).toMatchObject({ studentId: answer.studentId, taskId: answer.taskId, audio: answer.file.name, submittedAt: answer.submittedAt });
+      if (withFfmpeg) {
+        expect(report).toMatchObject({ status: 'ready', source: 'server', version: DELIVERY_VERSION, reason: null });
+        expect(deliveryReportSchema.parse(report.report).durationMs).toBeGreaterThan(1500);
+        expect(report.analyzedAt!.getTime()).toBeGreaterThan(answer.submittedAt.getTime());
+      } else {
+        expect(report).toMatchObject({ status: 'unavailable', source: null, report: null });
+      }
+    }
   });
 
   it('keeps the admins’ discussion in chronological order and the notices newest first', async () => {

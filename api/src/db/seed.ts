@@ -7,6 +7,8 @@ import { meanScore, oracyLevelForMean } from '../services/oracyLevel.js';
 import { STRAND_CATEGORIES } from '../services/oracyProfile.js';
 import { summaryOf } from '../services/oracySummary.js';
 import { audioDurationMs } from '../services/audio.js';
+import { measuredFields, measureNow, type DeliveryTools, type Measurement } from '../services/delivery.js';
+import { serverDeliveryTools } from '../services/deliveryTools.js';
 import type { StoredUpload, UploadStore } from '../services/uploads.js';
 import { ADMINS, COMPLAINTS, COURSES, DEMO_PASSWORD, DEMO_STUDENT, DISCUSSION, NOTICES, STUDENT_FIRST_NAMES, STUDENT_LAST_NAMES, TEACHERS, type DemoPerson } from './demoData.js';
 import {
@@ -18,6 +20,7 @@ import {
   ChatMessage,
   Complaint,
   Course,
+  DeliveryReport,
   Enrollment,
   Feedback,
   Notice,
@@ -36,10 +39,11 @@ const RECORDINGS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..',
 /** The demo recordings, used in turn. */
 const DEMO_RECORDINGS = ['answer-1.webm', 'answer-2.ogg', 'answer-3.m4a'] as const;
 
-/** A stored demo recording: its store entry and the length read from it. */
+/** A stored demo recording: its store entry, the length read from it and the server's measurement of it. */
 interface DemoAudio {
   file: StoredUpload;
   durationMs: number;
+  measurement: Measurement;
 }
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -293,6 +297,7 @@ function buildDataSet(now: number, passwordHash: string, images: readonly string
       .map((e) => e.studentId);
   const recordings: ReturnType<typeof withId<Record<string, unknown>>>[] = [];
   const feedback: ReturnType<typeof withId<Record<string, unknown>>>[] = [];
+  const deliveries: ReturnType<typeof withId<Record<string, unknown>>>[] = [];
   const COMMENTS = ['Clear and well paced: try pausing before your last point.', 'Good eye for detail. Lift your voice at the end of each sentence.'];
   [
     { task: tasks[0]!, students: answered(tasks[0]!, 3), reviewed: 2 },
@@ -303,6 +308,18 @@ function buildDataSet(now: number, passwordHash: string, images: readonly string
       const submittedAt = new Date(now - (4 - i) * DAY + rnd.int(8 * 60, 20 * 60) * MINUTE);
       const recording = withId({ taskId: task._id, studentId, courseId: task.courseId, file: take.file, durationMs: take.durationMs, submittedAt, status: i < reviewed ? 'reviewed' : 'pending', createdAt: submittedAt, updatedAt: submittedAt });
       recordings.push(recording);
+      // measured by the server a minute after it came (docs/product.md#measured-by-the-server).
+      const measuredAt = new Date(submittedAt.getTime() + MINUTE);
+      deliveries.push(withId({
+        recordingId: recording._id,
+        studentId,
+        taskId: task._id,
+        audio: take.file.name,
+        submittedAt,
+        ...measuredFields(take.measurement, measuredAt),
+        createdAt: submittedAt,
+        updatedAt: measuredAt,
+      }));
       if (i < reviewed) {
         const at = new Date(submittedAt.getTime() + rnd.int(2, 20) * HOUR);
         feedback.push(withId({
@@ -331,6 +348,7 @@ function buildDataSet(now: number, passwordHash: string, images: readonly string
     tasks,
     recordings,
     feedback,
+    deliveries,
   };
 }
 
@@ -361,10 +379,18 @@ function buildDataSet(now: number, passwordHash: string, images: readonly string
  * @param opts.uploads the course images' store (`createUploadStores(env).public`, disk or GridFS)
  * @param opts.recordings the recordings' store (`createUploadStores(env).recordings`): the demo
  *   speaking-practice answers are saved there (docs/product.md#speaking-practice)
+ * @param opts.deliveryTools the decoder and analysis that measure the demo answers at once, so
+ *   that their delivery reports are ready (docs/product.md#measured-by-the-server); default
+ *   `serverDeliveryTools()`. Without ffmpeg the WebM, Ogg and M4A answers are `unavailable`.
  * @param opts.log receives one summary line when data was loaded
  * @returns `{ seeded: false }` without writing anything when the users collection has any document
  */
-export async function seedDemoData(opts: { uploads: UploadStore; recordings: UploadStore; log?: (line: string) => void }): Promise<{ seeded: boolean }> {
+export async function seedDemoData(opts: {
+  uploads: UploadStore;
+  recordings: UploadStore;
+  deliveryTools?: DeliveryTools;
+  log?: (line: string) => void;
+}): Promise<{ seeded: boolean }> {
   if (await User.exists({})) return { seeded: false };
 
   const passwordHash = await hashPassword(DEMO_PASSWORD); // once: argon2id costs ~50 ms a call
@@ -389,7 +415,8 @@ export async function seedDemoData(opts: { uploads: UploadStore; recordings: Upl
       const bytes = new Uint8Array(await readFile(join(RECORDINGS_DIR, name)));
       const file = await opts.recordings.save(bytes, 'audio', 'recording');
       takes.push(file.name);
-      audio.push({ file, durationMs: (await audioDurationMs(bytes, file.type)) ?? 2000 });
+      const measurement = await measureNow(bytes, file.type, opts.deliveryTools ?? serverDeliveryTools());
+      audio.push({ file, durationMs: (await audioDurationMs(bytes, file.type)) ?? 2000, measurement });
     }
     const data = buildDataSet(Date.now(), passwordHash, images, audio);
     try {
@@ -416,10 +443,11 @@ export async function seedDemoData(opts: { uploads: UploadStore; recordings: Upl
     await insertAll(SpeakingTask, data.tasks);
     await insertAll(Recording, data.recordings);
     await insertAll(Feedback, data.feedback);
+    await insertAll(DeliveryReport, data.deliveries);
     opts.log?.(
       `Demo data loaded: ${data.users.length} people, ${data.courses.length} courses, ${data.enrollments.length} enrollments, ` +
         `${data.assignments.length} assignments, ${data.notices.length} notices, ${data.complaints.length} complaints, ${data.messages.length} messages, ` +
-        `${data.tasks.length} speaking tasks, ${data.recordings.length} recordings.`,
+        `${data.tasks.length} speaking tasks, ${data.recordings.length} recordings (${data.deliveries.filter((d) => d.status === 'ready').length} with a delivery report).`,
     );
     return { seeded: true };
   } catch (err) {

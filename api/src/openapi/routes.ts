@@ -14,6 +14,7 @@ export const TAGS = [
   { name: 'Teacher', description: "A teacher's own data; an admin may read it too (docs/product.md#teacher-calls)." },
   { name: 'Oracy profile', description: 'Strand scores, history and who needs attention (docs/product.md#oracy-profile).' },
   { name: 'Speaking practice', description: 'Speaking tasks, recorded answers and teachers’ feedback (docs/product.md#speaking-practice).' },
+  { name: 'Delivery feedback', description: 'Pace, pauses, expression and volume of recordings, measured by the server (docs/product.md#delivery-feedback).' },
   { name: 'Complaints', description: 'Filing, withdrawing and moderating complaints (docs/product.md#complaint-moderation-calls).' },
   { name: 'Courses', description: 'Course management, admins only (docs/product.md#course-calls).' },
   { name: 'Notices', description: 'Notices: every signed-in user reads, admins write (docs/product.md#notice-calls).' },
@@ -54,7 +55,7 @@ export interface RouteDoc {
   /** more, in Markdown; where the rule is documented */
   description?: string;
   /** the success status and its answer */
-  success: { status: 200 | 201 | 204; answer: AnswerDoc };
+  success: { status: 200 | 201 | 202 | 204; answer: AnswerDoc };
   /** further non-error answers (e.g. 303 after a form, 503 when unhealthy) */
   others?: Partial<Record<number, AnswerDoc>>;
   /** every 4xx the route itself answers, with what it means there; the body is always `ErrorBody` */
@@ -138,6 +139,10 @@ function complaintDocs(area: 'student' | 'teacher', ownerQuery: 'sId' | 'tId'): 
 const recordingFormDoc = z.object({
   audio: z.string().meta({ format: 'binary', description: 'WebM, Ogg, MP4 (M4A) or WAV audio of at most 10 MB, judged by its content' }),
   durationMs: z.string().optional().meta({ description: 'the length the recorder measured, ms; the file’s own length is what counts' }),
+  delivery: z
+    .string()
+    .optional()
+    .meta({ description: 'the phone’s delivery report (`DeliveryReport`) as JSON; kept as `source: device` until the server has measured the audio (docs/product.md#measured-by-the-server)' }),
 });
 
 /**
@@ -338,7 +343,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
       'Students enrolled in the task’s course. Replaces the student’s pending recording of the task. With an `Idempotency-Key`, a repeat gets the first answer and never makes a second recording (docs/product.md#speaking-practice).',
     success: { status: 201, answer: json('Stored.', s.recordingSchema) },
     errors: {
-      400: 'Longer than the task’s `maxSeconds` + 5 s, a length that cannot be read, or a malformed form.',
+      400: 'Longer than the task’s `maxSeconds` + 5 s, a length that cannot be read, a `delivery` that is not a valid report, or a malformed form.',
       403: 'Not enrolled in the task’s course.',
       404: 'No task has this id.',
       409: 'Already reviewed, or the `Idempotency-Key` was used for another request.',
@@ -391,6 +396,23 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     tag: 'Speaking practice',
     success: { status: 200, answer: json('Saved.', s.feedbackSchema) },
     errors: { 403: 'Not the task’s teacher, or someone else’s feedback.', 404: 'No recording, or no feedback yet.', 413: TOO_LARGE, 415: NOT_JSON },
+  },
+
+  // Delivery feedback
+  'GET /api/recordings/:recordingId/delivery': {
+    summary: "A recording's delivery report",
+    tag: 'Delivery feedback',
+    description:
+      'For the recording’s student, the task’s teacher and admins. `pending` until the server has measured the stored audio; the phone’s report (`source: device`) until the server’s replaces it; `failed` or `unavailable` with a `reason` when the server could not measure it (docs/product.md#measured-by-the-server).',
+    success: { status: 200, answer: json('The measurement and its report.', s.deliverySchema) },
+    errors: { 403: 'Not the recording’s student, the task’s teacher or an admin.', 404: 'No recording has this id.' },
+  },
+  'POST /api/admin/delivery/reanalyse': {
+    summary: 'Measure recordings again',
+    tag: 'Delivery feedback',
+    description:
+      'Admins only. Queues the server’s measurement of every recording it has not measured with the current method: reports by an older version, the phone’s reports, `pending` and `unavailable` ones; not those it failed to measure (docs/product.md#measured-by-the-server).',
+    success: { status: 202, answer: json('Queued; the measurements run in the background.', s.reanalysisSchema) },
   },
 
   // Complaint moderation

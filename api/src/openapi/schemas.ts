@@ -21,6 +21,7 @@ export {
   studentSpeakingTaskJsonSchema as studentSpeakingTaskSchema,
   teacherSpeakingTaskJsonSchema as teacherSpeakingTaskSchema,
   courseJsonSchema as courseSchema,
+  deliveryJsonSchema as deliverySchema,
   currentUserJsonSchema as currentUserSchema,
   noticeJsonSchema as noticeSchema,
   profileJsonSchema as profileSchema,
@@ -31,6 +32,9 @@ export {
   teacherStudentJsonSchema as teacherStudentSchema,
 } from '../presenters/index.js';
 
+
+/** `POST /api/admin/delivery/reanalyse` (docs/product.md#delivery-feedback-calls): how many recordings are queued to be measured. */
+export const reanalysisSchema = z.object({ queued: z.number().meta({ description: 'recordings queued to be measured' }) }).meta({ id: 'Reanalysis' });
 
 /**
  * The body of every error answer (docs/product.md#error-messages): `{error: {code, message, fields?}}`;

@@ -12,3 +12,4 @@ export * from './oracy.js';
 export * from './speaking.js';
 export * from './person.js';
 export * from './user.js';
+export * from './delivery.js';

@@ -11,6 +11,7 @@ import {
   type Strands,
   type SubmissionLike,
 } from '../services/oracyProfile.js';
+import { deliveryTrendPointJsonSchema } from './delivery.js';
 import { objectId, oracyLevelSchema, timestamp } from './fields.js';
 
 /** A strand score: 1–5, two decimals. */
@@ -73,6 +74,9 @@ export const studentOracyJsonSchema = z
       .partialRecord(z.enum(STRAND_KEYS as [StrandKey, ...StrandKey[]]), z.number())
       .nullable()
       .meta({ description: 'teachers’ speaking-practice scores of the last 90 days: the mean per strand scored, two decimals; null without any' }),
+    delivery: z
+      .array(deliveryTrendPointJsonSchema)
+      .meta({ description: 'Delivery over time: the latest 10 recordings with a ready delivery report, oldest first (docs/product.md#measured-by-the-server)' }),
   })
   .meta({ id: 'StudentOracy' });
 

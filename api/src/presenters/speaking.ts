@@ -1,6 +1,8 @@
 import type { Types } from 'mongoose';
 import { z } from 'zod';
 import { RECORDING_STATUSES, SPEAKING_STRANDS } from '../db/models/index.js';
+import type { DeliverySummary } from '../delivery/report.js';
+import { deliverySummaryJsonSchema } from './delivery.js';
 import { objectId, timestamp } from './fields.js';
 
 type Id = Types.ObjectId | string;
@@ -80,6 +82,7 @@ export const recordingJsonSchema = z
     submittedAt: timestamp(),
     status: z.enum(RECORDING_STATUSES),
     audioUrl: z.string().meta({ description: '`/api/recordings/{id}/audio`' }),
+    delivery: deliverySummaryJsonSchema.meta({ description: 'its delivery report in brief (docs/product.md#measured-by-the-server)' }),
   })
   .meta({ id: 'Recording' });
 
@@ -97,8 +100,8 @@ export interface RecordingLike {
   status: (typeof RECORDING_STATUSES)[number];
 }
 
-/** Presents a recording, with the URL its audio streams from. */
-export function presentRecording(recording: RecordingLike): RecordingJson {
+/** Presents a recording, with the URL its audio streams from and the summary of its delivery report. */
+export function presentRecording(recording: RecordingLike, delivery: DeliverySummary): RecordingJson {
   const id = String(recording._id);
   return {
     id,
@@ -110,6 +113,7 @@ export function presentRecording(recording: RecordingLike): RecordingJson {
     submittedAt: recording.submittedAt.toISOString(),
     status: recording.status,
     audioUrl: `/api/recordings/${id}/audio`,
+    delivery,
   };
 }
 

@@ -262,6 +262,14 @@ const ROWS: Row[] = [
     }),
   },
 
+  // Delivery feedback (docs/product.md#delivery-feedback-calls): the report reads like the audio; the reanalysis is the admins'.
+  {
+    endpoint: 'GET /api/recordings/:recordingId/delivery',
+    expect: cells(401, 200, 403, 200, 403, 200),
+    request: async (world) => ({ path: `/api/recordings/${(await freshRecording(world)).id}/delivery` }),
+  },
+  { endpoint: 'POST /api/admin/delivery/reanalyse', expect: adminOnly(202), request: () => ({ path: '/api/admin/delivery/reanalyse' }) },
+
   // The discussion's attachment download (admins only) and the profile.
   { endpoint: 'GET /api/chat/attachments/:id', expect: adminOnly(200), request: (world) => ({ path: `/api/chat/attachments/${world.attachmentMessageId}` }) },
   { endpoint: 'GET /api/user/profile/:userId', expect: selfOrAdmin, request: (world) => ({ path: `/api/user/profile/${world.s1.id}` }) },

@@ -17,6 +17,7 @@ import { updateOracyAssessmentSchema } from '../routes/assessment/schema.js';
 import { studentComplaintSchema, teacherComplaintSchema } from '../routes/complaints/schema.js';
 import { createTaskSchema, feedbackSchema, recordingFormSchema, updateTaskSchema } from '../routes/speaking/schema.js';
 import { recordingsDir } from '../services/uploads.js';
+import { sampleReport } from '../test/delivery.js';
 import { TEST_ORIGIN } from '../test/factories.js';
 import {
   OPERATOR_MARKER,
@@ -220,7 +221,7 @@ const TARGETS: Target[] = [
     endpoint: 'POST /api/student/speaking-tasks/:taskId/recordings',
     caller: 'ownerStudent',
     body: recordingFormSchema.omit({ audio: true }),
-    sample: () => ({ durationMs: '2000' }),
+    sample: () => ({ durationMs: '2000', delivery: JSON.stringify(sampleReport()) }),
     multipart: true,
     fileField: 'audio',
     params: async (w) => ({ taskId: await ids(() => freshTask(w)) }),
@@ -241,6 +242,8 @@ const TARGETS: Target[] = [
     sample: () => ({ strands: { linguistic: 5, physical: 4 }, comment: 'Better.' }),
     params: async (w) => ({ recordingId: await ids(() => freshRecording(w, { reviewed: true })) }),
   },
+  { endpoint: 'GET /api/recordings/:recordingId/delivery', caller: 'ownerStudent', params: async (w) => ({ recordingId: await ids(() => freshRecording(w)) }) },
+  { endpoint: 'POST /api/admin/delivery/reanalyse', caller: 'admin', query: ['version'] },
   { endpoint: 'GET /api/teacher/stats/:teacherId', caller: 'ownerTeacher', params: (w) => ({ teacherId: [w.t1.id as string] }) },
   { endpoint: 'GET /api/teacher/courses/:teacherId', caller: 'ownerTeacher', params: (w) => ({ teacherId: [w.t1.id as string] }) },
   { endpoint: 'GET /api/student/oracy/:studentId', caller: 'ownerStudent', params: (w) => ({ studentId: [w.s1.id as string] }), query: ['before'], queryValues: () => ['2026-01-31T09:00:00.000Z'] },

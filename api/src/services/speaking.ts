@@ -1,16 +1,17 @@
 import type { Types } from 'mongoose';
 import { Feedback, Recording, SpeakingTask } from '../db/models/index.js';
+import { removeDeliveryReports } from './delivery.js';
 import type { UploadStore } from './uploads.js';
 
 /**
  * Removing speaking-practice data with everything that hangs on it (docs/product.md#speaking-practice):
- * a recording's feedback, its record and its audio file in the recordings store. Used when a
+ * a recording's feedback, its delivery report, its record and its audio file in the recordings store. Used when a
  * student, a course or a task goes, so that nothing is left orphaned in the store.
  */
 
 /**
- * Removes the recordings matching `filter` (e.g. `{studentId}` or `{courseId}`), their feedback
- * and their files. Records go first, files last: FerretDB has no transactions, and a file whose
+ * Removes the recordings matching `filter` (e.g. `{studentId}` or `{courseId}`), their feedback,
+ * their delivery reports and their files. Records go first, files last: FerretDB has no transactions, and a file whose
  * record is gone is never served, while a record whose file is gone would be.
  * @returns how many recordings were removed
  */
@@ -19,6 +20,7 @@ export async function removeRecordings(filter: { studentId?: Types.ObjectId; cou
   if (recordings.length === 0) return 0;
   const ids = recordings.map((r) => r._id);
   await Feedback.deleteMany({ recordingId: { $in: ids } });
+  await removeDeliveryReports(ids);
   await Recording.deleteMany({ _id: { $in: ids } });
   for (const r of recordings) await store.remove(r.file?.name);
   return recordings.length;

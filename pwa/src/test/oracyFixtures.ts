@@ -42,6 +42,7 @@ export function profileOf(history: Snapshot[], studentId = 'u-student', teacherS
     change: latest && previous ? Math.round((latest.mean - previous.mean) * 100) / 100 : null,
     needsAttention: latest ? [] : ['not-assessed'],
     teacherStrands,
+    delivery: [],
   };
 }
 

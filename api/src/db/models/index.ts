@@ -10,3 +10,5 @@ export * from './complaint.js';
 export * from './assessment.js';
 export * from './chatMessage.js';
 export * from './speaking.js';
+export * from './job.js';
+export * from './delivery.js';

@@ -140,7 +140,7 @@ describe('GET /api/student/oracy/:studentId', () => {
     const { user, cookie } = await signedIn(3);
     const res = await get(`/api/student/oracy/${user.id}`, cookie);
     expect(res.status).toBe(200);
-    expect(await readJson(res)).toEqual({ studentId: user.id, latest: null, previous: null, history: [], change: null, needsAttention: ['not-assessed'], teacherStrands: null });
+    expect(await readJson(res)).toEqual({ studentId: user.id, latest: null, previous: null, history: [], change: null, needsAttention: ['not-assessed'], teacherStrands: null, delivery: [] });
   });
 
   it('answers the latest, the previous, the change and the history newest first', async () => {

@@ -9,6 +9,7 @@ import {
   type TeacherOracyStudentJson,
 } from '../../presenters/oracy.js';
 import { changeBetween, countLevels, needsAttention, strandAverages, TEACHER_SCORE_WINDOW_DAYS, teacherStrandScores, type SubmissionLike } from '../../services/oracyProfile.js';
+import { deliveryTrend } from '../../services/delivery.js';
 import { NEWEST_FIRST, type OracySummary } from '../../services/oracySummary.js';
 import type { Person } from '../../services/stats.js';
 
@@ -35,18 +36,20 @@ export async function teachesStudent(teacherId: Types.ObjectId, studentId: Types
  * A student's profile (`GET /api/student/oracy/:studentId`): the latest and
  * the previous submission, the change between them, a page of the history
  * (newest first, `HISTORY_PAGE_SIZE` at most, only those before `before`
- * when given), the needs-attention reasons and the teachers' speaking-practice
- * scores of the last 90 days. Two queries, three with `before`.
+ * when given), the needs-attention reasons, the teachers' speaking-practice
+ * scores of the last 90 days and "Delivery over time" (docs/product.md#measured-by-the-server).
+ * Four queries, five with `before`.
  * @param now ms since the epoch, for the `stale` reason
  */
 export async function studentProfile(student: Person, before: Date | undefined, now: number): Promise<StudentOracyJson> {
   const page = (filter: Record<string, unknown>, limit: number) =>
     Assessment.find({ userId: student._id, ...filter }).sort(NEWEST_FIRST).limit(limit).lean<SubmissionLike[]>();
   const since = new Date(now - TEACHER_SCORE_WINDOW_DAYS * 24 * 60 * 60 * 1000);
-  const [newest, history, feedback] = await Promise.all([
+  const [newest, history, feedback, delivery] = await Promise.all([
     page({}, before ? 2 : HISTORY_PAGE_SIZE),
     before ? page({ createdAt: { $lt: before } }, HISTORY_PAGE_SIZE) : undefined,
     Feedback.find({ studentId: student._id, createdAt: { $gte: since } }).select('strands').lean(),
+    deliveryTrend(student._id),
   ]);
   const [latest, previous] = newest.map(presentSnapshot);
   const change = changeBetween(latest, previous);
@@ -58,6 +61,7 @@ export async function studentProfile(student: Person, before: Date | undefined, 
     change,
     needsAttention: needsAttention(latest ? { submittedAt: new Date(latest.submittedAt), strands: latest.strands } : null, change, now),
     teacherStrands: teacherStrandScores(feedback.map((f) => f.strands)),
+    delivery,
   };
 }
 

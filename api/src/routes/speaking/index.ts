@@ -7,12 +7,13 @@ import { Course, Enrollment, Feedback, Recording, ROLES, SpeakingTask } from '..
 import { badRequest, conflict, forbidden, isDuplicateKeyError, notFound, payloadTooLarge } from '../../errors.js';
 import { presentFeedback, presentRecording, presentSpeakingTask } from '../../presenters/speaking.js';
 import { audioDurationMs } from '../../services/audio.js';
+import { startDelivery } from '../../services/delivery.js';
 import { idempotency } from '../../services/idempotency.js';
 import { findPerson } from '../../services/stats.js';
 import { checkUpload, MAX_AUDIO_BYTES, type UploadStore } from '../../services/uploads.js';
 import { sendServedFile } from '../../static.js';
 import { validate } from '../../validation.js';
-import { findTask, isTaskTeacher, requireTaskOwner, reviewQueue, studentTasks, teacherTasks } from './queries.js';
+import { findTask, isTaskTeacher, readableRecording, requireTaskOwner, reviewQueue, studentTasks, teacherTasks } from './queries.js';
 import {
   createTaskSchema,
   DUE_IN_THE_PAST,
@@ -25,8 +26,8 @@ import {
   updateTaskSchema,
 } from './schema.js';
 
-/** A recording's body: the 10 MB file and room for the form's other fields. */
-const RECORDING_BODY_BYTES = MAX_AUDIO_BYTES + 64 * 1024;
+/** A recording's body: the 10 MB file and room for the form's other fields (the phone's delivery report is up to about 100 KB). */
+const RECORDING_BODY_BYTES = MAX_AUDIO_BYTES + 256 * 1024;
 /** How much longer than the task allows a recording may be: the recorder stops at the limit, the container may add a little. */
 const DURATION_SLACK_MS = 5_000;
 
@@ -62,11 +63,13 @@ const discard = (store: UploadStore, name: string) => store.remove(name).catch((
  *   an admin; deleting a task that has recordings → 409.
  * - `GET /student/speaking-tasks/:studentId` → the tasks of the student's courses with their own
  *   recording and its feedback.
- * - `POST /student/speaking-tasks/:taskId/recordings` multipart `{audio, durationMs?}` with an
- *   optional `Idempotency-Key` → 201 recording; students enrolled in the task's course only (403);
- *   WebM, Ogg, MP4/M4A or WAV by content (415), at most 10 MB (413), at most the task's
- *   `maxSeconds` + 5 s by the file's own length (400); replaces the student's pending recording,
- *   409 once it has been reviewed.
+ * - `POST /student/speaking-tasks/:taskId/recordings` multipart `{audio, durationMs?, delivery?}`
+ *   with an optional `Idempotency-Key` → 201 recording; students enrolled in the task's course
+ *   only (403); WebM, Ogg, MP4/M4A or WAV by content (415), at most 10 MB (413), at most the
+ *   task's `maxSeconds` + 5 s by the file's own length (400); `delivery`, the phone's report
+ *   (docs/product.md#measured-by-the-server), must be a valid report (400 naming `delivery`);
+ *   replaces the student's pending recording, 409 once it has been reviewed. The server's
+ *   measurement of the audio is queued.
  * - `GET /recordings/:recordingId/audio` → the audio, with byte ranges (206, 416), ETag/304 and
  *   `Cache-Control: private`; for the recording's student, the task's teacher and admins.
  * - `GET /teacher/recordings/:teacherId?status=pending|reviewed` → the review queue.
@@ -132,7 +135,7 @@ export function createSpeakingRoutes(opts: { recordings: UploadStore }) {
         const existing = await Recording.findOne({ taskId: task._id, studentId: student._id }).select('status').lean();
         if (existing?.status === 'reviewed') throw conflict('Your teacher has reviewed this recording: it cannot be replaced.');
 
-        const { audio, durationMs: declared } = c.req.valid('form');
+        const { audio, durationMs: declared, delivery: device } = c.req.valid('form');
         if (audio.size > MAX_AUDIO_BYTES) throw payloadTooLarge('The recording is larger than 10 MB.');
         const bytes = new Uint8Array(await audio.arrayBuffer());
         const { type } = await checkUpload(bytes, 'audio', 'recording');
@@ -163,18 +166,12 @@ export function createSpeakingRoutes(opts: { recordings: UploadStore }) {
           recording = await Recording.findById(previous._id).lean();
         }
         if (!recording) throw notFound('No such recording.');
-        return c.json(presentRecording(recording), 201);
+        const delivery = await startDelivery(recording, device);
+        return c.json(presentRecording(recording, delivery), 201);
       },
     )
     .get('/recordings/:recordingId/audio', requireAuth, validate('param', recordingIdParamSchema), async (c) => {
-      const recording = await Recording.findById(new Types.ObjectId(c.req.valid('param').recordingId)).lean();
-      if (!recording) throw notFound('No such recording.');
-      const user = c.var.user;
-      const allowed =
-        user.role === ROLES.admin ||
-        recording.studentId.equals(user._id) ||
-        (user.role === ROLES.teacher && (await isTaskTeacher(user._id, await findTask(String(recording.taskId)))));
-      if (!allowed) throw forbidden('This recording is not yours to hear.');
+      const recording = await readableRecording(c.req.valid('param').recordingId, c.var.user, 'This recording is not yours to hear.');
       const file = await store.open(recording.file?.name ?? '');
       if (!file) throw notFound('The recording’s audio is missing.');
       return sendServedFile(c, file, 'private, no-cache');

@@ -12,6 +12,7 @@ import {
   type StudentSpeakingTaskJson,
   type TeacherSpeakingTaskJson,
 } from '../../presenters/speaking.js';
+import { deliverySummaries } from '../../services/delivery.js';
 import type { Person } from '../../services/stats.js';
 
 /**
@@ -51,6 +52,26 @@ export async function isTaskTeacher(userId: Types.ObjectId, task: Pick<TaskDoc, 
 export async function requireTaskOwner(user: { _id: Types.ObjectId; role: number }, task: TaskDoc): Promise<void> {
   if (user.role === 1) return;
   if (!(await isTaskTeacher(user._id, task))) throw forbidden('This is not one of your speaking tasks.');
+}
+
+/** A stored recording, as the routes read it. */
+export type RecordingDoc = RecordingLike & { _id: Types.ObjectId; studentId: Types.ObjectId; taskId: Types.ObjectId; file: { name: string; type: string; size: number } };
+
+/**
+ * A recording that `user` may hear and read the delivery report of (docs/product.md#authorization-matrix):
+ * its student, its task's teacher, or an admin. Two queries at most for a teacher, one otherwise.
+ * @param refusal the 403's message
+ * @throws 404 `not_found` without such a recording; 403 `forbidden` for anyone else
+ */
+export async function readableRecording(recordingId: string, user: { _id: Types.ObjectId; role: number }, refusal: string): Promise<RecordingDoc> {
+  const recording = await Recording.findById(new Types.ObjectId(recordingId)).lean<RecordingDoc>();
+  if (!recording) throw notFound('No such recording.');
+  if (user.role === 1 || recording.studentId.equals(user._id)) return recording;
+  if (user.role === 2) {
+    const task = await SpeakingTask.findById(recording.taskId).select('teacherId courseId').lean<Pick<TaskDoc, 'teacherId' | 'courseId'>>();
+    if (task && (await isTaskTeacher(user._id, task))) return recording;
+  }
+  throw forbidden(refusal);
 }
 
 /** Titles of some courses by id. One query. */
@@ -104,7 +125,8 @@ export async function teacherTasks(teacher: Person): Promise<TeacherSpeakingTask
 
 /**
  * A student's tasks (`GET /api/student/speaking-tasks/:studentId`): the tasks of their enrolled
- * courses, by due date, each with the student's own recording and its feedback, if any. Five queries.
+ * courses, by due date, each with the student's own recording (with its delivery summary) and its
+ * feedback, if any. Six queries.
  */
 export async function studentTasks(student: Person): Promise<StudentSpeakingTaskJson[]> {
   const courseIds = (await Enrollment.find({ studentId: student._id }).select('courseId').lean()).map((e) => e.courseId);
@@ -115,7 +137,11 @@ export async function studentTasks(student: Person): Promise<StudentSpeakingTask
     courseTitles(courseIds),
     Recording.find({ studentId: student._id, taskId: { $in: tasks.map((t) => t._id) } }).lean<Array<RecordingLike & { _id: Types.ObjectId }>>(),
   ]);
-  const feedback = recordings.length ? await Feedback.find({ recordingId: { $in: recordings.map((r) => r._id) } }).lean<FeedbackLike[]>() : [];
+  const recordingIds = recordings.map((r) => r._id);
+  const [feedback, deliveryOf] = await Promise.all([
+    recordings.length ? Feedback.find({ recordingId: { $in: recordingIds } }).lean<FeedbackLike[]>() : [],
+    deliverySummaries(recordingIds),
+  ]);
   const recordingOf = new Map(recordings.map((r) => [String(r.taskId), r]));
   const feedbackOf = new Map(feedback.map((f) => [String(f.recordingId), f]));
   return tasks.sort(byDueDate).map((task) => {
@@ -123,7 +149,7 @@ export async function studentTasks(student: Person): Promise<StudentSpeakingTask
     const review = recording ? feedbackOf.get(String(recording._id)) : undefined;
     return {
       ...presentSpeakingTask(task, titles.get(String(task.courseId)) ?? ''),
-      recording: recording ? presentRecording(recording) : null,
+      recording: recording ? presentRecording(recording, deliveryOf(recording._id)) : null,
       feedback: review ? presentFeedback(review) : null,
     };
   });
@@ -132,17 +158,19 @@ export async function studentTasks(student: Person): Promise<StudentSpeakingTask
 /**
  * A teacher's review queue (`GET /api/teacher/recordings/:teacherId?status=`): the recordings of
  * their tasks in one state — pending oldest first, reviewed newest first — each with the
- * student's name, the task's title, prompt and focus strands, and its feedback. Six queries.
+ * student's name, the task's title, prompt and focus strands, its delivery summary and its
+ * feedback. Seven queries.
  */
 export async function reviewQueue(teacher: Person, status: 'pending' | 'reviewed'): Promise<ReviewItemJson[]> {
   const tasks = await tasksOfTeacher(teacher._id);
   if (tasks.length === 0) return [];
   const recordings = await Recording.find({ taskId: { $in: tasks.map((t) => t._id) }, status }).lean<Array<RecordingLike & { _id: Types.ObjectId; studentId: Types.ObjectId }>>();
   if (recordings.length === 0) return [];
-  const [students, titles, feedback] = await Promise.all([
+  const [students, titles, feedback, deliveryOf] = await Promise.all([
     User.find({ _id: { $in: recordings.map((r) => r.studentId) } }).select('name').lean(),
     courseTitles(tasks.map((t) => t.courseId)),
     status === 'reviewed' ? Feedback.find({ recordingId: { $in: recordings.map((r) => r._id) } }).lean<FeedbackLike[]>() : Promise.resolve([]),
+    deliverySummaries(recordings.map((r) => r._id)),
   ]);
   const names = new Map(students.map((s) => [String(s._id), s.name]));
   const taskOf = new Map(tasks.map((t) => [String(t._id), t]));
@@ -155,7 +183,7 @@ export async function reviewQueue(teacher: Person, status: 'pending' | 'reviewed
       const presented = presentSpeakingTask(task, titles.get(String(task.courseId)) ?? '');
       const review = feedbackOf.get(String(recording._id));
       return {
-        ...presentRecording(recording),
+        ...presentRecording(recording, deliveryOf(recording._id)),
         studentName: names.get(String(recording.studentId)) ?? 'Deleted user',
         taskTitle: presented.title,
         prompt: presented.prompt,

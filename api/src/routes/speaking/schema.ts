@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OBJECT_ID_PATTERN } from '../../auth/middleware.js';
 import { SPEAKING_STRANDS } from '../../db/models/index.js';
+import { deliveryReportSchema, type DeliveryReport } from '../../delivery/report.js';
 
 /** An ObjectId in a path or body. */
 const objectIdField = () => z.string().regex(OBJECT_ID_PATTERN, { error: 'Must be a valid id.' });
@@ -65,6 +66,25 @@ export const recordingFormSchema = z.object({
   audio: z.instanceof(File, { error: 'Attach the recording as the file field "audio".' }),
   /** the length the recorder measured, ms; the server reads the file's own length */
   durationMs: z.coerce.number({ error: 'Must be a number of milliseconds.' }).int({ error: 'Must be a whole number of milliseconds.' }).min(0).max(3_600_000).optional(),
+  /** the phone's delivery report as JSON (`deliveryReportSchema`, docs/product.md#measured-by-the-server), at most 200,000 characters */
+  delivery: z
+    .string({ error: 'Must be a delivery report as JSON.' })
+    .max(200_000, { error: 'At most 200,000 characters.' })
+    .transform((text, ctx): DeliveryReport => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'Must be a delivery report as JSON.' });
+        return z.NEVER;
+      }
+      const checked = deliveryReportSchema.safeParse(parsed);
+      if (checked.success) return checked.data;
+      const first = checked.error.issues[0];
+      ctx.addIssue({ code: 'custom', message: `Not a valid delivery report${first?.path.length ? ` (${first.path.join('.')})` : ''}.` });
+      return z.NEVER;
+    })
+    .optional(),
 });
 
 /** `?status=` of the review queue: `pending` (default) or `reviewed`. */

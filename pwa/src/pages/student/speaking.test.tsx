@@ -31,6 +31,7 @@ const recording = (over: Partial<NonNullable<StudentSpeakingTask['recording']>> 
   submittedAt: '2026-11-20T10:00:00.000Z',
   status: 'pending',
   audioUrl: '/api/recordings/r1/audio',
+  delivery: { status: 'pending', pace: null, pausesCount: null, expression: null, quiet: null, clipped: null },
   ...over,
 });
 

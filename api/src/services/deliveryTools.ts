@@ -1,0 +1,19 @@
+import { analyseDelivery } from '../delivery/analyse.js';
+import { decodeForAnalysis } from '../delivery/decode.js';
+import type { DeliveryTools } from './delivery.js';
+
+export { ffmpegAvailable } from '../delivery/decode.js';
+
+/**
+ * The decoder and the analysis the server measures recordings with
+ * (docs/product.md#measured-by-the-server): `decodeForAnalysis` (WAV in-process, WebM, Ogg and MP4
+ * through ffmpeg) and `analyseDelivery`, both of `api/src/delivery/`.
+ * @param opts.ffmpegPath the ffmpeg program (default `ffmpeg` on PATH)
+ * @param opts.timeoutMs one decoding's time limit, ms (the decoder's default, 20,000, when left out)
+ */
+export function serverDeliveryTools(opts: { ffmpegPath?: string; timeoutMs?: number } = {}): DeliveryTools {
+  return {
+    decode: (bytes, type) => decodeForAnalysis(bytes, type, opts),
+    analyse: analyseDelivery,
+  };
+}
