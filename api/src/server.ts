@@ -14,6 +14,7 @@ import { User } from './db/models/index.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed.js';
 import { createJobRunner, type JobRunner } from './jobs/index.js';
 import { backfillDeliveryReports } from './services/delivery.js';
+import { stopAnalysisThread } from './services/analysisThread.js';
 import { ffmpegAvailable, serverDeliveryTools } from './services/deliveryTools.js';
 import { backfillOracySummaries } from './services/oracySummary.js';
 import { getEnv, shouldSeedDemo, type Env } from './env.js';
@@ -44,7 +45,8 @@ export interface RunningServer {
    * Graceful shutdown: `/readyz` turns 503, the sweep stops, the
    * chat sockets are disconnected, the HTTP server stops accepting and waits
    * up to 5 s for requests in flight, the job runner stops (a job still running
-   * after 10 s is left to another process), then Redis and the database close. Idempotent.
+   * after 10 s is left to another process), the delivery analysis thread ends, then Redis and the
+   * database close. Idempotent.
    */
   close(): Promise<void>;
 }
@@ -190,6 +192,7 @@ export async function startServer(
           await chat.close();
           await closeHttpServer(server);
           await jobs?.stop();
+          await stopAnalysisThread();
           await redis?.close();
           await db.close();
         })();

@@ -53,7 +53,8 @@ export const DELIVERY_REASONS = {
 export interface DeliveryTools {
   /** @param type the stored MIME type: audio/webm, audio/ogg, audio/mp4 or audio/wav */
   decode(bytes: Uint8Array, type: string): Promise<DecodedAudio>;
-  analyse(samples: Float32Array, sampleRate: number): Report;
+  /** may run elsewhere (the server's runs in a worker thread) */
+  analyse(samples: Float32Array, sampleRate: number): Report | Promise<Report>;
 }
 
 /** What measuring a recording's audio gave. */
@@ -95,7 +96,7 @@ export function createDeliveryMeasurer(tools: DeliveryTools, log?: Pick<Logger, 
       throw new MeasureRetryableError(`Decoding failed: ${message}`, reason === 'timeout' ? DELIVERY_REASONS.timeout : DELIVERY_REASONS.error);
     }
     try {
-      const checked = deliveryReportSchema.safeParse(tools.analyse(decoded.samples, decoded.sampleRate));
+      const checked = deliveryReportSchema.safeParse(await tools.analyse(decoded.samples, decoded.sampleRate));
       if (checked.success) return { kind: 'measured', report: checked.data };
       log?.error({ issues: checked.error.issues.slice(0, 5) }, 'the delivery analysis made a report that is not valid');
     } catch (err) {

@@ -1,0 +1,46 @@
+import { Piscina } from 'piscina';
+import type { DeliveryReport } from '../delivery/report.js';
+
+/**
+ * The delivery analysis off the main thread (docs/product.md#measured-by-the-server): one worker
+ * thread (Piscina) that runs `analyseDelivery`, started on the first measurement and ended after
+ * {@link IDLE_MS} without one, so a process that measures nothing holds no thread. Measurements
+ * wait their turn: the server measures one recording at a time per process anyway.
+ */
+
+/** How long the worker thread waits for more work before it ends, ms. */
+const IDLE_MS = 30_000;
+
+let pool: Piscina | null = null;
+
+function thePool(): Piscina {
+  pool ??= new Piscina({
+    filename: new URL('./analysisWorker.mjs', import.meta.url).href,
+    minThreads: 0,
+    maxThreads: 1,
+    idleTimeout: IDLE_MS,
+  });
+  return pool;
+}
+
+/**
+ * `analyseDelivery(samples, sampleRate)` in the worker thread. `samples` is moved to the thread,
+ * not copied: it is empty here afterwards.
+ * @param samples mono samples, −1…1
+ * @param sampleRate Hz
+ * @throws what the analysis throws (e.g. `RangeError` for a sample rate it cannot take), or an
+ *   Error when the thread could not run
+ */
+export async function analyseInThread(samples: Float32Array, sampleRate: number): Promise<DeliveryReport> {
+  const buffer = samples.buffer;
+  const moved = samples.byteOffset === 0 && samples.byteLength === buffer.byteLength && buffer instanceof ArrayBuffer;
+  const task = { samples: moved ? samples : samples.slice(), sampleRate };
+  return (await thePool().run(task, { transferList: [task.samples.buffer as ArrayBuffer] })) as DeliveryReport;
+}
+
+/** Ends the worker thread, if one runs (at shutdown). */
+export async function stopAnalysisThread(): Promise<void> {
+  const current = pool;
+  pool = null;
+  await current?.destroy();
+}
