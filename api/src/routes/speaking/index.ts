@@ -102,7 +102,7 @@ export function createSpeakingRoutes(opts: { recordings: UploadStore }) {
         await requireTaskOwner(c.var.user, task);
         const fields = c.req.valid('json');
         if (isPast(fields.dueAt) && fields.dueAt?.getTime() !== task.dueAt?.getTime()) throw badRequest(DUE_IN_THE_PAST, { dueAt: DUE_IN_THE_PAST });
-        const updated = await SpeakingTask.findByIdAndUpdate(task._id, { $set: { ...fields, dueAt: fields.dueAt ?? null } }, { new: true }).lean();
+        const updated = await SpeakingTask.findByIdAndUpdate(task._id, { $set: { ...fields, dueAt: fields.dueAt ?? null } }, { returnDocument: 'after', runValidators: true }).lean();
         if (!updated) throw notFound('No such speaking task.');
         const course = await Course.findById(updated.courseId).select('title').lean();
         return c.json(presentSpeakingTask(updated, course?.title ?? ''), 200);
@@ -216,7 +216,7 @@ export function createSpeakingRoutes(opts: { recordings: UploadStore }) {
         const updated = await Feedback.findByIdAndUpdate(
           existing._id,
           { $set: { strands: checkedStrands(body.strands, task.focusStrands), comment: body.comment } },
-          { new: true },
+          { returnDocument: 'after', runValidators: true },
         ).lean();
         if (!updated) throw notFound('This recording has no feedback yet.');
         return c.json(presentFeedback(updated), 200);
