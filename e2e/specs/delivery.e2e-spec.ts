@@ -56,6 +56,30 @@ async function recordTheTake(page: Page) {
   await expect(page.getByLabel('Your recording')).toBeVisible();
 }
 
+/** The id of a student's one recording, read from their task list. */
+async function recordingOf(page: Page, studentId: string): Promise<string> {
+  const tasks = (await (await page.request.get(`/api/student/speaking-tasks/${studentId}`)).json()) as Array<{ recording: { id: string } | null }>;
+  const id = tasks.find((task) => task.recording)?.recording?.id;
+  expect(id).toBeDefined();
+  return id!;
+}
+
+/** A recording's delivery once the server has measured it. */
+async function serverDelivery(page: Page, recordingId: string) {
+  type Delivery = { status: string; source: string | null; report: { pauses: { count: number } } };
+  let delivery: Delivery | undefined;
+  await expect
+    .poll(
+      async () => {
+        delivery = (await (await page.request.get(`/api/recordings/${recordingId}/delivery`)).json()) as Delivery;
+        return `${delivery.status}/${delivery.source}`;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('ready/server');
+  return delivery!;
+}
+
 /** "How did it sound?" after a take: within 3 s, with the take's pauses. */
 async function expectTheCard(page: Page) {
   const card = page.getByRole('region', { name: 'How did it sound?' });
@@ -81,7 +105,7 @@ test('right after a take, "How did it sound?" shows its three pauses; a pause pl
   await staff.dispose();
 });
 
-test('offline too: the card appears with no signal; the take is queued and sent once back online', async ({ page, context, playwright, baseURL }) => {
+test('offline too: the card appears with no signal; the queued take is sent once back online and the server hears the same pauses', async ({ page, context, playwright, baseURL }) => {
   const { student, taskId, staff } = await speakingClass(playwright, baseURL);
   await signIn(page, student.email, student.password);
   await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 30_000 });
@@ -94,5 +118,10 @@ test('offline too: the card appears with no signal; the take is queued and sent 
   await expect(page.getByText("Queued — will be sent when you're back online")).toBeVisible();
   await context.setOffline(false);
   await expect(page.getByText("Queued — will be sent when you're back online")).toHaveCount(0, { timeout: 30_000 });
+
+  // The server measures the stored take itself (WebM through ffmpeg) and hears the same pauses.
+  const recordingId = await recordingOf(page, student.id);
+  const delivery = await serverDelivery(page, recordingId);
+  expect(delivery.report.pauses.count).toBe(PAUSES_COUNT);
   await staff.dispose();
 });
