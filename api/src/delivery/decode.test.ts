@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { audioFixture, silentWav } from '../test/audio.js';
+import { audioFixture, silentWav, wavBytes } from '../test/audio.js';
 import { floatWav } from '../test/speech.js';
 import { analyseDelivery } from './analyse.js';
 import { decodeForAnalysis, DecodeError, ffmpegAvailable } from './decode.js';
@@ -16,31 +16,6 @@ function tone(seconds: number, rate: number, channels = 1): Float32Array[] {
   );
 }
 
-/** A PCM WAV of integer samples (`bits` 16, 24 or 32), channels interleaved. */
-function intWav(channels: Float32Array[], rate: number, bits: 16 | 24 | 32): Uint8Array {
-  const bytes = bits / 8;
-  const frames = channels[0]!.length;
-  const data = Buffer.alloc(frames * channels.length * bytes);
-  const max = 2 ** (bits - 1) - 1;
-  for (let f = 0; f < frames; f++) {
-    channels.forEach((channel, c) => data.writeIntLE(Math.round(channel[f]! * max), (f * channels.length + c) * bytes, bytes));
-  }
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVE', 8, 'ascii');
-  header.write('fmt ', 12, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(channels.length, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * channels.length * bytes, 28);
-  header.writeUInt16LE(channels.length * bytes, 32);
-  header.writeUInt16LE(bits, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(data.length, 40);
-  return new Uint8Array(Buffer.concat([header, data]));
-}
 
 const RECORDINGS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'assets', 'recordings');
 
@@ -57,8 +32,8 @@ async function failure(promise: Promise<unknown>): Promise<DecodeError> {
 
 describe('decodeForAnalysis: WAV, without ffmpeg', () => {
   it('reads 16-, 24- and 32-bit integer PCM at its own rate, channels mixed to mono', async () => {
-    for (const bits of [16, 24, 32] as const) {
-      const decoded = await decodeForAnalysis(intWav(tone(1, 44_100, 2), 44_100, bits), 'audio/wav', { ffmpegPath: '/nonexistent/ffmpeg' });
+    for (const bits of ['16', '24', '32'] as const) {
+      const decoded = await decodeForAnalysis(wavBytes(tone(1, 44_100, 2), 44_100, bits), 'audio/wav', { ffmpegPath: '/nonexistent/ffmpeg' });
       expect(decoded.sampleRate).toBe(44_100);
       expect(decoded.samples).toHaveLength(44_100);
       // The mean of 0.5 and 0.25 of the same sine: amplitude 0.375, RMS 0.375/√2.
@@ -86,13 +61,13 @@ describe('decodeForAnalysis: WAV, without ffmpeg', () => {
   });
 
   it('drops a partial sample frame at the end of a cut file', async () => {
-    const wav = intWav(tone(0.1, 16_000, 2), 16_000, 24);
+    const wav = wavBytes(tone(0.1, 16_000, 2), 16_000, '24');
     const decoded = await decodeForAnalysis(wav.subarray(0, wav.length - 4), 'audio/wav');
     expect(decoded.samples).toHaveLength(1_599);
   });
 
   it('answers unsupported for a type it does not decode, and for a WAV slower than 4 kHz', async () => {
-    expect((await failure(decodeForAnalysis(intWav(tone(0.5, 2_000), 2_000, 16), 'audio/wav'))).reason).toBe('unsupported');
+    expect((await failure(decodeForAnalysis(wavBytes(tone(0.5, 2_000), 2_000, '16'), 'audio/wav'))).reason).toBe('unsupported');
     expect((await failure(decodeForAnalysis(new Uint8Array(10), 'audio/mpeg'))).reason).toBe('unsupported');
     expect((await failure(decodeForAnalysis(new Uint8Array(10), 'image/png'))).reason).toBe('unsupported');
   });

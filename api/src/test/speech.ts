@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MIN_PAUSE_MS } from '../delivery/report.js';
+import { wavBytes } from './audio.js';
 
 /**
  * Speech with a known answer, for the delivery analysis's tests and benchmark
@@ -228,20 +229,5 @@ export function makeSpeech(spec: SpeechSpec): SpeechTake {
  * @returns the file's bytes
  */
 export function floatWav(samples: Float32Array, sampleRate: number): Uint8Array {
-  const data = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVE', 8, 'ascii');
-  header.write('fmt ', 12, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(3, 20); // IEEE float
-  header.writeUInt16LE(1, 22); // mono
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * 4, 28);
-  header.writeUInt16LE(4, 32);
-  header.writeUInt16LE(32, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(data.length, 40);
-  return new Uint8Array(Buffer.concat([header, data]));
+  return wavBytes([samples], sampleRate, '32f');
 }
