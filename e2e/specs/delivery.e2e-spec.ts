@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { PAUSES_COUNT } from '../src/audio';
 import { chromiumLaunchOptions } from '../src/browser';
-import { DEMO, registerStudent, signIn } from '../src/utils';
+import { speakingClass } from '../src/speaking';
+import { signIn } from '../src/utils';
 
 /**
  * Delivery feedback end to end (docs/product.md#delivery-feedback): the fake microphone plays,
@@ -17,35 +17,8 @@ import { DEMO, registerStudent, signIn } from '../src/utils';
 test.use({ launchOptions: chromiumLaunchOptions(process.env.E2E_FAKE_MIC_PAUSES_WAV ? `${process.env.E2E_FAKE_MIC_PAUSES_WAV}%noloop` : undefined) });
 test.skip(!process.env.E2E_FAKE_MIC_PAUSES_WAV, 'needs espeak-ng and sox for the take with known pauses');
 
-/** The signed-in user's id in a request context. */
-async function idOf(request: APIRequestContext): Promise<string> {
-  return ((await (await request.get('/auth/current_user')).json()) as { id: string }).id;
-}
-
-/** A course of the demo teacher with a speaking task, and a new student enrolled in it. */
-async function speakingClass(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined) {
-  const tag = randomBytes(3).toString('hex');
-  const studentApi = await playwright.request.newContext({ baseURL });
-  const student = await registerStudent(studentApi, 'Kit');
-  await studentApi.dispose();
-
-  const staff = await playwright.request.newContext({ baseURL });
-  await staff.post('/auth/login', { data: { email: DEMO.teacher, password: DEMO.password } });
-  const teacherId = await idOf(staff);
-  await staff.post('/auth/login', { data: { email: DEMO.admin, password: DEMO.password } });
-  const course = await staff.post('/api/admin/courses', {
-    data: { title: `Delivery lab ${tag}`, description: 'Short spoken answers.', instructorId: teacherId, duration: 4, startDate: '2026-09-01', endDate: '2027-06-30', status: 'active' },
-  });
-  expect(course.status()).toBe(201);
-  const courseId = ((await course.json()) as { id: string }).id;
-  expect((await staff.post(`/api/admin/students/${student.id}/assign-courses`, { data: { courses: [courseId] } })).status()).toBe(200);
-  await staff.post('/auth/login', { data: { email: DEMO.teacher, password: DEMO.password } });
-  const task = await staff.post('/api/teacher/speaking-tasks', {
-    data: { courseId, title: `Introduce yourself ${tag}`, prompt: 'Say hello, your name and one thing you love.', focusStrands: ['physical'], maxSeconds: 30 },
-  });
-  expect(task.status()).toBe(201);
-  return { student, taskId: ((await task.json()) as { id: string }).id, staff };
-}
+/** The task of these journeys. */
+const INTRODUCE = { title: 'Introduce yourself', prompt: 'Say hello, your name and one thing you love.', focusStrands: ['physical'], maxSeconds: 30 } as const;
 
 /** Records the whole take with known pauses (7.5 s) and stops. */
 async function recordTheTake(page: Page) {
@@ -88,7 +61,7 @@ async function expectTheCard(page: Page) {
 }
 
 test('right after a take, "How did it sound?" shows its three pauses; a pause plays from there', async ({ page, playwright, baseURL }) => {
-  const { student, taskId, staff } = await speakingClass(playwright, baseURL);
+  const { student, taskId, staff } = await speakingClass(playwright, baseURL, INTRODUCE);
   await signIn(page, student.email, student.password);
   await page.goto(`/student/speaking/${taskId}`);
   await recordTheTake(page);
@@ -106,7 +79,7 @@ test('right after a take, "How did it sound?" shows its three pauses; a pause pl
 });
 
 test('offline too: the card appears with no signal; the queued take is sent once back online and the server hears the same pauses', async ({ page, context, playwright, baseURL }) => {
-  const { student, taskId, staff } = await speakingClass(playwright, baseURL);
+  const { student, taskId, staff } = await speakingClass(playwright, baseURL, INTRODUCE);
   await signIn(page, student.email, student.password);
   await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 30_000 });
   await page.goto(`/student/speaking/${taskId}`);

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
-import { DEMO, registerStudent, signIn } from '../src/utils';
+import { expect, test, type Page } from '@playwright/test';
+import { idOf, speakingClass } from '../src/speaking';
+import { DEMO, signIn } from '../src/utils';
 
 /**
  * Speaking practice end to end (docs/product.md#speaking-practice), with Chromium's fake
@@ -12,36 +12,8 @@ import { DEMO, registerStudent, signIn } from '../src/utils';
 
 const QUEUED = "Queued — will be sent when you're back online";
 
-/** The signed-in user's id in a request context. */
-async function idOf(request: APIRequestContext): Promise<string> {
-  return ((await (await request.get('/auth/current_user')).json()) as { id: string }).id;
-}
-
-/** A course of the demo teacher with a speaking task, and a new student enrolled in it. */
-async function speakingClass(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined) {
-  const tag = randomBytes(3).toString('hex');
-  const studentApi = await playwright.request.newContext({ baseURL });
-  const student = await registerStudent(studentApi, 'Kit');
-  await studentApi.dispose();
-
-  const staff = await playwright.request.newContext({ baseURL });
-  await staff.post('/auth/login', { data: { email: DEMO.teacher, password: DEMO.password } });
-  const teacherId = await idOf(staff);
-  await staff.post('/auth/login', { data: { email: DEMO.admin, password: DEMO.password } });
-  const course = await staff.post('/api/admin/courses', {
-    data: { title: `Voice lab ${tag}`, description: 'Short spoken answers.', instructorId: teacherId, duration: 4, startDate: '2026-09-01', endDate: '2027-06-30', status: 'active' },
-  });
-  expect(course.status()).toBe(201);
-  const courseId = ((await course.json()) as { id: string }).id;
-  expect((await staff.post(`/api/admin/students/${student.id}/assign-courses`, { data: { courses: [courseId] } })).status()).toBe(200);
-  await staff.post('/auth/login', { data: { email: DEMO.teacher, password: DEMO.password } });
-  const task = await staff.post('/api/teacher/speaking-tasks', {
-    data: { courseId, title: `Your weekend ${tag}`, prompt: 'Tell the class about your weekend in three sentences.', focusStrands: ['linguistic', 'physical'], maxSeconds: 30 },
-  });
-  expect(task.status()).toBe(201);
-  const taskId = ((await task.json()) as { id: string }).id;
-  return { student, taskId, title: `Your weekend ${tag}`, staff };
-}
+/** The task of these journeys. */
+const WEEKEND = { title: 'Your weekend', prompt: 'Tell the class about your weekend in three sentences.', focusStrands: ['linguistic', 'physical'], maxSeconds: 30 } as const;
 
 /** Records about three seconds on the task screen. */
 async function recordThreeSeconds(page: Page) {
@@ -63,7 +35,7 @@ async function playsFor(page: Page, label: string, seconds: number) {
 }
 
 test('a student records and submits, the teacher listens and scores, the student sees the feedback', async ({ page, browser, playwright, baseURL, viewport }) => {
-  const { student, taskId, title, staff } = await speakingClass(playwright, baseURL);
+  const { student, taskId, title, staff } = await speakingClass(playwright, baseURL, WEEKEND);
 
   await signIn(page, student.email, student.password);
   await page.goto('/student/speaking');
@@ -101,7 +73,7 @@ test('a student records and submits, the teacher listens and scores, the student
 });
 
 test('a take made with no signal is queued, survives a reload and reaches the server once', async ({ page, context, playwright, baseURL }) => {
-  const { student, taskId, staff } = await speakingClass(playwright, baseURL);
+  const { student, taskId, staff } = await speakingClass(playwright, baseURL, WEEKEND);
   await signIn(page, student.email, student.password);
   await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 30_000 });
   await page.goto('/student/speaking');
