@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './src/browser';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -19,27 +20,8 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'oracy-e2e-'));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
 
-/** Debian's Chromium (Playwright cannot download its own browsers here). */
-const executablePath =
-  process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p));
-
-const launchOptions = {
-  executablePath,
-  args: [
-    ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    // A fake microphone (and camera) that needs no permission prompt: it plays
-    // the speech src/globalSetup.ts made (e2e/src/audio.ts), or beeps without it.
-    '--use-fake-ui-for-media-stream',
-    '--use-fake-device-for-media-stream',
-    ...(process.env.E2E_FAKE_MIC_WAV ? [`--use-file-for-fake-audio-capture=${process.env.E2E_FAKE_MIC_WAV}`] : []),
-  ],
-};
+// The fake microphone plays the speech src/globalSetup.ts made (e2e/src/audio.ts), or beeps without it.
+const launchOptions = chromiumLaunchOptions(process.env.E2E_FAKE_MIC_WAV);
 
 /**
  * The real stack (API + embedded database + built PWA) on a free port with a
