@@ -16,7 +16,22 @@ export interface DeliveryCardProps {
   onPlayFrom?: (ms: number) => void;
   /** the heading's level; 2 by default */
   headingLevel?: 2 | 3;
+  /** a line under the heading once the rows show, e.g. who measured the take ("Measured by the server") */
+  subtitle?: string;
+  /** the card's own words in place of the phone's (a stored recording's card says other things than a fresh take's) */
+  texts?: Partial<DeliveryCardTexts>;
+  /** more after the message or the timeline, e.g. a "Check again" button */
+  children?: ReactNode;
 }
+
+/** What the card says while measuring, when the measurement failed, and (to screen readers only) once the rows appear. */
+export interface DeliveryCardTexts {
+  measuring: string;
+  failed: string;
+  measured: string;
+}
+
+const PHONE_TEXTS: DeliveryCardTexts = { measuring: MEASURING_TEXT, failed: FAILED_TEXT, measured: MEASURED_TEXT };
 
 /**
  * "How did it sound?" (docs/product.md#how-did-it-sound): a take's delivery as four rows — Pace,
@@ -24,21 +39,25 @@ export interface DeliveryCardProps {
  * tip for the physical strand that a band calls for; then the timeline (loaded lazily, with
  * Chart.js) when `onPlayFrom` is given. "Measuring…" while measuring (a polite status), a plain
  * message when the measurement failed (Submit still works) and "We could not hear any speech in
- * this take." for a take without speech; screen readers hear when the rows are there.
+ * this take." for a take without speech; screen readers hear when the rows are there. `texts`
+ * replaces those words for a stored recording's card (docs/product.md#delivery-for-teachers),
+ * `subtitle` says who measured it, and `children` follow the rest.
  */
-export function DeliveryCard({ status, report, onPlayFrom, headingLevel = 2 }: DeliveryCardProps) {
+export function DeliveryCard({ status, report, onPlayFrom, headingLevel = 2, subtitle, texts, children }: DeliveryCardProps) {
   const headingId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const words = { ...PHONE_TEXTS, ...texts };
   return (
     <section className="delivery-card" aria-labelledby={headingId}>
       <Heading id={headingId} className="delivery-card__title">
         How did it sound?
       </Heading>
+      {subtitle && status === 'ready' && report && <p className="delivery-card__source">{subtitle}</p>}
       <div role="status">
-        {(status === 'idle' || status === 'measuring') && <p className="delivery-card__message">{MEASURING_TEXT}</p>}
-        {(status === 'failed' || (status === 'ready' && !report)) && <p className="delivery-card__message">{FAILED_TEXT}</p>}
+        {(status === 'idle' || status === 'measuring') && <p className="delivery-card__message">{words.measuring}</p>}
+        {(status === 'failed' || (status === 'ready' && !report)) && <p className="delivery-card__message">{words.failed}</p>}
         {status === 'ready' && report && !hasSpeech(report) && <p className="delivery-card__message">{NO_SPEECH_TEXT}</p>}
-        {status === 'ready' && report && hasSpeech(report) && <p className="visually-hidden">{MEASURED_TEXT}</p>}
+        {status === 'ready' && report && hasSpeech(report) && <p className="visually-hidden">{words.measured}</p>}
       </div>
       {status === 'ready' && report && hasSpeech(report) && (
         <>
@@ -52,6 +71,7 @@ export function DeliveryCard({ status, report, onPlayFrom, headingLevel = 2 }: D
           )}
         </>
       )}
+      {children}
     </section>
   );
 }

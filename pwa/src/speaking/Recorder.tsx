@@ -1,6 +1,7 @@
 import { IonButton, IonIcon } from '@ionic/react';
 import { mic, stop as stopIcon } from 'ionicons/icons';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { playAudioFrom } from '../delivery/playFrom';
 import { useRecorder, type RecordedTake, type Recording, type RecorderError, type RecorderStatus } from './useRecorder';
 import './recorder.css';
 
@@ -71,17 +72,7 @@ export function Recorder({ maxSeconds, onSubmit, submitting = false, disabled = 
   }, [shownTake]);
   useEffect(() => () => onTakeRef.current?.(null), []);
 
-  const playFrom = useCallback((ms: number) => {
-    const audio = player.current;
-    if (!audio) return;
-    audio.currentTime = Math.max(0, ms) / 1000;
-    try {
-      // a browser may refuse to play (no user gesture, no audio output); the player still shows the time
-      void audio.play()?.catch(() => undefined);
-    } catch {
-      // old browsers' play() returns nothing and may throw instead
-    }
-  }, []);
+  const playFrom = useCallback((ms: number) => playAudioFrom(player.current, ms), []);
 
   useEffect(() => {
     const before = previous.current;

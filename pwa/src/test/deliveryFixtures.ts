@@ -1,4 +1,5 @@
 import type { DeliveryReport } from '@oracy/api/delivery';
+import type { RecordingDelivery } from '../data/delivery';
 
 /** Partial changes to a report's parts, merged one level deep by {@link deliveryReportFixture}. */
 export interface DeliveryReportChanges {
@@ -56,4 +57,26 @@ export function silentReportFixture(durationMs = 5_000): DeliveryReport {
     loudness: { speechDbfs: null, quiet: true, clipped: false },
     timeline: { levelDbfs: Array.from({ length: durationMs / 100 + 1 }, () => -100), pitchHz: Array.from({ length: durationMs / 100 + 1 }, () => null) },
   });
+}
+
+/**
+ * A stored recording's measurement as `GET /api/recordings/:id/delivery` answers it
+ * (docs/product.md#measured-by-the-server): by default the server's report of
+ * {@link deliveryReportFixture}; `fields` override.
+ */
+export function recordingDeliveryFixture(fields: Partial<RecordingDelivery> = {}): RecordingDelivery {
+  return {
+    status: 'ready',
+    source: 'server',
+    version: 1,
+    analyzedAt: '2026-02-01T10:01:00.000Z',
+    reason: null,
+    report: deliveryReportFixture(),
+    ...fields,
+  };
+}
+
+/** A measurement without a report, in the given state: `pending`, `failed` (with `reason`) or `unavailable`. */
+export function unmeasuredFixture(status: 'pending' | 'failed' | 'unavailable', reason: string | null = null): RecordingDelivery {
+  return { status, source: null, version: null, analyzedAt: null, reason, report: null };
 }

@@ -2,6 +2,7 @@ import { IonButton, IonCard, IonText } from '@ionic/react';
 import { useEffect, useRef, useState } from 'react';
 import { formatChange, LEVEL_LABELS, STRAND_KEYS, STRAND_LABELS, strongestAndWeakest, type Snapshot, type Strands, type StudentOracy } from '../../data/oracy';
 import { StatCard } from '../shared/StatCard';
+import { DeliveryOverTime } from './DeliveryOverTime';
 import { formatScore, formatSubmissionDate, StrandRadar, StrandTimeline, type PartialStrands } from './OracyCharts';
 import { suggestionsFor } from './suggestions';
 import '../shared/area.css';
@@ -61,6 +62,8 @@ export interface OracyProfileViewProps {
   audience: 'student' | 'teacher';
   /** loads the submissions strictly before `before` (an ISO time), newest first: the next page of the history */
   loadOlder: (before: string, signal: AbortSignal) => Promise<Snapshot[]>;
+  /** the student's first name, for a teacher's sentence on the trend of their delivery; null while unknown */
+  studentFirstName?: string | null;
 }
 
 /**
@@ -70,11 +73,12 @@ export interface OracyProfileViewProps {
  * its numbers as a table; the strongest and weakest strand with three
  * practice suggestions for the weakest; the teachers' speaking-practice scores of the last 90 days
  * beside the self-assessed strands, when there are any (docs/product.md#oracy-profile, a table
- * and a third radar dataset); and the history as a list, with
+ * and a third radar dataset); "Delivery over time" after the strand charts, with the physical
+ * strand's scores (docs/product.md#delivery-over-time); and the history as a list, with
  * "Show older" while the last page was full. Shows nothing without a
  * submission: the screens show their empty state instead.
  */
-export function OracyProfileView({ profile, audience, loadOlder }: OracyProfileViewProps) {
+export function OracyProfileView({ profile, audience, loadOlder, studentFirstName = null }: OracyProfileViewProps) {
   const [older, setOlder] = useState<Snapshot[]>([]);
   const [lastPageSize, setLastPageSize] = useState(profile.history.length);
   const [loadingOlder, setLoadingOlder] = useState(false);
@@ -134,6 +138,12 @@ export function OracyProfileView({ profile, audience, loadOlder }: OracyProfileV
           {history.length === 1 && <p className="oracy-note">One submission so far: each strand is a single point.</p>}
         </IonCard>
       </div>
+
+      <DeliveryOverTime
+        points={profile.delivery}
+        reader={audience === 'student' ? { audience } : { audience, firstName: studentFirstName }}
+        physical={{ selfAssessed: latest.strands.physical, teacher: teacher?.physical ?? null }}
+      />
 
       <section aria-labelledby="oracy-strengths" className="oracy-section">
         <h2 id="oracy-strengths" className="screen-section-title">

@@ -4,6 +4,7 @@ import { ScreenState } from '../../components/ScreenState';
 import { loadStudentOracy } from '../../data/oracy';
 import { useOwnId } from '../../data/studentTeacher';
 import { useCachedResource } from '../../data/useCachedResource';
+import { DeliveryOverTime } from '../oracy/DeliveryOverTime';
 import { OracyProfileView } from '../oracy/OracyProfileView';
 import '../shared/area.css';
 import '../oracy/oracy.css';
@@ -26,7 +27,8 @@ function RetakeLink() {
  * "My Oracy" (docs/product.md#my-oracy, /student/oracy): the signed-in student's
  * profile from `GET /api/student/oracy/{studentId}`, cached for offline use,
  * with "Retake the self-assessment"; "You have not taken the self-assessment
- * yet." before the first submission.
+ * yet." before the first submission, followed then by "Delivery over time" alone
+ * (docs/product.md#delivery-over-time), which speaking practice fills without a self-assessment.
  */
 export default function MyOracyPage() {
   const studentId = useOwnId('studentId');
@@ -61,6 +63,7 @@ export default function MyOracyPage() {
         )}
         <RetakeLink />
       </ScreenState>
+      {data && !data.latest && <DeliveryOverTime points={data.delivery} reader={{ audience: 'student' }} />}
     </>
   );
 }

@@ -2,6 +2,7 @@ import { IonCard } from '@ionic/react';
 import { Link } from 'react-router-dom';
 import { OfflineBanner } from '../../components/OfflineBanner';
 import { ScreenState } from '../../components/ScreenState';
+import { DeliveryChips } from '../../delivery/DeliveryChips';
 import { loadStudentSpeakingTasks } from '../../data/speaking';
 import { useOwnId } from '../../data/studentTeacher';
 import { useCachedResource } from '../../data/useCachedResource';
@@ -16,7 +17,10 @@ import './speaking/speaking.css';
  * student's speaking tasks from `GET /api/student/speaking-tasks/{studentId}`, cached for offline
  * use with the offline banner, each with its title (a link to the task), course, due date ("Due 3
  * Dec" or "No due date") and status: To do, Queued (a take waiting in the outbox), Submitted or
- * Reviewed. A recording the outbox delivers meanwhile turns its task to Submitted.
+ * Reviewed. A submitted or reviewed recording shows its delivery in brief as chips
+ * (docs/product.md#speaking-practice-for-students): pace, pauses and expression, "Measuring…" while
+ * the server measures it, a muted "Not measured" when it could not. A recording the outbox
+ * delivers meanwhile turns its task to Submitted.
  */
 export default function StudentSpeakingPage() {
   const studentId = useOwnId('studentId');
@@ -53,6 +57,9 @@ export default function StudentSpeakingPage() {
                   <p>
                     Status: <span className={`speaking-status speaking-status--${status}`}>{STATUS_LABELS[status]}</span>
                   </p>
+                  {task.recording && (status === 'submitted' || status === 'reviewed') && (
+                    <DeliveryChips summary={task.recording.delivery} durationMs={task.recording.durationMs} />
+                  )}
                 </IonCard>
               </li>
             );

@@ -5,6 +5,8 @@ import { OfflineBanner } from '../../components/OfflineBanner';
 import { ScreenState } from '../../components/ScreenState';
 import { API_ORIGIN } from '../../config';
 import { DeliveryCard } from '../../delivery/DeliveryCard';
+import { playAudioFrom } from '../../delivery/playFrom';
+import { RecordingDelivery } from '../../delivery/RecordingDelivery';
 import { TakeComparison, type ComparedTake } from '../../delivery/TakeComparison';
 import { useDeliveryReport, type DeliveryMeasurement } from '../../delivery/useDeliveryReport';
 import { STRAND_KEYS, STRAND_LABELS } from '../../data/oracy';
@@ -23,12 +25,14 @@ import './speaking/speaking.css';
  * the task from the cached list of `GET /api/student/speaking-tasks/{studentId}` — title, course,
  * due date, prompt, focus strands and "Answer in at most {m:ss}" — then, by its state:
  *
- * - reviewed: the teacher's strand scores ("Linguistic 4 / 5") and comment, no recorder (the
- *   server refuses a new take, 409);
+ * - reviewed: the teacher's strand scores ("Linguistic 4 / 5") and comment, the submitted audio
+ *   with its "How did it sound?", no recorder (the server refuses a new take, 409);
  * - a take in the outbox: "Queued — will be sent when you're back online" (after reloads too;
  *   the outbox delivers it once back online), or the server's refusal with "Record again" and
  *   "Discard";
- * - submitted: "Submitted {date}", a player of the submitted audio and "Record again";
+ * - submitted: "Submitted {date}", a player of the submitted audio, "How did it sound?" for that
+ *   audio as the server has it (docs/product.md#speaking-practice-for-students: who measured it,
+ *   "Measuring…" until then, its pauses playing the player from there) and "Record again";
  * - otherwise the recorder. After a take, "How did it sound?" (docs/product.md#how-did-it-sound)
  *   measures it on the device and shows its delivery beside the player; after "Record again" the
  *   previous take's bands stand beside the new one's. Submit queues the take as a multipart body
@@ -262,12 +266,29 @@ function Upload({ progress }: { progress: number | null }) {
   );
 }
 
-/** A submitted, not yet reviewed recording: its date, a player and "Record again". */
+/**
+ * The submitted audio: its date, a player and its "How did it sound?" from the server, whose
+ * pauses play the player from there (docs/product.md#speaking-practice-for-students).
+ */
+function SubmittedAudio({ recording, headingLevel }: { recording: Recording; headingLevel: 2 | 3 }) {
+  const player = useRef<HTMLAudioElement>(null);
+  const playFrom = useCallback((ms: number) => playAudioFrom(player.current, ms), []);
+  return (
+    <>
+      <p>Submitted {formatDay(recording.submittedAt)}</p>
+      <audio ref={player} className="speaking-task__player" controls preload="none" src={`${API_ORIGIN}${recording.audioUrl}`} aria-label="Your submitted recording" />
+      <div className="speaking-task__delivery">
+        <RecordingDelivery key={`${recording.id}-${recording.submittedAt}`} recordingId={recording.id} submittedAt={recording.submittedAt} audience="student" onPlayFrom={playFrom} headingLevel={headingLevel} />
+      </div>
+    </>
+  );
+}
+
+/** A submitted, not yet reviewed recording: {@link SubmittedAudio} and "Record again". */
 function Submitted({ recording, onRecordAgain }: { recording: Recording; onRecordAgain: () => void }) {
   return (
     <div>
-      <p>Submitted {formatDay(recording.submittedAt)}</p>
-      <audio className="speaking-task__player" controls preload="none" src={`${API_ORIGIN}${recording.audioUrl}`} aria-label="Your submitted recording" />
+      <SubmittedAudio recording={recording} headingLevel={2} />
       <div className="speaking-task__actions">
         <IonButton fill="outline" onClick={onRecordAgain}>
           Record again
@@ -287,12 +308,7 @@ function Feedback({ task }: { task: StudentSpeakingTask }) {
         <h2 id={headingId} className="panel__title">
           Your teacher's feedback
         </h2>
-        {task.recording && (
-          <>
-            <p>Submitted {formatDay(task.recording.submittedAt)}</p>
-            <audio className="speaking-task__player" controls preload="none" src={`${API_ORIGIN}${task.recording.audioUrl}`} aria-label="Your submitted recording" />
-          </>
-        )}
+        {task.recording && <SubmittedAudio recording={task.recording} headingLevel={3} />}
         {feedback ? (
           <>
             <ul className="speaking-task__scores" aria-label="Scores">

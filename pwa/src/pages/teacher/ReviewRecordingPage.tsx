@@ -1,11 +1,13 @@
 import { IonButton, IonText } from '@ionic/react';
-import { useId, useState, type FormEvent } from 'react';
+import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { OfflineBanner } from '../../components/OfflineBanner';
 import { ScreenState } from '../../components/ScreenState';
 import { saveFailureMessage } from '../../components/saveFailureMessage';
 import { API_ORIGIN } from '../../config';
 import { HttpError } from '../../data/api';
+import { playAudioFrom } from '../../delivery/playFrom';
+import { RecordingDelivery } from '../../delivery/RecordingDelivery';
 import { STRAND_LABELS, type StrandKey } from '../../data/oracy';
 import { editFeedback, giveFeedback, loadReviewQueue, type Feedback, type ReviewItem } from '../../data/speaking';
 import { useOwnId } from '../../data/studentTeacher';
@@ -54,8 +56,10 @@ export async function findReviewItem(teacherId: string, recordingId: string, sig
 
 /**
  * "Review Recording" (docs/product.md#feedback, /teacher/speaking/review/:recordingId): the
- * student's name, the task's title and prompt, a seekable player of the recording, a 1–5 radio
- * group per focus strand and a comment (0–2,000 characters). Save sends `POST
+ * student's name, the task's title and prompt, a seekable player of the recording with its
+ * "How did it sound?" card and timeline under it (docs/product.md#delivery-for-teachers: tapping a
+ * pause seeks the player and plays; loaded on its own, so the form never waits for it), a 1–5
+ * radio group per focus strand and a comment (0–2,000 characters). Save sends `POST
  * /api/teacher/recordings/{id}/feedback` (`PUT` once the recording has feedback), shows the toast
  * "Feedback saved" and offers "Next pending", which opens the oldest other pending recording or
  * goes back to the queue with "Nothing left to review.". A 409 says "This recording already has
@@ -108,6 +112,8 @@ function ReviewForm({ item, teacherId, pending }: ReviewFormProps) {
   const id = useId();
   const navigate = useNavigate();
   const toast = useAdminToast();
+  const player = useRef<HTMLAudioElement>(null);
+  const playFrom = useCallback((ms: number) => playAudioFrom(player.current, ms), []);
   const focus = item.focusStrands as StrandKey[];
   const [saved, setSaved] = useState<Feedback | null>(item.feedback);
   const [scores, setScores] = useState<Partial<Record<StrandKey, number>>>(() => ({ ...(item.feedback?.strands ?? {}) }));
@@ -188,9 +194,12 @@ function ReviewForm({ item, teacherId, pending }: ReviewFormProps) {
         <p id={audioLabel} className="form-field__label">
           Recording by {item.studentName}
         </p>
-        <audio className="review__audio" controls preload="metadata" src={`${API_ORIGIN}${item.audioUrl}`} aria-labelledby={audioLabel}>
+        <audio ref={player} className="review__audio" controls preload="metadata" src={`${API_ORIGIN}${item.audioUrl}`} aria-labelledby={audioLabel}>
           <a href={`${API_ORIGIN}${item.audioUrl}`}>Download the recording</a>
         </audio>
+        <div className="review__delivery">
+          <RecordingDelivery recordingId={item.id} submittedAt={item.submittedAt} audience="teacher" onPlayFrom={playFrom} headingLevel={3} />
+        </div>
       </section>
 
       <form className="review__form" aria-label="Feedback" noValidate onSubmit={(event) => void save(event)}>

@@ -4,6 +4,8 @@ import { Link } from 'react-router-dom';
 import { OfflineBanner } from '../../components/OfflineBanner';
 import { ScreenState } from '../../components/ScreenState';
 import { HttpError } from '../../data/api';
+import { DeliveryChips } from '../../delivery/DeliveryChips';
+import { needsDeliveryHelp } from '../../delivery/deliveryChips';
 import { deleteSpeakingTask, loadReviewQueue, loadTeacherSpeakingTasks, type ReviewItem, type TeacherSpeakingTask } from '../../data/speaking';
 import { loadCourses, useOwnId } from '../../data/studentTeacher';
 import { useCachedResource } from '../../data/useCachedResource';
@@ -42,7 +44,8 @@ function groupByCourse(tasks: readonly TeacherSpeakingTask[]): { courseId: strin
  * {students} answered, {reviewed} reviewed", Edit and Delete, and "New task"
  * (docs/product.md#speaking-tasks); then the review queue: pending recordings oldest first with
  * "{N} waiting", or the reviewed ones newest first, each row leading to its review screen
- * (docs/product.md#recordings). Every call is cached for offline use, with the offline banner.
+ * (docs/product.md#recordings) and showing the recording's delivery as chips
+ * (docs/product.md#delivery-for-teachers). Every call is cached for offline use, with the offline banner.
  */
 export default function TeacherSpeakingPage() {
   const teacherId = useOwnId('teacherId');
@@ -207,20 +210,29 @@ function TaskCard({ task, onEdit, onDelete }: { task: TeacherSpeakingTask; onEdi
   );
 }
 
-/** One recording of the review queue (docs/product.md#recordings): a link to its review screen. */
+/**
+ * One recording of the review queue (docs/product.md#recordings): a link to its review screen
+ * that covers the whole row, then the recording's delivery chips (docs/product.md#delivery-for-teachers),
+ * outside the link so that its name stays short. A row whose delivery calls for help has a
+ * warning-coloured edge beside its warning chips.
+ */
 function QueueRow({ item }: { item: ReviewItem }) {
+  const help = needsDeliveryHelp(item.delivery, item.durationMs);
   return (
-    <Link to={`/teacher/speaking/review/${item.id}`} className="queue-row">
-      <span className="queue-row__student">{item.studentName}</span>
-      <span className="queue-row__task">{item.taskTitle}</span>
-      <span className="queue-row__meta">
-        <time dateTime={item.submittedAt}>{formatDateTime(item.submittedAt)}</time>
-        <span aria-hidden="true"> · </span>
-        <span>
-          <span className="visually-hidden">, length </span>
-          {formatDuration(item.durationMs)}
+    <div className={`queue-item${help ? ' queue-item--delivery-help' : ''}`}>
+      <Link to={`/teacher/speaking/review/${item.id}`} className="queue-row">
+        <span className="queue-row__student">{item.studentName}</span>
+        <span className="queue-row__task">{item.taskTitle}</span>
+        <span className="queue-row__meta">
+          <time dateTime={item.submittedAt}>{formatDateTime(item.submittedAt)}</time>
+          <span aria-hidden="true"> · </span>
+          <span>
+            <span className="visually-hidden">, length </span>
+            {formatDuration(item.durationMs)}
+          </span>
         </span>
-      </span>
-    </Link>
+      </Link>
+      <DeliveryChips summary={item.delivery} durationMs={item.durationMs} />
+    </div>
   );
 }

@@ -6,6 +6,7 @@ import { HttpError } from '../../data/api';
 import { loadStudentOracy, loadTeacherStudentAssignments } from '../../data/oracy';
 import { loadTeacherStudents, useOwnId } from '../../data/studentTeacher';
 import { useCachedResource } from '../../data/useCachedResource';
+import { DeliveryOverTime } from '../oracy/DeliveryOverTime';
 import { OracyProfileView } from '../oracy/OracyProfileView';
 import { AssignmentCards } from '../shared/AssignmentCards';
 import '../shared/area.css';
@@ -20,7 +21,9 @@ const isForbidden = (error: unknown) => error instanceof HttpError && error.stat
  * students, "Student" until known), "Back to your students", the same
  * profile as My Oracy read-only with suggestions to share, and the
  * student's assignments in the teacher's courses with "Done" or "Not done".
- * "You do not teach this student." on a 403; every part cached for offline use.
+ * "Delivery over time" (docs/product.md#delivery-over-time) sits in the profile, or after its
+ * empty state when the student has recordings but no self-assessment; its sentence names the
+ * student by first name. "You do not teach this student." on a 403; every part cached for offline use.
  */
 export default function TeacherStudentOracyPage() {
   const { studentId = '' } = useParams<{ studentId: string }>();
@@ -33,7 +36,9 @@ export default function TeacherStudentOracyPage() {
   );
   const students = useCachedResource(teacherId ? `/api/teacher/students/${teacherId}` : null, (signal) => loadTeacherStudents(teacherId ?? '', signal), [teacherId]);
 
-  const name = students.data?.find((s) => s.id === studentId)?.studentName ?? 'Student';
+  const known = students.data?.find((s) => s.id === studentId)?.studentName;
+  const name = known ?? 'Student';
+  const firstName = known?.trim().split(/\s+/)[0] ?? null;
   const forbidden = (!profile.data && isForbidden(profile.error)) || (!assignments.data && isForbidden(assignments.error));
   const offline = profile.offline || assignments.offline;
   const savedAt = [profile.savedAt, assignments.savedAt].filter((t): t is number => t !== null).sort((a, b) => a - b)[0] ?? null;
@@ -73,10 +78,12 @@ export default function TeacherStudentOracyPage() {
                   key={data.studentId}
                   profile={data}
                   audience="teacher"
+                  studentFirstName={firstName}
                   loadOlder={(before, signal) => loadStudentOracy(studentId, signal, before).then((page) => page.history)}
                 />
               )}
             </ScreenState>
+            {data && !data.latest && <DeliveryOverTime points={data.delivery} reader={{ audience: 'teacher', firstName }} />}
           </section>
 
           <section aria-labelledby="student-assignments">

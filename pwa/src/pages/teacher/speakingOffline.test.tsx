@@ -1,7 +1,9 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { writeCache } from '../../data/cache';
+import { recordingDeliveryKey } from '../../data/delivery';
 import { courseFixture } from '../../test/courses';
+import { recordingDeliveryFixture } from '../../test/deliveryFixtures';
 import { useFakeIndexedDb } from '../../test/fakeIndexedDb';
 import { mockFetch, USERS } from '../../test/fetchMock';
 import { renderAt } from '../../test/renderApp';
@@ -10,9 +12,11 @@ import { queueKey, tasksKey } from './TeacherSpeakingPage';
 
 /**
  * Speaking Practice offline (docs/product.md#speaking-practice): with the server unreachable, the
- * tasks and the review queue an earlier visit cached are shown under one offline banner.
+ * tasks and the review queue an earlier visit cached are shown under one offline banner, and a
+ * recording's review screen with its delivery card (docs/product.md#delivery-for-teachers).
  */
 useFakeIndexedDb();
+vi.mock('react-chartjs-2', () => ({ Line: () => null }));
 
 const MINUTE = 60_000;
 
@@ -33,5 +37,22 @@ describe('Speaking Practice offline', { timeout: 20_000 }, () => {
     expect(await screen.findByText('1 waiting')).toBeInTheDocument();
     expect(screen.getByText('Amy Adams')).toBeInTheDocument();
     expect(screen.getAllByText(/You're offline/)).toHaveLength(1);
+  });
+
+  it('shows a cached recording with its cached delivery card on the review screen', async () => {
+    const teacher = USERS.teacher.id;
+    const item = reviewItemFixture('r1', 'Amy Adams');
+    await writeCache(teacher, `/api/teacher/recordings/${teacher}#r1`, { recordingId: 'r1', item, pending: [item] }, Date.now() - 5 * MINUTE);
+    await writeCache(teacher, recordingDeliveryKey('r1', item.submittedAt), recordingDeliveryFixture(), Date.now() - 5 * MINUTE);
+    const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: USERS.teacher } });
+    fetchSpy.mockImplementation(async (input) => {
+      if (String(input) === '/auth/current_user') return new Response(JSON.stringify(USERS.teacher), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      throw new TypeError('Failed to fetch');
+    });
+    renderAt('/teacher/speaking/review/r1');
+    expect(await screen.findByText("You're offline — showing data from 5 minutes ago", undefined, { timeout: 8000 })).toBeInTheDocument();
+    const card = await screen.findByRole('region', { name: 'How did it sound?' });
+    expect(await within(card).findByText('Measured by the server')).toBeInTheDocument();
+    expect(card).toHaveTextContent('Comfortable · 4.2 syllables a second');
   });
 });

@@ -1,0 +1,91 @@
+/**
+ * A recording's delivery in brief, as the chips of the student's task list and the teacher's
+ * review queue show it (docs/product.md#delivery-for-teachers): pace, pauses and expression in
+ * short words, and the volume when it was quiet or clipped. A band that calls for help
+ * (slow, fast, flat, quiet, clipped, few pauses for a long take) is a `warning`; the others are
+ * `neutral`; a recording not measured (yet) has one `muted` chip. Type imports only, as
+ * `deliveryWords.ts`.
+ */
+import type { Expression, Pace } from '@oracy/api/delivery';
+import type { DeliverySummary } from '../data/delivery';
+import { EXPRESSION_WORDS, formatPauseCount, needsPauseTip, PACE_WORDS } from './deliveryWords';
+
+/** How a chip looks: `warning` when its band calls for help with delivery, `neutral` otherwise, `muted` for no measurement. */
+export type ChipTone = 'neutral' | 'warning' | 'muted';
+
+/** One chip: a stable key, its short visible text, the words screen readers hear, and its tone. */
+export interface DeliveryChip {
+  key: 'pace' | 'pauses' | 'expression' | 'volume' | 'speech' | 'status';
+  /** the short words shown, e.g. "Fast pace", "3 pauses", "Flat voice" */
+  text: string;
+  /** what a screen reader hears, e.g. "Pace: fast", "Pauses: 3" */
+  label: string;
+  tone: ChipTone;
+}
+
+/** A pace band on a chip. */
+export const PACE_CHIPS = {
+  slow: 'Slow pace',
+  comfortable: 'Comfortable pace',
+  fast: 'Fast pace',
+} as const satisfies Record<Pace, string>;
+
+/** An expression band on a chip. */
+export const EXPRESSION_CHIPS = {
+  flat: 'Flat voice',
+  some: 'Some variety',
+  lively: 'Lively voice',
+} as const satisfies Record<Expression, string>;
+
+/** The bands that call for help with delivery, shown in the warning colour. */
+const WARNING_PACES: ReadonlySet<Pace> = new Set<Pace>(['slow', 'fast']);
+const WARNING_EXPRESSIONS: ReadonlySet<Expression> = new Set<Expression>(['flat']);
+
+/** The chip of a recording the server is still measuring. */
+export const MEASURING_CHIP: DeliveryChip = { key: 'status', text: 'Measuring…', label: 'Delivery: measuring…', tone: 'muted' };
+/** The chip of a recording that could not be measured (`failed` or `unavailable`): muted, nothing alarming. */
+export const NOT_MEASURED_CHIP: DeliveryChip = { key: 'status', text: 'Not measured', label: 'Delivery: not measured', tone: 'muted' };
+
+/**
+ * The chips of a recording's delivery summary (docs/product.md#delivery-for-teachers):
+ *
+ * - `pending`: "Measuring…"; `failed` or `unavailable` (or `ready` without figures): "Not measured";
+ * - a take without speech (`ready`, no pace): "No speech" (warning);
+ * - otherwise pace ("Fast pace", "Pace: fast"), pauses ("3 pauses", "Pauses: 3"; a warning for a
+ *   take of `durationMs` 10 s or more with fewer than 2 pauses a minute, the card's
+ *   `needsPauseTip`), expression when measured ("Flat voice", "Expression: flat"), then
+ *   "Quiet" or "Clipped" when the volume was (clipped before quiet, as the card).
+ *
+ * @param durationMs the take's length in ms, for the few-pauses warning; without it pauses are neutral
+ */
+export function deliveryChips(summary: DeliverySummary, durationMs?: number): DeliveryChip[] {
+  if (summary.status === 'pending') return [MEASURING_CHIP];
+  if (summary.status !== 'ready' || summary.pausesCount === null) return [NOT_MEASURED_CHIP];
+  if (summary.pace === null) return [{ key: 'speech', text: 'No speech', label: 'Delivery: no speech heard', tone: 'warning' }];
+
+  const chips: DeliveryChip[] = [
+    { key: 'pace', text: PACE_CHIPS[summary.pace], label: `Pace: ${PACE_WORDS[summary.pace].toLowerCase()}`, tone: WARNING_PACES.has(summary.pace) ? 'warning' : 'neutral' },
+    {
+      key: 'pauses',
+      text: formatPauseCount(summary.pausesCount),
+      label: `Pauses: ${summary.pausesCount === 0 ? 'none' : summary.pausesCount}`,
+      tone: durationMs !== undefined && needsPauseTip(summary.pausesCount, durationMs) ? 'warning' : 'neutral',
+    },
+  ];
+  if (summary.expression !== null) {
+    chips.push({
+      key: 'expression',
+      text: EXPRESSION_CHIPS[summary.expression],
+      label: `Expression: ${EXPRESSION_WORDS[summary.expression].toLowerCase()}`,
+      tone: WARNING_EXPRESSIONS.has(summary.expression) ? 'warning' : 'neutral',
+    });
+  }
+  if (summary.clipped) chips.push({ key: 'volume', text: 'Clipped', label: 'Volume: too loud (clipped)', tone: 'warning' });
+  else if (summary.quiet) chips.push({ key: 'volume', text: 'Quiet', label: 'Volume: quiet', tone: 'warning' });
+  return chips;
+}
+
+/** Whether a summary's chips call for help with delivery: at least one `warning`. */
+export function needsDeliveryHelp(summary: DeliverySummary, durationMs?: number): boolean {
+  return deliveryChips(summary, durationMs).some((chip) => chip.tone === 'warning');
+}
