@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { PAUSES_COUNT } from '../src/audio';
 import { chromiumLaunchOptions } from '../src/browser';
 import { speakingClass } from '../src/speaking';
-import { signIn } from '../src/utils';
+import { DEMO, signIn } from '../src/utils';
 
 /**
  * Delivery feedback end to end (docs/product.md#delivery-feedback): the fake microphone plays,
@@ -60,7 +60,7 @@ async function expectTheCard(page: Page) {
   await expect(card.getByRole('button', { name: /^Pause \d: .* play from here$/ })).toHaveCount(PAUSES_COUNT);
 }
 
-test('right after a take, "How did it sound?" shows its three pauses; a pause plays from there', async ({ page, playwright, baseURL }) => {
+test(`right after a take, "How did it sound?" shows its three pauses and a pause plays from there; the teacher's review shows the server's report`, async ({ page, browser, viewport, playwright, baseURL }) => {
   const { student, taskId, staff } = await speakingClass(playwright, baseURL, INTRODUCE);
   await signIn(page, student.email, student.password);
   await page.goto(`/student/speaking/${taskId}`);
@@ -75,6 +75,21 @@ test('right after a take, "How did it sound?" shows its three pauses; a pause pl
   await expect
     .poll(() => page.getByLabel('Your recording').evaluate((audio: HTMLAudioElement) => audio.currentTime))
     .toBeGreaterThanOrEqual(startSeconds);
+
+  // Sent, measured again by the server; the teacher's review shows the server's report.
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Sent — your teacher will listen to it.')).toBeVisible({ timeout: 20_000 });
+  const recordingId = await recordingOf(page, student.id);
+  await serverDelivery(page, recordingId);
+  const context = await browser.newContext({ viewport });
+  const teacher = await context.newPage();
+  await signIn(teacher, DEMO.teacher);
+  await teacher.goto(`/teacher/speaking/review/${recordingId}`);
+  const card = teacher.getByRole('region', { name: 'How did it sound?' });
+  await expect(card.getByText('Measured by the server')).toBeVisible();
+  await expect(card.getByText(`${PAUSES_COUNT} pauses`)).toBeVisible();
+  await expect(card.getByRole('button', { name: /^Pause \d: .* play from here$/ })).toHaveCount(PAUSES_COUNT);
+  await context.close();
   await staff.dispose();
 });
 
