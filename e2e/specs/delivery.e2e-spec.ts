@@ -56,7 +56,7 @@ async function serverDelivery(page: Page, recordingId: string) {
 /** "How did it sound?" after a take: within 3 s, with the take's pauses. */
 async function expectTheCard(page: Page) {
   const card = page.getByRole('region', { name: 'How did it sound?' });
-  await expect(card.getByText(`${PAUSES_COUNT} pauses`)).toBeVisible({ timeout: 3_000 });
+  await expect(card.getByText(`${PAUSES_COUNT} pauses`, { exact: true })).toBeVisible({ timeout: 3_000 });
   await expect(card.getByRole('button', { name: /^Pause \d: .* play from here$/ })).toHaveCount(PAUSES_COUNT);
 }
 
@@ -87,7 +87,7 @@ test(`right after a take, "How did it sound?" shows its three pauses and a pause
   await teacher.goto(`/teacher/speaking/review/${recordingId}`);
   const card = teacher.getByRole('region', { name: 'How did it sound?' });
   await expect(card.getByText('Measured by the server')).toBeVisible();
-  await expect(card.getByText(`${PAUSES_COUNT} pauses`)).toBeVisible();
+  await expect(card.getByText(`${PAUSES_COUNT} pauses`, { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: /^Pause \d: .* play from here$/ })).toHaveCount(PAUSES_COUNT);
   await context.close();
   await staff.dispose();

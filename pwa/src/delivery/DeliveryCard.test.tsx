@@ -120,7 +120,7 @@ describe('DeliveryTimeline', () => {
     const onPlayFrom = vi.fn();
     render(<DeliveryCard status="ready" report={deliveryReportFixture()} onPlayFrom={onPlayFrom} />);
     const figure = await screen.findByRole('figure', { name: 'Loudness and pitch over time' });
-    expect(figure).toHaveTextContent('Loudness and pitch every 0.1 s over the 0:20 of the take. 2 pauses shaded: tap one to hear it.');
+    expect(figure).toHaveTextContent('Loudness and pitch every 0.1 s through the take (0:20). 2 pauses shaded: tap one to hear it.');
     const buttons = within(screen.getByRole('list', { name: 'Pauses' })).getAllByRole('button');
     expect(buttons.map((button) => button.textContent)).toEqual(['Pause 1: 3.4 s to 4.1 s — play from here', 'Pause 2: 9.0 s to 9.5 s — play from here']);
     await userEvent.click(screen.getByRole('button', { name: 'Pause 2: 9.0 s to 9.5 s — play from here' }));

@@ -128,7 +128,8 @@ export default function DeliveryTimeline({ report, onPlayFrom }: DeliveryTimelin
       normalized: true,
       interaction: { mode: 'nearest', axis: 'x', intersect: false },
       scales: {
-        x: { type: 'linear', min: 0, max: report.durationMs / 1000, title: { display: true, text: 'Seconds' } },
+        // Whole seconds only: the take's end (e.g. 8.04 s) is no tick of its own.
+        x: { type: 'linear', min: 0, max: report.durationMs / 1000, ticks: { includeBounds: false }, title: { display: true, text: 'Seconds' } },
         level: { type: 'linear', position: 'left', min: -70, max: 0, title: { display: true, text: 'Loudness (dBFS)' } },
         pitch: { type: 'linear', position: 'right', grid: { drawOnChartArea: false }, title: { display: true, text: 'Pitch (Hz)' } },
       },
@@ -153,7 +154,7 @@ export default function DeliveryTimeline({ report, onPlayFrom }: DeliveryTimelin
         <Line data={data} options={options} plugins={[pauseShading]} />
       </div>
       <p className="delivery-timeline__summary">
-        Loudness and pitch every {formatSeconds(stepMs)} over the {formatClock(report.durationMs)} of the take.{' '}
+        Loudness and pitch every {formatSeconds(stepMs)} through the take ({formatClock(report.durationMs)}).{' '}
         {pauses.length > 0 ? `${formatPauseCount(pauses.length)} shaded: tap one to hear it.` : 'No pauses of half a second or more.'}
       </p>
       {pauses.length > 0 && (
