@@ -138,8 +138,8 @@ describe('DeliveryTimeline', () => {
     expect(pitch?.yAxisID).toBe('pitch');
     expect((level?.data as unknown[])[34]).toEqual({ x: 3.4, y: report.timeline.levelDbfs[34] });
     expect((pitch?.data as unknown[])[5]).toEqual({ x: 0.5, y: null });
-    expect(props.options?.plugins?.pauseShading?.pauses).toEqual(report.pauses.list);
-    expect(props.plugins?.map((plugin) => plugin.id)).toEqual(['pauseShading']);
+    expect(props.options?.plugins?.rangeShading?.ranges).toEqual(report.pauses.list.map((pause) => ({ axis: 'x', from: pause.startMs / 1000, to: pause.endMs / 1000 })));
+    expect(props.plugins?.map((plugin) => plugin.id)).toEqual(['rangeShading']);
 
     // The chart's x scale in seconds: 10 px a second.
     const chart = { scales: { x: { getValueForPixel: (pixel: number) => pixel / 10 } }, canvas: { style: {} as CSSStyleDeclaration } };

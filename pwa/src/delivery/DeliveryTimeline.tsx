@@ -3,11 +3,12 @@
  * here only, and this module is loaded lazily by `DeliveryCard`, so the charts stay out of the
  * task screen's own chunk.
  */
-import { Chart as ChartJS, Legend, LineElement, LinearScale, PointElement, Tooltip, type ChartData, type ChartOptions, type ChartType, type Plugin } from 'chart.js';
+import { Chart as ChartJS, Legend, LineElement, LinearScale, PointElement, Tooltip, type ChartData, type ChartOptions } from 'chart.js';
 import { useId, useMemo } from 'react';
 import { Line } from 'react-chartjs-2';
 import type { DeliveryReport } from '@oracy/api/delivery';
 import { CHART_COLORS } from '../components/Chart';
+import { rangeShading } from '../components/rangeShading';
 import { formatClock } from '../speaking/Recorder';
 import { formatPauseCount, formatSeconds } from './deliveryWords';
 import '../components/Chart.css';
@@ -22,40 +23,6 @@ export interface Pause {
 
 /** The shading of the pauses: a pale blue that both lines stay readable over. */
 export const PAUSE_FILL = 'rgba(21, 101, 192, 0.16)';
-
-/** The options of {@link pauseShading}: the pauses to shade and their colour. */
-export interface PauseShadingOptions {
-  pauses: readonly Pause[];
-  color: string;
-}
-
-declare module 'chart.js' {
-  interface PluginOptionsByType<TType extends ChartType> {
-    /** the timeline's pauses (docs/product.md#how-did-it-sound) */
-    pauseShading?: PauseShadingOptions;
-  }
-}
-
-/**
- * A Chart.js plugin that shades each pause of `options.plugins.pauseShading` across the whole
- * height of the chart area, under the lines; the x scale is in seconds.
- */
-export const pauseShading: Plugin<'line', PauseShadingOptions> = {
-  id: 'pauseShading',
-  beforeDatasetsDraw(chart, _args, options) {
-    const x = chart.scales['x'];
-    if (!x || !options.pauses?.length) return;
-    const { ctx, chartArea } = chart;
-    ctx.save();
-    ctx.fillStyle = options.color;
-    for (const pause of options.pauses) {
-      const left = Math.max(chartArea.left, x.getPixelForValue(pause.startMs / 1000));
-      const right = Math.min(chartArea.right, x.getPixelForValue(pause.endMs / 1000));
-      if (right > left) ctx.fillRect(left, chartArea.top, right - left, chartArea.bottom - chartArea.top);
-    }
-    ctx.restore();
-  },
-};
 
 /** The index of the pause that contains `ms` (ms from the start of the take), or -1. */
 export function pauseAt(pauses: readonly Pause[], ms: number): number {
@@ -133,7 +100,7 @@ export default function DeliveryTimeline({ report, onPlayFrom }: DeliveryTimelin
         level: { type: 'linear', position: 'left', min: -70, max: 0, title: { display: true, text: 'Loudness (dBFS)' } },
         pitch: { type: 'linear', position: 'right', grid: { drawOnChartArea: false }, title: { display: true, text: 'Pitch (Hz)' } },
       },
-      plugins: { pauseShading: { pauses, color: PAUSE_FILL } },
+      plugins: { rangeShading: { ranges: pauses.map((pause) => ({ axis: 'x' as const, from: pause.startMs / 1000, to: pause.endMs / 1000 })), color: PAUSE_FILL } },
       onClick: (event, _elements, chart) => {
         const index = pauseUnder(chart, event.x);
         const pause = pauses[index];
@@ -151,7 +118,7 @@ export default function DeliveryTimeline({ report, onPlayFrom }: DeliveryTimelin
         Loudness and pitch over time
       </figcaption>
       <div className="chart-figure__canvas delivery-timeline__canvas" aria-hidden="true">
-        <Line data={data} options={options} plugins={[pauseShading]} />
+        <Line data={data} options={options} plugins={[rangeShading]} />
       </div>
       <p className="delivery-timeline__summary">
         Loudness and pitch every {formatSeconds(stepMs)} through the take ({formatClock(report.durationMs)}).{' '}

@@ -4,11 +4,12 @@
  * profile for teachers. Chart.js comes with the profile's own charts (`OracyCharts.tsx`), in the
  * same lazily loaded screens.
  */
-import { CategoryScale, Chart as ChartJS, LineElement, LinearScale, PointElement, Tooltip, type ChartData, type ChartOptions, type ChartType, type Plugin } from 'chart.js';
+import { CategoryScale, Chart as ChartJS, LineElement, LinearScale, PointElement, Tooltip, type ChartData, type ChartOptions } from 'chart.js';
 import { IonCard } from '@ionic/react';
 import { useId } from 'react';
 import { Line } from 'react-chartjs-2';
 import { Link } from 'react-router-dom';
+import { rangeShading } from '../../components/rangeShading';
 import type { DeliveryTrendPoint } from '../../data/delivery';
 import { FEW_PAUSES_PER_MINUTE } from '../../delivery/deliveryWords';
 import { deliveryTrendSentence, TREND_FLAT_BELOW_SEMITONES, TREND_PACE_BANDS, type TrendReader } from './deliveryTrend';
@@ -21,37 +22,6 @@ ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Tooltip)
 
 /** The shading of a figure's comfortable range: a pale green both the line and the grid stay readable over. */
 const BAND_FILL = 'rgba(46, 125, 50, 0.12)';
-
-/** The options of {@link bandShading}: the range to shade on the y scale (`max` absent: up to the top) and its colour. */
-export interface BandShadingOptions {
-  min: number;
-  max?: number;
-  color: string;
-}
-
-declare module 'chart.js' {
-  interface PluginOptionsByType<TType extends ChartType> {
-    /** the comfortable range of a "Delivery over time" chart (docs/product.md#delivery-over-time) */
-    bandShading?: BandShadingOptions;
-  }
-}
-
-/** A Chart.js plugin that shades the y range of `options.plugins.bandShading` across the chart area, under the line. */
-export const bandShading: Plugin<'line', BandShadingOptions> = {
-  id: 'bandShading',
-  beforeDatasetsDraw(chart, _args, options) {
-    const y = chart.scales['y'];
-    if (!y || options.min === undefined) return;
-    const { ctx, chartArea } = chart;
-    const top = Math.max(chartArea.top, options.max === undefined ? chartArea.top : y.getPixelForValue(options.max));
-    const bottom = Math.min(chartArea.bottom, y.getPixelForValue(options.min));
-    if (bottom <= top) return;
-    ctx.save();
-    ctx.fillStyle = options.color;
-    ctx.fillRect(chartArea.left, top, chartArea.right - chartArea.left, bottom - top);
-    ctx.restore();
-  },
-};
 
 /** One of the three small charts: the figure it reads, its title, the comfortable range and how that range is said. */
 interface Measure {
@@ -223,7 +193,7 @@ function MeasureChart({ measure, labels, values }: { measure: Measure; labels: s
     maintainAspectRatio: false,
     animation: false,
     scales: { x: { ticks: { maxRotation: 0, autoSkip: true, maxTicksLimit: 4 } }, y: { min: 0, suggestedMax: measure.suggestedMax } },
-    plugins: { legend: { display: false }, bandShading: { ...measure.band, color: BAND_FILL } },
+    plugins: { legend: { display: false }, rangeShading: { ranges: [{ axis: 'y', from: measure.band.min, ...(measure.band.max === undefined ? {} : { to: measure.band.max }) }], color: BAND_FILL } },
   };
   return (
     <figure className="chart-figure delivery-over-time__chart" aria-labelledby={titleId}>
@@ -231,7 +201,7 @@ function MeasureChart({ measure, labels, values }: { measure: Measure; labels: s
         {measure.title}
       </figcaption>
       <div className="chart-figure__canvas" aria-hidden="true">
-        <Line data={data} options={options} plugins={[bandShading]} />
+        <Line data={data} options={options} plugins={[rangeShading]} />
       </div>
       <p className="oracy-note delivery-over-time__band">{measure.bandText}</p>
     </figure>

@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { closeUserDb } from '../../data/db';
 import { RequestQueue } from '../../data/outbox';
-import type { StudentSpeakingTask } from '../../data/speaking';
 import { recordingRequest } from '../../data/useSpeakingOutbox';
 import { useFakeIndexedDb } from '../../test/fakeIndexedDb';
 import { installFakeMedia } from '../../test/fakeMedia';
 import { installFakeXhr, useNodeBlobs } from '../../test/fakeXhr';
 import { mockFetch, USERS, type FakeRoute } from '../../test/fetchMock';
 import { renderAt } from '../../test/renderApp';
+import { recordingFixture as recording, studentTaskFixture as task } from '../../test/speakingFixtures';
 
 /** The student's speaking practice (docs/product.md#speaking-practice), with the outbox on a fake IndexedDB. */
 useFakeIndexedDb();
@@ -20,38 +20,6 @@ const UPLOAD = 'POST /api/student/speaking-tasks/t1/recordings';
 const QUEUED = "Queued — will be sent when you're back online";
 const SENT = 'Sent — your teacher will listen to it.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
-const recording = (over: Partial<NonNullable<StudentSpeakingTask['recording']>> = {}): NonNullable<StudentSpeakingTask['recording']> => ({
-  id: 'r1',
-  taskId: 't1',
-  studentId: 'u-student',
-  type: 'audio/webm',
-  size: 10,
-  durationMs: 4000,
-  submittedAt: '2026-11-20T10:00:00.000Z',
-  status: 'pending',
-  audioUrl: '/api/recordings/r1/audio',
-  delivery: { status: 'pending', pace: null, pausesCount: null, expression: null, quiet: null, clipped: null },
-  ...over,
-});
-
-function task(over: Partial<StudentSpeakingTask> = {}): StudentSpeakingTask {
-  return {
-    id: 't1',
-    courseId: 'c1',
-    courseTitle: 'Voice',
-    teacherId: 'u-teacher',
-    title: 'Describe your weekend',
-    prompt: 'Tell a friend about your weekend in one minute.',
-    focusStrands: ['linguistic', 'physical'],
-    maxSeconds: 90,
-    dueAt: '2026-12-03T12:00:00.000Z',
-    createdAt: '2026-11-01T10:00:00.000Z',
-    recording: null,
-    feedback: null,
-    ...over,
-  };
-}
 
 function setup(path: string, routes: Record<string, FakeRoute>) {
   const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: USERS.student }, ...routes });
