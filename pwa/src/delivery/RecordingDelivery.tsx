@@ -59,10 +59,16 @@ function cardState(measurement: Measurement | undefined, failedToLoad: boolean, 
   }
 }
 
-/** Who measured a ready report, in the reader's words. */
+/**
+ * Who measured a ready report, in the reader's words; for a phone's report the server could not
+ * check, also the server's reason ("Measured on your phone · The recording could not be decoded: …").
+ */
 function sourceText(measurement: Measurement | undefined, audience: DeliveryAudience): string | undefined {
   if (measurement?.source === 'server') return RECORDING_DELIVERY_TEXTS.server;
-  if (measurement?.source === 'device') return RECORDING_DELIVERY_TEXTS.device[audience];
+  if (measurement?.source === 'device') {
+    const device = RECORDING_DELIVERY_TEXTS.device[audience];
+    return measurement.reason ? `${device} · ${measurement.reason}` : device;
+  }
   return undefined;
 }
 

@@ -89,6 +89,12 @@ describe('the review screen’s delivery card', { timeout: 30_000 }, () => {
     expect(await within(await card()).findByText("Measured on the student's phone")).toBeInTheDocument();
   });
 
+  it('says why the server could not measure a take whose phone report it kept', async () => {
+    const reason = 'The recording could not be decoded: the file is damaged.';
+    setup('/teacher/speaking/review/r1', { [DELIVERY]: { body: recordingDeliveryFixture({ source: 'device', reason }) } });
+    expect(await within(await card()).findByText(`Measured on the student's phone · ${reason}`)).toBeInTheDocument();
+  });
+
   it('never holds up the scoring form: it loads on its own', async () => {
     setup('/teacher/speaking/review/r1', { [DELIVERY]: () => new Promise(() => undefined) });
     const linguistic = await screen.findByRole('radiogroup', { name: 'Linguistic' });
