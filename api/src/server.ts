@@ -17,6 +17,7 @@ import { backfillDeliveryReports } from './services/delivery.js';
 import { stopAnalysisThread } from './services/analysisThread.js';
 import { ffmpegAvailable, serverDeliveryTools } from './services/deliveryTools.js';
 import { backfillOracySummaries } from './services/oracySummary.js';
+import { cleanStoredText } from './services/storedText.js';
 import { getEnv, shouldSeedDemo, type Env } from './env.js';
 import { createUploadStores, publicUploadsDir } from './services/uploads.js';
 import { createLogger, type Logger } from './logger.js';
@@ -94,7 +95,8 @@ function closeHttpServer(server: Server): Promise<void> {
 /**
  * Starts Oracy (docs/architecture.md#running-it): reads the environment, connects to
  * `MONGODB_URI` or starts the embedded FerretDB under `DATA_DIR/db`, builds
- * indexes, sets up session expiry (TTL index or a 10-minute sweep), says once
+ * indexes, sets up session expiry (TTL index or a 10-minute sweep), cleans stored names and
+ * titles that break the rule of docs/product.md#names-and-titles, says once
  * when there is no ffmpeg (docs/product.md#measured-by-the-server), loads
  * the demo data into an empty database when `shouldSeedDemo`, gives recordings
  * stored without a delivery report one and queues their measurement, starts the
@@ -126,6 +128,7 @@ export async function startServer(
     await ensureIndexes(log);
     expiry = await ensureSessionExpiry((message, err) => log.warn({ err }, message), { idleMinutes: env.SESSION_IDLE_MINUTES });
     if (expiry.mode === 'sweep') log.info('no TTL indexes on this database: expired sessions are swept every 10 minutes');
+    await cleanStoredText(log);
     const summarised = await backfillOracySummaries();
     if (summarised > 0) log.info(`Oracy summaries written for ${summarised} users stored before they existed`);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NAME_CHARACTERS_MESSAGE, oneLineText } from '../validation.js';
 import { isCommonPassword } from './commonPasswords.js';
 
 /** Shortest password a new account may have, in characters. The demo password `oracy-demo` has exactly 10. */
@@ -30,17 +31,15 @@ export const loginSchema = z.object({
 });
 
 const name = (what: string) =>
-  z
-    .string({ error: `Enter your ${what}.` })
-    .trim()
+  oneLineText(`Enter your ${what}.`, NAME_CHARACTERS_MESSAGE)
     .min(1, { error: `Enter your ${what}.` })
     .max(100, { error: 'Use at most 100 characters.' });
 
 /** `POST /auth/register`: a new student account (role 3). */
 export const registerSchema = z.object({
-  /** Trimmed, 1–100 characters. */
+  /** NFC, trimmed, 1–100 characters, no control or invisible character (docs/product.md#names-and-titles). */
   firstName: name('first name'),
-  /** Trimmed, 1–100 characters. */
+  /** NFC, trimmed, 1–100 characters, no control or invisible character (docs/product.md#names-and-titles). */
   lastName: name('last name'),
   /** A valid address, trimmed and lower-cased, ≤ 254 characters; unique among users (409 otherwise). */
   email: z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OBJECT_ID_PATTERN } from '../../auth/middleware.js';
 import { COMPLAINT_LIMITS } from '../../services/complaints.js';
+import { TITLE_CHARACTERS_MESSAGE, oneLineText } from '../../validation.js';
 
 /** A field that must hold text after trimming (docs/product.md#complaint-dialog-validation). */
 const requiredText = (name: string, max: number) =>
@@ -15,8 +16,10 @@ const requiredText = (name: string, max: number) =>
  * docs/product.md#complaint-dialog-validation), shared by the student and teacher bodies.
  */
 const complaintContentFields = {
-  /** the complaint's title: required after trimming, 1–200 characters (stored trimmed) */
-  title: requiredText('Title', COMPLAINT_LIMITS.title),
+  /** the complaint's title: NFC, required after trimming, 1–200 characters (stored trimmed), no control or invisible character (docs/product.md#names-and-titles) */
+  title: oneLineText('Title is required.', TITLE_CHARACTERS_MESSAGE)
+    .min(1, { error: 'Title is required.' })
+    .max(COMPLAINT_LIMITS.title, { error: `Title must be at most ${COMPLAINT_LIMITS.title} characters.` }),
   /** what happened: required after trimming, 1–5000 characters (stored trimmed) */
   description: requiredText('Description', COMPLAINT_LIMITS.description),
   /**

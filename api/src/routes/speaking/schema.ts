@@ -2,14 +2,15 @@ import { z } from 'zod';
 import { OBJECT_ID_PATTERN } from '../../auth/middleware.js';
 import { SPEAKING_STRANDS } from '../../db/models/index.js';
 import { deliveryReportSchema, type DeliveryReport } from '../../delivery/report.js';
+import { TITLE_CHARACTERS_MESSAGE, oneLineText } from '../../validation.js';
 
 /** An ObjectId in a path or body. */
 const objectIdField = () => z.string().regex(OBJECT_ID_PATTERN, { error: 'Must be a valid id.' });
 
 /** The task fields a teacher writes (docs/product.md#speaking-practice); `now` judges `dueAt`. */
 const taskFields = {
-  /** 1–120 characters after trimming */
-  title: z.string({ error: 'Enter a title.' }).trim().min(1, { error: 'Enter a title.' }).max(120, { error: 'At most 120 characters.' }),
+  /** NFC, 1–120 characters after trimming, no control or invisible character (docs/product.md#names-and-titles) */
+  title: oneLineText('Enter a title.', TITLE_CHARACTERS_MESSAGE).min(1, { error: 'Enter a title.' }).max(120, { error: 'At most 120 characters.' }),
   /** 1–2,000 characters after trimming: what the student answers aloud */
   prompt: z.string({ error: 'Enter a prompt.' }).trim().min(1, { error: 'Enter a prompt.' }).max(2000, { error: 'At most 2,000 characters.' }),
   /** 1–4 distinct strand keys the teacher will score */

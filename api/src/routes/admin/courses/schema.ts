@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OBJECT_ID_PATTERN } from '../../../auth/middleware.js';
 import { COURSE_STATUSES } from '../../../db/models/index.js';
+import { TITLE_CHARACTERS_MESSAGE, oneLineText } from '../../../validation.js';
 
 /** Longest course title, in characters (after trimming); matches the Course model. */
 export const COURSE_TITLE_MAX = 200;
@@ -45,10 +46,8 @@ const DURATION_MESSAGE = 'Duration must be a positive number';
  */
 export const courseFieldsSchema = z
   .object({
-    /** trimmed, 1–200 characters */
-    title: z
-      .string({ error: 'Title is required' })
-      .trim()
+    /** NFC, trimmed, 1–200 characters, no control or invisible character (docs/product.md#names-and-titles) */
+    title: oneLineText('Title is required', TITLE_CHARACTERS_MESSAGE)
       .min(1, { error: 'Title is required' })
       .max(COURSE_TITLE_MAX, { error: `Title must be at most ${COURSE_TITLE_MAX} characters` }),
     /** trimmed, 1–5000 characters */

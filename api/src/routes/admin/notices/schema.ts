@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OBJECT_ID_PATTERN } from '../../../auth/middleware.js';
+import { TITLE_CHARACTERS_MESSAGE, oneLineText } from '../../../validation.js';
 
 /** Longest notice title, in characters (after trimming); matches the Notice model. */
 export const NOTICE_TITLE_MAX = 200;
@@ -18,10 +19,8 @@ export const noticeIdParamSchema = z.object({
  * Other keys (e.g. an `id` echoed back by a client) are ignored.
  */
 export const noticeBodySchema = z.object({
-  /** the notice's title: trimmed, 1–200 characters */
-  title: z
-    .string({ error: 'Title is required.' })
-    .trim()
+  /** the notice's title: NFC, trimmed, 1–200 characters, no control or invisible character (docs/product.md#names-and-titles) */
+  title: oneLineText('Title is required.', TITLE_CHARACTERS_MESSAGE)
     .min(1, { error: 'Title is required.' })
     .max(NOTICE_TITLE_MAX, { error: `Title must be at most ${NOTICE_TITLE_MAX} characters.` }),
   /** the notice's text: trimmed, 1–5000 characters */
