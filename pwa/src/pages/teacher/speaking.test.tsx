@@ -86,7 +86,7 @@ describe('Speaking Practice for teachers: tasks (docs/product.md#speaking-tasks)
       'POST /api/teacher/speaking-tasks': () => {
         posts += 1;
         return posts === 1
-          ? { status: 400, body: { error: { code: 'validation_error', message: 'Check the title.', fields: { title: 'Server says this title will not do.' } } } }
+          ? { status: 400, body: { error: { code: 'validation_error', message: 'Invalid title.', fields: { title: 'Titles cannot contain control or invisible characters' } } } }
           : { status: 201, body: teacherTaskFixture('k4', 'Interview practice') };
       },
     });
@@ -119,7 +119,7 @@ describe('Speaking Practice for teachers: tasks (docs/product.md#speaking-tasks)
     expect(within(dialog).queryByText('Choose at least one strand.')).not.toBeInTheDocument();
 
     await user.click(ionButton('Save', dialog));
-    await waitFor(() => expect(title).toHaveAccessibleDescription('Server says this title will not do.'));
+    await waitFor(() => expect(title).toHaveAccessibleDescription('Titles cannot contain control or invisible characters'));
     expect(title).toHaveValue('Interview practice');
     expect(within(dialog).getByRole('textbox', { name: 'Prompt' })).toHaveValue('Answer: why this school?');
     expect(sentJson(calls(fetchSpy, 'POST', '/api/teacher/speaking-tasks')[0])).toEqual({
@@ -133,7 +133,7 @@ describe('Speaking Practice for teachers: tasks (docs/product.md#speaking-tasks)
 
     // Changing the field clears the server's message; the second save succeeds and the list reloads.
     await user.type(title, '!');
-    expect(title).not.toHaveAccessibleDescription('Server says this title will not do.');
+    expect(title).not.toHaveAccessibleDescription('Titles cannot contain control or invisible characters');
     const loadsBefore = calls(fetchSpy, 'GET', '/api/teacher/speaking-tasks/u-teacher').length;
     await user.click(ionButton('Save', dialog));
     await waitFor(() => expect(calls(fetchSpy, 'GET', '/api/teacher/speaking-tasks/u-teacher').length).toBe(loadsBefore + 1));
