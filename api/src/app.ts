@@ -15,7 +15,7 @@ import { requestBodyLimits } from './security/bodyLimits.js';
 import { securityEventObserver } from './security/events.js';
 import { securityHeaders, type HeaderList } from './security/headers.js';
 import { compressText } from './compression.js';
-import { csrfProtection } from './security/origin.js';
+import { csrfProtection, publicHostOnly } from './security/origin.js';
 import { createMemoryRateLimitStore, type RateLimitStore } from './security/rateLimit.js';
 import { assessmentRoutes } from './routes/assessment/index.js';
 import { complaintRoutesFor } from './routes/complaints/index.js';
@@ -45,6 +45,9 @@ const API_PATH = /^\/(api|auth|uploads|socket\.io)(\/|$)/;
 const PERSONAL_PATH = /^\/(api|auth)\//;
 const NO_STORE: HeaderList = [['cache-control', 'no-store']];
 
+/** Paths that answer whatever the `Host` with `PUBLIC_ORIGIN` set: load balancers probe them by IP address. */
+const ANY_HOST_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz']);
+
 /** What `createApp` may be given instead of the process defaults (tests pass their own). */
 export interface AppOptions {
   /** Configuration; default `getEnv()` (process.env, validated). */
@@ -65,6 +68,7 @@ export interface AppOptions {
  * Builds the Hono app of the one origin (docs/architecture.md#one-origin): request log and
  * security-event log, security headers (CSP, HSTS over HTTPS:
  * `security/headers.ts`; `no-store` on `/api` and `/auth`), compression,
+ * with `PUBLIC_ORIGIN` a 421 for any other host (but `/healthz` and `/readyz`: `publicHostOnly`),
  * body limits (JSON 1 MB, multipart 11 MB), `loadSession`, CSRF protection
  * for every unsafe method — as few middleware layers as that takes,
  * since each costs every request a few µs — then
@@ -90,16 +94,21 @@ export function createApp(options: AppOptions = {}) {
   const docs = createDocsRoutes();
   defineDeliveryJob({ recordings: uploads.recordings, tools: options.deliveryTools ?? serverDeliveryTools(), log });
 
+  const publicOrigin = env.PUBLIC_ORIGIN;
   const app = new Hono<AppEnv>()
     // the request line, then the security events of the answer (with its user, known by then).
     .use(requestLogger(log, securityEventObserver(log, { trustProxy: env.TRUST_PROXY })))
     // Personal JSON must not be kept by the browser's or a proxy's HTTP cache (unless the route says otherwise).
-    .use(securityHeaders({ trustProxy: env.TRUST_PROXY, personal: { path: PERSONAL_PATH, headers: NO_STORE } }))
+    .use(securityHeaders({ trustProxy: env.TRUST_PROXY, publicOrigin, personal: { path: PERSONAL_PATH, headers: NO_STORE } }))
     .use(compressText())
+    // With PUBLIC_ORIGIN, another host is answered 421 before anything reads the request; without it, no layer at all.
+    .use('*', ...(publicOrigin ? [publicHostOnly({ publicOrigin, trustProxy: env.TRUST_PROXY, exempt: ANY_HOST_PATHS })] : []))
     // body limits, then the session, then CSRF (so a refusal is logged with its user).
     .use(requestBodyLimits)
     .use(loadSession({ trustProxy: env.TRUST_PROXY, idleMinutes: env.SESSION_IDLE_MINUTES }))
-    .use(csrfProtection({ trustProxy: env.TRUST_PROXY, allowedOrigins: env.ALLOWED_ORIGINS, requireOrigin: env.CSRF_REQUIRE_ORIGIN }))
+    .use(
+      csrfProtection({ trustProxy: env.TRUST_PROXY, allowedOrigins: env.ALLOWED_ORIGINS, requireOrigin: env.CSRF_REQUIRE_ORIGIN, ...(publicOrigin ? { publicOrigin } : {}) }),
+    )
     .route(
       '/',
       createAuthRoutes({

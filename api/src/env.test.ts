@@ -22,6 +22,16 @@ describe('parseEnv', () => {
     expect(env.MONGODB_URI).toBeUndefined();
     expect(env.REDIS_URL).toBeUndefined();
     expect(env.SEED_DEMO).toBeUndefined();
+    expect(env.PUBLIC_ORIGIN).toBeUndefined();
+  });
+
+  it('reads PUBLIC_ORIGIN as a lower-case origin without a default port, and refuses one with a path', () => {
+    expect(parseEnv({ PUBLIC_ORIGIN: 'https://Oracy.School.Example' }).PUBLIC_ORIGIN).toBe('https://oracy.school.example');
+    expect(parseEnv({ PUBLIC_ORIGIN: 'https://oracy.school.example:443' }).PUBLIC_ORIGIN).toBe('https://oracy.school.example');
+    expect(parseEnv({ PUBLIC_ORIGIN: 'http://10.0.0.5:8080' }).PUBLIC_ORIGIN).toBe('http://10.0.0.5:8080');
+    for (const bad of ['https://oracy.school.example/', 'https://oracy.school.example/app', 'oracy.school.example', 'ftp://oracy.example', 'https://user@oracy.example']) {
+      expect(() => parseEnv({ PUBLIC_ORIGIN: bad }), bad).toThrow(/PUBLIC_ORIGIN: must be an origin such as https:\/\/oracy.example, with no path/);
+    }
   });
 
   it('reads good values, making paths absolute and treating empty strings as unset', () => {

@@ -88,6 +88,18 @@ const envSchema = z
       .pipe(z.array(z.string().regex(ORIGIN_PATTERN, { error: 'must be a comma-separated list of origins such as https://oracy.example' })))
       .transform((origins) => origins.map((o) => o.toLowerCase()))
       .default([]),
+    /**
+     * The app's public origin, e.g. `https://oracy.school.example` (scheme, host, optional port, no
+     * path), stored lower-case without a default port. When set it is the origin of the CSRF check
+     * and the CSP instead of the one the `Host` header names, and a request for any other host gets
+     * 421 (docs/architecture.md#running-it). Unset: the origin comes from `Host` (and, with
+     * `TRUST_PROXY`, `X-Forwarded-Proto` / `X-Forwarded-Host`).
+     */
+    PUBLIC_ORIGIN: z
+      .string()
+      .regex(ORIGIN_PATTERN, { error: 'must be an origin such as https://oracy.example, with no path' })
+      .transform((v) => new URL(v).origin.toLowerCase())
+      .optional(),
     /** '1': also refuse unsafe requests that carry neither `Origin` nor `Sec-Fetch-Site` (non-browser clients). Default '0'. */
     CSRF_REQUIRE_ORIGIN: flag.default('0').transform((v) => v === '1'),
     /**
@@ -116,7 +128,8 @@ const envSchema = z
  *   SEED_DEMO?: '0'|'1', NODE_ENV: 'development'|'test'|'production', SESSION_TTL_DAYS: number (days),
  *   LOG_LEVEL: pino level, PWA_DIST: string (absolute), TRUST_PROXY: boolean,
  *   SESSION_IDLE_MINUTES: number (minutes), ALLOWED_ORIGINS: string[] (lower-case origins),
- *   CSRF_REQUIRE_ORIGIN: boolean, REDIS_URL?: string, UPLOAD_STORE: 'disk'|'gridfs'}`.
+ *   PUBLIC_ORIGIN?: string (a lower-case origin), CSRF_REQUIRE_ORIGIN: boolean, REDIS_URL?: string,
+ *   UPLOAD_STORE: 'disk'|'gridfs'}`.
  */
 export type Env = z.output<typeof envSchema>;
 

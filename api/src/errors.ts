@@ -15,6 +15,7 @@ export const ERROR_CODES = {
   413: 'payload_too_large',
   415: 'unsupported_media_type',
   416: 'range_not_satisfiable',
+  421: 'misdirected_request',
   429: 'rate_limited',
   500: 'internal_error',
 } as const;
@@ -91,6 +92,10 @@ export function payloadTooLarge(message = 'The request body is too large.'): Api
 export function unsupportedMediaType(message = 'Send the body as application/json.'): ApiError {
   return new ApiError(415, ERROR_CODES[415], message);
 }
+/** 421 `misdirected_request`: the request names a host this server does not answer for (`PUBLIC_ORIGIN`, docs/architecture.md#running-it). */
+export function misdirected(message = 'This server does not answer for that host.'): ApiError {
+  return new ApiError(421, ERROR_CODES[421], message);
+}
 /** 429 `rate_limited` with `Retry-After` in whole seconds (at least 1). */
 export function tooManyRequests(message: string, retryAfterSeconds: number): ApiError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
@@ -141,6 +146,7 @@ const DEFAULT_MESSAGES: Partial<Record<number, string>> = {
   409: 'This conflicts with existing data.',
   413: 'The request body is too large.',
   415: 'Unsupported media type.',
+  421: 'This server does not answer for that host.',
   429: 'Too many requests. Try again later.',
 };
 

@@ -167,13 +167,15 @@ export async function startServer(
       uploads: uploads.chat,
       log,
       trustProxy: env.TRUST_PROXY,
-      allowedOrigins: env.ALLOWED_ORIGINS,
+      // The public origin's pages open the socket too, whatever Host the proxy passes on.
+      allowedOrigins: env.PUBLIC_ORIGIN ? [...env.ALLOWED_ORIGINS, env.PUBLIC_ORIGIN] : env.ALLOWED_ORIGINS,
       requireOrigin: env.CSRF_REQUIRE_ORIGIN,
       sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
       ...(redis ? { rateLimits: redis.rateLimits, adapter: redis.socketAdapter } : {}),
     });
 
     const lines = [`Oracy is running at http://localhost:${port}`];
+    if (env.PUBLIC_ORIGIN) lines.push(`Public address: ${env.PUBLIC_ORIGIN} (other hosts are answered 421, but /healthz and /readyz)`);
     if (hasDemo) lines.push(`Demo accounts (password: ${DEMO_PASSWORD}):`, ...Object.values(DEMO_ACCOUNTS).map((email) => `  ${email}`));
     console.log(lines.join('\n'));
 

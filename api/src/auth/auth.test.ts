@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import { Session, User } from '../db/models/index.js';
-import { createUser, jsonRequest, readJson, sessionCookieFrom, signIn } from '../test/factories.js';
+import { TEST_ORIGIN, createUser, jsonRequest, readJson, sessionCookieFrom, signIn } from '../test/factories.js';
 import { AUTH_RATE_LIMITS } from './rateLimits.js';
+import { FOREIGN_LOGOUT_MESSAGE } from './routes.js';
 import { SESSION_COOKIE, hashSessionToken } from './sessions.js';
 
 const app = createApp();
@@ -279,7 +280,7 @@ describe('POST /auth/register', () => {
   });
 });
 
-describe('GET /auth/current_user and /auth/logout', () => {
+describe('GET /auth/current_user and GET/POST /auth/logout', () => {
   it('answers 401 without a session, and with a made-up cookie', async () => {
     const none = await app.request('/auth/current_user');
     expect(none.status).toBe(401);
@@ -314,6 +315,50 @@ describe('GET /auth/current_user and /auth/logout', () => {
     const res = await app.request('/auth/logout');
     expect(res.status).toBe(200);
     expect(await readJson(res)).toEqual({ ok: true });
+  });
+
+  it('keeps the session when another site starts GET /auth/logout (cross-site or same-site): 403 in the error shape', async () => {
+    const { user, password } = await createUser();
+    const cookie = await signIn(app, user.email, password);
+    for (const site of ['cross-site', 'same-site', 'Cross-Site']) {
+      const res = await app.request('/auth/logout', { headers: { Cookie: cookie, 'Sec-Fetch-Site': site } });
+      expect(res.status, site).toBe(403);
+      expect(await readJson(res)).toEqual({ error: { code: 'forbidden', message: FOREIGN_LOGOUT_MESSAGE } });
+      expect(res.headers.getSetCookie().some((h) => h.startsWith(`${SESSION_COOKIE}=`))).toBe(false);
+      const current = await app.request('/auth/current_user', { headers: { Cookie: cookie } });
+      expect(current.status).toBe(200);
+      expect((await readJson(current)).email).toBe(user.email);
+    }
+  });
+
+  it.each(['same-origin', 'none'])('ends the session on GET /auth/logout with Sec-Fetch-Site: %s', async (site) => {
+    const { user, password } = await createUser();
+    const cookie = await signIn(app, user.email, password);
+    const res = await app.request('/auth/logout', { headers: { Cookie: cookie, 'Sec-Fetch-Site': site } });
+    expect(res.status).toBe(200);
+    expect((await app.request('/auth/current_user', { headers: { Cookie: cookie } })).status).toBe(401);
+  });
+
+  it('ends the session on POST /auth/logout from the app\'s own origin', async () => {
+    const { user, password } = await createUser();
+    const cookie = await signIn(app, user.email, password);
+    const res = await app.request('/auth/logout', { method: 'POST', headers: { Cookie: cookie, Origin: TEST_ORIGIN, 'Sec-Fetch-Site': 'same-origin' } });
+    expect(res.status).toBe(200);
+    expect(await readJson(res)).toEqual({ ok: true });
+    expect(res.headers.getSetCookie().find((h) => h.startsWith(`${SESSION_COOKIE}=`))).toMatch(/Max-Age=0/);
+    expect(await Session.exists({ tokenHash: hashSessionToken(tokenOf(cookie)) })).toBeNull();
+    expect((await app.request('/auth/current_user', { headers: { Cookie: cookie } })).status).toBe(401);
+  });
+
+  it('refuses POST /auth/logout from another origin with 403 and keeps the session', async () => {
+    const { user, password } = await createUser();
+    const cookie = await signIn(app, user.email, password);
+    const res = await app.request('/auth/logout', { method: 'POST', headers: { Cookie: cookie, Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' } });
+    expect(res.status).toBe(403);
+    expect((await readJson(res)).error.code).toBe('forbidden');
+    const current = await app.request('/auth/current_user', { headers: { Cookie: cookie } });
+    expect(current.status).toBe(200);
+    expect((await readJson(current)).email).toBe(user.email);
   });
 
   it('answers a JSON 404 for unknown /auth paths', async () => {

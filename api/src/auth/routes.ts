@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { User, ROLES } from '../db/models/index.js';
 import { presentCurrentUser } from '../presenters/user.js';
-import { ApiError, badRequest, conflict, isDuplicateKeyError, payloadTooLarge, unauthorized, unsupportedMediaType, validationError, zodIssuesToFields } from '../errors.js';
+import { ApiError, badRequest, conflict, forbidden, isDuplicateKeyError, payloadTooLarge, unauthorized, unsupportedMediaType, validationError, zodIssuesToFields } from '../errors.js';
 import { isJsonRequest } from '../validation.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.js';
 import type { AppEnv, UserDoc } from './context.js';
@@ -19,6 +19,18 @@ export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const DUPLICATE_EMAIL = 'An account with this email already exists.';
 /** Largest sign-in / registration body, in bytes. */
 const AUTH_BODY_LIMIT_BYTES = 16 * 1024;
+
+/** The answer to a `GET /auth/logout` that another site started (403 `forbidden`). */
+export const FOREIGN_LOGOUT_MESSAGE = 'Sign out from the app itself.';
+
+/**
+ * `Sec-Fetch-Site` values of a `GET /auth/logout` that another site (a link,
+ * a redirect, an image) started: `SameSite=Lax` sends the cookie with such
+ * top-level navigations, so they must not end the session
+ * (docs/product.md#logout). `same-origin`, `none` (a typed URL or a
+ * bookmark) and no header at all (older browsers, programs) pass.
+ */
+const FOREIGN_FETCH_SITES: ReadonlySet<string> = new Set(['cross-site', 'same-site']);
 
 /** What the sign-in routes need from the configuration. */
 export interface AuthRoutesOptions {
@@ -109,7 +121,11 @@ const authBodyLimit = bodyLimit({
  *   (role 3), signed in: 201 current user, or 303 → `/` for a form; 409
  *   "An account with this email already exists."; 400 with fields.
  * - `GET /auth/current_user`: `{id, firstName, lastName, name, email, role}` or 401.
- * - `GET /auth/logout`: ends the session, clears the cookie, 200 `{ok: true}`.
+ * - `POST /auth/logout`: ends the session, if any, clears the cookie, 200
+ *   `{ok: true}`; what the PWA sends, under `csrfProtection` like every POST.
+ * - `GET /auth/logout`: the same, from the app's own pages only: 403
+ *   `forbidden` when `Sec-Fetch-Site` is `cross-site` or `same-site`, so that
+ *   another site cannot sign a user out (docs/product.md#logout).
  *
  * Forms and JSON posted from another site are refused before these routes
  * by `csrfProtection`. Security events go to `opts.log`.
@@ -200,11 +216,23 @@ export function createAuthRoutes(opts: AuthRoutesOptions) {
       return c.json(presentCurrentUser(user), 200);
     })
 
+    .post('/auth/logout', async (c) => {
+      await endSession(c);
+      return c.json({ ok: true as const }, 200);
+    })
+
     .get('/auth/logout', async (c) => {
-      const secure = isSecureRequest(c, opts.trustProxy);
-      await deleteSessionByToken(readSessionCookie(c, secure));
-      clearSessionCookie(c, secure);
-      if (c.var.user) audit(c, 'signed_out', { userId: c.var.user.id as string });
+      const site = c.req.header('Sec-Fetch-Site')?.trim().toLowerCase();
+      if (site && FOREIGN_FETCH_SITES.has(site)) throw forbidden(FOREIGN_LOGOUT_MESSAGE);
+      await endSession(c);
       return c.json({ ok: true as const }, 200);
     });
+
+  /** Deletes the request's session, if any, clears its cookie and logs the sign-out. */
+  async function endSession(c: Context<AppEnv>): Promise<void> {
+    const secure = isSecureRequest(c, opts.trustProxy);
+    await deleteSessionByToken(readSessionCookie(c, secure));
+    clearSessionCookie(c, secure);
+    if (c.var.user) audit(c, 'signed_out', { userId: c.var.user.id as string });
+  }
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
 import { ChatMessage } from '../db/models/index.js';
 import { ApiError, isDuplicateKeyError } from '../errors.js';
-import { MAX_UPLOAD_BYTES, type StoredUpload, type UploadStore } from '../services/uploads.js';
+import { MAX_UPLOAD_BYTES, nameWithStoredExtension, type StoredUpload, type UploadStore } from '../services/uploads.js';
 import { presentChatMessage, type ChatMessageJson } from '../presenters/chatMessage.js';
 import { MAX_FILE_NAME_LENGTH, type OutgoingMessage } from './schema.js';
 
@@ -218,7 +218,9 @@ const textWriter = new TextMessageWriter();
  *   messages waiting.
  * - A message with a file is looked up by `_id` first, so that a retry never
  *   stores its attachment twice; the attachment is checked by its signature
- *   and saved through `storage` (never as a data URL in the document).
+ *   and saved through `storage` (never as a data URL in the document); its
+ *   name keeps the sender's base name but ends with the extension of the
+ *   detected type (`nameWithStoredExtension`: `x.html` → `x.gif` for a GIF).
  * @throws ChatInputError for blank messages and unacceptable files (413/415 from the storage become their texts)
  */
 export async function storeMessage(
@@ -253,7 +255,7 @@ export async function storeMessage(
   try {
     created = await ChatMessage.create({
       ...fields,
-      file: { url: saved.name, name: decoded.name, type: saved.type, size: saved.size },
+      file: { url: saved.name, name: nameWithStoredExtension(decoded.name, saved.name, MAX_FILE_NAME_LENGTH), type: saved.type, size: saved.size },
     });
   } catch (err) {
     await storage.remove(saved.name);

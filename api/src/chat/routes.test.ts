@@ -87,6 +87,23 @@ describe('GET /api/chat/attachments/:id with the GridFS store', () => {
     expect((await fetch(`${b.url}/uploads/${doc!.file!.url}`)).status).toBe(404);
   });
 
+  it('names the download by the detected type: a GIF called x.html (and also HTML) downloads as x.gif, image/gif', async () => {
+    const polyglot = Buffer.concat([Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), Buffer.from('<html><script>alert(1)</script></html>')]);
+    const message = await sendThroughA({ data: dataUrl('image/gif', polyglot), name: 'x.html', type: 'image/gif' });
+    expect(message.file).toEqual({ name: 'x.gif', type: 'image/gif' });
+    const res = await fetch(`${b.url}${message.file_url}`, { headers: { Cookie: reader.cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toBe('image/gif');
+    expect(res.headers.get('Content-Disposition')).toBe(`attachment; filename="x.gif"; filename*=UTF-8''x.gif`);
+  });
+
+  it('names the download by the detected type even when the stored record kept another extension', async () => {
+    const message = await sendThroughA({ data: dataUrl('image/png', PNG), name: 'photo.png', type: 'image/png' });
+    await ChatMessage.updateOne({ _id: message.id }, { $set: { 'file.name': 'photo.html' } });
+    const res = await fetch(`${b.url}${message.file_url}`, { headers: { Cookie: reader.cookie } });
+    expect(res.headers.get('Content-Disposition')).toBe(`attachment; filename="photo.png"; filename*=UTF-8''photo.png`);
+  });
+
   it('answers 404 when the message exists but its file is gone from the store', async () => {
     const message = await sendThroughA({ data: dataUrl('image/png', PNG), name: 'gone.png', type: 'image/png' });
     const doc = await ChatMessage.findById(message.id).lean();

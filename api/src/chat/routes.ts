@@ -4,7 +4,7 @@ import { requireRole } from '../auth/middleware.js';
 import { ChatMessage, ROLES } from '../db/models/index.js';
 import { notFound } from '../errors.js';
 import { validate } from '../validation.js';
-import type { UploadStore } from '../services/uploads.js';
+import { nameWithStoredExtension, type UploadStore } from '../services/uploads.js';
 import { sendServedFile, UPLOAD_NAME_PATTERN } from '../static.js';
 import { attachmentParamsSchema } from './schema.js';
 
@@ -35,7 +35,8 @@ function storedName(url: string): string | null {
  * The chat attachment download (docs/product.md#files), mounted at `/api`:
  * `GET /api/chat/attachments/:id` (`:id` the message's id; the messages'
  * `file_url`) answers the file with its stored content type,
- * `Content-Disposition: attachment` carrying the original name, an ETag and
+ * `Content-Disposition: attachment` carrying the original name with the
+ * extension of its detected type (`x.html` → `x.gif` for a GIF), an ETag and
  * `Cache-Control: private, no-cache`. Signed-in admins only (docs/product.md#authorization-matrix):
  * 401 without a session, 403 for other roles, 400 for a malformed id, 404
  * when the message or its file is absent.
@@ -55,7 +56,8 @@ export function createChatRoutes(opts: { uploads: UploadStore }) {
       if (!file || !stored) throw notFound('No such attachment.');
       return sendServedFile(c, stored, ATTACHMENT_CACHE, {
         'Content-Type': file.type,
-        'Content-Disposition': contentDisposition(file.name),
+        // The store's key, named by the detected type, decides the extension whatever the record's name says.
+        'Content-Disposition': contentDisposition(nameWithStoredExtension(file.name, stored.name)),
       });
     },
   );

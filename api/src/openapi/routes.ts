@@ -191,11 +191,19 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     errors: { 401: 'No valid session.' },
     session: true,
   },
-  'GET /auth/logout': {
+  'POST /auth/logout': {
     summary: 'Sign out',
     tag: 'Authentication',
-    description: 'Ends the session, if any, and clears the cookie (docs/product.md#logout).',
+    description: 'Ends the session, if any, and clears the cookie (docs/product.md#logout). What the PWA sends; refused from other origins like every POST.',
     success: { status: 200, answer: json('Signed out.', s.okSchema) },
+  },
+  'GET /auth/logout': {
+    summary: 'Sign out from a link of the app',
+    tag: 'Authentication',
+    description:
+      'Ends the session, if any, and clears the cookie (docs/product.md#logout), from the app’s own pages only: a request that another site started (`Sec-Fetch-Site: cross-site` or `same-site`) is refused and the session lives.',
+    success: { status: 200, answer: json('Signed out.', s.okSchema) },
+    errors: { 403: 'Started by another site (`Sec-Fetch-Site: cross-site` or `same-site`).' },
   },
 
   // Health

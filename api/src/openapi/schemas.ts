@@ -50,7 +50,7 @@ export const errorBodySchema = z
   })
   .meta({ id: 'ErrorBody', description: 'The body of every error answer.' });
 
-/** `{ok: true}` of `GET /api/health` and `GET /auth/logout`. */
+/** `{ok: true}` of `GET /api/health` and `GET`/`POST /auth/logout`. */
 export const okSchema = z.object({ ok: z.literal(true) }).meta({ id: 'Ok' });
 
 /** The body of `GET /healthz` and `GET /readyz` (`HealthReport` of `health.ts`). */

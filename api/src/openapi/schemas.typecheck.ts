@@ -29,6 +29,7 @@ export const responseSchemasMatchTheServer: Record<string, true> = {
   // these two are held to the presenter they answer with instead.
   'POST /auth/login': true satisfies Check<ReturnType<typeof presentCurrentUser>, typeof s.currentUserSchema>,
   'POST /auth/register': true satisfies Check<ReturnType<typeof presentCurrentUser>, typeof s.currentUserSchema>,
+  'POST /auth/logout': true satisfies Check<InferResponseType<Client['auth']['logout']['$post'], 200>, typeof s.okSchema>,
   'GET /auth/logout': true satisfies Check<InferResponseType<Client['auth']['logout']['$get'], 200>, typeof s.okSchema>,
   'GET /api/health': true satisfies Check<InferResponseType<Api['health']['$get'], 200>, typeof s.okSchema>,
   'GET /healthz': true satisfies Check<InferResponseType<Client['healthz']['$get']>, typeof s.healthReportSchema>,

@@ -97,6 +97,7 @@ const ROWS: Row[] = [
   },
   { endpoint: 'GET /auth/current_user', expect: signedIn(200), request: () => ({ path: '/auth/current_user' }) },
   { endpoint: 'GET /auth/logout', expect: open(200), request: () => ({ path: '/auth/logout' }) },
+  { endpoint: 'POST /auth/logout', expect: open(200), request: () => ({ path: '/auth/logout' }) },
   { endpoint: 'GET /api/health', expect: open(200), request: () => ({ path: '/api/health' }) },
   // the load balancer's liveness and readiness checks need no session.
   { endpoint: 'GET /healthz', expect: open(200), request: () => ({ path: '/healthz' }) },

@@ -127,6 +127,7 @@ const TARGETS: Target[] = [
   },
   { endpoint: 'GET /auth/current_user', caller: 'ownerStudent', query: ['userId'] },
   { endpoint: 'GET /auth/logout', caller: 'ownerStudent', query: ['next'] },
+  { endpoint: 'POST /auth/logout', caller: 'ownerStudent', query: ['next'] },
   { endpoint: 'GET /api/health', caller: 'none', query: ['verbose'] },
   { endpoint: 'GET /healthz', caller: 'none', query: ['verbose'] },
   { endpoint: 'GET /readyz', caller: 'none', query: ['verbose'] },
@@ -398,7 +399,8 @@ function reachedDatabase(marker: string): string | undefined {
 async function check(world: World, target: Target, cookie: string | undefined, input: Generated): Promise<string | null> {
   const method = target.endpoint.split(' ')[0]!;
   const headers = new Headers({ Origin: TEST_ORIGIN });
-  const effectiveCookie = target.endpoint === 'GET /auth/logout' ? await cookieOf(userOf(world, target.caller)!) : cookie;
+  // Each logout ends its session: it gets a fresh one, so that every request reaches the handler signed in.
+  const effectiveCookie = target.endpoint.endsWith(' /auth/logout') ? await cookieOf(userOf(world, target.caller)!) : cookie;
   if (effectiveCookie) headers.set('Cookie', effectiveCookie);
   let body: RequestInit['body'];
   if (input.body && 'multipart' in input.body) {

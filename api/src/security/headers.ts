@@ -165,10 +165,11 @@ export interface PathHeaders {
  * no middleware layer of their own.
  *
  * The values come from `hono/secure-headers`, asked once per origin seen (the
- * CSP names the request's own origin) and kept as a list; they are applied by
+ * CSP names the request's own origin, or `opts.publicOrigin` — `PUBLIC_ORIGIN` — when set,
+ * which also decides HSTS by its scheme) and kept as a list; they are applied by
  * `withDefaultHeaders`, so a route may set its own value for one of them.
  */
-export function securityHeaders(opts: { trustProxy: boolean; personal?: PathHeaders }) {
+export function securityHeaders(opts: { trustProxy: boolean; publicOrigin?: string; personal?: PathHeaders }) {
   const perOrigin = new Map<string, { all: HeaderList; personal: HeaderList }>();
   const listsFor = async (own: string) => {
     let lists = perOrigin.get(own);
@@ -182,7 +183,7 @@ export function securityHeaders(opts: { trustProxy: boolean; personal?: PathHead
   };
   const pick = (c: Context, lists: { all: HeaderList; personal: HeaderList }) => (opts.personal?.path.test(c.req.path) ? lists.personal : lists.all);
   return createMiddleware((c, next) => {
-    const own = ownOriginOf(c.req.url, (name) => requestHeader(c, name.toLowerCase() as Lowercase<string>), opts.trustProxy);
+    const own = opts.publicOrigin ?? ownOriginOf(c.req.url, (name) => requestHeader(c, name.toLowerCase() as Lowercase<string>), opts.trustProxy);
     const lists = perOrigin.get(own);
     // Known origin (nearly every request): no promise of its own.
     if (lists) return withDefaultHeaders(c, next, pick(c, lists));

@@ -1,14 +1,19 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { forbidden } from '../errors.js';
+import { forbidden, misdirected } from '../errors.js';
 
 /**
  * Which pages may send state-changing requests: CSRF protection for every
  * unsafe method, JSON included (ASVS 5.0 V3.5). Built once from the
- * environment (`TRUST_PROXY`, `ALLOWED_ORIGINS`, `CSRF_REQUIRE_ORIGIN`).
+ * environment (`TRUST_PROXY`, `ALLOWED_ORIGINS`, `CSRF_REQUIRE_ORIGIN`, `PUBLIC_ORIGIN`).
  */
 export interface OriginPolicy {
+  /**
+   * `PUBLIC_ORIGIN`: the app's own origin, lower-case, e.g. `https://oracy.school.example`; when set
+   * it is the own origin whatever the `Host` header (or the forwarded headers) name.
+   */
+  publicOrigin?: string;
   /** `TRUST_PROXY`: the app's own origin comes from `X-Forwarded-Proto` / `X-Forwarded-Host` when present. */
   trustProxy: boolean;
   /** Further allowed origins, lower-case, e.g. `http://localhost:5173` (the Vite dev server). */
@@ -119,12 +124,12 @@ export function checkSource(source: RequestSource, policy: OriginPolicy): Origin
   return policy.requireOrigin ? 'no_origin' : null;
 }
 
-/** The request source of a Hono request. */
-export function sourceOf(c: Context, policy: Pick<OriginPolicy, 'trustProxy'>): RequestSource {
+/** The request source of a Hono request; its own origin is `policy.publicOrigin` when set. */
+export function sourceOf(c: Context, policy: Pick<OriginPolicy, 'trustProxy' | 'publicOrigin'>): RequestSource {
   return {
     origin: c.req.header('Origin'),
     secFetchSite: c.req.header('Sec-Fetch-Site'),
-    ownOrigin: ownOriginOf(c.req.url, (name) => c.req.header(name), policy.trustProxy),
+    ownOrigin: policy.publicOrigin ?? ownOriginOf(c.req.url, (name) => c.req.header(name), policy.trustProxy),
   };
 }
 
@@ -163,9 +168,61 @@ export function checkHandshake(req: IncomingMessage, policy: OriginPolicy): Orig
   const url = `${encrypted ? 'https' : 'http'}://${headerOf(req, 'host') ?? 'localhost'}${req.url ?? '/'}`;
   let ownOrigin: string;
   try {
-    ownOrigin = ownOriginOf(url, (name) => headerOf(req, name), policy.trustProxy);
+    ownOrigin = policy.publicOrigin ?? ownOriginOf(url, (name) => headerOf(req, name), policy.trustProxy);
   } catch {
     return 'foreign_origin';
   }
   return checkSource({ origin: headerOf(req, 'origin'), secFetchSite: headerOf(req, 'sec-fetch-site'), ownOrigin }, policy);
+}
+
+/** The default port of an origin's scheme. */
+function defaultPort(origin: URL): string {
+  return origin.protocol === 'https:' ? '443' : '80';
+}
+
+/** `request origin → is it the public origin's host`, for the few origins seen (the `Host` header is the client's, hence the bound). */
+const hostVerdicts = new Map<string, boolean>();
+
+/**
+ * Whether a request addressed to `requestOrigin` (as `ownOriginOf` reads it) is for the host of
+ * `publicOrigin`: the same host name, and the same port when the request names one (a proxy in
+ * front usually forwards the bare host name). The scheme is not compared: behind a
+ * TLS-terminating proxy without `TRUST_PROXY` the app sees plain http.
+ */
+export function isPublicHost(requestOrigin: string, publicOrigin: string): boolean {
+  const key = `${requestOrigin} ${publicOrigin}`;
+  const known = hostVerdicts.get(key);
+  if (known !== undefined) return known;
+  let verdict = false;
+  try {
+    const request = new URL(requestOrigin);
+    const own = new URL(publicOrigin);
+    verdict = request.hostname === own.hostname && (!request.port || request.port === (own.port || defaultPort(own)));
+  } catch {
+    verdict = false;
+  }
+  if (hostVerdicts.size >= KNOWN_ORIGINS_MAX) hostVerdicts.clear();
+  hostVerdicts.set(key, verdict);
+  return verdict;
+}
+
+/**
+ * Middleware for a fixed `PUBLIC_ORIGIN` (docs/architecture.md#running-it): a request whose
+ * `Host` (with `trustProxy`, `X-Forwarded-Host`) names another host gets 421
+ * `misdirected_request` in the error shape, before any session is read, so that the app never
+ * answers as another site (DNS rebinding, a stray virtual host). `exempt` paths (the load
+ * balancer's `/healthz` and `/readyz`, probed by IP address) answer whatever the host.
+ */
+export function publicHostOnly(opts: { publicOrigin: string; trustProxy: boolean; exempt: ReadonlySet<string> }) {
+  return createMiddleware((c, next) => {
+    if (opts.exempt.has(c.req.path)) return next();
+    let requested: string;
+    try {
+      requested = ownOriginOf(c.req.url, (name) => c.req.header(name), opts.trustProxy);
+    } catch {
+      throw misdirected();
+    }
+    if (!isPublicHost(requested, opts.publicOrigin)) throw misdirected();
+    return next();
+  });
 }

@@ -9,6 +9,7 @@ import {
   DiskUploadStore,
   GridFsUploadStore,
   MAX_UPLOAD_BYTES,
+  nameWithStoredExtension,
   type UploadFile,
   type UploadStore,
 } from './uploads.js';
@@ -72,6 +73,27 @@ const gridFsCase: StoreCase = {
     return files.map((f) => String(f.filename)).sort();
   },
 };
+
+describe('nameWithStoredExtension: the download name ends with the detected type', () => {
+  it.each([
+    ['x.html', 'chat-0123456789abcdef01234567.gif', 'x.gif'],
+    ['photo.png', 'chat-0123456789abcdef01234567.gif', 'photo.gif'],
+    ['photo', 'chat-0123456789abcdef01234567.gif', 'photo.gif'],
+    ['photo.JPEG', 'chat-0123456789abcdef01234567.jpg', 'photo.JPEG'],
+    ['photo.jpg', 'chat-0123456789abcdef01234567.jpg', 'photo.jpg'],
+    ['report.final.pdf.exe', 'chat-0123456789abcdef01234567.pdf', 'report.final.pdf.pdf'],
+    ['notes.doc', 'chat-0123456789abcdef01234567.doc', 'notes.doc'],
+    ['notes.docx', 'chat-0123456789abcdef01234567.doc', 'notes.doc'],
+  ])('%s stored as %s → %s', (name, stored, expected) => {
+    expect(nameWithStoredExtension(name, stored)).toBe(expected);
+  });
+
+  it('shortens the base name to fit the limit, keeping the extension', () => {
+    const named = nameWithStoredExtension(`${'a'.repeat(255)}.html`, 'chat-0123456789abcdef01234567.png');
+    expect(named).toHaveLength(255);
+    expect(named.endsWith('a.png')).toBe(true);
+  });
+});
 
 describe.each([diskCase, gridFsCase])('the UploadStore contract: $name', (storeCase) => {
   it('saves a real image, opens it with type, size, ETag and its bytes, and removes it', async () => {

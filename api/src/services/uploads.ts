@@ -136,6 +136,31 @@ export async function checkUpload(bytes: Uint8Array, kind: UploadKind, prefix: s
   return { name: `${prefix}-${randomBytes(12).toString('hex')}.${ext}`, type, size: bytes.byteLength };
 }
 
+/** The MIME type a file name's extension stands for (case-insensitive), or undefined. */
+function typeOfName(name: string): string | undefined {
+  const ext = extname(name).toLowerCase();
+  return ext ? (getMimeType(`x${ext}`) ?? EXTRA_TYPES[ext]) : undefined;
+}
+
+/**
+ * The name to save an upload under on the user's device (docs/product.md#files): the user's
+ * `name` ending with the extension of `storedName`, the store's key, whose extension is the type
+ * its bytes were detected as. A name whose extension already stands for that type keeps it
+ * (`photo.JPEG` for a JPEG); any other loses it for the detected one (`x.html` → `x.gif` for a
+ * GIF), so that the saved file opens as what it is, not as what its sender called it.
+ * @param maxLength longest result, in characters; the base name is shortened to fit
+ * @returns e.g. `x.gif`; `attachment.gif` when nothing of the base name is left
+ */
+export function nameWithStoredExtension(name: string, storedName: string, maxLength = 255): string {
+  const ext = extname(storedName).toLowerCase();
+  if (!ext) return name.slice(0, maxLength);
+  const storedType = typeOfName(storedName);
+  if (storedType !== undefined && typeOfName(name) === storedType && name.length <= maxLength) return name;
+  const own = extname(name);
+  const base = (own ? name.slice(0, -own.length) : name).slice(0, Math.max(0, maxLength - ext.length)) || 'attachment';
+  return `${base}${ext}`;
+}
+
 /** True for a name a store may hold: `UPLOAD_NAME_PATTERN`, at most 255 characters. */
 function isSafeName(name: string | null | undefined): name is string {
   return typeof name === 'string' && name.length <= 255 && UPLOAD_NAME_PATTERN.test(name);

@@ -130,7 +130,7 @@ describe('logout from the layout (docs/product.md#logout, docs/product.md#error-
   }
 
   it('asks for confirmation, then clears every session key and leaves for SITE_URL', async () => {
-    const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: USERS.admin }, 'GET /auth/logout': { body: { ok: true } } });
+    const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: USERS.admin }, 'POST /auth/logout': { body: { ok: true } } });
     const { redirect } = renderAt('/admin/users');
     await screen.findByRole('heading', { level: 1, name: 'Users' });
     expect(localStorage.getItem('adminId')).toBe('u-admin');
@@ -143,7 +143,7 @@ describe('logout from the layout (docs/product.md#logout, docs/product.md#error-
   });
 
   it('shows "Error logging out" on a non-2xx answer and keeps the session', async () => {
-    mockFetch({ 'GET /auth/current_user': { body: USERS.teacher }, 'GET /auth/logout': { status: 500, body: { error: { code: 'internal', message: 'x' } } } });
+    mockFetch({ 'GET /auth/current_user': { body: USERS.teacher }, 'POST /auth/logout': { status: 500, body: { error: { code: 'internal', message: 'x' } } } });
     const { redirect } = renderAt('/teacher/notice');
     await screen.findByRole('heading', { level: 1, name: 'Notices' });
 

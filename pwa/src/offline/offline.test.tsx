@@ -105,7 +105,7 @@ describe('logging out with unsent complaints', () => {
   }
 
   it('asks "You have N unsent complaints. Log out anyway?" and stays on Cancel', async () => {
-    const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: USERS.student }, 'GET /auth/logout': { body: { ok: true } }, 'GET /api/admin/notice': { body: [] } });
+    const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: USERS.student }, 'POST /auth/logout': { body: { ok: true } }, 'GET /api/admin/notice': { body: [] } });
     const { redirect } = renderAt('/student/notice');
     await screen.findByRole('heading', { level: 1, name: 'Notices' }, { timeout: 5000 });
     await new RequestQueue('u-student').pushRequest(complaintRequest(3, { title: 'One', description: 'first' }));
@@ -122,7 +122,7 @@ describe('logging out with unsent complaints', () => {
   });
 
   it('logs out when the user insists, deleting the unsent complaints with the rest', async () => {
-    const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: USERS.teacher }, 'GET /auth/logout': { body: { ok: true } }, 'GET /api/admin/notice': { body: [] } });
+    const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: USERS.teacher }, 'POST /auth/logout': { body: { ok: true } }, 'GET /api/admin/notice': { body: [] } });
     const { redirect } = renderAt('/teacher/notice');
     await screen.findByRole('heading', { level: 1, name: 'Notices' }, { timeout: 5000 });
     await new RequestQueue('u-teacher').pushRequest(complaintRequest(2, { title: 'One', description: 'first' }));
@@ -137,7 +137,7 @@ describe('logging out with unsent complaints', () => {
   });
 
   it('does not ask when nothing is unsent', async () => {
-    mockFetch({ 'GET /auth/current_user': { body: USERS.student }, 'GET /auth/logout': { body: { ok: true } }, 'GET /api/admin/notice': { body: [] } });
+    mockFetch({ 'GET /auth/current_user': { body: USERS.student }, 'POST /auth/logout': { body: { ok: true } }, 'GET /api/admin/notice': { body: [] } });
     const { redirect } = renderAt('/student/notice');
     await screen.findByRole('heading', { level: 1, name: 'Notices' }, { timeout: 5000 });
     await confirmLogout();

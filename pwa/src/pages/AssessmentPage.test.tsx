@@ -208,7 +208,7 @@ describe('the self-assessment page (docs/product.md#self-assessment)', { timeout
   });
 
   it('logs out to SITE_URL, clearing the session keys', async () => {
-    const { user, redirect } = setup({ 'GET /auth/logout': { body: { ok: true } } });
+    const { user, redirect } = setup({ 'POST /auth/logout': { body: { ok: true } } });
     await screen.findByText('Welcome, Sam');
     expect(localStorage.getItem('studentId')).toBe('u-student');
     await user.click(screen.getByRole('button', { name: 'Logout' }));
@@ -218,7 +218,7 @@ describe('the self-assessment page (docs/product.md#self-assessment)', { timeout
   });
 
   it('shows "Logout failed" when logout is refused', async () => {
-    const { user, redirect } = setup({ 'GET /auth/logout': { status: 500, body: { error: { code: 'internal', message: 'x' } } } });
+    const { user, redirect } = setup({ 'POST /auth/logout': { status: 500, body: { error: { code: 'internal', message: 'x' } } } });
     await screen.findByText('Welcome, Sam');
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('alertdialog', { name: 'Logout failed' })).toBeInTheDocument();

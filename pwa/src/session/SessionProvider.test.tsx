@@ -81,7 +81,7 @@ describe('the current-user bootstrap (docs/product.md#self-assessment, docs/prod
 
 describe('logout (docs/product.md#users-and-sessions, docs/product.md#logout)', () => {
   it('calls /auth/logout, clears every key and goes to SITE_URL', async () => {
-    const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: USERS.admin }, 'GET /auth/logout': { body: { ok: true } } });
+    const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: USERS.admin }, 'POST /auth/logout': { body: { ok: true } } });
     const { redirect } = renderSession();
     await screen.findByText('Hello Ada');
     localStorage.setItem('studentId', 'leftover');
@@ -94,7 +94,7 @@ describe('logout (docs/product.md#users-and-sessions, docs/product.md#logout)', 
   });
 
   it('rejects with an HttpError and keeps the session on a non-2xx answer', async () => {
-    mockFetch({ 'GET /auth/current_user': { body: USERS.teacher }, 'GET /auth/logout': { status: 503, body: { error: { code: 'unavailable', message: 'Try later' } } } });
+    mockFetch({ 'GET /auth/current_user': { body: USERS.teacher }, 'POST /auth/logout': { status: 503, body: { error: { code: 'unavailable', message: 'Try later' } } } });
     const { redirect } = renderSession();
     await screen.findByText('Hello Tom');
 
@@ -104,7 +104,7 @@ describe('logout (docs/product.md#users-and-sessions, docs/product.md#logout)', 
   });
 
   it('rejects with an OfflineError when the network fails', async () => {
-    mockFetch({ 'GET /auth/current_user': { body: USERS.student }, 'GET /auth/logout': new TypeError('Failed to fetch') });
+    mockFetch({ 'GET /auth/current_user': { body: USERS.student }, 'POST /auth/logout': new TypeError('Failed to fetch') });
     renderSession();
     await screen.findByText('Hello Sam');
     await expect(session.logout()).rejects.toBeInstanceOf(OfflineError);

@@ -45,7 +45,7 @@ export interface Session {
   /** Starts loading the current user unless that has already started. Idempotent. */
   load: () => void;
   /**
-   * Logs out (docs/product.md#logout): `GET /auth/logout`; on a 2xx answer removes
+   * Logs out (docs/product.md#logout): `POST /auth/logout`; on a 2xx answer removes
    * every session key and sends the browser to `SITE_URL` (docs/product.md#clarified-behaviour).
    * The promise rejects, leaving the session as it was, with an `HttpError`
    * for a non-2xx answer or an `OfflineError`/`NetworkError` when no usable
@@ -158,7 +158,7 @@ export function SessionProvider({ children, redirect = redirectTo }: SessionProv
   }, [offline, signIn, leaveForLogin]);
 
   const logout = useCallback(async () => {
-    await done(client.auth.logout.$get());
+    await done(client.auth.logout.$post());
     const leaving = userRef.current ?? null;
     clearSessionKeys();
     setStatus('leaving');

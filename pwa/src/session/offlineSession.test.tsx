@@ -132,7 +132,7 @@ describe('whose data stays on the device', () => {
   });
 
   it('deletes the user’s database — cache and outbox — on logout', async () => {
-    mockFetch({ 'GET /auth/current_user': { body: USERS.student }, 'GET /auth/logout': { body: { ok: true } } });
+    mockFetch({ 'GET /auth/current_user': { body: USERS.student }, 'POST /auth/logout': { body: { ok: true } } });
     const { redirect } = renderSession();
     await screen.findByText('Hello Sam');
     await writeCache('u-student', '/api/admin/notice', [{ id: 'n1' }]);
