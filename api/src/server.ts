@@ -8,6 +8,7 @@ import mongoose from 'mongoose';
 import { createApp } from './app.js';
 import { ensureSessionExpiry, type SessionExpiry } from './auth/sessions.js';
 import { attachChat, type ChatServer } from './chat/socket.js';
+import { createSocketRevocation } from './chat/revocation.js';
 import { connectRedis, type RedisLink } from './cluster/redis.js';
 import { connectDatabase, type DatabaseHandle } from './db/connection.js';
 import { User } from './db/models/index.js';
@@ -152,7 +153,9 @@ export async function startServer(
     let draining = false;
     const health = { draining: () => draining, ...(redis ? { redisReady: redis.ready } : {}) };
 
-    const app = createApp({ env, logger: log, health, uploads, deliveryTools, ...(redis ? { rateLimits: redis.rateLimits } : {}) });
+    // bound to the Socket.IO server below, once the HTTP server it is attached to exists.
+    const sockets = createSocketRevocation();
+    const app = createApp({ env, logger: log, health, uploads, deliveryTools, sockets, ...(redis ? { rateLimits: redis.rateLimits } : {}) });
     // after createApp, which declares the jobs.
     const measuring = await backfillDeliveryReports();
     if (measuring > 0) log.info(`${measuring} recordings stored before delivery feedback existed are queued to be measured`);
@@ -169,6 +172,7 @@ export async function startServer(
       sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
       ...(redis ? { rateLimits: redis.rateLimits, adapter: redis.socketAdapter } : {}),
     });
+    sockets.bind(chat.io);
 
     const lines = [`Oracy is running at http://localhost:${port}`];
     if (hasDemo) lines.push(`Demo accounts (password: ${DEMO_PASSWORD}):`, ...Object.values(DEMO_ACCOUNTS).map((email) => `  ${email}`));
