@@ -7,6 +7,7 @@ import { createAuthLimiters } from './auth/rateLimits.js';
 import { renderPwaMissingPage } from './auth/pages.js';
 import { createAuthRoutes } from './auth/routes.js';
 import { createChatRoutes } from './chat/routes.js';
+import { createSocketRevocation, type SocketRevocation } from './chat/revocation.js';
 import { getEnv, type Env } from './env.js';
 import { healthRoutes, type HealthOptions } from './health.js';
 import { createErrorHandler, notFound, type ErrorBody } from './errors.js';
@@ -62,6 +63,12 @@ export interface AppOptions {
   uploads?: UploadStores;
   /** The decoder and analysis that measure recordings (docs/product.md#measured-by-the-server); default `serverDeliveryTools()`. */
   deliveryTools?: DeliveryTools;
+  /**
+   * Ends discussion sockets when a session or a user loses the discussion
+   * (sign-out, role change, deletion: `chat/revocation.ts`); `startServer`
+   * binds it to the Socket.IO server. Default: one that does nothing.
+   */
+  sockets?: SocketRevocation;
 }
 
 /**
@@ -92,6 +99,7 @@ export function createApp(options: AppOptions = {}) {
   const log = options.logger ?? createLogger(env);
   const uploads = options.uploads ?? createUploadStores(env);
   const docs = createDocsRoutes();
+  const sockets = options.sockets ?? createSocketRevocation();
   defineDeliveryJob({ recordings: uploads.recordings, tools: options.deliveryTools ?? serverDeliveryTools(), log });
 
   const publicOrigin = env.PUBLIC_ORIGIN;
@@ -116,6 +124,7 @@ export function createApp(options: AppOptions = {}) {
         trustProxy: env.TRUST_PROXY,
         limiters: createAuthLimiters(options.rateLimits ?? createMemoryRateLimitStore()),
         log,
+        sockets,
       }),
     )
     .get('/api/health', (c) => c.json({ ok: true as const }, 200))
@@ -133,8 +142,8 @@ export function createApp(options: AppOptions = {}) {
     .route('/api', createCourseRoutes({ uploads: uploads.public, recordings: uploads.recordings }))
     .route('/api', noticeRoutes)
     .route('/api', complaintRoutes)
-    .route('/api', createAdminUsersRoutes({ recordings: uploads.recordings }))
-    .route('/api', createAdminPeopleRoutes({ recordings: uploads.recordings }))
+    .route('/api', createAdminUsersRoutes({ recordings: uploads.recordings, sockets }))
+    .route('/api', createAdminPeopleRoutes({ recordings: uploads.recordings, sockets }))
     .route('/api', adminStatsRoutes)
     .route('/api', adminExportRoutes)
     .route('/api', userRoutes)

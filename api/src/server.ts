@@ -8,6 +8,7 @@ import mongoose from 'mongoose';
 import { createApp } from './app.js';
 import { ensureSessionExpiry, type SessionExpiry } from './auth/sessions.js';
 import { attachChat, type ChatServer } from './chat/socket.js';
+import { createSocketRevocation } from './chat/revocation.js';
 import { connectRedis, type RedisLink } from './cluster/redis.js';
 import { connectDatabase, type DatabaseHandle } from './db/connection.js';
 import { User } from './db/models/index.js';
@@ -155,7 +156,9 @@ export async function startServer(
     let draining = false;
     const health = { draining: () => draining, ...(redis ? { redisReady: redis.ready } : {}) };
 
-    const app = createApp({ env, logger: log, health, uploads, deliveryTools, ...(redis ? { rateLimits: redis.rateLimits } : {}) });
+    // bound to the Socket.IO server below, once the HTTP server it is attached to exists.
+    const sockets = createSocketRevocation();
+    const app = createApp({ env, logger: log, health, uploads, deliveryTools, sockets, ...(redis ? { rateLimits: redis.rateLimits } : {}) });
     // after createApp, which declares the jobs.
     const measuring = await backfillDeliveryReports();
     if (measuring > 0) log.info(`${measuring} recordings stored before delivery feedback existed are queued to be measured`);
@@ -173,6 +176,7 @@ export async function startServer(
       sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
       ...(redis ? { rateLimits: redis.rateLimits, adapter: redis.socketAdapter } : {}),
     });
+    sockets.bind(chat.io);
 
     const lines = [`Oracy is running at http://localhost:${port}`];
     if (env.PUBLIC_ORIGIN) lines.push(`Public address: ${env.PUBLIC_ORIGIN} (other hosts are answered 421, but /healthz and /readyz)`);

@@ -11,6 +11,7 @@ import { clientIp, createAuthLimiters, type AuthLimiters } from './rateLimits.js
 import { loginSchema, registerSchema, type RegisterInput } from './schema.js';
 import type { Logger } from '../logger.js';
 import { emailPseudonym, logSecurityEvent, type SecurityEvent } from '../security/events.js';
+import type { SocketRevocation } from '../chat/revocation.js';
 import { clearSessionCookie, deleteSessionByToken, isSecureRequest, readSessionCookie, startSession } from './sessions.js';
 
 /** The one answer to wrong credentials, whether or not the email exists (docs/product.md#sign-in-site). */
@@ -42,6 +43,8 @@ export interface AuthRoutesOptions {
   limiters?: AuthLimiters;
   /** Where security events go: sign-ins, failures, registrations, sign-outs; none by default. */
   log?: Pick<Logger, 'info' | 'warn'>;
+  /** Ends a signed-out session's discussion sockets (`chat/revocation.ts`); none by default. */
+  sockets?: SocketRevocation;
 }
 
 type BodyKind = 'json' | 'form';
@@ -232,6 +235,7 @@ export function createAuthRoutes(opts: AuthRoutesOptions) {
   async function endSession(c: Context<AppEnv>): Promise<void> {
     const secure = isSecureRequest(c, opts.trustProxy);
     await deleteSessionByToken(readSessionCookie(c, secure));
+    if (c.var.session) opts.sockets?.endSessionSockets(c.var.session.id as string);
     clearSessionCookie(c, secure);
     if (c.var.user) audit(c, 'signed_out', { userId: c.var.user.id as string });
   }

@@ -1,8 +1,8 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server as SocketServer, type ExtendedError, type Socket } from 'socket.io';
 import type { UserDoc } from '../auth/context.js';
-import { findSession, sessionTokenFromCookieHeader } from '../auth/sessions.js';
-import { ROLES } from '../db/models/index.js';
+import { DEFAULT_SESSION_IDLE_MINUTES, findSession, sessionTokenFromCookieHeader } from '../auth/sessions.js';
+import { ROLES, Session, User } from '../db/models/index.js';
 import type { SocketAdapterFactory } from '../cluster/redis.js';
 import type { Logger } from '../logger.js';
 import { clientIpOfRequest } from '../security/clientIp.js';
@@ -12,6 +12,7 @@ import { createMemoryRateLimitStore, type RateLimitStore } from '../security/rat
 import { getEnv } from '../env.js';
 import { createUploadStores, MAX_UPLOAD_BYTES, type UploadStore } from '../services/uploads.js';
 import { coalesceWrites } from './cork.js';
+import { sessionRoom, userRoom } from './revocation.js';
 import { ChatInputError, listMessagePage, messageTime, storeMessage, type MessagePage } from './messages.js';
 import type { ChatMessageJson } from '../presenters/chatMessage.js';
 import type { z } from 'zod';
@@ -26,6 +27,9 @@ export const DISCUSSION_ROOM = 'discussion';
  * URL prefix, 5,000 characters of text, the name, the tempId and framing.
  */
 export const MAX_HTTP_BUFFER_SIZE = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 64 * 1024;
+
+/** How often each process re-checks the sessions of its open sockets, in ms (1 minute): expiry and idle limits. */
+export const SESSION_RECHECK_INTERVAL_MS = 60 * 1000;
 
 /** Messages one admin may send: 20 per 10 seconds (a flood gets `messageError`). */
 export const CHAT_MESSAGE_LIMIT = { points: 20, durationSeconds: 10 } as const;
@@ -79,6 +83,8 @@ export interface ChatSocketData {
   userId: string;
   /** the session cookie's token, to re-check the session on every event */
   token: string;
+  /** the session document's id (the socket's `session:<id>` room, the periodic re-check) */
+  sessionId: string;
 }
 
 /** An admin's socket. */
@@ -110,6 +116,8 @@ export interface ChatServerOptions {
   messageLimit?: { points: number; durationSeconds: number };
   /** per-admin page-load limit; default `CHAT_LOAD_LIMIT` */
   loadLimit?: { points: number; durationSeconds: number };
+  /** how often open sockets' sessions are re-checked, in ms; default `SESSION_RECHECK_INTERVAL_MS` */
+  sessionRecheckMs?: number;
 }
 
 /** A running discussion server. */
@@ -168,6 +176,39 @@ function refuse(ctx: ChatContext, req: IncomingMessage, message: string, code: s
 }
 
 /**
+ * Engine.IO's `allowRequest`: runs on every handshake request (polling or
+ * WebSocket) before a transport is opened and anything is buffered. Lets
+ * through only a request from this origin or an allowed one (the HTTP CSRF
+ * rule) carrying an admin's session cookie; any other gets 403 and no
+ * session, so the large packet limit (`MAX_HTTP_BUFFER_SIZE`, for
+ * attachments) applies only to admins' connections. Polling requests that
+ * name no open session are refused by Engine.IO before their body is read.
+ */
+function allowHandshake(ctx: ChatContext): (req: IncomingMessage, fn: (err: string | null | undefined, success: boolean) => void) => void {
+  return (req, fn) => {
+    void (async () => {
+      if (checkHandshake(req, ctx.originPolicy) !== null) {
+        refuse(ctx, req, CHAT_TEXTS.foreignOrigin, 'forbidden');
+        return fn(CHAT_TEXTS.foreignOrigin, false);
+      }
+      const found = await findSession(readToken(req, ctx.trustProxy), ctx.sessionLimits);
+      if (!found) {
+        refuse(ctx, req, CHAT_TEXTS.signInRequired, 'unauthorized');
+        return fn(CHAT_TEXTS.signInRequired, false);
+      }
+      if (found.user.role !== ROLES.admin) {
+        refuse(ctx, req, CHAT_TEXTS.adminsOnly, 'forbidden', found.user.id as string);
+        return fn(CHAT_TEXTS.adminsOnly, false);
+      }
+      fn(null, true);
+    })().catch((err: unknown) => {
+      ctx.log.error({ err }, 'chat handshake failed');
+      fn(CHAT_TEXTS.unavailable, false);
+    });
+  };
+}
+
+/**
  * The handshake (docs/product.md#authorization-matrix): the page's origin,
  * a valid session, an auth payload `{userId, userRole}` matching it, and the
  * admin role; otherwise the connection is refused with a readable text.
@@ -186,7 +227,7 @@ function authenticateHandshake(ctx: ChatContext): Parameters<ChatIo['use']>[0] {
         return next(refuse(ctx, req, CHAT_TEXTS.payloadMismatch, 'forbidden', userId));
       }
       if (found.user.role !== ROLES.admin) return next(refuse(ctx, req, CHAT_TEXTS.adminsOnly, 'forbidden', userId));
-      socket.data = { userId: found.user.id, token };
+      socket.data = { userId: found.user.id, token, sessionId: found.session.id as string };
       next();
     })().catch((err: unknown) => {
       ctx.log.error({ err }, 'chat handshake failed');
@@ -262,7 +303,8 @@ async function onMessage(ctx: ChatContext, socket: ChatSocket, payload: unknown,
  * are handled one at a time, so that answers come in the order asked.
  */
 function onConnection(ctx: ChatContext, socket: ChatSocket): void {
-  void socket.join(DISCUSSION_ROOM);
+  // the user's and the session's rooms: a sign-out, a role change or a deletion ends them (chat/revocation.ts).
+  void socket.join([DISCUSSION_ROOM, userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)]);
   void sendPage(ctx, socket, 0, 'initialMessages');
 
   let sent: Promise<void> = Promise.resolve();
@@ -283,15 +325,47 @@ function onConnection(ctx: ChatContext, socket: ChatSocket): void {
 }
 
 /**
+ * Disconnects this process's sockets whose session has passed its expiry or
+ * idle limit, is gone, or whose user is no longer an admin. Reads the
+ * sessions and users in two queries and does not record a use, so an open
+ * socket alone does not keep a session alive. @returns how many were disconnected.
+ */
+export async function endLapsedSockets(io: ChatIo, limits: { idleMinutes?: number | undefined } = {}, now = Date.now()): Promise<number> {
+  const sockets = [...io.of('/').sockets.values()].filter((socket) => socket.data?.sessionId);
+  if (sockets.length === 0) return 0;
+  const sessions = await Session.find({ _id: { $in: [...new Set(sockets.map((s) => s.data.sessionId))] } }, { userId: 1, expiresAt: 1, lastSeenAt: 1 }).lean();
+  const admins = await User.find({ _id: { $in: [...new Set(sessions.map((s) => s.userId))] }, role: ROLES.admin }, { _id: 1 }).lean();
+  const adminIds = new Set(admins.map((u) => String(u._id)));
+  const idleMs = (limits.idleMinutes ?? DEFAULT_SESSION_IDLE_MINUTES) * 60 * 1000;
+  const valid = new Set(
+    sessions
+      .filter((s) => s.expiresAt.getTime() > now && (s.lastSeenAt?.getTime() ?? now) + idleMs > now && adminIds.has(String(s.userId)))
+      .map((s) => String(s._id)),
+  );
+  let ended = 0;
+  for (const socket of sockets) {
+    if (valid.has(socket.data.sessionId)) continue;
+    socket.disconnect(true);
+    ended += 1;
+  }
+  return ended;
+}
+
+/**
  * Attaches the discussion's Socket.IO server to `httpServer` at the default
  * path `/socket.io` (docs/product.md#real-time-socket, docs/product.md#authorization-matrix):
  *
+ * - before any transport opens (`allowRequest`): the origin and an admin's
+ *   session cookie, else 403 over polling and WebSocket, nothing buffered;
  * - handshake: `Origin` (or, without it, `Sec-Fetch-Site`) must be this
  *   origin or an allowed one (`checkHandshake`); the session cookie must
  *   name a valid session; the `{userId, userRole}` auth payload must match it;
  *   only admins get in. Refusals reach the client as `connect_error` with a
  *   readable message and `data.code` (`unauthorized` | `forbidden`);
- * - on connect: joins the `discussion` room, emits `initialMessages`;
+ * - on connect: joins the `discussion` room and its user's and session's
+ *   rooms (`chat/revocation.ts`), emits `initialMessages`;
+ * - every `sessionRecheckMs`: disconnects this process's sockets whose session
+ *   has lapsed (`endLapsedSockets`);
  * - `message`: validated, stored once per (sender, tempId), then `messageAck`
  *   to the sender and `message` to the room; a retry is acknowledged again and
  *   re-sent to the sender; any failure is a `messageError` to the sender only.
@@ -314,6 +388,8 @@ export function attachChat(httpServer: HttpServer, opts: ChatServerOptions): Cha
   const io: ChatIo = new SocketServer(httpServer, {
     serveClient: false,
     maxHttpBufferSize: MAX_HTTP_BUFFER_SIZE,
+    // set below, once the context it reads exists; Engine.IO reads it per request.
+    allowRequest: (req, fn) => allow(req, fn),
     ...(opts.adapter ? { adapter: opts.adapter } : {}),
   });
   const ctx: ChatContext = {
@@ -326,6 +402,7 @@ export function attachChat(httpServer: HttpServer, opts: ChatServerOptions): Cha
     originPolicy: { trustProxy, allowedOrigins: opts.allowedOrigins ?? [], requireOrigin: opts.requireOrigin ?? false },
     sessionLimits: { idleMinutes: opts.sessionIdleMinutes },
   };
+  const allow = allowHandshake(ctx);
 
   // the packets waiting for a connection leave in one write, not one system call each (chat/cork.ts).
   io.engine.on('connection', coalesceWrites);
@@ -340,9 +417,15 @@ export function attachChat(httpServer: HttpServer, opts: ChatServerOptions): Cha
   io.use(authenticateHandshake(ctx));
   io.on('connection', (socket) => onConnection(ctx, socket));
 
+  const recheck = setInterval(() => {
+    endLapsedSockets(io, ctx.sessionLimits).catch((err: unknown) => ctx.log.error({ err }, 'chat sessions could not be re-checked'));
+  }, opts.sessionRecheckMs ?? SESSION_RECHECK_INTERVAL_MS);
+  recheck.unref();
+
   return {
     io,
     async close() {
+      clearInterval(recheck);
       io.local.disconnectSockets(true);
       io.engine.close();
     },

@@ -110,6 +110,17 @@ describe('two API processes on one database and one Redis', () => {
     expect((await call(A, 'GET', `/api/student/stats/${person.id}`, person.cookie)).status).toBe(403);
   });
 
+  it("a demotion made through A closes the admin's discussion socket on B within 1 s (the adapter carries the disconnect)", async () => {
+    const actor = await signedIn(A, ROLES.admin, 'Demoting');
+    const demoted = await signedIn(B, ROLES.admin, 'Demoted');
+    const socket = await adminSocket(B, demoted);
+    const bystander = await adminSocket(B, actor);
+    const closed = nextEvent<string>(socket, 'disconnect', 1000);
+    expect((await call(A, 'PUT', `/api/admin/users/${demoted.id}/role`, actor.cookie, { role: ROLES.teacher })).status).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+    expect(bystander.connected).toBe(true);
+  });
+
   it('a notice posted through A appears at once in the list B had just read', async () => {
     const admin = await signedIn(A, ROLES.admin, 'Notices');
     const before = await call(B, 'GET', '/api/admin/notice', admin.cookie);

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket as ClientSocket } from 'socket.io-client';
 import { ROLES } from '../db/models/index.js';
-import { connected, openSocket, refused, signedInUser, startTestChatServer, type TestChatServer } from '../test/testServer.js';
+import { connected, handshakeStatus, openSocket, refused, signedInUser, startTestChatServer, type TestChatServer } from '../test/testServer.js';
 import {
   CALLERS,
   WORLD_PASSWORD,
@@ -347,17 +347,22 @@ describe('the discussion socket (docs/product.md#authorization-matrix: a valid s
     await server?.close();
   });
 
-  it('admits only admins', async () => {
-    const outcomes: Record<string, string> = {};
+  it('admits only admins: the handshake answers anyone else 403 before a transport opens', async () => {
+    const outcomes: Record<string, string | number> = {};
+    outcomes.none = await handshakeStatus(server.url, 'polling');
     const none = openSocket(server.url, { auth: { userId: world.admin.id, userRole: '1' } });
     sockets.push(none);
-    outcomes.none = (await refused(none)).data?.code ?? 'refused';
+    await refused(none);
     for (const [caller, role] of [
       ['student', ROLES.student],
       ['teacher', ROLES.teacher],
       ['admin', ROLES.admin],
     ] as const) {
       const person = await signedInUser(server.app, role);
+      if (role !== ROLES.admin) {
+        outcomes[caller] = await handshakeStatus(server.url, 'polling', { Cookie: person.cookie, Origin: server.url });
+        continue;
+      }
       const socket = openSocket(server.url, { headers: { Cookie: person.cookie, Origin: server.url }, auth: person.auth });
       sockets.push(socket);
       outcomes[caller] = await connected(socket).then(
@@ -365,6 +370,6 @@ describe('the discussion socket (docs/product.md#authorization-matrix: a valid s
         (err: Error & { data?: { code?: string } }) => err.data?.code ?? 'refused',
       );
     }
-    expect(outcomes).toEqual({ none: 'unauthorized', student: 'forbidden', teacher: 'forbidden', admin: 'connected' });
+    expect(outcomes).toEqual({ none: 403, student: 403, teacher: 403, admin: 'connected' });
   });
 });

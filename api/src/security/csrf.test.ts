@@ -6,7 +6,7 @@ import type { Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import { attachChat, type ChatServer } from '../chat/socket.js';
-import { connected, openSocket, refused, signedInUser } from '../test/testServer.js';
+import { connected, handshakeStatus, openSocket, refused, signedInUser } from '../test/testServer.js';
 import { Notice, ROLES } from '../db/models/index.js';
 import { getEnv } from '../env.js';
 import { createUser, readJson, sessionCookieFrom, signIn } from '../test/factories.js';
@@ -202,8 +202,13 @@ describe('the socket handshake', () => {
   };
 
   it('refuses another origin and a cross-site fetch, and admits its own and the allowed origin', async () => {
-    expect((await refused(await open({ Origin: 'https://evil.example' }))).data?.code).toBe('forbidden');
-    expect((await refused(await open({ 'Sec-Fetch-Site': 'cross-site' }))).data?.code).toBe('forbidden');
+    const admin = await signedInUser(app, ROLES.admin);
+    for (const headers of [{ Origin: 'https://evil.example' }, { 'Sec-Fetch-Site': 'cross-site' }] as Record<string, string>[]) {
+      // before any transport opens: 403 over polling; Engine.IO refuses every WebSocket upgrade with 400.
+      expect(await handshakeStatus(url, 'polling', { Cookie: admin.cookie, ...headers })).toBe(403);
+      expect(await handshakeStatus(url, 'websocket', { Cookie: admin.cookie, ...headers })).toBe(400);
+      await refused(await open(headers));
+    }
     await connected(await open({ Origin: url }));
     await connected(await open({ Origin: 'http://localhost:5173' }));
     await connected(await open({ 'Sec-Fetch-Site': 'same-origin' }));

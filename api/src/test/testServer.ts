@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -12,6 +14,7 @@ import type { UploadStores } from '../services/uploads.js';
 import { createUser, signIn } from './factories.js';
 import type { Role } from '../db/models/index.js';
 import { attachChat, type ChatServer, type ChatServerOptions } from '../chat/socket.js';
+import { createSocketRevocation } from '../chat/revocation.js';
 
 /** A real HTTP server on a free loopback port with the discussion attached (test only). */
 export interface TestChatServer {
@@ -32,15 +35,17 @@ export interface TestChatServer {
  * @param options.uploads the upload stores, given to both as `startServer` does; default the disk stores of the fresh `DATA_DIR`
  */
 export async function startTestChatServer(
-  options: Partial<Pick<ChatServerOptions, 'messageLimit' | 'loadLimit'>> & { uploads?: UploadStores } = {},
+  options: Partial<Pick<ChatServerOptions, 'messageLimit' | 'loadLimit' | 'sessionRecheckMs'>> & { uploads?: UploadStores } = {},
 ): Promise<TestChatServer> {
   const { uploads, ...limits } = options;
   const dataDir = mkdtempSync(join(tmpdir(), 'oracy-chat-'));
-  const app = createApp({ env: { ...getEnv(), DATA_DIR: dataDir }, ...(uploads ? { uploads } : {}) });
+  const sockets = createSocketRevocation();
+  const app = createApp({ env: { ...getEnv(), DATA_DIR: dataDir }, sockets, ...(uploads ? { uploads } : {}) });
   const server = await new Promise<Server>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server)) as Server;
   });
   const chat = attachChat(server, { dataDir, log: pino({ level: 'silent' }), ...(uploads ? { uploads: uploads.chat } : {}), ...limits });
+  sockets.bind(chat.io);
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
@@ -122,5 +127,33 @@ export function refused(socket: ClientSocket): Promise<Error & { data?: { code?:
   return new Promise((resolve, reject) => {
     socket.once('connect', () => reject(new Error('connected, but should have been refused')));
     socket.once('connect_error', resolve);
+  });
+}
+
+/**
+ * The HTTP status of an Engine.IO handshake request to `url`, without
+ * Socket.IO's client: a polling `GET /socket.io/?EIO=4&transport=polling`
+ * (200 when a session was opened) or a WebSocket upgrade (101 when upgraded).
+ * The connection is closed once the status is known.
+ */
+export function handshakeStatus(url: string, transport: 'polling' | 'websocket', headers: Record<string, string> = {}): Promise<number> {
+  const target = new URL(`/socket.io/?EIO=4&transport=${transport}`, url);
+  const upgrade: Record<string, string> =
+    transport === 'websocket'
+      ? { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': randomBytes(16).toString('base64') }
+      : {};
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(target, { headers: { ...upgrade, ...headers } });
+    req.on('response', (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+      req.destroy();
+    });
+    req.on('upgrade', (_res, socket) => {
+      socket.destroy();
+      resolve(101);
+    });
+    req.on('error', reject);
+    req.end();
   });
 }

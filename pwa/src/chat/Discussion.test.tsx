@@ -154,6 +154,46 @@ describe('the connection (docs/product.md#chat-connection, docs/product.md#clari
     expect(connectSpy).toHaveBeenCalledTimes(2);
   });
 
+  it('says the session has ended and stops reconnecting when the server closes the socket and then refuses it', () => {
+    renderDiscussion();
+    socket.open();
+    socket.fire('initialMessages', [stored(1)]);
+    const connect = vi.spyOn(socket, 'connect');
+    const disconnect = vi.spyOn(socket, 'disconnect');
+    socket.connected = false;
+    socket.fire('disconnect', 'io server disconnect');
+    // One attempt: a process shutting down lets another take over.
+    expect(connect).toHaveBeenCalledTimes(1);
+    socket.fire('connect_error', new Error('xhr poll error'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Your session has ended — sign in again');
+    expect(disconnect).toHaveBeenCalled();
+    expect(screen.queryByText('Reconnect')).not.toBeInTheDocument();
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(connect).toHaveBeenCalledTimes(1);
+  });
+
+  it('reconnects after a server-side disconnect that another process takes over', () => {
+    renderDiscussion();
+    socket.open();
+    const connect = vi.spyOn(socket, 'connect');
+    socket.connected = false;
+    socket.fire('disconnect', 'io server disconnect');
+    expect(connect).toHaveBeenCalledTimes(1);
+    socket.open();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    socket.drop();
+    socket.fire('connect_error', new Error('websocket error'));
+    expect(screen.getByRole('alert')).toHaveTextContent(CHAT_CONNECTION_TEXTS.failed);
+  });
+
+  it('says the session has ended when the polling handshake is answered 403', () => {
+    renderDiscussion();
+    socket.fire('connect_error', Object.assign(new Error('xhr poll error'), { description: 403 }));
+    expect(screen.getByRole('alert')).toHaveTextContent(CHAT_CONNECTION_TEXTS.sessionEnded);
+  });
+
   it('shows the empty state when nobody has written yet', () => {
     renderDiscussion();
     socket.open();

@@ -14,6 +14,8 @@ import type { ClientToServerEvents, OutgoingFile, OutgoingPayload, ServerToClien
 export const CHAT_CONNECTION_TEXTS = {
   lost: 'Connection lost. Attempting to reconnect...',
   failed: 'Failed to connect to server',
+  /** the server ended this sign-in's sockets (sign-out, role change, deletion, expiry) and refuses a new one */
+  sessionEnded: 'Your session has ended — sign in again',
 } as const;
 
 /** The spec's toast texts (docs/product.md#error-messages). */
@@ -103,13 +105,21 @@ function requestPage(socket: ChatSocket, pendingPages: number[], page: number): 
  * Wires the socket's events to the screen's state
  * (docs/product.md#chat-connection, docs/product.md#real-time-socket): on
  * connect the newest page is asked for and unsent messages go out again (the
- * server de-duplicates by tempId); a drop or a refusal sets the banner; pages,
+ * server de-duplicates by tempId); a drop or a refusal sets the banner; a
+ * server-side disconnect is followed by one reconnection, and its refusal
+ * means the sign-in has ended (docs/architecture.md#the-real-time-chat):
+ * the banner says so and nothing reconnects any more; pages,
  * messages, acks and errors reach the reducer. Returns the function that
  * removes every listener.
  */
 function listenToChat(socket: ChatSocket, on: ChatListeners): () => void {
   const { dispatch, pendingPages, ownUserId } = on;
+  /** The server closed the socket: a process shutting down, or the end of this sign-in's right to the discussion. */
+  let closedByServer = false;
+  /** The sign-in is over: nothing reconnects any more. */
+  let ended = false;
   socket.on('connect', () => {
+    closedByServer = false;
     on.setConnectionError(null);
     on.setGaveUp(false);
     requestPage(socket, pendingPages, 0);
@@ -121,10 +131,24 @@ function listenToChat(socket: ChatSocket, on: ChatListeners): () => void {
     // Answers to pages asked before the drop will not come.
     pendingPages.length = 0;
     dispatch({ type: 'disconnected' });
-    if (reason !== 'io client disconnect') on.setConnectionError(CHAT_CONNECTION_TEXTS.lost);
+    if (reason !== 'io client disconnect' && !ended) on.setConnectionError(CHAT_CONNECTION_TEXTS.lost);
+    // Socket.IO does not reconnect after the server's own disconnect. Try once: a process shutting down lets
+    // another one take over; a session that has ended is refused at the handshake (below).
+    if (reason === 'io server disconnect' && !ended) {
+      closedByServer = true;
+      socket.connect();
+    }
   });
   socket.on('connect_error', (error) => {
     console.warn('Chat connection failed:', error.message);
+    // A refused handshake after the server closed the socket, or a polling handshake answered 403: signed out.
+    if (closedByServer || (error as { description?: unknown }).description === 403) {
+      ended = true;
+      socket.disconnect();
+      on.setConnectionError(CHAT_CONNECTION_TEXTS.sessionEnded);
+      on.setGaveUp(false);
+      return;
+    }
     on.setConnectionError(CHAT_CONNECTION_TEXTS.failed);
     // A refusal by the server's handshake is final; so is the last failed reconnection attempt.
     if (!socket.active) on.setGaveUp(true);
@@ -151,7 +175,7 @@ function listenToChat(socket: ChatSocket, on: ChatListeners): () => void {
 
   // After five failed attempts socket.io stops trying; the network coming back is a good moment to try again.
   const onOnline = () => {
-    if (!socket.connected) socket.connect();
+    if (!socket.connected && !ended) socket.connect();
   };
   window.addEventListener('online', onOnline);
 

@@ -8,6 +8,7 @@ import { assignCourses, assignedCourseIds, deletePerson, listInstructors, listPe
 import type { UserRowJson } from '../../../presenters/user.js';
 import { assignCoursesBodySchema, peopleListQuerySchema, personIdParamSchema, studentIdParamSchema } from './schema.js';
 import type { UploadStore } from '../../../services/uploads.js';
+import type { SocketRevocation } from '../../../chat/revocation.js';
 
 const admin = requireRole(ROLES.admin);
 
@@ -22,14 +23,15 @@ const withoutRole = ({ id, name, email }: UserRowJson) => ({ id, name, email });
  * - `GET /admin/students`, `GET /admin/teachers` with `page`, `limit` or
  *   `rowsPerPage`, `search` → 200 `{students|teachers: [{id, name, email}], total}`.
  * - `DELETE /admin/students/:id`, `DELETE /admin/teachers/:id` → 204 after
- *   the cascade of `deletePerson`; 404 when the id is not a student / teacher.
+ *   the cascade of `deletePerson`, which also ends any discussion socket of
+ *   theirs; 404 when the id is not a student / teacher.
  * - `GET /admin/instructors` → 200 `[{id, name}]`, every teacher.
  * - `GET /admin/students/:studentId/courses` → 200 `[courseId]`.
  * - `POST /admin/students/:studentId/assign-courses` with `{courses}` or
  *   `{studentId, courses}` → 200 `{studentId, courses}` (the new set);
  *   400 naming `courses` for an unknown course, with nothing changed.
  */
-export const createAdminPeopleRoutes = (opts: { recordings: UploadStore }) =>
+export const createAdminPeopleRoutes = (opts: { recordings: UploadStore; sockets?: SocketRevocation }) =>
   new Hono<AppEnv>()
   .get('/admin/students', admin, validate('query', peopleListQuerySchema), async (c) => {
     const { people, total } = await listPeople({ ...c.req.valid('query'), role: ROLES.student });
@@ -40,11 +42,15 @@ export const createAdminPeopleRoutes = (opts: { recordings: UploadStore }) =>
     return c.json({ teachers: people.map(withoutRole), total }, 200);
   })
   .delete('/admin/students/:id', admin, validate('param', personIdParamSchema), async (c) => {
-    await deletePerson(c.req.valid('param').id, { actorId: c.var.user.id as string, role: ROLES.student, recordings: opts.recordings });
+    const { id } = c.req.valid('param');
+    await deletePerson(id, { actorId: c.var.user.id as string, role: ROLES.student, recordings: opts.recordings });
+    opts.sockets?.endUserSockets(id.toLowerCase());
     return c.body(null, 204);
   })
   .delete('/admin/teachers/:id', admin, validate('param', personIdParamSchema), async (c) => {
-    await deletePerson(c.req.valid('param').id, { actorId: c.var.user.id as string, role: ROLES.teacher, recordings: opts.recordings });
+    const { id } = c.req.valid('param');
+    await deletePerson(id, { actorId: c.var.user.id as string, role: ROLES.teacher, recordings: opts.recordings });
+    opts.sockets?.endUserSockets(id.toLowerCase());
     return c.body(null, 204);
   })
   .get('/admin/instructors', admin, async (c) => c.json(await listInstructors(), 200))

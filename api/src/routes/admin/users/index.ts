@@ -7,6 +7,7 @@ import { validate } from '../../../validation.js';
 import { changeRole, deletePerson, listPeople } from '../../../services/people.js';
 import { peopleListQuerySchema, roleChangeBodySchema, userIdParamSchema } from './schema.js';
 import type { UploadStore } from '../../../services/uploads.js';
+import type { SocketRevocation } from '../../../chat/revocation.js';
 
 /**
  * The users table's calls (docs/product.md#users-table, docs/product.md#admin-user-calls; docs/product.md#authorization-matrix, docs/product.md#error-format, docs/product.md#clarified-behaviour),
@@ -18,12 +19,13 @@ import type { UploadStore } from '../../../services/uploads.js';
  *   `{users: [{id, name, email, role}], total}`, sorted by name then id.
  * - `PUT /admin/users/:id/role` with `{role}` or `{id, newRole}` → 200 the
  *   updated `{id, name, email, role}`; the user's live sessions carry the new
- *   role from their next request. 404 no such user; 409 when it would leave
+ *   role from their next request; a user moved away from admin loses their
+ *   open discussion sockets at once. 404 no such user; 409 when it would leave
  *   no admin.
- * - `DELETE /admin/users/:id` → 204 after the cascade of `deletePerson`;
- *   409 for oneself or the last admin; 404 no such user.
+ * - `DELETE /admin/users/:id` → 204 after the cascade of `deletePerson`,
+ *   which also ends the user's discussion sockets; 409 for oneself or the last admin; 404 no such user.
  */
-export const createAdminUsersRoutes = (opts: { recordings: UploadStore }) =>
+export const createAdminUsersRoutes = (opts: { recordings: UploadStore; sockets?: SocketRevocation }) =>
   new Hono<AppEnv>()
   .get('/admin/users', requireRole(ROLES.admin), validate('query', peopleListQuerySchema), async (c) => {
     const { people, total } = await listPeople(c.req.valid('query'));
@@ -40,10 +42,14 @@ export const createAdminUsersRoutes = (opts: { recordings: UploadStore }) =>
       if (body.id && body.id.toLowerCase() !== id.toLowerCase()) {
         throw badRequest('The id in the body must be the id in the path.', { id: 'Must equal the id in the path.' });
       }
-      return c.json(await changeRole(id, body.role), 200);
+      const updated = await changeRole(id, body.role);
+      if (body.role !== ROLES.admin) opts.sockets?.endUserSockets(updated.id);
+      return c.json(updated, 200);
     },
   )
   .delete('/admin/users/:id', requireRole(ROLES.admin), validate('param', userIdParamSchema), async (c) => {
-    await deletePerson(c.req.valid('param').id, { actorId: c.var.user.id as string, recordings: opts.recordings });
+    const { id } = c.req.valid('param');
+    await deletePerson(id, { actorId: c.var.user.id as string, recordings: opts.recordings });
+    opts.sockets?.endUserSockets(id.toLowerCase());
     return c.body(null, 204);
   });
