@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import { HSTS_VALUE } from './headers.js';
 import { cookieOf, createWorld, type World } from '../test/testWorld.js';
+import { cspDirectives } from '../test/csp.js';
 
 /**
  * Headers on every response (ASVS 5.0 V3.4): a CSP the PWA works
@@ -21,16 +22,6 @@ beforeAll(async () => {
   student = await cookieOf(world.s1);
 });
 afterAll(() => world?.cleanup());
-
-function directives(csp: string): Map<string, string[]> {
-  return new Map(
-    csp
-      .split(';')
-      .map((part) => part.trim().split(/\s+/))
-      .filter((words) => words[0])
-      .map(([name, ...values]) => [name!, values]),
-  );
-}
 
 type Send = (path: string, init?: RequestInit) => Response | Promise<Response>;
 
@@ -51,7 +42,7 @@ async function everyKind(send: Send = (path, init) => world.app.request(`http://
 
 /** The checks every response must pass; `socket` is the origin the CSP's connect-src names besides 'self'. */
 function expectSecurityHeaders(kind: string, res: Response, socket = 'ws://localhost'): void {
-  const csp = directives(res.headers.get('Content-Security-Policy') ?? '');
+  const csp = cspDirectives(res.headers.get('Content-Security-Policy') ?? '');
   expect(csp.get('default-src'), kind).toEqual(["'self'"]);
   expect(csp.get('script-src'), kind).toEqual(["'self'"]);
   expect(csp.get('object-src'), kind).toEqual(["'none'"]);
@@ -97,15 +88,15 @@ describe('security headers', () => {
   it('never allows inline or evaluated script', async () => {
     const csp = (await world.app.request('/login')).headers.get('Content-Security-Policy') ?? '';
     expect(csp).not.toContain('unsafe-eval');
-    expect(directives(csp).get('script-src')).not.toContain("'unsafe-inline'");
-    expect(directives(csp).get('default-src')).not.toContain("'unsafe-inline'");
+    expect(cspDirectives(csp).get('script-src')).not.toContain("'unsafe-inline'");
+    expect(cspDirectives(csp).get('default-src')).not.toContain("'unsafe-inline'");
   });
 
   it('over HTTPS: HSTS for a year with subdomains, and the socket on wss://', async () => {
     const https = await world.app.request('https://oracy.example/api/health');
     expect(https.headers.get('Strict-Transport-Security')).toBe(HSTS_VALUE);
     expect(HSTS_VALUE).toBe('max-age=31536000; includeSubDomains');
-    expect(directives(https.headers.get('Content-Security-Policy') ?? '').get('connect-src')).toEqual(["'self'", 'wss://oracy.example']);
+    expect(cspDirectives(https.headers.get('Content-Security-Policy') ?? '').get('connect-src')).toEqual(["'self'", 'wss://oracy.example']);
   });
 
   it('behind a trusted proxy, HSTS follows X-Forwarded-Proto; an untrusted header is ignored', async () => {
@@ -117,7 +108,7 @@ describe('security headers', () => {
     }
     const forwarded = await proxied.request('http://10.0.0.5:3000/api/health', { headers });
     expect(forwarded.headers.get('Strict-Transport-Security')).toBe(HSTS_VALUE);
-    expect(directives(forwarded.headers.get('Content-Security-Policy') ?? '').get('connect-src')).toEqual(["'self'", 'wss://oracy.example']);
+    expect(cspDirectives(forwarded.headers.get('Content-Security-Policy') ?? '').get('connect-src')).toEqual(["'self'", 'wss://oracy.example']);
     const ignored = await world.app.request('http://10.0.0.5:3000/api/health', { headers });
     expect(ignored.headers.get('Strict-Transport-Security')).toBeNull();
   });

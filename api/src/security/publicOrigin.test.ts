@@ -5,6 +5,7 @@ import { Notice } from '../db/models/index.js';
 import { readJson } from '../test/factories.js';
 import { cookieOf, createWorld, type World } from '../test/testWorld.js';
 import { isPublicHost } from './origin.js';
+import { cspDirectives } from '../test/csp.js';
 
 /**
  * `PUBLIC_ORIGIN` (docs/architecture.md#running-it): when set, it is the app's own origin for the
@@ -14,17 +15,6 @@ import { isPublicHost } from './origin.js';
  */
 
 const PUBLIC = 'https://oracy.school.example';
-
-/** A CSP's directives by name. */
-function directives(csp: string): Map<string, string[]> {
-  return new Map(
-    csp
-      .split(';')
-      .map((part) => part.trim().split(/\s+/))
-      .filter((words) => words[0])
-      .map(([name, ...values]) => [name!, values]),
-  );
-}
 
 describe('isPublicHost', () => {
   it.each([
@@ -98,7 +88,7 @@ describe('PUBLIC_ORIGIN on the app', () => {
 
   it('names PUBLIC_ORIGIN in the CSP\'s connect-src, and sends HSTS for an https one', async () => {
     const res = await app.request('http://oracy.school.example/api/health');
-    expect(directives(res.headers.get('Content-Security-Policy') ?? '').get('connect-src')).toEqual(["'self'", 'wss://oracy.school.example']);
+    expect(cspDirectives(res.headers.get('Content-Security-Policy') ?? '').get('connect-src')).toEqual(["'self'", 'wss://oracy.school.example']);
     expect(res.headers.get('Strict-Transport-Security')).not.toBeNull();
   });
 
@@ -112,6 +102,6 @@ describe('PUBLIC_ORIGIN on the app', () => {
   it('without PUBLIC_ORIGIN, answers every host as before', async () => {
     const res = await world.app.request('http://evil.example/api/health');
     expect(res.status).toBe(200);
-    expect(directives(res.headers.get('Content-Security-Policy') ?? '').get('connect-src')).toEqual(["'self'", 'ws://evil.example']);
+    expect(cspDirectives(res.headers.get('Content-Security-Policy') ?? '').get('connect-src')).toEqual(["'self'", 'ws://evil.example']);
   });
 });
