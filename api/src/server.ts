@@ -170,8 +170,8 @@ export async function startServer(
       uploads: uploads.chat,
       log,
       trustProxy: env.TRUST_PROXY,
-      // The public origin's pages open the socket too, whatever Host the proxy passes on.
-      allowedOrigins: env.PUBLIC_ORIGIN ? [...env.ALLOWED_ORIGINS, env.PUBLIC_ORIGIN] : env.ALLOWED_ORIGINS,
+      allowedOrigins: env.ALLOWED_ORIGINS,
+      ...(env.PUBLIC_ORIGIN ? { publicOrigin: env.PUBLIC_ORIGIN } : {}),
       requireOrigin: env.CSRF_REQUIRE_ORIGIN,
       sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
       ...(redis ? { rateLimits: redis.rateLimits, adapter: redis.socketAdapter } : {}),

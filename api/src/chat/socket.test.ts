@@ -103,6 +103,21 @@ describe('the handshake (docs/product.md#authorization-matrix)', () => {
     expect(await handshakeStatus(server.url, transport, { Cookie: admin.cookie, Origin: server.url })).toBe(transport === 'polling' ? 200 : 101);
   });
 
+  it('with PUBLIC_ORIGIN, refuses a handshake addressed to another host and takes the public origin as its own', async () => {
+    const publicServer = await startTestChatServer({ publicOrigin: 'https://oracy.school.example' });
+    try {
+      const ada = await signedInUser(publicServer.app, 1, 'Ada');
+      const own = { Cookie: ada.cookie, Origin: 'https://oracy.school.example' };
+      // The server's own address is not the public host: refused, even from the public origin's page.
+      expect(await handshakeStatus(publicServer.url, 'polling', own)).toBe(403);
+      expect(await handshakeStatus(publicServer.url, 'polling', { ...own, Host: 'oracy.school.example' })).toBe(200);
+      expect(await handshakeStatus(publicServer.url, 'polling', { ...own, Host: 'evil.example' })).toBe(403);
+      expect(await handshakeStatus(publicServer.url, 'polling', { Cookie: ada.cookie, Origin: publicServer.url, Host: 'oracy.school.example' })).toBe(403);
+    } finally {
+      await publicServer.close();
+    }
+  });
+
   it('refuses a socket.io client without a session cookie, or a student, with a connection error', async () => {
     const visitor = openSocket(server.url, { auth: admin.auth });
     sockets.push(visitor);

@@ -104,6 +104,8 @@ export interface ChatServerOptions {
   trustProxy?: boolean;
   /** `ALLOWED_ORIGINS`: other origins whose pages may connect; default none */
   allowedOrigins?: readonly string[];
+  /** `PUBLIC_ORIGIN`: the app's own origin whatever the `Host`; handshakes for another host are refused */
+  publicOrigin?: string;
   /** `CSRF_REQUIRE_ORIGIN`: refuse handshakes with neither `Origin` nor `Sec-Fetch-Site`; default false */
   requireOrigin?: boolean;
   /** `SESSION_IDLE_MINUTES`: the session's idle limit; default 1440 */
@@ -399,7 +401,12 @@ export function attachChat(httpServer: HttpServer, opts: ChatServerOptions): Cha
     messageLimiter: rateLimits.limiter('chat-messages-user', opts.messageLimit ?? CHAT_MESSAGE_LIMIT),
     loadLimiter: rateLimits.limiter('chat-loads-user', opts.loadLimit ?? CHAT_LOAD_LIMIT),
     trustProxy,
-    originPolicy: { trustProxy, allowedOrigins: opts.allowedOrigins ?? [], requireOrigin: opts.requireOrigin ?? false },
+    originPolicy: {
+      trustProxy,
+      allowedOrigins: opts.allowedOrigins ?? [],
+      requireOrigin: opts.requireOrigin ?? false,
+      ...(opts.publicOrigin ? { publicOrigin: opts.publicOrigin } : {}),
+    },
     sessionLimits: { idleMinutes: opts.sessionIdleMinutes },
   };
   const allow = allowHandshake(ctx);

@@ -160,7 +160,8 @@ function headerOf(req: IncomingMessage, name: string): string | undefined {
 /**
  * The same rule for the Socket.IO handshake (a GET or a WebSocket upgrade,
  * both able to carry the session cookie): browsers send `Origin` on every
- * WebSocket and cross-origin request, and `Sec-Fetch-Site` on the rest.
+ * WebSocket and cross-origin request, and `Sec-Fetch-Site` on the rest. With
+ * `policy.publicOrigin`, a handshake whose `Host` names another host is refused too.
  * @returns null when the handshake may go on, or why it is refused
  */
 export function checkHandshake(req: IncomingMessage, policy: OriginPolicy): OriginRefusal {
@@ -168,9 +169,14 @@ export function checkHandshake(req: IncomingMessage, policy: OriginPolicy): Orig
   const url = `${encrypted ? 'https' : 'http'}://${headerOf(req, 'host') ?? 'localhost'}${req.url ?? '/'}`;
   let ownOrigin: string;
   try {
-    ownOrigin = policy.publicOrigin ?? ownOriginOf(url, (name) => headerOf(req, name), policy.trustProxy);
+    ownOrigin = ownOriginOf(url, (name) => headerOf(req, name), policy.trustProxy);
   } catch {
     return 'foreign_origin';
+  }
+  // With a public origin, a handshake addressed to another host is refused as HTTP's 421 is.
+  if (policy.publicOrigin) {
+    if (!isPublicHost(ownOrigin, policy.publicOrigin)) return 'foreign_origin';
+    ownOrigin = policy.publicOrigin;
   }
   return checkSource({ origin: headerOf(req, 'origin'), secFetchSite: headerOf(req, 'sec-fetch-site'), ownOrigin }, policy);
 }

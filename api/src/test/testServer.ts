@@ -35,7 +35,7 @@ export interface TestChatServer {
  * @param options.uploads the upload stores, given to both as `startServer` does; default the disk stores of the fresh `DATA_DIR`
  */
 export async function startTestChatServer(
-  options: Partial<Pick<ChatServerOptions, 'messageLimit' | 'loadLimit' | 'sessionRecheckMs'>> & { uploads?: UploadStores } = {},
+  options: Partial<Pick<ChatServerOptions, 'messageLimit' | 'loadLimit' | 'sessionRecheckMs' | 'publicOrigin'>> & { uploads?: UploadStores } = {},
 ): Promise<TestChatServer> {
   const { uploads, ...limits } = options;
   const dataDir = mkdtempSync(join(tmpdir(), 'oracy-chat-'));
