@@ -142,15 +142,24 @@ describe('a recording’s delivery report (docs/product.md#measured-by-the-serve
   });
 });
 
+/**
+ * Two students' takes, measured to the end: one sent without a report (`bare`), one with the
+ * phone's `sampleReport()` (`withReport`).
+ */
+async function bareAndWithReport() {
+  const { student, task } = await classroom();
+  const bare = await readJson(await upload(task.id, student.cookie));
+  const other = await classroom();
+  const withReport = await readJson(await upload(other.task.id, other.student.cookie, { delivery: sampleReport() }));
+  await drain();
+  return { student, other, bare, withReport };
+}
+
 describe('when the server cannot measure (docs/product.md#measured-by-the-server)', () => {
   it('without ffmpeg: unavailable, or the phone’s report kept, tried once', async () => {
     const { tools, decoded } = fakeDeliveryTools({ steps: ['ffmpeg-missing'] });
     await measureWith(tools);
-    const { student, task } = await classroom();
-    const bare = await readJson(await upload(task.id, student.cookie));
-    const other = await classroom();
-    const withReport = await readJson(await upload(other.task.id, other.student.cookie, { delivery: sampleReport() }));
-    await drain();
+    const { student, other, bare, withReport } = await bareAndWithReport();
     expect(decoded).toHaveLength(2);
     expect(await deliveryOf(bare.id, student.cookie)).toEqual({ ...PENDING, status: 'unavailable', reason: DELIVERY_REASONS.unavailable });
     expect(await deliveryOf(withReport.id, other.student.cookie)).toMatchObject({ status: 'ready', source: 'device', reason: null, report: sampleReport() });
@@ -167,11 +176,7 @@ describe('when the server cannot measure (docs/product.md#measured-by-the-server
   ] as const)('audio that is %s: failed with the reason, or the phone’s report kept with it, tried once', async (step, reason) => {
     const { tools, decoded } = fakeDeliveryTools({ steps: [step] });
     await measureWith(tools);
-    const { student, task } = await classroom();
-    const bare = await readJson(await upload(task.id, student.cookie));
-    const other = await classroom();
-    const withReport = await readJson(await upload(other.task.id, other.student.cookie, { delivery: sampleReport() }));
-    await drain();
+    const { student, other, bare, withReport } = await bareAndWithReport();
     expect(decoded).toHaveLength(2);
     expect(await deliveryOf(bare.id, student.cookie)).toEqual({ ...PENDING, status: 'failed', reason });
     expect(await deliveryOf(withReport.id, other.student.cookie)).toMatchObject({ status: 'ready', source: 'device', reason, report: sampleReport() });
