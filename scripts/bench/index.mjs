@@ -90,7 +90,10 @@ async function startOracy(name, mongodbUri) {
   const port = 0;
   // BENCH_CPU_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops (for finding where time goes).
   const profile = process.env.BENCH_CPU_PROFILE;
-  const [command, args] = profile ? [NODE, ['--cpu-prof', `--cpu-prof-dir=${profile}`, '--import', 'tsx', 'src/server.ts']] : [TSX, ['src/server.ts']];
+  // The compiled API (npm run bench builds it first), as `npm start` runs it in production.
+  const serverJs = join(ROOT, 'api', 'dist', 'server.js');
+  const args = [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), '--enable-source-maps', serverJs];
+  const command = NODE;
   const server = startChild('server', command, args, {
     cwd: join(ROOT, 'api'),
     stdio: ['ignore', fd, fd],
