@@ -59,7 +59,8 @@ function ensureInstall() {
 
 /** Builds the PWA (always a production bundle: `buildPwa`) when its sources changed since the last build. */
 function ensurePwaBuild() {
-  const hash = hashOf(['pwa', 'pnpm-lock.yaml', 'tsconfig.json']);
+  // scripts/build.mjs is part of the hash: a build made by an older rule (e.g. a development bundle) is rebuilt.
+  const hash = hashOf(['pwa', 'pnpm-lock.yaml', 'tsconfig.json', 'scripts/build.mjs']);
   const stamp = join(ROOT, 'pwa', 'dist', '.oracy-build-stamp');
   if (upToDate(stamp, hash)) return;
   console.log('Building the PWA...');
