@@ -140,6 +140,7 @@ describe('POST /auth/login', () => {
     expect(res.status).toBe(303);
     expect(res.headers.get('Location')).toBe('/');
     expect(sessionCookieFrom(res)).toBeDefined();
+    expect(res.headers.getSetCookie().some((h) => h.startsWith(`${deviceCookieName(user.id as string, false)}=`))).toBe(true);
   });
 
   it('re-renders the login page for a failed form post, status 401, keeping the typed email (escaped)', async () => {

@@ -36,7 +36,7 @@ export const DEVICE_COOKIE_MAX_AGE_SECONDS = DEVICE_COOKIE_DAYS * 24 * 60 * 60;
 /**
  * Most device cookies one browser keeps for this site (one per account signed
  * in from it); signing in to one more drops the oldest. 20 cookies of about
- * 95 bytes each, sent only to `POST /auth/login`.
+ * 100 bytes each, sent only to `POST /auth/login`.
  */
 export const MAX_DEVICE_COOKIES = 20;
 /** `_id` of the database key (`ServerSecret`) used when `DEVICE_COOKIE_KEY` is unset. */
