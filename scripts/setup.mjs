@@ -8,6 +8,7 @@
 //   --browser   make sure a Chromium for Playwright exists (Debian's package), and
 //               espeak-ng, sox and ffmpeg for its fake microphone and the audio fixtures
 //   --audio     only espeak-ng, sox and ffmpeg (`npm run bench:delivery`)
+//   --api       compile only the API to api/dist (`npm run backup`, `npm run restore`)
 //   --devdb     build only the embedded database program (no PWA build)
 //   --redis     make sure Debian's redis-server exists (`npm run test:cluster`), unless REDIS_URL is set
 //   --redis-if-possible  the same, but carry on without it (`npm test` then skips the cluster tests)
@@ -218,8 +219,9 @@ if (flags.has('--build')) {
   await ensureApiBuild();
   await ensureDevdb();
   ensureFfmpeg();
-} else if (flags.has('--devdb')) {
-  await ensureDevdb();
+} else {
+  if (flags.has('--api')) await ensureApiBuild();
+  if (flags.has('--devdb')) await ensureDevdb();
 }
 if (flags.has('--browser')) {
   ensureBrowser();
