@@ -9,6 +9,7 @@ import { renderPwaMissingPage } from './auth/pages.js';
 import { createAuthRoutes } from './auth/routes.js';
 import { createChatRoutes } from './chat/routes.js';
 import { createSocketRevocation, type SocketRevocation } from './chat/revocation.js';
+import { databaseGate } from './db/gate.js';
 import { getEnv, type Env } from './env.js';
 import { healthRoutes, type HealthOptions } from './health.js';
 import { createErrorHandler, notFound, type ErrorBody } from './errors.js';
@@ -77,7 +78,9 @@ export interface AppOptions {
  * security-event log, security headers (CSP, HSTS over HTTPS:
  * `security/headers.ts`; `no-store` on `/api` and `/auth`), compression,
  * with `PUBLIC_ORIGIN` a 421 for any other host (but `/healthz` and `/readyz`: `publicHostOnly`),
- * body limits (JSON 1 MB, multipart 11 MB), `loadSession`, CSRF protection
+ * body limits (JSON 1 MB, multipart 11 MB), while the database is down a 503 `unavailable` for
+ * every request that needs it (`db/gate.ts`, docs/architecture.md#when-the-database-stops),
+ * `loadSession`, CSRF protection
  * for every unsafe method — as few middleware layers as that takes,
  * since each costs every request a few µs — then
  * - the sign-in site and `/auth/*` (docs/product.md#sign-in-site),
@@ -114,6 +117,8 @@ export function createApp(options: AppOptions = {}) {
     .use('*', ...(publicOrigin ? [publicHostOnly({ publicOrigin, trustProxy: env.TRUST_PROXY, exempt: ANY_HOST_PATHS })] : []))
     // body limits, then the session, then CSRF (so a refusal is logged with its user).
     .use(requestBodyLimits)
+    // while the database is down, whatever needs it is answered 503 at once, before the session is looked up.
+    .use(databaseGate({ uploadsInDatabase: env.UPLOAD_STORE === 'gridfs' }))
     .use(loadSession({ trustProxy: env.TRUST_PROXY, idleMinutes: env.SESSION_IDLE_MINUTES }))
     .use(
       csrfProtection({ trustProxy: env.TRUST_PROXY, allowedOrigins: env.ALLOWED_ORIGINS, requireOrigin: env.CSRF_REQUIRE_ORIGIN, ...(publicOrigin ? { publicOrigin } : {}) }),

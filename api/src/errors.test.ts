@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
+import mongoose from 'mongoose';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { User } from './db/models/index.js';
-import { badRequest, createErrorHandler, tooManyRequests } from './errors.js';
+import { badRequest, createErrorHandler, isDatabaseUnreachableError, tooManyRequests } from './errors.js';
 import { validate } from './validation.js';
 import { createUser, readJson } from './test/factories.js';
 
@@ -29,6 +30,28 @@ const app = new Hono()
   })
   .get('/boom', () => {
     throw new Error('secret connection string mongodb://admin:pw@db');
+  })
+  // the driver's own error for a database that does not answer: nothing listens on port 1.
+  .get('/no-server', async (c) => {
+    const client = new mongoose.mongo.MongoClient('mongodb://127.0.0.1:1/x', { serverSelectionTimeoutMS: 100 });
+    try {
+      return c.json(await client.db().command({ ping: 1 }));
+    } finally {
+      await client.close();
+    }
+  })
+  // Mongoose's error for an operation that waited in vain for its connection.
+  .get('/buffering', async (c) => {
+    const never = mongoose.createConnection();
+    const Row = never.model('BufferedRow', new mongoose.Schema({ n: Number }, { bufferTimeoutMS: 50 }));
+    try {
+      return c.json(await Row.find({}));
+    } finally {
+      await never.close();
+    }
+  })
+  .get('/connection-reset', () => {
+    throw new Error('The complaint could not be saved.', { cause: new mongoose.mongo.MongoNetworkError('connection 5 to 127.0.0.1:40000 closed') });
   });
 app.onError(createErrorHandler(log));
 
@@ -72,6 +95,28 @@ describe('the error handler (docs/product.md#error-format)', () => {
     expect(limited.headers.get('Retry-After')).toBe('13');
     expect(await readJson(limited)).toEqual({ error: { code: 'rate_limited', message: 'Slow down.' } });
     expect(await readJson(await app.request('/bad'))).toEqual({ error: { code: 'bad_request', message: 'The request is not valid.' } });
+  });
+
+  it('maps a database that cannot be reached to 503 unavailable with Retry-After, not a logged 500 (docs/architecture.md#when-the-database-stops)', async () => {
+    log.error.mockClear();
+    for (const path of ['/no-server', '/buffering', '/connection-reset']) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(503);
+      expect(Number(res.headers.get('Retry-After')), path).toBeGreaterThanOrEqual(1);
+      expect(await readJson(res), path).toEqual({
+        error: { code: 'unavailable', message: 'Oracy cannot reach its database right now. Please try again in a moment.' },
+      });
+    }
+    expect(log.error).not.toHaveBeenCalled();
+  });
+
+  it('tells the unreachable-database errors from the others', () => {
+    const named = (name: string) => Object.assign(new Error('x'), { name });
+    expect(isDatabaseUnreachableError(named('MongoPoolClearedError'))).toBe(true);
+    expect(isDatabaseUnreachableError(new mongoose.mongo.MongoNotConnectedError('not connected'))).toBe(true);
+    expect(isDatabaseUnreachableError(new mongoose.mongo.MongoServerError({ message: 'E11000 duplicate key', code: 11000 }))).toBe(false);
+    expect(isDatabaseUnreachableError(new mongoose.Error('validation failed'))).toBe(false);
+    expect(isDatabaseUnreachableError(new Error('buffering timed out'))).toBe(false);
   });
 
   it('answers anything else with a generic 500 that leaks nothing, and logs it with the stack', async () => {

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import mongoose from 'mongoose';
 import { z } from 'zod';
 import type { Logger } from 'pino';
+import { databaseRetryAfterSeconds } from './db/availability.js';
 
 /** The machine-readable codes of docs/product.md#error-format, one per status we answer. */
 export const ERROR_CODES = {
@@ -18,6 +19,7 @@ export const ERROR_CODES = {
   421: 'misdirected_request',
   429: 'rate_limited',
   500: 'internal_error',
+  503: 'unavailable',
 } as const;
 
 /** Code of a 400 whose body names the failing fields. */
@@ -102,6 +104,18 @@ export function tooManyRequests(message: string, retryAfterSeconds: number): Api
   return new ApiError(429, ERROR_CODES[429], message, undefined, { 'Retry-After': String(seconds) });
 }
 
+/** The message of every 503 `unavailable` (docs/product.md#error-format). */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'Oracy cannot reach its database right now. Please try again in a moment.';
+
+/**
+ * 503 `unavailable` with `Retry-After` in whole seconds (at least 1): the database is down for now
+ * (docs/architecture.md#when-the-database-stops). Default wait: `databaseRetryAfterSeconds()`.
+ */
+export function serviceUnavailable(retryAfterSeconds: number = databaseRetryAfterSeconds(), message = DATABASE_UNAVAILABLE_MESSAGE): ApiError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new ApiError(503, ERROR_CODES[503], message, undefined, { 'Retry-After': String(seconds) });
+}
+
 /**
  * Turns zod issues into `{fieldName: message}`: paths joined with `.`
  * (`oracy_scores.eyeContact`), unknown keys named one by one, a root-level
@@ -160,11 +174,46 @@ export function isDuplicateKeyError(err: unknown): boolean {
   return false;
 }
 
+/** Names of the driver's errors that mean "the database cannot be reached now", not "this request is wrong". */
+const UNREACHABLE_ERROR_NAMES: ReadonlySet<string> = new Set([
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoServerSelectionError',
+  'MongooseServerSelectionError',
+  'MongoPoolClearedError',
+  'MongoPoolClosedError',
+  'MongoNotConnectedError',
+  'MongoTopologyClosedError',
+]);
+
+/**
+ * True when `err` (or its cause, 3 levels deep) says the database cannot be reached now: the
+ * driver's network, server-selection, pool-cleared or -closed, not-connected and topology-closed errors
+ * (by class through `mongoose.mongo`, or by name), and Mongoose's "buffering timed out" (an
+ * operation waited `bufferTimeoutMS` for a connection that did not come back).
+ */
+export function isDatabaseUnreachableError(err: unknown): boolean {
+  const { mongo } = mongoose;
+  let current: unknown = err;
+  for (let depth = 0; depth < 3 && current && typeof current === 'object'; depth++) {
+    // the pool-cleared error is a MongoNetworkError
+    if (current instanceof mongo.MongoNetworkError || current instanceof mongo.MongoServerSelectionError) return true;
+    if (current instanceof mongo.MongoNotConnectedError || current instanceof mongo.MongoTopologyClosedError) return true;
+    const { name, message } = current as { name?: unknown; message?: unknown };
+    if (typeof name === 'string' && UNREACHABLE_ERROR_NAMES.has(name)) return true;
+    if (current instanceof mongoose.Error && typeof message === 'string' && /buffering timed out/.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /**
  * Maps any thrown value to an ApiError (docs/product.md#error-format): ApiError as is; other
  * HTTPExceptions by status (malformed JSON → 400); zod errors → 400 with
  * fields; Mongoose CastError → 400; ValidationError → 400 with fields;
- * duplicate key (11000) → 409; a body that is not valid JSON → 400.
+ * duplicate key (11000) → 409; a body that is not valid JSON → 400; a database that cannot be
+ * reached (`isDatabaseUnreachableError`) → 503 `unavailable` with `Retry-After`
+ * (docs/architecture.md#when-the-database-stops).
  * @returns undefined for anything else (an internal error).
  */
 export function toApiError(err: unknown): ApiError | undefined {
@@ -186,6 +235,7 @@ export function toApiError(err: unknown): ApiError | undefined {
     return badRequest(invalidFieldsMessage(fields), fields);
   }
   if (isDuplicateKeyError(err)) return conflict('A record with this value already exists.');
+  if (isDatabaseUnreachableError(err)) return serviceUnavailable();
   if (err instanceof SyntaxError && /JSON/i.test(err.message)) return badRequest('Malformed JSON in request body.');
   return undefined;
 }

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import mongoose from 'mongoose';
 import type { AppEnv } from './auth/context.js';
+import { databaseAvailable } from './db/availability.js';
 
 /** Longest wait for the database's answer to a ping, in ms. */
 export const HEALTH_PING_TIMEOUT_MS = 2000;
@@ -25,9 +26,13 @@ export interface HealthReport {
   draining?: boolean;
 }
 
-/** True when Mongoose is connected and the database answers `ping` within `HEALTH_PING_TIMEOUT_MS`. */
+/**
+ * True when the database is not known to be down (`databaseAvailable()`: the supervisor's state and
+ * Mongoose's connection; false at once otherwise, docs/architecture.md#when-the-database-stops) and
+ * answers `ping` within `HEALTH_PING_TIMEOUT_MS`.
+ */
 export async function databaseReachable(): Promise<boolean> {
-  const db = mongoose.connection.readyState === mongoose.ConnectionStates.connected ? mongoose.connection.db : undefined;
+  const db = databaseAvailable() ? mongoose.connection.db : undefined;
   if (!db) return false;
   let timer: NodeJS.Timeout | undefined;
   try {

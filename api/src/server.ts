@@ -26,6 +26,8 @@ import { createLogger, type Logger } from './logger.js';
 
 /** Longest wait for open connections when closing the HTTP server, in ms. */
 const CLOSE_GRACE_MS = 5000;
+/** How long a database stop waits before it is logged, in ms: a shutdown's signal reaches the child too. */
+const DATABASE_NOTICE_DELAY_MS = 300;
 
 /** A started Oracy server. */
 export interface RunningServer {
@@ -106,23 +108,40 @@ function closeHttpServer(server: Server): Promise<void> {
  * `REDIS_URL` when set (Socket.IO adapter, shared rate limits,
  * session-cache invalidation), listens on `PORT` (all interfaces) and prints
  * the URL and, with demo data, the demo accounts.
- * @param opts.onDatabaseCrash called when the embedded database exits on its own; default: log and exit(1).
+ * The embedded database is supervised: restarted when it stops, with the requests that need it
+ * answered 503 meanwhile; each stop and return is logged (docs/architecture.md#when-the-database-stops).
+ * @param opts.onDatabaseFailure called when the embedded database has stopped 5 times within a
+ *   minute and is not restarted again; default: log and exit(1).
  * @throws Error with a readable message when the database, Redis or the port is unavailable, or another process holds `DATA_DIR` (what was opened is closed first).
  */
 export async function startServer(
-  opts: { env?: Env; logger?: Logger; onDatabaseCrash?: (message: string) => void } = {},
+  opts: { env?: Env; logger?: Logger; onDatabaseFailure?: (message: string) => void } = {},
 ): Promise<RunningServer> {
   const env = opts.env ?? getEnv();
   const log = opts.logger ?? createLogger(env);
-  const onCrash =
-    opts.onDatabaseCrash ??
+  const onGiveUp =
+    opts.onDatabaseFailure ??
     ((message: string) => {
       log.fatal(message);
       process.exit(1);
     });
 
   const lock = env.MONGODB_URI ? undefined : lockDataDir(env.DATA_DIR, 'oracy server');
-  const db = await connectDatabase({ mongodbUri: env.MONGODB_URI, dataDir: env.DATA_DIR, onCrash }).catch((err: unknown) => {
+  let shuttingDown = false;
+  const db = await connectDatabase({
+    mongodbUri: env.MONGODB_URI,
+    dataDir: env.DATA_DIR,
+    onDown: ({ message, restartAt }) => {
+      // Ctrl-C reaches the database child too, and close() cancels the restart: a shutdown is not logged as a crash.
+      setTimeout(() => {
+        if (shuttingDown) return;
+        const restartInMs = Math.max(0, restartAt - Date.now());
+        log.error({ restartInMs }, `${message}\nIt is started again shortly; until then requests that need it are answered 503.`);
+      }, DATABASE_NOTICE_DELAY_MS).unref();
+    },
+    onUp: ({ downForMs }) => log.warn({ downForMs }, `the embedded database serves again after ${downForMs} ms`),
+    onGiveUp,
+  }).catch((err: unknown) => {
     lock?.release();
     throw err;
   });
@@ -201,6 +220,7 @@ export async function startServer(
       jobs,
       close() {
         closing ??= (async () => {
+          shuttingDown = true;
           draining = true;
           expiry?.stop();
           await chat.close();
@@ -240,20 +260,21 @@ async function main(): Promise<void> {
   const log = createLogger(env);
   let shuttingDown = false;
 
-  // Ctrl-C reaches the embedded database child too; give our own SIGINT
-  // handler a moment so that a shutdown is not reported as a crash.
-  const onDatabaseCrash = (message: string) => {
+  // The supervisor gave up (docs/architecture.md#when-the-database-stops): exit non-zero for the
+  // service manager. Ctrl-C reaches the embedded database child too; give our own SIGINT handler a
+  // moment so that a shutdown is not reported as a failure.
+  const onDatabaseFailure = (message: string) => {
     setTimeout(() => {
       if (shuttingDown) return;
       log.fatal(message);
-      console.error('Oracy stops because its database stopped.');
+      console.error(`Oracy stops because its database keeps stopping: ${message}`);
       process.exit(1);
     }, 500);
   };
 
   let running: RunningServer;
   try {
-    running = await startServer({ env, logger: log, onDatabaseCrash });
+    running = await startServer({ env, logger: log, onDatabaseFailure });
   } catch (err) {
     console.error(`Oracy could not start: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);

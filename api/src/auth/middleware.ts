@@ -1,4 +1,5 @@
 import { createMiddleware } from 'hono/factory';
+import { databaseAvailable } from '../db/availability.js';
 import { ROLES, type Role } from '../db/models/index.js';
 import { badRequest, forbidden, unauthorized } from '../errors.js';
 import type { AppEnv, AuthedEnv } from './context.js';
@@ -16,7 +17,8 @@ export const OBJECT_ID_PATTERN = /^[a-f0-9]{24}$/i;
  * long, or its user was deleted — an unusable cookie is then cleared. The
  * user comes from `findSession`'s short-lived cache, which any write to the
  * sessions or users empties, so a role change or a deletion applies at once.
- * Never answers by itself.
+ * While the database is down the session is not looked up (the user is `null`, the cookie kept):
+ * only pages that need no database get this far then (`db/gate.ts`). Never answers by itself.
  * @param opts.trustProxy whether `X-Forwarded-Proto` decides https (the cookie's name and Secure flag).
  * @param opts.idleMinutes the idle limit (`SESSION_IDLE_MINUTES`); default 1440.
  */
@@ -27,7 +29,7 @@ export function loadSession(opts: { trustProxy: boolean; idleMinutes?: number })
     const secure = isSecureRequest(c, opts.trustProxy);
     // The same rule as `readSessionCookie`, from Node's parsed headers (see `requestHeader`).
     const token = sessionTokenFromCookieHeader(requestHeader(c, 'cookie'), secure);
-    if (token) {
+    if (token && databaseAvailable()) {
       const found = await findSession(token, { idleMinutes: opts.idleMinutes });
       if (found) {
         c.set('user', found.user);

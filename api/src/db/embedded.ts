@@ -7,6 +7,10 @@ import { ensureDevdbBinary } from '../../devdb/build.mjs';
 export interface EmbeddedMongo {
   /** `mongodb://127.0.0.1:PORT/` */
   uri: string;
+  /** The loopback port it listens on. */
+  port: number;
+  /** The child's process id. */
+  pid: number;
   /** Stops the child with SIGTERM (SIGKILL after `graceMs`, default 5000 ms). */
   stop(graceMs?: number): Promise<void>;
 }
@@ -16,21 +20,32 @@ export interface EmbeddedMongoOptions {
   dataDir: string;
   /** Called when the child exits without `stop()` having been called (docs/architecture.md#running-it: "a crash of the child is reported clearly"). */
   onCrash?: (message: string) => void;
+  /** Loopback port to listen on; default 0 (a free one). A restart asks for the port it had (`supervisor.ts`). */
+  port?: number;
   /** Longest wait for the child to report its address, in ms (default 60000). */
   startTimeoutMs?: number;
 }
 
+/** The child could not listen on the port it was given: another program holds it. */
+export class EmbeddedPortInUseError extends Error {
+  constructor(readonly port: number, detail: string) {
+    super(`Port ${port} of the embedded database is taken by another program.\n${detail}`);
+    this.name = 'EmbeddedPortInUseError';
+  }
+}
+
 /**
  * Starts the embedded FerretDB-on-SQLite server (docs/architecture.md#running-it) as a child
- * process on a free loopback port, building its binary first if needed.
+ * process on a free loopback port (or `options.port`), building its binary first if needed.
  * Resolves once the server has printed its URI (it is listening by then).
- * @throws DevdbBuildError when Go is unavailable; Error when the child fails to start.
+ * @throws DevdbBuildError when Go is unavailable; EmbeddedPortInUseError when `options.port` is
+ *   taken; Error when the child fails to start otherwise.
  */
 export async function startEmbeddedMongo(options: EmbeddedMongoOptions): Promise<EmbeddedMongo> {
   const bin = ensureDevdbBinary();
   const child: ChildProcessWithoutNullStreams = spawn(
     bin,
-    ['-data', join(options.dataDir), '-listen', '127.0.0.1:0', '-log-level', 'error'],
+    ['-data', join(options.dataDir), '-listen', `127.0.0.1:${options.port ?? 0}`, '-log-level', 'error'],
     { stdio: ['pipe', 'pipe', 'pipe'] },
   );
 
@@ -63,19 +78,24 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions): Promise
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`The embedded database exited with code ${code} before it was ready.\n${stderrTail.trim()}`));
+      const detail = stderrTail.trim();
+      if (options.port && /address already in use/i.test(detail)) reject(new EmbeddedPortInUseError(options.port, detail));
+      else reject(new Error(`The embedded database exited with code ${code} before it was ready.\n${detail}`));
     });
   });
 
   void exited.then((code) => {
     if (stopping) return;
-    const message = `The embedded database (FerretDB) exited unexpectedly with code ${code}.\n${stderrTail.trim()}`;
+    const how = code === null ? `was killed by ${child.signalCode ?? 'a signal'}` : `exited unexpectedly with code ${code}`;
+    const message = `The embedded database (FerretDB) ${how}.${stderrTail.trim() ? `\n${stderrTail.trim()}` : ''}`;
     if (options.onCrash) options.onCrash(message);
     else console.error(message);
   });
 
   return {
     uri,
+    port: Number(new URL(uri).port),
+    pid: child.pid ?? 0,
     async stop(graceMs = 5000) {
       if (child.exitCode !== null || child.signalCode !== null) return;
       stopping = true;

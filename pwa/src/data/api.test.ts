@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, sentJson, stubHangingFetch } from '../test/fetchMock';
-import { apiFetch, HttpError, isApiError, NetworkError, OfflineError, readJson } from './api';
+import { apiFetch, HttpError, isApiError, isServerUnavailable, NetworkError, OfflineError, readJson } from './api';
+import { DEFAULT_RETRY_MS, MAX_RETRY_MS, onServerBack, serverStatus } from './serverStatus';
 
 const getJson = async (path: string, init?: Parameters<typeof apiFetch>[1]) => readJson(await apiFetch(path, init));
 const postJson = async (path: string, json: unknown) => readJson(await apiFetch(path, { method: 'POST', json }));
@@ -59,6 +60,40 @@ describe('api (docs/contributing.md#one-way-to-the-network)', () => {
     const pending = getJson('/api/slow', { timeoutMs: 1000 });
     vi.advanceTimersByTime(1000);
     await expect(pending).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  it('marks the server unavailable on a 503 unavailable, with its Retry-After, until any answer comes', async () => {
+    const unavailable = (retryAfter?: string) => ({
+      status: 503,
+      ...(retryAfter === undefined ? {} : { headers: { 'Retry-After': retryAfter } }),
+      body: { error: { code: 'unavailable', message: 'Oracy cannot reach its database right now.' } },
+    });
+    let answer: { status: number; body: unknown; headers?: Record<string, string> } = unavailable('3');
+    mockFetch({ 'GET /api/things': () => answer });
+    const back = vi.fn();
+    const off = onServerBack(back);
+
+    const error = await getJson('/api/things').catch((e: unknown) => e);
+    expect(isServerUnavailable(error)).toBe(true);
+    expect(serverStatus()).toEqual({ unavailable: true, retryAfterMs: 3000 });
+    answer = unavailable();
+    await getJson('/api/things').catch(() => undefined);
+    expect(serverStatus()).toEqual({ unavailable: true, retryAfterMs: DEFAULT_RETRY_MS });
+    answer = unavailable('3600');
+    await getJson('/api/things').catch(() => undefined);
+    expect(serverStatus()).toEqual({ unavailable: true, retryAfterMs: MAX_RETRY_MS });
+
+    // another refusal says nothing about the database; an answer says it is back.
+    answer = { status: 500, body: { error: { code: 'internal_error', message: 'Boom.' } } };
+    const other = await getJson('/api/things').catch((e: unknown) => e);
+    expect(isServerUnavailable(other)).toBe(false);
+    expect(serverStatus().unavailable).toBe(true);
+    expect(back).not.toHaveBeenCalled();
+    answer = { status: 200, body: [] };
+    await getJson('/api/things');
+    expect(serverStatus()).toEqual({ unavailable: false });
+    expect(back).toHaveBeenCalledTimes(1);
+    off();
   });
 
   it("passes the caller's abort through unchanged", async () => {

@@ -9,6 +9,7 @@
  *   {@link OfflineError}, {@link NetworkError} and {@link HttpError}.
  */
 import { API_ORIGIN } from '../config';
+import { reportAnswered, reportUnavailable } from './serverStatus';
 
 /** Default time limit of a request, in milliseconds (docs/product.md#api: a time-out is a generic error). */
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -58,6 +59,27 @@ export class HttpError extends Error {
     this.code = code;
     this.fields = fields;
   }
+}
+
+/** The `code` of the 503 the server answers while its database is down (docs/product.md#error-format). */
+export const UNAVAILABLE_CODE = 'unavailable';
+
+/**
+ * `true` when `error` is the server's 503 `unavailable`: it is running but cannot reach its
+ * database for now. The app treats it like being offline (docs/product.md#offline-behaviour):
+ * cached data stays, writes in the outbox wait and are sent when it is back.
+ */
+export function isServerUnavailable(error: unknown): error is HttpError {
+  return error instanceof HttpError && error.status === 503 && error.code === UNAVAILABLE_CODE;
+}
+
+/**
+ * Tells `serverStatus.ts` what an answer says about the server: available after a 2xx,
+ * unavailable after a 503 `unavailable` (with its `Retry-After`, in seconds); nothing otherwise.
+ */
+export function noteServerAnswer(status: number, error: HttpError | null, retryAfter: string | null): void {
+  if (status >= 200 && status < 300) reportAnswered();
+  else if (isServerUnavailable(error)) reportUnavailable(retryAfter);
 }
 
 /** Any error this module throws. */
@@ -137,7 +159,12 @@ async function send(url: string, init: ApiRequestInit): Promise<Response> {
     limit.clear();
   }
 
-  if (!response.ok) throw await toHttpError(response);
+  if (!response.ok) {
+    const error = await toHttpError(response);
+    noteServerAnswer(response.status, error, response.headers.get('Retry-After'));
+    throw error;
+  }
+  noteServerAnswer(response.status, null, null);
   return response;
 }
 

@@ -4,7 +4,7 @@ import { OfflineBanner, formatRelativeTime } from '../components/OfflineBanner';
 import { SessionProvider, useRequiredUser } from '../session/SessionProvider';
 import { mockFetch, USERS, type FakeRoute } from '../test/fetchMock';
 import { useFakeIndexedDb } from '../test/fakeIndexedDb';
-import { HttpError, NetworkError, OfflineError } from './api';
+import { apiFetch, HttpError, NetworkError, OfflineError } from './api';
 import { isUnreachable, readCache, readCachedUser, writeCache, writeCachedUser } from './cache';
 import { openUserDb } from './db';
 import { useCachedResource, type CachedResource } from './useCachedResource';
@@ -153,6 +153,31 @@ describe('useCachedResource (stale-while-revalidate)', () => {
     act(() => void window.dispatchEvent(new Event('online')));
     expect(await screen.findByText('Back online')).toBeInTheDocument();
     expect(screen.queryByText(/You're offline/)).not.toBeInTheDocument();
+  });
+
+  it('keeps the cache while the server answers 503 unavailable, says so without calling it offline, and loads again when the server is back', async () => {
+    await writeCache('u-student', NOTICES, [{ id: 'n1', title: 'Cached notice' }], Date.now() - 2 * 60_000);
+    let up = false;
+    renderScreen(() =>
+      up
+        ? { body: [{ id: 'n2', title: 'Back again' }] }
+        : { status: 503, headers: { 'Retry-After': '5' }, body: { error: { code: 'unavailable', message: 'Oracy cannot reach its database right now.' } } },
+    );
+    expect(await screen.findByText('Showing data from 2 minutes ago')).toBeInTheDocument();
+    expect(screen.getByText('Cached notice')).toBeInTheDocument();
+    expect(latest.offline).toBe(true);
+
+    // the browser going offline as well: the offline text again.
+    const browserOnline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await act(async () => void (await latest.reload()));
+    expect(await screen.findByText("You're offline — showing data from 2 minutes ago")).toBeInTheDocument();
+    browserOnline.mockRestore();
+
+    // any answer of the server ends the outage: the screen loads again by itself.
+    up = true;
+    await act(async () => void (await apiFetch('/auth/current_user')));
+    expect(await screen.findByText('Back again')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('writes setData through to the cache', async () => {

@@ -4,8 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, sentJson, type FakeRoute } from '../test/fetchMock';
 import { useFakeIndexedDb } from '../test/fakeIndexedDb';
 import { installFakeXhr, useNodeBlobs } from '../test/fakeXhr';
+import { apiFetch } from './api';
 import { closeUserDb, openUserDb, upgradeUserDb, userDbName, type UserDb } from './db';
 import { countUnsent, RequestQueue, retryDelay, type NewRequest, type QueueEvent } from './outbox';
+import { serverStatus } from './serverStatus';
 
 useFakeIndexedDb();
 
@@ -325,6 +327,29 @@ describe('replay triggers', () => {
     window.dispatchEvent(new Event('online'));
     await vi.waitFor(() => expect(ok).toHaveBeenCalledTimes(1));
     expect(await countUnsent(USER)).toBe(0);
+  });
+
+  it('keeps a write answered 503 unavailable queued, not failed, and replays it as soon as the server answers again', async () => {
+    let up = false;
+    const spy = mockFetch({
+      [STUDENT_PATH]: () =>
+        up
+          ? { status: 201, body: { id: 'c-1', title: 'Complaint 1', status: null } }
+          : { status: 503, headers: { 'Retry-After': '2' }, body: { error: { code: 'unavailable', message: 'Oracy cannot reach its database right now.' } } },
+      'GET /api/health': { body: { ok: true } },
+    });
+    const queue = queueOf();
+    made.push({ stop: queue.startTriggers() });
+
+    expect((await queue.submit(complaint(1))).state).toBe('queued');
+    expect(await queue.getAll()).toMatchObject([{ attempts: 1, lastError: null }]);
+    expect(serverStatus()).toEqual({ unavailable: true, retryAfterMs: 2000 });
+
+    // any answer of the server ends the outage; the queue follows at once, long before its 5 s backoff.
+    up = true;
+    await apiFetch('/api/health');
+    await vi.waitFor(() => expect(spy.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(2));
+    await vi.waitFor(async () => expect(await countUnsent(USER)).toBe(0));
   });
 
   it('schedules the next replay after a failed one and stops when told', async () => {

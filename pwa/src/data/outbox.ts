@@ -3,9 +3,11 @@
  * in the `outbox` store of the user's IndexedDB so that it survives reloads
  * and closing the browser. A write is first stored with a client-generated
  * UUID — its idempotency key, sent as the `Idempotency-Key` header — and then
- * sent. Whatever cannot be sent now (offline, a time-out, a 408, 429 or 5xx)
+ * sent. Whatever cannot be sent now (offline, a time-out, a 408, 429 or 5xx —
+ * among them the 503 `unavailable` of a server whose database is down)
  * stays queued and is replayed from the head, in order, on app start, on the
- * `online` event, when the app regains focus and on a retry with backoff
+ * `online` event, when the app regains focus, when the server answers again
+ * after a 503 `unavailable` (`serverStatus.ts`) and on a retry with backoff
  * ({@link RequestQueue.startTriggers}). The first request that still cannot be
  * sent stays at the head and stops the replay until the next trigger, so the
  * order is kept; the server answers a repeated key with the first answer, so
@@ -20,6 +22,7 @@
 import { apiFetch, HttpError } from './api';
 import { isUnreachable } from './cache';
 import { openUserDb, type QueuedBody, type QueuedMethod, type QueuedRequest, type UserDb } from './db';
+import { onServerBack } from './serverStatus';
 import { uploadForm } from './upload';
 
 export type { JsonValue, QueuedBody, QueuedFile, QueuedMethod, QueuedRequest } from './db';
@@ -350,7 +353,8 @@ export class RequestQueue {
 
   /**
    * Replays the queue now (app start) and again on the `online` event, when
-   * the window regains focus or becomes visible, and on a backoff timer after
+   * the window regains focus or becomes visible, when the server is back after
+   * a 503 `unavailable` (`onServerBack`), and on a backoff timer after
    * a replay that could not finish. Returns the function that stops all of
    * that (sign-out, another user).
    */
@@ -364,8 +368,10 @@ export class RequestQueue {
     window.addEventListener('online', replay);
     window.addEventListener('focus', replay);
     document.addEventListener('visibilitychange', onVisible);
+    const offServerBack = onServerBack(replay);
     replay();
     return () => {
+      offServerBack();
       window.removeEventListener('online', replay);
       window.removeEventListener('focus', replay);
       document.removeEventListener('visibilitychange', onVisible);

@@ -5,7 +5,7 @@
  * treats an upload like any other request.
  */
 import { API_ORIGIN } from '../config';
-import { HttpError, NetworkError, OfflineError, toHttpError } from './api';
+import { HttpError, NetworkError, noteServerAnswer, OfflineError, toHttpError } from './api';
 
 /** The time limit of an upload, in ms: a 10 MB recording on a slow phone network takes a while. */
 export const UPLOAD_TIMEOUT_MS = 120_000;
@@ -49,6 +49,7 @@ export function uploadForm({ method, path, form, headers = {}, onProgress, timeo
     xhr.onload = () => {
       const text = typeof xhr.responseText === 'string' ? xhr.responseText : '';
       if (xhr.status >= 200 && xhr.status < 300) {
+        noteServerAnswer(xhr.status, null, null);
         onProgress?.(1);
         resolve(text);
         return;
@@ -58,8 +59,12 @@ export function uploadForm({ method, path, form, headers = {}, onProgress, timeo
         return;
       }
       const status = xhr.status >= 200 && xhr.status <= 599 ? xhr.status : 500;
-      void toHttpError(new Response(text, { status, statusText: xhr.statusText })).then(reject, () =>
-        reject(new HttpError(xhr.status, `http_${xhr.status}`, xhr.statusText || `HTTP ${xhr.status}`)),
+      void toHttpError(new Response(text, { status, statusText: xhr.statusText })).then(
+        (error) => {
+          noteServerAnswer(status, error, xhr.getResponseHeader('Retry-After'));
+          reject(error);
+        },
+        () => reject(new HttpError(xhr.status, `http_${xhr.status}`, xhr.statusText || `HTTP ${xhr.status}`)),
       );
     };
     xhr.onerror = () => reject(new OfflineError());

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSession } from '../session/SessionProvider';
 import { isUnreachable, readCache, writeCache } from './cache';
+import { onServerBack } from './serverStatus';
 import type { Resource } from './useResource';
 
 /** What {@link useCachedResource} returns: {@link Resource}'s fields plus where the data came from. */
@@ -57,7 +58,8 @@ const INITIAL: State<never> = {
  *   shows `<OfflineBanner>`; with nothing cached, `error` is set as usual
  *   (the screen's normal error state);
  * - any other failure (401, 403, 404 …) sets `error` as `useResource` does;
- * - while offline it loads again by itself on the browser's `online` event;
+ * - while offline it loads again by itself on the browser's `online` event, and when the server
+ *   answers again after a 503 `unavailable` (`serverStatus.ts`, docs/product.md#offline-behaviour);
  * - `setData` also updates the cached copy; `reload` keeps the shown data
  *   visible (only the first load without a cached copy has `loading` true).
  *
@@ -122,7 +124,7 @@ export function useCachedResource<T>(key: string | null, load: (signal: AbortSig
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userId, key, ...deps]);
 
-  // Back online: fetch what is only shown from the cache. The listener stays
+  // Back online, or the server back: fetch what is only shown from the cache. The listener stays
   // attached and reads the rendered state, so an `online` event right after
   // the offline render is never missed while an effect re-subscribes.
   useEffect(() => {
@@ -130,7 +132,11 @@ export function useCachedResource<T>(key: string | null, load: (signal: AbortSig
       if (stateRef.current.offline) void reload();
     };
     window.addEventListener('online', onOnline);
-    return () => window.removeEventListener('online', onOnline);
+    const offServerBack = onServerBack(onOnline);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      offServerBack();
+    };
   }, [reload]);
 
   // A local change (setData) is written through to the cache once rendered.

@@ -39,6 +39,8 @@ export class FakeXhr {
   statusText = '';
   responseText = '';
   body: unknown = null;
+  /** The answer's headers, once it has come. */
+  responseHeaders = new Headers();
   readonly upload: { onprogress: ProgressHandler } = { onprogress: null };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
@@ -52,6 +54,10 @@ export class FakeXhr {
 
   setRequestHeader(name: string, value: string): void {
     this.headers[name] = value;
+  }
+
+  getResponseHeader(name: string): string | null {
+    return this.responseHeaders.get(name);
   }
 
   send(body: unknown): void {
@@ -68,6 +74,7 @@ export class FakeXhr {
       for (const step of FakeXhr.steps) this.upload.onprogress?.({ lengthComputable: true, loaded: step * 100, total: 100 });
       this.status = response.status;
       this.statusText = response.statusText;
+      this.responseHeaders = response.headers;
       this.responseText = await response.text();
       this.onload?.();
     })();

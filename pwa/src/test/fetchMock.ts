@@ -5,6 +5,8 @@ export interface FakeResponse {
   status?: number;
   /** Serialised as JSON unless it is a string. */
   body?: unknown;
+  /** More response headers, e.g. `Retry-After`. */
+  headers?: Record<string, string>;
 }
 
 /** A route of the fake network: method + path → answer (or a thrown error). */
@@ -23,16 +25,16 @@ export function mockFetch(routes: Record<string, FakeRoute>) {
     const answer = typeof route === 'function' ? await route(request) : route;
     if (answer === undefined) return json(404, { error: { code: 'not_found', message: `No fake for ${request.method} ${pathname}` } });
     if (answer instanceof Error) throw answer;
-    return json(answer.status ?? 200, answer.body);
+    return json(answer.status ?? 200, answer.body, answer.headers);
   });
   vi.stubGlobal('fetch', spy);
   return spy;
 }
 
-function json(status: number, body: unknown): Response {
-  if (body === undefined || status === 204) return new Response(null, { status });
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  if (body === undefined || status === 204) return new Response(null, { status, headers });
   const text = typeof body === 'string' ? body : JSON.stringify(body);
-  return new Response(text, { status, headers: { 'Content-Type': 'application/json' } });
+  return new Response(text, { status, headers: { 'Content-Type': 'application/json', ...headers } });
 }
 
 /** The current users the tests sign in as, one per role (docs/product.md#sign-in-site shape). */

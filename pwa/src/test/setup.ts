@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { setupIonicReact } from '@ionic/react';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { reportAnswered } from '../data/serverStatus';
 import { staticMediaQueryList } from './mediaQuery';
 
 setupIonicReact({ mode: 'md', animated: false });
@@ -34,4 +35,6 @@ afterEach(() => {
   // drop whatever a test left behind so the next one starts clean.
   document.body.innerHTML = '';
   localStorage.clear();
+  // a 503 `unavailable` of one test does not carry over to the next.
+  reportAnswered();
 });

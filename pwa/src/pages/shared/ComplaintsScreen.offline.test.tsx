@@ -121,6 +121,43 @@ describe('My Complaints offline', { timeout: 20_000 }, () => {
     expect(within(card('Polite title')).getByText('On Hold')).toBeInTheDocument();
   });
 
+  it('behaves as offline while the server answers 503 unavailable, and catches up by itself once it is back', async () => {
+    await writeCache(USERS.student.id, '/api/student/complaints', [complaint('c1', 'Cached one')], Date.now() - 5 * 60_000);
+    let up = false;
+    const unavailable = { status: 503, headers: { 'Retry-After': '1' }, body: { error: { code: 'unavailable', message: 'Oracy cannot reach its database right now.' } } };
+    const { fetchSpy, user } = setup({
+      'GET /api/student/complaints': () => (up ? { body: [complaint('c1', 'Cached one'), complaint('c2', 'Fresh one')] } : unavailable),
+      'POST /api/student/complaints': async (request) => {
+        if (!up) return unavailable;
+        const body = (await request.json()) as { title: string };
+        return { status: 201, body: complaint('c-new', body.title) };
+      },
+      'GET /readyz': () => (up ? { body: { status: 'ready' } } : { status: 503, body: { status: 'not_ready', database: 'down' } }),
+    });
+
+    expect(await screen.findByText('Oracy is unavailable — your changes are kept and sent when it is back', undefined, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('Showing data from 5 minutes ago', undefined, SLOW)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Complaint: Cached one' })).toBeInTheDocument();
+
+    // a complaint filed meanwhile is kept and waits, like one filed offline; it is not "Not sent".
+    await fileComplaint(user, 'Cold classroom');
+    expect(within(card('Cold classroom')).getByText(QUEUED)).toBeInTheDocument();
+    expect(screen.queryByText('Not sent')).not.toBeInTheDocument();
+    const [item] = await queued();
+    expect(item).toMatchObject({ lastError: null });
+
+    up = true;
+    // the banner asks the server again after Retry-After; once it answers, everything catches up.
+    await waitFor(() => expect(screen.queryByText(/Oracy is unavailable/)).not.toBeInTheDocument(), SLOW);
+    expect(await screen.findByRole('heading', { name: 'Complaint: Fresh one' }, SLOW)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(QUEUED)).not.toBeInTheDocument(), SLOW);
+    expect(within(card('Cold classroom')).getByText('On Hold')).toBeInTheDocument();
+    expect(screen.queryByText(/showing data from/i)).not.toBeInTheDocument();
+    const delivered = posts(fetchSpy).filter((call) => (sentJson(call) as { title: string }).title === 'Cold classroom');
+    expect(new Set(delivered.map(([, init]) => new Headers(init?.headers).get('Idempotency-Key')))).toEqual(new Set([item?.idempotencyKey]));
+    expect(await queued()).toEqual([]);
+  });
+
   it('shows the cached list with the offline banner when the network is down', async () => {
     await writeCache(USERS.student.id, '/api/student/complaints', [complaint('c1', 'Cached one')], Date.now() - 2 * 3_600_000);
     setup({ 'GET /api/student/complaints': new TypeError('Failed to fetch') });
