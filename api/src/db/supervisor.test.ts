@@ -129,6 +129,8 @@ describe('the embedded database supervisor (docs/architecture.md#when-the-databa
     const squatter = await occupyPort(port);
     cleanups.push(() => squatter.close());
 
+    // the state is still 'up' until the supervisor has heard of the exit.
+    await until(() => report.downs.length === 1, 'the supervisor notices the exit');
     await until(() => db.state === 'up', 'the database serves again');
     expect(db.uri).not.toBe(uri);
     expect(report.restarts).toEqual([{ uri: db.uri, previousUri: uri }]);
