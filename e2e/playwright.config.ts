@@ -56,7 +56,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `"${join(ROOT, 'api', 'node_modules', '.bin', 'tsx')}" api/src/server.ts`,
+    // The compiled API, as `npm start` runs it (`node scripts/setup.mjs --build` makes api/dist).
+    command: `"${process.execPath}" --enable-source-maps api/dist/server.js`,
     cwd: ROOT,
     url: `${baseURL}/api/health`,
     timeout: 240_000,

@@ -2,19 +2,22 @@
 // Does every set-up step `npm start` and `npm test` need on a fresh machine
 // with only Node and npm, and skips each step when nothing changed:
 //   always      install the workspace with pnpm (frozen lockfile)
-//   --build     build the PWA and the embedded database program, and make sure ffmpeg exists
+//   --build     build the PWA (always a production bundle), compile the API to api/dist, build the
+//               embedded database program, and make sure ffmpeg exists
 //               (Debian's package where it can) for measuring recordings' delivery
 //   --browser   make sure a Chromium for Playwright exists (Debian's package), and
 //               espeak-ng, sox and ffmpeg for its fake microphone and the audio fixtures
 //   --audio     only espeak-ng, sox and ffmpeg (`npm run bench:delivery`)
+//   --api       compile only the API to api/dist (`npm run backup`, `npm run restore`)
 //   --devdb     build only the embedded database program (no PWA build)
 //   --redis     make sure Debian's redis-server exists (`npm run test:cluster`), unless REDIS_URL is set
 //   --redis-if-possible  the same, but carry on without it (`npm test` then skips the cluster tests)
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { API_DIST, buildApi, buildPwa } from './build.mjs';
 import { redisServerBinary } from './cluster.mjs';
-import { ROOT, bin, pnpm, run, runOrExit } from './lib.mjs';
+import { ROOT, pnpm, run } from './lib.mjs';
 
 const flags = new Set(process.argv.slice(2));
 
@@ -55,13 +58,32 @@ function ensureInstall() {
   writeFileSync(stamp, hash);
 }
 
+/** Builds the PWA (always a production bundle: `buildPwa`) when its sources changed since the last build. */
 function ensurePwaBuild() {
-  const hash = hashOf(['pwa', 'pnpm-lock.yaml', 'tsconfig.json']);
+  // scripts/build.mjs is part of the hash: a build made by an older rule (e.g. a development bundle) is rebuilt.
+  const hash = hashOf(['pwa', 'pnpm-lock.yaml', 'tsconfig.json', 'scripts/build.mjs']);
   const stamp = join(ROOT, 'pwa', 'dist', '.oracy-build-stamp');
   if (upToDate(stamp, hash)) return;
   console.log('Building the PWA...');
-  runOrExit(bin('pwa', 'vite'), ['build', '--logLevel', 'warn'], { cwd: join(ROOT, 'pwa') });
+  const code = buildPwa();
+  if (code !== 0) process.exit(code);
   mkdirSync(join(ROOT, 'pwa', 'dist'), { recursive: true });
+  writeFileSync(stamp, hash);
+}
+
+/** Compiles the API to api/dist (`buildApi`) when its sources changed since the last build. */
+async function ensureApiBuild() {
+  const hash = hashOf(['api/src', 'api/package.json', 'scripts/build.mjs', 'pnpm-lock.yaml']);
+  const stamp = join(API_DIST, '.oracy-build-stamp');
+  if (upToDate(stamp, hash)) return;
+  console.log('Building the API...');
+  try {
+    const { files, ms } = await buildApi();
+    console.log(`API built: ${files} files in api/dist (${ms} ms).`);
+  } catch (err) {
+    console.error(`The API build failed: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
   writeFileSync(stamp, hash);
 }
 
@@ -194,10 +216,12 @@ function ensureRedis(required) {
 ensureInstall();
 if (flags.has('--build')) {
   ensurePwaBuild();
+  await ensureApiBuild();
   await ensureDevdb();
   ensureFfmpeg();
-} else if (flags.has('--devdb')) {
-  await ensureDevdb();
+} else {
+  if (flags.has('--api')) await ensureApiBuild();
+  if (flags.has('--devdb')) await ensureDevdb();
 }
 if (flags.has('--browser')) {
   ensureBrowser();

@@ -3,7 +3,8 @@
 // the real embedded database, pwa in jsdom, docs), the cluster tests when a
 // Redis can be had (two API processes, scripts/cluster.mjs; about 20 s), the
 // bundle-size budget
-// (scripts/check-bundle.mjs), then the Playwright journeys in Debian's
+// (scripts/check-bundle.mjs), the production-build check (scripts/check-production-build.mjs),
+// then the Playwright journeys in Debian's
 // Chromium against the real stack. Ends with one line "N passed, N failed"
 // over all of them (the budget and each type check count as one).
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -41,6 +42,9 @@ if (!cluster) console.log('Skipped: no Redis here (no redis-server, no REDIS_URL
 console.log('\n== Bundle size (first load of /login → / at most 170 KB of compressed JavaScript) ==');
 const bundleCode = run(process.execPath, [join(ROOT, 'scripts', 'check-bundle.mjs')]);
 
+console.log('\n== Production build (NODE_ENV=development in the shell still builds the production PWA) ==');
+const productionBuildCode = run(process.execPath, [join(ROOT, 'scripts', 'check-production-build.mjs')]);
+
 console.log('\n== End-to-end tests (Playwright, Chromium) ==');
 const playwrightCode = run(bin('e2e', 'playwright'), ['test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'], {
   env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
@@ -62,8 +66,10 @@ if (cluster) {
   passed += cluster.passed;
   failed += cluster.failed;
 }
-if (bundleCode === 0) passed += 1;
-else failed += 1;
+for (const code of [bundleCode, productionBuildCode]) {
+  if (code === 0) passed += 1;
+  else failed += 1;
+}
 for (const code of typecheckCodes) {
   if (code === 0) passed += 1;
   else failed += 1;
@@ -71,4 +77,4 @@ for (const code of typecheckCodes) {
 if (vitestCode !== 0 || playwrightCode !== 0 || (cluster?.code ?? 0) !== 0) failed = Math.max(failed, 1);
 
 console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(typecheckCodes.find((code) => code !== 0) || vitestCode || (cluster?.code ?? 0) || bundleCode || playwrightCode);
+process.exit(typecheckCodes.find((code) => code !== 0) || vitestCode || (cluster?.code ?? 0) || bundleCode || productionBuildCode || playwrightCode);

@@ -5,11 +5,16 @@
 // (docs/architecture.md#running-it). On start it prints one JSON line to stdout,
 // {"uri":"mongodb://127.0.0.1:PORT/"}, and then serves until SIGINT, SIGTERM
 // or the end of its standard input (the parent went away).
+//
+// With -backup-to or -check it serves nothing: it copies or checks the
+// database files and prints one JSON report (docs/architecture.md#backups).
 package main
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -18,9 +23,13 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
+	"sort"
+	"strings"
 	"syscall"
 
 	"github.com/FerretDB/FerretDB/ferretdb"
+	_ "modernc.org/sqlite" // the database/sql driver FerretDB itself uses
 )
 
 // sqlitePragmas are the SQLite settings of every connection, in the order
@@ -38,7 +47,26 @@ func main() {
 	listen := flag.String("listen", "127.0.0.1:0", "loopback address to listen on (port 0 picks a free one)")
 	logLevel := flag.String("log-level", "warn", "log level: debug, info, warn or error")
 	watchStdin := flag.Bool("watch-stdin", true, "exit when standard input closes")
+	backupTo := flag.String("backup-to", "", "copy every database of -data into this new folder while a server may use them, check the copies, print a JSON report and exit")
+	check := flag.String("check", "", "check every database file in this folder, print a JSON report and exit")
 	flag.Parse()
+
+	if *backupTo != "" || *check != "" {
+		var report *Report
+		var err error
+		if *backupTo != "" {
+			report, err = backup(*dataDir, *backupTo)
+		} else {
+			report, err = checkFolder(*check)
+		}
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "devdb: %s\n", err)
+			os.Exit(1)
+		}
+		line, _ := json.Marshal(report)
+		fmt.Println(string(line))
+		return
+	}
 
 	if err := run(*dataDir, *listen, *logLevel, *watchStdin); err != nil {
 		fmt.Fprintf(os.Stderr, "devdb: %s\n", err)
@@ -98,4 +126,234 @@ func run(dataDir, listen, logLevel string, watchStdin bool) error {
 	fmt.Println(string(line))
 
 	return <-done
+}
+
+// Report is what -backup-to and -check print: the FerretDB and SQLite
+// versions and, for each database file, its size and its documents per
+// collection.
+type Report struct {
+	FerretDB  string           `json:"ferretdb"`
+	SQLite    string           `json:"sqlite"`
+	Databases []DatabaseReport `json:"databases"`
+}
+
+// DatabaseReport describes one checked database file.
+type DatabaseReport struct {
+	// Name is the MongoDB database name (the file name without .sqlite).
+	Name string `json:"name"`
+	// File is the file name, e.g. "oracy.sqlite".
+	File string `json:"file"`
+	// Bytes is the file's size.
+	Bytes int64 `json:"bytes"`
+	// Collections maps each collection name to its number of documents.
+	Collections map[string]int64 `json:"collections"`
+}
+
+// sqliteSuffix ends the name of every database file FerretDB keeps in its
+// data folder, one file per MongoDB database.
+const sqliteSuffix = ".sqlite"
+
+// collectionsTable is FerretDB's table, in each database file, that maps
+// collection names to the tables holding their documents.
+const collectionsTable = "_ferretdb_collections"
+
+// databaseFiles lists the database files of a folder, sorted.
+func databaseFiles(dir string) ([]string, error) {
+	matches, err := filepath.Glob(filepath.Join(dir, "*"+sqliteSuffix))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(matches)
+	return matches, nil
+}
+
+// openFile opens one SQLite file on a single connection, waiting up to
+// 10 s for a lock held by another connection.
+func openFile(path string) (*sql.DB, error) {
+	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(10000)")
+	if err != nil {
+		return nil, err
+	}
+	db.SetMaxOpenConns(1)
+	if err := db.Ping(); err != nil {
+		_ = db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// backup copies every database file of dataDir into outDir (a folder that
+// must not exist or be empty) and checks the copies.
+//
+// Each copy is made by SQLite's VACUUM INTO on a connection of its own.
+// FerretDB keeps its files in WAL mode (sqlitePragmas), where a reader does
+// not block the writer nor the writer the reader: VACUUM INTO runs in one
+// read transaction, so the copy is the database as it was at one instant,
+// with every transaction committed before it began, while the server goes
+// on writing. The copy is switched to the rollback journal so that it is a
+// single self-contained file, and then checked as -check does.
+func backup(dataDir, outDir string) (*Report, error) {
+	files, err := databaseFiles(dataDir)
+	if err != nil {
+		return nil, err
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("no database files (*%s) in %s", sqliteSuffix, dataDir)
+	}
+	if err := os.MkdirAll(outDir, 0o700); err != nil {
+		return nil, fmt.Errorf("cannot create %s: %w", outDir, err)
+	}
+	if entries, err := os.ReadDir(outDir); err != nil || len(entries) > 0 {
+		return nil, fmt.Errorf("%s must be an empty folder", outDir)
+	}
+	for _, file := range files {
+		target := filepath.Join(outDir, filepath.Base(file))
+		if err := vacuumInto(file, target); err != nil {
+			return nil, fmt.Errorf("copying %s: %w", filepath.Base(file), err)
+		}
+	}
+	return checkFolder(outDir)
+}
+
+// vacuumInto writes a consistent copy of the database at source to target
+// (a path that must not exist) and makes the copy a rollback-journal file.
+func vacuumInto(source, target string) error {
+	db, err := openFile(source)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if _, err := db.Exec("VACUUM INTO ?", target); err != nil {
+		return err
+	}
+
+	copied, err := openFile(target)
+	if err != nil {
+		return err
+	}
+	defer copied.Close()
+	var mode string
+	if err := copied.QueryRow("PRAGMA journal_mode=DELETE").Scan(&mode); err != nil {
+		return err
+	}
+	return nil
+}
+
+// checkFolder checks every database file of dir: SQLite's integrity check
+// must answer "ok", and every collection FerretDB lists must be countable.
+func checkFolder(dir string) (*Report, error) {
+	files, err := databaseFiles(dir)
+	if err != nil {
+		return nil, err
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("no database files (*%s) in %s", sqliteSuffix, dir)
+	}
+	report := &Report{FerretDB: ferretdbVersion(), Databases: []DatabaseReport{}}
+	for _, file := range files {
+		db, version, err := checkFile(file)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", filepath.Base(file), err)
+		}
+		report.SQLite = version
+		report.Databases = append(report.Databases, *db)
+	}
+	return report, nil
+}
+
+// checkFile runs PRAGMA integrity_check on one database file and counts
+// the documents of each of its collections.
+func checkFile(path string) (*DatabaseReport, string, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, "", err
+	}
+	db, err := openFile(path)
+	if err != nil {
+		return nil, "", err
+	}
+	defer db.Close()
+
+	var version string
+	if err := db.QueryRow("SELECT sqlite_version()").Scan(&version); err != nil {
+		return nil, "", err
+	}
+
+	rows, err := db.Query("PRAGMA integrity_check")
+	if err != nil {
+		return nil, "", fmt.Errorf("not a readable SQLite database: %w", err)
+	}
+	var problems []string
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			rows.Close()
+			return nil, "", err
+		}
+		problems = append(problems, line)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, "", fmt.Errorf("not a readable SQLite database: %w", err)
+	}
+	if len(problems) != 1 || problems[0] != "ok" {
+		if len(problems) > 5 {
+			problems = append(problems[:5], "...")
+		}
+		return nil, "", fmt.Errorf("integrity check failed: %s", strings.Join(problems, "; "))
+	}
+
+	tables, err := collectionTables(db)
+	if err != nil {
+		return nil, "", err
+	}
+	counts := make(map[string]int64, len(tables))
+	for name, table := range tables {
+		var n int64
+		if err := db.QueryRow(fmt.Sprintf("SELECT count(*) FROM %q", table)).Scan(&n); err != nil {
+			return nil, "", fmt.Errorf("counting collection %s: %w", name, err)
+		}
+		counts[name] = n
+	}
+
+	base := filepath.Base(path)
+	return &DatabaseReport{
+		Name:        strings.TrimSuffix(base, sqliteSuffix),
+		File:        base,
+		Bytes:       info.Size(),
+		Collections: counts,
+	}, version, nil
+}
+
+// collectionTables reads FerretDB's map of collection name to table name.
+func collectionTables(db *sql.DB) (map[string]string, error) {
+	rows, err := db.Query(fmt.Sprintf("SELECT name, table_name FROM %q", collectionsTable))
+	if err != nil {
+		return nil, errors.New("not a FerretDB database (it has no " + collectionsTable + " table)")
+	}
+	defer rows.Close()
+	tables := map[string]string{}
+	for rows.Next() {
+		var name, table string
+		if err := rows.Scan(&name, &table); err != nil {
+			return nil, err
+		}
+		tables[name] = table
+	}
+	return tables, rows.Err()
+}
+
+// ferretdbVersion is the version of the FerretDB module this program was
+// built with, e.g. "v1.24.2", or "" when the build carries no module data.
+func ferretdbVersion() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return ""
+	}
+	for _, dep := range info.Deps {
+		if dep.Path == "github.com/FerretDB/FerretDB" {
+			return dep.Version
+		}
+	}
+	return ""
 }

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import type { AppEnv } from './auth/context.js';
 import { loadSession, requireOwnPassword } from './auth/middleware.js';
-import { createAuthLimiters } from './auth/rateLimits.js';
+import { authRateLimitsOf, createAuthLimiters } from './auth/rateLimits.js';
+import { createDeviceCookies } from './auth/deviceCookies.js';
 import { renderPwaMissingPage } from './auth/pages.js';
 import { createAuthRoutes } from './auth/routes.js';
 import { createChatRoutes } from './chat/routes.js';
@@ -125,7 +126,8 @@ export function createApp(options: AppOptions = {}) {
       createAuthRoutes({
         sessionTtlDays: env.SESSION_TTL_DAYS,
         trustProxy: env.TRUST_PROXY,
-        limiters: createAuthLimiters(options.rateLimits ?? createMemoryRateLimitStore()),
+        limiters: createAuthLimiters(options.rateLimits ?? createMemoryRateLimitStore(), authRateLimitsOf(env)),
+        deviceCookies: createDeviceCookies(env.DEVICE_COOKIE_KEY ? { key: env.DEVICE_COOKIE_KEY } : {}),
         log,
         sockets,
         registration: env.REGISTRATION,

@@ -18,9 +18,16 @@ describe('parseEnv', () => {
       ALLOWED_ORIGINS: [],
       CSRF_REQUIRE_ORIGIN: false,
       UPLOAD_STORE: 'disk',
+      LOGIN_FAILURES_PER_EMAIL_IP: 10,
+      LOGIN_FAILURES_PER_EMAIL_IP_MINUTES: 15,
+      LOGIN_FAILURES_PER_EMAIL: 50,
+      LOGIN_FAILURES_PER_EMAIL_MINUTES: 60,
+      LOGIN_FAILURES_PER_IP: 300,
+      LOGIN_FAILURES_PER_IP_MINUTES: 15,
       REGISTRATION: { mode: 'open' },
     });
     expect(env.MONGODB_URI).toBeUndefined();
+    expect(env.DEVICE_COOKIE_KEY).toBeUndefined();
     expect(env.REDIS_URL).toBeUndefined();
     expect(env.SEED_DEMO).toBeUndefined();
     expect(env.PUBLIC_ORIGIN).toBeUndefined();
@@ -93,6 +100,21 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ PORT: '3000.5' })).toThrow(EnvError);
     expect(() => parseEnv({ SESSION_TTL_DAYS: '0' })).toThrow(EnvError);
     expect(() => parseEnv({ SESSION_TTL_DAYS: '401' })).toThrow(/at most 400 days/);
+  });
+
+  it('reads the sign-in limits as whole numbers of failures and minutes, and a device cookie key of at least 32 characters', () => {
+    expect(parseEnv({ LOGIN_FAILURES_PER_EMAIL_IP: '5', LOGIN_FAILURES_PER_EMAIL_MINUTES: '120', LOGIN_FAILURES_PER_IP: '1000' })).toMatchObject({
+      LOGIN_FAILURES_PER_EMAIL_IP: 5,
+      LOGIN_FAILURES_PER_EMAIL_MINUTES: 120,
+      LOGIN_FAILURES_PER_IP: 1000,
+    });
+    expect(() => parseEnv({ LOGIN_FAILURES_PER_EMAIL: '0' })).toThrow(/LOGIN_FAILURES_PER_EMAIL: must be a whole number from 1 to 1000000 \(got "0"\)/);
+    expect(() => parseEnv({ LOGIN_FAILURES_PER_IP: '2.5' })).toThrow(/LOGIN_FAILURES_PER_IP: must be a whole number/);
+    expect(() => parseEnv({ LOGIN_FAILURES_PER_IP_MINUTES: '10081' })).toThrow(/LOGIN_FAILURES_PER_IP_MINUTES: must be a whole number of minutes from 1 to 10080/);
+    expect(() => parseEnv({ LOGIN_FAILURES_PER_EMAIL_IP_MINUTES: 'soon' })).toThrow(EnvError);
+    const key = 'x'.repeat(32);
+    expect(parseEnv({ DEVICE_COOKIE_KEY: key }).DEVICE_COOKIE_KEY).toBe(key);
+    expect(() => parseEnv({ DEVICE_COOKIE_KEY: 'short-secret' })).toThrow(/DEVICE_COOKIE_KEY: must be at least 32 characters/);
   });
 });
 

@@ -12,6 +12,12 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 const MAX_SESSION_TTL_DAYS = 400;
 /** Largest `SESSION_IDLE_MINUTES`: 30 days. */
 const MAX_SESSION_IDLE_MINUTES = 30 * 24 * 60;
+/** Largest count a sign-in failure limit may be set to. */
+const MAX_LOGIN_FAILURES = 1_000_000;
+/** Longest window a sign-in failure limit may be set to, in minutes: 7 days. */
+const MAX_LOGIN_WINDOW_MINUTES = 7 * 24 * 60;
+/** Fewest characters of `DEVICE_COOKIE_KEY`: 32 (e.g. `openssl rand -base64 32` gives 44). */
+const MIN_DEVICE_COOKIE_KEY_LENGTH = 32;
 /** A serialised web origin: scheme, host and optional port, nothing else (`https://oracy.example:8443`). */
 const ORIGIN_PATTERN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
 
@@ -22,6 +28,24 @@ const absolutePath = z
   .transform((p) => (isAbsolute(p) ? p : resolve(p)));
 
 const flag = z.enum(['0', '1'], { error: "must be '0' or '1'" });
+
+/** How many failed sign-ins a limit allows: a whole number from 1 to 1,000,000. */
+const loginFailures = (fallback: number) =>
+  z.coerce
+    .number({ error: `must be a whole number from 1 to ${MAX_LOGIN_FAILURES}` })
+    .int({ error: `must be a whole number from 1 to ${MAX_LOGIN_FAILURES}` })
+    .min(1, { error: `must be a whole number from 1 to ${MAX_LOGIN_FAILURES}` })
+    .max(MAX_LOGIN_FAILURES, { error: `must be a whole number from 1 to ${MAX_LOGIN_FAILURES}` })
+    .default(fallback);
+
+/** The window of a sign-in failure limit, in minutes: a whole number from 1 to 10080 (7 days). */
+const loginWindowMinutes = (fallback: number) =>
+  z.coerce
+    .number({ error: `must be a whole number of minutes from 1 to ${MAX_LOGIN_WINDOW_MINUTES}` })
+    .int({ error: `must be a whole number of minutes from 1 to ${MAX_LOGIN_WINDOW_MINUTES}` })
+    .min(1, { error: `must be a whole number of minutes from 1 to ${MAX_LOGIN_WINDOW_MINUTES}` })
+    .max(MAX_LOGIN_WINDOW_MINUTES, { error: `must be a whole number of minutes from 1 to ${MAX_LOGIN_WINDOW_MINUTES}` })
+    .default(fallback);
 
 /**
  * Who may create their own account on `/register` (docs/product.md#registration-policy):
@@ -149,6 +173,38 @@ const envSchema = z
      */
     UPLOAD_STORE: z.enum(['disk', 'gridfs'], { error: 'must be disk or gridfs' }).default('disk'),
     /**
+     * Failed sign-ins allowed for one email from one client address within
+     * `LOGIN_FAILURES_PER_EMAIL_IP_MINUTES`; one more is answered 429 for that pair only.
+     * Default 10 (docs/architecture.md#sign-in-throttling).
+     */
+    LOGIN_FAILURES_PER_EMAIL_IP: loginFailures(10),
+    /** The window of `LOGIN_FAILURES_PER_EMAIL_IP`, in minutes (1–10080). Default 15. */
+    LOGIN_FAILURES_PER_EMAIL_IP_MINUTES: loginWindowMinutes(15),
+    /**
+     * Failed sign-ins allowed for one email from every address together within
+     * `LOGIN_FAILURES_PER_EMAIL_MINUTES`; then devices the account does not trust get 429.
+     * Default 50 (docs/architecture.md#sign-in-throttling).
+     */
+    LOGIN_FAILURES_PER_EMAIL: loginFailures(50),
+    /** The window of `LOGIN_FAILURES_PER_EMAIL`, in minutes (1–10080). Default 60. */
+    LOGIN_FAILURES_PER_EMAIL_MINUTES: loginWindowMinutes(60),
+    /**
+     * Failed sign-ins allowed from one client address for every email together within
+     * `LOGIN_FAILURES_PER_IP_MINUTES`; then devices without a device cookie get 429 from that
+     * address. Default 300 (docs/architecture.md#sign-in-throttling).
+     */
+    LOGIN_FAILURES_PER_IP: loginFailures(300),
+    /** The window of `LOGIN_FAILURES_PER_IP`, in minutes (1–10080). Default 15. */
+    LOGIN_FAILURES_PER_IP_MINUTES: loginWindowMinutes(15),
+    /**
+     * The key that signs device cookies, at least 32 characters, the same on every process.
+     * Unset → a random key created once in the database (docs/architecture.md#trusted-devices).
+     */
+    DEVICE_COOKIE_KEY: z
+      .string()
+      .min(MIN_DEVICE_COOKIE_KEY_LENGTH, { error: `must be at least ${MIN_DEVICE_COOKIE_KEY_LENGTH} characters (e.g. openssl rand -base64 32)` })
+      .optional(),
+    /**
      * Who may create their own account (docs/product.md#registration-policy): `open`,
      * `closed`, or `domains:school.example,pupils.school.example` (only those email domains).
      * Unset → `open` while the demo data set is in use (`shouldSeedDemo`), otherwise `closed`.
@@ -168,7 +224,10 @@ const envSchema = z
  *   LOG_LEVEL: pino level, PWA_DIST: string (absolute), TRUST_PROXY: boolean,
  *   SESSION_IDLE_MINUTES: number (minutes), ALLOWED_ORIGINS: string[] (lower-case origins),
  *   PUBLIC_ORIGIN?: string (a lower-case origin), CSRF_REQUIRE_ORIGIN: boolean, REDIS_URL?: string,
- *   UPLOAD_STORE: 'disk'|'gridfs', REGISTRATION: RegistrationPolicy}`.
+ *   UPLOAD_STORE: 'disk'|'gridfs',
+ *   LOGIN_FAILURES_PER_EMAIL_IP, LOGIN_FAILURES_PER_EMAIL, LOGIN_FAILURES_PER_IP: number (failed sign-ins),
+ *   LOGIN_FAILURES_PER_EMAIL_IP_MINUTES, LOGIN_FAILURES_PER_EMAIL_MINUTES, LOGIN_FAILURES_PER_IP_MINUTES: number (minutes),
+ *   DEVICE_COOKIE_KEY?: string, REGISTRATION: RegistrationPolicy}`.
  */
 export type Env = z.output<typeof envSchema>;
 

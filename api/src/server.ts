@@ -11,6 +11,7 @@ import { attachChat, type ChatServer } from './chat/socket.js';
 import { createSocketRevocation } from './chat/revocation.js';
 import { connectRedis, type RedisLink } from './cluster/redis.js';
 import { connectDatabase, type DatabaseHandle } from './db/connection.js';
+import { lockDataDir } from './db/dataDirLock.js';
 import { User } from './db/models/index.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed.js';
 import { createJobRunner, type JobRunner } from './jobs/index.js';
@@ -48,7 +49,7 @@ export interface RunningServer {
    * chat sockets are disconnected, the HTTP server stops accepting and waits
    * up to 5 s for requests in flight, the job runner stops (a job still running
    * after 10 s is left to another process), the delivery analysis thread ends, then Redis and the
-   * database close. Idempotent.
+   * database close and the data folder's lock goes. Idempotent.
    */
   close(): Promise<void>;
 }
@@ -95,7 +96,7 @@ function closeHttpServer(server: Server): Promise<void> {
 
 /**
  * Starts Oracy (docs/architecture.md#running-it): reads the environment, connects to
- * `MONGODB_URI` or starts the embedded FerretDB under `DATA_DIR/db`, builds
+ * `MONGODB_URI` or locks `DATA_DIR` (`oracy.lock`, docs/architecture.md#backups) and starts the embedded FerretDB under `DATA_DIR/db`, builds
  * indexes, sets up session expiry (TTL index or a 10-minute sweep), cleans stored names and
  * titles that break the rule of docs/product.md#names-and-titles, says once
  * when there is no ffmpeg (docs/product.md#measured-by-the-server), loads
@@ -106,7 +107,7 @@ function closeHttpServer(server: Server): Promise<void> {
  * session-cache invalidation), listens on `PORT` (all interfaces) and prints
  * the URL and, with demo data, the demo accounts.
  * @param opts.onDatabaseCrash called when the embedded database exits on its own; default: log and exit(1).
- * @throws Error with a readable message when the database, Redis or the port is unavailable (what was opened is closed first).
+ * @throws Error with a readable message when the database, Redis or the port is unavailable, or another process holds `DATA_DIR` (what was opened is closed first).
  */
 export async function startServer(
   opts: { env?: Env; logger?: Logger; onDatabaseCrash?: (message: string) => void } = {},
@@ -120,7 +121,11 @@ export async function startServer(
       process.exit(1);
     });
 
-  const db = await connectDatabase({ mongodbUri: env.MONGODB_URI, dataDir: env.DATA_DIR, onCrash });
+  const lock = env.MONGODB_URI ? undefined : lockDataDir(env.DATA_DIR, 'oracy server');
+  const db = await connectDatabase({ mongodbUri: env.MONGODB_URI, dataDir: env.DATA_DIR, onCrash }).catch((err: unknown) => {
+    lock?.release();
+    throw err;
+  });
   let expiry: SessionExpiry | undefined;
   let redis: RedisLink | undefined;
   let jobs: JobRunner | undefined;
@@ -204,6 +209,7 @@ export async function startServer(
           await stopAnalysisThread();
           await redis?.close();
           await db.close();
+          lock?.release();
         })();
         return closing;
       },
@@ -213,6 +219,7 @@ export async function startServer(
     await jobs?.stop().catch(() => undefined);
     await redis?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
+    lock?.release();
     throw err;
   }
 }

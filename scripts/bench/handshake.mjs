@@ -6,12 +6,14 @@
 // when the handshake is refused, the POST goes to the sid-less URL instead.
 // Prints the answers and the server's resident memory (VmRSS) before, at its
 // peak while the requests run, and after. Run against a started server:
-//   node scripts/bench/handshake.mjs http://127.0.0.1:3000 <server pid>
+//   node scripts/bench/handshake.mjs http://127.0.0.1:3000 <server pid> [--json]
+// `npm run bench` runs it as its section 6 with --json: one JSON line, exit 0 whatever the result.
 // Budget: every request refused, resident memory growing by less than 20 MB.
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 
-const [base = 'http://127.0.0.1:3000', pidArg] = process.argv.slice(2);
+const [base = 'http://127.0.0.1:3000', pidArg, mode] = process.argv.slice(2);
+const asJson = mode === '--json';
 const pid = Number(pidArg);
 if (!Number.isInteger(pid) || pid <= 0) {
   console.error('usage: node scripts/bench/handshake.mjs <base url> <server pid>');
@@ -62,6 +64,13 @@ clearInterval(sampler);
 peak = Math.max(peak, rssMb());
 await new Promise((resolve) => setTimeout(resolve, 1000));
 const after = rssMb();
+
+if (asJson) {
+  const statuses = (key) => results.reduce((acc, r) => ({ ...acc, [r[key]]: (acc[r[key]] ?? 0) + 1 }), {});
+  const accepted = results.filter((r) => r.handshake === 200 || r.post === 200).length;
+  console.log(JSON.stringify({ parallel, bodyBytes: BODY_BYTES, accepted, handshakes: statuses('handshake'), posts: statuses('post'), before, peak, after, budgetMb: BUDGET_MB }));
+  process.exit(0);
+}
 
 const count = (key) => Object.entries(results.reduce((acc, r) => ({ ...acc, [r[key]]: (acc[r[key]] ?? 0) + 1 }), {})).map(([s, n]) => `${n}× ${s}`).join(', ');
 const accepted = results.filter((r) => r.handshake === 200 || r.post === 200).length;

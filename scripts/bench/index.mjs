@@ -90,7 +90,10 @@ async function startOracy(name, mongodbUri) {
   const port = 0;
   // BENCH_CPU_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops (for finding where time goes).
   const profile = process.env.BENCH_CPU_PROFILE;
-  const [command, args] = profile ? [NODE, ['--cpu-prof', `--cpu-prof-dir=${profile}`, '--import', 'tsx', 'src/server.ts']] : [TSX, ['src/server.ts']];
+  // The compiled API (npm run bench builds it first), as `npm start` runs it in production.
+  const serverJs = join(ROOT, 'api', 'dist', 'server.js');
+  const args = [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), '--enable-source-maps', serverJs];
+  const command = NODE;
   const server = startChild('server', command, args, {
     cwd: join(ROOT, 'api'),
     stdio: ['ignore', fd, fd],
@@ -101,7 +104,7 @@ async function startOracy(name, mongodbUri) {
   const started = Date.now();
   while (Date.now() - started < 120000) {
     const match = /Oracy is running at (http:\/\/localhost:\d+)/.exec(readFileSync(logFile, 'utf8'));
-    if (match) return { url: match[1].replace('localhost', '127.0.0.1'), logFile, stop: () => server.stop() };
+    if (match) return { url: match[1].replace('localhost', '127.0.0.1'), pid: server.child.pid, logFile, stop: () => server.stop() };
     if (server.child.exitCode !== null) break;
     await sleep(250);
   }
@@ -139,7 +142,7 @@ async function growthPoint(oracy, accounts, point) {
 /** Headers that Node's http server writes itself (or that depend on the body's framing): not copied to the baseline. */
 const PER_CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
-const results = { config: { ...config, skip: [...config.skip] }, machine: {}, api: [], growth: [], fanout: null, frontend: {}, oracy: null };
+const results = { config: { ...config, skip: [...config.skip] }, machine: {}, api: [], growth: [], fanout: null, frontend: {}, oracy: null, handshake: null };
 
 async function main() {
   results.machine = {
@@ -232,6 +235,11 @@ async function main() {
     const theirs = await runJson('load', NODE, [here('fanout.mjs'), JSON.stringify({ ...fanout, mode: 'ws', url: `ws://127.0.0.1:${wsPort}` })]);
     await ws.stop();
     results.fanout = { oracy: ours, ws: theirs, ratio: ours.perSecond / theirs.perSecond };
+  }
+
+  if (!config.skip.has('handshake')) {
+    log('unauthenticated 7 MB polling POSTs to the discussion socket');
+    results.handshake = await runJson('load', NODE, [here('handshake.mjs'), oracy.url, String(oracy.pid), '--json']);
   }
 
   // --- front end ---
@@ -349,6 +357,17 @@ function print() {
       rows: [
         ['GET /api/teacher/oracy/:id  p50 / p99', `${ms(o.p50)} / ${ms(o.p99)}`, '', '', 'p99 < 100 ms', verdict(o.p99 < 100 && o.non2xx === 0)],
         ['    req/s', num(o.rps), '', '', '', ''],
+      ],
+    });
+  }
+  if (results.handshake) {
+    const h = results.handshake;
+    const growth = h.peak - h.before;
+    sections.push({
+      title: `6. Unauthenticated chat handshakes — ${h.parallel} parallel clients without a cookie, each a polling handshake and a ${(h.bodyBytes / 1e6).toFixed(1)} MB POST`,
+      rows: [
+        ['accepted handshakes or POSTs', num(h.accepted), '', '', '0', verdict(h.accepted === 0)],
+        ['resident memory: before → peak (growth)', `${h.before.toFixed(1)} → ${h.peak.toFixed(1)} MB (+${growth.toFixed(1)})`, '', '', `< ${h.budgetMb} MB`, verdict(growth < h.budgetMb)],
       ],
     });
   }

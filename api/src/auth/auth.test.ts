@@ -3,6 +3,7 @@ import { createApp } from '../app.js';
 import { Session, User } from '../db/models/index.js';
 import { TEST_ORIGIN, createUser, jsonRequest, readJson, sessionCookieFrom, signIn } from '../test/factories.js';
 import { AUTH_RATE_LIMITS } from './rateLimits.js';
+import { deviceCookieName } from './deviceCookies.js';
 import { FOREIGN_LOGOUT_MESSAGE } from './routes.js';
 import { SESSION_COOKIE, hashSessionToken } from './sessions.js';
 
@@ -139,6 +140,7 @@ describe('POST /auth/login', () => {
     expect(res.status).toBe(303);
     expect(res.headers.get('Location')).toBe('/');
     expect(sessionCookieFrom(res)).toBeDefined();
+    expect(res.headers.getSetCookie().some((h) => h.startsWith(`${deviceCookieName(user.id as string, false)}=`))).toBe(true);
   });
 
   it('re-renders the login page for a failed form post, status 401, keeping the typed email (escaped)', async () => {
@@ -178,22 +180,21 @@ describe('POST /auth/login', () => {
     expect((await app.request('/auth/current_user', { headers: { Cookie: thirdCookie } })).status).toBe(200);
   });
 
-  it('answers 429 with Retry-After after too many failures for one email, and a success resets the count', async () => {
-    // Behind a trusted proxy each attempt comes from its own address, so only the per-email limit applies.
+  it('answers 429 with Retry-After after too many failures for one email from one address, and a success resets that count', async () => {
+    // Behind a trusted proxy each request says which address it comes from.
     const limited = createApp({ env: { ...(await import('../env.js')).getEnv(), TRUST_PROXY: true } });
-    let n = 0;
-    const attempt = (init: RequestInit) => {
+    const attempt = (init: RequestInit, ip = '203.0.113.1') => {
       const headers = new Headers(init.headers);
-      headers.set('X-Forwarded-For', `203.0.113.${++n}`);
+      headers.set('X-Forwarded-For', ip);
       return limited.request('/auth/login', { ...init, headers });
     };
     const { user, password } = await createUser();
-    const limit = AUTH_RATE_LIMITS.loginFailuresPerEmail.points;
+    const limit = AUTH_RATE_LIMITS.loginFailuresPerEmailAndIp.points;
     for (let i = 0; i < limit - 1; i++) {
       const res = await attempt(jsonRequest('POST', { email: user.email, password: 'wrong-password' }));
       expect(res.status).toBe(401);
     }
-    // A success before the limit clears the failures.
+    // A success before the limit clears the failures of this email from this address.
     expect((await attempt(jsonRequest('POST', { email: user.email, password }))).status).toBe(200);
     for (let i = 0; i < limit; i++) {
       const res = await attempt(jsonRequest('POST', { email: user.email, password: 'wrong-password' }));
@@ -205,13 +206,35 @@ describe('POST /auth/login', () => {
     const body = await readJson(blocked);
     expect(body.error.code).toBe('rate_limited');
     expect(body.error.message).toMatch(/Too many sign-in attempts/);
-    // Another email is not blocked.
+    // Another email from the same address is not blocked, nor the same email from another address.
     const other = await createUser();
     expect((await attempt(jsonRequest('POST', { email: other.user.email, password: other.password }))).status).toBe(200);
+    expect((await attempt(jsonRequest('POST', { email: user.email, password }), '203.0.113.2')).status).toBe(200);
     // A form post sees the message on the page.
     const form = await attempt(formRequest({ email: user.email, password }));
     expect(form.status).toBe(429);
     expect(await form.text()).toContain('Too many sign-in attempts');
+  });
+
+  it('sets a device cookie for the account: HttpOnly, SameSite=Lax, Path=/auth/login, 90 days; Secure and __Secure- over https', async () => {
+    const { user, password } = await createUser();
+    const res = await app.request('/auth/login', jsonRequest('POST', { email: user.email, password }));
+    const device = res.headers.getSetCookie().find((h) => h.startsWith(`${deviceCookieName(user.id as string, false)}=`));
+    expect(device).toMatch(/^oracy_device_[0-9a-f]{16}=\d+\.[A-Za-z0-9_-]{43};/);
+    expect(device).toMatch(/; HttpOnly/i);
+    expect(device).toMatch(/; SameSite=Lax/i);
+    expect(device).toMatch(/; Path=\/auth\/login(;|$)/);
+    expect(device).toMatch(/; Max-Age=7776000/); // 90 days
+    expect(device).not.toMatch(/; Secure/i);
+
+    const https = await app.request('https://oracy.example/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: user.email, password }) });
+    const secure = https.headers.getSetCookie().find((h) => h.startsWith(`${deviceCookieName(user.id as string, true)}=`));
+    expect(secure).toMatch(/^__Secure-oracy_device_[0-9a-f]{16}=/);
+    expect(secure).toMatch(/; Secure/i);
+
+    // A failed sign-in sets none.
+    const failed = await app.request('/auth/login', jsonRequest('POST', { email: user.email, password: 'wrong-password' }));
+    expect(failed.headers.getSetCookie().some((h) => h.includes('oracy_device_'))).toBe(false);
   });
 });
 

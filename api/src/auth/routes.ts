@@ -16,6 +16,7 @@ import type { Logger } from '../logger.js';
 import { emailPseudonym, logSecurityEvent, type SecurityEvent } from '../security/events.js';
 import type { SocketRevocation } from '../chat/revocation.js';
 import { clearSessionCookie, deleteSessionByToken, isSecureRequest, readSessionCookie, startSession } from './sessions.js';
+import { createDeviceCookies, type DeviceCookies } from './deviceCookies.js';
 
 /** The one answer to wrong credentials, whether or not the email exists (docs/product.md#sign-in-site). */
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -47,6 +48,8 @@ export interface AuthRoutesOptions {
   trustProxy: boolean;
   /** Rate limiters; fresh in-memory ones by default. */
   limiters?: AuthLimiters;
+  /** Device cookies of trusted devices (`deviceCookies.ts`); by default signed with the database's key. */
+  deviceCookies?: DeviceCookies;
   /** Where security events go: sign-ins, failures, registrations, sign-outs; none by default. */
   log?: Pick<Logger, 'info' | 'warn'>;
   /** Ends a signed-out session's discussion sockets (`chat/revocation.ts`); none by default. */
@@ -135,7 +138,10 @@ const authBodyLimit = bodyLimit({
  *   cookie, or 303 → `/` for a form (→ `/change-password` for a user with a
  *   one-time password); 401 `invalid_credentials` "Invalid email
  *   or password" (form: the page again, status 401, email kept); 400 with
- *   fields; 429 with Retry-After when rate-limited (`AUTH_RATE_LIMITS`).
+ *   fields; 429 with Retry-After when rate-limited (`AUTH_RATE_LIMITS`:
+ *   failures per (email, address), per email and per address; a device with a
+ *   valid device cookie for the email passes them, and a successful sign-in
+ *   sets one: docs/architecture.md#sign-in-throttling).
  * - `POST /auth/register` `{firstName, lastName, email, password}`: a student
  *   (role 3), signed in: 201 current user, or 303 → `/` for a form; 409
  *   "An account with this email already exists."; 400 with fields; 403
@@ -161,6 +167,7 @@ const authBodyLimit = bodyLimit({
  */
 export function createAuthRoutes(opts: AuthRoutesOptions) {
   const limiters = opts.limiters ?? createAuthLimiters();
+  const devices = opts.deviceCookies ?? createDeviceCookies();
   const sessionOptions = { ttlDays: opts.sessionTtlDays, trustProxy: opts.trustProxy };
   const audit = (c: Context, event: SecurityEvent, fields: { userId?: string; [key: string]: unknown } = {}) => {
     if (opts.log) logSecurityEvent(opts.log, event, { ...fields, ip: clientIp(c, opts.trustProxy) });
@@ -184,26 +191,34 @@ export function createAuthRoutes(opts: AuthRoutesOptions) {
       }
       const { email, password } = parsed.data;
       const ip = clientIp(c, opts.trustProxy);
+      const secure = isSecureRequest(c, opts.trustProxy);
 
+      // Known or not, the email costs one lookup; an unknown one has no device cookie to trust.
+      const user = await User.findOne({ email });
+      const device = user ? await devices.trustedDevice(c, { id: user.id as string, passwordHash: user.passwordHash }, secure) : undefined;
+      let trusted: boolean;
       try {
-        await limiters.checkLogin(ip, email);
+        trusted = await limiters.checkLogin({ ip, email, device });
       } catch (err) {
         if (form && err instanceof ApiError) return c.html(renderLoginPage({ email: text(data.email), error: err.message }), 429, err.headers);
         throw err;
       }
+      const attempt = { ip, email, ...(trusted ? { device } : {}) };
 
-      const user = await User.findOne({ email });
       const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
       if (!user || !ok) {
-        await limiters.recordLoginFailure(ip, email);
-        audit(c, 'sign_in_failed', { userId: user?.id as string | undefined, account: emailPseudonym(email), knownAccount: Boolean(user) });
+        const outcome = await limiters.recordLoginFailure(attempt);
+        const account = { userId: user?.id as string | undefined, account: emailPseudonym(email), knownAccount: Boolean(user) };
+        audit(c, 'sign_in_failed', { ...account, trustedDevice: trusted });
+        if (outcome.emailLocked) audit(c, 'sign_in_locked', { ...account, retryAfter: outcome.emailRetryAfterSeconds });
         if (form) return c.html(renderLoginPage({ email: text(data.email), error: INVALID_CREDENTIALS }), 401);
         throw new ApiError(401, 'invalid_credentials', INVALID_CREDENTIALS);
       }
 
-      await limiters.recordLoginSuccess(email);
+      await limiters.recordLoginSuccess(attempt);
       await startSession(c, user._id, sessionOptions);
-      audit(c, 'sign_in', { userId: user.id as string });
+      await devices.issue(c, { id: user.id as string, passwordHash: user.passwordHash }, secure);
+      audit(c, 'sign_in', { userId: user.id as string, trustedDevice: trusted });
       if (form) return c.redirect(user.mustChangePassword ? CHANGE_PASSWORD_PATH : '/', 303);
       return c.json(presentCurrentUser(user), 200);
     })

@@ -17,9 +17,24 @@ export const FILE_TYPE_TEXT = 'Only images, PDF, DOC and DOCX files can be attac
 /** The disk store's private folder of chat attachments, `DATA_DIR/uploads/chat` (defined with the stores). */
 export { chatUploadsDir } from '../services/uploads.js';
 
-/** A problem with what the client sent; its message is shown to the sender (`messageError`). */
+/**
+ * Why a message was refused or not stored: the second argument of `messageError`
+ * (docs/product.md#real-time-socket), stable for clients, beside the readable text.
+ */
+export type ChatErrorCode =
+  | 'file_too_large'
+  | 'unsupported_file'
+  | 'invalid_message'
+  | 'rate_limited'
+  | 'session_ended'
+  | 'not_saved';
+
+/** A problem with what the client sent; its message is shown to the sender (`messageError`) with `code`. */
 export class ChatInputError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly code: ChatErrorCode = 'invalid_message',
+  ) {
     super(message);
     this.name = 'ChatInputError';
   }
@@ -91,14 +106,14 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
  */
 export function decodeAttachment(file: NonNullable<OutgoingMessage['file']>): DecodedAttachment {
   const declaredType = file.type;
-  if (declaredType && !typeFamily(declaredType)) throw new ChatInputError(FILE_TYPE_TEXT);
+  if (declaredType && !typeFamily(declaredType)) throw new ChatInputError(FILE_TYPE_TEXT, 'unsupported_file');
   const comma = file.data.indexOf(',');
   const header = comma > 0 ? file.data.slice(5, comma) : '';
   if (comma < 0 || !header.split(';').includes('base64')) throw new ChatInputError('The file data must be a base64 data URL.');
   const payload = file.data.slice(comma + 1);
   const padding = payload.endsWith('==') ? 2 : payload.endsWith('=') ? 1 : 0;
   // Refuse before decoding: the decoded size follows from the base64 length.
-  if (Math.floor((payload.length * 3) / 4) - padding > MAX_UPLOAD_BYTES) throw new ChatInputError(FILE_TOO_LARGE_TEXT);
+  if (Math.floor((payload.length * 3) / 4) - padding > MAX_UPLOAD_BYTES) throw new ChatInputError(FILE_TOO_LARGE_TEXT, 'file_too_large');
   if (payload.length % 4 !== 0 || !BASE64.test(payload)) throw new ChatInputError('The file data is not valid base64.');
   const bytes = Buffer.from(payload, 'base64');
   if (bytes.byteLength === 0) throw new ChatInputError('The file is empty.');
@@ -242,13 +257,13 @@ export async function storeMessage(
   try {
     saved = await storage.save(decoded.bytes, 'attachment', 'chat');
   } catch (err) {
-    if (err instanceof ApiError && err.status === 413) throw new ChatInputError(FILE_TOO_LARGE_TEXT);
-    if (err instanceof ApiError && err.status === 415) throw new ChatInputError(FILE_TYPE_TEXT);
+    if (err instanceof ApiError && err.status === 413) throw new ChatInputError(FILE_TOO_LARGE_TEXT, 'file_too_large');
+    if (err instanceof ApiError && err.status === 415) throw new ChatInputError(FILE_TYPE_TEXT, 'unsupported_file');
     throw err;
   }
   if (decoded.declaredType && typeFamily(decoded.declaredType) !== typeFamily(saved.type)) {
     await storage.remove(saved.name);
-    throw new ChatInputError("The file's content does not match its type.");
+    throw new ChatInputError("The file's content does not match its type.", 'unsupported_file');
   }
 
   let created;

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { Types } from 'mongoose';
-import type { Socket as ClientSocket } from 'socket.io-client';
+import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ChatMessage, Session } from '../db/models/index.js';
 import { CHAT_PAGE_SIZE, FILE_TOO_LARGE_TEXT, FILE_TYPE_TEXT, chatUploadsDir } from './messages.js';
@@ -314,21 +314,56 @@ describe('message', () => {
     expect(existsSync(join(chatUploadsDir(server.dataDir), doc!.file!.url))).toBe(true);
   });
 
-  it('refuses an oversized file with messageError and keeps the connection working', async () => {
+  /** The next `messageError`: its text and its `{code}`. */
+  const nextMessageError = (socket: ClientSocket, ms = 10_000) =>
+    new Promise<{ text: string; code: string }>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no messageError within ${ms} ms`)), ms);
+      socket.once('messageError', (text: string, detail: { code: string }) => {
+        clearTimeout(timer);
+        resolve({ text, code: detail?.code });
+      });
+    });
+
+  /** A PNG of exactly `size` bytes (the signature, then zeros). */
+  const pngOf = (size: number) => {
+    const bytes = Buffer.alloc(size);
+    PNG.copy(bytes);
+    return bytes;
+  };
+
+  it('accepts an attachment of exactly 5,242,880 bytes over the transport', async () => {
     const { socket } = await joinChat(admin);
+    const ack = nextEvent(socket, 'messageAck', 20_000);
+    const echo = nextEvent<ChatMessageJson>(socket, 'message', 20_000);
+    socket.emit('message', { content: '', file: { data: dataUrl('image/png', pngOf(5_242_880)), name: 'five.png', type: 'image/png' }, tempId: 'five-mb' });
+    expect(await ack).toEqual({ id: 'five-mb' });
+    expect((await echo).file_size).toBe(5_242_880);
+  });
+
+  it.each([
+    ['websocket', 'one byte over the limit', 5_242_881],
+    ['websocket', 'about 6 MB', 6_000_000],
+    ['polling', 'about 6 MB', 6_000_000],
+  ] as const)('over %s, refuses a file %s with messageError (file_too_large) and the same socket sends the next message', async (transport, _label, size) => {
+    const socket = connect(server.url, {
+      transports: [transport],
+      reconnection: false,
+      forceNew: true,
+      extraHeaders: { Cookie: admin.cookie },
+      auth: admin.auth,
+    });
+    sockets.push(socket);
+    await connected(socket);
     const before = storedFiles();
-    const big = Buffer.alloc(5_242_881);
-    PNG.copy(big);
-    const payload = { content: 'big', file: { data: dataUrl('image/png', big), name: 'big.png', type: 'image/png' }, tempId: 'big-1' };
-    expect(JSON.stringify(payload).length).toBeLessThan(MAX_HTTP_BUFFER_SIZE);
-    const error = nextEvent<string>(socket, 'messageError');
+    const payload = { content: 'big', file: { data: dataUrl('image/png', pngOf(size)), name: 'big.png', type: 'image/png' }, tempId: `big-${size}` };
+    const error = nextMessageError(socket);
     socket.emit('message', payload);
-    expect(await error).toBe(FILE_TOO_LARGE_TEXT);
+    expect(await error).toEqual({ text: FILE_TOO_LARGE_TEXT, code: 'file_too_large' });
     expect(storedFiles()).toEqual(before);
 
     const ack = nextEvent(socket, 'messageAck', 5000);
-    socket.emit('message', { content: 'still here', file: null, tempId: 'after-big' });
-    expect(await ack).toEqual({ id: 'after-big' });
+    socket.emit('message', { content: 'still here', file: null, tempId: `after-${size}` });
+    expect(await ack).toEqual({ id: `after-${size}` });
     expect(socket.connected).toBe(true);
     expect(await ChatMessage.countDocuments({})).toBe(1);
   });
@@ -340,9 +375,9 @@ describe('message', () => {
   ])('refuses %s with messageError and keeps the connection working', async (_label, type, bytes, text) => {
     const { socket } = await joinChat(admin);
     const before = storedFiles();
-    const error = nextEvent<string>(socket, 'messageError');
+    const error = nextMessageError(socket);
     socket.emit('message', { content: 'x', file: { data: dataUrl(type, bytes), name: 'file.pdf', type }, tempId: 'bad-type' });
-    expect(await error).toBe(text);
+    expect(await error).toEqual({ text, code: 'unsupported_file' });
     expect(storedFiles()).toEqual(before);
     const ack = nextEvent(socket, 'messageAck');
     socket.emit('message', { content: 'fine', file: null, tempId: 'ok' });
@@ -358,11 +393,12 @@ describe('message', () => {
     ['a file that is not a data URL', { content: '', file: { data: 'https://example.com/x.png', name: 'x.png', type: 'image/png' }, tempId: 'u' }, 'The file data must be a data URL.'],
   ])('answers %s with messageError', async (_label, payload, text) => {
     const { socket } = await joinChat(admin);
-    const error = nextEvent<string>(socket, 'messageError');
+    const error = nextMessageError(socket);
     socket.emit('message', payload);
-    const message = await error;
+    const { text: message, code } = await error;
     if (text) expect(message).toBe(text);
     else expect(message.length).toBeGreaterThan(0);
+    expect(code).toBe('invalid_message');
     expect(socket.connected).toBe(true);
     expect(await ChatMessage.countDocuments({})).toBe(0);
   });

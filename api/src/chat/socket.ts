@@ -13,7 +13,7 @@ import { getEnv } from '../env.js';
 import { createUploadStores, MAX_UPLOAD_BYTES, type UploadStore } from '../services/uploads.js';
 import { coalesceWrites } from './cork.js';
 import { sessionRoom, userRoom } from './revocation.js';
-import { ChatInputError, listMessagePage, messageTime, storeMessage, type MessagePage } from './messages.js';
+import { ChatInputError, listMessagePage, type ChatErrorCode, messageTime, storeMessage, type MessagePage } from './messages.js';
 import type { ChatMessageJson } from '../presenters/chatMessage.js';
 import type { z } from 'zod';
 import { handshakeAuthSchema, loadMoreSchema, outgoingMessageSchema } from './schema.js';
@@ -21,12 +21,20 @@ import { handshakeAuthSchema, loadMoreSchema, outgoingMessageSchema } from './sc
 /** The room every admin's socket joins: the discussion (docs/product.md#authorization-matrix: admins only). */
 export const DISCUSSION_ROOM = 'discussion';
 
+/** Bytes allowed for a message's envelope beside the file's base64: the data URL prefix, 5,000 characters of text, the name, the tempId and framing (64 KiB). */
+const ENVELOPE_BYTES = 64 * 1024;
+
 /**
- * Largest packet the server accepts, in bytes: a 5,242,880-byte
- * file in base64 (6,990,508 bytes) plus 64 KiB for the envelope — the data
- * URL prefix, 5,000 characters of text, the name, the tempId and framing.
+ * Largest packet the transport accepts from a signed-in admin, in bytes:
+ * a file of twice the 5,242,880-byte limit in base64 (13,981,016 bytes) plus
+ * the envelope. Every attachment up to the limit fits; one over it, up to
+ * twice the limit, still reaches the handler, which answers `messageError`
+ * with `file_too_large` and keeps the socket (docs/product.md#real-time-socket).
+ * Only a larger packet, which the PWA never sends (it checks the size before
+ * sending), makes the transport close the connection. Strangers never get
+ * this buffer: the handshake is checked first (`allowHandshake`).
  */
-export const MAX_HTTP_BUFFER_SIZE = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 64 * 1024;
+export const MAX_HTTP_BUFFER_SIZE = Math.ceil((2 * MAX_UPLOAD_BYTES) / 3) * 4 + ENVELOPE_BYTES;
 
 /** How often each process re-checks the sessions of its open sockets, in ms (1 minute): expiry and idle limits. */
 export const SESSION_RECHECK_INTERVAL_MS = 60 * 1000;
@@ -57,8 +65,13 @@ export interface ServerToClientEvents {
   message: (message: ChatMessageJson) => void;
   /** the sender's message was stored; `id` equals its tempId */
   messageAck: (ack: { id: string }) => void;
-  /** the sender's message was refused or not stored: a readable text */
-  messageError: (error: string) => void;
+  /**
+   * the sender's message was refused or not stored: a readable text, then
+   * `{code}` (`ChatErrorCode`: file_too_large, unsupported_file,
+   * invalid_message, rate_limited, session_ended, not_saved) for clients that
+   * act on the reason; clients that read only the text lose nothing.
+   */
+  messageError: (error: string, detail: { code: ChatErrorCode }) => void;
   /** the answer to `loadMoreMessages`: that page, oldest first */
   moreMessages: (page: MessagePage) => void;
   /** a page could not be loaded: a readable text */
@@ -272,14 +285,14 @@ async function onLoadMore(ctx: ChatContext, socket: ChatSocket, payload: unknown
 async function onMessage(ctx: ChatContext, socket: ChatSocket, payload: unknown, receivedAt: Date): Promise<() => void> {
   if ((await ctx.messageLimiter.hit(socket.data.userId)).exceeded) {
     logSecurityEvent(ctx.log, 'rate_limited', { userId: socket.data.userId, ip: clientIpOfRequest(socket.request, ctx.trustProxy), limit: 'chat-messages-user' });
-    return () => socket.emit('messageError', CHAT_TEXTS.tooFast);
+    return () => socket.emit('messageError', CHAT_TEXTS.tooFast, { code: 'rate_limited' });
   }
   const parsed = outgoingMessageSchema.safeParse(payload);
-  if (!parsed.success) return () => socket.emit('messageError', firstIssue(parsed.error));
+  if (!parsed.success) return () => socket.emit('messageError', firstIssue(parsed.error), { code: 'invalid_message' });
   const user = await currentAdmin(ctx, socket);
   if (!user) {
     return () => {
-      socket.emit('messageError', CHAT_TEXTS.sessionEnded);
+      socket.emit('messageError', CHAT_TEXTS.sessionEnded, { code: 'session_ended' });
       socket.disconnect(true);
     };
   }
@@ -291,9 +304,9 @@ async function onMessage(ctx: ChatContext, socket: ChatSocket, payload: unknown,
       else ctx.io.to(DISCUSSION_ROOM).emit('message', message);
     };
   } catch (err) {
-    if (err instanceof ChatInputError) return () => socket.emit('messageError', err.message);
+    if (err instanceof ChatInputError) return () => socket.emit('messageError', err.message, { code: err.code });
     ctx.log.error({ err }, 'chat message could not be stored');
-    return () => socket.emit('messageError', CHAT_TEXTS.notSaved);
+    return () => socket.emit('messageError', CHAT_TEXTS.notSaved, { code: 'not_saved' });
   }
 }
 
@@ -313,7 +326,8 @@ function onConnection(ctx: ChatContext, socket: ChatSocket): void {
   let loads: Promise<void> = Promise.resolve();
   const failed = (event: 'messageError' | 'loadError') => (err: unknown) => {
     ctx.log.error({ err }, 'chat event failed');
-    socket.emit(event, event === 'messageError' ? CHAT_TEXTS.notSaved : CHAT_TEXTS.notLoaded);
+    if (event === 'messageError') socket.emit('messageError', CHAT_TEXTS.notSaved, { code: 'not_saved' });
+    else socket.emit('loadError', CHAT_TEXTS.notLoaded);
   };
 
   socket.on('message', (payload) => {

@@ -238,30 +238,46 @@ describe('two API processes on one database and one Redis', () => {
     expect(read.body).toMatchObject({ status: 'ready', source: 'server', reason: null });
   });
 
-  // Last: it uses up the sign-in failures of this machine's address, which are forgotten afterwards (REDIS_URL may be kept between runs).
-  it('the sign-in rate limit counts attempts made across both processes', async () => {
+  // Its failures are forgotten afterwards (REDIS_URL may be kept between runs).
+  it('failed sign-ins for one (email, address) made on both processes add up to one limit, and a device cookie made by A is trusted by B', async () => {
+    const { user, password } = await createUser({ role: ROLES.student });
     onTestFinished(async () => {
       const redis = new Redis(inject('clusterRedisUrl'));
       const keys = await redis.keys(`${REDIS_RATE_LIMIT_PREFIX}:login-failures-*`);
-      const ours = keys.filter((key) => key.includes('127.0.0.1') || key.endsWith(user.email));
+      const ours = keys.filter((key) => key.includes('127.0.0.1') || key.endsWith(user.email) || key.includes(user.id as string));
       if (ours.length > 0) await redis.del(...ours);
       await redis.quit();
     });
-    const { user, password } = await createUser({ role: ROLES.student });
-    const limit = AUTH_RATE_LIMITS.loginFailuresPerEmail.points;
-    for (let attempt = 0; attempt < limit; attempt++) {
-      const base = attempt % 2 === 0 ? A : B;
-      expect((await login(base, user.email, 'not the password')).status).toBe(401);
-    }
-    // Each process saw only half of the failures: the count is shared, so both refuse now, even the right password.
-    for (const base of [A, B]) {
-      const res = await fetch(`${base}/auth/login`, {
+    const signIn = (base: string, pass: string, cookie?: string) =>
+      fetch(`${base}/auth/login`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Origin: base },
-        body: JSON.stringify({ email: user.email, password }),
+        headers: { 'Content-Type': 'application/json', Origin: base, ...(cookie ? { Cookie: cookie } : {}) },
+        body: JSON.stringify({ email: user.email, password: pass }),
       });
+
+    // The owner signed in through A once: this browser keeps A's device cookie.
+    const first = await signIn(A, password);
+    expect(first.status).toBe(200);
+    const deviceCookie = first.headers.getSetCookie().map((header) => header.split(';')[0]!).find((pair) => pair.startsWith('oracy_device_'));
+    expect(deviceCookie).toBeDefined();
+
+    // Both processes see this machine's address: the failures of one (email, address) pair, half on each.
+    const limit = AUTH_RATE_LIMITS.loginFailuresPerEmailAndIp.points;
+    for (let attempt = 0; attempt < limit; attempt++) {
+      const res = await signIn(attempt % 2 === 0 ? A : B, 'not the password');
+      await res.body?.cancel();
+      expect(res.status).toBe(401);
+    }
+    // The count is shared, so both refuse now, even the right password from a browser without a device cookie.
+    for (const base of [A, B]) {
+      const res = await signIn(base, password);
+      await res.body?.cancel();
       expect(res.status).toBe(429);
       expect(Number(res.headers.get('Retry-After'))).toBeGreaterThan(0);
     }
+    // The device cookie's key lives in the shared database: B trusts the cookie A made.
+    const trusted = await signIn(B, password, deviceCookie);
+    await trusted.body?.cancel();
+    expect(trusted.status).toBe(200);
   });
 });

@@ -157,7 +157,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: 'Sign in',
     tag: 'Authentication',
     description:
-      'Starts a session: sets the session cookie and answers the current user. A form post is answered with a redirect to `/`, or the sign-in page again (HTML) on failure (docs/product.md#users-and-sessions).',
+      'Starts a session: sets the session cookie and a device cookie for the account (`oracy_device_…`, `Path=/auth/login`, 90 days), and answers the current user. A form post is answered with a redirect to `/`, or the sign-in page again (HTML) on failure (docs/product.md#users-and-sessions). Failed sign-ins are limited per email and address, per email and per address; a browser holding a valid device cookie for the email passes those limits (docs/architecture.md#sign-in-throttling).',
     success: { status: 200, answer: json('Signed in; the session cookie is set.', s.currentUserSchema) },
     others: { 303: noBody('A form post signed in: redirect to `/`.') },
     errors: {
@@ -165,7 +165,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
       401: '`invalid_credentials`: "Invalid email or password", whether or not the email exists.',
       413: TOO_LARGE,
       415: 'The body is neither JSON nor a form.',
-      429: 'Too many attempts from this address or for this account; `Retry-After` says when to try again.',
+      429: 'Too many failed sign-ins for this email from this address, for this email, or from this address, and no device cookie trusted by the account; `Retry-After` says when to try again.',
     },
     body: { content: { 'application/json': loginSchema, 'application/x-www-form-urlencoded': loginSchema } },
   },

@@ -13,6 +13,12 @@ export type SecurityEvent =
   | 'sign_in_failed'
   /** a successful sign-in (a new session) */
   | 'sign_in'
+  /**
+   * an email's failed sign-ins from every address reached their limit: until
+   * the window ends, only devices the account trusts sign in to it
+   * (docs/architecture.md#sign-in-throttling); once per window
+   */
+  | 'sign_in_locked'
   /** a new account through self-registration */
   | 'registered'
   /** a session ended by the user */
@@ -44,7 +50,7 @@ export interface SecurityEventFields {
 }
 
 /** Events that are worth a warning rather than an info line. */
-const WARN_EVENTS: ReadonlySet<SecurityEvent> = new Set(['sign_in_failed', 'forbidden', 'rate_limited', 'socket_refused']);
+const WARN_EVENTS: ReadonlySet<SecurityEvent> = new Set(['sign_in_failed', 'sign_in_locked', 'forbidden', 'rate_limited', 'socket_refused']);
 
 /** Writes one security event line (`warn` for refusals, `info` for the rest). */
 export function logSecurityEvent(log: Pick<Logger, 'info' | 'warn'>, event: SecurityEvent, fields: SecurityEventFields): void {

@@ -1,28 +1,35 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import { Writable } from 'node:stream';
 import { serve } from '@hono/node-server';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
-import { AUTH_RATE_LIMITS } from '../auth/rateLimits.js';
+import { AUTH_RATE_LIMITS, authRateLimitsOf } from '../auth/rateLimits.js';
+import { deviceCookieName } from '../auth/deviceCookies.js';
 import { attachChat, CHAT_TEXTS } from '../chat/socket.js';
 import { collect, connected, nextEvent, openSocket, signedInUser } from '../test/testServer.js';
 import { ROLES } from '../db/models/index.js';
-import { getEnv } from '../env.js';
+import { getEnv, parseEnv, type Env } from '../env.js';
+import type { Logger } from '../logger.js';
 import { createUser, jsonRequest, readJson } from '../test/factories.js';
+import { TestDevice, signInFrom } from '../test/signInDevice.js';
+import { emailPseudonym } from './events.js';
 import { createMemoryRateLimitStore, type RateLimit, type RateLimitStore } from './rateLimit.js';
 
 /**
- * Rate limits (ASVS 5.0 V6.3.1): sign-in per IP and per email — 429
- * with Retry-After after 10 failures in 15 minutes — registration per IP,
- * chat messages per user, all behind the `RateLimitStore` interface.
+ * Rate limits (ASVS 5.0 V6.3.1): failed sign-ins per (email, address),
+ * per email and per address, with trusted devices passing them
+ * (docs/architecture.md#sign-in-throttling); registration per address; chat
+ * messages per user — all behind the `RateLimitStore` interface.
  */
 
 const FIFTEEN_MINUTES = 15 * 60;
+const ONE_HOUR = 60 * 60;
 
 /** An app behind a trusted proxy, so each request can say which address it comes from. */
-function proxiedApp(rateLimits?: RateLimitStore) {
-  return createApp({ env: { ...getEnv(), TRUST_PROXY: true }, logger: pino({ level: 'silent' }), rateLimits });
+function proxiedApp(rateLimits?: RateLimitStore, opts: { env?: Partial<Env>; logger?: Logger } = {}) {
+  return createApp({ env: { ...getEnv(), TRUST_PROXY: true, ...opts.env }, logger: opts.logger ?? pino({ level: 'silent' }), rateLimits });
 }
 
 function from(ip: string, init: RequestInit): RequestInit {
@@ -31,47 +38,151 @@ function from(ip: string, init: RequestInit): RequestInit {
   return { ...init, headers };
 }
 
-const attempt = (app: ReturnType<typeof createApp>, ip: string, email: string, password: string) =>
-  app.request('/auth/login', from(ip, jsonRequest('POST', { email, password })));
+/** A logger whose security events can be read back. */
+function recordingLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const text of chunk.toString('utf8').split('\n')) if (text.trim()) lines.push(JSON.parse(text) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { logger: pino({ level: 'info' }, sink), events: (event: string) => lines.filter((l) => l.security === true && l.event === event) };
+}
 
 describe('sign-in limits', () => {
-  it('are 10 failures in 15 minutes, per IP and per email', () => {
-    expect(AUTH_RATE_LIMITS.loginFailuresPerIp).toEqual({ points: 10, durationSeconds: FIFTEEN_MINUTES });
-    expect(AUTH_RATE_LIMITS.loginFailuresPerEmail).toEqual({ points: 10, durationSeconds: FIFTEEN_MINUTES });
+  it('are 10 failures per (email, address) in 15 minutes, 50 per email in an hour, 300 per address in 15 minutes, and the configuration can change each', () => {
+    expect(AUTH_RATE_LIMITS.loginFailuresPerEmailAndIp).toEqual({ points: 10, durationSeconds: FIFTEEN_MINUTES });
+    expect(AUTH_RATE_LIMITS.loginFailuresPerEmail).toEqual({ points: 50, durationSeconds: ONE_HOUR });
+    expect(AUTH_RATE_LIMITS.loginFailuresPerIp).toEqual({ points: 300, durationSeconds: FIFTEEN_MINUTES });
+    expect(authRateLimitsOf(parseEnv({}))).toEqual(AUTH_RATE_LIMITS);
+    const configured = authRateLimitsOf(
+      parseEnv({
+        LOGIN_FAILURES_PER_EMAIL_IP: '5',
+        LOGIN_FAILURES_PER_EMAIL_IP_MINUTES: '30',
+        LOGIN_FAILURES_PER_EMAIL: '20',
+        LOGIN_FAILURES_PER_EMAIL_MINUTES: '120',
+        LOGIN_FAILURES_PER_IP: '1000',
+        LOGIN_FAILURES_PER_IP_MINUTES: '5',
+      }),
+    );
+    expect(configured).toEqual({
+      loginFailuresPerEmailAndIp: { points: 5, durationSeconds: 30 * 60 },
+      loginFailuresPerEmail: { points: 20, durationSeconds: 120 * 60 },
+      loginFailuresPerIp: { points: 1000, durationSeconds: 5 * 60 },
+      registrationsPerIp: AUTH_RATE_LIMITS.registrationsPerIp,
+    });
   });
 
-  it('per email: the 11th attempt after 10 failures gets 429 with Retry-After, even with the right password and from another address', async () => {
+  it('a school behind one address: 50 failures spread over 25 accounts do not stop another account signing in from it', async () => {
+    const app = proxiedApp();
+    const school = '192.0.2.1';
+    const pupils = await Promise.all(Array.from({ length: 25 }, () => createUser()));
+    for (const { user } of pupils) {
+      for (let i = 0; i < 2; i++) expect((await signInFrom(app, school, user.email, 'mistyped-password')).status).toBe(401);
+    }
+    const teacher = await createUser({ role: ROLES.teacher });
+    expect((await signInFrom(app, school, teacher.user.email, teacher.password)).status).toBe(200);
+    // and the pupils themselves, once they type it right
+    expect((await signInFrom(app, school, pupils[0]!.user.email, pupils[0]!.password)).status).toBe(200);
+  });
+
+  it('per (email, address): the 11th attempt after 10 failures gets 429 with Retry-After for that pair only; an unknown email gets the same answers', async () => {
     const app = proxiedApp();
     const { user, password } = await createUser();
-    for (let i = 0; i < 10; i++) expect((await attempt(app, `203.0.113.${i}`, user.email, 'wrong-password-1')).status).toBe(401);
-    const blocked = await attempt(app, '203.0.113.99', user.email, password);
+    const answers = async (email: string, right: string) => {
+      for (let i = 0; i < 10; i++) expect((await signInFrom(app, '203.0.113.1', email, 'wrong-password-1')).status).toBe(401);
+      return signInFrom(app, '203.0.113.1', email, right);
+    };
+    const blocked = await answers(user.email, password);
     expect(blocked.status).toBe(429);
     const retryAfter = Number(blocked.headers.get('Retry-After'));
     expect(retryAfter).toBeGreaterThan(FIFTEEN_MINUTES - 60);
     expect(retryAfter).toBeLessThanOrEqual(FIFTEEN_MINUTES);
-    expect(await readJson(blocked)).toEqual({ error: { code: 'rate_limited', message: 'Too many sign-in attempts. Please wait 15 minutes and try again.' } });
+    const body = await readJson(blocked);
+    expect(body).toEqual({ error: { code: 'rate_limited', message: 'Too many sign-in attempts. Please wait 15 minutes and try again.' } });
+
+    // The same account from another address, and another account from this one, still sign in.
+    expect((await signInFrom(app, '203.0.113.2', user.email, password)).status).toBe(200);
+    const other = await createUser();
+    expect((await signInFrom(app, '203.0.113.1', other.user.email, other.password)).status).toBe(200);
+
+    const unknown = await answers('nobody-here@example.test', 'any-password-1');
+    expect(unknown.status).toBe(429);
+    expect(await readJson(unknown)).toEqual(body);
   });
 
-  it('per IP: 10 failures across accounts block that address, not another; successes do not count', async () => {
-    const app = proxiedApp();
+  it('per email: after 50 failures from five addresses the owner\'s trusted device still signs in, a new device gets 429, and the lock is logged once', async () => {
+    const { logger, events } = recordingLogger();
+    const app = proxiedApp(undefined, { logger });
+    const { user, password } = await createUser({ role: ROLES.teacher });
+    // The teacher signed in from the staff-room laptop last week: it holds a device cookie.
+    const laptop = new TestDevice(app, '198.51.100.7');
+    expect((await laptop.signIn(user.email, password)).status).toBe(200);
+    expect(laptop.deviceCookieNames()).toEqual([deviceCookieName(user.id as string, false)]);
+
+    // Someone who knows the email tries 60 passwords from five addresses.
+    const attackers = ['203.0.113.10', '203.0.113.11', '203.0.113.12', '203.0.113.13', '203.0.113.14'];
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i++) statuses.push((await signInFrom(app, attackers[i % 5]!, user.email, `guess-${i}-password`)).status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(50);
+    expect(statuses.slice(50)).toEqual(Array(10).fill(429));
+
+    const newDevice = await signInFrom(app, '198.51.100.99', user.email, password);
+    expect(newDevice.status).toBe(429);
+    expect(Number(newDevice.headers.get('Retry-After'))).toBeGreaterThan(ONE_HOUR - 60);
+    expect((await laptop.signIn(user.email, password)).status).toBe(200);
+    // From one of the attacked addresses too (its (email, address) pair is used up).
+    expect((await laptop.signIn(user.email, password, attackers[0])).status).toBe(200);
+
+    const locked = events('sign_in_locked');
+    expect(locked).toHaveLength(1);
+    expect(locked[0]).toMatchObject({ userId: user.id, account: emailPseudonym(user.email), knownAccount: true });
+    expect(Number(locked[0]!.retryAfter)).toBeGreaterThan(ONE_HOUR - 60);
+  });
+
+  it('a trusted device\'s wrong passwords count against it: after 10, it signs in only as a new device would', async () => {
+    const app = proxiedApp(undefined, { env: { LOGIN_FAILURES_PER_EMAIL: 24 } });
     const { user, password } = await createUser();
-    for (let i = 0; i < 20; i++) expect((await attempt(app, '192.0.2.1', user.email, password)).status).toBe(200);
-    for (let i = 0; i < 10; i++) expect((await attempt(app, '192.0.2.1', `guess-${i}@example.test`, 'wrong-password-1')).status).toBe(401);
-    const blocked = await attempt(app, '192.0.2.1', user.email, password);
+    const phone = new TestDevice(app, '198.51.100.20');
+    const tablet = new TestDevice(app, '198.51.100.20');
+    expect((await phone.signIn(user.email, password)).status).toBe(200);
+    expect((await tablet.signIn(user.email, password)).status).toBe(200);
+    // A success forgets the device's failures (not the email's: 9 of 24).
+    for (let i = 0; i < 9; i++) expect((await phone.signIn(user.email, 'fat-fingered-1')).status).toBe(401);
+    expect((await phone.signIn(user.email, password)).status).toBe(200);
+    // Ten failures from the device (19 of 24 for the email), then the email's last five from elsewhere.
+    for (let i = 0; i < 10; i++) expect((await phone.signIn(user.email, 'fat-fingered-2')).status).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await signInFrom(app, `203.0.113.${30 + i}`, user.email, 'guess-password')).status).toBe(401);
+    // The phone's failures are used up: it is judged as a new device, and the email is locked; the tablet still gets in.
+    expect((await phone.signIn(user.email, password)).status).toBe(429);
+    expect((await tablet.signIn(user.email, password)).status).toBe(200);
+  });
+
+  it('per address: with LOGIN_FAILURES_PER_IP=5, five failures across accounts refuse every untrusted device at that address, not another address nor a trusted device', async () => {
+    const app = proxiedApp(undefined, { env: { LOGIN_FAILURES_PER_IP: 5 } });
+    const { user, password } = await createUser();
+    const desktop = new TestDevice(app, '192.0.2.50');
+    expect((await desktop.signIn(user.email, password)).status).toBe(200);
+    // Successes do not count.
+    for (let i = 0; i < 5; i++) expect((await signInFrom(app, '192.0.2.50', user.email, password)).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await signInFrom(app, '192.0.2.50', `stuffed-${i}@example.test`, 'leaked-password-1')).status).toBe(401);
+    const blocked = await signInFrom(app, '192.0.2.50', user.email, password);
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('Retry-After'))).toBeGreaterThan(0);
-    expect((await attempt(app, '192.0.2.2', user.email, password)).status).toBe(200);
+    expect((await signInFrom(app, '192.0.2.51', user.email, password)).status).toBe(200);
+    expect((await desktop.signIn(user.email, password)).status).toBe(200);
   });
 
   it('takes the address from the last X-Forwarded-For entry, which a client cannot forge past the proxy', async () => {
     const app = proxiedApp();
-    const { user } = await createUser();
+    const { user, password } = await createUser();
     for (let i = 0; i < 10; i++) {
       // The client invents a new first entry every time; the proxy's own last entry stays the same.
-      const res = await app.request('/auth/login', { ...jsonRequest('POST', { email: `x${i}@example.test`, password: 'wrong-password-1' }), headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `10.9.9.${i}, 192.0.2.77` } });
+      const res = await app.request('/auth/login', { ...jsonRequest('POST', { email: user.email, password: 'wrong-password-1' }), headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `10.9.9.${i}, 192.0.2.77` } });
       expect(res.status).toBe(401);
     }
-    const blocked = await app.request('/auth/login', { ...jsonRequest('POST', { email: user.email, password: 'x-x-x-x-x-x' }), headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.0.0.1, 192.0.2.77' } });
+    const blocked = await app.request('/auth/login', { ...jsonRequest('POST', { email: user.email, password }), headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.0.0.1, 192.0.2.77' } });
     expect(blocked.status).toBe(429);
   });
 });
@@ -113,7 +224,7 @@ describe('the RateLimitStore interface', () => {
       },
     };
     const app = proxiedApp(spy);
-    expect(asked.map((a) => a.name).sort()).toEqual(['login-failures-email', 'login-failures-ip', 'registrations-ip']);
+    expect(asked.map((a) => a.name).sort()).toEqual(['login-failures-device', 'login-failures-email', 'login-failures-email-ip', 'login-failures-ip', 'registrations-ip']);
 
     const server = await new Promise<Server>((resolve) => {
       const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server)) as Server;
