@@ -7,7 +7,8 @@ export default defineProject({
     include: ['src/**/*.test.ts'],
     globalSetup: ['src/test/globalSetup.ts'],
     setupFiles: ['src/test/setup.ts'],
-    env: { NODE_ENV: 'test', SEED_DEMO: '0', LOG_LEVEL: 'silent' },
+    // The tests register people freely; the registration tests build apps with each policy themselves.
+    env: { NODE_ENV: 'test', SEED_DEMO: '0', LOG_LEVEL: 'silent', REGISTRATION: 'open' },
     testTimeout: 20000,
     hookTimeout: 120000,
   },

@@ -15,7 +15,7 @@ const apiOrigin = process.env['API_ORIGIN'] || 'http://localhost:3000';
  * never proxied, while `/login?next=…` and `/auth/logout` are.
  */
 const proxy: Record<string, ProxyOptions> = {
-  '^/(api|auth|login|register|uploads)(?:[/?]|$)': { target: apiOrigin },
+  '^/(api|auth|login|register|change-password|uploads)(?:[/?]|$)': { target: apiOrigin },
   '/socket.io': { target: apiOrigin, ws: true },
 };
 
@@ -23,7 +23,7 @@ const proxy: Record<string, ProxyOptions> = {
  * Navigations the service worker must leave to the network (docs/architecture.md#one-origin):
  * the server's own pages and resources, never the app shell.
  */
-export const SERVER_ROUTES = /^\/(api|auth|login|register|uploads|socket\.io)(?:[/?#]|$)/;
+export const SERVER_ROUTES = /^\/(api|auth|login|register|change-password|uploads|socket\.io)(?:[/?#]|$)/;
 
 /**
  * The web app manifest, served at

@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import type { AppEnv } from './auth/context.js';
-import { loadSession } from './auth/middleware.js';
+import { loadSession, requireOwnPassword } from './auth/middleware.js';
 import { authRateLimitsOf, createAuthLimiters } from './auth/rateLimits.js';
 import { createDeviceCookies } from './auth/deviceCookies.js';
 import { renderPwaMissingPage } from './auth/pages.js';
@@ -81,9 +81,10 @@ export interface AppOptions {
  * body limits (JSON 1 MB, multipart 11 MB), while the database is down a 503 `unavailable` for
  * every request that needs it (`db/gate.ts`, docs/architecture.md#when-the-database-stops),
  * `loadSession`, CSRF protection
- * for every unsafe method — as few middleware layers as that takes,
+ * for every unsafe method, on `/api/*` the refusal of a user who must still replace a one-time
+ * password (`requireOwnPassword`) — as few middleware layers as that takes,
  * since each costs every request a few µs — then
- * - the sign-in site and `/auth/*` (docs/product.md#sign-in-site),
+ * - the sign-in site and `/auth/*` (docs/product.md#sign-in-site), registration as `REGISTRATION` allows,
  * - `GET /api/health` → `{ok: true}`; `GET /healthz` and `GET /readyz` for load balancers (`health.ts`),
  * - `POST /api/updateOracyAssessment`,
  * - `GET /api/openapi.json` (the OpenAPI 3.1 document built from this app's routes) and the
@@ -123,6 +124,8 @@ export function createApp(options: AppOptions = {}) {
     .use(
       csrfProtection({ trustProxy: env.TRUST_PROXY, allowedOrigins: env.ALLOWED_ORIGINS, requireOrigin: env.CSRF_REQUIRE_ORIGIN, ...(publicOrigin ? { publicOrigin } : {}) }),
     )
+    // A user with a one-time password reaches no API call until they have chosen their own.
+    .use('/api/*', requireOwnPassword)
     .route(
       '/',
       createAuthRoutes({
@@ -132,6 +135,7 @@ export function createApp(options: AppOptions = {}) {
         deviceCookies: createDeviceCookies(env.DEVICE_COOKIE_KEY ? { key: env.DEVICE_COOKIE_KEY } : {}),
         log,
         sockets,
+        registration: env.REGISTRATION,
       }),
     )
     .get('/api/health', (c) => c.json({ ok: true as const }, 200))

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EnvError, REPO_ROOT, parseEnv, shouldSeedDemo } from './env.js';
+import { EnvError, REPO_ROOT, defaultRegistration, parseEnv, shouldSeedDemo } from './env.js';
 
 describe('parseEnv', () => {
   it('fills in the defaults of docs/architecture.md#running-it', () => {
@@ -24,6 +24,7 @@ describe('parseEnv', () => {
       LOGIN_FAILURES_PER_EMAIL_MINUTES: 60,
       LOGIN_FAILURES_PER_IP: 300,
       LOGIN_FAILURES_PER_IP_MINUTES: 15,
+      REGISTRATION: { mode: 'open' },
     });
     expect(env.MONGODB_URI).toBeUndefined();
     expect(env.DEVICE_COOKIE_KEY).toBeUndefined();
@@ -114,6 +115,46 @@ describe('parseEnv', () => {
     const key = 'x'.repeat(32);
     expect(parseEnv({ DEVICE_COOKIE_KEY: key }).DEVICE_COOKIE_KEY).toBe(key);
     expect(() => parseEnv({ DEVICE_COOKIE_KEY: 'short-secret' })).toThrow(/DEVICE_COOKIE_KEY: must be at least 32 characters/);
+  });
+});
+
+describe('REGISTRATION (docs/product.md#registration-policy)', () => {
+  it('reads open, closed and a list of email domains, case-insensitively', () => {
+    expect(parseEnv({ REGISTRATION: 'open' }).REGISTRATION).toEqual({ mode: 'open' });
+    expect(parseEnv({ REGISTRATION: 'Closed' }).REGISTRATION).toEqual({ mode: 'closed' });
+    expect(parseEnv({ REGISTRATION: 'domains:School.Example, pupils.school.example,,school.example' }).REGISTRATION).toEqual({
+      mode: 'domains',
+      domains: ['school.example', 'pupils.school.example'],
+    });
+  });
+
+  it.each([
+    ['yes', /REGISTRATION: must be open, closed, or domains: followed by comma-separated email domains/],
+    ['domains', /REGISTRATION: must be open, closed, or domains:/],
+    ['domains:', /REGISTRATION: domains: must list at least one email domain/],
+    ['domains: , ', /REGISTRATION: domains: must list at least one email domain/],
+    ['domains:school', /REGISTRATION: "school" is not an email domain such as school.example \(got "domains:school"\)/],
+    ['domains:@school.example,a b.example', /"@school.example", "a b.example" are not email domains/],
+    ['domains:-bad.example', /"-bad.example" is not an email domain/],
+  ])('refuses %j with a readable message', (value, message) => {
+    expect(() => parseEnv({ REGISTRATION: value })).toThrow(message);
+  });
+
+  it.each([
+    [{}, 'open'],
+    [{ NODE_ENV: 'test' }, 'open'],
+    [{ NODE_ENV: 'production' }, 'closed'],
+    [{ NODE_ENV: 'production', SEED_DEMO: '1' }, 'open'],
+    [{ SEED_DEMO: '0' }, 'closed'],
+    [{ NODE_ENV: 'production', REGISTRATION: 'open' }, 'open'],
+    [{ SEED_DEMO: '1', REGISTRATION: 'closed' }, 'closed'],
+  ] as const)('defaults to open only while the demo data is in use: %j → %s', (source, mode) => {
+    expect(parseEnv(source).REGISTRATION.mode).toBe(mode);
+  });
+
+  it('defaultRegistration follows shouldSeedDemo', () => {
+    expect(defaultRegistration({ NODE_ENV: 'production' })).toEqual({ mode: 'closed' });
+    expect(defaultRegistration({ NODE_ENV: 'development' })).toEqual({ mode: 'open' });
   });
 });
 

@@ -48,6 +48,38 @@ const loginWindowMinutes = (fallback: number) =>
     .default(fallback);
 
 /**
+ * Who may create their own account on `/register` (docs/product.md#registration-policy):
+ * - `open`: anyone, as a student;
+ * - `domains`: only emails whose domain (after the `@`) is exactly one of `domains`
+ *   (lower-case, no subdomains implied);
+ * - `closed`: nobody; the school makes the accounts (docs/product.md#admin-made-accounts).
+ */
+export type RegistrationPolicy = { mode: 'open' } | { mode: 'domains'; domains: string[] } | { mode: 'closed' };
+
+/** The one explanation of a bad `REGISTRATION`. */
+const REGISTRATION_MESSAGE = 'must be open, closed, or domains: followed by comma-separated email domains (domains:school.example,pupils.school.example)';
+/** An email domain: dot-separated labels of letters, digits and inner hyphens, at least two labels. */
+const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** `REGISTRATION` as typed (case-insensitive, spaces around domains ignored) → a {@link RegistrationPolicy}. */
+const registration = z.string().transform((value, ctx): RegistrationPolicy => {
+  const text = value.toLowerCase();
+  if (text === 'open' || text === 'closed') return { mode: text };
+  if (text.startsWith('domains:')) {
+    const domains = [...new Set(text.slice('domains:'.length).split(',').map((d) => d.trim()).filter(Boolean))];
+    const bad = domains.filter((d) => !DOMAIN_PATTERN.test(d));
+    if (domains.length > 0 && bad.length === 0) return { mode: 'domains', domains };
+    ctx.addIssue({
+      code: 'custom',
+      message: bad.length ? `${bad.map((d) => JSON.stringify(d)).join(', ')} ${bad.length > 1 ? 'are not email domains' : 'is not an email domain'} such as school.example` : 'domains: must list at least one email domain, such as domains:school.example',
+    });
+    return z.NEVER;
+  }
+  ctx.addIssue({ code: 'custom', message: REGISTRATION_MESSAGE });
+  return z.NEVER;
+});
+
+/**
  * Every environment variable the API reads, validated in this one place
  * (docs/architecture.md#running-it, docs/contributing.md#configuration-in-one-place). Empty strings count as unset, so `MONGODB_URI=` in a shell
  * means "use the embedded database".
@@ -172,10 +204,17 @@ const envSchema = z
       .string()
       .min(MIN_DEVICE_COOKIE_KEY_LENGTH, { error: `must be at least ${MIN_DEVICE_COOKIE_KEY_LENGTH} characters (e.g. openssl rand -base64 32)` })
       .optional(),
+    /**
+     * Who may create their own account (docs/product.md#registration-policy): `open`,
+     * `closed`, or `domains:school.example,pupils.school.example` (only those email domains).
+     * Unset → `open` while the demo data set is in use (`shouldSeedDemo`), otherwise `closed`.
+     */
+    REGISTRATION: registration.optional(),
   })
   .transform((env) => ({
     ...env,
     LOG_LEVEL: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    REGISTRATION: env.REGISTRATION ?? defaultRegistration(env),
   }));
 
 /**
@@ -188,7 +227,7 @@ const envSchema = z
  *   UPLOAD_STORE: 'disk'|'gridfs',
  *   LOGIN_FAILURES_PER_EMAIL_IP, LOGIN_FAILURES_PER_EMAIL, LOGIN_FAILURES_PER_IP: number (failed sign-ins),
  *   LOGIN_FAILURES_PER_EMAIL_IP_MINUTES, LOGIN_FAILURES_PER_EMAIL_MINUTES, LOGIN_FAILURES_PER_IP_MINUTES: number (minutes),
- *   DEVICE_COOKIE_KEY?: string}`.
+ *   DEVICE_COOKIE_KEY?: string, REGISTRATION: RegistrationPolicy}`.
  */
 export type Env = z.output<typeof envSchema>;
 
@@ -232,6 +271,15 @@ export function shouldSeedDemo(env: Pick<Env, 'SEED_DEMO' | 'NODE_ENV'>): boolea
   if (env.SEED_DEMO === '1') return true;
   if (env.SEED_DEMO === '0') return false;
   return env.NODE_ENV !== 'production';
+}
+
+/**
+ * `REGISTRATION` when it is unset (docs/product.md#registration-policy): `open` while the demo data
+ * set is in use (`shouldSeedDemo`: development and test, or `SEED_DEMO=1`), otherwise `closed`, so a
+ * production server lets nobody register unless told to.
+ */
+export function defaultRegistration(env: { SEED_DEMO?: '0' | '1' | undefined; NODE_ENV: 'development' | 'test' | 'production' }): RegistrationPolicy {
+  return shouldSeedDemo(env) ? { mode: 'open' } : { mode: 'closed' };
 }
 
 let cached: Env | undefined;

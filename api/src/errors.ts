@@ -78,6 +78,16 @@ export function unauthorized(message = 'You need to sign in.'): ApiError {
 export function forbidden(message = 'You are not allowed to do this.'): ApiError {
   return new ApiError(403, ERROR_CODES[403], message);
 }
+/** Code of the 403 that a user with a one-time password gets from every `/api` call (docs/product.md#one-time-passwords). */
+export const PASSWORD_CHANGE_REQUIRED = 'password_change_required';
+
+/**
+ * 403 `password_change_required`: the user signed in with a one-time password and must choose
+ * their own at `/change-password` before anything else (docs/product.md#one-time-passwords).
+ */
+export function passwordChangeRequired(message = 'Choose a new password before you go on.'): ApiError {
+  return new ApiError(403, PASSWORD_CHANGE_REQUIRED, message);
+}
 /** 404 `not_found`. */
 export function notFound(message = 'Not found.'): ApiError {
   return new ApiError(404, ERROR_CODES[404], message);

@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, registerStudent, signIn } from '../src/utils';
+import { DEMO, currentFirstName, registerStudent, signIn } from '../src/utils';
 
 /** Types into a list's search box and waits for the row of `name`. */
 async function searchFor(page: Page, placeholder: string, text: string, name: string) {
@@ -70,6 +71,63 @@ test.describe('the admin manages people', () => {
     await expect(boxes.nth(2)).not.toBeChecked();
     const assigned = await page.request.get(`/api/admin/students/${student.id}/courses`);
     expect(((await assigned.json()) as string[]).length).toBe(2);
+  });
+
+  test('makes an account whose one-time password signs in once and must be replaced by a chosen one', async ({ page, browser, baseURL }) => {
+    const tag = randomBytes(4).toString('hex');
+    const email = `made-${tag}@example.test`;
+    await page.goto('/admin/users');
+    await page.getByRole('button', { name: 'Create User' }).click();
+    // The dialog's element lives in Ionic's shadow root: its fields are found through the form, which is named like it.
+    await expect(page.getByRole('dialog', { name: 'Create User' })).toBeVisible();
+    const form = page.getByRole('form', { name: 'Create User' });
+    await form.getByLabel('First name').fill('Morgan');
+    await form.getByLabel('Last name').fill(`E2e ${tag}`);
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Role').selectOption({ label: 'Teacher' });
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+
+    const shown = page.getByRole('dialog', { name: 'Account Created' });
+    await expect(shown).toBeVisible();
+    await expect(page.getByText('This password will not be shown again.', { exact: false })).toBeVisible();
+    const oneTimePassword = await page.getByLabel('One-time password').inputValue();
+    expect(oneTimePassword).toMatch(/^[A-HJ-NP-Z2-9]{4}(-[A-HJ-NP-Z2-9]{4}){3}$/);
+    await page.getByRole('button', { name: 'Done' }).click();
+    await expect(shown).toBeHidden();
+    await searchFor(page, 'Search for users', tag, `Morgan E2e ${tag}`);
+
+    // The new teacher, on their own device.
+    const context = await browser.newContext({ baseURL: baseURL! });
+    const teacher = await context.newPage();
+    await teacher.goto('/login');
+    await teacher.getByLabel('Email').fill(email);
+    await teacher.getByLabel('Password').fill(oneTimePassword);
+    await teacher.getByRole('button', { name: 'Sign in' }).click();
+    await expect(teacher).toHaveURL(/\/change-password$/);
+    await expect(teacher.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+
+    // Until a password is chosen the API refuses, and the app sends the browser back here.
+    const refused = await teacher.request.get('/api/admin/notice');
+    expect(refused.status()).toBe(403);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('password_change_required');
+    await teacher.goto('/teacher/dashboard');
+    await expect(teacher).toHaveURL(/\/change-password$/);
+
+    await teacher.getByLabel('New password', { exact: true }).fill('morgan-chose-this-1');
+    await teacher.getByLabel('Confirm new password').fill('morgan-chose-this-2');
+    await teacher.getByRole('button', { name: 'Save password' }).click();
+    await expect(teacher.getByText('The two passwords do not match.').first()).toBeVisible();
+    await teacher.getByLabel('New password', { exact: true }).fill('morgan-chose-this-1');
+    await teacher.getByLabel('Confirm new password').fill('morgan-chose-this-1');
+    await teacher.getByRole('button', { name: 'Save password' }).click();
+    await expect(teacher).toHaveURL(/\/$/);
+    expect(await currentFirstName(teacher)).toBe('Morgan');
+    expect((await teacher.request.get('/api/admin/notice')).status()).toBe(200);
+    await context.close();
+
+    // The one-time password is spent.
+    const again = await page.request.post('/auth/login', { data: { email, password: oneTimePassword } });
+    expect(again.status()).toBe(401);
   });
 
   test('exports the users as CSV and gets user_data.csv', async ({ page }) => {

@@ -16,6 +16,12 @@ export const API_ORIGIN: string = (import.meta.env.VITE_API_ORIGIN ?? '').replac
 export const LOGIN_URL = `${API_ORIGIN}/login`;
 
 /**
+ * The server-rendered "Choose a new password" page (docs/product.md#one-time-passwords), where the
+ * app sends a user who signed in with a one-time password and has not chosen their own yet.
+ */
+export const CHANGE_PASSWORD_URL = `${API_ORIGIN}/change-password`;
+
+/**
  * The product's home site (docs/product.md#sign-in-site `SITE_URL`): where logout lands and
  * where "Explore our Website" points. `VITE_SITE_URL`, default `/login`.
  */

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { databaseAvailable } from '../db/availability.js';
 import { ROLES, type Role } from '../db/models/index.js';
-import { badRequest, forbidden, unauthorized } from '../errors.js';
+import { badRequest, forbidden, passwordChangeRequired, unauthorized } from '../errors.js';
 import type { AppEnv, AuthedEnv } from './context.js';
 import { requestHeader } from '../security/headers.js';
 import { describeGuard } from '../openapi/security.js';
@@ -41,6 +41,17 @@ export function loadSession(opts: { trustProxy: boolean; idleMinutes?: number })
     await next();
   });
 }
+
+/**
+ * 403 `password_change_required` for a signed-in user who still has a one-time password
+ * (docs/product.md#one-time-passwords); everyone else passes. Mounted on `/api/*`, so such a user
+ * can do nothing but read `/auth/current_user`, sign out, and choose a password at
+ * `/change-password`. Runs after `loadSession`.
+ */
+export const requireOwnPassword = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.var.user?.mustChangePassword) throw passwordChangeRequired();
+  await next();
+});
 
 /**
  * 401 `unauthorized` unless a user is signed in (docs/product.md#authorization-matrix). Narrows `c.var.user` to a user.

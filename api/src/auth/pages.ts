@@ -1,9 +1,10 @@
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
+import type { RegistrationPolicy } from '../env.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './schema.js';
 
 /**
- * The sign-in site of docs/product.md#sign-in-site: two server-rendered pages, plain HTML
+ * The sign-in site of docs/product.md#sign-in-site: server-rendered pages, plain HTML
  * forms that work without JavaScript (no scripts at all, so the strict CSP
  * holds), styled like the app for a 360 px phone first. Every interpolated
  * value is HTML-escaped by `hono/html`.
@@ -30,6 +31,7 @@ input:focus { outline: 3px solid rgba(239,108,0,.35); border-color: var(--second
 input[aria-invalid="true"] { border-color: var(--danger); }
 .field-error { color: var(--danger); font-size: 14px; margin: 4px 0 0; }
 .hint { color: var(--muted); font-size: 14px; margin: 4px 0 0; }
+.lead { margin: 0 0 16px; }
 .alert { background: #fdecea; color: var(--danger); border: 1px solid #f5c2c0; border-radius: 8px; padding: 12px; margin-bottom: 16px; }
 button { width: 100%; min-height: 48px; font: inherit; font-weight: 600; color: #fff; background: var(--primary); border: 0; border-radius: 8px; cursor: pointer; padding: 12px; }
 button:hover { background: var(--primary-dark); }
@@ -95,14 +97,20 @@ ${f.error ? html`<p class="field-error" id="${f.id}-error">${f.error}</p>` : ''}
 </div>`;
 }
 
+/** The sign-in page's line under the form when nobody may register (docs/product.md#registration-policy). */
+export const NO_REGISTRATION_LINE = 'No account yet? Your school makes them: ask a teacher or the school office.';
+
 /**
- * `GET /login` (docs/product.md#sign-in-site): "Email", "Password", "Sign in", a link to
- * /register. Posts as a form to `/auth/login`.
+ * `GET /login` (docs/product.md#sign-in-site): "Email", "Password", "Sign in", and under the form
+ * a link to /register — or, when `REGISTRATION` is closed, {@link NO_REGISTRATION_LINE} and no
+ * link (docs/product.md#registration-policy). Posts as a form to `/auth/login`.
  * @param opts.email the typed email to keep after a failed attempt.
  * @param opts.error a message shown above the form, e.g. "Invalid email or password".
  * @param opts.notice an informational line (not an error).
+ * @param opts.registration the server's registration policy; default open (the link shows).
  */
-export function renderLoginPage(opts: { email?: string; error?: string; notice?: string } = {}): Html {
+export function renderLoginPage(opts: { email?: string; error?: string; notice?: string; registration?: RegistrationPolicy } = {}): Html {
+  const closed = opts.registration?.mode === 'closed';
   return layout(
     'Sign in',
     html`<h2>Sign in</h2>
@@ -113,7 +121,7 @@ ${field({ id: 'email', name: 'email', label: 'Email', type: 'email', autocomplet
 ${field({ id: 'password', name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', maxlength: 1024, autofocus: Boolean(opts.email) })}
 <button type="submit">Sign in</button>
 </form>
-<p class="switch">New to Oracy? <a href="/register">Create an account</a></p>`,
+${closed ? html`<p class="switch">${NO_REGISTRATION_LINE}</p>` : html`<p class="switch">New to Oracy? <a href="/register">Create an account</a></p>`}`,
   );
 }
 
@@ -124,19 +132,27 @@ export interface RegisterFormValues {
   email?: string;
 }
 
+/** The hint under the email field when only some email domains may register (docs/product.md#registration-policy). */
+export const SCHOOL_EMAIL_HINT = 'Use your school email address.';
+
 /**
  * `GET /register` (docs/product.md#sign-in-site): "First name", "Last name", "Email",
  * "Password", "Create account", a link to /login. Posts as a form to
- * `/auth/register`.
+ * `/auth/register`. When `REGISTRATION` lists email domains the email field says
+ * {@link SCHOOL_EMAIL_HINT} (the domains themselves are not shown); when it is closed the page is
+ * {@link renderRegistrationClosedPage} instead (docs/product.md#registration-policy).
  * @param opts.values typed values to keep (the password is never re-filled).
  * @param opts.error a message above the form, e.g. "An account with this email already exists."
  * @param opts.fields per-field messages keyed by field name.
+ * @param opts.registration the server's registration policy; default open.
  */
 export function renderRegisterPage(
-  opts: { values?: RegisterFormValues; error?: string; fields?: Record<string, string> } = {},
+  opts: { values?: RegisterFormValues; error?: string; fields?: Record<string, string>; registration?: RegistrationPolicy } = {},
 ): Html {
+  if (opts.registration?.mode === 'closed') return renderRegistrationClosedPage();
   const v = opts.values ?? {};
   const f = opts.fields ?? {};
+  const emailHint = opts.registration?.mode === 'domains' ? SCHOOL_EMAIL_HINT : undefined;
   return layout(
     'Create account',
     html`<h2>Create your account</h2>
@@ -144,11 +160,53 @@ ${alert(opts.error)}
 <form method="post" action="/auth/register">
 ${field({ id: 'firstName', name: 'firstName', label: 'First name', type: 'text', autocomplete: 'given-name', value: v.firstName ?? '', maxlength: 100, error: f.firstName, autofocus: true })}
 ${field({ id: 'lastName', name: 'lastName', label: 'Last name', type: 'text', autocomplete: 'family-name', value: v.lastName ?? '', maxlength: 100, error: f.lastName })}
-${field({ id: 'email', name: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: v.email ?? '', maxlength: 254, error: f.email })}
+${field({ id: 'email', name: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: v.email ?? '', maxlength: 254, error: f.email, ...(emailHint ? { hint: emailHint } : {}) })}
 ${field({ id: 'password', name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', minlength: PASSWORD_MIN_LENGTH, maxlength: PASSWORD_MAX_LENGTH, error: f.password, hint: `At least ${PASSWORD_MIN_LENGTH} characters.` })}
 <button type="submit">Create account</button>
 </form>
 <p class="switch">Already have an account? <a href="/login">Sign in</a></p>`,
+  );
+}
+
+/** The sentence of the registration-closed page (docs/product.md#registration-policy). */
+export const REGISTRATION_CLOSED_TEXT = 'Accounts for Oracy are made by your school. Ask a teacher or the school office for yours.';
+
+/**
+ * `GET /register` while `REGISTRATION` is closed, and the answer (403) to a form posted to
+ * `/auth/register` then (docs/product.md#registration-policy): {@link REGISTRATION_CLOSED_TEXT}
+ * and a link back to sign in; no form.
+ */
+export function renderRegistrationClosedPage(): Html {
+  return layout(
+    'Create account',
+    html`<h2>Accounts are made by your school</h2>
+<p>${REGISTRATION_CLOSED_TEXT}</p>
+<p class="switch"><a href="/login">Back to sign in</a></p>`,
+  );
+}
+
+/**
+ * `GET /change-password` (docs/product.md#one-time-passwords): "Choose a new password" for a user
+ * who signed in with a one-time password — "New password" (with the length hint) and "Confirm new
+ * password", "Save password". Posts as a form to `/auth/change-password`. The account's email is
+ * in a hidden `username` field, so that a password manager files the new password under it.
+ * @param opts.email the signed-in user's email.
+ * @param opts.error a message above the form.
+ * @param opts.fields per-field messages keyed `password` / `confirmPassword`.
+ */
+export function renderChangePasswordPage(opts: { email: string; error?: string; fields?: Record<string, string> }): Html {
+  const f = opts.fields ?? {};
+  return layout(
+    'Choose a new password',
+    html`<h2>Choose a new password</h2>
+${alert(opts.error)}
+<p class="lead">You signed in with a one-time password. Choose your own password to go on; the one-time password then stops working.</p>
+<form method="post" action="/auth/change-password">
+<input type="hidden" name="username" autocomplete="username" value="${opts.email}">
+${field({ id: 'password', name: 'password', label: 'New password', type: 'password', autocomplete: 'new-password', minlength: PASSWORD_MIN_LENGTH, maxlength: PASSWORD_MAX_LENGTH, error: f.password, hint: `At least ${PASSWORD_MIN_LENGTH} characters.`, autofocus: true })}
+${field({ id: 'confirmPassword', name: 'confirmPassword', label: 'Confirm new password', type: 'password', autocomplete: 'new-password', maxlength: PASSWORD_MAX_LENGTH, error: f.confirmPassword })}
+<button type="submit">Save password</button>
+</form>`,
   );
 }
 

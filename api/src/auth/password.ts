@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 
 /**
@@ -31,4 +32,24 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
   dummyHash ??= hashPassword('not-a-real-password-oracy');
   await verifyPassword(await dummyHash, password);
   return false;
+}
+
+/**
+ * The 32 characters of a one-time password: capital letters and digits without 0, 1, I and O, which
+ * are easily mistaken for one another when read aloud or copied by hand.
+ */
+export const ONE_TIME_PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** A one-time password's shape: 4 groups of 4 of {@link ONE_TIME_PASSWORD_ALPHABET}, joined by `-`. */
+export const ONE_TIME_PASSWORD_PATTERN = /^[A-HJ-NP-Z2-9]{4}(-[A-HJ-NP-Z2-9]{4}){3}$/;
+
+/**
+ * A new one-time password for an account an admin made or reset (docs/product.md#one-time-passwords):
+ * 16 characters from {@link ONE_TIME_PASSWORD_ALPHABET} drawn with `crypto.randomBytes` (80 bits;
+ * a byte's low 5 bits pick a character, so every character is equally likely), written as
+ * `ABCD-EFGH-JKLM-NPQR` — 19 characters, typed exactly so, dashes included.
+ */
+export function generateOneTimePassword(): string {
+  const bytes = randomBytes(16);
+  const characters = Array.from(bytes, (byte) => ONE_TIME_PASSWORD_ALPHABET[byte & 31]);
+  return [0, 4, 8, 12].map((start) => characters.slice(start, start + 4).join('')).join('-');
 }

@@ -4,11 +4,14 @@ import { User, ROLES } from '../db/models/index.js';
 import { presentCurrentUser } from '../presenters/user.js';
 import { ApiError, badRequest, conflict, forbidden, isDuplicateKeyError, payloadTooLarge, unauthorized, unsupportedMediaType, validationError, zodIssuesToFields } from '../errors.js';
 import { isJsonRequest } from '../validation.js';
+import type { RegistrationPolicy } from '../env.js';
+import { NO_CHANGE_REQUIRED, replaceOneTimePassword } from '../services/accounts.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.js';
 import type { AppEnv, UserDoc } from './context.js';
-import { renderLoginPage, renderRegisterPage } from './pages.js';
+import { renderChangePasswordPage, renderLoginPage as renderLoginPageFor, renderRegisterPage, renderRegistrationClosedPage } from './pages.js';
 import { clientIp, createAuthLimiters, type AuthLimiters } from './rateLimits.js';
-import { loginSchema, registerSchema, type RegisterInput } from './schema.js';
+import { EMAIL_DOMAIN_FIELD, EMAIL_DOMAIN_REFUSED, REGISTRATION_CLOSED, mayRegister } from './registration.js';
+import { changePasswordSchema, loginSchema, registerSchema, type RegisterInput } from './schema.js';
 import type { Logger } from '../logger.js';
 import { emailPseudonym, logSecurityEvent, type SecurityEvent } from '../security/events.js';
 import type { SocketRevocation } from '../chat/revocation.js';
@@ -21,6 +24,9 @@ export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const DUPLICATE_EMAIL = 'An account with this email already exists.';
 /** Largest sign-in / registration body, in bytes. */
 const AUTH_BODY_LIMIT_BYTES = 16 * 1024;
+
+/** The page where a user with a one-time password chooses their own (docs/product.md#one-time-passwords). */
+export const CHANGE_PASSWORD_PATH = '/change-password';
 
 /** The answer to a `GET /auth/logout` that another site started (403 `forbidden`). */
 export const FOREIGN_LOGOUT_MESSAGE = 'Sign out from the app itself.';
@@ -48,11 +54,18 @@ export interface AuthRoutesOptions {
   log?: Pick<Logger, 'info' | 'warn'>;
   /** Ends a signed-out session's discussion sockets (`chat/revocation.ts`); none by default. */
   sockets?: SocketRevocation;
+  /** `REGISTRATION`: who may create their own account (docs/product.md#registration-policy). */
+  registration: RegistrationPolicy;
 }
 
 type BodyKind = 'json' | 'form';
 
 const FORM_MEDIA_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+
+/** True when the request's body is a form (so the answer is a page, not JSON). */
+function isFormRequest(c: Context): boolean {
+  return FORM_MEDIA_TYPES.includes(c.req.header('Content-Type')?.split(';')[0]?.trim().toLowerCase() ?? '');
+}
 
 /**
  * Reads a JSON or form body into a plain record (form values that are files
@@ -118,9 +131,12 @@ const authBodyLimit = bodyLimit({
  * The sign-in site and session calls of docs/product.md#sign-in-site, as one chained sub-app
  * (docs/contributing.md#one-folder-per-api-resource) mounted at the root:
  *
- * - `GET /login`, `GET /register`: the HTML forms.
+ * - `GET /login`, `GET /register`: the HTML forms; with `REGISTRATION` closed, /register
+ *   explains that the school makes accounts and /login links to no registration
+ *   (docs/product.md#registration-policy).
  * - `POST /auth/login` `{email, password}` (JSON or form): 200 current user +
- *   cookie, or 303 → `/` for a form; 401 `invalid_credentials` "Invalid email
+ *   cookie, or 303 → `/` for a form (→ `/change-password` for a user with a
+ *   one-time password); 401 `invalid_credentials` "Invalid email
  *   or password" (form: the page again, status 401, email kept); 400 with
  *   fields; 429 with Retry-After when rate-limited (`AUTH_RATE_LIMITS`:
  *   failures per (email, address), per email and per address; a device with a
@@ -128,7 +144,17 @@ const authBodyLimit = bodyLimit({
  *   sets one: docs/architecture.md#sign-in-throttling).
  * - `POST /auth/register` `{firstName, lastName, email, password}`: a student
  *   (role 3), signed in: 201 current user, or 303 → `/` for a form; 409
- *   "An account with this email already exists."; 400 with fields.
+ *   "An account with this email already exists."; 400 with fields; 403
+ *   `forbidden` while registration is closed or for an email outside the allowed
+ *   domains, checked before the email is looked up (form: the page, status 403).
+ * - `GET /change-password`: the "Choose a new password" page for a user with a
+ *   one-time password; 302 → `/login` without a session, → `/` without a one-time password.
+ * - `POST /auth/change-password` `{password, confirmPassword}` (JSON or form)
+ *   (docs/product.md#one-time-passwords): the user's own password replaces the
+ *   one-time password; every session of the user ends and this browser gets a
+ *   fresh one: 200 current user, or 303 → `/` for a form; 400 with fields (form:
+ *   the page again); 401 without a session (form: 303 → `/login`); 403
+ *   `forbidden` without a one-time password (form: 303 → `/`).
  * - `GET /auth/current_user`: `{id, firstName, lastName, name, email, role}` or 401.
  * - `POST /auth/logout`: ends the session, if any, clears the cookie, 200
  *   `{ok: true}`; what the PWA sends, under `csrfProtection` like every POST.
@@ -146,10 +172,13 @@ export function createAuthRoutes(opts: AuthRoutesOptions) {
   const audit = (c: Context, event: SecurityEvent, fields: { userId?: string; [key: string]: unknown } = {}) => {
     if (opts.log) logSecurityEvent(opts.log, event, { ...fields, ip: clientIp(c, opts.trustProxy) });
   };
+  const registration = opts.registration;
+  // The sign-in page as this server shows it, wherever it is rendered: its registration line follows `REGISTRATION`.
+  const renderLoginPage = (page: Omit<NonNullable<Parameters<typeof renderLoginPageFor>[0]>, 'registration'> = {}) => renderLoginPageFor({ ...page, registration });
 
   return new Hono<AppEnv>()
     .get('/login', (c) => c.html(renderLoginPage()))
-    .get('/register', (c) => c.html(renderRegisterPage()))
+    .get('/register', (c) => c.html(renderRegisterPage({ registration })))
 
     .post('/auth/login', authBodyLimit, async (c) => {
       const { kind, data } = await readBody(c);
@@ -190,11 +219,15 @@ export function createAuthRoutes(opts: AuthRoutesOptions) {
       await startSession(c, user._id, sessionOptions);
       await devices.issue(c, { id: user.id as string, passwordHash: user.passwordHash }, secure);
       audit(c, 'sign_in', { userId: user.id as string, trustedDevice: trusted });
-      if (form) return c.redirect('/', 303);
+      if (form) return c.redirect(user.mustChangePassword ? CHANGE_PASSWORD_PATH : '/', 303);
       return c.json(presentCurrentUser(user), 200);
     })
 
     .post('/auth/register', authBodyLimit, async (c) => {
+      if (registration.mode === 'closed') {
+        if (isFormRequest(c)) return c.html(renderRegistrationClosedPage(), 403);
+        throw forbidden(REGISTRATION_CLOSED);
+      }
       const { kind, data } = await readBody(c);
       const form = kind === 'form';
       const values = { firstName: text(data.firstName), lastName: text(data.lastName), email: text(data.email) };
@@ -202,7 +235,7 @@ export function createAuthRoutes(opts: AuthRoutesOptions) {
       try {
         await limiters.consumeRegistration(clientIp(c, opts.trustProxy));
       } catch (err) {
-        if (form && err instanceof ApiError) return c.html(renderRegisterPage({ values, error: err.message }), 429, err.headers);
+        if (form && err instanceof ApiError) return c.html(renderRegisterPage({ values, error: err.message, registration }), 429, err.headers);
         throw err;
       }
 
@@ -210,15 +243,20 @@ export function createAuthRoutes(opts: AuthRoutesOptions) {
       if (!parsed.success) {
         if (form) {
           const fields = zodIssuesToFields(parsed.error.issues);
-          return c.html(renderRegisterPage({ values, fields, error: 'Please correct the fields below.' }), 400);
+          return c.html(renderRegisterPage({ values, fields, error: 'Please correct the fields below.', registration }), 400);
         }
         throw validationError(parsed.error);
       }
       const input = parsed.data;
+      // Before the look-up: an address that may not register learns nothing about existing accounts.
+      if (!mayRegister(registration, input.email)) {
+        if (form) return c.html(renderRegisterPage({ values, fields: { email: EMAIL_DOMAIN_FIELD }, error: EMAIL_DOMAIN_REFUSED, registration }), 403);
+        throw forbidden(EMAIL_DOMAIN_REFUSED);
+      }
 
       const user = await createStudent(input);
       if (!user) {
-        if (form) return c.html(renderRegisterPage({ values, error: DUPLICATE_EMAIL }), 409);
+        if (form) return c.html(renderRegisterPage({ values, error: DUPLICATE_EMAIL, registration }), 409);
         throw conflict(DUPLICATE_EMAIL);
       }
 
@@ -226,6 +264,48 @@ export function createAuthRoutes(opts: AuthRoutesOptions) {
       audit(c, 'registered', { userId: user.id as string });
       if (form) return c.redirect('/', 303);
       return c.json(presentCurrentUser(user), 201);
+    })
+
+    .get(CHANGE_PASSWORD_PATH, (c) => {
+      const user = c.var.user;
+      if (!user) return c.redirect('/login', 302);
+      if (!user.mustChangePassword) return c.redirect('/', 302);
+      return c.html(renderChangePasswordPage({ email: user.email }));
+    })
+
+    .post('/auth/change-password', authBodyLimit, async (c) => {
+      const user = c.var.user;
+      const formPost = isFormRequest(c);
+      if (!user) {
+        if (formPost) return c.redirect('/login', 303);
+        throw unauthorized();
+      }
+      if (!user.mustChangePassword) {
+        if (formPost) return c.redirect('/', 303);
+        throw forbidden(NO_CHANGE_REQUIRED);
+      }
+      const { kind, data } = await readBody(c);
+      const form = kind === 'form';
+      const page = (error: string, fields: Record<string, string> | undefined) => c.html(renderChangePasswordPage({ email: user.email, error, ...(fields ? { fields } : {}) }), 400);
+
+      const parsed = changePasswordSchema.safeParse(data);
+      if (!parsed.success) {
+        if (form) return page('Please correct the fields below.', zodIssuesToFields(parsed.error.issues));
+        throw validationError(parsed.error);
+      }
+      try {
+        await replaceOneTimePassword(user, parsed.data.password);
+      } catch (err) {
+        if (form && err instanceof ApiError && err.status === 400) return page(err.message, err.fields);
+        if (form && err instanceof ApiError && err.status === 403) return c.redirect('/', 303);
+        throw err;
+      }
+      // Every session of the user has ended; this browser goes on in a fresh one.
+      opts.sockets?.endUserSockets(user.id as string);
+      await startSession(c, user._id, sessionOptions);
+      audit(c, 'password_changed', { userId: user.id as string });
+      if (form) return c.redirect('/', 303);
+      return c.json(presentCurrentUser(user), 200);
     })
 
     .get('/auth/current_user', (c) => {

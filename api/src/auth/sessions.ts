@@ -191,6 +191,16 @@ export async function deleteSessionByToken(token: string | undefined): Promise<v
 }
 
 /**
+ * Ends every session of `userId` (a password reset or change, docs/product.md#one-time-passwords):
+ * their next request is a 401. The discussion sockets of those sessions are the caller's to end
+ * (`SocketRevocation.endUserSockets`). @returns how many sessions were deleted.
+ */
+export async function deleteUserSessions(userId: Types.ObjectId | string): Promise<number> {
+  const { deletedCount } = await Session.deleteMany({ userId });
+  return deletedCount;
+}
+
+/**
  * Deletes every expired session: past its absolute expiry, or — when
  * `idleMinutes` is given — unused for that long. @returns how many were deleted.
  */

@@ -54,6 +54,16 @@ describe('ending discussion sockets when the right to the discussion ends (docs/
     expect(await closed).toBe('io server disconnect');
   });
 
+  it("closes the sockets of an admin whose password was reset within 1 s (docs/product.md#password-reset)", async () => {
+    const reset = await signedInUser(server.app, 1, 'Reset');
+    const socket = await joinChat(reset);
+    const bystander = await joinChat(actor);
+    const closed = closedWithin1s(socket);
+    expect((await server.app.request(`/api/admin/users/${reset.id}/reset-password`, jsonRequest('POST', undefined, actor.cookie))).status).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+    expect(bystander.connected).toBe(true);
+  });
+
   it("closes the signed-out session's sockets within 1 s, and leaves other admins connected", async () => {
     const user = await signedInUser(server.app, 1, 'Leaving');
     const socket = await joinChat(user);

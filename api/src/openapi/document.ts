@@ -18,10 +18,11 @@ export type OpenApiDocument = OpenAPIV3_1.Document;
 
 /**
  * Routes of the app that are not part of the JSON API, left out of the document on purpose:
- * the HTML sign-in pages, the public upload files and the PWA (its single-page fallback).
+ * the HTML sign-in pages (and the page that replaces a one-time password), the public upload files
+ * and the PWA (its single-page fallback).
  * Keyed like `ROUTE_DOCS`: `METHOD /path` in Hono's syntax.
  */
-export const NOT_API_ROUTES: readonly string[] = ['GET /login', 'GET /register', 'GET /uploads/:name', 'GET *'];
+export const NOT_API_ROUTES: readonly string[] = ['GET /login', 'GET /register', 'GET /change-password', 'GET /uploads/:name', 'GET *'];
 
 /**
  * True for a route the document must describe: a concrete method (not a `use`/`all` middleware
@@ -54,7 +55,7 @@ const SHARED_RESPONSES: Record<string, OpenAPIV3_1.ResponseObject> = {
   Unauthorized: { description: 'No valid session (`unauthorized`).', content: errorContent },
   Forbidden: {
     description:
-      "Not allowed (`forbidden`): another role, or someone else's record — or, on POST/PUT/PATCH/DELETE, a request from another site.",
+      "Not allowed (`forbidden`): another role, or someone else's record — or, on POST/PUT/PATCH/DELETE, a request from another site. Every `/api` call of a user who signed in with a one-time password answers 403 `password_change_required` until they have chosen their own (docs/product.md#one-time-passwords).",
     content: errorContent,
   },
   CrossSite: { description: 'The request came from another site (`forbidden`): every POST/PUT/PATCH/DELETE is refused then.', content: errorContent },

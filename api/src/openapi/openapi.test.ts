@@ -60,7 +60,7 @@ describe('GET /api/openapi.json', () => {
         expect(Object.keys(op.responses ?? {}).some((status) => /^2/.test(status)), `${method} ${path}`).toBe(true);
       }
     }
-    for (const path of ['/login', '/register', '/uploads/{name}', '*', '/api/*']) expect(doc.paths?.[path]).toBeUndefined();
+    for (const path of ['/login', '/register', '/change-password', '/uploads/{name}', '*', '/api/*']) expect(doc.paths?.[path]).toBeUndefined();
   });
 
   it('puts the session cookie and the 401/403 on guarded routes, the 400 on validated ones', () => {

@@ -1,6 +1,6 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { z } from 'zod';
-import { loginSchema, registerSchema } from '../auth/schema.js';
+import { changePasswordSchema, loginSchema, registerSchema } from '../auth/schema.js';
 import { courseFieldsSchema } from '../routes/admin/courses/schema.js';
 import { IDEMPOTENCY_HEADER, KEY_LENGTH } from '../services/idempotency.js';
 import * as s from './schemas.js';
@@ -172,17 +172,36 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /auth/register': {
     summary: 'Register a student account',
     tag: 'Authentication',
-    description: 'Creates a student (role 3) and signs them in. A form post is answered with a redirect to `/`, or the page again (HTML) on failure.',
+    description:
+      'Creates a student (role 3) and signs them in, as far as `REGISTRATION` allows (docs/product.md#registration-policy). A form post is answered with a redirect to `/`, or the page again (HTML) on failure.',
     success: { status: 201, answer: json('Registered and signed in; the session cookie is set.', s.currentUserSchema) },
     others: { 303: noBody('A form post registered: redirect to `/`.') },
     errors: {
       400: '`validation_error` naming the fields (e.g. a password that is too short or too common), or a malformed body.',
+      403: 'Registration is closed, or the email is not of an allowed domain (`forbidden`; the domains are not named).',
       409: 'An account with this email already exists.',
       413: TOO_LARGE,
       415: 'The body is neither JSON nor a form.',
       429: 'Too many registrations from this address; `Retry-After` says when to try again.',
     },
     body: { content: { 'application/json': registerSchema, 'application/x-www-form-urlencoded': registerSchema } },
+  },
+  'POST /auth/change-password': {
+    summary: 'Replace a one-time password',
+    tag: 'Authentication',
+    description:
+      'For a user who signed in with a one-time password (docs/product.md#one-time-passwords): their own password, typed twice, replaces it. Every session of the user ends and this one continues in a fresh session (a new cookie). A form post is answered with a redirect to `/`, or the page again (HTML) on failure.',
+    success: { status: 200, answer: json('Changed; a fresh session cookie is set.', s.currentUserSchema) },
+    others: { 303: noBody('A form post: redirect to `/` (changed, or nothing to change), or to `/login` without a session.') },
+    errors: {
+      400: '`validation_error` naming the fields: the password rules, a confirmation that differs, or the one-time password itself.',
+      401: 'No valid session.',
+      403: 'The user has no one-time password to replace (`forbidden`).',
+      413: TOO_LARGE,
+      415: 'The body is neither JSON nor a form.',
+    },
+    session: true,
+    body: { content: { 'application/json': changePasswordSchema, 'application/x-www-form-urlencoded': changePasswordSchema } },
   },
   'GET /auth/current_user': {
     summary: 'The signed-in user',
@@ -517,6 +536,22 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: 'A page of users',
     tag: 'Users',
     success: { status: 200, answer: json('The page, sorted by name, and the count of every match.', s.usersPageSchema) },
+  },
+  'POST /api/admin/users': {
+    summary: 'Make an account with a one-time password',
+    tag: 'Users',
+    description:
+      'The server makes the one-time password and answers it this once; it is stored only as a hash. The user must choose their own password at their next sign-in (docs/product.md#admin-made-accounts).',
+    success: { status: 201, answer: json('Made; the one-time password is in this answer only.', s.oneTimePasswordGrantSchema) },
+    errors: { 409: 'A user with this email already exists.', 415: NOT_JSON },
+  },
+  'POST /api/admin/users/:id/reset-password': {
+    summary: "Reset a user's password",
+    tag: 'Users',
+    description:
+      'Gives the user a new one-time password, answered this once; the old password stops working and every session and discussion socket of the user ends (docs/product.md#password-reset).',
+    success: { status: 200, answer: json('Reset; the one-time password is in this answer only.', s.oneTimePasswordGrantSchema) },
+    errors: { 404: 'No user has this id.', 409: 'Oneself.' },
   },
   'PUT /api/admin/users/:id/role': {
     summary: "Change a user's role",

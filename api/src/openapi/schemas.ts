@@ -84,6 +84,14 @@ export const adminStatsSchema = z
 /** A user row of the admin's users table (docs/product.md#users-and-sessions). */
 export const personSchema = userRowJsonSchema;
 
+/**
+ * The answer to an account made or a password reset by an admin (docs/product.md#admin-made-accounts,
+ * docs/product.md#password-reset): the user's row and their one-time password, answered this once.
+ */
+export const oneTimePasswordGrantSchema = z
+  .object({ user: personSchema, oneTimePassword: z.string().meta({ description: '4 groups of 4 characters joined by dashes, e.g. `K7PM-3XQD-HW2N-9ZRC`; never answered again' }) })
+  .meta({ id: 'OneTimePasswordGrant' });
+
 /** A row of the student or teacher list: `{id, name, email}` (docs/product.md#student-and-teacher-records). */
 const personRowSchema = z.object({ id: objectId(), name: z.string(), email: z.string() }).meta({ id: 'PersonRow' });
 

@@ -25,10 +25,11 @@ type Check<Answer, Schema extends z.ZodType> = Equal<Answer, z.infer<Schema>>;
 /** One row per documented JSON answer; a `false` here is a compile error. */
 export const responseSchemasMatchTheServer: Record<string, true> = {
   'GET /auth/current_user': true satisfies Check<InferResponseType<Client['auth']['current_user']['$get'], 200>, typeof s.currentUserSchema>,
-  // Sign-in and registration also answer HTML to forms, so the client types their answer as `{}`:
-  // these two are held to the presenter they answer with instead.
+  // Sign-in, registration and the password change also answer HTML to forms, so the client types
+  // their answer as `{}`: these are held to the presenter they answer with instead.
   'POST /auth/login': true satisfies Check<ReturnType<typeof presentCurrentUser>, typeof s.currentUserSchema>,
   'POST /auth/register': true satisfies Check<ReturnType<typeof presentCurrentUser>, typeof s.currentUserSchema>,
+  'POST /auth/change-password': true satisfies Check<ReturnType<typeof presentCurrentUser>, typeof s.currentUserSchema>,
   'POST /auth/logout': true satisfies Check<InferResponseType<Client['auth']['logout']['$post'], 200>, typeof s.okSchema>,
   'GET /auth/logout': true satisfies Check<InferResponseType<Client['auth']['logout']['$get'], 200>, typeof s.okSchema>,
   'GET /api/health': true satisfies Check<InferResponseType<Api['health']['$get'], 200>, typeof s.okSchema>,
@@ -66,6 +67,8 @@ export const responseSchemasMatchTheServer: Record<string, true> = {
   'POST /api/admin/complaints/:id/approve': true satisfies Check<InferResponseType<Admin['complaints'][':id']['approve']['$post'], 200>, typeof s.adminComplaintSchema>,
   'POST /api/admin/complaints/:id/disapprove': true satisfies Check<InferResponseType<Admin['complaints'][':id']['disapprove']['$post'], 200>, typeof s.adminComplaintSchema>,
   'GET /api/admin/users': true satisfies Check<InferResponseType<Admin['users']['$get'], 200>, typeof s.usersPageSchema>,
+  'POST /api/admin/users': true satisfies Check<InferResponseType<Admin['users']['$post'], 201>, typeof s.oneTimePasswordGrantSchema>,
+  'POST /api/admin/users/:id/reset-password': true satisfies Check<InferResponseType<Admin['users'][':id']['reset-password']['$post'], 200>, typeof s.oneTimePasswordGrantSchema>,
   'PUT /api/admin/users/:id/role': true satisfies Check<InferResponseType<Admin['users'][':id']['role']['$put'], 200>, typeof s.personSchema>,
   'GET /api/admin/students': true satisfies Check<InferResponseType<Admin['students']['$get'], 200>, typeof s.studentsPageSchema>,
   'GET /api/admin/teachers': true satisfies Check<InferResponseType<Admin['teachers']['$get'], 200>, typeof s.teachersPageSchema>,

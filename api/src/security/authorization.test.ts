@@ -96,6 +96,14 @@ const ROWS: Row[] = [
     }),
   },
   { endpoint: 'GET /auth/current_user', expect: signedIn(200), request: () => ({ path: '/auth/current_user' }) },
+  // The page that replaces a one-time password (docs/product.md#one-time-passwords) sends everyone else on:
+  // without a session to /login, signed in without a one-time password to /.
+  { endpoint: 'GET /change-password', expect: open(302), request: () => ({ path: '/change-password' }) },
+  {
+    endpoint: 'POST /auth/change-password',
+    expect: cells(401, 403, 403, 403, 403, 403),
+    request: () => ({ path: '/auth/change-password', json: { password: 'my-own-phrase-42', confirmPassword: 'my-own-phrase-42' } }),
+  },
   { endpoint: 'GET /auth/logout', expect: open(200), request: () => ({ path: '/auth/logout' }) },
   { endpoint: 'POST /auth/logout', expect: open(200), request: () => ({ path: '/auth/logout' }) },
   { endpoint: 'GET /api/health', expect: open(200), request: () => ({ path: '/api/health' }) },
@@ -150,6 +158,16 @@ const ROWS: Row[] = [
 
   // Admin: users, students, teachers, instructors, course assignment, stats, export.
   { endpoint: 'GET /api/admin/users', expect: adminOnly(200), request: () => ({ path: '/api/admin/users?page=1&limit=10&search=world' }) },
+  {
+    endpoint: 'POST /api/admin/users',
+    expect: adminOnly(201),
+    request: () => ({ path: '/api/admin/users', json: { firstName: 'Made', lastName: 'By Admin', email: `made-${Math.random().toString(36).slice(2)}@example.test`, role: 3 } }),
+  },
+  {
+    endpoint: 'POST /api/admin/users/:id/reset-password',
+    expect: adminOnly(200),
+    request: async () => ({ path: `/api/admin/users/${(await quickUser(ROLES.student)).id}/reset-password` }),
+  },
   {
     endpoint: 'PUT /api/admin/users/:id/role',
     expect: adminOnly(200),

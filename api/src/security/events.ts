@@ -31,6 +31,12 @@ export type SecurityEvent =
   | 'role_changed'
   /** a record was deleted (user, course, notice, complaint …) */
   | 'deleted'
+  /** an admin made an account with a one-time password (docs/product.md#admin-made-accounts) */
+  | 'account_created'
+  /** an admin gave a user a new one-time password, ending their sessions (docs/product.md#password-reset) */
+  | 'password_reset'
+  /** a user replaced their one-time password with their own (docs/product.md#one-time-passwords) */
+  | 'password_changed'
   /** the discussion socket refused a handshake */
   | 'socket_refused';
 
@@ -69,6 +75,18 @@ function targetIdOf(path: string): string | undefined {
 }
 
 const ROLE_CHANGE_PATH = /^\/api\/admin\/users\/[^/]+\/role$/;
+const CREATE_USER_PATH = '/api/admin/users';
+const PASSWORD_RESET_PATH = /^\/api\/admin\/users\/[^/]+\/reset-password$/;
+
+/** The new user's id in the answer to `POST /api/admin/users` (`{user: {id}, …}`); never the one-time password. */
+async function createdUserIdOf(c: Context): Promise<unknown> {
+  try {
+    const body = (await c.res.clone().json()) as { user?: { id?: unknown } };
+    return body.user?.id;
+  } catch {
+    return undefined;
+  }
+}
 
 async function newRoleOf(c: Context): Promise<unknown> {
   try {
@@ -83,18 +101,19 @@ async function newRoleOf(c: Context): Promise<unknown> {
  * Logs, after each answer, the events a route does not log itself: every
  * 403 (`forbidden`, with the refusal's message as `reason`), every 429
  * (`rate_limited`), a successful role change (`role_changed`, with
- * `targetId` and `newRole`) and a successful DELETE (`deleted`, with
- * `targetId`). A `ResponseObserver` for `requestLogger` (one
+ * `targetId` and `newRole`), a successful DELETE (`deleted`, with
+ * `targetId`), an account made by an admin (`account_created`, with the new `targetId`) and a
+ * password reset (`password_reset`, with `targetId`). A `ResponseObserver` for `requestLogger` (one
  * middleware layer instead of two on every request); the signed-in user is
- * known by then. Returns a promise only for a role change (its new role is
- * read from the answer).
+ * known by then. Returns a promise only for a role change and an account made (the new role or id
+ * is read from the answer).
  */
 export function securityEventObserver(log: Pick<Logger, 'info' | 'warn'>, opts: { trustProxy: boolean }): ResponseObserver {
   return (c) => {
     const status = c.res.status;
     const method = c.req.method;
     // Most answers log nothing here: leave before building anything.
-    if (status !== 403 && status !== 429 && (status < 200 || status >= 300 || (method !== 'PUT' && method !== 'DELETE'))) return;
+    if (status !== 403 && status !== 429 && (status < 200 || status >= 300 || (method !== 'PUT' && method !== 'DELETE' && method !== 'POST'))) return;
     const path = c.req.path;
     const base = () => ({ userId: c.get('user')?.id, ip: clientIp(c, opts.trustProxy), method, path, status });
     if (status === 403) {
@@ -105,6 +124,10 @@ export function securityEventObserver(log: Pick<Logger, 'info' | 'warn'>, opts: 
       return newRoleOf(c).then((newRole) => logSecurityEvent(log, 'role_changed', { ...base(), targetId: targetIdOf(path), newRole }));
     } else if (method === 'DELETE') {
       logSecurityEvent(log, 'deleted', { ...base(), targetId: targetIdOf(path) });
+    } else if (method === 'POST' && path === CREATE_USER_PATH) {
+      return createdUserIdOf(c).then((targetId) => logSecurityEvent(log, 'account_created', { ...base(), targetId }));
+    } else if (method === 'POST' && PASSWORD_RESET_PATH.test(path)) {
+      logSecurityEvent(log, 'password_reset', { ...base(), targetId: targetIdOf(path) });
     }
   };
 }

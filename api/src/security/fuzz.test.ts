@@ -5,14 +5,14 @@ import fc from 'fast-check';
 import mongoose from 'mongoose';
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginSchema, registerSchema } from '../auth/schema.js';
+import { changePasswordSchema, loginSchema, registerSchema } from '../auth/schema.js';
 import { chatUploadsDir } from '../chat/messages.js';
 import { ASSESSMENT_CATEGORIES, ROLES } from '../db/models/index.js';
 import { courseFieldsSchema } from '../routes/admin/courses/schema.js';
 import { exportQuerySchema } from '../routes/admin/export/schema.js';
 import { noticeBodySchema } from '../routes/admin/notices/schema.js';
 import { assignCoursesBodySchema } from '../routes/admin/people/schema.js';
-import { roleChangeBodySchema } from '../routes/admin/users/schema.js';
+import { newUserBodySchema, roleChangeBodySchema } from '../routes/admin/users/schema.js';
 import { updateOracyAssessmentSchema } from '../routes/assessment/schema.js';
 import { studentComplaintSchema, teacherComplaintSchema } from '../routes/complaints/schema.js';
 import { createTaskSchema, feedbackSchema, recordingFormSchema, updateTaskSchema } from '../routes/speaking/schema.js';
@@ -126,6 +126,13 @@ const TARGETS: Target[] = [
     sample: () => ({ firstName: 'Fuzz', lastName: 'Student', email: 'fuzz-student@example.test', password: 'a-long-enough-phrase' }),
   },
   { endpoint: 'GET /auth/current_user', caller: 'ownerStudent', query: ['userId'] },
+  { endpoint: 'GET /change-password', caller: 'ownerStudent', query: ['next'] },
+  {
+    endpoint: 'POST /auth/change-password',
+    caller: 'ownerStudent',
+    body: changePasswordSchema,
+    sample: () => ({ password: 'fuzzed-own-phrase', confirmPassword: 'fuzzed-own-phrase' }),
+  },
   { endpoint: 'GET /auth/logout', caller: 'ownerStudent', query: ['next'] },
   { endpoint: 'POST /auth/logout', caller: 'ownerStudent', query: ['next'] },
   { endpoint: 'GET /api/health', caller: 'none', query: ['verbose'] },
@@ -165,6 +172,17 @@ const TARGETS: Target[] = [
   { endpoint: 'POST /api/admin/complaints/:id/disapprove', caller: 'admin', params: async (w) => ({ id: await ids(() => freshComplaint(w.t2, ROLES.teacher), 6) }) },
 
   { endpoint: 'GET /api/admin/users', caller: 'admin', query: PEOPLE_QUERY },
+  {
+    endpoint: 'POST /api/admin/users',
+    caller: 'admin',
+    body: newUserBodySchema,
+    sample: () => ({ firstName: 'Fuzz', lastName: 'Made', email: 'fuzz-made@example.test', role: 2 }),
+  },
+  {
+    endpoint: 'POST /api/admin/users/:id/reset-password',
+    caller: 'admin',
+    params: async () => ({ id: await ids(() => quickUser(ROLES.student), 6) }),
+  },
   {
     endpoint: 'PUT /api/admin/users/:id/role',
     caller: 'admin',
@@ -270,6 +288,18 @@ const TARGETS: Target[] = [
   { endpoint: 'GET /uploads/:name', caller: 'none', params: (w) => ({ name: [w.imageName] }) },
   { endpoint: 'GET /*', caller: 'none', params: () => ({ '*': ['student/dashboard', 'admin/users', 'assets/missing.js', 'favicon.svg'] }) },
 ];
+
+/** Endpoints that answer a form post with a page or a redirect. */
+const FORM_ENDPOINTS = new Set(['POST /auth/login', 'POST /auth/register', 'POST /auth/change-password']);
+/** Pages that send a visitor they are not for elsewhere (302). */
+const REDIRECTING_PAGES = new Set(['GET /change-password']);
+
+/** A fresh student who signed in with a one-time password and must choose their own (docs/product.md#one-time-passwords). */
+async function oneTimePasswordUser() {
+  const user = await quickUser(ROLES.student, 'Fuzz');
+  await user.updateOne({ $set: { mustChangePassword: true } });
+  return user;
+}
 
 /** One generated request. */
 interface Generated {
@@ -400,7 +430,12 @@ async function check(world: World, target: Target, cookie: string | undefined, i
   const method = target.endpoint.split(' ')[0]!;
   const headers = new Headers({ Origin: TEST_ORIGIN });
   // Each logout ends its session: it gets a fresh one, so that every request reaches the handler signed in.
-  const effectiveCookie = target.endpoint.endsWith(' /auth/logout') ? await cookieOf(userOf(world, target.caller)!) : cookie;
+  // A password change needs a user with a one-time password, and ends every session of theirs: a fresh one each time.
+  const effectiveCookie = target.endpoint.endsWith(' /auth/logout')
+    ? await cookieOf(userOf(world, target.caller)!)
+    : target.endpoint === 'POST /auth/change-password'
+      ? await cookieOf(await oneTimePasswordUser())
+      : cookie;
   if (effectiveCookie) headers.set('Cookie', effectiveCookie);
   let body: RequestInit['body'];
   if (input.body && 'multipart' in input.body) {
@@ -423,8 +458,8 @@ async function check(world: World, target: Target, cookie: string | undefined, i
   const describe = () => `${method} ${url.slice(0, 200)} body=${JSON.stringify(input.body)?.slice(0, 300)} → ${res.status} ${text.slice(0, 200)}`;
 
   if (res.status >= 500 || res.status < 200) return `status ${describe()}`;
-  const formPost = (target.endpoint === 'POST /auth/login' || target.endpoint === 'POST /auth/register') && /form/.test(headers.get('Content-Type') ?? '');
-  if (res.status >= 300 && res.status < 400 && !formPost) return `redirect ${describe()}`;
+  const formPost = FORM_ENDPOINTS.has(target.endpoint) && /form/.test(headers.get('Content-Type') ?? '');
+  if (res.status >= 300 && res.status < 400 && !formPost && !REDIRECTING_PAGES.has(target.endpoint)) return `redirect ${describe()}`;
   const leaked = reachedDatabase(OPERATOR_MARKER);
   if (leaked) return `operator object reached the database: ${leaked} for ${describe()}`;
   if (({} as Record<string, unknown>).polluted !== undefined || Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted')) {

@@ -88,6 +88,28 @@ describe('security events', () => {
     expect(events('deleted')[0]).toMatchObject({ userId: world.admin.id, targetId: notice.id, path: `/api/admin/notice/${notice.id}` });
   });
 
+  it('logs an account made by an admin, a password reset and the chosen password — never a one-time password', async () => {
+    const admin = await cookieOf(world.admin);
+    const headers = { Cookie: admin, Origin: TEST_ORIGIN, 'Content-Type': 'application/json', ...FROM };
+    const made = await readJson(
+      await app.request('/api/admin/users', { method: 'POST', headers, body: JSON.stringify({ firstName: 'Log', lastName: 'Made', email: 'log-made@example.test', role: 3 }) }),
+    );
+    const reset = await readJson(await app.request(`/api/admin/users/${made.user.id}/reset-password`, { method: 'POST', headers }));
+    const signedIn = await app.request('/auth/login', { ...jsonRequest('POST', { email: 'log-made@example.test', password: reset.oneTimePassword }), headers: { 'Content-Type': 'application/json', ...FROM } });
+    const cookie = signedIn.headers.getSetCookie()[0]!.split(';')[0]!;
+    const changed = await app.request('/auth/change-password', {
+      method: 'POST',
+      headers: { Cookie: cookie, 'Content-Type': 'application/json', ...FROM },
+      body: JSON.stringify({ password: 'log-made-own-phrase', confirmPassword: 'log-made-own-phrase' }),
+    });
+    expect(changed.status).toBe(200);
+    expect(events('account_created')[0]).toMatchObject({ userId: world.admin.id, ip: '203.0.113.7', targetId: made.user.id });
+    expect(events('password_reset')[0]).toMatchObject({ userId: world.admin.id, targetId: made.user.id });
+    expect(events('password_changed')[0]).toMatchObject({ userId: made.user.id, ip: '203.0.113.7' });
+    const text = JSON.stringify(lines);
+    for (const secret of [made.oneTimePassword, reset.oneTimePassword, 'log-made-own-phrase']) expect(text).not.toContain(secret);
+  });
+
   it('logs a new registration', async () => {
     const res = await app.request('/auth/register', {
       ...jsonRequest('POST', { firstName: 'Log', lastName: 'Me', email: 'log-me@example.test', password: 'a-long-enough-phrase' }),

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, sentJson, stubHangingFetch } from '../test/fetchMock';
+import { browserLocation } from '../session/redirect';
 import { apiFetch, HttpError, isApiError, isServerUnavailable, NetworkError, OfflineError, readJson } from './api';
 import { DEFAULT_RETRY_MS, MAX_RETRY_MS, onServerBack, serverStatus } from './serverStatus';
 
@@ -37,6 +38,18 @@ describe('api (docs/contributing.md#one-way-to-the-network)', () => {
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 400, code: 'validation_failed', message: 'title is required' });
     expect(isApiError(error)).toBe(true);
+  });
+
+  it('sends the browser to "Choose a new password" on 403 password_change_required, and still rejects with the HttpError', async () => {
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
+    mockFetch({
+      'GET /api/admin/notice': { status: 403, body: { error: { code: 'password_change_required', message: 'Choose a new password before you go on.' } } },
+      'GET /api/admin/stats': { status: 403, body: { error: { code: 'forbidden', message: 'You are not allowed to do this.' } } },
+    });
+    await expect(apiFetch('/api/admin/notice')).rejects.toMatchObject({ name: 'HttpError', status: 403, code: 'password_change_required' });
+    expect(assign).toHaveBeenCalledWith('/change-password');
+    await expect(apiFetch('/api/admin/stats')).rejects.toMatchObject({ status: 403, code: 'forbidden' });
+    expect(assign).toHaveBeenCalledTimes(1);
   });
 
   it('still gives an HttpError when the error body is not the API shape', async () => {

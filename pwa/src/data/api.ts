@@ -7,9 +7,18 @@
  * - Failures become one of three typed errors, so a screen can choose its
  *   message (docs/product.md#error-messages) with `instanceof` instead of parsing strings:
  *   {@link OfflineError}, {@link NetworkError} and {@link HttpError}.
+ * - A 403 `password_change_required` (a user who signed in with a one-time password) also sends
+ *   the browser to the "Choose a new password" page (docs/product.md#one-time-passwords).
  */
-import { API_ORIGIN } from '../config';
+import { API_ORIGIN, CHANGE_PASSWORD_URL } from '../config';
+import { redirectTo } from '../session/redirect';
 import { reportAnswered, reportUnavailable } from './serverStatus';
+
+/**
+ * The error code of every API call by a user who must still replace a one-time password
+ * (403; docs/product.md#one-time-passwords).
+ */
+export const PASSWORD_CHANGE_REQUIRED = 'password_change_required';
 
 /** Default time limit of a request, in milliseconds (docs/product.md#api: a time-out is a generic error). */
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -108,7 +117,8 @@ export interface ApiRequestInit extends Omit<RequestInit, 'body' | 'credentials'
  * @param path An API path such as `/api/admin/notice` or `/auth/current_user`.
  * @throws {OfflineError} when no response arrives.
  * @throws {NetworkError} when the time limit passes.
- * @throws {HttpError} when the status is not 2xx.
+ * @throws {HttpError} when the status is not 2xx (after sending the browser to
+ *   `CHANGE_PASSWORD_URL` when its code is {@link PASSWORD_CHANGE_REQUIRED}).
  * @throws {DOMException} `AbortError`, unchanged, when the caller's `signal` aborts.
  */
 export function apiFetch(path: string, init: ApiRequestInit = {}): Promise<Response> {
@@ -162,6 +172,7 @@ async function send(url: string, init: ApiRequestInit): Promise<Response> {
   if (!response.ok) {
     const error = await toHttpError(response);
     noteServerAnswer(response.status, error, response.headers.get('Retry-After'));
+    if (error.code === PASSWORD_CHANGE_REQUIRED) redirectTo(CHANGE_PASSWORD_URL);
     throw error;
   }
   noteServerAnswer(response.status, null, null);

@@ -3,6 +3,7 @@ import { openDB } from 'idb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, sentJson, type FakeRoute } from '../test/fetchMock';
 import { useFakeIndexedDb } from '../test/fakeIndexedDb';
+import { browserLocation } from '../session/redirect';
 import { installFakeXhr, useNodeBlobs } from '../test/fakeXhr';
 import { apiFetch } from './api';
 import { closeUserDb, openUserDb, upgradeUserDb, userDbName, type UserDb } from './db';
@@ -190,6 +191,17 @@ describe('RequestQueue.replayRequests (docs/contributing.md#the-outbox)', () => 
   it('keeps the requests queued on a 401 (signed out) and stops', async () => {
     await queueOffline(2);
     const spy = mockFetch({ [STUDENT_PATH]: endpoint(401) });
+    expect((await queueOf().replayRequests()).stopped).toBe('unauthorized');
+    expect(spy).toHaveBeenCalledTimes(1);
+    expect((await queueOf().getAll()).map((item) => item.lastError)).toEqual([null, null]);
+  });
+
+  it('keeps the requests queued and stops while the user must replace a one-time password (403 password_change_required)', async () => {
+    vi.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
+    await queueOffline(2);
+    const spy = mockFetch({
+      [STUDENT_PATH]: { status: 403, body: { error: { code: 'password_change_required', message: 'Choose a new password before you go on.' } } },
+    });
     expect((await queueOf().replayRequests()).stopped).toBe('unauthorized');
     expect(spy).toHaveBeenCalledTimes(1);
     expect((await queueOf().getAll()).map((item) => item.lastError)).toEqual([null, null]);

@@ -12,14 +12,15 @@
  * sent stays at the head and stops the replay until the next trigger, so the
  * order is kept; the server answers a repeated key with the first answer, so
  * a retry after a lost answer never writes twice. A 4xx other than
- * 401/408/429 keeps the request with the server's message (`lastError`); it
+ * 401/408/429 (and the 403 of a user who must still replace a one-time password, which
+ * stops the replay like a 401) keeps the request with the server's message (`lastError`); it
  * is not sent again until the user edits ({@link RequestQueue.update}) or
  * discards ({@link RequestQueue.remove}) it.
  *
  * The shape follows Workbox's background-sync `Queue`, run in the page:
  * Background Sync is not used, Safari lacks it (docs/contributing.md#the-outbox).
  */
-import { apiFetch, HttpError } from './api';
+import { apiFetch, HttpError, PASSWORD_CHANGE_REQUIRED } from './api';
 import { isUnreachable } from './cache';
 import { openUserDb, type QueuedBody, type QueuedMethod, type QueuedRequest, type UserDb } from './db';
 import { onServerBack } from './serverStatus';
@@ -464,7 +465,8 @@ export class RequestQueue {
         this.emit({ type: 'sent', id: head.id, method: head.method, path: head.path, result });
         this.emit({ type: 'changed' });
       } catch (error) {
-        if (error instanceof HttpError && error.status === 401) return { ...report, stopped: 'unauthorized' };
+        // Not refused for what it says: the user must sign in again, or first choose their own password.
+        if (error instanceof HttpError && (error.status === 401 || error.code === PASSWORD_CHANGE_REQUIRED)) return { ...report, stopped: 'unauthorized' };
         if (isUnreachable(error) || !(error instanceof HttpError) || isRetryableStatus(error)) {
           // It stays at the head, one attempt more.
           await changeIfSame(db, head, (item) => ({ ...item, attempts: item.attempts + 1 }));

@@ -46,6 +46,12 @@ const userSchema = new Schema(
     /** argon2id PHC string; never leaves the API. */
     passwordHash: { type: String, required: true },
     role: { type: Number, required: true, enum: ROLE_VALUES, default: 3 },
+    /**
+     * True while `passwordHash` is of a one-time password an admin was shown (a new account or a
+     * reset): every `/api` call answers 403 `password_change_required` until the user has chosen
+     * their own (docs/product.md#one-time-passwords). Absent on older users: false.
+     */
+    mustChangePassword: { type: Boolean, default: false },
     /** Students only; updated from the latest self-assessment (docs/product.md#derived-and-stored-data). */
     oracyLevel: { type: String, enum: ORACY_LEVELS, default: 'Beginner' },
     /**

@@ -4,6 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, sentJson, USERS, type FakeRoute } from '../../test/fetchMock';
 import { renderAt } from '../../test/renderApp';
 import { prepareScreenTests, findAlert, findToast, openAlertDialog, queriesTo, useWideLayout } from '../../test/adminTestUtils';
+import { dialogField } from '../../test/dialogs';
+import { ONE_TIME_PASSWORD_WARNING } from './OneTimePasswordDialog';
 
 prepareScreenTests();
 
@@ -191,5 +193,142 @@ describe('the users table (docs/product.md#users-table)', { timeout: 30_000 }, (
     await user.click(screen.getByText('Retry'));
     expect(await screen.findByText('No users found.')).toBeInTheDocument();
     expect(screen.getByText('0–0 of 0')).toBeInTheDocument();
+  });
+});
+
+/** An Ionic button by its text (jsdom gives `ion-button` no role). */
+const ionButton = (text: string, container: HTMLElement = document.body) => within(container).getByText(text, { selector: 'ion-button' });
+const OTP = 'K7PM-3XQD-HW2N-9ZRC';
+const posts = (fetchSpy: ReturnType<typeof mockFetch>, path: string) => fetchSpy.mock.calls.filter(([url, init]) => init?.method === 'POST' && new URL(String(url), 'http://localhost').pathname === path);
+
+describe('making accounts and resetting passwords (docs/product.md#admin-made-accounts, docs/product.md#password-reset)', { timeout: 30_000 }, () => {
+  async function openCreate(user: ReturnType<typeof userEvent.setup>) {
+    await screen.findByText('Ann Lee');
+    await user.click(ionButton('Create User'));
+    return dialogField('First name');
+  }
+
+  it('keeps the typed text and shows each field’s message when the form is not right, and sends nothing', async () => {
+    const { fetchSpy, user } = setup();
+    const first = await openCreate(user);
+    expect(document.querySelector('ion-modal.create-user-dialog')).toHaveAttribute('aria-label', 'Create User');
+    await user.type(first, 'Cleo');
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    await user.type(email, 'cleo-at-school');
+    expect(screen.getByRole('combobox', { name: 'Role' })).toHaveValue('3');
+    await user.click(ionButton('Create'));
+
+    expect(await screen.findByText('Enter a last name.')).toBeInTheDocument();
+    expect(screen.getByText('Enter a valid email address.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Last name' })).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Enter a valid email address.');
+    expect(first).toHaveValue('Cleo');
+    expect(email).toHaveValue('cleo-at-school');
+    expect(posts(fetchSpy, '/api/admin/users')).toHaveLength(0);
+
+    // The messages follow the fields once a create was tried.
+    await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Diaz');
+    await waitFor(() => expect(screen.queryByText('Enter a last name.')).not.toBeInTheDocument());
+    expect(screen.getByText('Enter a valid email address.')).toBeInTheDocument();
+  });
+
+  it('keeps the dialog and the typed text when the server refuses, with its message under the email', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { fetchSpy, user } = setup({
+      'POST /api/admin/users': { status: 409, body: { error: { code: 'conflict', message: 'A user with this email already exists.' } } },
+    });
+    await user.type(await openCreate(user), 'Cleo');
+    await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Diaz');
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ann@example.test');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), '2');
+    await user.click(ionButton('Create'));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('The account could not be created. A user with this email already exists.');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('A user with this email already exists.');
+    expect(screen.getByRole('textbox', { name: 'First name' })).toHaveValue('Cleo');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('ann@example.test');
+    expect(screen.getByRole('combobox', { name: 'Role' })).toHaveValue('2');
+    expect(sentJson(posts(fetchSpy, '/api/admin/users')[0])).toEqual({ firstName: 'Cleo', lastName: 'Diaz', email: 'ann@example.test', role: 2 });
+    // Changing the email clears the server's message about it.
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'x');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Email' })).not.toHaveAccessibleDescription('A user with this email already exists.'));
+  });
+
+  it('shows the server’s field messages from a 400', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = setup({
+      'POST /api/admin/users': {
+        status: 400,
+        body: { error: { code: 'validation_error', message: 'Invalid firstName.', fields: { firstName: 'Names cannot contain control or invisible characters' } } },
+      },
+    });
+    await user.type(await openCreate(user), 'Cleo');
+    await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Diaz');
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'cleo@school.example');
+    await user.click(ionButton('Create'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The account could not be created. Please correct the fields below.');
+    expect(screen.getByRole('textbox', { name: 'First name' })).toHaveAccessibleDescription('Names cannot contain control or invisible characters');
+    expect(screen.getByRole('textbox', { name: 'First name' })).toHaveValue('Cleo');
+  });
+
+  it('makes the account, shows its one-time password once with the warning, and reloads the list', async () => {
+    const CLEO = { id: 'c3c3c3c3c3c3c3c3c3c3c3c3', name: 'Cleo Diaz', email: 'cleo@school.example', role: 3 };
+    let made = false;
+    const { fetchSpy, user } = setup({
+      'GET /api/admin/users': () => ({ body: made ? { users: [ANN, BOB, CLEO], total: 3 } : { users: [ANN, BOB], total: 2 } }),
+      'POST /api/admin/users': () => {
+        made = true;
+        return { status: 201, body: { user: CLEO, oneTimePassword: OTP } };
+      },
+    });
+    await user.type(await openCreate(user), ' Cleo ');
+    await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Diaz');
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'cleo@school.example');
+    await user.click(ionButton('Create'));
+
+    const password = await screen.findByLabelText('One-time password');
+    expect(password).toHaveValue(OTP);
+    const modal = password.closest('ion-modal') as HTMLElement;
+    expect(modal).toHaveAttribute('aria-label', 'Account Created');
+    expect(within(modal).getByText(ONE_TIME_PASSWORD_WARNING)).toBeInTheDocument();
+    expect(sentJson(posts(fetchSpy, '/api/admin/users')[0])).toEqual({ firstName: 'Cleo', lastName: 'Diaz', email: 'cleo@school.example', role: 3 });
+    expect(await screen.findByText('Cleo Diaz')).toBeInTheDocument();
+    expect(fetchSpy.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === 'GET' && String(url).includes('/api/admin/users?'))).toHaveLength(2);
+
+    await user.click(ionButton('Done', modal));
+    await waitFor(() => expect(screen.queryByDisplayValue(OTP)).not.toBeInTheDocument());
+  });
+
+  it('resets a password after the confirmation and shows the new one-time password', async () => {
+    const { fetchSpy, user } = setup({ 'POST /api/admin/users/b2b2b2b2b2b2b2b2b2b2b2b2/reset-password': { body: { user: BOB, oneTimePassword: OTP } } });
+    await user.click(within(await rowOf('Bob Stone')).getByRole('button', { name: 'Reset password for Bob Stone' }));
+    const dialog = await findAlert();
+    expect(dialog).toHaveAccessibleName('Reset Password');
+    expect(dialog).toHaveTextContent('Reset the password of Bob Stone? They will be signed out everywhere and must sign in with a one-time password.');
+    await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
+
+    const password = await screen.findByLabelText('One-time password');
+    expect(password).toHaveValue(OTP);
+    expect(password.closest('ion-modal')).toHaveAttribute('aria-label', 'Password Reset');
+    expect(posts(fetchSpy, '/api/admin/users/b2b2b2b2b2b2b2b2b2b2b2b2/reset-password')).toHaveLength(1);
+    await user.click(ionButton('Done', password.closest('ion-modal') as HTMLElement));
+    await waitFor(() => expect(screen.queryByDisplayValue(OTP)).not.toBeInTheDocument());
+  });
+
+  it('sends nothing when the reset is cancelled, and shows a toast when it fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { fetchSpy, user } = setup({
+      'POST /api/admin/users/a1a1a1a1a1a1a1a1a1a1a1a1/reset-password': { status: 500, body: { error: { code: 'internal_error', message: 'x' } } },
+    });
+    const reset = within(await rowOf('Ann Lee')).getByRole('button', { name: 'Reset password for Ann Lee' });
+    await user.click(reset);
+    await user.click(within(await findAlert()).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(openAlertDialog()).toBeNull());
+    expect(posts(fetchSpy, '/api/admin/users/a1a1a1a1a1a1a1a1a1a1a1a1/reset-password')).toHaveLength(0);
+
+    await user.click(reset);
+    await user.click(within(await findAlert()).getByRole('button', { name: 'Reset' }));
+    expect((await findToast('Failed to reset password. Please try again.')).color).toBe('danger');
+    expect(screen.queryByLabelText('One-time password')).not.toBeInTheDocument();
   });
 });

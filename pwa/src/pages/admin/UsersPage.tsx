@@ -1,12 +1,15 @@
-import { IonCard, IonCardContent, IonIcon, IonProgressBar } from '@ionic/react';
-import { trashOutline } from 'ionicons/icons';
+import { IonButton, IonCard, IonCardContent, IonIcon, IonProgressBar } from '@ionic/react';
+import { keyOutline, personAddOutline, trashOutline } from 'ionicons/icons';
 import { useRef, useState } from 'react';
+import { HttpError } from '../../data/api';
 import { Paginator } from '../../components/Paginator';
 import { ScreenState } from '../../components/ScreenState';
 import { SearchField } from '../../components/SearchField';
 import { useMediaQuery, WIDE_LAYOUT_QUERY } from '../../components/useMediaQuery';
 import { PeopleTable, type PeopleColumn } from './PeopleTable';
-import { deletePerson, updateRole, type UserRow } from './peopleApi';
+import { deletePerson, resetPassword, updateRole, type OneTimePasswordGrant, type UserRow } from './peopleApi';
+import { CreateUserDialog } from './CreateUserDialog';
+import { OneTimePasswordDialog, type OneTimePasswordReason } from './OneTimePasswordDialog';
 import { ROLE_OPTIONS, roleName, type Role } from '../../session/roles';
 import { useAdminToast } from './useAdminToast';
 import { useConfirm } from './useConfirm';
@@ -20,6 +23,9 @@ export const USER_PAGE_SIZES = [10, 25, 50] as const;
 export const roleChangeQuestion = (name: string, role: Role) => `Are you sure you want to change the role of ${name} to ${roleName(role)}?`;
 /** The confirm text of a user delete (docs/product.md#users-table). */
 export const DELETE_USER_QUESTION = 'Are you sure you want to delete this user? This action cannot be undone.';
+/** The confirm text of a password reset (docs/product.md#password-reset). */
+export const resetPasswordQuestion = (name: string) =>
+  `Reset the password of ${name}? They will be signed out everywhere and must sign in with a one-time password.`;
 
 /**
  * The users table at /admin/users (docs/product.md#users-table, docs/product.md#role-change, docs/product.md#error-messages,
@@ -29,6 +35,9 @@ export const DELETE_USER_QUESTION = 'Are you sure you want to delete this user? 
  * "Are you sure you want to change the role of {name} to {role}?"; while the
  * change is pending that row's select is disabled and blurred, and on
  * success the row changes in place. Results show as 6 s toasts with Close.
+ * "Create User" opens the form of docs/product.md#admin-made-accounts, and each row's "Reset
+ * password for {name}" asks first (docs/product.md#password-reset); either way the new one-time
+ * password is shown once in a dialog and forgotten when it closes.
  * On a phone each user is a card with the same fields and actions.
  */
 export default function UsersPage() {
@@ -39,6 +48,9 @@ export default function UsersPage() {
   const confirm = useConfirm();
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
   const deleting = useRef(false);
+  const resetting = useRef(false);
+  const [creating, setCreating] = useState(false);
+  const [shown, setShown] = useState<{ grant: OneTimePasswordGrant; reason: OneTimePasswordReason } | null>(null);
 
   const changeRole = async (user: UserRow, role: Role) => {
     setPending((ids) => new Set(ids).add(user.id));
@@ -86,6 +98,29 @@ export default function UsersPage() {
     }
   };
 
+  const created = (grant: OneTimePasswordGrant) => {
+    setCreating(false);
+    setShown({ grant, reason: 'created' });
+    void reload();
+  };
+
+  const confirmReset = (user: UserRow) =>
+    confirm({ header: 'Reset Password', message: resetPasswordQuestion(user.name), confirmText: 'Reset', onConfirm: () => reset(user) });
+
+  const reset = async (user: UserRow) => {
+    if (resetting.current) return;
+    resetting.current = true;
+    try {
+      setShown({ grant: await resetPassword(user.id), reason: 'reset' });
+    } catch (err) {
+      console.error('Failed to reset the password', err);
+      // Resetting one's own password is refused with a reason worth reading.
+      toast(err instanceof HttpError && err.status === 409 ? err.message : 'Failed to reset password. Please try again.', 'danger');
+    } finally {
+      resetting.current = false;
+    }
+  };
+
   const columns: PeopleColumn<UserRow>[] = [
     { header: 'ID', cell: (user) => user.id, className: 'people-id' },
     { header: 'Name', cell: (user) => user.name },
@@ -115,16 +150,27 @@ export default function UsersPage() {
     {
       header: 'Action',
       cell: (user) => (
-        <button type="button" className="icon-button" aria-label={`Delete ${user.name}`} onClick={() => confirmDelete(user)}>
-          <IonIcon icon={trashOutline} aria-hidden="true" />
-        </button>
+        <div className="row-actions">
+          <button type="button" className="icon-button icon-button--neutral" aria-label={`Reset password for ${user.name}`} title="Reset password" onClick={() => confirmReset(user)}>
+            <IonIcon icon={keyOutline} aria-hidden="true" />
+          </button>
+          <button type="button" className="icon-button" aria-label={`Delete ${user.name}`} title="Delete" onClick={() => confirmDelete(user)}>
+            <IonIcon icon={trashOutline} aria-hidden="true" />
+          </button>
+        </div>
       ),
     },
   ];
 
   return (
     <>
-      <h1 className="screen-title">Users</h1>
+      <div className="screen-header">
+        <h1 className="screen-title">Users</h1>
+        <IonButton onClick={() => setCreating(true)}>
+          <IonIcon slot="start" icon={personAddOutline} aria-hidden="true" />
+          Create User
+        </IonButton>
+      </div>
       <SearchField placeholder="Search for users" value={list.search} onChange={list.setSearch} />
       <IonCard className="admin-panel">
         {loading && data ? <IonProgressBar type="indeterminate" className="admin-reloading" aria-label="Loading users" /> : null}
@@ -156,6 +202,8 @@ export default function UsersPage() {
           />
         </IonCardContent>
       </IonCard>
+      <CreateUserDialog isOpen={creating} onClose={() => setCreating(false)} onCreated={created} />
+      <OneTimePasswordDialog grant={shown?.grant ?? null} reason={shown?.reason ?? 'created'} onClose={() => setShown(null)} />
     </>
   );
 }

@@ -4,7 +4,7 @@
  * typed, through the one network module (`data/api.ts`).
  */
 import type { InferRequestType } from 'hono/client';
-import { callOptions, client, done, json, type Answer } from '../../data/client';
+import { callOptions, client, done, json, type Answer, type JsonBody } from '../../data/client';
 import type { Role } from '../../session/roles';
 
 const admin = client.api.admin;
@@ -66,6 +66,34 @@ export function fetchPeople<K extends PeopleKind>(kind: K, request: PageRequest,
 /** `PUT /api/admin/users/{id}/role` with `{role}`; resolves to the updated row. @throws the errors of `data/api.ts` */
 export function updateRole(id: string, role: Role): Promise<UserRow> {
   return json(admin.users[':id'].role.$put({ param: { id }, json: { role } }));
+}
+
+/**
+ * An account made or a password reset by an admin (docs/product.md#admin-made-accounts,
+ * docs/product.md#password-reset): the user's row and their one-time password, which the server
+ * answers this once.
+ */
+export type OneTimePasswordGrant = Answer<typeof admin.users.$post>;
+
+/** What the admin types to make an account: names, email and role (docs/product.md#admin-made-accounts). */
+export type NewUser = JsonBody<typeof admin.users.$post>;
+
+/**
+ * `POST /api/admin/users` with `{firstName, lastName, email, role}`: makes the account and
+ * resolves to its row and one-time password. @throws the errors of `data/api.ts` (400 naming the
+ * fields, 409 when the email is taken)
+ */
+export function createUser(user: NewUser): Promise<OneTimePasswordGrant> {
+  return json(admin.users.$post({ json: user }));
+}
+
+/**
+ * `POST /api/admin/users/{id}/reset-password`: gives the user a new one-time password and ends
+ * their sessions; resolves to their row and the password. @throws the errors of `data/api.ts`
+ * (409 for oneself)
+ */
+export function resetPassword(id: string): Promise<OneTimePasswordGrant> {
+  return json(admin.users[':id']['reset-password'].$post({ param: { id } }));
 }
 
 /** `DELETE /api/admin/{users|students|teachers}/{id}`. @throws the errors of `data/api.ts` */

@@ -5,7 +5,8 @@ import { ROLES } from '../../../db/models/index.js';
 import { badRequest } from '../../../errors.js';
 import { validate } from '../../../validation.js';
 import { changeRole, deletePerson, listPeople } from '../../../services/people.js';
-import { peopleListQuerySchema, roleChangeBodySchema, userIdParamSchema } from './schema.js';
+import { createAccount, resetPassword } from '../../../services/accounts.js';
+import { newUserBodySchema, peopleListQuerySchema, roleChangeBodySchema, userIdParamSchema } from './schema.js';
 import type { UploadStore } from '../../../services/uploads.js';
 import type { SocketRevocation } from '../../../chat/revocation.js';
 
@@ -24,12 +25,27 @@ import type { SocketRevocation } from '../../../chat/revocation.js';
  *   no admin.
  * - `DELETE /admin/users/:id` → 204 after the cascade of `deletePerson`,
  *   which also ends the user's discussion sockets; 409 for oneself or the last admin; 404 no such user.
+ * - `POST /admin/users` with `{firstName, lastName, email, role}` → 201
+ *   `{user: {id, name, email, role}, oneTimePassword}` (docs/product.md#admin-made-accounts): the
+ *   one-time password is in this answer only; 409 when the email is taken.
+ * - `POST /admin/users/:id/reset-password` (no body) → 200 `{user, oneTimePassword}`
+ *   (docs/product.md#password-reset): every session and discussion socket of the user ends; 404 no
+ *   such user; 409 for oneself.
  */
 export const createAdminUsersRoutes = (opts: { recordings: UploadStore; sockets?: SocketRevocation }) =>
   new Hono<AppEnv>()
   .get('/admin/users', requireRole(ROLES.admin), validate('query', peopleListQuerySchema), async (c) => {
     const { people, total } = await listPeople(c.req.valid('query'));
     return c.json({ users: people, total }, 200);
+  })
+  .post('/admin/users', requireRole(ROLES.admin), validate('json', newUserBodySchema), async (c) => {
+    return c.json(await createAccount(c.req.valid('json')), 201);
+  })
+  .post('/admin/users/:id/reset-password', requireRole(ROLES.admin), validate('param', userIdParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const grant = await resetPassword(id, { actorId: c.var.user.id as string });
+    opts.sockets?.endUserSockets(grant.user.id);
+    return c.json(grant, 200);
   })
   .put(
     '/admin/users/:id/role',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OBJECT_ID_PATTERN } from '../../../auth/middleware.js';
+import { emailAddress, personName } from '../../../auth/schema.js';
 import { ROLE_VALUES, type Role } from '../../../db/models/index.js';
 
 /** Largest page size of a people list (docs/product.md#clarified-behaviour). */
@@ -79,3 +80,19 @@ export const roleChangeBodySchema = z
     }
   })
   .transform((body) => ({ role: (body.role ?? body.newRole) as Role, id: body.id }));
+
+/**
+ * The body of `POST /api/admin/users` (docs/product.md#admin-made-accounts): a new person; the
+ * server makes their one-time password. Unknown fields are refused (a `password` among them: the
+ * admin never chooses it).
+ */
+export const newUserBodySchema = z.strictObject({
+  /** NFC, trimmed, 1–100 characters, no control or invisible character (docs/product.md#names-and-titles). */
+  firstName: personName('Enter a first name.'),
+  /** NFC, trimmed, 1–100 characters, no control or invisible character (docs/product.md#names-and-titles). */
+  lastName: personName('Enter a last name.'),
+  /** A valid address, trimmed and lower-cased, ≤ 254 characters; unique among users (409 otherwise). */
+  email: emailAddress('Enter an email.'),
+  /** 1 (Admin), 2 (Teacher) or 3 (Student), as a number or a numeric string. */
+  role,
+});

@@ -1,0 +1,196 @@
+import { IonContent, IonFooter, IonModal, IonButton } from '@ionic/react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { DialogTitleBar } from '../../components/DialogParts';
+import { FormField } from '../../components/FormField';
+import { HttpError } from '../../data/api';
+import { ROLE_OPTIONS, type Role } from '../../session/roles';
+import { useDialogInstance } from '../shared/useDialogInstance';
+import { createUser, type OneTimePasswordGrant } from './peopleApi';
+import '../shared/formFields.css';
+
+/** The dialog's title (docs/product.md#admin-made-accounts). */
+export const CREATE_USER_TITLE = 'Create User';
+
+/** What the form holds, as typed. */
+export interface NewUserValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: Role;
+}
+
+/** A message per field that needs fixing. */
+export type NewUserErrors = Partial<Record<keyof NewUserValues, string>>;
+
+const EMPTY: NewUserValues = { firstName: '', lastName: '', email: '', role: 3 };
+/** The longest names and email the server takes (docs/product.md#names-and-titles). */
+const NAME_MAX = 100;
+const EMAIL_MAX = 254;
+/** Something, an `@`, something with a dot: the server checks the address fully. */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Checks the form as the server will (docs/product.md#admin-made-accounts): both names 1–100
+ * characters after trimming, a valid email of at most 254. Messages are the server's.
+ * @returns a message per failing field; empty when all is well
+ */
+export function validateNewUser(values: NewUserValues): NewUserErrors {
+  const errors: NewUserErrors = {};
+  const first = values.firstName.trim();
+  const last = values.lastName.trim();
+  const email = values.email.trim();
+  if (!first) errors.firstName = 'Enter a first name.';
+  else if (first.length > NAME_MAX) errors.firstName = `Use at most ${NAME_MAX} characters.`;
+  if (!last) errors.lastName = 'Enter a last name.';
+  else if (last.length > NAME_MAX) errors.lastName = `Use at most ${NAME_MAX} characters.`;
+  if (!email) errors.email = 'Enter an email.';
+  else if (email.length > EMAIL_MAX) errors.email = `Use at most ${EMAIL_MAX} characters.`;
+  else if (!EMAIL_SHAPE.test(email)) errors.email = 'Enter a valid email address.';
+  return errors;
+}
+
+/** The banner of a create the server refused or that did not arrive. */
+export function createFailureMessage(error: unknown): string {
+  if (error instanceof HttpError && error.status === 400 && Object.keys(error.fields).length > 0) {
+    return 'The account could not be created. Please correct the fields below.';
+  }
+  const detail = error instanceof HttpError && error.status < 500 ? error.message : 'Please try again.';
+  return `The account could not be created. ${detail}`;
+}
+
+/** Props of {@link CreateUserDialog}. */
+export interface CreateUserDialogProps {
+  isOpen: boolean;
+  /** called when the dialog closes without an account made (Cancel, Escape, backdrop) */
+  onClose: () => void;
+  /** called with the new account and its one-time password, before the dialog closes */
+  onCreated: (grant: OneTimePasswordGrant) => void;
+}
+
+/**
+ * "Create User" (docs/product.md#admin-made-accounts): First name, Last name, Email and Role
+ * (Student, Teacher, Admin; Student first), with Cancel and "Create". "Create" checks the fields
+ * (messages under them, the typed text kept) and sends `POST /api/admin/users`; the server makes
+ * the one-time password, which `onCreated` receives. A refusal keeps the dialog open with the
+ * typed text, a banner, and the server's message under each field it names (a taken email among
+ * them).
+ */
+export function CreateUserDialog({ isOpen, onClose, onCreated }: CreateUserDialogProps) {
+  const titleId = useId();
+  const instance = useDialogInstance(isOpen ? CREATE_USER_TITLE : null);
+  return (
+    <IonModal key={instance.key} isOpen={isOpen} onDidDismiss={onClose} className="create-user-dialog" aria-label={instance.label}>
+      {isOpen && <CreateUserBody titleId={titleId} onCancel={onClose} onCreated={onCreated} />}
+    </IonModal>
+  );
+}
+
+function CreateUserBody(props: { titleId: string; onCancel: () => void; onCreated: (grant: OneTimePasswordGrant) => void }) {
+  const { titleId, onCancel, onCreated } = props;
+  const id = useId();
+  const [values, setValues] = useState<NewUserValues>(EMPTY);
+  const [errors, setErrors] = useState<NewUserErrors>({});
+  const [serverErrors, setServerErrors] = useState<NewUserErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+
+  // Once a create was tried, the messages follow the fields as they change.
+  useEffect(() => {
+    if (submitted) setErrors(validateNewUser(values));
+  }, [submitted, values]);
+
+  const change = (key: keyof NewUserValues, value: string) => {
+    setValues((current) => ({ ...current, [key]: key === 'role' ? (Number(value) as Role) : value }));
+    // The server's message about a field holds until that field changes.
+    setServerErrors((current) => ({ ...current, [key]: undefined }));
+  };
+
+  const create = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (saving) return;
+    setSubmitted(true);
+    const found = validateNewUser(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    setSaveError(null);
+    try {
+      const grant = await createUser({ firstName: values.firstName.trim(), lastName: values.lastName.trim(), email: values.email.trim(), role: values.role });
+      onCreated(grant);
+    } catch (error) {
+      console.error('Failed to create the user', error);
+      setSaveError(createFailureMessage(error));
+      if (error instanceof HttpError) {
+        const named: NewUserErrors = { ...(error.fields as NewUserErrors) };
+        if (error.status === 409) named.email = error.message;
+        setServerErrors(named);
+      }
+      setSaving(false);
+    }
+  };
+
+  const shown = (key: keyof NewUserValues) => errors[key] ?? serverErrors[key];
+  const text = (key: 'firstName' | 'lastName' | 'email', label: string, type: 'text' | 'email', autoComplete: string, maxLength: number) => (
+    <FormField id={`${id}-${key}`} label={label} error={shown(key)}>
+      {(describedBy) => (
+        <input
+          id={`${id}-${key}`}
+          type={type}
+          value={values[key]}
+          maxLength={maxLength}
+          autoComplete={autoComplete}
+          aria-invalid={shown(key) ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => change(key, event.target.value)}
+        />
+      )}
+    </FormField>
+  );
+
+  return (
+    <>
+      <DialogTitleBar id={titleId}>{CREATE_USER_TITLE}</DialogTitleBar>
+      <IonContent className="ion-padding">
+        <form aria-labelledby={titleId} noValidate onSubmit={(event) => void create(event)}>
+          {saveError && (
+            <p className="form-banner" role="alert">
+              {saveError}
+            </p>
+          )}
+          <p className="form-field__hint create-user__hint">The server makes a one-time password; the person chooses their own at their first sign-in.</p>
+          <div className="form-fields">
+            <div className="form-row">
+              {text('firstName', 'First name', 'text', 'off', NAME_MAX)}
+              {text('lastName', 'Last name', 'text', 'off', NAME_MAX)}
+            </div>
+            {text('email', 'Email', 'email', 'off', EMAIL_MAX)}
+            <FormField id={`${id}-role`} label="Role" error={shown('role')}>
+              {(describedBy) => (
+                <select id={`${id}-role`} value={String(values.role)} aria-describedby={describedBy} onChange={(event) => change('role', event.target.value)}>
+                  {ROLE_OPTIONS.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+          </div>
+          {/* Enter in a field submits; the visible button is in the footer. */}
+          <button type="submit" hidden />
+        </form>
+      </IonContent>
+      <IonFooter>
+        <div className="dialog-actions">
+          <IonButton fill="outline" onClick={onCancel} disabled={saving}>
+            Cancel
+          </IonButton>
+          <IonButton onClick={() => void create()} disabled={saving}>
+            {saving ? 'Creating...' : 'Create'}
+          </IonButton>
+        </div>
+      </IonFooter>
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import { IonButton, IonContent, IonFooter, IonIcon, IonModal } from '@ionic/react';
+import { copyOutline, warningOutline } from 'ionicons/icons';
+import { useId, useState } from 'react';
+import { DialogTitleBar } from '../../components/DialogParts';
+import { useDialogInstance } from '../shared/useDialogInstance';
+import type { OneTimePasswordGrant } from './peopleApi';
+import '../shared/formFields.css';
+
+/** Why the one-time password was made: a new account, or a password reset. */
+export type OneTimePasswordReason = 'created' | 'reset';
+
+/** The dialog's title per reason. */
+export const ONE_TIME_PASSWORD_TITLES: Record<OneTimePasswordReason, string> = { created: 'Account Created', reset: 'Password Reset' };
+
+/** The warning under the password (docs/product.md#one-time-passwords). */
+export const ONE_TIME_PASSWORD_WARNING = 'This password will not be shown again. Copy it or write it down now, then give it to them in person.';
+/** What the copy button's status line says after a copy. */
+export const COPIED = 'Copied to the clipboard.';
+/** What it says when the browser refused the clipboard (an insecure origin, a denied permission). */
+export const COPY_FAILED = 'Could not copy. Select the password and copy it yourself.';
+
+/** Props of {@link OneTimePasswordDialog}. */
+export interface OneTimePasswordDialogProps {
+  /** the user and their one-time password; null closes the dialog (the caller then forgets the password) */
+  grant: OneTimePasswordGrant | null;
+  reason: OneTimePasswordReason;
+  /** called when the admin is done ("Done"); the dialog cannot be closed by the backdrop or Escape */
+  onClose: () => void;
+}
+
+/**
+ * Shows a one-time password once (docs/product.md#admin-made-accounts,
+ * docs/product.md#password-reset, docs/product.md#one-time-passwords): "Account Created" or
+ * "Password Reset", who it is for, the password in a labelled read-only field ("One-time
+ * password", selected on focus), "Copy" (clipboard, with a status line), the warning that it will
+ * not be shown again, and "Done". Only "Done" closes it, so that a stray tap on the backdrop does
+ * not lose the password; the server never answers it again.
+ */
+export function OneTimePasswordDialog({ grant, reason, onClose }: OneTimePasswordDialogProps) {
+  const titleId = useId();
+  const instance = useDialogInstance(grant ? ONE_TIME_PASSWORD_TITLES[reason] : null);
+  return (
+    <IonModal key={instance.key} isOpen={grant !== null} backdropDismiss={false} onDidDismiss={onClose} className="otp-dialog" aria-label={instance.label}>
+      {grant && <OneTimePasswordBody titleId={titleId} grant={grant} reason={reason} onDone={onClose} />}
+    </IonModal>
+  );
+}
+
+function OneTimePasswordBody(props: { titleId: string; grant: OneTimePasswordGrant; reason: OneTimePasswordReason; onDone: () => void }) {
+  const { titleId, grant, reason, onDone } = props;
+  const fieldId = useId();
+  const [copyStatus, setCopyStatus] = useState('');
+  const { name, email } = grant.user;
+
+  const copy = async () => {
+    try {
+      if (!navigator.clipboard) throw new Error('No clipboard here');
+      await navigator.clipboard.writeText(grant.oneTimePassword);
+      setCopyStatus(COPIED);
+    } catch (error) {
+      console.warn('Could not copy the one-time password', error);
+      setCopyStatus(COPY_FAILED);
+    }
+  };
+
+  return (
+    <>
+      <DialogTitleBar id={titleId}>{ONE_TIME_PASSWORD_TITLES[reason]}</DialogTitleBar>
+      <IonContent className="ion-padding">
+        <p className="otp-intro">
+          {reason === 'created'
+            ? `${name} (${email}) signs in with this one-time password, then chooses their own password.`
+            : `${name} (${email}) has been signed out everywhere. They sign in with this one-time password, then choose their own password.`}
+        </p>
+        <div className="form-field">
+          <label htmlFor={fieldId}>One-time password</label>
+          <input
+            id={fieldId}
+            className="otp-value"
+            type="text"
+            readOnly
+            value={grant.oneTimePassword}
+            autoComplete="off"
+            spellCheck={false}
+            onFocus={(event) => event.currentTarget.select()}
+          />
+        </div>
+        <div className="otp-copy">
+          <IonButton fill="outline" onClick={() => void copy()}>
+            <IonIcon slot="start" icon={copyOutline} aria-hidden="true" />
+            Copy
+          </IonButton>
+          <p className="otp-copy__status" role="status">
+            {copyStatus}
+          </p>
+        </div>
+        <p className="otp-warning">
+          <IonIcon icon={warningOutline} aria-hidden="true" />
+          <strong>{ONE_TIME_PASSWORD_WARNING}</strong>
+        </p>
+      </IonContent>
+      <IonFooter>
+        <div className="dialog-actions">
+          <IonButton onClick={onDone}>Done</IonButton>
+        </div>
+      </IonFooter>
+    </>
+  );
+}
