@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Types } from 'mongoose';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ChatMessage, Session } from '../db/models/index.js';
+import { ChatMessage, Session, User } from '../db/models/index.js';
 import { CHAT_PAGE_SIZE, FILE_TOO_LARGE_TEXT, FILE_TYPE_TEXT, chatUploadsDir } from './messages.js';
 import type { ChatMessageJson } from '../presenters/chatMessage.js';
 import { tcpConnectionOf } from './cork.js';
@@ -144,6 +144,16 @@ describe('the handshake (docs/product.md#authorization-matrix)', () => {
       });
       expect(status).toBe(400);
     }
+  });
+
+  it('refuses an admin who must still replace a one-time password, at the handshake, over polling and WebSocket', async () => {
+    const fresh = await signedInUser(server.app, 1, 'Otto');
+    await User.updateOne({ _id: fresh.id }, { $set: { mustChangePassword: true } });
+    const own = { Cookie: fresh.cookie, Origin: server.url };
+    expect(await handshakeStatus(server.url, 'polling', own)).toBe(403);
+    expect(await handshakeStatus(server.url, 'websocket', own)).toBe(400);
+    await User.updateOne({ _id: fresh.id }, { $set: { mustChangePassword: false } });
+    expect(await handshakeStatus(server.url, 'polling', own)).toBe(200);
   });
 
   it('refuses an auth payload that does not match the session', async () => {

@@ -49,6 +49,7 @@ export const CHAT_TEXTS = {
   signInRequired: 'You need to sign in to join the discussion.',
   payloadMismatch: 'Your sign-in does not match this connection. Please reload the page.',
   adminsOnly: 'Only admins can join the discussion.',
+  passwordChangeRequired: 'Choose a new password before you join the discussion.',
   foreignOrigin: 'Connections from other sites are not allowed.',
   unavailable: 'The discussion is not available right now. Please try again later.',
   sessionEnded: 'Your session has ended. Please sign in again.',
@@ -194,7 +195,8 @@ function refuse(ctx: ChatContext, req: IncomingMessage, message: string, code: s
  * Engine.IO's `allowRequest`: runs on every handshake request (polling or
  * WebSocket) before a transport is opened and anything is buffered. Lets
  * through only a request from this origin or an allowed one (the HTTP CSRF
- * rule) carrying an admin's session cookie; any other gets 403 and no
+ * rule) carrying the session cookie of an admin who has no one-time password
+ * left to replace (docs/product.md#one-time-passwords); any other gets 403 and no
  * session, so the large packet limit (`MAX_HTTP_BUFFER_SIZE`, for
  * attachments) applies only to admins' connections. Polling requests that
  * name no open session are refused by Engine.IO before their body is read.
@@ -214,6 +216,10 @@ function allowHandshake(ctx: ChatContext): (req: IncomingMessage, fn: (err: stri
       if (found.user.role !== ROLES.admin) {
         refuse(ctx, req, CHAT_TEXTS.adminsOnly, 'forbidden', found.user.id as string);
         return fn(CHAT_TEXTS.adminsOnly, false);
+      }
+      if (found.user.mustChangePassword) {
+        refuse(ctx, req, CHAT_TEXTS.passwordChangeRequired, 'password_change_required', found.user.id as string);
+        return fn(CHAT_TEXTS.passwordChangeRequired, false);
       }
       fn(null, true);
     })().catch((err: unknown) => {
@@ -242,6 +248,7 @@ function authenticateHandshake(ctx: ChatContext): Parameters<ChatIo['use']>[0] {
         return next(refuse(ctx, req, CHAT_TEXTS.payloadMismatch, 'forbidden', userId));
       }
       if (found.user.role !== ROLES.admin) return next(refuse(ctx, req, CHAT_TEXTS.adminsOnly, 'forbidden', userId));
+      if (found.user.mustChangePassword) return next(refuse(ctx, req, CHAT_TEXTS.passwordChangeRequired, 'password_change_required', userId));
       socket.data = { userId: found.user.id, token, sessionId: found.session.id as string };
       next();
     })().catch((err: unknown) => {
