@@ -36,6 +36,7 @@ import { createUploadStores, type UploadStores } from './services/uploads.js';
 import { adminExportRoutes } from './routes/admin/export/index.js';
 import { createAdminPeopleRoutes } from './routes/admin/people/index.js';
 import { adminStatsRoutes } from './routes/admin/stats/index.js';
+import { settingsRoutes } from './routes/admin/settings/index.js';
 import { createAdminUsersRoutes } from './routes/admin/users/index.js';
 import { userRoutes } from './routes/user/index.js';
 import { createDocsRoutes } from './openapi/http.js';
@@ -156,6 +157,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/api', createAdminUsersRoutes({ recordings: uploads.recordings, sockets }))
     .route('/api', createAdminPeopleRoutes({ recordings: uploads.recordings, sockets }))
     .route('/api', adminStatsRoutes)
+    .route('/api', settingsRoutes)
     .route('/api', adminExportRoutes)
     .route('/api', userRoutes)
     .all('/api/*', () => {

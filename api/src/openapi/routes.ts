@@ -19,6 +19,7 @@ export const TAGS = [
   { name: 'Courses', description: 'Course management, admins only (docs/product.md#course-calls).' },
   { name: 'Notices', description: 'Notices: every signed-in user reads, admins write (docs/product.md#notice-calls).' },
   { name: 'Users', description: 'Users, students, teachers and course assignment, admins only (docs/product.md#admin-user-calls).' },
+  { name: 'Settings', description: "The school's settings, admins only (docs/product.md#settings)." },
   { name: 'Stats and export', description: 'Figures and the user export, admins only (docs/product.md#stats-and-export-calls).' },
   { name: 'Chat', description: 'Chat attachments; the chat itself runs over Socket.IO (docs/product.md#real-time-socket).' },
   { name: 'Profile', description: 'Profiles (docs/product.md#user-calls).' },
@@ -609,6 +610,21 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
       404: 'No student has this id.',
       415: NOT_JSON,
     },
+  },
+
+  // Settings
+  'GET /api/admin/settings': {
+    summary: "The school's settings",
+    tag: 'Settings',
+    description: 'Admins only (docs/product.md#settings). English and Daily until an admin first saves.',
+    success: { status: 200, answer: json('The settings.', s.schoolSettingsSchema) },
+  },
+  'PUT /api/admin/settings': {
+    summary: "Save the school's settings",
+    tag: 'Settings',
+    description: 'Admins only (docs/product.md#settings): both settings, no other field. "Revert to Default" saves English and Daily.',
+    success: { status: 200, answer: json('Saved; the admin is `updatedBy`.', s.schoolSettingsSchema) },
+    errors: { 413: TOO_LARGE, 415: NOT_JSON },
   },
 
   // Stats and export

@@ -81,6 +81,16 @@ export const adminStatsSchema = z
   .object({ totalStudents: z.number(), totalTeachers: z.number(), totalCourses: z.number() })
   .meta({ id: 'AdminStats' });
 
+/** The school's settings (`SchoolSettings`, docs/product.md#settings). */
+export const schoolSettingsSchema = z
+  .object({
+    language: z.enum(['English', 'Spanish', 'French']),
+    backupFrequency: z.enum(['Daily', 'Weekly', 'Monthly']),
+    updatedAt: z.string().nullable().meta({ format: 'date-time', description: 'the last save; null until the defaults were first saved' }),
+    updatedBy: z.object({ id: z.string(), name: z.string() }).nullable().meta({ description: 'the admin who saved last; null before the first save or once that account is gone' }),
+  })
+  .meta({ id: 'SchoolSettings' });
+
 /** A user row of the admin's users table (docs/product.md#users-and-sessions). */
 export const personSchema = userRowJsonSchema;
 

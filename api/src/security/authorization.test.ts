@@ -134,6 +134,8 @@ const ROWS: Row[] = [
   },
 
   // Admin: notices (GET open to every signed-in user).
+  { endpoint: 'GET /api/admin/settings', expect: adminOnly(200), request: () => ({ path: '/api/admin/settings' }) },
+  { endpoint: 'PUT /api/admin/settings', expect: adminOnly(200), request: () => ({ path: '/api/admin/settings', json: { language: 'English', backupFrequency: 'Daily' } }) },
   { endpoint: 'GET /api/admin/notice', expect: signedIn(200), request: () => ({ path: '/api/admin/notice' }) },
   { endpoint: 'POST /api/admin/notice', expect: adminOnly(201), request: () => ({ path: '/api/admin/notice', json: { title: 'Trip', description: 'Museum trip on Monday.' } }) },
   {

@@ -11,6 +11,7 @@ import { ASSESSMENT_CATEGORIES, ROLES } from '../db/models/index.js';
 import { courseFieldsSchema } from '../routes/admin/courses/schema.js';
 import { exportQuerySchema } from '../routes/admin/export/schema.js';
 import { noticeBodySchema } from '../routes/admin/notices/schema.js';
+import { schoolSettingsBodySchema } from '../routes/admin/settings/schema.js';
 import { assignCoursesBodySchema } from '../routes/admin/people/schema.js';
 import { newUserBodySchema, roleChangeBodySchema } from '../routes/admin/users/schema.js';
 import { updateOracyAssessmentSchema } from '../routes/assessment/schema.js';
@@ -156,6 +157,8 @@ const TARGETS: Target[] = [
   },
   { endpoint: 'DELETE /api/admin/courses/:id', caller: 'admin', params: async (w) => ({ id: await ids(() => freshCourse(w.t2._id), 6) }) },
 
+  { endpoint: 'GET /api/admin/settings', caller: 'admin' },
+  { endpoint: 'PUT /api/admin/settings', caller: 'admin', body: schoolSettingsBodySchema, sample: () => ({ language: 'French', backupFrequency: 'Weekly' }) },
   { endpoint: 'GET /api/admin/notice', caller: 'ownerTeacher' },
   { endpoint: 'POST /api/admin/notice', caller: 'admin', body: noticeBodySchema, sample: () => ({ title: 'Sports day', description: 'Bring water.' }) },
   {

@@ -12,3 +12,4 @@ export * from './chatMessage.js';
 export * from './speaking.js';
 export * from './job.js';
 export * from './delivery.js';
+export * from './schoolSettings.js';

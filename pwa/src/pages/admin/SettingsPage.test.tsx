@@ -1,14 +1,21 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, USERS, type FakeRoute } from '../../test/fetchMock';
 import { renderAt } from '../../test/renderApp';
-import { prepareScreenTests, findToast } from '../../test/adminTestUtils';
+import { prepareScreenTests, findAlert, findToast } from '../../test/adminTestUtils';
 
 prepareScreenTests();
 
-function setup(exportRoute: FakeRoute) {
-  const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: USERS.admin }, 'GET /api/admin/export': exportRoute });
+const STORED = { language: 'English', backupFrequency: 'Daily', updatedAt: null, updatedBy: null };
+
+function setup(exportRoute: FakeRoute, settingsRoutes: Record<string, FakeRoute> = {}) {
+  const fetchSpy = mockFetch({
+    'GET /auth/current_user': { body: USERS.admin },
+    'GET /api/admin/export': exportRoute,
+    'GET /api/admin/settings': { body: STORED },
+    ...settingsRoutes,
+  });
   const created: Blob[] = [];
   vi.stubGlobal('URL', Object.assign(URL, {
     createObjectURL: vi.fn((blob: Blob) => {
@@ -29,6 +36,7 @@ describe('the admin settings (docs/product.md#settings)', { timeout: 30_000 }, (
   it('shows every section and control', async () => {
     setup({ body: [] });
     expect(await screen.findByText('Manage your dashboard preferences and system settings.')).toBeInTheDocument();
+    await screen.findByText('General Settings');
     for (const heading of ['General Settings', 'Data & Backup', 'Export Data', 'Import Data']) {
       expect(screen.getByText(heading).tagName).toBe('H2');
     }
@@ -68,5 +76,41 @@ describe('the admin settings (docs/product.md#settings)', { timeout: 30_000 }, (
     await user.click(await screen.findByText('Export Now', { selector: 'ion-button' }));
     await findToast('Failed to export data');
     expect(downloads).toEqual([]);
+  });
+
+  const button = (text: string) => screen.getByText(text, { selector: 'ion-button' }) as HTMLElement & { disabled?: boolean };
+
+  it('"Revert to Default" asks, then saves English and Daily', async () => {
+    const puts: unknown[] = [];
+    const { user } = setup({ body: [] }, {
+      'GET /api/admin/settings': { body: { ...STORED, language: 'French', backupFrequency: 'Monthly' } },
+      'PUT /api/admin/settings': async (request) => {
+        const body = await request.json();
+        puts.push(body);
+        return { body: { ...STORED, ...(body as object), updatedAt: '2026-11-26T10:00:00.000Z' } };
+      },
+    });
+    await waitFor(() => expect(document.querySelectorAll('ion-select')).toHaveLength(3));
+    // nothing edited: saving is off until a select changes
+    expect(button('Save All Changes').disabled).toBe(true);
+    await user.click(button('Revert to Default'));
+    const dialog = await findAlert();
+    expect(dialog).toHaveTextContent('Restore English and Daily and save them for the whole school?');
+    expect(puts).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Revert' }));
+    await findToast('Settings reverted to default');
+    expect(puts).toEqual([{ language: 'English', backupFrequency: 'Daily' }]);
+  });
+
+  it('says when the settings cannot be loaded and tries again on Retry', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let calls = 0;
+    const { user } = setup({ body: [] }, {
+      'GET /api/admin/settings': () => (++calls === 1 ? { status: 500, body: { error: { code: 'internal_error', message: 'x' } } } : { body: STORED }),
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The settings could not be loaded.');
+    await user.click(screen.getByText('Retry', { selector: 'ion-button' }));
+    await waitFor(() => expect(document.querySelectorAll('ion-select')).toHaveLength(3));
+    expect(screen.queryByText('The settings could not be loaded.')).not.toBeInTheDocument();
   });
 });

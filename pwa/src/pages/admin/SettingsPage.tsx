@@ -1,13 +1,79 @@
 import { IonButton, IonCard, IonCardContent, IonCardHeader, IonItem, IonList, IonSelect, IonSelectOption, IonSpinner } from '@ionic/react';
-import { useState } from 'react';
-import { downloadExport, type ExportType } from './peopleApi';
+import { useCallback, useEffect, useState } from 'react';
+import { downloadExport, fetchSettings, saveSettings, type ExportType, type SchoolSettings } from './peopleApi';
 import { useAdminToast } from './useAdminToast';
+import { useConfirm } from './useConfirm';
 import './admin.css';
 
 /** Language choices (docs/product.md#constants-and-limits); default English. */
 export const LANGUAGES = ['English', 'Spanish', 'French'] as const;
 /** Backup frequencies (docs/product.md#constants-and-limits); default Daily. */
 export const BACKUP_FREQUENCIES = ['Daily', 'Weekly', 'Monthly'] as const;
+/** What "Revert to Default" restores (docs/product.md#settings). */
+export const DEFAULT_SETTINGS = { language: 'English', backupFrequency: 'Daily' } as const;
+
+/** The two saved settings as the screen edits them. */
+type Draft = Pick<SchoolSettings, 'language' | 'backupFrequency'>;
+
+/** The texts of saving (docs/product.md#settings). */
+export const SETTINGS_TEXTS = {
+  saved: 'Settings saved',
+  notSaved: 'Failed to save settings',
+  reverted: 'Settings reverted to default',
+  loadFailed: 'The settings could not be loaded.',
+  revertHeader: 'Revert to Default',
+  revertMessage: 'Restore English and Daily and save them for the whole school?',
+} as const;
+
+/**
+ * The school's saved settings on the screen: loads them, holds the edits, saves them, and asks the
+ * browser to confirm leaving (reload, close) while an edit is unsaved.
+ */
+function useSchoolSettings() {
+  const [saved, setSaved] = useState<SchoolSettings | null>(null);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setFailed(false);
+    fetchSettings(controller.signal).then(
+      (settings) => {
+        setSaved(settings);
+        setDraft({ language: settings.language, backupFrequency: settings.backupFrequency });
+      },
+      (err: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error('Could not load the settings', err);
+        setFailed(true);
+      },
+    );
+    return () => controller.abort();
+  }, [attempt]);
+
+  const dirty = saved !== null && draft !== null && (draft.language !== saved.language || draft.backupFrequency !== saved.backupFrequency);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const save = useCallback(async (values: Draft) => {
+    setSaving(true);
+    try {
+      const stored = await saveSettings(values);
+      setSaved(stored);
+      setDraft({ language: stored.language, backupFrequency: stored.backupFrequency });
+    } finally {
+      setSaving(false);
+    }
+  }, []);
+
+  return { saved, draft, setDraft, dirty, failed, saving, save, retry: () => setAttempt((n) => n + 1) };
+}
 
 /**
  * Saves a blob under `fileName` through a temporary object URL and a
@@ -37,13 +103,15 @@ export function saveBlob(blob: Blob, fileName: string): void {
  * or CSV, "Export Now" with a spinner while working; the file is saved as
  * user_data.json / user_data.csv; toasts "Data exported successfully" /
  * "Failed to export data"), Import Data ("Import"), "Save All Changes" and
- * "Revert to Default". Only the export does anything: the language and
- * backup choices are not saved anywhere (docs/product.md#settings).
+ * "Revert to Default". Language and Backup Frequency are the school's saved settings
+ * (`GET`/`PUT /api/admin/settings`): "Save All Changes" is enabled while an edit is unsaved and
+ * saves it ("Settings saved"); "Revert to Default" asks, then saves English and Daily; closing or
+ * reloading the page with an unsaved edit asks first (docs/product.md#settings). "Import" does nothing yet.
  */
 export default function SettingsPage() {
   const toast = useAdminToast();
-  const [language, setLanguage] = useState<string>('English');
-  const [backup, setBackup] = useState<string>('Daily');
+  const confirm = useConfirm();
+  const settings = useSchoolSettings();
   const [fileType, setFileType] = useState<ExportType>('json');
   const [exporting, setExporting] = useState(false);
 
@@ -62,13 +130,48 @@ export default function SettingsPage() {
     }
   };
 
+  const saveDraft = async (values: Draft, success: string) => {
+    try {
+      await settings.save(values);
+      toast(success);
+    } catch (err) {
+      console.error('Failed to save settings', err);
+      toast(SETTINGS_TEXTS.notSaved, 'danger');
+    }
+  };
+
+  const { draft, saved } = settings;
   return (
     <>
       <h1 className="screen-title">Settings</h1>
       <p className="admin-intro">Manage your dashboard preferences and system settings.</p>
+      {settings.failed ? (
+        <div className="settings-status" role="alert">
+          <p>{SETTINGS_TEXTS.loadFailed}</p>
+          <IonButton fill="outline" onClick={settings.retry}>
+            Retry
+          </IonButton>
+        </div>
+      ) : null}
       <div className="settings-grid">
-        <SelectCard heading="General Settings" label="Language" options={LANGUAGES} value={language} onChange={setLanguage} />
-        <SelectCard heading="Data & Backup" label="Backup Frequency" options={BACKUP_FREQUENCIES} value={backup} onChange={setBackup} />
+        {draft ? (
+          <>
+            <SelectCard heading="General Settings" label="Language" options={LANGUAGES} value={draft.language} onChange={(language) => settings.setDraft({ ...draft, language: language as Draft['language'] })} />
+            <SelectCard
+              heading="Data & Backup"
+              label="Backup Frequency"
+              options={BACKUP_FREQUENCIES}
+              value={draft.backupFrequency}
+              onChange={(backupFrequency) => settings.setDraft({ ...draft, backupFrequency: backupFrequency as Draft['backupFrequency'] })}
+            />
+          </>
+        ) : settings.failed ? null : (
+          <IonCard>
+            <IonCardContent>
+              <IonSpinner name="crescent" aria-label="Loading the settings" role="status" />
+            </IonCardContent>
+          </IonCard>
+        )}
 
         <IonCard>
           <IonCardHeader>
@@ -108,11 +211,32 @@ export default function SettingsPage() {
           </IonCardContent>
         </IonCard>
       </div>
+      {saved?.updatedAt ? (
+        <p className="settings-saved-by">
+          Last saved {new Date(saved.updatedAt).toLocaleString()}
+          {saved.updatedBy ? ` by ${saved.updatedBy.name}` : ''}
+        </p>
+      ) : null}
       <div className="settings-actions">
-        <IonButton>Save All Changes</IonButton>
-        <IonButton fill="outline" color="medium">
+        <IonButton disabled={!settings.dirty || settings.saving} onClick={() => draft && void saveDraft(draft, SETTINGS_TEXTS.saved)}>
+          Save All Changes
+        </IonButton>
+        <IonButton
+          fill="outline"
+          color="medium"
+          disabled={!draft || settings.saving}
+          onClick={() =>
+            confirm({
+              header: SETTINGS_TEXTS.revertHeader,
+              message: SETTINGS_TEXTS.revertMessage,
+              confirmText: 'Revert',
+              onConfirm: () => saveDraft(DEFAULT_SETTINGS, SETTINGS_TEXTS.reverted),
+            })
+          }
+        >
           Revert to Default
         </IonButton>
+        {settings.saving ? <IonSpinner name="crescent" aria-label="Saving" role="status" /> : null}
       </div>
     </>
   );

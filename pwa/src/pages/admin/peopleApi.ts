@@ -156,3 +156,16 @@ export async function downloadExport(fileType: ExportType): Promise<{ blob: Blob
   const blob = await response.blob();
   return { blob, fileName: `user_data.${fileType}` };
 }
+
+/** The school's settings (docs/product.md#settings): `{language, backupFrequency, updatedAt, updatedBy}`. */
+export type SchoolSettings = Answer<typeof admin.settings.$get>;
+
+/** `GET /api/admin/settings`: the school's settings (English and Daily until first saved). */
+export function fetchSettings(signal?: AbortSignal): Promise<SchoolSettings> {
+  return json(admin.settings.$get(undefined, callOptions({ signal })));
+}
+
+/** `PUT /api/admin/settings`: saves both settings; answers them as stored. @throws HttpError 400 for a value not offered */
+export function saveSettings(settings: Pick<SchoolSettings, 'language' | 'backupFrequency'>): Promise<SchoolSettings> {
+  return json(admin.settings.$put({ json: { language: settings.language, backupFrequency: settings.backupFrequency } }));
+}

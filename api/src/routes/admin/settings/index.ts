@@ -1,0 +1,54 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../../auth/context.js';
+import { requireRole } from '../../../auth/middleware.js';
+import { DEFAULT_SCHOOL_SETTINGS, ROLES, SCHOOL_SETTINGS_ID, SchoolSettings, User, type BACKUP_FREQUENCIES, type SCHOOL_LANGUAGES } from '../../../db/models/index.js';
+
+type SchoolLanguage = (typeof SCHOOL_LANGUAGES)[number];
+type BackupFrequency = (typeof BACKUP_FREQUENCIES)[number];
+import { validate } from '../../../validation.js';
+import { schoolSettingsBodySchema } from './schema.js';
+
+/** The school's settings as the API answers them (docs/product.md#settings). */
+export interface SchoolSettingsJson {
+  /** English, Spanish or French */
+  language: SchoolLanguage;
+  /** Daily, Weekly or Monthly */
+  backupFrequency: BackupFrequency;
+  /** ISO 8601 time of the last save; null while the defaults have never been saved */
+  updatedAt: string | null;
+  /** who saved last, `{id, name}`; null before the first save or once that account is gone */
+  updatedBy: { id: string; name: string } | null;
+}
+
+/** The stored settings, or the defaults when none were saved yet; two queries at most. */
+export async function readSchoolSettings(): Promise<SchoolSettingsJson> {
+  const stored = await SchoolSettings.findById(SCHOOL_SETTINGS_ID).lean();
+  if (!stored) return { ...DEFAULT_SCHOOL_SETTINGS, updatedAt: null, updatedBy: null };
+  const by = stored.updatedBy ? await User.findById(stored.updatedBy, { name: 1 }).lean() : null;
+  return {
+    // the schema's enums hold these to the same lists.
+    language: stored.language as SchoolLanguage,
+    backupFrequency: stored.backupFrequency as BackupFrequency,
+    updatedAt: stored.updatedAt ? new Date(stored.updatedAt).toISOString() : null,
+    updatedBy: by ? { id: String(by._id), name: by.name } : null,
+  };
+}
+
+/**
+ * The school's settings (docs/product.md#settings), mounted at `/api`, admins only (401 / 403):
+ * - `GET /admin/settings` → 200 `SchoolSettingsJson` (the defaults, English and Daily, until saved);
+ * - `PUT /admin/settings` `{language, backupFrequency}` → 200 the saved `SchoolSettingsJson`, with
+ *   the admin as `updatedBy`; 400 naming the field for any other value or any other field.
+ * One document in the database, so every process answers the same.
+ */
+export const settingsRoutes = new Hono<AppEnv>()
+  .get('/admin/settings', requireRole(ROLES.admin), async (c) => c.json(await readSchoolSettings(), 200))
+  .put('/admin/settings', requireRole(ROLES.admin), validate('json', schoolSettingsBodySchema), async (c) => {
+    const body = c.req.valid('json');
+    await SchoolSettings.updateOne(
+      { _id: SCHOOL_SETTINGS_ID },
+      { $set: { ...body, updatedBy: c.var.user._id } },
+      { upsert: true, runValidators: true },
+    );
+    return c.json(await readSchoolSettings(), 200);
+  });
