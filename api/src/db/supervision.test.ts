@@ -159,6 +159,8 @@ describe.skipIf(Boolean(process.env.TEST_MONGODB_URI))('the API when its embedde
         `the chat message sent meanwhile: ${chat})`,
     );
     expect(toFirstWrite).toBeLessThan(10_000);
+    // a 500 means an error the 503 mapping does not know: print the server's error lines to name it.
+    if (attempts.some((a) => a.status === 500)) console.log('the server logged:', api.output().split('\n').filter((l) => /"level":(50|60)/.test(l)).join('\n').slice(0, 6000));
     // never a 500, never a hang: each answer is a write or a 503 `unavailable` with Retry-After.
     expect(attempts.filter((a) => a.status !== 201 && a.status !== 503)).toEqual([]);
     const unavailable = attempts.filter((a) => a.status === 503);

@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, signIn } from '../src/utils';
+
+test.describe("the school's settings (docs/product.md#settings)", () => {
+  test.beforeEach(async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== 'tablet', 'admins work on a tablet: these journeys run at tablet size only');
+    await signIn(page, DEMO.admin);
+  });
+
+  test('an edit enables "Save All Changes", is saved for the whole school, and "Revert to Default" restores English and Daily', async ({ page }) => {
+    await page.goto('/admin/setting');
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    const save = page.locator('ion-button', { hasText: 'Save All Changes' });
+    await expect(page.locator('ion-select').first()).toBeVisible();
+    await expect(save).toHaveAttribute('aria-disabled', 'true');
+
+    // Ionic's popover select: open it, pick the option.
+    await page.locator('ion-select').first().click();
+    await page.getByRole('radio', { name: 'French' }).click();
+    await expect(save).not.toHaveAttribute('aria-disabled', 'true');
+    await save.click();
+    await expect(page.getByText('Settings saved')).toBeVisible();
+    await expect(save).toHaveAttribute('aria-disabled', 'true');
+    await expect(page.getByText(/Last saved .* by Alex Morgan/)).toBeVisible();
+
+    // Saved in the database: a reload shows it.
+    await page.reload();
+    await expect(page.locator('ion-select').first()).toHaveJSProperty('value', 'French');
+
+    await page.locator('ion-button', { hasText: 'Revert to Default' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText('Restore English and Daily and save them for the whole school?');
+    await dialog.getByRole('button', { name: 'Revert' }).click();
+    await expect(page.getByText('Settings reverted to default')).toBeVisible();
+    await expect(page.locator('ion-select').first()).toHaveJSProperty('value', 'English');
+    await expect(page.locator('ion-select').nth(1)).toHaveJSProperty('value', 'Daily');
+  });
+});
