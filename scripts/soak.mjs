@@ -12,7 +12,7 @@
 //   SOAK_WARMUP_S   warm-up before the first memory reading, in seconds (default 60)
 //   SOAK_RATE       HTTP requests per second, all kinds together (default 10)
 //   SOAK_ADMINS     admins chatting, each one message every SOAK_CHAT_EVERY_S seconds (default 20, 10)
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,8 +63,7 @@ server.child.stdout.resume();
 if (!inspectorUrl) throw new Error('the server printed no inspector address');
 
 /** The server's resident memory (VmRSS), in bytes. */
-async function residentBytes() {
-  const { readFileSync } = await import('node:fs');
+function residentBytes() {
   const line = readFileSync(`/proc/${server.child.pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
   return Number(line.split(/\s+/)[1]) * 1024;
 }
@@ -276,18 +275,18 @@ const chatTimers = chats.map((chat, i) =>
 
 log(`warming up for ${CONFIG.warmupS} s at ${CONFIG.rate} requests/s and ${chats.length} admins chatting`);
 await sleep(CONFIG.warmupS * 1000);
-const warm = { rss: await residentBytes(), heap: await heapAfterGc() };
+const warm = { rss: residentBytes(), heap: await heapAfterGc() };
 for (const s of stats.values()) Object.assign(s, { ms: [], count: 0, s5xx: 0, s4xx: 0, noAnswer: 0 });
 log(`after warm-up: ${mb(warm.rss)} resident, ${mb(warm.heap)} heap; measuring for ${CONFIG.minutes} min`);
 while (Date.now() - started < totalMs) {
   await sleep(Math.min(60_000, totalMs - (Date.now() - started)));
-  log(`${Math.round((Date.now() - started) / 1000)} s: ${mb(await residentBytes())} resident, ${inFlight} requests in flight`);
+  log(`${Math.round((Date.now() - started) / 1000)} s: ${mb(residentBytes())} resident, ${inFlight} requests in flight`);
 }
 clearInterval(httpTimer);
 for (const t of chatTimers) clearInterval(t);
 while (inFlight > 0) await sleep(100);
 await sleep(2000); // the last acks
-const end = { rss: await residentBytes(), heap: await heapAfterGc() };
+const end = { rss: residentBytes(), heap: await heapAfterGc() };
 const unanswered = chats.reduce((n, c) => n + c.unanswered(), 0);
 for (const socket of sockets) socket.disconnect();
 

@@ -65,15 +65,15 @@ peak = Math.max(peak, rssMb());
 await new Promise((resolve) => setTimeout(resolve, 1000));
 const after = rssMb();
 
+/** How many answers had each status, e.g. `{403: 60}`. */
+const statuses = (key) => results.reduce((acc, r) => ({ ...acc, [r[key]]: (acc[r[key]] ?? 0) + 1 }), {});
+const accepted = results.filter((r) => r.handshake === 200 || r.post === 200).length;
 if (asJson) {
-  const statuses = (key) => results.reduce((acc, r) => ({ ...acc, [r[key]]: (acc[r[key]] ?? 0) + 1 }), {});
-  const accepted = results.filter((r) => r.handshake === 200 || r.post === 200).length;
   console.log(JSON.stringify({ parallel, bodyBytes: BODY_BYTES, accepted, handshakes: statuses('handshake'), posts: statuses('post'), before, peak, after, budgetMb: BUDGET_MB }));
   process.exit(0);
 }
 
-const count = (key) => Object.entries(results.reduce((acc, r) => ({ ...acc, [r[key]]: (acc[r[key]] ?? 0) + 1 }), {})).map(([s, n]) => `${n}× ${s}`).join(', ');
-const accepted = results.filter((r) => r.handshake === 200 || r.post === 200).length;
+const count = (key) => Object.entries(statuses(key)).map(([s, n]) => `${n}× ${s}`).join(', ');
 const growth = peak - before;
 console.log(`${parallel} unauthenticated 7 MB polling POSTs to ${base}`);
 console.log(`  handshakes: ${count('handshake')}`);

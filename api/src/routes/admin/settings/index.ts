@@ -20,11 +20,11 @@ export interface SchoolSettingsJson {
   updatedBy: { id: string; name: string } | null;
 }
 
-/** The stored settings, or the defaults when none were saved yet; two queries at most. */
-export async function readSchoolSettings(): Promise<SchoolSettingsJson> {
-  const stored = await SchoolSettings.findById(SCHOOL_SETTINGS_ID).lean();
-  if (!stored) return { ...DEFAULT_SCHOOL_SETTINGS, updatedAt: null, updatedBy: null };
-  const by = stored.updatedBy ? await User.findById(stored.updatedBy, { name: 1 }).lean() : null;
+/** A stored settings record as answered, with `by` the admin who saved it (null when gone). */
+function presentSettings(
+  stored: { language: string; backupFrequency: string; updatedAt?: Date | null },
+  by: { _id: unknown; name: string } | null,
+): SchoolSettingsJson {
   return {
     // the schema's enums hold these to the same lists.
     language: stored.language as SchoolLanguage,
@@ -32,6 +32,14 @@ export async function readSchoolSettings(): Promise<SchoolSettingsJson> {
     updatedAt: stored.updatedAt ? new Date(stored.updatedAt).toISOString() : null,
     updatedBy: by ? { id: String(by._id), name: by.name } : null,
   };
+}
+
+/** The stored settings, or the defaults when none were saved yet; two queries at most. */
+export async function readSchoolSettings(): Promise<SchoolSettingsJson> {
+  const stored = await SchoolSettings.findById(SCHOOL_SETTINGS_ID).lean();
+  if (!stored) return { ...DEFAULT_SCHOOL_SETTINGS, updatedAt: null, updatedBy: null };
+  const by = stored.updatedBy ? await User.findById(stored.updatedBy, { name: 1 }).lean() : null;
+  return presentSettings(stored, by);
 }
 
 /**
@@ -44,11 +52,12 @@ export async function readSchoolSettings(): Promise<SchoolSettingsJson> {
 export const settingsRoutes = new Hono<AppEnv>()
   .get('/admin/settings', requireRole(ROLES.admin), async (c) => c.json(await readSchoolSettings(), 200))
   .put('/admin/settings', requireRole(ROLES.admin), validate('json', schoolSettingsBodySchema), async (c) => {
-    const body = c.req.valid('json');
-    await SchoolSettings.updateOne(
+    const admin = c.var.user;
+    // one write; the saving admin is known, so the answer needs no second read.
+    const stored = await SchoolSettings.findOneAndUpdate(
       { _id: SCHOOL_SETTINGS_ID },
-      { $set: { ...body, updatedBy: c.var.user._id } },
-      { upsert: true, runValidators: true },
-    );
-    return c.json(await readSchoolSettings(), 200);
+      { $set: { ...c.req.valid('json'), updatedBy: admin._id } },
+      { upsert: true, runValidators: true, returnDocument: 'after' },
+    ).lean();
+    return c.json(presentSettings(stored!, admin), 200);
   });
