@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { ionicPerUse } from './vite/ionicPerUse.ts';
+import { precompileMessages } from './vite/precompileMessages.ts';
 
 /**
  * Where the dev and preview servers forward the API's paths (docs/architecture.md#one-origin:
@@ -91,7 +92,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [ionicPerUse(), react(), pwa],
+  plugins: [precompileMessages(), ionicPerUse(), react(), pwa],
   build: {
     outDir: 'dist',
     sourcemap: true,

@@ -3,6 +3,7 @@ import { IonReactRouter } from '@ionic/react-router';
 import { Suspense, lazy, useEffect } from 'react';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import { PageLoading } from './components/PageLoading';
+import { useI18n } from './i18n';
 import { OutboxReplayer } from './offline/OutboxReplayer';
 import { useUpdateWaiting } from './offline/serviceWorker';
 import NotFoundPage from './pages/NotFoundPage';
@@ -130,12 +131,13 @@ function RedirectRoute({ redirect }: { redirect: AppRedirect }) {
   return <RequireAccess access={redirect.access}>{(user) => <Navigate to={redirect.to(user.role)} replace />}</RequireAccess>;
 }
 
-/** Keeps `document.title` as "{screen} · Oracy" (just "Oracy" on the 404 page). */
+/** Keeps `document.title` as "{screen} · Oracy" (just "Oracy" on the 404 page), in the active language. */
 function DocumentTitle() {
   const { pathname } = useLocation();
+  const { t } = useI18n();
   useEffect(() => {
     const route = findRoute(pathname);
-    document.title = route ? `${route.title} · Oracy` : 'Oracy';
-  }, [pathname]);
+    document.title = route ? t('app.documentTitle', { title: t(route.title) }) : t('app.name');
+  }, [pathname, t]);
   return null;
 }

@@ -2,6 +2,7 @@ import { setupIonicReact } from '@ionic/react';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './App';
+import { setLanguage, startLanguage } from './i18n';
 import { listenForInstallPrompt } from './offline/installPrompt';
 import { registerServiceWorker } from './offline/serviceWorker';
 import { findRoute } from './routes';
@@ -45,11 +46,17 @@ window.addEventListener('load', () => whenIdle(() => registerServiceWorker()), {
 
 // the first render is a transition, so React builds the app shell in short slices
 // between which the browser can paint and answer input, instead of in one long task.
+// nothing is rendered before a catalogue is loaded: the one the device showed last (the
+// user's language, known once the current user arrives), else English.
 const reactRoot = createRoot(root);
-startTransition(() => {
-  reactRoot.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+setLanguage(startLanguage())
+  .catch(() => setLanguage('en'))
+  .finally(() => {
+    startTransition(() => {
+      reactRoot.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+    });
+  });

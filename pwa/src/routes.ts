@@ -6,6 +6,7 @@
  */
 import { createElement, lazy, type ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
+import type { MessageId } from './i18n';
 import AssessmentPage from './pages/AssessmentPage';
 import { coursesPathFor, type Role } from './session/roles';
 
@@ -40,8 +41,8 @@ function eagerScreen(component: ComponentType): Screen {
 export interface AppRoute {
   /** A react-router v6 path pattern, absolute, e.g. `/admin/student/assign-courses/:studentId`. */
   path: string;
-  /** The screen's name, used for the document title ("{title} · Oracy"). */
-  title: string;
+  /** The catalogue key of the screen's name, used for the document title ("{title} · Oracy"). */
+  title: MessageId;
   /** Who may open it. */
   access: RouteAccess;
   /** `true` when the screen sits inside the shared dashboard layout (docs/product.md#dashboard-layout). */
@@ -77,56 +78,56 @@ const Notices = lazyScreen(() => import('./pages/shared/NoticesPage'));
 export const appRoutes: readonly AppRoute[] = [
   {
     path: '/',
-    title: 'Self-Assessment',
+    title: 'route.selfAssessment',
     access: 'signed-in',
     layout: false,
     // "/" is where signing in and the installed app land, so its screen is part of the first load.
     screen: eagerScreen(AssessmentPage),
     showsOwnLoading: true,
   },
-  { path: '/admin/dashboard', title: 'Admin Dashboard', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/AdminDashboardPage')) },
-  { path: '/admin/users', title: 'Users', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/UsersPage')) },
-  { path: '/admin/students', title: 'Students', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/StudentsPage')) },
+  { path: '/admin/dashboard', title: 'route.adminDashboard', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/AdminDashboardPage')) },
+  { path: '/admin/users', title: 'route.users', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/UsersPage')) },
+  { path: '/admin/students', title: 'route.students', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/StudentsPage')) },
   {
     path: '/admin/student/assign-courses/:studentId',
-    title: 'Assign Courses',
+    title: 'route.assignCourses',
     access: ADMIN,
     layout: true,
     screen: lazyScreen(() => import('./pages/admin/AssignCoursesPage')),
   },
-  { path: '/admin/teachers', title: 'Teachers', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/TeachersPage')) },
-  { path: '/admin/courses', title: 'Courses', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/CoursesPage')) },
-  { path: '/admin/notice', title: 'Notices', access: ADMIN, layout: true, screen: Notices },
-  { path: '/admin/setting', title: 'Settings', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/SettingsPage')) },
-  { path: '/admin/profile', title: 'Profile', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/AdminProfilePage')) },
-  { path: '/admin/complaints', title: 'Complaints', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/ComplaintsPage')) },
-  { path: '/admin/discussion', title: 'Discussion', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/DiscussionPage')) },
-  { path: '/teacher/dashboard', title: 'Teacher Dashboard', access: TEACHER, layout: true, screen: lazyScreen(() => import('./pages/teacher/TeacherDashboardPage')) },
-  { path: '/teacher/courses', title: 'Your Courses', access: TEACHER, layout: true, screen: lazyScreen(() => import('./pages/teacher/TeacherCoursesPage')) },
-  { path: '/teacher/students', title: 'Your Students', access: TEACHER, layout: true, screen: lazyScreen(() => import('./pages/teacher/TeacherStudentsPage')) },
+  { path: '/admin/teachers', title: 'route.teachers', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/TeachersPage')) },
+  { path: '/admin/courses', title: 'route.courses', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/CoursesPage')) },
+  { path: '/admin/notice', title: 'route.notices', access: ADMIN, layout: true, screen: Notices },
+  { path: '/admin/setting', title: 'route.settings', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/SettingsPage')) },
+  { path: '/admin/profile', title: 'route.profile', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/AdminProfilePage')) },
+  { path: '/admin/complaints', title: 'route.complaints', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/ComplaintsPage')) },
+  { path: '/admin/discussion', title: 'route.discussion', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/DiscussionPage')) },
+  { path: '/teacher/dashboard', title: 'route.teacherDashboard', access: TEACHER, layout: true, screen: lazyScreen(() => import('./pages/teacher/TeacherDashboardPage')) },
+  { path: '/teacher/courses', title: 'route.yourCourses', access: TEACHER, layout: true, screen: lazyScreen(() => import('./pages/teacher/TeacherCoursesPage')) },
+  { path: '/teacher/students', title: 'route.yourStudents', access: TEACHER, layout: true, screen: lazyScreen(() => import('./pages/teacher/TeacherStudentsPage')) },
   {
     path: '/teacher/students/:studentId',
-    title: "Student's Oracy",
+    title: 'route.studentsOracy',
     access: TEACHER,
     layout: true,
     screen: lazyScreen(() => import('./pages/teacher/TeacherStudentOracyPage')),
   },
-  { path: '/teacher/speaking', title: 'Speaking Practice', access: TEACHER, layout: true, screen: lazyScreen(() => import('./pages/teacher/TeacherSpeakingPage')) },
-  { path: '/teacher/speaking/review/:recordingId', title: 'Review Recording', access: TEACHER, layout: true, screen: lazyScreen(() => import('./pages/teacher/ReviewRecordingPage')) },
-  { path: '/teacher/notice', title: 'Notices', access: TEACHER, layout: true, screen: Notices },
-  { path: '/teacher/complaints', title: 'My Complaints', access: TEACHER, layout: true, screen: lazyScreen(() => import('./pages/teacher/TeacherComplaintsPage')) },
-  { path: '/teacher/profile', title: 'Profile', access: TEACHER, layout: true, screen: lazyScreen(() => import('./pages/teacher/TeacherProfilePage')) },
-  { path: '/student/dashboard', title: 'Student Dashboard', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/StudentDashboardPage')) },
-  { path: '/student/teachers', title: 'Your Teacher', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/StudentTeachersPage')) },
-  { path: '/student/notice', title: 'Notices', access: STUDENT, layout: true, screen: Notices },
-  { path: '/student/complaints', title: 'My Complaints', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/StudentComplaintsPage')) },
-  { path: '/student/courses', title: 'Your Enrolled Courses', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/StudentCoursesPage')) },
-  { path: '/student/oracy', title: 'My Oracy', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/MyOracyPage')) },
-  { path: '/student/speaking', title: 'Speaking Practice', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/StudentSpeakingPage')) },
-  { path: '/student/speaking/:taskId', title: 'Speaking Task', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/StudentSpeakingTaskPage')) },
-  { path: '/student/profile', title: 'Profile', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/StudentProfilePage')) },
+  { path: '/teacher/speaking', title: 'route.speakingPractice', access: TEACHER, layout: true, screen: lazyScreen(() => import('./pages/teacher/TeacherSpeakingPage')) },
+  { path: '/teacher/speaking/review/:recordingId', title: 'route.reviewRecording', access: TEACHER, layout: true, screen: lazyScreen(() => import('./pages/teacher/ReviewRecordingPage')) },
+  { path: '/teacher/notice', title: 'route.notices', access: TEACHER, layout: true, screen: Notices },
+  { path: '/teacher/complaints', title: 'route.myComplaints', access: TEACHER, layout: true, screen: lazyScreen(() => import('./pages/teacher/TeacherComplaintsPage')) },
+  { path: '/teacher/profile', title: 'route.profile', access: TEACHER, layout: true, screen: lazyScreen(() => import('./pages/teacher/TeacherProfilePage')) },
+  { path: '/student/dashboard', title: 'route.studentDashboard', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/StudentDashboardPage')) },
+  { path: '/student/teachers', title: 'route.yourTeacher', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/StudentTeachersPage')) },
+  { path: '/student/notice', title: 'route.notices', access: STUDENT, layout: true, screen: Notices },
+  { path: '/student/complaints', title: 'route.myComplaints', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/StudentComplaintsPage')) },
+  { path: '/student/courses', title: 'route.yourEnrolledCourses', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/StudentCoursesPage')) },
+  { path: '/student/oracy', title: 'route.myOracy', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/MyOracyPage')) },
+  { path: '/student/speaking', title: 'route.speakingPractice', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/StudentSpeakingPage')) },
+  { path: '/student/speaking/:taskId', title: 'route.speakingTask', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/StudentSpeakingTaskPage')) },
+  { path: '/student/profile', title: 'route.profile', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/StudentProfilePage')) },
   // docs/product.md#links-and-redirects: the student dashboard's "View Assignments" link.
-  { path: '/assignments', title: 'My Assignments', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/StudentAssignmentsPage')) },
+  { path: '/assignments', title: 'route.myAssignments', access: STUDENT, layout: true, screen: lazyScreen(() => import('./pages/student/StudentAssignmentsPage')) },
 ];
 
 /** docs/product.md#links-and-redirects: links the specification leaves dangling, kept and led somewhere useful. */

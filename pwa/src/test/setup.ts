@@ -3,9 +3,14 @@ import { setupIonicReact } from '@ionic/react';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { reportAnswered } from '../data/serverStatus';
+import { installMessages } from '../i18n';
+import en from '../i18n/messages/en.json';
 import { staticMediaQueryList } from './mediaQuery';
 
 setupIonicReact({ mode: 'md', animated: false });
+
+// every test starts in English, the specification's texts.
+installMessages('en', en);
 
 // Lazy screens and Ionic's first render take longer than Testing Library's
 // default 1 s on a busy 2-core machine; wait up to 10 s before failing.
@@ -37,4 +42,5 @@ afterEach(() => {
   localStorage.clear();
   // a 503 `unavailable` of one test does not carry over to the next.
   reportAnswered();
+  installMessages('en', en);
 });
