@@ -65,6 +65,9 @@ const LOADERS: Record<Language, () => Promise<{ default: Messages }>> = {
   fr: () => import('./messages/fr.json'),
 };
 
+/** The locale each language formats dates and numbers in: English as written in the UK ("27 Nov 2026"). */
+const FORMAT_LOCALES: Record<Language, string> = { en: 'en-GB', es: 'es', fr: 'fr' };
+
 const cache = createIntlCache();
 const catalogues = new Map<Language, Messages>();
 const listeners = new Set<() => void>();
@@ -74,10 +77,10 @@ let wanted: Language | null = null;
 function build(language: Language, messages: Messages): I18n {
   const intl = createIntl<string>(
     {
-      locale: language,
+      locale: FORMAT_LOCALES[language],
       // text or precompiled, FormatJS takes either
       messages: messages as Record<string, string>,
-      defaultLocale: 'en',
+      defaultLocale: 'en-GB',
       onError: (error) => {
         // A missing key or a broken message is a bug the catalogue tests should have caught;
         // the tests fail on it, the product shows the key rather than nothing.
