@@ -70,6 +70,8 @@ describe('POST /auth/login', () => {
       name: 'Ada Lovelace',
       email: user.email,
       role: 2,
+      language: null,
+      schoolLanguage: 'English',
     });
     const setCookie = res.headers.getSetCookie().find((h) => h.startsWith(`${SESSION_COOKIE}=`));
     expect(setCookie).toBeDefined();

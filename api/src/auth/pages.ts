@@ -1,14 +1,20 @@
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { RegistrationPolicy } from '../env.js';
+import type { Language } from '../presenters/user.js';
+import { pageText, translateMessage } from './pageTexts.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './schema.js';
 
 /**
  * The sign-in site of docs/product.md#sign-in-site: server-rendered pages, plain HTML
  * forms that work without JavaScript (no scripts at all, so the strict CSP
- * holds), styled like the app for a 360 px phone first. Every interpolated
- * value is HTML-escaped by `hono/html`.
+ * holds), styled like the app for a 360 px phone first, in the page's language (`pageTexts.ts`,
+ * docs/product.md#language; English by default). Every interpolated value is HTML-escaped by
+ * `hono/html`.
  */
+
+/** The HTML `lang` of each language. */
+const HTML_LANG: Record<Language, string> = { English: 'en', Spanish: 'es', French: 'fr' };
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
@@ -45,9 +51,9 @@ const LOGO = raw(
   '<svg viewBox="0 0 48 48" aria-hidden="true" focusable="false"><circle cx="24" cy="24" r="22" fill="#fff"/><path d="M14 16h20a4 4 0 0 1 4 4v9a4 4 0 0 1-4 4h-9l-7 6v-6h-4a4 4 0 0 1-4-4v-9a4 4 0 0 1 4-4z" fill="#2e7d32"/><circle cx="18" cy="24.5" r="2" fill="#ef6c00"/><circle cx="24" cy="24.5" r="2" fill="#ef6c00"/><circle cx="30" cy="24.5" r="2" fill="#ef6c00"/></svg>',
 );
 
-function layout(title: string, body: Html): Html {
+function layout(title: string, body: Html, language: Language = 'English'): Html {
   return html`<!doctype html>
-<html lang="en">
+<html lang="${HTML_LANG[language]}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
@@ -58,7 +64,7 @@ function layout(title: string, body: Html): Html {
 <body>
 <header class="brand">
 <h1 class="logo">${LOGO}<span>Oracy</span></h1>
-<p class="tagline">Build your speaking skills</p>
+<p class="tagline">${pageText(language, 'tagline')}</p>
 </header>
 <main>
 <div class="card">
@@ -97,8 +103,8 @@ ${f.error ? html`<p class="field-error" id="${f.id}-error">${f.error}</p>` : ''}
 </div>`;
 }
 
-/** The sign-in page's line under the form when nobody may register (docs/product.md#registration-policy). */
-export const NO_REGISTRATION_LINE = 'No account yet? Your school makes them: ask a teacher or the school office.';
+/** The sign-in page's line under the form when nobody may register (docs/product.md#registration-policy), in English. */
+export const NO_REGISTRATION_LINE = pageText('English', 'noRegistration');
 
 /**
  * `GET /login` (docs/product.md#sign-in-site): "Email", "Password", "Sign in", and under the form
@@ -108,20 +114,25 @@ export const NO_REGISTRATION_LINE = 'No account yet? Your school makes them: ask
  * @param opts.error a message shown above the form, e.g. "Invalid email or password".
  * @param opts.notice an informational line (not an error).
  * @param opts.registration the server's registration policy; default open (the link shows).
+ * @param opts.language the page's language; English by default. `error` and `notice` are given in
+ *   English and translated.
  */
-export function renderLoginPage(opts: { email?: string; error?: string; notice?: string; registration?: RegistrationPolicy } = {}): Html {
+export function renderLoginPage(opts: { email?: string; error?: string; notice?: string; registration?: RegistrationPolicy; language?: Language } = {}): Html {
   const closed = opts.registration?.mode === 'closed';
+  const language = opts.language ?? 'English';
+  const text = (key: Parameters<typeof pageText>[1]) => pageText(language, key);
   return layout(
-    'Sign in',
-    html`<h2>Sign in</h2>
-${alert(opts.error)}
-${opts.notice ? html`<p class="hint">${opts.notice}</p>` : ''}
+    text('signIn'),
+    html`<h2>${text('signIn')}</h2>
+${alert(opts.error && translateMessage(language, opts.error))}
+${opts.notice ? html`<p class="hint">${translateMessage(language, opts.notice)}</p>` : ''}
 <form method="post" action="/auth/login">
-${field({ id: 'email', name: 'email', label: 'Email', type: 'email', autocomplete: 'username', value: opts.email ?? '', maxlength: 254, autofocus: !opts.email })}
-${field({ id: 'password', name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', maxlength: 1024, autofocus: Boolean(opts.email) })}
-<button type="submit">Sign in</button>
+${field({ id: 'email', name: 'email', label: text('email'), type: 'email', autocomplete: 'username', value: opts.email ?? '', maxlength: 254, autofocus: !opts.email })}
+${field({ id: 'password', name: 'password', label: text('password'), type: 'password', autocomplete: 'current-password', maxlength: 1024, autofocus: Boolean(opts.email) })}
+<button type="submit">${text('signIn')}</button>
 </form>
-${closed ? html`<p class="switch">${NO_REGISTRATION_LINE}</p>` : html`<p class="switch">New to Oracy? <a href="/register">Create an account</a></p>`}`,
+${closed ? html`<p class="switch">${text('noRegistration')}</p>` : html`<p class="switch">${text('newToOracy')} <a href="/register">${text('createAccountLink')}</a></p>`}`,
+    language,
   );
 }
 
@@ -132,8 +143,8 @@ export interface RegisterFormValues {
   email?: string;
 }
 
-/** The hint under the email field when only some email domains may register (docs/product.md#registration-policy). */
-export const SCHOOL_EMAIL_HINT = 'Use your school email address.';
+/** The hint under the email field when only some email domains may register (docs/product.md#registration-policy), in English. */
+export const SCHOOL_EMAIL_HINT = pageText('English', 'schoolEmailHint');
 
 /**
  * `GET /register` (docs/product.md#sign-in-site): "First name", "Last name", "Email",
@@ -145,43 +156,53 @@ export const SCHOOL_EMAIL_HINT = 'Use your school email address.';
  * @param opts.error a message above the form, e.g. "An account with this email already exists."
  * @param opts.fields per-field messages keyed by field name.
  * @param opts.registration the server's registration policy; default open.
+ * @param opts.language the page's language; English by default. Messages are given in English and translated.
  */
 export function renderRegisterPage(
-  opts: { values?: RegisterFormValues; error?: string; fields?: Record<string, string>; registration?: RegistrationPolicy } = {},
+  opts: { values?: RegisterFormValues; error?: string; fields?: Record<string, string>; registration?: RegistrationPolicy; language?: Language } = {},
 ): Html {
-  if (opts.registration?.mode === 'closed') return renderRegistrationClosedPage();
+  const language = opts.language ?? 'English';
+  if (opts.registration?.mode === 'closed') return renderRegistrationClosedPage(language);
+  const text = (key: Parameters<typeof pageText>[1]) => pageText(language, key);
   const v = opts.values ?? {};
-  const f = opts.fields ?? {};
-  const emailHint = opts.registration?.mode === 'domains' ? SCHOOL_EMAIL_HINT : undefined;
+  const f = translateFields(language, opts.fields);
+  const emailHint = opts.registration?.mode === 'domains' ? text('schoolEmailHint') : undefined;
   return layout(
-    'Create account',
-    html`<h2>Create your account</h2>
-${alert(opts.error)}
+    text('createAccount'),
+    html`<h2>${text('createYourAccount')}</h2>
+${alert(opts.error && translateMessage(language, opts.error))}
 <form method="post" action="/auth/register">
-${field({ id: 'firstName', name: 'firstName', label: 'First name', type: 'text', autocomplete: 'given-name', value: v.firstName ?? '', maxlength: 100, error: f.firstName, autofocus: true })}
-${field({ id: 'lastName', name: 'lastName', label: 'Last name', type: 'text', autocomplete: 'family-name', value: v.lastName ?? '', maxlength: 100, error: f.lastName })}
-${field({ id: 'email', name: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: v.email ?? '', maxlength: 254, error: f.email, ...(emailHint ? { hint: emailHint } : {}) })}
-${field({ id: 'password', name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', minlength: PASSWORD_MIN_LENGTH, maxlength: PASSWORD_MAX_LENGTH, error: f.password, hint: `At least ${PASSWORD_MIN_LENGTH} characters.` })}
-<button type="submit">Create account</button>
+${field({ id: 'firstName', name: 'firstName', label: text('firstName'), type: 'text', autocomplete: 'given-name', value: v.firstName ?? '', maxlength: 100, error: f.firstName, autofocus: true })}
+${field({ id: 'lastName', name: 'lastName', label: text('lastName'), type: 'text', autocomplete: 'family-name', value: v.lastName ?? '', maxlength: 100, error: f.lastName })}
+${field({ id: 'email', name: 'email', label: text('email'), type: 'email', autocomplete: 'email', value: v.email ?? '', maxlength: 254, error: f.email, ...(emailHint ? { hint: emailHint } : {}) })}
+${field({ id: 'password', name: 'password', label: text('password'), type: 'password', autocomplete: 'new-password', minlength: PASSWORD_MIN_LENGTH, maxlength: PASSWORD_MAX_LENGTH, error: f.password, hint: pageText(language, 'passwordHint', { min: PASSWORD_MIN_LENGTH }) })}
+<button type="submit">${text('createAccount')}</button>
 </form>
-<p class="switch">Already have an account? <a href="/login">Sign in</a></p>`,
+<p class="switch">${text('alreadyHaveAccount')} <a href="/login">${text('signIn')}</a></p>`,
+    language,
   );
 }
 
-/** The sentence of the registration-closed page (docs/product.md#registration-policy). */
-export const REGISTRATION_CLOSED_TEXT = 'Accounts for Oracy are made by your school. Ask a teacher or the school office for yours.';
+/** Per-field messages, given in English, in `language`. */
+function translateFields(language: Language, fields: Record<string, string> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields ?? {}).map(([name, message]) => [name, translateMessage(language, message)]));
+}
+
+/** The sentence of the registration-closed page (docs/product.md#registration-policy), in English. */
+export const REGISTRATION_CLOSED_TEXT = pageText('English', 'closedText');
 
 /**
  * `GET /register` while `REGISTRATION` is closed, and the answer (403) to a form posted to
  * `/auth/register` then (docs/product.md#registration-policy): {@link REGISTRATION_CLOSED_TEXT}
- * and a link back to sign in; no form.
+ * and a link back to sign in; no form. In `language`, English by default.
  */
-export function renderRegistrationClosedPage(): Html {
+export function renderRegistrationClosedPage(language: Language = 'English'): Html {
   return layout(
-    'Create account',
-    html`<h2>Accounts are made by your school</h2>
-<p>${REGISTRATION_CLOSED_TEXT}</p>
-<p class="switch"><a href="/login">Back to sign in</a></p>`,
+    pageText(language, 'createAccount'),
+    html`<h2>${pageText(language, 'closedHeading')}</h2>
+<p>${pageText(language, 'closedText')}</p>
+<p class="switch"><a href="/login">${pageText(language, 'backToSignIn')}</a></p>`,
+    language,
   );
 }
 
@@ -193,20 +214,24 @@ export function renderRegistrationClosedPage(): Html {
  * @param opts.email the signed-in user's email.
  * @param opts.error a message above the form.
  * @param opts.fields per-field messages keyed `password` / `confirmPassword`.
+ * @param opts.language the page's language; English by default. Messages are given in English and translated.
  */
-export function renderChangePasswordPage(opts: { email: string; error?: string; fields?: Record<string, string> }): Html {
-  const f = opts.fields ?? {};
+export function renderChangePasswordPage(opts: { email: string; error?: string; fields?: Record<string, string>; language?: Language }): Html {
+  const language = opts.language ?? 'English';
+  const text = (key: Parameters<typeof pageText>[1]) => pageText(language, key);
+  const f = translateFields(language, opts.fields);
   return layout(
-    'Choose a new password',
-    html`<h2>Choose a new password</h2>
-${alert(opts.error)}
-<p class="lead">You signed in with a one-time password. Choose your own password to go on; the one-time password then stops working.</p>
+    text('choosePassword'),
+    html`<h2>${text('choosePassword')}</h2>
+${alert(opts.error && translateMessage(language, opts.error))}
+<p class="lead">${text('oneTimeLead')}</p>
 <form method="post" action="/auth/change-password">
 <input type="hidden" name="username" autocomplete="username" value="${opts.email}">
-${field({ id: 'password', name: 'password', label: 'New password', type: 'password', autocomplete: 'new-password', minlength: PASSWORD_MIN_LENGTH, maxlength: PASSWORD_MAX_LENGTH, error: f.password, hint: `At least ${PASSWORD_MIN_LENGTH} characters.`, autofocus: true })}
-${field({ id: 'confirmPassword', name: 'confirmPassword', label: 'Confirm new password', type: 'password', autocomplete: 'new-password', maxlength: PASSWORD_MAX_LENGTH, error: f.confirmPassword })}
-<button type="submit">Save password</button>
+${field({ id: 'password', name: 'password', label: text('newPassword'), type: 'password', autocomplete: 'new-password', minlength: PASSWORD_MIN_LENGTH, maxlength: PASSWORD_MAX_LENGTH, error: f.password, hint: pageText(language, 'passwordHint', { min: PASSWORD_MIN_LENGTH }), autofocus: true })}
+${field({ id: 'confirmPassword', name: 'confirmPassword', label: text('confirmPassword'), type: 'password', autocomplete: 'new-password', maxlength: PASSWORD_MAX_LENGTH, error: f.confirmPassword })}
+<button type="submit">${text('savePassword')}</button>
 </form>`,
+    language,
   );
 }
 

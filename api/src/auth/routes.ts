@@ -2,12 +2,14 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { User, ROLES } from '../db/models/index.js';
 import { presentCurrentUser } from '../presenters/user.js';
+import { readSchoolLanguage } from '../services/language.js';
 import { ApiError, badRequest, conflict, forbidden, isDuplicateKeyError, payloadTooLarge, unauthorized, unsupportedMediaType, validationError, zodIssuesToFields } from '../errors.js';
 import { isJsonRequest } from '../validation.js';
 import type { RegistrationPolicy } from '../env.js';
 import { NO_CHANGE_REQUIRED, replaceOneTimePassword } from '../services/accounts.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.js';
 import type { AppEnv, UserDoc } from './context.js';
+import { pageLanguage } from './pageTexts.js';
 import { renderChangePasswordPage, renderLoginPage as renderLoginPageFor, renderRegisterPage, renderRegistrationClosedPage } from './pages.js';
 import { clientIp, createAuthLimiters, type AuthLimiters } from './rateLimits.js';
 import { EMAIL_DOMAIN_FIELD, EMAIL_DOMAIN_REFUSED, REGISTRATION_CLOSED, mayRegister } from './registration.js';
@@ -155,7 +157,8 @@ const authBodyLimit = bodyLimit({
  *   fresh one: 200 current user, or 303 → `/` for a form; 400 with fields (form:
  *   the page again); 401 without a session (form: 303 → `/login`); 403
  *   `forbidden` without a one-time password (form: 303 → `/`).
- * - `GET /auth/current_user`: `{id, firstName, lastName, name, email, role}` or 401.
+ * - `GET /auth/current_user`: `{id, firstName, lastName, name, email, role, language, schoolLanguage}`
+ *   (docs/product.md#language) or 401.
  * - `POST /auth/logout`: ends the session, if any, clears the cookie, 200
  *   `{ok: true}`; what the PWA sends, under `csrfProtection` like every POST.
  * - `GET /auth/logout`: the same, from the app's own pages only: 403
@@ -177,8 +180,8 @@ export function createAuthRoutes(opts: AuthRoutesOptions) {
   const renderLoginPage = (page: Omit<NonNullable<Parameters<typeof renderLoginPageFor>[0]>, 'registration'> = {}) => renderLoginPageFor({ ...page, registration });
 
   return new Hono<AppEnv>()
-    .get('/login', (c) => c.html(renderLoginPage()))
-    .get('/register', (c) => c.html(renderRegisterPage({ registration })))
+    .get('/login', async (c) => c.html(renderLoginPage({ language: await pageLanguage(c) })))
+    .get('/register', async (c) => c.html(renderRegisterPage({ registration, language: await pageLanguage(c) })))
 
     .post('/auth/login', authBodyLimit, async (c) => {
       const { kind, data } = await readBody(c);
@@ -186,7 +189,7 @@ export function createAuthRoutes(opts: AuthRoutesOptions) {
 
       const parsed = loginSchema.safeParse(data);
       if (!parsed.success) {
-        if (form) return c.html(renderLoginPage({ email: text(data.email), error: 'Enter your email and password.' }), 400);
+        if (form) return c.html(renderLoginPage({ email: text(data.email), error: 'Enter your email and password.', language: await pageLanguage(c) }), 400);
         throw validationError(parsed.error);
       }
       const { email, password } = parsed.data;
@@ -200,7 +203,7 @@ export function createAuthRoutes(opts: AuthRoutesOptions) {
       try {
         trusted = await limiters.checkLogin({ ip, email, device });
       } catch (err) {
-        if (form && err instanceof ApiError) return c.html(renderLoginPage({ email: text(data.email), error: err.message }), 429, err.headers);
+        if (form && err instanceof ApiError) return c.html(renderLoginPage({ email: text(data.email), error: err.message, language: await pageLanguage(c) }), 429, err.headers);
         throw err;
       }
       const attempt = { ip, email, ...(trusted ? { device } : {}) };
@@ -211,7 +214,7 @@ export function createAuthRoutes(opts: AuthRoutesOptions) {
         const account = { userId: user?.id as string | undefined, account: emailPseudonym(email), knownAccount: Boolean(user) };
         audit(c, 'sign_in_failed', { ...account, trustedDevice: trusted });
         if (outcome.emailLocked) audit(c, 'sign_in_locked', { ...account, retryAfter: outcome.emailRetryAfterSeconds });
-        if (form) return c.html(renderLoginPage({ email: text(data.email), error: INVALID_CREDENTIALS }), 401);
+        if (form) return c.html(renderLoginPage({ email: text(data.email), error: INVALID_CREDENTIALS, language: await pageLanguage(c) }), 401);
         throw new ApiError(401, 'invalid_credentials', INVALID_CREDENTIALS);
       }
 
@@ -220,12 +223,12 @@ export function createAuthRoutes(opts: AuthRoutesOptions) {
       await devices.issue(c, { id: user.id as string, passwordHash: user.passwordHash }, secure);
       audit(c, 'sign_in', { userId: user.id as string, trustedDevice: trusted });
       if (form) return c.redirect(user.mustChangePassword ? CHANGE_PASSWORD_PATH : '/', 303);
-      return c.json(presentCurrentUser(user), 200);
+      return c.json(presentCurrentUser(user, await readSchoolLanguage()), 200);
     })
 
     .post('/auth/register', authBodyLimit, async (c) => {
       if (registration.mode === 'closed') {
-        if (isFormRequest(c)) return c.html(renderRegistrationClosedPage(), 403);
+        if (isFormRequest(c)) return c.html(renderRegistrationClosedPage(await pageLanguage(c)), 403);
         throw forbidden(REGISTRATION_CLOSED);
       }
       const { kind, data } = await readBody(c);
@@ -235,7 +238,7 @@ export function createAuthRoutes(opts: AuthRoutesOptions) {
       try {
         await limiters.consumeRegistration(clientIp(c, opts.trustProxy));
       } catch (err) {
-        if (form && err instanceof ApiError) return c.html(renderRegisterPage({ values, error: err.message, registration }), 429, err.headers);
+        if (form && err instanceof ApiError) return c.html(renderRegisterPage({ values, error: err.message, registration, language: await pageLanguage(c) }), 429, err.headers);
         throw err;
       }
 
@@ -243,34 +246,34 @@ export function createAuthRoutes(opts: AuthRoutesOptions) {
       if (!parsed.success) {
         if (form) {
           const fields = zodIssuesToFields(parsed.error.issues);
-          return c.html(renderRegisterPage({ values, fields, error: 'Please correct the fields below.', registration }), 400);
+          return c.html(renderRegisterPage({ values, fields, error: 'Please correct the fields below.', registration, language: await pageLanguage(c) }), 400);
         }
         throw validationError(parsed.error);
       }
       const input = parsed.data;
       // Before the look-up: an address that may not register learns nothing about existing accounts.
       if (!mayRegister(registration, input.email)) {
-        if (form) return c.html(renderRegisterPage({ values, fields: { email: EMAIL_DOMAIN_FIELD }, error: EMAIL_DOMAIN_REFUSED, registration }), 403);
+        if (form) return c.html(renderRegisterPage({ values, fields: { email: EMAIL_DOMAIN_FIELD }, error: EMAIL_DOMAIN_REFUSED, registration, language: await pageLanguage(c) }), 403);
         throw forbidden(EMAIL_DOMAIN_REFUSED);
       }
 
       const user = await createStudent(input);
       if (!user) {
-        if (form) return c.html(renderRegisterPage({ values, error: DUPLICATE_EMAIL, registration }), 409);
+        if (form) return c.html(renderRegisterPage({ values, error: DUPLICATE_EMAIL, registration, language: await pageLanguage(c) }), 409);
         throw conflict(DUPLICATE_EMAIL);
       }
 
       await startSession(c, user._id, sessionOptions);
       audit(c, 'registered', { userId: user.id as string });
       if (form) return c.redirect('/', 303);
-      return c.json(presentCurrentUser(user), 201);
+      return c.json(presentCurrentUser(user, await readSchoolLanguage()), 201);
     })
 
-    .get(CHANGE_PASSWORD_PATH, (c) => {
+    .get(CHANGE_PASSWORD_PATH, async (c) => {
       const user = c.var.user;
       if (!user) return c.redirect('/login', 302);
       if (!user.mustChangePassword) return c.redirect('/', 302);
-      return c.html(renderChangePasswordPage({ email: user.email }));
+      return c.html(renderChangePasswordPage({ email: user.email, language: await pageLanguage(c, user) }));
     })
 
     .post('/auth/change-password', authBodyLimit, async (c) => {
@@ -286,7 +289,8 @@ export function createAuthRoutes(opts: AuthRoutesOptions) {
       }
       const { kind, data } = await readBody(c);
       const form = kind === 'form';
-      const page = (error: string, fields: Record<string, string> | undefined) => c.html(renderChangePasswordPage({ email: user.email, error, ...(fields ? { fields } : {}) }), 400);
+      const page = async (error: string, fields: Record<string, string> | undefined) =>
+        c.html(renderChangePasswordPage({ email: user.email, error, ...(fields ? { fields } : {}), language: await pageLanguage(c, user) }), 400);
 
       const parsed = changePasswordSchema.safeParse(data);
       if (!parsed.success) {
@@ -305,13 +309,13 @@ export function createAuthRoutes(opts: AuthRoutesOptions) {
       await startSession(c, user._id, sessionOptions);
       audit(c, 'password_changed', { userId: user.id as string });
       if (form) return c.redirect('/', 303);
-      return c.json(presentCurrentUser(user), 200);
+      return c.json(presentCurrentUser(user, await readSchoolLanguage()), 200);
     })
 
-    .get('/auth/current_user', (c) => {
+    .get('/auth/current_user', async (c) => {
       const user = c.var.user;
       if (!user) throw unauthorized();
-      return c.json(presentCurrentUser(user), 200);
+      return c.json(presentCurrentUser(user, await readSchoolLanguage()), 200);
     })
 
     .post('/auth/logout', async (c) => {

@@ -674,6 +674,13 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     success: { status: 200, answer: json('Name, email and role.', s.profileSchema) },
     errors: { 404: 'No user has this id.' },
   },
+  'PUT /api/user/language': {
+    summary: 'Choose my language',
+    tag: 'Profile',
+    description: 'Any signed-in user (docs/product.md#language): English, Spanish or French, or null to follow the school’s language.',
+    success: { status: 200, answer: json('Saved.', s.userLanguageSchema) },
+    errors: { 413: TOO_LARGE, 415: NOT_JSON },
+  },
 
   // Documentation
   'GET /api/openapi.json': {

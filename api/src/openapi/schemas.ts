@@ -91,6 +91,9 @@ export const schoolSettingsSchema = z
   })
   .meta({ id: 'SchoolSettings' });
 
+/** A user's own language choice (`PUT /api/user/language`, docs/product.md#language): null follows the school's. */
+export const userLanguageSchema = z.object({ language: z.enum(['English', 'Spanish', 'French']).nullable() }).meta({ id: 'UserLanguage' });
+
 /** A user row of the admin's users table (docs/product.md#users-and-sessions). */
 export const personSchema = userRowJsonSchema;
 

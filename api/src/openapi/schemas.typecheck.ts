@@ -84,4 +84,5 @@ export const responseSchemasMatchTheServer: Record<string, true> = {
   'GET /api/recordings/:recordingId/delivery': true satisfies Check<InferResponseType<Api['recordings'][':recordingId']['delivery']['$get'], 200>, typeof s.deliverySchema>,
   'POST /api/admin/delivery/reanalyse': true satisfies Check<InferResponseType<Admin['delivery']['reanalyse']['$post'], 202>, typeof s.reanalysisSchema>,
   'GET /api/user/profile/:userId': true satisfies Check<InferResponseType<Api['user']['profile'][':userId']['$get'], 200>, typeof s.profileSchema>,
+  'PUT /api/user/language': true satisfies Check<InferResponseType<Api['user']['language']['$put'], 200>, typeof s.userLanguageSchema>,
 };

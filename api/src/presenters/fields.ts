@@ -17,3 +17,6 @@ export const roleSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]).me
 
 /** Oracy level of a mean score (docs/product.md#self-assessment-flow). */
 export const oracyLevelSchema = z.enum(['Beginner', 'Developing', 'Proficient', 'Advanced']).meta({ id: 'OracyLevel' });
+
+/** A language of the school or a user (docs/product.md#language). */
+export const languageSchema = z.enum(['English', 'Spanish', 'French']).meta({ id: 'Language' });

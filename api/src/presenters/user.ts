@@ -1,6 +1,6 @@
 import type { Types } from 'mongoose';
 import { z } from 'zod';
-import { objectId, roleSchema } from './fields.js';
+import { languageSchema, objectId, roleSchema } from './fields.js';
 import type { Role } from '../db/models/index.js';
 
 /** The fields the user presenters read (a lean or a hydrated document); never the password hash. */
@@ -10,6 +10,9 @@ export interface UserLike {
   email: string;
   role: number;
 }
+
+/** English, Spanish or French. */
+export type Language = z.infer<typeof languageSchema>;
 
 /** One row of the users table (docs/product.md#users-and-sessions). */
 export const userRowJsonSchema = z.object({ id: objectId(), name: z.string(), email: z.string(), role: roleSchema }).meta({ id: 'Person' });
@@ -22,16 +25,34 @@ export function presentUserRow(user: UserLike): UserRowJson {
   return { id: String(user._id), name: user.name, email: user.email, role: user.role as Role };
 }
 
-/** The signed-in user as `/auth/current_user` answers it (docs/product.md#sign-in-site). */
+/**
+ * The signed-in user as `/auth/current_user` answers it (docs/product.md#sign-in-site), with
+ * `language` — their own choice or null — and `schoolLanguage` (docs/product.md#language).
+ */
 export const currentUserJsonSchema = z
-  .object({ id: objectId(), firstName: z.string(), lastName: z.string(), name: z.string(), email: z.string(), role: roleSchema })
+  .object({
+    id: objectId(),
+    firstName: z.string(),
+    lastName: z.string(),
+    name: z.string(),
+    email: z.string(),
+    role: roleSchema,
+    language: languageSchema.nullable(),
+    schoolLanguage: languageSchema,
+  })
   .meta({ id: 'CurrentUser' });
 
 /** The signed-in user: see {@link currentUserJsonSchema}. */
 export type CurrentUserJson = z.infer<typeof currentUserJsonSchema>;
 
-/** Presents a user as `CurrentUserJson` (docs/product.md#sign-in-site: no hash, `id` as a string). */
-export function presentCurrentUser(user: UserLike & { firstName: string; lastName: string }): CurrentUserJson {
+/**
+ * Presents a user as `CurrentUserJson` (docs/product.md#sign-in-site: no hash, `id` as a string),
+ * with the school's language beside theirs (docs/product.md#language).
+ */
+export function presentCurrentUser(
+  user: UserLike & { firstName: string; lastName: string; language?: string | null },
+  schoolLanguage: Language,
+): CurrentUserJson {
   return {
     id: String(user._id),
     firstName: user.firstName,
@@ -39,6 +60,9 @@ export function presentCurrentUser(user: UserLike & { firstName: string; lastNam
     name: user.name,
     email: user.email,
     role: user.role as Role,
+    // the schema's enum holds the stored value to the three languages.
+    language: (user.language ?? null) as Language | null,
+    schoolLanguage,
   };
 }
 

@@ -294,6 +294,7 @@ const ROWS: Row[] = [
   // The discussion's attachment download (admins only) and the profile.
   { endpoint: 'GET /api/chat/attachments/:id', expect: adminOnly(200), request: (world) => ({ path: `/api/chat/attachments/${world.attachmentMessageId}` }) },
   { endpoint: 'GET /api/user/profile/:userId', expect: selfOrAdmin, request: (world) => ({ path: `/api/user/profile/${world.s1.id}` }) },
+  { endpoint: 'PUT /api/user/language', expect: signedIn(200), request: () => ({ path: '/api/user/language', json: { language: null } }) },
 
   // Files and the PWA on the same origin (docs/architecture.md#one-origin): public.
   { endpoint: 'GET /uploads/:name', expect: open(200), request: (world) => ({ path: `/uploads/${world.imageName}` }) },

@@ -12,6 +12,7 @@ import { courseFieldsSchema } from '../routes/admin/courses/schema.js';
 import { exportQuerySchema } from '../routes/admin/export/schema.js';
 import { noticeBodySchema } from '../routes/admin/notices/schema.js';
 import { schoolSettingsBodySchema } from '../routes/admin/settings/schema.js';
+import { userLanguageBodySchema } from '../routes/user/schema.js';
 import { assignCoursesBodySchema } from '../routes/admin/people/schema.js';
 import { newUserBodySchema, roleChangeBodySchema } from '../routes/admin/users/schema.js';
 import { updateOracyAssessmentSchema } from '../routes/assessment/schema.js';
@@ -288,6 +289,7 @@ const TARGETS: Target[] = [
 
   { endpoint: 'GET /api/chat/attachments/:id', caller: 'admin', params: (w) => ({ id: [w.attachmentMessageId] }) },
   { endpoint: 'GET /api/user/profile/:userId', caller: 'ownerStudent', params: (w) => ({ userId: [w.s1.id as string] }) },
+  { endpoint: 'PUT /api/user/language', caller: 'ownerStudent', body: userLanguageBodySchema, sample: () => ({ language: 'Spanish' }) },
   { endpoint: 'GET /uploads/:name', caller: 'none', params: (w) => ({ name: [w.imageName] }) },
   { endpoint: 'GET /*', caller: 'none', params: () => ({ '*': ['student/dashboard', 'admin/users', 'assets/missing.js', 'favicon.svg'] }) },
 ];

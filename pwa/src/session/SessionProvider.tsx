@@ -6,8 +6,9 @@
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { LOGIN_URL, SITE_URL } from '../config';
 import { HttpError } from '../data/api';
-import { client, done } from '../data/client';
-import { fetchCurrentUser, takePrefetchedCurrentUser, toCurrentUser, type CurrentUser } from './currentUser';
+import { client, done, json } from '../data/client';
+import { setLanguage, type LanguageName } from '../i18n';
+import { fetchCurrentUser, takePrefetchedCurrentUser, toCurrentUser, userLanguage, type CurrentUser } from './currentUser';
 import { redirectTo } from './redirect';
 import { clearSessionKeys, readSessionKey, storeSessionKeys } from './storage';
 
@@ -52,6 +53,12 @@ export interface Session {
    * answer came; the caller picks the message (docs/product.md#error-messages).
    */
   logout: () => Promise<void>;
+  /**
+   * Saves the user's own language (`PUT /api/user/language`; null follows the school's,
+   * docs/product.md#language), then shows the app in it and keeps it with the user on the device.
+   * Rejects like {@link Session.logout}, leaving everything as it was.
+   */
+  chooseLanguage: (language: LanguageName | null) => Promise<void>;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -170,7 +177,25 @@ export function SessionProvider({ children, redirect = redirectTo }: SessionProv
     redirect(SITE_URL);
   }, [redirect]);
 
-  const value = useMemo<Session>(() => ({ status, user, offline, load, logout }), [status, user, offline, load, logout]);
+  const chooseLanguage = useCallback(async (language: LanguageName | null) => {
+    const saved = await json(client.api.user.language.$put({ json: { language } }));
+    const current = userRef.current;
+    if (!current) return;
+    const updated = { ...current, language: saved.language };
+    setUser(updated);
+    void loadCache()
+      .then(({ writeCachedUser }) => writeCachedUser(updated))
+      .catch((error: unknown) => console.warn('Could not cache the current user', error));
+  }, []);
+
+  // the app speaks the user's language, else the school's; until the user is known, the one it started in.
+  const language = user ? userLanguage(user) : null;
+  useEffect(() => {
+    if (!language) return;
+    setLanguage(language).catch((error: unknown) => console.warn(`Could not load the ${language} texts`, error));
+  }, [language]);
+
+  const value = useMemo<Session>(() => ({ status, user, offline, load, logout, chooseLanguage }), [status, user, offline, load, logout, chooseLanguage]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -7,6 +7,7 @@
  */
 import { NetworkError } from '../data/api';
 import { client, json, type Answer } from '../data/client';
+import { languageCode, type Language, type LanguageName } from '../i18n';
 
 /**
  * The signed-in person, as `GET /auth/current_user` answers (docs/product.md#sign-in-site).
@@ -57,7 +58,7 @@ export function takePrefetchedCurrentUser(): Promise<CurrentUser> | null {
 /** Checks the fields the app relies on (`id`, `role`, `firstName`) and fills the rest; `null` for any other shape. */
 export function toCurrentUser(value: unknown): CurrentUser | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { id, role, firstName, lastName, name, email } = value as Record<string, unknown>;
+  const { id, role, firstName, lastName, name, email, language, schoolLanguage } = value as Record<string, unknown>;
   if (typeof id !== 'string' || id === '' || typeof role !== 'number' || typeof firstName !== 'string') return null;
   const last = typeof lastName === 'string' ? lastName : '';
   return {
@@ -67,5 +68,17 @@ export function toCurrentUser(value: unknown): CurrentUser | null {
     lastName: last,
     name: typeof name === 'string' ? name : `${firstName} ${last}`.trim(),
     email: typeof email === 'string' ? email : '',
+    // a copy kept on the device by an older version has neither: the school's default, English.
+    language: isLanguageName(language) ? language : null,
+    schoolLanguage: isLanguageName(schoolLanguage) ? schoolLanguage : 'English',
   };
+}
+
+function isLanguageName(value: unknown): value is LanguageName {
+  return value === 'English' || value === 'Spanish' || value === 'French';
+}
+
+/** The language the app shows `user`: their own choice, else the school's (docs/product.md#language). */
+export function userLanguage(user: Pick<CurrentUser, 'language' | 'schoolLanguage'>): Language {
+  return languageCode(user.language ?? user.schoolLanguage);
 }

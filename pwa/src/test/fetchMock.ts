@@ -39,9 +39,9 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 
 /** The current users the tests sign in as, one per role (docs/product.md#sign-in-site shape). */
 export const USERS = {
-  admin: { id: 'u-admin', firstName: 'Ada', lastName: 'Admin', name: 'Ada Admin', email: 'admin@oracy.test', role: 1 },
-  teacher: { id: 'u-teacher', firstName: 'Tom', lastName: 'Teacher', name: 'Tom Teacher', email: 'teacher@oracy.test', role: 2 },
-  student: { id: 'u-student', firstName: 'Sam', lastName: 'Student', name: 'Sam Student', email: 'student@oracy.test', role: 3 },
+  admin: { id: 'u-admin', firstName: 'Ada', lastName: 'Admin', name: 'Ada Admin', email: 'admin@oracy.test', role: 1, language: null, schoolLanguage: 'English' },
+  teacher: { id: 'u-teacher', firstName: 'Tom', lastName: 'Teacher', name: 'Tom Teacher', email: 'teacher@oracy.test', role: 2, language: null, schoolLanguage: 'English' },
+  student: { id: 'u-student', firstName: 'Sam', lastName: 'Student', name: 'Sam Student', email: 'student@oracy.test', role: 3, language: null, schoolLanguage: 'English' },
 } as const;
 
 /** The JSON body a fetch call sent, parsed. */

@@ -1,5 +1,6 @@
 import { Schema, model, type InferSchemaType, type HydratedDocument } from 'mongoose';
 import { baseSchemaOptions, ROLE_VALUES } from './common.js';
+import { SCHOOL_LANGUAGES } from './schoolSettings.js';
 import { watchWrites } from './writes.js';
 
 /** Oracy levels of docs/product.md#derived-and-stored-data, lowest first. */
@@ -72,6 +73,11 @@ const userSchema = new Schema(
     },
     /** Path or URL of an avatar image, or null for the placeholder. */
     profilePicture: { type: String, default: null },
+    /**
+     * The language the user chose on their profile (English, Spanish or French), or null to follow
+     * the school's (docs/product.md#language).
+     */
+    language: { type: String, enum: [...SCHOOL_LANGUAGES, null], default: null },
   },
   baseSchemaOptions,
 );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../app.js';
+import { SCHOOL_SETTINGS_ID, SchoolSettings, User } from '../../db/models/index.js';
 import { createUser, jsonRequest, readJson, signIn } from '../../test/factories.js';
 
 const app = createApp();
@@ -33,5 +34,42 @@ describe('GET /api/user/profile/:userId', () => {
     expect(forbidden.status).toBe(403);
     expect((await readJson(forbidden)).error.code).toBe('forbidden');
     expect((await get('/api/user/profile/123', cookie)).status).toBe(400);
+  });
+});
+
+describe('PUT /api/user/language (docs/product.md#language)', () => {
+  const put = (body: unknown, cookie?: string) => app.request('/api/user/language', jsonRequest('PUT', body, cookie));
+
+  it("saves the user's own language, which current_user sends beside the school's; null follows the school again", async () => {
+    await SchoolSettings.findOneAndUpdate({ _id: SCHOOL_SETTINGS_ID }, { $set: { language: 'Spanish', backupFrequency: 'Daily' } }, { upsert: true });
+    try {
+      const { user, password } = await createUser({ role: 3 });
+      const cookie = await signIn(app, user.email, password);
+      expect(await readJson(await get('/auth/current_user', cookie))).toMatchObject({ id: user.id, language: null, schoolLanguage: 'Spanish' });
+
+      const saved = await put({ language: 'French' }, cookie);
+      expect(saved.status).toBe(200);
+      expect(await readJson(saved)).toEqual({ language: 'French' });
+      expect(await readJson(await get('/auth/current_user', cookie))).toMatchObject({ language: 'French', schoolLanguage: 'Spanish' });
+
+      expect(await readJson(await put({ language: null }, cookie))).toEqual({ language: null });
+      expect(await readJson(await get('/auth/current_user', cookie))).toMatchObject({ language: null, schoolLanguage: 'Spanish' });
+    } finally {
+      await SchoolSettings.deleteOne({ _id: SCHOOL_SETTINGS_ID });
+    }
+  });
+
+  it('answers 400 naming the field for another language or another field, and 401 without a session', async () => {
+    const { user, password } = await createUser({ role: 2 });
+    const cookie = await signIn(app, user.email, password);
+    const german = await put({ language: 'German' }, cookie);
+    expect(german.status).toBe(400);
+    expect((await readJson(german)).error).toMatchObject({ code: 'validation_error', fields: { language: 'Language must be English, Spanish, French or null.' } });
+    const extra = await put({ language: 'French', theme: 'dark' }, cookie);
+    expect(extra.status).toBe(400);
+    expect((await readJson(extra)).error.fields).toMatchObject({ theme: 'Unknown field.' });
+    expect((await put({}, cookie)).status).toBe(400);
+    expect((await User.findById(user.id).lean())?.language).toBeNull();
+    expect((await put({ language: 'French' })).status).toBe(401);
   });
 });
