@@ -2,6 +2,7 @@ import { IonButton, IonCard, IonCardContent, IonCardHeader, IonItem, IonList, Io
 import { useCallback, useEffect, useState } from 'react';
 import { downloadExport, fetchSettings, saveSettings, type ExportType, type SchoolSettings } from './peopleApi';
 import { useAdminToast } from './useAdminToast';
+import { useLeaveGuard } from '../../components/useLeaveGuard';
 import { useConfirm } from './useConfirm';
 import './admin.css';
 
@@ -26,8 +27,8 @@ export const SETTINGS_TEXTS = {
 } as const;
 
 /**
- * The school's saved settings on the screen: loads them, holds the edits, saves them, and asks the
- * browser to confirm leaving (reload, close) while an edit is unsaved.
+ * The school's saved settings on the screen: loads them, holds the edits, saves them, and asks
+ * before the screen is left while an edit is unsaved ({@link useLeaveGuard}).
  */
 function useSchoolSettings() {
   const [saved, setSaved] = useState<SchoolSettings | null>(null);
@@ -54,12 +55,7 @@ function useSchoolSettings() {
   }, [attempt]);
 
   const dirty = saved !== null && draft !== null && (draft.language !== saved.language || draft.backupFrequency !== saved.backupFrequency);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  useLeaveGuard(dirty);
 
   const save = useCallback(async (values: Draft) => {
     setSaving(true);
@@ -105,8 +101,8 @@ export function saveBlob(blob: Blob, fileName: string): void {
  * "Failed to export data"), Import Data ("Import"), "Save All Changes" and
  * "Revert to Default". Language and Backup Frequency are the school's saved settings
  * (`GET`/`PUT /api/admin/settings`): "Save All Changes" is enabled while an edit is unsaved and
- * saves it ("Settings saved"); "Revert to Default" asks, then saves English and Daily; closing or
- * reloading the page with an unsaved edit asks first (docs/product.md#settings). "Import" does nothing yet.
+ * saves it ("Settings saved"); "Revert to Default" asks, then saves English and Daily; following a
+ * link, closing or reloading the page with an unsaved edit asks first (docs/product.md#settings). "Import" does nothing yet.
  */
 export default function SettingsPage() {
   const toast = useAdminToast();
