@@ -33,7 +33,7 @@ import { createBackup, defaultArchivePath } from './backup.js';
  * docs/decisions/0023-scheduled-backups.md): the job `backup.create` that writes the same archive
  * as `npm run backup` into `DATA_DIR/backups` and records a `BackupRun`; the schedule that queues it
  * at 03:00 at the school's Backup Frequency; "Back up now"; retention; and the status the
- * "Data & Backup" card reads (docs/product.md#settings). Only for the embedded database.
+ * "Data & Backup" card reads (docs/product.md#backups-on-the-settings-screen). Only for the embedded database.
  */
 
 /** The job that takes one backup. */
@@ -204,7 +204,7 @@ export async function backupRunning(): Promise<boolean> {
 }
 
 /**
- * "Back up now" (docs/product.md#settings): queues a backup by `by` unless one is queued or running.
+ * "Back up now" (docs/product.md#backups-on-the-settings-screen): queues a backup by `by` unless one is queued or running.
  * Two admins pressing at once get one backup: the job's key `manual` is unique while unfinished.
  * @returns the run's id, or null when a backup is already queued or running
  */
@@ -281,7 +281,7 @@ export function startBackupSchedule(opts: {
 }
 
 /**
- * What `GET /api/admin/backups` answers (docs/product.md#settings): the mode, the frequency, the
+ * What `GET /api/admin/backups` answers (docs/product.md#backups-on-the-settings-screen): the mode, the frequency, the
  * next scheduled run, the latest finished run, whether one is running, and the kept archives.
  * @param opts.external true with `MONGODB_URI`: no archives, no schedule
  * @param opts.scheduled `BACKUP_SCHEDULE`

@@ -630,14 +630,14 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: 'The backups',
     tag: 'Settings',
     description:
-      'Admins only (docs/product.md#settings): `embedded` or `external` (`MONGODB_URI`: backups are that database’s job), the Backup Frequency, the next scheduled backup (03:00 server local time; null when none is scheduled), the latest finished backup, whether one is running, and the kept archives, newest first (docs/architecture.md#scheduled-backups).',
+      'Admins only (docs/product.md#backups-on-the-settings-screen): `embedded` or `external` (`MONGODB_URI`: backups are that database’s job), the Backup Frequency, the next scheduled backup (03:00 server local time; null when none is scheduled), the latest finished backup, whether one is running, and the kept archives, newest first (docs/architecture.md#scheduled-backups).',
     success: { status: 200, answer: json('The backups.', s.backupStatusSchema) },
   },
   'POST /api/admin/backups': {
     summary: 'Back up now',
     tag: 'Settings',
     description:
-      'Admins only (docs/product.md#settings): queues a backup of the embedded database and the uploads, the same archive as `npm run backup`. Poll `GET /api/admin/backups` until `running` is false; `last` then tells how it went.',
+      'Admins only (docs/product.md#backups-on-the-settings-screen): queues a backup of the embedded database and the uploads, the same archive as `npm run backup`. Poll `GET /api/admin/backups` until `running` is false; `last` then tells how it went.',
     success: { status: 202, answer: json('Queued; the id of its run.', s.backupStartedSchema) },
     errors: { 409: '`backup_running`: a backup is queued or running; `backups_external`: `MONGODB_URI` is set, so Oracy makes no backups.' },
   },

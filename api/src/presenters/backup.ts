@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { BACKUP_FREQUENCIES, BACKUP_TRIGGERS, type BackupRunStatus, type BackupTrigger } from '../db/models/index.js';
 import { objectId, timestamp } from './fields.js';
 
-/** A finished backup run as the "Data & Backup" card shows it (docs/product.md#settings). */
+/** A finished backup run as the "Data & Backup" card shows it (docs/product.md#backups-on-the-settings-screen). */
 export const backupRunJsonSchema = z
   .object({
     startedAt: timestamp(),
@@ -35,7 +35,7 @@ export const backupArchiveJsonSchema = z
   })
   .meta({ id: 'BackupArchive' });
 
-/** `GET /api/admin/backups` (docs/product.md#settings). */
+/** `GET /api/admin/backups` (docs/product.md#backups-on-the-settings-screen). */
 export const backupStatusJsonSchema = z
   .object({
     /** `embedded`: Oracy backs up its own database; `external`: `MONGODB_URI` is set and backups are that database's job */

@@ -15,7 +15,7 @@ import { createUser, jsonRequest, readJson, signIn } from '../../../test/factori
 
 /**
  * `GET /api/admin/backups`, `POST /api/admin/backups` and `GET /api/admin/backups/:name`
- * (docs/product.md#settings) over a data folder of its own with a running embedded database, so
+ * (docs/product.md#backups-on-the-settings-screen) over a data folder of its own with a running embedded database, so
  * that "Back up now" writes a real archive that the download answers.
  */
 
@@ -51,7 +51,7 @@ beforeEach(async () => {
 const get = (path: string, cookie = admin.cookie) => app.request(path, jsonRequest('GET', undefined, cookie));
 const post = (path: string, cookie = admin.cookie) => app.request(path, jsonRequest('POST', undefined, cookie));
 
-describe('the backups of the "Data & Backup" card (docs/product.md#settings)', () => {
+describe('the backups of the "Data & Backup" card (docs/product.md#backups-on-the-settings-screen)', () => {
   it('lists none, backs up now, answers 409 while it runs, then lists the archive and downloads it as a gzip tar with manifest.json first', async () => {
     const before = Date.now();
     const empty = await get('/api/admin/backups');

@@ -28,7 +28,7 @@ export interface BackupRoutesOptions {
 }
 
 /**
- * The backups of the "Data & Backup" card (docs/product.md#settings,
+ * The backups of the "Data & Backup" card (docs/product.md#backups-on-the-settings-screen,
  * docs/architecture.md#scheduled-backups), mounted at `/api`, admins only (401 / 403):
  * - `GET /admin/backups` → 200 `BackupStatusJson`: `{mode, frequency, nextRunAt, last, running, archives}`;
  * - `POST /admin/backups` → 202 `{id}`: "Back up now" queued (the run's id); 409 `backup_running`

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ARCHIVE_NAME_PATTERN } from '../../../backup/backup.js';
 
 /**
- * Path parameters of `GET /api/admin/backups/:name` (docs/product.md#settings): exactly a name the
+ * Path parameters of `GET /api/admin/backups/:name` (docs/product.md#backups-on-the-settings-screen): exactly a name the
  * server gives its archives, `oracy-backup-2026-11-27T03-00-01Z.tar.gz`; anything else — a path,
  * `..`, another extension — is a 400 before the file system is asked.
  */
