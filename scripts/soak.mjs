@@ -48,7 +48,8 @@ const base = `http://127.0.0.1:${port}`;
 log(`starting the production build on ${base} (data in ${dataDir})`);
 const server = startChild('server', process.execPath, ['--inspect=127.0.0.1:0', '--enable-source-maps', join(ROOT, 'api', 'dist', 'server.js')], {
   cwd: ROOT,
-  env: { ...process.env, NODE_ENV: 'production', SEED_DEMO: '1', REGISTRATION: 'open', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', MONGODB_URI: '', REDIS_URL: '' },
+  // BACKUP_SCHEDULE=0: a fresh folder would otherwise be backed up at start, which is not what the soak measures.
+  env: { ...process.env, NODE_ENV: 'production', SEED_DEMO: '1', REGISTRATION: 'open', BACKUP_SCHEDULE: '0', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', MONGODB_URI: '', REDIS_URL: '' },
 });
 const serverErrors = [];
 let inspectorUrl = null;

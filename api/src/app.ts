@@ -37,6 +37,8 @@ import { adminExportRoutes } from './routes/admin/export/index.js';
 import { createAdminPeopleRoutes } from './routes/admin/people/index.js';
 import { adminStatsRoutes } from './routes/admin/stats/index.js';
 import { settingsRoutes } from './routes/admin/settings/index.js';
+import { createBackupRoutes } from './routes/admin/backups/index.js';
+import { defineBackupJob } from './backup/runs.js';
 import { createAdminUsersRoutes } from './routes/admin/users/index.js';
 import { userRoutes } from './routes/user/index.js';
 import { createDocsRoutes } from './openapi/http.js';
@@ -97,7 +99,8 @@ export interface AppOptions {
  * Errors answer as docs/product.md#error-format JSON through `createErrorHandler`.
  *
  * It also declares the background jobs its routes queue (docs/architecture.md#background-jobs):
- * `delivery.measure` over this app's recordings store. A process runs them with a `JobRunner`
+ * `delivery.measure` over this app's recordings store, and `backup.create` over `DATA_DIR`
+ * (docs/architecture.md#scheduled-backups). A process runs them with a `JobRunner`
  * (`server.ts`); the app alone only queues them.
  */
 export function createApp(options: AppOptions = {}) {
@@ -107,6 +110,7 @@ export function createApp(options: AppOptions = {}) {
   const docs = createDocsRoutes();
   const sockets = options.sockets ?? createSocketRevocation();
   defineDeliveryJob({ recordings: uploads.recordings, tools: options.deliveryTools ?? serverDeliveryTools(), log });
+  defineBackupJob({ dataDir: env.DATA_DIR, log });
 
   const publicOrigin = env.PUBLIC_ORIGIN;
   const app = new Hono<AppEnv>()
@@ -158,6 +162,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/api', createAdminPeopleRoutes({ recordings: uploads.recordings, sockets }))
     .route('/api', adminStatsRoutes)
     .route('/api', settingsRoutes)
+    .route('/api', createBackupRoutes({ dataDir: env.DATA_DIR, external: Boolean(env.MONGODB_URI), scheduled: env.BACKUP_SCHEDULE }))
     .route('/api', adminExportRoutes)
     .route('/api', userRoutes)
     .all('/api/*', () => {

@@ -25,6 +25,7 @@ describe('parseEnv', () => {
       LOGIN_FAILURES_PER_IP: 300,
       LOGIN_FAILURES_PER_IP_MINUTES: 15,
       REGISTRATION: { mode: 'open' },
+      BACKUP_SCHEDULE: true,
     });
     expect(env.MONGODB_URI).toBeUndefined();
     expect(env.DEVICE_COOKIE_KEY).toBeUndefined();
@@ -76,6 +77,11 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ UPLOAD_STORE: 's3' })).toThrow(/UPLOAD_STORE: must be disk or gridfs/);
     expect(parseEnv({ MONGODB_URI: '', PORT: ' ' }).MONGODB_URI).toBeUndefined();
     expect(parseEnv({ NODE_ENV: 'test' }).LOG_LEVEL).toBe('silent');
+    // scheduled backups: on by default, off under test unless asked for.
+    expect(parseEnv({ NODE_ENV: 'test' }).BACKUP_SCHEDULE).toBe(false);
+    expect(parseEnv({ NODE_ENV: 'test', BACKUP_SCHEDULE: '1' }).BACKUP_SCHEDULE).toBe(true);
+    expect(parseEnv({ NODE_ENV: 'production', BACKUP_SCHEDULE: '0' }).BACKUP_SCHEDULE).toBe(false);
+    expect(() => parseEnv({ BACKUP_SCHEDULE: 'daily' })).toThrow(/BACKUP_SCHEDULE: must be '0' or '1'/);
   });
 
   it('throws an EnvError listing every bad variable readably', () => {

@@ -210,10 +210,17 @@ const envSchema = z
      * Unset → `open` while the demo data set is in use (`shouldSeedDemo`), otherwise `closed`.
      */
     REGISTRATION: registration.optional(),
+    /**
+     * '1': on the embedded database the server backs itself up at 03:00 at the school's Backup
+     * Frequency; '0': it does not ("Back up now" and `npm run backup` still work). Default '1', or
+     * '0' when NODE_ENV=test (docs/architecture.md#scheduled-backups).
+     */
+    BACKUP_SCHEDULE: flag.optional(),
   })
   .transform((env) => ({
     ...env,
     LOG_LEVEL: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    BACKUP_SCHEDULE: (env.BACKUP_SCHEDULE ?? (env.NODE_ENV === 'test' ? '0' : '1')) === '1',
     REGISTRATION: env.REGISTRATION ?? defaultRegistration(env),
   }));
 
@@ -227,7 +234,7 @@ const envSchema = z
  *   UPLOAD_STORE: 'disk'|'gridfs',
  *   LOGIN_FAILURES_PER_EMAIL_IP, LOGIN_FAILURES_PER_EMAIL, LOGIN_FAILURES_PER_IP: number (failed sign-ins),
  *   LOGIN_FAILURES_PER_EMAIL_IP_MINUTES, LOGIN_FAILURES_PER_EMAIL_MINUTES, LOGIN_FAILURES_PER_IP_MINUTES: number (minutes),
- *   DEVICE_COOKIE_KEY?: string, REGISTRATION: RegistrationPolicy}`.
+ *   DEVICE_COOKIE_KEY?: string, REGISTRATION: RegistrationPolicy, BACKUP_SCHEDULE: boolean}`.
  */
 export type Env = z.output<typeof envSchema>;
 

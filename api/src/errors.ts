@@ -92,9 +92,12 @@ export function passwordChangeRequired(message = 'Choose a new password before y
 export function notFound(message = 'Not found.'): ApiError {
   return new ApiError(404, ERROR_CODES[404], message);
 }
-/** 409 `conflict`, e.g. a duplicate email or deleting an approved complaint. */
-export function conflict(message = 'This conflicts with existing data.'): ApiError {
-  return new ApiError(409, ERROR_CODES[409], message);
+/**
+ * 409 `conflict`, e.g. a duplicate email or deleting an approved complaint; `code` names a more
+ * particular conflict a screen tells apart (`backup_running`, docs/product.md#error-format).
+ */
+export function conflict(message = 'This conflicts with existing data.', code: string = ERROR_CODES[409]): ApiError {
+  return new ApiError(409, code, message);
 }
 /** 413 `payload_too_large`. */
 export function payloadTooLarge(message = 'The request body is too large.'): ApiError {

@@ -15,6 +15,8 @@ import { lockDataDir } from './db/dataDirLock.js';
 import { User } from './db/models/index.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed.js';
 import { createJobRunner, type JobRunner } from './jobs/index.js';
+import type { RecurringTimer } from './jobs/schedule.js';
+import { startBackupSchedule } from './backup/runs.js';
 import { backfillDeliveryReports } from './services/delivery.js';
 import { stopAnalysisThread } from './services/analysisThread.js';
 import { ffmpegAvailable, serverDeliveryTools } from './services/deliveryTools.js';
@@ -46,8 +48,10 @@ export interface RunningServer {
   redis?: RedisLink;
   /** This process's background-job runner (docs/architecture.md#background-jobs). */
   jobs: JobRunner;
+  /** The backup schedule's timer: on the embedded database with `BACKUP_SCHEDULE=1`, else undefined (docs/architecture.md#scheduled-backups). */
+  backupSchedule?: RecurringTimer;
   /**
-   * Graceful shutdown: `/readyz` turns 503, the sweep stops, the
+   * Graceful shutdown: `/readyz` turns 503, the sweep and the backup schedule stop, the
    * chat sockets are disconnected, the HTTP server stops accepting and waits
    * up to 5 s for requests in flight, the job runner stops (a job still running
    * after 10 s is left to another process), the delivery analysis thread ends, then Redis and the
@@ -104,7 +108,8 @@ function closeHttpServer(server: Server): Promise<void> {
  * when there is no ffmpeg (docs/product.md#measured-by-the-server), loads
  * the demo data into an empty database when `shouldSeedDemo`, gives recordings
  * stored without a delivery report one and queues their measurement, starts the
- * background-job runner (docs/architecture.md#background-jobs), connects to
+ * background-job runner (docs/architecture.md#background-jobs) and, on the embedded database with
+ * `BACKUP_SCHEDULE=1`, the backup schedule (docs/architecture.md#scheduled-backups), connects to
  * `REDIS_URL` when set (Socket.IO adapter, shared rate limits,
  * session-cache invalidation), listens on `PORT` (all interfaces) and prints
  * the URL and, with demo data, the demo accounts.
@@ -148,6 +153,7 @@ export async function startServer(
   let expiry: SessionExpiry | undefined;
   let redis: RedisLink | undefined;
   let jobs: JobRunner | undefined;
+  let backupSchedule: RecurringTimer | undefined;
   try {
     log.info({ embedded: db.embedded }, db.embedded ? `embedded database (FerretDB) with data in ${join(env.DATA_DIR, 'db')}` : 'connected to MONGODB_URI');
     await ensureIndexes(log);
@@ -188,6 +194,8 @@ export async function startServer(
     if (measuring > 0) log.info(`${measuring} recordings stored before delivery feedback existed are queued to be measured`);
     jobs = createJobRunner({ log });
     jobs.start();
+    // One timer per process; the slot's key and the run's unique slot make one backup of each slot.
+    if (db.embedded && env.BACKUP_SCHEDULE) backupSchedule = startBackupSchedule({ dataDir: env.DATA_DIR, log });
     const { server, port } = await listen(app, env.PORT);
     const chat = attachChat(server, {
       dataDir: env.DATA_DIR,
@@ -218,11 +226,13 @@ export async function startServer(
       db,
       redis,
       jobs,
+      ...(backupSchedule ? { backupSchedule } : {}),
       close() {
         closing ??= (async () => {
           shuttingDown = true;
           draining = true;
           expiry?.stop();
+          backupSchedule?.stop();
           await chat.close();
           await closeHttpServer(server);
           await jobs?.stop();
@@ -236,6 +246,7 @@ export async function startServer(
     };
   } catch (err) {
     expiry?.stop();
+    backupSchedule?.stop();
     await jobs?.stop().catch(() => undefined);
     await redis?.close().catch(() => undefined);
     await db.close().catch(() => undefined);

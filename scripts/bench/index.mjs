@@ -97,7 +97,8 @@ async function startOracy(name, mongodbUri) {
   const server = startChild('server', command, args, {
     cwd: join(ROOT, 'api'),
     stdio: ['ignore', fd, fd],
-    env: { ...process.env, NODE_ENV: 'production', SEED_DEMO: '0', PORT: String(port), DATA_DIR: dataDir, MONGODB_URI: mongodbUri },
+    // BACKUP_SCHEDULE=0: a fresh folder would otherwise be backed up at start, in the middle of a measurement.
+    env: { ...process.env, NODE_ENV: 'production', SEED_DEMO: '0', BACKUP_SCHEDULE: '0', PORT: String(port), DATA_DIR: dataDir, MONGODB_URI: mongodbUri },
   });
   closeSync(fd);
   cleanups.push(() => server.stop());

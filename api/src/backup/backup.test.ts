@@ -334,3 +334,29 @@ describe('npm run backup and npm run restore', { timeout: 180_000 }, () => {
     expect(result.stderr).toMatch(/mongodump and mongorestore, as README\.md, section "Backups" explains/);
   });
 });
+
+describe('scheduled backups in a running server (docs/architecture.md#scheduled-backups)', { timeout: 180_000 }, () => {
+  it('with BACKUP_SCHEDULE=1, a server on a folder never backed up takes its first backup at start, and stops cleanly', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'oracy-scheduled-'));
+    let oracy: Oracy | undefined;
+    try {
+      const child = spawn(TSX, ['src/server.ts'], { cwd: API_DIR, env: childEnv({ DATA_DIR: dataDir, PORT: '0', BACKUP_SCHEDULE: '1' }), stdio: ['ignore', 'pipe', 'pipe'] });
+      let tail = '';
+      const keep = (chunk: Buffer) => void (tail = (tail + chunk.toString('utf8')).slice(-8000));
+      child.stdout.on('data', keep);
+      child.stderr.on('data', keep);
+      oracy = { url: '', child, output: () => tail };
+      const archives = () => contents(join(dataDir, 'backups')).filter((name) => /^oracy-backup-.*Z\.tar\.gz$/.test(name));
+      const deadline = Date.now() + 120_000;
+      while (archives().length === 0 && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 250));
+      expect(archives(), tail).toHaveLength(1);
+      expect(statSync(join(dataDir, 'backups', archives()[0]!)).mode & 0o777).toBe(0o600);
+      expect(await stopOracy(oracy)).toBe(0);
+      // what the backup staged is gone; only the archive is left.
+      expect(contents(join(dataDir, 'backups'))).toEqual(archives());
+    } finally {
+      await stopOracy(oracy);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -38,6 +38,22 @@ export function defaultArchivePath(dataDir: string, now = new Date()): string {
 }
 
 /**
+ * Exactly the file names {@link defaultArchivePath} makes, `oracy-backup-2025-01-31T08-05-09Z.tar.gz`:
+ * the only names the server lists, keeps, prunes and serves (docs/architecture.md#scheduled-backups).
+ * No separator, dot segment or other extension can match.
+ */
+export const ARCHIVE_NAME_PATTERN = /^oracy-backup-(\d{4})-(\d{2})-(\d{2})T(\d{2})-(\d{2})-(\d{2})Z\.tar\.gz$/;
+
+/** When the archive called `name` was begun (UTC, from its name), or null for a name the server does not make. */
+export function archiveTime(name: string): Date | null {
+  const parts = ARCHIVE_NAME_PATTERN.exec(name);
+  if (!parts) return null;
+  const [, y, mo, d, h, mi, s] = parts;
+  const time = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}Z`);
+  return Number.isNaN(time.getTime()) ? null : time;
+}
+
+/**
  * Puts every file of the uploads folder that `target` lacks into `target` under the same relative
  * path: a hard link where the file system allows one (no copy of the bytes; uploads are never
  * changed in place, only added under new names and removed), else a copy. A file removed meanwhile

@@ -49,7 +49,7 @@ function readLock(path: string): { pid: number; holder: string } | null {
 }
 
 /** True when a process with `pid` exists (signal 0 checks without sending; EPERM means it exists under another user). */
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

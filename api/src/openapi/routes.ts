@@ -19,7 +19,7 @@ export const TAGS = [
   { name: 'Courses', description: 'Course management, admins only (docs/product.md#course-calls).' },
   { name: 'Notices', description: 'Notices: every signed-in user reads, admins write (docs/product.md#notice-calls).' },
   { name: 'Users', description: 'Users, students, teachers and course assignment, admins only (docs/product.md#admin-user-calls).' },
-  { name: 'Settings', description: "The school's settings, admins only (docs/product.md#settings)." },
+  { name: 'Settings', description: "The school's settings and backups, admins only (docs/product.md#settings)." },
   { name: 'Stats and export', description: 'Figures and the user export, admins only (docs/product.md#stats-and-export-calls).' },
   { name: 'Chat', description: 'Chat attachments; the chat itself runs over Socket.IO (docs/product.md#real-time-socket).' },
   { name: 'Profile', description: 'Profiles (docs/product.md#user-calls).' },
@@ -625,6 +625,37 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     description: 'Admins only (docs/product.md#settings): both settings, no other field. "Revert to Default" saves English and Daily.',
     success: { status: 200, answer: json('Saved; the admin is `updatedBy`.', s.schoolSettingsSchema) },
     errors: { 413: TOO_LARGE, 415: NOT_JSON },
+  },
+  'GET /api/admin/backups': {
+    summary: 'The backups',
+    tag: 'Settings',
+    description:
+      'Admins only (docs/product.md#backups-on-the-settings-screen): `embedded` or `external` (`MONGODB_URI`: backups are that database’s job), the Backup Frequency, the next scheduled backup (03:00 server local time; null when none is scheduled), the latest finished backup, whether one is running, and the kept archives, newest first (docs/architecture.md#scheduled-backups).',
+    success: { status: 200, answer: json('The backups.', s.backupStatusSchema) },
+  },
+  'POST /api/admin/backups': {
+    summary: 'Back up now',
+    tag: 'Settings',
+    description:
+      'Admins only (docs/product.md#backups-on-the-settings-screen): queues a backup of the embedded database and the uploads, the same archive as `npm run backup`. Poll `GET /api/admin/backups` until `running` is false; `last` then tells how it went.',
+    success: { status: 202, answer: json('Queued; the id of its run.', s.backupStartedSchema) },
+    errors: { 409: '`backup_running`: a backup is queued or running; `backups_external`: `MONGODB_URI` is set, so Oracy makes no backups.' },
+  },
+  'GET /api/admin/backups/:name': {
+    summary: 'Download a backup',
+    tag: 'Settings',
+    description:
+      'Admins only. `:name` is an archive’s name as `GET /api/admin/backups` lists it (`oracy-backup-2026-11-27T03-00-01Z.tar.gz`); byte ranges are served. The archive holds password hashes and sessions: keep it as safe as the server.',
+    success: {
+      status: 200,
+      answer: {
+        description: 'The archive: a gzip-compressed tar with `manifest.json` first (docs/architecture.md#backups), `Cache-Control: private, no-store`.',
+        media: { 'application/gzip': { type: 'string', format: 'binary' } },
+        headers: { 'Content-Disposition': { description: '`attachment; filename="<name>"`', schema: { type: 'string' } } },
+      },
+    },
+    others: { 206: { description: 'The requested byte range, with `Content-Range`.', media: { 'application/gzip': { type: 'string', format: 'binary' } } }, 304: noBody('Not modified (`If-None-Match` named the ETag).') },
+    errors: { 400: 'Not the name of a backup archive (`validation_error`): a path, `..`, another extension.', 404: 'No such archive is kept.', 416: 'The requested range is outside the file.' },
   },
 
   // Stats and export

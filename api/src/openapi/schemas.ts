@@ -11,6 +11,8 @@ import { userRowJsonSchema } from '../presenters/index.js';
  */
 export {
   adminComplaintJsonSchema as adminComplaintSchema,
+  backupStartedJsonSchema as backupStartedSchema,
+  backupStatusJsonSchema as backupStatusSchema,
   adminOracyJsonSchema as adminOracySchema,
   assessmentResultJsonSchema as assessmentResultSchema,
   complaintJsonSchema as complaintSchema,

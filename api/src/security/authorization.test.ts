@@ -7,6 +7,7 @@ import {
   WORLD_PASSWORD,
   createWorld,
   freshComplaint,
+  freshArchive,
   freshCourse,
   freshNotice,
   freshRecording,
@@ -136,6 +137,10 @@ const ROWS: Row[] = [
   // Admin: notices (GET open to every signed-in user).
   { endpoint: 'GET /api/admin/settings', expect: adminOnly(200), request: () => ({ path: '/api/admin/settings' }) },
   { endpoint: 'PUT /api/admin/settings', expect: adminOnly(200), request: () => ({ path: '/api/admin/settings', json: { language: 'English', backupFrequency: 'Daily' } }) },
+  { endpoint: 'GET /api/admin/backups', expect: adminOnly(200), request: () => ({ path: '/api/admin/backups' }) },
+  // queues a backup that no runner takes here: the admin's cell is the first to reach the handler.
+  { endpoint: 'POST /api/admin/backups', expect: adminOnly(202), request: () => ({ path: '/api/admin/backups' }) },
+  { endpoint: 'GET /api/admin/backups/:name', expect: adminOnly(200), request: (world) => ({ path: `/api/admin/backups/${freshArchive(world)}` }) },
   { endpoint: 'GET /api/admin/notice', expect: signedIn(200), request: () => ({ path: '/api/admin/notice' }) },
   { endpoint: 'POST /api/admin/notice', expect: adminOnly(201), request: () => ({ path: '/api/admin/notice', json: { title: 'Trip', description: 'Museum trip on Monday.' } }) },
   {

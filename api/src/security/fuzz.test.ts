@@ -37,6 +37,7 @@ import {
   cookieOf,
   createWorld,
   freshComplaint,
+  freshArchive,
   freshCourse,
   freshNotice,
   freshRecording,
@@ -160,6 +161,10 @@ const TARGETS: Target[] = [
 
   { endpoint: 'GET /api/admin/settings', caller: 'admin' },
   { endpoint: 'PUT /api/admin/settings', caller: 'admin', body: schoolSettingsBodySchema, sample: () => ({ language: 'French', backupFrequency: 'Weekly' }) },
+  { endpoint: 'GET /api/admin/backups', caller: 'admin' },
+  // the first request queues a backup that no runner takes here; the rest are refused (409).
+  { endpoint: 'POST /api/admin/backups', caller: 'admin' },
+  { endpoint: 'GET /api/admin/backups/:name', caller: 'admin', params: (w) => ({ name: [freshArchive(w)] }) },
   { endpoint: 'GET /api/admin/notice', caller: 'ownerTeacher' },
   { endpoint: 'POST /api/admin/notice', caller: 'admin', body: noticeBodySchema, sample: () => ({ title: 'Sports day', description: 'Bring water.' }) },
   {

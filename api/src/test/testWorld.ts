@@ -12,6 +12,7 @@ import { Assignment, ChatMessage, Complaint, Course, Enrollment, Feedback, Notic
 import { getEnv, type Env } from '../env.js';
 import { DiskUploadStore, recordingsDir } from '../services/uploads.js';
 import { audioFixture } from './audio.js';
+import { backupsDir } from '../backup/backup.js';
 import { TEST_ORIGIN } from './factories.js';
 import { createMemoryRateLimitStore, type RateLimitStore } from '../security/rateLimit.js';
 
@@ -159,6 +160,20 @@ export async function freshRecording(world: Pick<World, 'courseId' | 't1' | 's1'
 /** A fresh notice. */
 export async function freshNotice() {
   return Notice.create({ title: 'Assembly', description: 'Assembly moves to Friday.' });
+}
+
+let archives = 0;
+
+/**
+ * A kept backup archive in the world's `DATA_DIR/backups`, named as the server names them (a few
+ * bytes, not a real archive: the download serves whatever the file holds). @returns its name
+ */
+export function freshArchive(world: Pick<World, 'dataDir'>): string {
+  const stamp = new Date(Date.UTC(2026, 0, 1) + ++archives * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z').replaceAll(':', '-');
+  const name = `oracy-backup-${stamp}.tar.gz`;
+  mkdirSync(backupsDir(world.dataDir), { recursive: true });
+  writeFileSync(join(backupsDir(world.dataDir), name), Buffer.from([0x1f, 0x8b, 0x08, 0x00]));
+  return name;
 }
 
 /**

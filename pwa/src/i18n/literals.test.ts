@@ -20,6 +20,7 @@ function sourceFiles(dir: string): string[] {
  * list when its texts are translated, and the test fails while a listed file has none left.
  */
 const PENDING = new Set<string>([
+  'pages/admin/BackupsCard.tsx',
   'chat/Composer.tsx',
   'chat/Discussion.tsx',
   'chat/EmojiPicker.tsx',

@@ -13,3 +13,4 @@ export * from './speaking.js';
 export * from './job.js';
 export * from './delivery.js';
 export * from './schoolSettings.js';
+export * from './backupRun.js';

@@ -14,6 +14,7 @@ function setup(exportRoute: FakeRoute, settingsRoutes: Record<string, FakeRoute>
     'GET /auth/current_user': { body: USERS.admin },
     'GET /api/admin/export': exportRoute,
     'GET /api/admin/settings': { body: STORED },
+    'GET /api/admin/backups': { body: { mode: 'embedded', frequency: 'Daily', nextRunAt: null, last: null, running: false, archives: [] } },
     ...settingsRoutes,
   });
   const created: Blob[] = [];

@@ -1,5 +1,6 @@
 import { IonButton, IonCard, IonCardContent, IonCardHeader, IonItem, IonList, IonSelect, IonSelectOption, IonSpinner } from '@ionic/react';
 import { useCallback, useEffect, useState } from 'react';
+import BackupsCard from './BackupsCard';
 import { downloadExport, fetchSettings, saveSettings, type ExportType, type SchoolSettings } from './peopleApi';
 import { useAdminToast } from './useAdminToast';
 import { useLeaveGuard } from '../../components/useLeaveGuard';
@@ -95,7 +96,7 @@ export function saveBlob(blob: Blob, fileName: string): void {
 /**
  * Admin settings at /admin/setting (docs/product.md#settings, docs/product.md#error-messages,
  * docs/product.md#constants-and-limits): General Settings (Language: English, Spanish, French),
- * Data & Backup (Backup Frequency: Daily, Weekly, Monthly), Export Data (JSON
+ * Data & Backup (Backup Frequency: Daily, Weekly, Monthly, and the backups: `BackupsCard`), Export Data (JSON
  * or CSV, "Export Now" with a spinner while working; the file is saved as
  * user_data.json / user_data.csv; toasts "Data exported successfully" /
  * "Failed to export data"), Import Data ("Import"), "Save All Changes" and
@@ -153,12 +154,11 @@ export default function SettingsPage() {
         {draft ? (
           <>
             <SelectCard heading="General Settings" label="Language" options={LANGUAGES} value={draft.language} onChange={(language) => settings.setDraft({ ...draft, language: language as Draft['language'] })} />
-            <SelectCard
-              heading="Data & Backup"
-              label="Backup Frequency"
-              options={BACKUP_FREQUENCIES}
-              value={draft.backupFrequency}
-              onChange={(backupFrequency) => settings.setDraft({ ...draft, backupFrequency: backupFrequency as Draft['backupFrequency'] })}
+            <BackupsCard
+              frequencies={BACKUP_FREQUENCIES}
+              frequency={draft.backupFrequency}
+              savedFrequency={saved?.backupFrequency}
+              onFrequencyChange={(backupFrequency) => settings.setDraft({ ...draft, backupFrequency: backupFrequency as Draft['backupFrequency'] })}
             />
           </>
         ) : settings.failed ? null : (

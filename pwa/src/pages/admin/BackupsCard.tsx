@@ -1,0 +1,271 @@
+import { IonButton, IonCard, IonCardContent, IonCardHeader, IonItem, IonList, IonSelect, IonSelectOption, IonSpinner } from '@ionic/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { archiveUrl, BACKUP_POLL_MS, fetchBackups, formatSize, isBackupRunning, startBackup, type BackupRun, type BackupStatus } from './backupsApi';
+import { useAdminToast } from './useAdminToast';
+import './admin.css';
+import './BackupsCard.css';
+
+/** The card's texts (docs/product.md#settings). */
+export const BACKUP_TEXTS = {
+  heading: 'Data & Backup',
+  frequency: 'Backup Frequency',
+  lastHeading: 'Last backup',
+  never: 'No backup has been taken yet.',
+  succeeded: 'Succeeded',
+  failed: 'Failed',
+  scheduled: 'Scheduled',
+  next: 'Next scheduled backup:',
+  unscheduled: 'This server takes no scheduled backups (BACKUP_SCHEDULE=0).',
+  backUpNow: 'Back up now',
+  running: 'Backing up…',
+  finished: 'Backup finished',
+  finishedFailed: 'Backup failed',
+  startFailed: 'Failed to start the backup',
+  archivesHeading: 'Kept backups',
+  noArchives: 'No backups are kept yet.',
+  download: 'Download',
+  loading: 'Loading the backups',
+  loadFailed: 'The backups could not be loaded.',
+  external:
+    'This server keeps its data in MongoDB (MONGODB_URI), so backups are that database’s job: back it up with mongodump and restore with mongorestore, as the README’s “Backups” section explains.',
+  externalFrequency: 'Not used: MongoDB’s own tools back this server up.',
+} as const;
+
+/** A time for people, in the browser's locale. */
+const when = (iso: string) => new Date(iso).toLocaleString();
+
+/**
+ * The backups' status for the card: loads it, asks again every `pollMs` while a backup runs, and
+ * starts one. `onFinished` is told the outcome of a backup this card saw running.
+ */
+function useBackups(onFinished: (last: BackupRun | null) => void, pollMs: number) {
+  const [status, setStatus] = useState<BackupStatus | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  /** A backup was seen running: its end is announced. */
+  const watching = useRef(false);
+  const finished = useRef(onFinished);
+  finished.current = onFinished;
+
+  const receive = useCallback((next: BackupStatus) => {
+    if (next.running) watching.current = true;
+    else if (watching.current) {
+      watching.current = false;
+      finished.current(next.last);
+    }
+    setStatus(next);
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setFailed(false);
+    fetchBackups(controller.signal).then(receive, (err: unknown) => {
+      if (controller.signal.aborted) return;
+      console.error('Could not load the backups', err);
+      setFailed(true);
+    });
+    return () => controller.abort();
+  }, [attempt, receive]);
+
+  const running = status?.running ?? false;
+  useEffect(() => {
+    if (!running) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      // A failed look is tried again at the next tick: the backup goes on meanwhile.
+      fetchBackups(controller.signal).then(receive, (err: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error('Could not look at the running backup', err);
+        setStatus((current) => (current ? { ...current } : current));
+      });
+    }, pollMs);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [running, status, receive, pollMs]);
+
+  const start = useCallback(async () => {
+    setStarting(true);
+    try {
+      await startBackup();
+      watching.current = true;
+      setStatus((current) => (current ? { ...current, running: true } : current));
+    } catch (err) {
+      if (!isBackupRunning(err)) throw err;
+      watching.current = true;
+      setStatus((current) => (current ? { ...current, running: true } : current));
+    } finally {
+      setStarting(false);
+    }
+  }, []);
+
+  return { status, failed, starting, start, retry: () => setAttempt((n) => n + 1) };
+}
+
+/** Props of {@link BackupsCard}. */
+export interface BackupsCardProps {
+  /** the Backup Frequency choices, as stored (docs/product.md#constants-and-limits) */
+  frequencies: readonly string[];
+  /** the Backup Frequency being edited on the settings screen */
+  frequency: string;
+  /** told the chosen frequency; the settings screen saves it with "Save All Changes" */
+  onFrequencyChange: (frequency: string) => void;
+  /** the saved Backup Frequency: when it changes, the next scheduled backup is read again */
+  savedFrequency?: string | undefined;
+  /** how often to ask again while a backup runs, ms; default `BACKUP_POLL_MS` (2 s) */
+  pollMs?: number;
+}
+
+/**
+ * The "Data & Backup" card of the settings screen (docs/product.md#settings): the Backup Frequency
+ * select, then the backups (`GET /api/admin/backups`) — the last backup (time, size, result, a
+ * failure with its message, who started it), the next scheduled one, "Back up now" (a spinner and
+ * "Backing up…" while it runs, asking again every 2 s until it is done; toasts "Backup finished",
+ * "Backup failed", "Failed to start the backup"), and the kept archives, newest first, each with
+ * a download link. Loading, error (with Retry) and empty states. With `MONGODB_URI` (`external`)
+ * the frequency select is disabled and the card says backups are MongoDB's job (README,
+ * "Backups"). Phone (360 px) and tablet widths: rows wrap (docs/product.md#backups-on-the-settings-screen).
+ */
+export default function BackupsCard({ frequencies, frequency, onFrequencyChange, savedFrequency, pollMs = BACKUP_POLL_MS }: BackupsCardProps) {
+  const toast = useAdminToast();
+  const announce = useCallback(
+    (last: BackupRun | null) => (last && !last.ok ? toast(BACKUP_TEXTS.finishedFailed, 'danger') : toast(BACKUP_TEXTS.finished)),
+    [toast],
+  );
+  const backups = useBackups(announce, pollMs);
+  const { status } = backups;
+  const external = status?.mode === 'external';
+
+  // a saved frequency moves the next scheduled backup.
+  const { retry } = backups;
+  const firstSaved = useRef(savedFrequency);
+  useEffect(() => {
+    if (savedFrequency === firstSaved.current) return;
+    firstSaved.current = savedFrequency;
+    retry();
+  }, [savedFrequency, retry]);
+
+  const backUpNow = async () => {
+    try {
+      await backups.start();
+    } catch (err) {
+      console.error('Failed to start the backup', err);
+      toast(BACKUP_TEXTS.startFailed, 'danger');
+    }
+  };
+
+  return (
+    <IonCard className="backups-card">
+      <IonCardHeader>
+        <h2 className="admin-subtitle">{BACKUP_TEXTS.heading}</h2>
+      </IonCardHeader>
+      <IonCardContent>
+        <IonList lines="none">
+          <IonItem>
+            <IonSelect
+              label={BACKUP_TEXTS.frequency}
+              labelPlacement="stacked"
+              interface="popover"
+              value={frequency}
+              disabled={external}
+              {...(external ? { helperText: BACKUP_TEXTS.externalFrequency } : {})}
+              onIonChange={(event) => onFrequencyChange(String(event.detail.value))}
+            >
+              {frequencies.map((option) => (
+                <IonSelectOption key={option} value={option}>
+                  {option}
+                </IonSelectOption>
+              ))}
+            </IonSelect>
+          </IonItem>
+        </IonList>
+        <section className="backups" aria-label="Backups">
+          {status ? (
+            external ? (
+              <p className="backups-note">{BACKUP_TEXTS.external}</p>
+            ) : (
+              <BackupsBody status={status} starting={backups.starting} onBackUpNow={() => void backUpNow()} />
+            )
+          ) : backups.failed ? (
+            <div className="backups-row">
+              <p className="backups-error">{BACKUP_TEXTS.loadFailed}</p>
+              <IonButton fill="outline" size="small" onClick={backups.retry}>
+                Retry
+              </IonButton>
+            </div>
+          ) : (
+            <IonSpinner name="crescent" role="status" aria-label={BACKUP_TEXTS.loading} />
+          )}
+        </section>
+      </IonCardContent>
+    </IonCard>
+  );
+}
+
+/** The backups of a server on the embedded database: last, next, "Back up now" and the kept archives. */
+function BackupsBody({ status, starting, onBackUpNow }: { status: BackupStatus; starting: boolean; onBackUpNow: () => void }) {
+  const busy = status.running || starting;
+  return (
+    <>
+      <h3 className="backups-heading">{BACKUP_TEXTS.lastHeading}</h3>
+      <LastBackup last={status.last} />
+      <p className="backups-next">{status.nextRunAt ? `${BACKUP_TEXTS.next} ${when(status.nextRunAt)}` : BACKUP_TEXTS.unscheduled}</p>
+      <div className="backups-row">
+        <IonButton disabled={busy} onClick={onBackUpNow}>
+          {BACKUP_TEXTS.backUpNow}
+        </IonButton>
+        <span aria-live="polite" className="backups-progress">
+          {status.running ? (
+            <>
+              <IonSpinner name="crescent" role="status" aria-label={BACKUP_TEXTS.running} />
+              <span>{BACKUP_TEXTS.running}</span>
+            </>
+          ) : null}
+        </span>
+      </div>
+      <h3 className="backups-heading" id="kept-backups">
+        {BACKUP_TEXTS.archivesHeading}
+      </h3>
+      {status.archives.length === 0 ? (
+        <p className="backups-note">{BACKUP_TEXTS.noArchives}</p>
+      ) : (
+        <ul className="backups-archives" aria-labelledby="kept-backups">
+          {status.archives.map((archive) => (
+            <li key={archive.name} className="backups-archive">
+              <span className="backups-archive__text">
+                <span className="backups-archive__time">{when(archive.createdAt)}</span>
+                <span className="backups-archive__size">{formatSize(archive.size)}</span>
+              </span>
+              {/* A plain link: the browser downloads the attachment with the session cookie, and the label reaches screen readers as written. */}
+              <a
+                className="backups-download"
+                href={archiveUrl(archive.name)}
+                download={archive.name}
+                aria-label={`${BACKUP_TEXTS.download} the backup of ${when(archive.createdAt)} (${formatSize(archive.size)})`}
+              >
+                {BACKUP_TEXTS.download}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** The latest finished backup: time, size and result, a failure with its message, who started it. */
+function LastBackup({ last }: { last: BackupRun | null }) {
+  if (!last) return <p className="backups-note">{BACKUP_TEXTS.never}</p>;
+  const who = last.trigger === 'schedule' ? BACKUP_TEXTS.scheduled : last.by ? `${BACKUP_TEXTS.backUpNow} by ${last.by.name}` : BACKUP_TEXTS.backUpNow;
+  return (
+    <div className="backups-last">
+      <p className="backups-last__time">{when(last.finishedAt)}</p>
+      <p className={last.ok ? 'backups-result backups-result--ok' : 'backups-result backups-result--failed'}>
+        {last.ok ? `${BACKUP_TEXTS.succeeded} · ${formatSize(last.size ?? 0)}` : `${BACKUP_TEXTS.failed}: ${last.error ?? ''}`}
+      </p>
+      <p className="backups-last__who">{who}</p>
+    </div>
+  );
+}
