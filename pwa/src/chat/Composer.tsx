@@ -1,6 +1,7 @@
 import { IonButton, IonIcon } from '@ionic/react';
 import { attachOutline, closeOutline, documentOutline, happyOutline } from 'ionicons/icons';
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useI18n } from '../i18n';
 import { ATTACHMENT_ACCEPT, canSend, checkAttachment, formatSize, isImageType } from './format';
 
 const EmojiPicker = lazy(() => import('./EmojiPicker'));
@@ -28,6 +29,7 @@ export function isSendKey(event: Pick<KeyboardEvent, 'key' | 'shiftKey'> & { nat
  * with a remove control, the "Type your message..." box and "Send".
  */
 export function Composer({ onSend, loading }: ComposerProps) {
+  const { t } = useI18n();
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -104,7 +106,7 @@ export function Composer({ onSend, loading }: ComposerProps) {
     >
       {pickerOpen && (
         <div className="chat-composer__picker" id={pickerId}>
-          <Suspense fallback={<p className="chat-composer__picker-loading">Loading emoji...</p>}>
+          <Suspense fallback={<p className="chat-composer__picker-loading">{t('chat.composer.loadingEmoji')}</p>}>
             <EmojiPicker toggle={emojiToggle} onSelect={insertEmoji} onClose={() => setPickerOpen(false)} />
           </Suspense>
         </div>
@@ -117,14 +119,14 @@ export function Composer({ onSend, loading }: ComposerProps) {
       {file && (
         <div className="chat-composer__attachment">
           {previewUrl ? (
-            <img className="chat-composer__preview" src={previewUrl} alt={`Preview of ${file.name}`} />
+            <img className="chat-composer__preview" src={previewUrl} alt={t('chat.composer.preview', { name: file.name })} />
           ) : (
             <IonIcon className="chat-composer__file-icon" icon={documentOutline} aria-hidden="true" />
           )}
           <span className="chat-composer__file-name">
             {file.name} <span className="chat-composer__file-size">({formatSize(file.size)})</span>
           </span>
-          <button type="button" className="chat-composer__remove" aria-label={`Remove ${file.name}`} onClick={() => setFile(null)}>
+          <button type="button" className="chat-composer__remove" aria-label={t('chat.composer.remove', { name: file.name })} onClick={() => setFile(null)}>
             <IonIcon icon={closeOutline} aria-hidden="true" />
           </button>
         </div>
@@ -135,31 +137,31 @@ export function Composer({ onSend, loading }: ComposerProps) {
           fill="clear"
           shape="round"
           className="chat-composer__tool"
-          aria-label="Emoji"
+          aria-label={t('chat.composer.emoji')}
           aria-expanded={pickerOpen}
           aria-controls={pickerOpen ? pickerId : undefined}
           onClick={() => setPickerOpen((open) => !open)}
         >
           <IonIcon slot="icon-only" icon={happyOutline} aria-hidden="true" />
         </IonButton>
-        <IonButton fill="clear" shape="round" className="chat-composer__tool" aria-label="Attach file" onClick={() => fileInput.current?.click()}>
+        <IonButton fill="clear" shape="round" className="chat-composer__tool" aria-label={t('chat.composer.attachFile')} onClick={() => fileInput.current?.click()}>
           <IonIcon slot="icon-only" icon={attachOutline} aria-hidden="true" />
         </IonButton>
-        <input ref={fileInput} type="file" accept={ATTACHMENT_ACCEPT} onChange={onFileChosen} hidden aria-label="Choose a file to attach" />
+        <input ref={fileInput} type="file" accept={ATTACHMENT_ACCEPT} onChange={onFileChosen} hidden aria-label={t('chat.composer.chooseFile')} />
         <textarea
           ref={textarea}
           className="chat-composer__input"
           rows={1}
           value={text}
-          placeholder="Type your message..."
-          aria-label="Type your message..."
+          placeholder={t('chat.composer.placeholder')}
+          aria-label={t('chat.composer.placeholder')}
           aria-describedby={fileError ? errorId : undefined}
           enterKeyHint="send"
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
         />
         <IonButton className="chat-composer__send" disabled={!sendable} onClick={submit}>
-          Send
+          {t('chat.composer.send')}
         </IonButton>
       </div>
     </div>

@@ -2,6 +2,7 @@ import { IonApp } from '@ionic/react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { t } from '../i18n';
 import { Discussion, NO_MATCHES_TEXT, NO_MESSAGES_TEXT } from './Discussion';
 import { isSendKey } from './Composer';
 import { senderColor } from './format';
@@ -198,7 +199,7 @@ describe('the connection (docs/product.md#chat-connection, docs/product.md#clari
     renderDiscussion();
     socket.open();
     socket.fire('initialMessages', []);
-    expect(screen.getByText(NO_MESSAGES_TEXT)).toBeInTheDocument();
+    expect(screen.getByText(t(NO_MESSAGES_TEXT))).toBeInTheDocument();
   });
 
   it('shows a load error with Retry, which asks for page 0 again', async () => {
@@ -246,7 +247,7 @@ describe('the message list (docs/product.md#discussion)', () => {
     expect(screen.queryByText('something else')).not.toBeInTheDocument();
     await userEvent.clear(search);
     await userEvent.type(search, 'zzz');
-    expect(screen.getByText(NO_MATCHES_TEXT)).toBeInTheDocument();
+    expect(screen.getByText(t(NO_MATCHES_TEXT))).toBeInTheDocument();
     await userEvent.clear(search);
     expect(screen.getByText('something else')).toBeInTheDocument();
   });

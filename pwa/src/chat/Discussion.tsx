@@ -2,6 +2,7 @@ import { IonButton, IonIcon, useIonToast } from '@ionic/react';
 import { searchOutline } from 'ionicons/icons';
 import { useCallback, useMemo, useState } from 'react';
 import { PageLoading } from '../components/PageLoading';
+import { useI18n, type MessageId } from '../i18n';
 import { Composer } from './Composer';
 import { filterMessages } from './format';
 import { MessageList } from './MessageList';
@@ -11,10 +12,10 @@ import './chat.css';
 /** How long a toast stays, in ms (docs/product.md#constants-and-limits). */
 const TOAST_DURATION_MS = 6000;
 
-/** The empty list's text (the spec names none). */
-export const NO_MESSAGES_TEXT = 'No messages yet. Start the discussion!';
-/** The text when the search matches nothing. */
-export const NO_MATCHES_TEXT = 'No messages match your search.';
+/** The catalogue key of the empty list's text (the spec names none). */
+export const NO_MESSAGES_TEXT: MessageId = 'chat.noMessages';
+/** The catalogue key of the text when the search matches nothing. */
+export const NO_MATCHES_TEXT: MessageId = 'chat.noMatches';
 
 /** Props of {@link Discussion}. */
 export interface DiscussionProps {
@@ -31,12 +32,13 @@ export interface DiscussionProps {
  * an error with Retry when it cannot load; the empty text; the list.
  */
 export function Discussion({ user, connect }: DiscussionProps) {
+  const { t } = useI18n();
   const [presentToast] = useIonToast();
   const toast = useCallback(
     (message: string) => {
-      void presentToast({ message, duration: TOAST_DURATION_MS, color: 'danger', position: 'top', buttons: [{ text: 'Close', role: 'cancel' }] });
+      void presentToast({ message, duration: TOAST_DURATION_MS, color: 'danger', position: 'top', buttons: [{ text: t('common.close'), role: 'cancel' }] });
     },
-    [presentToast],
+    [presentToast, t],
   );
   const chat = useChat(user, toast, connect);
   const [query, setQuery] = useState('');
@@ -45,13 +47,13 @@ export function Discussion({ user, connect }: DiscussionProps) {
 
   let body;
   if (chat.loading) {
-    body = <PageLoading label="Loading messages..." />;
+    body = <PageLoading label={t('chat.loadingMessages')} />;
   } else if (!chat.loaded && chat.loadError) {
     body = (
       <div className="screen-state screen-state--error chat-state" role="alert">
         <p>{chat.loadError}</p>
         <IonButton fill="outline" onClick={chat.reload}>
-          Retry
+          {t('common.retry')}
         </IonButton>
       </div>
     );
@@ -64,7 +66,7 @@ export function Discussion({ user, connect }: DiscussionProps) {
         loadingMore={chat.loadingMore}
         onLoadOlder={chat.loadOlder}
         onRetry={chat.retry}
-        emptyText={searching ? NO_MATCHES_TEXT : chat.loaded ? NO_MESSAGES_TEXT : ''}
+        emptyText={searching ? t(NO_MATCHES_TEXT) : chat.loaded ? t(NO_MESSAGES_TEXT) : ''}
       />
     );
   }
@@ -73,11 +75,11 @@ export function Discussion({ user, connect }: DiscussionProps) {
     <section className="chat" aria-labelledby="chat-title">
       <div className="chat__head">
         <h1 className="screen-title chat__title" id="chat-title">
-          Discussions
+          {t('chat.title')}
         </h1>
         <label className="chat__search">
           <IonIcon icon={searchOutline} aria-hidden="true" />
-          <input type="search" value={query} placeholder="Search messages..." aria-label="Search messages..." onChange={(event) => setQuery(event.target.value)} />
+          <input type="search" value={query} placeholder={t('chat.search')} aria-label={t('chat.search')} onChange={(event) => setQuery(event.target.value)} />
         </label>
       </div>
       {chat.connectionError && (
@@ -85,7 +87,7 @@ export function Discussion({ user, connect }: DiscussionProps) {
           <span>{chat.connectionError}</span>
           {chat.gaveUp && (
             <IonButton size="small" fill="outline" color="danger" onClick={chat.reconnect}>
-              Reconnect
+              {t('chat.reconnect')}
             </IonButton>
           )}
         </div>

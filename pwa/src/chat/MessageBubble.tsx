@@ -1,6 +1,7 @@
 import { IonIcon } from '@ionic/react';
 import { downloadOutline, documentOutline } from 'ionicons/icons';
 import { memo } from 'react';
+import { useI18n } from '../i18n';
 import { formatSize, formatTime, isImageType, senderColor } from './format';
 import type { ChatEntry } from './state';
 
@@ -15,23 +16,24 @@ export interface MessageBubbleProps {
 
 /** The own message's status mark (docs/product.md#discussion): ⏳ sending, ✓✓ sent, ✗ failed (a retry button, beyond the spec). */
 function StatusMark({ entry, onRetry }: Pick<MessageBubbleProps, 'entry' | 'onRetry'>) {
+  const { t } = useI18n();
   if (entry.status === 'failed' && entry.tempId) {
     const tempId = entry.tempId;
     return (
-      <button type="button" className="chat-status chat-status--failed" onClick={() => onRetry(tempId)} aria-label="Failed to send. Tap to retry">
-        <span aria-hidden="true">✗</span> Retry
+      <button type="button" className="chat-status chat-status--failed" onClick={() => onRetry(tempId)} aria-label={t('chat.status.failed')}>
+        <span aria-hidden="true">✗</span> {t('common.retry')}
       </button>
     );
   }
   if (entry.status === 'sending') {
     return (
-      <span className="chat-status" role="img" aria-label="Sending">
+      <span className="chat-status" role="img" aria-label={t('chat.status.sending')}>
         ⏳
       </span>
     );
   }
   return (
-    <span className="chat-status" role="img" aria-label="Sent">
+    <span className="chat-status" role="img" aria-label={t('chat.status.sent')}>
       ✓✓
     </span>
   );
@@ -39,6 +41,7 @@ function StatusMark({ entry, onRetry }: Pick<MessageBubbleProps, 'entry' | 'onRe
 
 /** An attachment (docs/product.md#discussion): the inline image for images, the name, the size in KB and a download button. */
 function Attachment({ entry }: { entry: ChatEntry }) {
+  const { t } = useI18n();
   const file = entry.file;
   if (!file) return null;
   const type = entry.file_type ?? file.type;
@@ -56,9 +59,9 @@ function Attachment({ entry }: { entry: ChatEntry }) {
         {entry.file_size !== null && <span className="chat-attachment__size">{formatSize(entry.file_size)}</span>}
       </div>
       {entry.file_url && (
-        <a className="chat-attachment__download" href={entry.file_url} download={file.name} aria-label={`Download ${file.name}`}>
+        <a className="chat-attachment__download" href={entry.file_url} download={file.name} aria-label={t('chat.downloadNamed', { name: file.name })}>
           <IonIcon icon={downloadOutline} aria-hidden="true" />
-          <span>Download</span>
+          <span>{t('chat.download')}</span>
         </a>
       )}
     </div>
@@ -71,9 +74,10 @@ function Attachment({ entry }: { entry: ChatEntry }) {
  * its palette colour; the time as hh:mm AM/PM.
  */
 export const MessageBubble = memo(function MessageBubble({ entry, own, onRetry }: MessageBubbleProps) {
+  const { t } = useI18n();
   return (
     <li className={own ? 'chat-message chat-message--own' : 'chat-message'}>
-      <article className="chat-bubble" aria-label={own ? 'Your message' : `Message from ${entry.sender}`}>
+      <article className="chat-bubble" aria-label={own ? t('chat.ownMessage') : t('chat.messageFrom', { sender: entry.sender })}>
         {!own && (
           <span className="chat-bubble__sender" style={{ color: senderColor(entry.sender) }}>
             {entry.sender}

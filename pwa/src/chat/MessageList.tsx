@@ -1,5 +1,6 @@
 import { IonButton, IonSpinner } from '@ionic/react';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { useI18n } from '../i18n';
 import { MessageBubble } from './MessageBubble';
 import type { ChatEntry } from './state';
 
@@ -32,6 +33,7 @@ export interface MessageListProps {
  * view when the reader is at the bottom or wrote them.
  */
 export function MessageList({ messages, ownUserId, hasMore, loadingMore, onLoadOlder, onRetry, emptyText }: MessageListProps) {
+  const { t } = useI18n();
   const scroller = useRef<HTMLDivElement>(null);
   const snapshot = useRef<{ firstId: string | null; lastId: string | null; height: number; top: number; atBottom: boolean } | null>(null);
   const debounce = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -88,14 +90,14 @@ export function MessageList({ messages, ownUserId, hasMore, loadingMore, onLoadO
   }, []);
 
   return (
-    <div className="chat-list" ref={scroller} onScroll={onScroll} tabIndex={0} role="log" aria-label="Messages">
+    <div className="chat-list" ref={scroller} onScroll={onScroll} tabIndex={0} role="log" aria-label={t('chat.messages')}>
       {hasMore && (
         <div className="chat-list__more">
           {loadingMore ? (
-            <IonSpinner name="dots" aria-label="Loading older messages" />
+            <IonSpinner name="dots" aria-label={t('chat.loadingOlder')} />
           ) : (
             <IonButton size="small" fill="outline" onClick={onLoadOlder}>
-              Load More
+              {t('chat.loadMore')}
             </IonButton>
           )}
         </div>

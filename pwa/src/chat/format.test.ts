@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { t } from '../i18n';
 import {
   canSend,
   checkAttachment,
@@ -75,7 +76,7 @@ describe('checkAttachment (docs/product.md#chat-validation: at most 5,242,880 by
     expect(MAX_ATTACHMENT_BYTES).toBe(5_242_880);
     expect(checkAttachment({ size: 5_242_880 })).toBeNull();
     expect(checkAttachment({ size: 5_242_881 })).toBe('File size exceeds 5MB limit');
-    expect(FILE_TOO_LARGE).toBe('File size exceeds 5MB limit');
+    expect(t(FILE_TOO_LARGE)).toBe('File size exceeds 5MB limit');
   });
 });
 

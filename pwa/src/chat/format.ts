@@ -1,7 +1,9 @@
 /**
  * Formatting and checks of the discussion screen (docs/product.md#discussion, docs/product.md#chat-validation,
- * docs/product.md#constants-and-limits). Pure functions, tested in `format.test.ts`.
+ * docs/product.md#constants-and-limits). Pure functions, tested in `format.test.ts`; texts,
+ * times and sizes come out in the active language.
  */
+import { activeLanguage, intl, t, type MessageId } from '../i18n';
 import type { ChatEntry } from './state';
 
 /** Largest attachment: 5,242,880 bytes (docs/product.md#chat-validation, docs/product.md#constants-and-limits). */
@@ -10,8 +12,8 @@ export const MAX_ATTACHMENT_BYTES = 5_242_880;
 /** The file chooser's `accept` (docs/product.md#chat-validation: image/*, .pdf, .doc, .docx). */
 export const ATTACHMENT_ACCEPT = 'image/*,.pdf,.doc,.docx';
 
-/** The spec's text for a file over the limit (docs/product.md#error-messages). */
-export const FILE_TOO_LARGE = 'File size exceeds 5MB limit';
+/** The catalogue key of the spec's text for a file over the limit (docs/product.md#error-messages); the server's `file_too_large` says the same. */
+export const FILE_TOO_LARGE: MessageId = 'errors.file_too_large';
 
 /**
  * The 8 sender-name colours (docs/product.md#constants-and-limits),
@@ -33,20 +35,22 @@ export function senderColor(name: string): string {
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /**
- * A message's time as `hh:mm AM`/`hh:mm PM` (docs/product.md#discussion: "hh:mm in 12-hour
- * form"), in the device's time zone; midnight and noon read 12. An
- * unreadable time gives "".
+ * A message's time in the device's time zone (docs/product.md#discussion: "hh:mm in 12-hour
+ * form"): in English `hh:mm AM`/`hh:mm PM`, midnight and noon reading 12; in Spanish and French
+ * the language's own `hh:mm` (24-hour, as those languages write times). An unreadable time gives "".
  */
 export function formatTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
+  if (activeLanguage() !== 'en') return intl().formatTime(date, { hour: '2-digit', minute: '2-digit' });
   const hours = date.getHours();
   return `${pad2(hours % 12 || 12)}:${pad2(date.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
-/** An attachment's size in KB to one decimal (docs/product.md#discussion), e.g. 1536 → "1.5 KB". */
+/** An attachment's size in KB to one decimal (docs/product.md#discussion), in the active language: 1536 → "1.5 KB" ("1,5 Ko" in French). */
 export function formatSize(bytes: number): string {
-  return `${(bytes / 1024).toFixed(1)} KB`;
+  const size = intl().formatNumber(Number((bytes / 1024).toFixed(1)), { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
+  return t('chat.fileSize', { size });
 }
 
 /**
@@ -73,10 +77,10 @@ export function canSend(text: string, hasFile: boolean, loading: boolean): boole
 
 /**
  * Checks a chosen attachment (docs/product.md#chat-validation).
- * @returns the error text to show — {@link FILE_TOO_LARGE} over 5,242,880 bytes — or null when it may be attached
+ * @returns the error text to show in the active language — {@link FILE_TOO_LARGE} over 5,242,880 bytes — or null when it may be attached
  */
 export function checkAttachment(file: Pick<File, 'size'>): string | null {
-  return file.size > MAX_ATTACHMENT_BYTES ? FILE_TOO_LARGE : null;
+  return file.size > MAX_ATTACHMENT_BYTES ? t(FILE_TOO_LARGE) : null;
 }
 
 /** True for a MIME type the bubble shows inline as an image. */

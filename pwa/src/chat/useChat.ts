@@ -6,22 +6,34 @@
  */
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
+import { serverErrorText } from '../data/errorMessage';
+import { t } from '../i18n';
+import { translatedTable } from '../i18n/labels';
 import { chatReducer, initialChatState, type ChatEntry, type ChatState } from './state';
 import { makeTempId } from './format';
 import type { ClientToServerEvents, OutgoingFile, OutgoingPayload, ServerToClientEvents } from './protocol';
 
-/** The spec's banner texts (docs/product.md#chat-connection, docs/product.md#error-messages). */
-export const CHAT_CONNECTION_TEXTS = {
-  lost: 'Connection lost. Attempting to reconnect...',
-  failed: 'Failed to connect to server',
-  /** the server ended this sign-in's sockets (sign-out, role change, deletion, expiry) and refuses a new one */
-  sessionEnded: 'Your session has ended — sign in again',
-} as const;
+/**
+ * What the connection banner says: `lost`, `failed`, or `sessionEnded` (the server ended this
+ * sign-in's sockets — sign-out, role change, deletion, expiry — and refuses a new one).
+ */
+export type ConnectionProblem = 'lost' | 'failed' | 'sessionEnded';
 
-/** The spec's toast texts (docs/product.md#error-messages). */
-export const SEND_FAILED = 'Failed to send message';
-/** "Failed to send message: {error}" for a `messageError`. */
-export const sendFailedText = (error: string) => `${SEND_FAILED}: ${error}`;
+/** The spec's banner texts (docs/product.md#chat-connection, docs/product.md#error-messages), in the active language when read. */
+export const CHAT_CONNECTION_TEXTS = translatedTable<ConnectionProblem>({
+  lost: 'chat.connection.lost',
+  failed: 'chat.connection.failed',
+  sessionEnded: 'chat.connection.sessionEnded',
+});
+
+/**
+ * The spec's toast for a `messageError` (docs/product.md#error-messages), in the active language:
+ * "Failed to send message: {error}", the error being the PWA's text for the server's `code` when
+ * it has one (`errors.<code>`), else the server's text.
+ */
+export function sendFailedText(error: string, code?: string): string {
+  return t('chat.sendFailedWith', { error: serverErrorText(code, error) });
+}
 
 /**
  * The socket options of docs/product.md#clarified-behaviour (default path `/socket.io`, same origin,
@@ -51,7 +63,7 @@ export const connectChatSocket: SocketFactory = (auth) => io({ ...SOCKET_OPTIONS
 export interface Chat extends ChatState {
   /** true while the first page has not arrived and no connection error is known */
   loading: boolean;
-  /** the banner: {@link CHAT_CONNECTION_TEXTS}, or null when connected */
+  /** the banner: one of {@link CHAT_CONNECTION_TEXTS} in the active language, or null when connected */
   connectionError: string | null;
   /** true when the socket gave up reconnecting: offer {@link Chat.reconnect} */
   gaveUp: boolean;
@@ -59,7 +71,7 @@ export interface Chat extends ChatState {
    * Sends a message (docs/product.md#states-and-transitions): shown at once with status sending, emitted
    * now when connected, otherwise when the connection is back. A file is
    * read as a data URL first; a read failure marks the message failed and
-   * reports "Failed to send message".
+   * reports "Failed to send message" (in the active language).
    */
   send: (content: string, file: File | null) => void;
   /** Sends a failed message again with the same tempId (beyond the spec). */
@@ -86,7 +98,7 @@ export function readAsDataUrl(file: Blob): Promise<string> {
 interface ChatListeners {
   ownUserId: string;
   dispatch: (action: Parameters<typeof chatReducer>[1]) => void;
-  setConnectionError: (text: string | null) => void;
+  setConnectionError: (problem: ConnectionProblem | null) => void;
   setGaveUp: (gaveUp: boolean) => void;
   /** the messages on screen now, to send those still "sending" after a (re)connect */
   pendingMessages: () => readonly ChatEntry[];
@@ -131,9 +143,11 @@ function listenToChat(socket: ChatSocket, on: ChatListeners): () => void {
     // Answers to pages asked before the drop will not come.
     pendingPages.length = 0;
     dispatch({ type: 'disconnected' });
-    if (reason !== 'io client disconnect' && !ended) on.setConnectionError(CHAT_CONNECTION_TEXTS.lost);
+    // i18n-exempt: a socket.io reason compared in code
+    if (reason !== 'io client disconnect' && !ended) on.setConnectionError('lost');
     // Socket.IO does not reconnect after the server's own disconnect. Try once: a process shutting down lets
     // another one take over; a session that has ended is refused at the handshake (below).
+    // i18n-exempt: a socket.io reason compared in code
     if (reason === 'io server disconnect' && !ended) {
       closedByServer = true;
       socket.connect();
@@ -145,16 +159,16 @@ function listenToChat(socket: ChatSocket, on: ChatListeners): () => void {
     if (closedByServer || (error as { description?: unknown }).description === 403) {
       ended = true;
       socket.disconnect();
-      on.setConnectionError(CHAT_CONNECTION_TEXTS.sessionEnded);
+      on.setConnectionError('sessionEnded');
       on.setGaveUp(false);
       return;
     }
-    on.setConnectionError(CHAT_CONNECTION_TEXTS.failed);
+    on.setConnectionError('failed');
     // A refusal by the server's handshake is final; so is the last failed reconnection attempt.
     if (!socket.active) on.setGaveUp(true);
   });
   socket.io.on('reconnect_failed', () => {
-    on.setConnectionError(CHAT_CONNECTION_TEXTS.failed);
+    on.setConnectionError('failed');
     on.setGaveUp(true);
   });
   socket.on('initialMessages', (messages) => dispatch({ type: 'page', messages, page: 0, ownUserId }));
@@ -168,9 +182,9 @@ function listenToChat(socket: ChatSocket, on: ChatListeners): () => void {
   });
   socket.on('message', (message) => dispatch({ type: 'message', message, ownUserId }));
   socket.on('messageAck', ({ id }) => dispatch({ type: 'ack', tempId: id }));
-  socket.on('messageError', (error) => {
+  socket.on('messageError', (error, detail) => {
     dispatch({ type: 'messageError' });
-    on.toast(sendFailedText(error));
+    on.toast(sendFailedText(error, detail?.code));
   });
 
   // After five failed attempts socket.io stops trying; the network coming back is a good moment to try again.
@@ -212,7 +226,7 @@ function outgoingEntry(userId: string, tempId: string, text: string, file: File 
  */
 export function useChat(user: { id: string; role: number }, onToast: (text: string) => void, connect: SocketFactory = connectChatSocket): Chat {
   const [state, dispatch] = useReducer(chatReducer, initialChatState);
-  const [connectionError, setConnectionError] = useState<string | null>(null);
+  const [connectionError, setConnectionError] = useState<ConnectionProblem | null>(null);
   const [gaveUp, setGaveUp] = useState(false);
   const socketRef = useRef<ChatSocket | null>(null);
   /** The pages asked for and not answered yet, in order (the server answers in order). */
@@ -274,7 +288,7 @@ export function useChat(user: { id: string; role: number }, onToast: (text: stri
         (error: unknown) => {
           console.error('Could not read the attachment', error);
           dispatch({ type: 'failed', tempId });
-          toastRef.current(SEND_FAILED);
+          toastRef.current(t('chat.sendFailed'));
         },
       );
     },
@@ -313,7 +327,7 @@ export function useChat(user: { id: string; role: number }, onToast: (text: stri
   return {
     ...state,
     loading: !state.loaded && connectionError === null && !state.loadError,
-    connectionError,
+    connectionError: connectionError === null ? null : CHAT_CONNECTION_TEXTS[connectionError],
     gaveUp,
     send,
     retry,

@@ -11,6 +11,8 @@ import {
   type ChartData,
 } from 'chart.js';
 import { Bar, Doughnut, Line } from 'react-chartjs-2';
+import type { IntlShape } from '@formatjs/intl';
+import { useI18n } from '../i18n';
 import './Chart.css';
 
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, BarElement, ArcElement, Tooltip, Legend);
@@ -18,11 +20,16 @@ ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, BarEleme
 /** Primary green and secondary orange of the theme (docs/product.md#constants-and-limits), for datasets. */
 export const CHART_COLORS = { primary: '#2e7d32', secondary: '#f57c00', primaryFill: 'rgba(46, 125, 50, 0.2)' } as const;
 
+/** A value of the screen readers' table in the active language's digits, every decimal kept ("3.25"; "3,25" in Spanish). */
+function formatValue(intl: IntlShape<string>, value: number | undefined): string {
+  return value === undefined ? '' : intl.formatNumber(value, { useGrouping: false, maximumFractionDigits: 20 });
+}
+
 /** Props of {@link ChartFigure}. */
 export interface ChartFigureProps {
   /** `line`, `bar` or `doughnut` (docs/product.md#who-uses-oracy: line, bar and pie-type charts) */
   type: 'line' | 'bar' | 'doughnut';
-  /** the chart's visible title, also its accessible name */
+  /** the chart's visible title, also its accessible name, in the active language (as are the labels) */
   title: string;
   /** category labels, e.g. months */
   labels: string[];
@@ -39,6 +46,7 @@ export interface ChartFigureProps {
  * out of the sign-in-to-assessment path.
  */
 export function ChartFigure({ type, title, labels, series, valueRange }: ChartFigureProps) {
+  const { t, intl } = useI18n();
   const data: ChartData<typeof type> = {
     labels,
     datasets: series.map((s, i) => ({
@@ -68,7 +76,7 @@ export function ChartFigure({ type, title, labels, series, valueRange }: ChartFi
         <caption>{title}</caption>
         <thead>
           <tr>
-            <th scope="col">Label</th>
+            <th scope="col">{t('components.chart.label')}</th>
             {series.map((s) => (
               <th key={s.label} scope="col">
                 {s.label}
@@ -81,7 +89,7 @@ export function ChartFigure({ type, title, labels, series, valueRange }: ChartFi
             <tr key={label}>
               <th scope="row">{label}</th>
               {series.map((s) => (
-                <td key={s.label}>{s.values[row]}</td>
+                <td key={s.label}>{formatValue(intl, s.values[row])}</td>
               ))}
             </tr>
           ))}

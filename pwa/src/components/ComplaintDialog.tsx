@@ -1,6 +1,7 @@
 import { IonButton, IonContent, IonModal } from '@ionic/react';
-import { DialogTitleBar } from './DialogParts';
 import { useId, type FormEvent } from 'react';
+import { useI18n } from '../i18n';
+import { DialogTitleBar } from './DialogParts';
 
 /** Props of {@link ComplaintDialog}; the caller owns the field values and what submitting does. */
 export interface ComplaintDialogProps {
@@ -36,6 +37,7 @@ export interface ComplaintDialogProps {
  */
 export function ComplaintDialog(props: ComplaintDialogProps) {
   const { isOpen, heading, title, description, onTitleChange, onDescriptionChange, busy, submitLabel, busyLabel, onSubmit, onCancel, onDismiss } = props;
+  const { t } = useI18n();
   const headingId = useId();
   const titleFieldId = useId();
   const descriptionFieldId = useId();
@@ -49,16 +51,16 @@ export function ComplaintDialog(props: ComplaintDialogProps) {
       <IonContent className="ion-padding">
         <form className="dialog-form" onSubmit={submit} noValidate aria-labelledby={headingId}>
           <div className="dialog-field">
-            <label htmlFor={titleFieldId}>Complaint Title</label>
+            <label htmlFor={titleFieldId}>{t('components.complaintDialog.title')}</label>
             <input id={titleFieldId} type="text" value={title} maxLength={200} autoComplete="off" required onChange={(e) => onTitleChange(e.target.value)} />
           </div>
           <div className="dialog-field">
-            <label htmlFor={descriptionFieldId}>Complaint Description</label>
+            <label htmlFor={descriptionFieldId}>{t('components.complaintDialog.description')}</label>
             <textarea id={descriptionFieldId} rows={4} value={description} maxLength={5000} required onChange={(e) => onDescriptionChange(e.target.value)} />
           </div>
           <div className="dialog-actions">
             <IonButton fill="clear" onClick={onCancel}>
-              Cancel
+              {t('common.cancel')}
             </IonButton>
             <IonButton type="submit" disabled={busy}>
               {busy ? busyLabel : submitLabel}

@@ -2,6 +2,7 @@ import { IonButton, IonButtons, IonCard, IonCardContent, IonCardHeader, IonConte
 import { useId } from 'react';
 import { API_ORIGIN } from '../config';
 import type { Course } from '../data/studentTeacher';
+import { t, useI18n, type MessageId } from '../i18n';
 import placeholderUrl from './course-placeholder.svg';
 import './CourseCard.css';
 
@@ -11,17 +12,33 @@ export const DESCRIPTION_CUT = 60;
 /**
  * A card's description (docs/product.md#your-enrolled-courses): the first 60 characters followed by
  * "..." when it is longer, the whole text when it fits, and "No description
- * available" when there is none.
+ * available" (in the active language) when there is none.
  */
 export function cutDescription(description: string | null | undefined): string {
   const text = description?.trim() ?? '';
-  if (!text) return 'No description available';
+  if (!text) return t('components.courseCard.noDescription');
   return text.length > DESCRIPTION_CUT ? `${text.slice(0, DESCRIPTION_CUT)}...` : text;
 }
 
 /** "active" → "Active" (docs/product.md#your-enrolled-courses: "Status:" capitalised). */
 export function capitalise(text: string): string {
   return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+}
+
+/** The course statuses the catalogues name (docs/product.md#course-status); any other shows as it is stored, capitalised. */
+const STATUS_NAMES: Readonly<Record<string, MessageId>> = {
+  active: 'components.courseStatus.active',
+  inactive: 'components.courseStatus.inactive',
+  ongoing: 'components.courseStatus.ongoing',
+};
+
+/**
+ * A course status as shown, in the active language: `active` → "Active", `inactive` → "Inactive",
+ * the legacy `ongoing` → "Ongoing"; an unknown value capitalised as stored ({@link capitalise}).
+ */
+export function courseStatusName(status: string): string {
+  const id = Object.hasOwn(STATUS_NAMES, status.toLowerCase()) ? STATUS_NAMES[status.toLowerCase()] : undefined;
+  return id ? t(id) : capitalise(status);
 }
 
 /** Which screen shows the course: the student's (others grey) or the teacher's (others red). */
@@ -46,12 +63,13 @@ export function courseImageSrc(course: Pick<Course, 'imageUrl'>): string {
 
 /** "Status: Active", coloured by {@link courseStatusTone}; the word carries the meaning, the colour repeats it. */
 function CourseStatus({ status, view }: { status: string; view: CourseView }) {
+  const { t: translate } = useI18n();
   const tone = courseStatusTone(status, view);
   return (
     <p className="course-card__status">
-      Status:{' '}
+      {translate('common.statusLabel')}{' '}
       <span className={`course-status course-status--${tone}`} data-tone={tone}>
-        {capitalise(status)}
+        {courseStatusName(status)}
       </span>
     </p>
   );
@@ -71,6 +89,7 @@ export interface CourseCardProps {
  * characters, "Status:" capitalised and coloured, and "View Details".
  */
 export function CourseCard({ course, view, onDetails }: CourseCardProps) {
+  const { t: translate } = useI18n();
   const titleId = useId();
   return (
     <IonCard className="course-card" aria-labelledby={titleId}>
@@ -84,7 +103,8 @@ export function CourseCard({ course, view, onDetails }: CourseCardProps) {
         <p className="course-card__description">{cutDescription(course.description)}</p>
         <CourseStatus status={course.status} view={view} />
         <IonButton fill="outline" size="small" onClick={() => onDetails(course)}>
-          View Details<span className="visually-hidden"> of {course.title}</span>
+          {translate('components.courseCard.viewDetails')}
+          <span className="visually-hidden"> {translate('components.courseCard.viewDetailsOf', { title: course.title })}</span>
         </IonButton>
       </IonCardContent>
     </IonCard>
@@ -122,6 +142,7 @@ export interface CourseDetailsModalProps {
  * description, the status and a Close button.
  */
 export function CourseDetailsModal({ course, view, onClose }: CourseDetailsModalProps) {
+  const { t: translate } = useI18n();
   const titleId = useId();
   return (
     <IonModal isOpen={course !== null} onDidDismiss={onClose} className="course-details" aria-labelledby={titleId}>
@@ -135,13 +156,13 @@ export function CourseDetailsModal({ course, view, onClose }: CourseDetailsModal
                 </h2>
               </IonTitle>
               <IonButtons slot="end">
-                <IonButton onClick={onClose}>Close</IonButton>
+                <IonButton onClick={onClose}>{translate('common.close')}</IonButton>
               </IonButtons>
             </IonToolbar>
           </IonHeader>
           <IonContent className="ion-padding">
             <img className="course-details__image" src={courseImageSrc(course)} alt="" width={345} height={140} />
-            <p className="course-details__description">{course.description?.trim() || 'No description available'}</p>
+            <p className="course-details__description">{course.description?.trim() || translate('components.courseCard.noDescription')}</p>
             <CourseStatus status={course.status} view={view} />
           </IonContent>
         </>

@@ -1,5 +1,6 @@
 import { IonButton, IonFooter, IonHeader, IonTitle, IonToolbar } from '@ionic/react';
 import type { ReactNode } from 'react';
+import { useI18n } from '../i18n';
 
 /**
  * The title bar of a dialog: an `h2` with `id`, which the dialog's form and modal name themselves
@@ -35,13 +36,14 @@ export function DialogSaveBar(props: { saving: boolean; onCancel: () => void; on
 
 /** "Cancel" and "Save" of {@link DialogSaveBar}, for a footer that shows other buttons at other times. */
 export function DialogSaveButtons(props: { saving: boolean; onCancel: () => void; onSave: () => void }) {
+  const { t } = useI18n();
   return (
     <>
       <IonButton fill="outline" onClick={props.onCancel} disabled={props.saving}>
-        Cancel
+        {t('common.cancel')}
       </IonButton>
       <IonButton onClick={props.onSave} disabled={props.saving}>
-        {props.saving ? 'Saving...' : 'Save'}
+        {props.saving ? t('common.saving') : t('common.save')}
       </IonButton>
     </>
   );

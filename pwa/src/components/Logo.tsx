@@ -1,5 +1,6 @@
 import logoUrl from '../assets/logo.svg';
 import markUrl from '../assets/logo-mark.svg';
+import { useI18n } from '../i18n';
 
 /** Props of {@link Logo}. */
 export interface LogoProps {
@@ -12,6 +13,7 @@ export interface LogoProps {
 
 /** The green and orange "Oracy" logo, an image with the alt text "Oracy". */
 export function Logo({ height = 32, variant = 'full', className }: LogoProps) {
+  const { t } = useI18n();
   const [src, ratio] = variant === 'full' ? [logoUrl, 148 / 40] : [markUrl, 1];
-  return <img src={src} alt="Oracy" height={height} width={Math.round(height * ratio)} className={className} />;
+  return <img src={src} alt={t('app.name')} height={height} width={Math.round(height * ratio)} className={className} />;
 }

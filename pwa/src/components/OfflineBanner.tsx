@@ -3,29 +3,28 @@ import { cloudOfflineOutline } from 'ionicons/icons';
 import { useEffect, useState } from 'react';
 import { apiFetch } from '../data/api';
 import { MAX_RETRY_MS, serverStatus, useServerUnavailable } from '../data/serverStatus';
+import { intl, t, useI18n } from '../i18n';
 import { largestTimeUnit } from './relativeTime';
 import './OfflineBanner.css';
 
 /** How often the banner's relative time is refreshed, in ms. */
 const TICK_MS = 30_000;
 
-/** What the layout says while the server answers 503 `unavailable` (docs/product.md#offline-behaviour). */
-export const SERVER_UNAVAILABLE_TEXT = 'Oracy is unavailable — your changes are kept and sent when it is back';
 /** The shortest wait before asking the server again, in ms. */
 const MIN_RECHECK_MS = 1_000;
 /** Time limit of one check, in ms. */
 const RECHECK_TIMEOUT_MS = 5_000;
 
 /**
- * `savedAt` relative to `now` (both ms since the epoch) in English: "just
+ * `savedAt` relative to `now` (both ms since the epoch) in the active language: "just
  * now" under a minute, then "5 minutes ago", "2 hours ago", "yesterday",
- * "3 days ago", "last week" … (Intl.RelativeTimeFormat, `numeric: 'auto'`).
+ * "3 days ago", "last week" … (`intl.formatRelativeTime`, `numeric: 'auto'`).
  */
 export function formatRelativeTime(savedAt: number, now: number = Date.now()): string {
   const seconds = Math.round((savedAt - now) / 1000);
-  if (Math.abs(seconds) < 60) return 'just now';
+  if (Math.abs(seconds) < 60) return t('components.offlineBanner.justNow');
   const [unit, length] = largestTimeUnit(seconds);
-  return new Intl.RelativeTimeFormat('en', { numeric: 'auto' }).format(Math.round(seconds / length), unit);
+  return intl().formatRelativeTime(Math.round(seconds / length), unit, { numeric: 'auto' });
 }
 
 /** Props of {@link OfflineBanner}: pass a `useCachedResource` result's fields. */
@@ -44,6 +43,7 @@ export interface OfflineBannerProps {
  * {@link ServerUnavailableBanner}, which says why. The relative time keeps itself current.
  */
 export function OfflineBanner({ offline, savedAt }: OfflineBannerProps) {
+  const { t: translate } = useI18n();
   const [now, setNow] = useState(() => Date.now());
   const serverUnavailable = useServerUnavailable();
   const visible = offline && savedAt !== null;
@@ -60,7 +60,7 @@ export function OfflineBanner({ offline, savedAt }: OfflineBannerProps) {
   return (
     <div className="offline-banner" role="status">
       <IonIcon icon={cloudOfflineOutline} aria-hidden="true" />
-      <p>{serverUnavailable && !browserOffline ? `Showing data from ${since}` : `You're offline — showing data from ${since}`}</p>
+      <p>{translate(serverUnavailable && !browserOffline ? 'components.offlineBanner.showingDataFrom' : 'components.offlineBanner.offlineShowingDataFrom', { since })}</p>
     </div>
   );
 }
@@ -105,13 +105,14 @@ function useRecheckWhileUnavailable(unavailable: boolean): void {
  * soon as the server is back.
  */
 export function ServerUnavailableBanner() {
+  const { t: translate } = useI18n();
   const unavailable = useServerUnavailable();
   useRecheckWhileUnavailable(unavailable);
   if (!unavailable) return null;
   return (
     <div className="offline-banner" role="status">
       <IonIcon icon={cloudOfflineOutline} aria-hidden="true" />
-      <p>{SERVER_UNAVAILABLE_TEXT}</p>
+      <p>{translate('components.offlineBanner.serverUnavailable')}</p>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { IonIcon } from '@ionic/react';
 import { chevronBack, chevronForward } from 'ionicons/icons';
 import { useId } from 'react';
+import { t, useI18n } from '../i18n';
 import './Paginator.css';
 
 /** Props of {@link Paginator}. */
@@ -17,16 +18,16 @@ export interface PaginatorProps {
   onPageChange: (page: number) => void;
   /** called with the new page size; the caller goes back to page 1 (docs/product.md#paged-tables) */
   onRowsPerPageChange: (rowsPerPage: number) => void;
-  /** what the rows are, for the control group's accessible name, e.g. "students" */
+  /** what the rows are, for the control group's accessible name ("Pages of {label}"), in the active language, e.g. "students"; "rows" by default */
   label?: string;
 }
 
-/** "from–to of count" as docs/product.md#constants-and-limits shows the displayed rows (`0–0 of 0` for none). */
+/** "from–to of count" as docs/product.md#constants-and-limits shows the displayed rows (`0–0 of 0` for none), in the active language. */
 export function displayedRows(page: number, rowsPerPage: number, count: number): string {
-  if (count === 0) return '0–0 of 0';
+  if (count === 0) return t('components.paginator.displayedRows', { from: 0, to: 0, count: 0 });
   const from = Math.min((page - 1) * rowsPerPage + 1, count);
   const to = Math.min(page * rowsPerPage, count);
-  return `${from}–${to} of ${count}`;
+  return t('components.paginator.displayedRows', { from, to, count });
 }
 
 /**
@@ -35,13 +36,14 @@ export function displayedRows(page: number, rowsPerPage: number, count: number):
  * page buttons. Native controls, so it is keyboard-operable and labelled
  * everywhere (including jsdom).
  */
-export function Paginator({ page, rowsPerPage, count, options, onPageChange, onRowsPerPageChange, label = 'rows' }: PaginatorProps) {
+export function Paginator({ page, rowsPerPage, count, options, onPageChange, onRowsPerPageChange, label }: PaginatorProps) {
+  const { t: translate } = useI18n();
   const selectId = useId();
   const lastPage = Math.max(1, Math.ceil(count / rowsPerPage));
   return (
-    <nav className="paginator" aria-label={`Pages of ${label}`}>
+    <nav className="paginator" aria-label={translate('components.paginator.pagesOf', { label: label ?? translate('components.paginator.rows') })}>
       <label className="paginator__size" htmlFor={selectId}>
-        Rows per page:
+        {translate('components.paginator.rowsPerPage')}
       </label>
       <select id={selectId} className="paginator__select" value={rowsPerPage} onChange={(event) => onRowsPerPageChange(Number(event.target.value))}>
         {options.map((option) => (
@@ -54,10 +56,10 @@ export function Paginator({ page, rowsPerPage, count, options, onPageChange, onR
         {displayedRows(page, rowsPerPage, count)}
       </span>
       <span className="paginator__buttons">
-        <button type="button" className="paginator__button" aria-label="Previous page" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+        <button type="button" className="paginator__button" aria-label={translate('components.paginator.previousPage')} disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
           <IonIcon icon={chevronBack} aria-hidden="true" />
         </button>
-        <button type="button" className="paginator__button" aria-label="Next page" disabled={page >= lastPage} onClick={() => onPageChange(page + 1)}>
+        <button type="button" className="paginator__button" aria-label={translate('components.paginator.nextPage')} disabled={page >= lastPage} onClick={() => onPageChange(page + 1)}>
           <IonIcon icon={chevronForward} aria-hidden="true" />
         </button>
       </span>

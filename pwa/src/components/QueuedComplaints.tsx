@@ -1,13 +1,9 @@
 import { IonButton, IonCard, IonCardContent, IonCardHeader } from '@ionic/react';
 import { useId, useState } from 'react';
+import { useI18n } from '../i18n';
 import { ComplaintDialog } from './ComplaintDialog';
 import type { ComplaintDraft, QueuedComplaint } from '../data/useComplaintOutbox';
 import './QueuedComplaints.css';
-
-/** The status of a complaint waiting in the outbox. */
-export const QUEUED_STATUS = "Queued — will be sent when you're back online";
-/** The status of a complaint the server refused; the reason follows. */
-export const FAILED_STATUS = 'Not sent';
 
 /** Props of {@link QueuedComplaints}. */
 export interface QueuedComplaintsProps {
@@ -29,13 +25,14 @@ export interface QueuedComplaintsProps {
  * Renders nothing when there are none.
  */
 export function QueuedComplaints({ items, onDiscard, onEdit }: QueuedComplaintsProps) {
+  const { t } = useI18n();
   const [editing, setEditing] = useState<QueuedComplaint | null>(null);
   if (items.length === 0 && !editing) return null;
   const newestFirst = [...items].reverse();
   return (
     <>
       {newestFirst.length > 0 && (
-        <ul className="card-grid queued-complaints" aria-label="Unsent complaints">
+        <ul className="card-grid queued-complaints" aria-label={t('common.unsentComplaints')}>
           {newestFirst.map((item) => (
             <li key={item.id}>
               <QueuedCard item={item} onDiscard={() => onDiscard(item.id)} onEdit={() => setEditing(item)} />
@@ -58,30 +55,40 @@ export function QueuedComplaints({ items, onDiscard, onEdit }: QueuedComplaintsP
 }
 
 function QueuedCard({ item, onDiscard, onEdit }: { item: QueuedComplaint; onDiscard: () => void; onEdit: () => void }) {
+  const { t } = useI18n();
   const headingId = useId();
   const failed = item.status === 'failed';
+  const title = item.draft.title;
   return (
     <IonCard className="complaint-card complaint-card--unsent" aria-labelledby={headingId}>
       <IonCardHeader>
         <h2 id={headingId} className="complaint-card__title">
-          Complaint: {item.draft.title}
+          {t('components.queuedComplaints.heading', { title })}
         </h2>
       </IonCardHeader>
       <IonCardContent>
         <p>{item.draft.description}</p>
         <p>
-          Status:{' '}
-          <span className={`complaint-status complaint-status--${failed ? 'failed' : 'queued'}`}>{failed ? FAILED_STATUS : QUEUED_STATUS}</span>
+          {t('common.statusLabel')}{' '}
+          <span className={`complaint-status complaint-status--${failed ? 'failed' : 'queued'}`}>
+            {t(failed ? 'components.queuedComplaints.notSent' : 'components.queuedComplaints.queued')}
+          </span>
         </p>
-        {failed && <p className="queued-complaints__error">The server refused it: {item.error || 'unknown reason'}</p>}
+        {failed && <p className="queued-complaints__error">{t('components.queuedComplaints.refused', { reason: item.error || t('components.queuedComplaints.unknownReason') })}</p>}
         <div className="queued-complaints__actions">
           {failed && (
-            <IonButton fill="outline" size="small" onClick={onEdit} aria-label={`Edit: ${item.draft.title}`}>
-              Edit
+            <IonButton fill="outline" size="small" onClick={onEdit} aria-label={t('components.queuedComplaints.editNamed', { title })}>
+              {t('common.edit')}
             </IonButton>
           )}
-          <IonButton color="danger" fill="outline" size="small" onClick={onDiscard} aria-label={`${failed ? 'Discard' : 'Delete Complaint'}: ${item.draft.title}`}>
-            {failed ? 'Discard' : 'Delete Complaint'}
+          <IonButton
+            color="danger"
+            fill="outline"
+            size="small"
+            onClick={onDiscard}
+            aria-label={t(failed ? 'components.queuedComplaints.discardNamed' : 'components.queuedComplaints.deleteNamed', { title })}
+          >
+            {t(failed ? 'components.queuedComplaints.discard' : 'components.queuedComplaints.delete')}
           </IonButton>
         </div>
       </IonCardContent>
@@ -90,6 +97,7 @@ function QueuedCard({ item, onDiscard, onEdit }: { item: QueuedComplaint; onDisc
 }
 
 function EditDialog({ item, onClose, onSave }: { item: QueuedComplaint | null; onClose: () => void; onSave: (draft: ComplaintDraft) => Promise<void> }) {
+  const { t } = useI18n();
   // Keyed by the item (see the caller), so the fields start from its current text.
   const [title, setTitle] = useState(item?.draft.title ?? '');
   const [description, setDescription] = useState(item?.draft.description ?? '');
@@ -109,14 +117,14 @@ function EditDialog({ item, onClose, onSave }: { item: QueuedComplaint | null; o
   return (
     <ComplaintDialog
       isOpen={item !== null}
-      heading="Edit Complaint"
+      heading={t('components.queuedComplaints.editHeading')}
       title={title}
       description={description}
       onTitleChange={setTitle}
       onDescriptionChange={setDescription}
       busy={saving}
-      submitLabel="Save"
-      busyLabel="Saving..."
+      submitLabel={t('common.save')}
+      busyLabel={t('common.saving')}
       onSubmit={() => void save()}
       onCancel={onClose}
       onDismiss={onClose}

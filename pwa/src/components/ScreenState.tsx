@@ -1,5 +1,6 @@
 import { IonButton, IonText } from '@ionic/react';
 import type { ReactNode } from 'react';
+import { useI18n } from '../i18n';
 import { PageLoading } from './PageLoading';
 
 /** Props of {@link ScreenState}. */
@@ -29,6 +30,7 @@ export interface ScreenStateProps {
  * data while it reloads passes `loading` false so the data stays visible.
  */
 export function ScreenState(props: ScreenStateProps) {
+  const { t } = useI18n();
   if (props.loading) return <>{props.loadingView ?? <PageLoading label={props.loadingText} />}</>;
   if (props.error !== undefined && props.error !== null) {
     return (
@@ -38,7 +40,7 @@ export function ScreenState(props: ScreenStateProps) {
         </IonText>
         {props.onRetry && (
           <IonButton fill="outline" onClick={props.onRetry}>
-            Retry
+            {t('common.retry')}
           </IonButton>
         )}
       </div>

@@ -6,7 +6,8 @@
  * - Every request sends cookies (docs/product.md#conventions) and asks for JSON.
  * - Failures become one of three typed errors, so a screen can choose its
  *   message (docs/product.md#error-messages) with `instanceof` instead of parsing strings:
- *   {@link OfflineError}, {@link NetworkError} and {@link HttpError}.
+ *   {@link OfflineError}, {@link NetworkError} and {@link HttpError}. Their `message` is English;
+ *   `errorMessage()` (`errorMessage.ts`) gives the text to show in the active language.
  * - A 403 `password_change_required` (a user who signed in with a one-time password) also sends
  *   the browser to the "Choose a new password" page (docs/product.md#one-time-passwords).
  */
@@ -30,10 +31,24 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
  */
 export class OfflineError extends Error {
   override readonly name = 'OfflineError';
-  constructor(message = 'You appear to be offline.', options?: ErrorOptions) {
+  /** What happened, for the text people see (`errors.network.<reason>`, see `errorMessage.ts`). */
+  readonly reason: OfflineReason;
+  /**
+   * @param message the developer's description, in English (people see `errorMessage()`'s text)
+   * @param options `cause`, and `reason` (default `offline`)
+   */
+  // i18n-exempt: a developer message; people see errorMessage()'s translated text
+  constructor(message = 'You appear to be offline.', options?: ErrorOptions & { reason?: OfflineReason }) {
     super(message, options);
+    this.reason = options?.reason ?? 'offline';
   }
 }
+
+/** Why no answer came: `offline` (none at all), `connectionClosed` (it broke off), `uploadInterrupted`. */
+export type OfflineReason = 'offline' | 'connectionClosed' | 'uploadInterrupted';
+
+/** Why an answer was unusable: `unreadableResponse` (not the JSON expected) or `timedOut`. */
+export type NetworkReason = 'unreadableResponse' | 'timedOut';
 
 /**
  * The server could not give a usable answer: a successful response whose
@@ -42,8 +57,16 @@ export class OfflineError extends Error {
  */
 export class NetworkError extends Error {
   override readonly name = 'NetworkError';
-  constructor(message = 'The server sent a response that could not be read.', options?: ErrorOptions) {
+  /** What happened, for the text people see (`errors.network.<reason>`, see `errorMessage.ts`). */
+  readonly reason: NetworkReason;
+  /**
+   * @param message the developer's description, in English (people see `errorMessage()`'s text)
+   * @param options `cause`, and `reason` (default `unreadableResponse`)
+   */
+  // i18n-exempt: a developer message; people see errorMessage()'s translated text
+  constructor(message = 'The server sent a response that could not be read.', options?: ErrorOptions & { reason?: NetworkReason }) {
     super(message, options);
+    this.reason = options?.reason ?? 'unreadableResponse';
   }
 }
 
@@ -162,7 +185,7 @@ async function send(url: string, init: ApiRequestInit): Promise<Response> {
       signal: limit.signal,
     });
   } catch (error) {
-    if (limit.timedOut()) throw new NetworkError('The request timed out.', { cause: error });
+    if (limit.timedOut()) throw new NetworkError('The request timed out.', { cause: error, reason: 'timedOut' });
     if (signal?.aborted) throw error;
     throw new OfflineError(undefined, { cause: error });
   } finally {
@@ -190,7 +213,7 @@ export async function readJson(response: Pick<Response, 'text'>): Promise<unknow
   try {
     text = await response.text();
   } catch (error) {
-    throw new OfflineError('The connection closed while reading the response.', { cause: error });
+    throw new OfflineError('The connection closed while reading the response.', { cause: error, reason: 'connectionClosed' });
   }
   if (text.trim() === '') return undefined;
   try {
@@ -242,6 +265,7 @@ function withTimeout(outer: AbortSignal | undefined, timeoutMs: number) {
     timeoutMs > 0
       ? setTimeout(() => {
           timedOut = true;
+          // i18n-exempt: the abort reason, for developers; the caller throws a NetworkError
           controller.abort(new DOMException('The request timed out.', 'TimeoutError'));
         }, timeoutMs)
       : undefined;

@@ -2,8 +2,11 @@
  * The Oracy profile's calls and words (docs/product.md#oracy-profile): the
  * shapes come from the typed client, the labels are keyed by the API's own
  * strand and reason types, so a strand or a reason added on the server fails
- * the type check here until it has words.
+ * the type check here until it has words. The labels are catalogue keys read in the active
+ * language each time a label is read (`translatedTable`, docs/contributing.md#texts-and-languages).
  */
+import { intl } from '../i18n';
+import { translatedTable } from '../i18n/labels';
 import { callOptions, client, json, type Answer } from './client';
 
 const api = client.api;
@@ -32,33 +35,33 @@ export type AttentionReason = TeacherOracyStudent['needsAttention'][number];
 /** A strand key: `linguistic`, `cognitive`, `socialEmotional` or `physical`. */
 export type StrandKey = keyof Strands;
 
-/** The four strands in the questionnaire's order, with the names students see. */
-export const STRAND_LABELS = {
-  linguistic: 'Linguistic',
-  cognitive: 'Cognitive',
-  socialEmotional: 'Social & Emotional',
-  physical: 'Physical',
-} as const satisfies Record<StrandKey, string>;
+/** The four strands in the questionnaire's order, with the names students see (in the active language when read). */
+export const STRAND_LABELS = translatedTable<StrandKey>({
+  linguistic: 'data.strand.linguistic',
+  cognitive: 'data.strand.cognitive',
+  socialEmotional: 'data.strand.socialEmotional',
+  physical: 'data.strand.physical',
+});
 
 /** The strand keys in the questionnaire's order. */
 export const STRAND_KEYS = Object.keys(STRAND_LABELS) as StrandKey[];
 
-/** A needs-attention reason in words, for teachers (docs/product.md#needs-attention). */
-export const REASON_LABELS = {
-  'not-assessed': 'Not assessed yet',
-  stale: 'No self-assessment for over 30 days',
-  declining: 'Scores dropped since last time',
-  'low-strand': 'A strand at 2 or below',
-} as const satisfies Record<AttentionReason, string>;
+/** A needs-attention reason in words, for teachers (docs/product.md#needs-attention), in the active language when read. */
+export const REASON_LABELS = translatedTable<AttentionReason>({
+  'not-assessed': 'data.attention.notAssessed',
+  stale: 'data.attention.stale',
+  declining: 'data.attention.declining',
+  'low-strand': 'data.attention.lowStrand',
+});
 
-/** The levels, lowest first, and "Not assessed", with their counts' keys. */
-export const LEVEL_LABELS = {
-  Beginner: 'Beginner',
-  Developing: 'Developing',
-  Proficient: 'Proficient',
-  Advanced: 'Advanced',
-  notAssessed: 'Not assessed',
-} as const satisfies Record<keyof LevelCounts, string>;
+/** The levels, lowest first, and "Not assessed", with their counts' keys, in the active language when read. */
+export const LEVEL_LABELS = translatedTable<keyof LevelCounts>({
+  Beginner: 'data.level.beginner',
+  Developing: 'data.level.developing',
+  Proficient: 'data.level.proficient',
+  Advanced: 'data.level.advanced',
+  notAssessed: 'data.level.notAssessed',
+});
 
 /** The strongest and the weakest strand of a record: the highest and the lowest score, the earlier strand on a tie. */
 export function strongestAndWeakest(strands: Strands): { strongest: StrandKey; weakest: StrandKey } {
@@ -71,11 +74,13 @@ export function strongestAndWeakest(strands: Strands): { strongest: StrandKey; w
   return { strongest, weakest };
 }
 
-/** A change as shown: `+0.25`, `−0.50`, `0.00`. */
+/** A change as shown, two decimals in the active language's digits: `+0.25`, `−0.50`, `0.00` (`+0,25` in Spanish). */
 export function formatChange(change: number): string {
-  if (change > 0) return `+${change.toFixed(2)}`;
-  if (change < 0) return `−${Math.abs(change).toFixed(2)}`;
-  return '0.00';
+  // rounded as toFixed does, then written with the language's decimal sign
+  const figure = intl().formatNumber(Number(Math.abs(change).toFixed(2)), { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
+  if (change > 0) return `+${figure}`;
+  if (change < 0) return `−${figure}`;
+  return figure;
 }
 
 /**

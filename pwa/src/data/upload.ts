@@ -68,8 +68,8 @@ export function uploadForm({ method, path, form, headers = {}, onProgress, timeo
       );
     };
     xhr.onerror = () => reject(new OfflineError());
-    xhr.onabort = () => reject(new OfflineError('The upload was interrupted.'));
-    xhr.ontimeout = () => reject(new NetworkError('The request timed out.'));
+    xhr.onabort = () => reject(new OfflineError('The upload was interrupted.', { reason: 'uploadInterrupted' }));
+    xhr.ontimeout = () => reject(new NetworkError('The request timed out.', { reason: 'timedOut' }));
     xhr.send(form);
   });
 }

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { deliveryReportSchema } from '@oracy/api/delivery';
 import { deliveryReportFixture, silentReportFixture } from '../test/deliveryFixtures';
 import { DeliveryCard } from './DeliveryCard';
+import { t } from '../i18n';
 import { needsPauseTip, PAUSE_TIP } from './deliveryWords';
 import { pauseAt } from './DeliveryTimeline';
 import { TakeComparison } from './TakeComparison';
@@ -93,7 +94,7 @@ describe('DeliveryCard', () => {
     expect(needsPauseTip(1, 60_000)).toBe(true);
     expect(needsPauseTip(2, 60_000)).toBe(false);
     expect(needsPauseTip(1, 20_000)).toBe(false);
-    expect(PAUSE_TIP).toBe('Try a short pause after each big idea so your listeners can think');
+    expect(t(PAUSE_TIP)).toBe('Try a short pause after each big idea so your listeners can think');
   });
 
   it('says "Measuring…" while the take is measured', () => {

@@ -1,5 +1,6 @@
 import { Component, lazy, Suspense, useId, type ReactNode } from 'react';
 import type { DeliveryReport } from '@oracy/api/delivery';
+import { t, useI18n } from '../i18n';
 import { deliveryRows, FAILED_TEXT, hasSpeech, MEASURED_TEXT, MEASURING_TEXT, NO_SPEECH_TEXT } from './deliveryWords';
 import type { MeasureStatus } from './useDeliveryReport';
 import './delivery.css';
@@ -18,7 +19,7 @@ export interface DeliveryCardProps {
   headingLevel?: 2 | 3;
   /** a line under the heading once the rows show, e.g. who measured the take ("Measured by the server") */
   subtitle?: string;
-  /** the card's own words in place of the phone's (a stored recording's card says other things than a fresh take's) */
+  /** the card's own words in place of the phone's (a stored recording's card says other things than a fresh take's), in the active language */
   texts?: Partial<DeliveryCardTexts>;
   /** more after the message or the timeline, e.g. a "Check again" button */
   children?: ReactNode;
@@ -31,7 +32,10 @@ export interface DeliveryCardTexts {
   measured: string;
 }
 
-const PHONE_TEXTS: DeliveryCardTexts = { measuring: MEASURING_TEXT, failed: FAILED_TEXT, measured: MEASURED_TEXT };
+/** The card's words for a fresh take on the phone, in the active language. */
+function phoneTexts(): DeliveryCardTexts {
+  return { measuring: t(MEASURING_TEXT), failed: t(FAILED_TEXT), measured: t(MEASURED_TEXT) };
+}
 
 /**
  * "How did it sound?" (docs/product.md#how-did-it-sound): a take's delivery as four rows — Pace,
@@ -44,19 +48,20 @@ const PHONE_TEXTS: DeliveryCardTexts = { measuring: MEASURING_TEXT, failed: FAIL
  * `subtitle` says who measured it, and `children` follow the rest.
  */
 export function DeliveryCard({ status, report, onPlayFrom, headingLevel = 2, subtitle, texts, children }: DeliveryCardProps) {
+  const { t: translate } = useI18n();
   const headingId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const words = { ...PHONE_TEXTS, ...texts };
+  const words = { ...phoneTexts(), ...texts };
   return (
     <section className="delivery-card" aria-labelledby={headingId}>
       <Heading id={headingId} className="delivery-card__title">
-        How did it sound?
+        {translate('delivery.card.heading')}
       </Heading>
       {subtitle && status === 'ready' && report && <p className="delivery-card__source">{subtitle}</p>}
       <div role="status">
         {(status === 'idle' || status === 'measuring') && <p className="delivery-card__message">{words.measuring}</p>}
         {(status === 'failed' || (status === 'ready' && !report)) && <p className="delivery-card__message">{words.failed}</p>}
-        {status === 'ready' && report && !hasSpeech(report) && <p className="delivery-card__message">{NO_SPEECH_TEXT}</p>}
+        {status === 'ready' && report && !hasSpeech(report) && <p className="delivery-card__message">{translate(NO_SPEECH_TEXT)}</p>}
         {status === 'ready' && report && hasSpeech(report) && <p className="visually-hidden">{words.measured}</p>}
       </div>
       {status === 'ready' && report && hasSpeech(report) && (
@@ -64,7 +69,7 @@ export function DeliveryCard({ status, report, onPlayFrom, headingLevel = 2, sub
           <DeliveryRows report={report} />
           {onPlayFrom && (
             <TimelineBoundary>
-              <Suspense fallback={<p className="delivery-card__message">Loading the timeline…</p>}>
+              <Suspense fallback={<p className="delivery-card__message">{translate('delivery.card.loadingTimeline')}</p>}>
                 <DeliveryTimeline report={report} onPlayFrom={onPlayFrom} />
               </Suspense>
             </TimelineBoundary>
@@ -78,6 +83,7 @@ export function DeliveryCard({ status, report, onPlayFrom, headingLevel = 2, sub
 
 /** The four rows as a description list: the aspect, then its band, figures and tip. */
 function DeliveryRows({ report }: { report: DeliveryReport }) {
+  const { t: translate } = useI18n();
   return (
     <dl className="delivery-card__rows">
       {deliveryRows(report).map((row) => (
@@ -86,7 +92,7 @@ function DeliveryRows({ report }: { report: DeliveryReport }) {
           <dd>
             <span className="delivery-card__band">{row.band}</span>
             {row.detail && <span className="delivery-card__detail"> · {row.detail}</span>}
-            {row.tip && <span className="delivery-card__tip">Tip: {row.tip}</span>}
+            {row.tip && <span className="delivery-card__tip">{translate('delivery.card.tip', { tip: row.tip })}</span>}
           </dd>
         </div>
       ))}
@@ -107,6 +113,6 @@ class TimelineBoundary extends Component<{ children: ReactNode }, { failed: bool
   }
 
   override render() {
-    return this.state.failed ? <p className="delivery-card__message">The timeline could not be shown.</p> : this.props.children;
+    return this.state.failed ? <p className="delivery-card__message">{t('delivery.card.timelineFailed')}</p> : this.props.children;
   }
 }

@@ -1,4 +1,5 @@
 import type { DeliverySummary } from '../data/delivery';
+import { useI18n } from '../i18n';
 import { deliveryChips } from './deliveryChips';
 import './delivery.css';
 
@@ -18,8 +19,9 @@ export interface DeliveryChipsProps {
  * as "Pace: fast", "Pauses: 3", "Expression: flat", "Volume: quiet".
  */
 export function DeliveryChips({ summary, durationMs }: DeliveryChipsProps) {
+  const { t } = useI18n();
   return (
-    <ul className="delivery-chips" aria-label="Delivery">
+    <ul className="delivery-chips" aria-label={t('delivery.chip.listLabel')}>
       {deliveryChips(summary, durationMs).map((chip) => (
         <li key={chip.key} className={`delivery-chip delivery-chip--${chip.tone}`} aria-label={chip.label}>
           <span aria-hidden="true">{chip.text}</span>

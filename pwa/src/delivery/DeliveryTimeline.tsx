@@ -8,9 +8,10 @@ import { useId, useMemo } from 'react';
 import { Line } from 'react-chartjs-2';
 import type { DeliveryReport } from '@oracy/api/delivery';
 import { CHART_COLORS } from '../components/Chart';
+import { t, useI18n } from '../i18n';
 import { rangeShading } from '../components/rangeShading';
 import { formatClock } from '../speaking/Recorder';
-import { formatPauseCount, formatSeconds } from './deliveryWords';
+import { formatSeconds } from './deliveryWords';
 import '../components/Chart.css';
 
 ChartJS.register(LinearScale, PointElement, LineElement, Tooltip, Legend);
@@ -29,9 +30,9 @@ export function pauseAt(pauses: readonly Pause[], ms: number): number {
   return pauses.findIndex((pause) => ms >= pause.startMs && ms <= pause.endMs);
 }
 
-/** A pause's button text: "Pause 2: 3.4 s to 4.1 s — play from here" (`index` from 0). */
+/** A pause's button text in the active language: "Pause 2: 3.4 s to 4.1 s — play from here" (`index` from 0). */
 export function pauseLabel(pause: Pause, index: number): string {
-  return `Pause ${index + 1}: ${formatSeconds(pause.startMs)} to ${formatSeconds(pause.endMs)} — play from here`;
+  return t('delivery.timeline.pauseButton', { number: index + 1, start: formatSeconds(pause.startMs), end: formatSeconds(pause.endMs) });
 }
 
 /** Props of {@link DeliveryTimeline}. */
@@ -49,6 +50,7 @@ export interface DeliveryTimelineProps {
  * chart does the same.
  */
 export default function DeliveryTimeline({ report, onPlayFrom }: DeliveryTimelineProps) {
+  const { t: translate } = useI18n();
   const titleId = useId();
   const pauses = report.pauses.list;
   const { stepMs, levelDbfs, pitchHz } = report.timeline;
@@ -57,7 +59,7 @@ export default function DeliveryTimeline({ report, onPlayFrom }: DeliveryTimelin
     () => ({
       datasets: [
         {
-          label: 'Loudness (dBFS)',
+          label: translate('delivery.timeline.loudness'),
           data: levelDbfs.map((y, i) => ({ x: (i * stepMs) / 1000, y })),
           yAxisID: 'level',
           borderColor: CHART_COLORS.primary,
@@ -66,7 +68,7 @@ export default function DeliveryTimeline({ report, onPlayFrom }: DeliveryTimelin
           pointRadius: 0,
         },
         {
-          label: 'Pitch (Hz)',
+          label: translate('delivery.timeline.pitch'),
           data: pitchHz.map((y, i) => ({ x: (i * stepMs) / 1000, y })),
           yAxisID: 'pitch',
           borderColor: CHART_COLORS.secondary,
@@ -78,7 +80,7 @@ export default function DeliveryTimeline({ report, onPlayFrom }: DeliveryTimelin
         },
       ],
     }),
-    [levelDbfs, pitchHz, stepMs],
+    [levelDbfs, pitchHz, stepMs, translate],
   );
 
   const options = useMemo<ChartOptions<'line'>>(() => {
@@ -96,9 +98,9 @@ export default function DeliveryTimeline({ report, onPlayFrom }: DeliveryTimelin
       interaction: { mode: 'nearest', axis: 'x', intersect: false },
       scales: {
         // Whole seconds only: the take's end (e.g. 8.04 s) is no tick of its own.
-        x: { type: 'linear', min: 0, max: report.durationMs / 1000, ticks: { includeBounds: false }, title: { display: true, text: 'Seconds' } },
-        level: { type: 'linear', position: 'left', min: -70, max: 0, title: { display: true, text: 'Loudness (dBFS)' } },
-        pitch: { type: 'linear', position: 'right', grid: { drawOnChartArea: false }, title: { display: true, text: 'Pitch (Hz)' } },
+        x: { type: 'linear', min: 0, max: report.durationMs / 1000, ticks: { includeBounds: false }, title: { display: true, text: translate('delivery.timeline.seconds') } },
+        level: { type: 'linear', position: 'left', min: -70, max: 0, title: { display: true, text: translate('delivery.timeline.loudness') } },
+        pitch: { type: 'linear', position: 'right', grid: { drawOnChartArea: false }, title: { display: true, text: translate('delivery.timeline.pitch') } },
       },
       plugins: { rangeShading: { ranges: pauses.map((pause) => ({ axis: 'x' as const, from: pause.startMs / 1000, to: pause.endMs / 1000 })), color: PAUSE_FILL } },
       onClick: (event, _elements, chart) => {
@@ -110,22 +112,22 @@ export default function DeliveryTimeline({ report, onPlayFrom }: DeliveryTimelin
         chart.canvas.style.cursor = pauseUnder(chart, event.x) >= 0 ? 'pointer' : 'default';
       },
     };
-  }, [pauses, report.durationMs, onPlayFrom]);
+  }, [pauses, report.durationMs, onPlayFrom, translate]);
 
   return (
     <figure className="chart-figure delivery-timeline" aria-labelledby={titleId}>
       <figcaption id={titleId} className="chart-figure__title">
-        Loudness and pitch over time
+        {translate('delivery.timeline.title')}
       </figcaption>
       <div className="chart-figure__canvas delivery-timeline__canvas" aria-hidden="true">
         <Line data={data} options={options} plugins={[rangeShading]} />
       </div>
       <p className="delivery-timeline__summary">
-        Loudness and pitch every {formatSeconds(stepMs)} through the take ({formatClock(report.durationMs)}).{' '}
-        {pauses.length > 0 ? `${formatPauseCount(pauses.length)} shaded: tap one to hear it.` : 'No pauses of half a second or more.'}
+        {translate('delivery.timeline.summary', { step: formatSeconds(stepMs), duration: formatClock(report.durationMs) })}{' '}
+        {pauses.length > 0 ? translate('delivery.timeline.pausesShaded', { count: pauses.length }) : translate('delivery.timeline.noPauses')}
       </p>
       {pauses.length > 0 && (
-        <ul className="delivery-timeline__pauses" aria-label="Pauses">
+        <ul className="delivery-timeline__pauses" aria-label={translate('delivery.aspect.pauses')}>
           {pauses.map((pause, index) => (
             <li key={`${pause.startMs}-${pause.endMs}`}>
               <button type="button" className="delivery-timeline__pause" onClick={() => onPlayFrom(pause.startMs)}>

@@ -2,6 +2,7 @@ import { IonButton } from '@ionic/react';
 import { useEffect, useState } from 'react';
 import { loadRecordingDelivery, recordingDeliveryKey, type RecordingDelivery as Measurement } from '../data/delivery';
 import { useCachedResource } from '../data/useCachedResource';
+import { t, useI18n, type MessageId } from '../i18n';
 import { DeliveryCard, type DeliveryCardTexts } from './DeliveryCard';
 import type { MeasureStatus } from './useDeliveryReport';
 
@@ -14,17 +15,17 @@ export const DELIVERY_POLLS = 6;
 /** Who reads the card: the recording's student, or a teacher. */
 export type DeliveryAudience = 'student' | 'teacher';
 
-/** The product's words for a stored recording's card (docs/product.md#delivery-for-teachers). */
+/** The catalogue keys of the product's words for a stored recording's card (docs/product.md#delivery-for-teachers). */
 export const RECORDING_DELIVERY_TEXTS = {
-  loading: 'Loading the delivery feedback…',
-  error: 'Could not load the delivery feedback. Please try again.',
-  measuring: 'Measuring…',
-  unavailable: 'Delivery could not be measured on this server.',
-  failed: 'This recording could not be measured.',
-  server: 'Measured by the server',
-  device: { student: 'Measured on your phone', teacher: "Measured on the student's phone" },
-  measured: { student: 'Your recording is measured.', teacher: 'The recording is measured.' },
-} as const;
+  loading: 'delivery.recording.loading',
+  error: 'delivery.recording.error',
+  measuring: 'delivery.measuring',
+  unavailable: 'delivery.recording.unavailable',
+  failed: 'delivery.recording.failed',
+  server: 'delivery.recording.server',
+  device: { student: 'delivery.recording.deviceStudent', teacher: 'delivery.recording.deviceTeacher' },
+  measured: { student: 'delivery.recording.measuredStudent', teacher: 'delivery.recording.measuredTeacher' },
+} as const satisfies Record<string, MessageId | Record<DeliveryAudience, MessageId>>;
 
 /** Props of {@link RecordingDelivery}. */
 export interface RecordingDeliveryProps {
@@ -41,21 +42,22 @@ export interface RecordingDeliveryProps {
   headingLevel?: 2 | 3;
 }
 
-/** The card's status and words for a measurement (or its load's state). */
+/** The card's status and words (active language) for a measurement (or its load's state). */
 function cardState(measurement: Measurement | undefined, failedToLoad: boolean, audience: DeliveryAudience): { status: MeasureStatus; texts: Partial<DeliveryCardTexts> } {
-  const measured = RECORDING_DELIVERY_TEXTS.measured[audience];
+  const words = RECORDING_DELIVERY_TEXTS;
   if (!measurement) {
-    return failedToLoad ? { status: 'failed', texts: { failed: RECORDING_DELIVERY_TEXTS.error } } : { status: 'measuring', texts: { measuring: RECORDING_DELIVERY_TEXTS.loading } };
+    return failedToLoad ? { status: 'failed', texts: { failed: t(words.error) } } : { status: 'measuring', texts: { measuring: t(words.loading) } };
   }
   switch (measurement.status) {
     case 'pending':
-      return { status: 'measuring', texts: { measuring: RECORDING_DELIVERY_TEXTS.measuring } };
+      return { status: 'measuring', texts: { measuring: t(words.measuring) } };
     case 'unavailable':
-      return { status: 'failed', texts: { failed: RECORDING_DELIVERY_TEXTS.unavailable } };
+      return { status: 'failed', texts: { failed: t(words.unavailable) } };
     case 'failed':
-      return { status: 'failed', texts: { failed: measurement.reason || RECORDING_DELIVERY_TEXTS.failed } };
+      // the server's reason, in English (docs/product.md#delivery-for-teachers)
+      return { status: 'failed', texts: { failed: measurement.reason || t(words.failed) } };
     case 'ready':
-      return measurement.report ? { status: 'ready', texts: { measured } } : { status: 'failed', texts: { failed: RECORDING_DELIVERY_TEXTS.failed } };
+      return measurement.report ? { status: 'ready', texts: { measured: t(words.measured[audience]) } } : { status: 'failed', texts: { failed: t(words.failed) } };
   }
 }
 
@@ -64,9 +66,9 @@ function cardState(measurement: Measurement | undefined, failedToLoad: boolean, 
  * check, also the server's reason ("Measured on your phone · The recording could not be decoded: …").
  */
 function sourceText(measurement: Measurement | undefined, audience: DeliveryAudience): string | undefined {
-  if (measurement?.source === 'server') return RECORDING_DELIVERY_TEXTS.server;
+  if (measurement?.source === 'server') return t(RECORDING_DELIVERY_TEXTS.server);
   if (measurement?.source === 'device') {
-    const device = RECORDING_DELIVERY_TEXTS.device[audience];
+    const device = t(RECORDING_DELIVERY_TEXTS.device[audience]);
     return measurement.reason ? `${device} · ${measurement.reason}` : device;
   }
   return undefined;
@@ -84,6 +86,7 @@ function sourceText(measurement: Measurement | undefined, audience: DeliveryAudi
  * screen around it never waits for it.
  */
 export function RecordingDelivery({ recordingId, submittedAt, audience, onPlayFrom, headingLevel = 2 }: RecordingDeliveryProps) {
+  const { t: translate } = useI18n();
   const delivery = useCachedResource(recordingDeliveryKey(recordingId, submittedAt), (signal) => loadRecordingDelivery(recordingId, signal), [recordingId]);
   const [polls, setPolls] = useState(0);
   const measurement = delivery.data;
@@ -114,7 +117,7 @@ export function RecordingDelivery({ recordingId, submittedAt, audience, onPlayFr
       {(failedToLoad || pending) && (
         <div className="delivery-card__actions">
           <IonButton fill="outline" disabled={refreshing} onClick={() => void reload()}>
-            {failedToLoad ? 'Retry' : 'Check again'}
+            {translate(failedToLoad ? 'common.retry' : 'delivery.recording.checkAgain')}
           </IonButton>
         </div>
       )}

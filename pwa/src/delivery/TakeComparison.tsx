@@ -1,3 +1,4 @@
+import { t, useI18n } from '../i18n';
 import { ASPECTS, ASPECT_LABELS, deliveryRows, hasSpeech, MEASURING_TEXT, type DeliveryAspect } from './deliveryWords';
 import type { DeliveryMeasurement } from './useDeliveryReport';
 import './delivery.css';
@@ -8,18 +9,14 @@ export interface ComparedTake {
   measurement: DeliveryMeasurement;
 }
 
-/** What a cell says of a take that has no band to show. */
-const NOT_MEASURED = 'Not measured';
-const NO_SPEECH = 'No speech';
-
-/** A take's band in words for each aspect, or one word for all of them when it has none. */
+/** A take's band in words (active language) for each aspect, or one word for all of them when it has none. */
 function bandsOf(measurement: DeliveryMeasurement): Record<DeliveryAspect, string> {
   const { status, report } = measurement;
   const same = (text: string) => ({ pace: text, pauses: text, expression: text, volume: text });
-  if (status === 'idle' || status === 'measuring') return same(MEASURING_TEXT);
-  if (status === 'failed' || !report) return same(NOT_MEASURED);
-  if (!hasSpeech(report)) return same(NO_SPEECH);
-  const bands = same(NOT_MEASURED);
+  if (status === 'idle' || status === 'measuring') return same(t(MEASURING_TEXT));
+  if (status === 'failed' || !report) return same(t('delivery.notMeasured'));
+  if (!hasSpeech(report)) return same(t('delivery.noSpeech'));
+  const bands = same(t('delivery.notMeasured'));
   for (const row of deliveryRows(report)) bands[row.aspect] = row.band;
   return bands;
 }
@@ -30,18 +27,19 @@ function bandsOf(measurement: DeliveryMeasurement): Record<DeliveryAspect, strin
  * names both.
  */
 export function TakeComparison({ earlier, later }: { earlier: ComparedTake; later: ComparedTake }) {
+  const { t: translate } = useI18n();
   const takes = [earlier, later].map((take) => ({ ...take, bands: bandsOf(take.measurement) }));
   return (
     <table className="delivery-compare">
       <caption>
-        Take {earlier.number} beside take {later.number}
+        {translate('delivery.compare.caption', { earlier: earlier.number, later: later.number })}
       </caption>
       <thead>
         <tr>
           <td />
           {takes.map((take) => (
             <th key={take.number} scope="col">
-              Take {take.number}
+              {translate('delivery.compare.take', { number: take.number })}
             </th>
           ))}
         </tr>

@@ -4,11 +4,13 @@
  * short words, and the volume when it was quiet or clipped. A band that calls for help
  * (slow, fast, flat, quiet, clipped, few pauses for a long take) is a `warning`; the others are
  * `neutral`; a recording not measured (yet) has one `muted` chip. Type imports only, as
- * `deliveryWords.ts`.
+ * `deliveryWords.ts`. The words are in the active language.
  */
 import type { Expression, Pace } from '@oracy/api/delivery';
 import type { DeliverySummary } from '../data/delivery';
-import { EXPRESSION_WORDS, formatPauseCount, needsPauseTip, PACE_WORDS } from './deliveryWords';
+import { t } from '../i18n';
+import { translatedTable } from '../i18n/labels';
+import { formatPauseCount, needsPauseTip } from './deliveryWords';
 
 /** How a chip looks: `warning` when its band calls for help with delivery, `neutral` otherwise, `muted` for no measurement. */
 export type ChipTone = 'neutral' | 'warning' | 'muted';
@@ -23,28 +25,32 @@ export interface DeliveryChip {
   tone: ChipTone;
 }
 
-/** A pace band on a chip. */
-export const PACE_CHIPS = {
-  slow: 'Slow pace',
-  comfortable: 'Comfortable pace',
-  fast: 'Fast pace',
-} as const satisfies Record<Pace, string>;
+/** A pace band on a chip, in the active language when read. */
+export const PACE_CHIPS = translatedTable<Pace>({
+  slow: 'delivery.chip.pace.slow',
+  comfortable: 'delivery.chip.pace.comfortable',
+  fast: 'delivery.chip.pace.fast',
+});
 
-/** An expression band on a chip. */
-export const EXPRESSION_CHIPS = {
-  flat: 'Flat voice',
-  some: 'Some variety',
-  lively: 'Lively voice',
-} as const satisfies Record<Expression, string>;
+/** An expression band on a chip, in the active language when read. */
+export const EXPRESSION_CHIPS = translatedTable<Expression>({
+  flat: 'delivery.chip.expression.flat',
+  some: 'delivery.chip.expression.some',
+  lively: 'delivery.chip.expression.lively',
+});
 
 /** The bands that call for help with delivery, shown in the warning colour. */
 const WARNING_PACES: ReadonlySet<Pace> = new Set<Pace>(['slow', 'fast']);
 const WARNING_EXPRESSIONS: ReadonlySet<Expression> = new Set<Expression>(['flat']);
 
 /** The chip of a recording the server is still measuring. */
-export const MEASURING_CHIP: DeliveryChip = { key: 'status', text: 'Measuring…', label: 'Delivery: measuring…', tone: 'muted' };
+export function measuringChip(): DeliveryChip {
+  return { key: 'status', text: t('delivery.measuring'), label: t('delivery.chip.measuringLabel'), tone: 'muted' };
+}
 /** The chip of a recording that could not be measured (`failed` or `unavailable`): muted, nothing alarming. */
-export const NOT_MEASURED_CHIP: DeliveryChip = { key: 'status', text: 'Not measured', label: 'Delivery: not measured', tone: 'muted' };
+export function notMeasuredChip(): DeliveryChip {
+  return { key: 'status', text: t('delivery.notMeasured'), label: t('delivery.chip.notMeasuredLabel'), tone: 'muted' };
+}
 
 /**
  * The chips of a recording's delivery summary (docs/product.md#delivery-for-teachers):
@@ -59,16 +65,16 @@ export const NOT_MEASURED_CHIP: DeliveryChip = { key: 'status', text: 'Not measu
  * @param durationMs the take's length in ms, for the few-pauses warning; without it pauses are neutral
  */
 export function deliveryChips(summary: DeliverySummary, durationMs?: number): DeliveryChip[] {
-  if (summary.status === 'pending') return [MEASURING_CHIP];
-  if (summary.status !== 'ready' || summary.pausesCount === null) return [NOT_MEASURED_CHIP];
-  if (summary.pace === null) return [{ key: 'speech', text: 'No speech', label: 'Delivery: no speech heard', tone: 'warning' }];
+  if (summary.status === 'pending') return [measuringChip()];
+  if (summary.status !== 'ready' || summary.pausesCount === null) return [notMeasuredChip()];
+  if (summary.pace === null) return [{ key: 'speech', text: t('delivery.noSpeech'), label: t('delivery.chip.noSpeechLabel'), tone: 'warning' }];
 
   const chips: DeliveryChip[] = [
-    { key: 'pace', text: PACE_CHIPS[summary.pace], label: `Pace: ${PACE_WORDS[summary.pace].toLowerCase()}`, tone: WARNING_PACES.has(summary.pace) ? 'warning' : 'neutral' },
+    { key: 'pace', text: PACE_CHIPS[summary.pace], label: t('delivery.chip.paceLabel', { pace: summary.pace }), tone: WARNING_PACES.has(summary.pace) ? 'warning' : 'neutral' },
     {
       key: 'pauses',
       text: formatPauseCount(summary.pausesCount),
-      label: `Pauses: ${summary.pausesCount === 0 ? 'none' : summary.pausesCount}`,
+      label: t('delivery.chip.pausesLabel', { count: summary.pausesCount }),
       tone: durationMs !== undefined && needsPauseTip(summary.pausesCount, durationMs) ? 'warning' : 'neutral',
     },
   ];
@@ -76,12 +82,12 @@ export function deliveryChips(summary: DeliverySummary, durationMs?: number): De
     chips.push({
       key: 'expression',
       text: EXPRESSION_CHIPS[summary.expression],
-      label: `Expression: ${EXPRESSION_WORDS[summary.expression].toLowerCase()}`,
+      label: t('delivery.chip.expressionLabel', { expression: summary.expression }),
       tone: WARNING_EXPRESSIONS.has(summary.expression) ? 'warning' : 'neutral',
     });
   }
-  if (summary.clipped) chips.push({ key: 'volume', text: 'Clipped', label: 'Volume: too loud (clipped)', tone: 'warning' });
-  else if (summary.quiet) chips.push({ key: 'volume', text: 'Quiet', label: 'Volume: quiet', tone: 'warning' });
+  if (summary.clipped) chips.push({ key: 'volume', text: t('delivery.chip.clipped'), label: t('delivery.chip.clippedLabel'), tone: 'warning' });
+  else if (summary.quiet) chips.push({ key: 'volume', text: t('delivery.chip.quiet'), label: t('delivery.chip.quietLabel'), tone: 'warning' });
   return chips;
 }
 

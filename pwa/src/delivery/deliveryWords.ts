@@ -3,71 +3,74 @@
  * report in plain words, and the one short tip for the physical strand that a band calls for.
  * Keyed by the API's own band types with `satisfies`, so a band added on the server fails the
  * PWA's typecheck until it has words here. Type imports only: the report's module (and zod) stay
- * out of the screens' chunks.
+ * out of the screens' chunks. The words are catalogue keys (`delivery.*`), read in the active
+ * language when shown (docs/contributing.md#texts-and-languages).
  */
 import type { DeliveryReport, Expression, Pace } from '@oracy/api/delivery';
+import { intl, t, type MessageId } from '../i18n';
+import { translatedTable } from '../i18n/labels';
 
 /** The four aspects of delivery the card shows, in its order. */
 export type DeliveryAspect = 'pace' | 'pauses' | 'expression' | 'volume';
 
-/** Each aspect's row label. */
-export const ASPECT_LABELS = {
-  pace: 'Pace',
-  pauses: 'Pauses',
-  expression: 'Expression',
-  volume: 'Volume',
-} as const satisfies Record<DeliveryAspect, string>;
+/** Each aspect's row label, in the active language when read. */
+export const ASPECT_LABELS = translatedTable<DeliveryAspect>({
+  pace: 'delivery.aspect.pace',
+  pauses: 'delivery.aspect.pauses',
+  expression: 'delivery.aspect.expression',
+  volume: 'delivery.aspect.volume',
+});
 
 /** The aspects in the card's order. */
 export const ASPECTS = Object.keys(ASPECT_LABELS) as DeliveryAspect[];
 
-/** A pace band in words. */
-export const PACE_WORDS = {
-  slow: 'Slow',
-  comfortable: 'Comfortable',
-  fast: 'Fast',
-} as const satisfies Record<Pace, string>;
+/** A pace band in words, in the active language when read. */
+export const PACE_WORDS = translatedTable<Pace>({
+  slow: 'delivery.pace.slow',
+  comfortable: 'delivery.pace.comfortable',
+  fast: 'delivery.pace.fast',
+});
 
-/** An expression band (the spread of the voice's pitch) in words. */
-export const EXPRESSION_WORDS = {
-  flat: 'Flat',
-  some: 'Some variety',
-  lively: 'Lively',
-} as const satisfies Record<Expression, string>;
+/** An expression band (the spread of the voice's pitch) in words, in the active language when read. */
+export const EXPRESSION_WORDS = translatedTable<Expression>({
+  flat: 'delivery.expression.flat',
+  some: 'delivery.expression.some',
+  lively: 'delivery.expression.lively',
+});
 
 /** The volume of a take: `clipped` (too loud for the microphone) before `quiet`, else `good`. */
 export type VolumeBand = 'good' | 'quiet' | 'clipped';
 
-/** A volume band in words. */
-export const VOLUME_WORDS = {
-  good: 'Good',
-  quiet: 'Quiet',
-  clipped: 'Too loud (clipped)',
-} as const satisfies Record<VolumeBand, string>;
+/** A volume band in words, in the active language when read. */
+export const VOLUME_WORDS = translatedTable<VolumeBand>({
+  good: 'delivery.volume.good',
+  quiet: 'delivery.volume.quiet',
+  clipped: 'delivery.volume.clipped',
+});
 
-/** The tip for a pace band, or null where none is needed. */
+/** The catalogue key of the tip for a pace band, or null where none is needed. */
 export const PACE_TIPS = {
   slow: null,
   comfortable: null,
-  fast: 'Slow down a little so every word lands',
-} as const satisfies Record<Pace, string | null>;
+  fast: 'delivery.tip.fast',
+} as const satisfies Record<Pace, MessageId | null>;
 
-/** The tip for an expression band, or null where none is needed. */
+/** The catalogue key of the tip for an expression band, or null where none is needed. */
 export const EXPRESSION_TIPS = {
-  flat: 'Let your voice rise and fall to show what matters',
+  flat: 'delivery.tip.flat',
   some: null,
   lively: null,
-} as const satisfies Record<Expression, string | null>;
+} as const satisfies Record<Expression, MessageId | null>;
 
-/** The tip for a volume band, or null where none is needed. */
+/** The catalogue key of the tip for a volume band, or null where none is needed. */
 export const VOLUME_TIPS = {
   good: null,
-  quiet: 'Speak up, or hold the phone a little closer',
-  clipped: 'Hold the phone a little further away so your voice stays clear',
-} as const satisfies Record<VolumeBand, string | null>;
+  quiet: 'delivery.tip.quiet',
+  clipped: 'delivery.tip.clipped',
+} as const satisfies Record<VolumeBand, MessageId | null>;
 
-/** The tip for a take with few pauses ({@link needsPauseTip}). */
-export const PAUSE_TIP = 'Try a short pause after each big idea so your listeners can think';
+/** The catalogue key of the tip for a take with few pauses ({@link needsPauseTip}). */
+export const PAUSE_TIP: MessageId = 'delivery.tip.pauses';
 
 /** Fewer pauses than this per minute of take earn {@link PAUSE_TIP}. */
 export const FEW_PAUSES_PER_MINUTE = 2;
@@ -75,17 +78,17 @@ export const FEW_PAUSES_PER_MINUTE = 2;
 /** Takes shorter than this, ms, never earn {@link PAUSE_TIP}: a short answer may be one idea. */
 export const PAUSE_TIP_FROM_MS = 10_000;
 
-/** What the card says of a take without speech. */
-export const NO_SPEECH_TEXT = 'We could not hear any speech in this take.';
+/** The catalogue key of what the card says of a take without speech. */
+export const NO_SPEECH_TEXT: MessageId = 'delivery.card.noSpeech';
 
-/** What the card says while the take is measured. */
-export const MEASURING_TEXT = 'Measuring…';
+/** The catalogue key of what the card says while the take is measured. */
+export const MEASURING_TEXT: MessageId = 'delivery.measuring';
 
-/** What screen readers hear when the card's rows appear. */
-export const MEASURED_TEXT = 'Your take is measured.';
+/** The catalogue key of what screen readers hear when the card's rows appear. */
+export const MEASURED_TEXT: MessageId = 'delivery.card.measured';
 
-/** What the card says when the take could not be measured (it can still be submitted). */
-export const FAILED_TEXT = 'We could not measure this take. You can still submit it.';
+/** The catalogue key of what the card says when the take could not be measured (it can still be submitted). */
+export const FAILED_TEXT: MessageId = 'delivery.card.failed';
 
 /** Whether a report heard speech: some speaking time and a pace band. */
 export function hasSpeech(report: DeliveryReport): boolean {
@@ -110,22 +113,26 @@ export function needsPauseTip(count: number, durationMs: number): boolean {
   return count / (durationMs / 60_000) < FEW_PAUSES_PER_MINUTE;
 }
 
-/** A length in ms as seconds with one decimal: 3400 → "3.4 s". */
-export function formatSeconds(ms: number): string {
-  return `${(ms / 1000).toFixed(1)} s`;
+/** A number with one decimal in the active language's digits, rounded as `toFixed(1)`: 3.44 → "3.4" ("3,4" in Spanish). */
+function oneDecimal(value: number): string {
+  return intl().formatNumber(Number(value.toFixed(1)), { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
 }
 
-/** A pause count in words: "No pauses", "1 pause", "3 pauses". */
+/** A length in ms as seconds with one decimal, in the active language: 3400 → "3.4 s". */
+export function formatSeconds(ms: number): string {
+  return t('delivery.seconds', { seconds: oneDecimal(ms / 1000) });
+}
+
+/** A pause count in words, in the active language: "No pauses", "1 pause", "3 pauses". */
 export function formatPauseCount(count: number): string {
-  if (count === 0) return 'No pauses';
-  return count === 1 ? '1 pause' : `${count} pauses`;
+  return t('delivery.pauseCount', { count });
 }
 
 /** One row of the card: the aspect, its band in words, the detail in figures (or null) and its tip (or null). */
 export interface DeliveryRow {
   aspect: DeliveryAspect;
   label: string;
-  /** the band in plain words, e.g. "Comfortable", "3 pauses", "Some variety", "Good" */
+  /** the band in plain words (active language), e.g. "Comfortable", "3 pauses", "Some variety", "Good" */
   band: string;
   /** figures after the band, e.g. "4.2 syllables a second", "the longest 1.2 s"; null when none */
   detail: string | null;
@@ -141,34 +148,35 @@ export interface DeliveryRow {
 export function deliveryRows(report: DeliveryReport): DeliveryRow[] {
   const { rate, pauses, pitch, loudness } = report;
   const volume = volumeBand(loudness);
+  const tip = (id: MessageId | null) => (id ? t(id) : null);
   return [
     {
       aspect: 'pace',
       label: ASPECT_LABELS.pace,
-      band: rate.pace ? PACE_WORDS[rate.pace] : 'Not measured',
-      detail: `${rate.syllablesPerSecond.toFixed(1)} syllables a second`,
-      tip: rate.pace ? PACE_TIPS[rate.pace] : null,
+      band: rate.pace ? PACE_WORDS[rate.pace] : t('delivery.notMeasured'),
+      detail: t('delivery.syllablesPerSecond', { rate: oneDecimal(rate.syllablesPerSecond) }),
+      tip: tip(rate.pace ? PACE_TIPS[rate.pace] : null),
     },
     {
       aspect: 'pauses',
       label: ASPECT_LABELS.pauses,
       band: formatPauseCount(pauses.count),
-      detail: pauses.count > 0 ? `the longest ${formatSeconds(pauses.longestMs)}` : null,
-      tip: needsPauseTip(pauses.count, report.durationMs) ? PAUSE_TIP : null,
+      detail: pauses.count > 0 ? t('delivery.longestPause', { seconds: formatSeconds(pauses.longestMs) }) : null,
+      tip: tip(needsPauseTip(pauses.count, report.durationMs) ? PAUSE_TIP : null),
     },
     {
       aspect: 'expression',
       label: ASPECT_LABELS.expression,
-      band: pitch.expression ? EXPRESSION_WORDS[pitch.expression] : 'Not measured',
+      band: pitch.expression ? EXPRESSION_WORDS[pitch.expression] : t('delivery.notMeasured'),
       detail: null,
-      tip: pitch.expression ? EXPRESSION_TIPS[pitch.expression] : null,
+      tip: tip(pitch.expression ? EXPRESSION_TIPS[pitch.expression] : null),
     },
     {
       aspect: 'volume',
       label: ASPECT_LABELS.volume,
       band: VOLUME_WORDS[volume],
       detail: null,
-      tip: VOLUME_TIPS[volume],
+      tip: tip(VOLUME_TIPS[volume]),
     },
   ];
 }

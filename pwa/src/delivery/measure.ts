@@ -11,6 +11,7 @@ import type { DeliveryWorker } from './delivery.worker';
 
 /** The reason an aborted measurement rejects with. */
 function abortReason(signal: AbortSignal): unknown {
+  // i18n-exempt: an abort reason for developers, never shown
   return signal.reason ?? new DOMException('The measurement was aborted.', 'AbortError');
 }
 

@@ -3,6 +3,7 @@ import { logOutOutline } from 'ionicons/icons';
 import { useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Logo } from '../components/Logo';
+import { useI18n } from '../i18n';
 import { InstallAppItem } from '../offline/InstallAppItem';
 import { findRoute } from '../routes';
 import { isRole, type Role } from '../session/roles';
@@ -20,6 +21,7 @@ import './layout.css';
  * full width. It ends with "Logout", which asks for confirmation first.
  */
 export function Menu() {
+  const { t } = useI18n();
   const { user } = useSession();
   const { pathname } = useLocation();
   const menu = useRef<HTMLIonMenuElement>(null);
@@ -31,7 +33,7 @@ export function Menu() {
   const closeMenu = () => void menu.current?.close();
 
   return (
-    <IonMenu ref={menu} contentId="main" menuId="main-menu" type="overlay" disabled={!enabled} className="app-menu" aria-label="Main menu">
+    <IonMenu ref={menu} contentId="main" menuId="main-menu" type="overlay" disabled={!enabled} className="app-menu" aria-label={t('layout.mainMenu')}>
       <IonContent>
         <div className="app-menu__inner">
           <Link to="/" className="app-menu__logo" onClick={closeMenu}>
@@ -41,17 +43,17 @@ export function Menu() {
           <InstallAppItem onSelect={closeMenu} />
           <button type="button" className="app-nav__link app-menu__logout" onClick={() => setConfirming(true)}>
             <IonIcon icon={logOutOutline} aria-hidden="true" />
-            <span>Logout</span>
+            <span>{t('layout.logout')}</span>
           </button>
         </div>
       </IonContent>
       <IonAlert
         isOpen={confirming}
-        header="Confirm Logout"
-        message="Are you sure you want to log out?"
+        header={t('layout.confirmLogout')}
+        message={t('layout.confirmLogoutQuestion')}
         buttons={[
-          { text: 'Cancel', role: 'cancel' },
-          { text: 'Confirm', role: 'confirm', handler: () => void logout() },
+          { text: t('common.cancel'), role: 'cancel' },
+          { text: t('common.confirm'), role: 'confirm', handler: () => void logout() },
         ]}
         onDidDismiss={() => setConfirming(false)}
       />
@@ -71,13 +73,14 @@ export interface MenuNavProps {
  * is highlighted.
  */
 export function MenuNav({ role, onNavigate }: MenuNavProps) {
+  const { t } = useI18n();
   return (
     <ul className="app-nav">
       {MENU_ENTRIES[role].map((entry) => (
         <li key={entry.path}>
           <NavLink to={entry.path} className="app-nav__link" onClick={onNavigate}>
             <IonIcon icon={entry.icon} aria-hidden="true" />
-            <span>{entry.label}</span>
+            <span>{t(entry.label)}</span>
           </NavLink>
         </li>
       ))}

@@ -1,5 +1,6 @@
 import { IonFooter, IonIcon } from '@ionic/react';
 import { NavLink } from 'react-router-dom';
+import { useI18n } from '../i18n';
 import type { Role } from '../session/roles';
 import { TAB_ENTRIES } from './navigation';
 import './layout.css';
@@ -10,15 +11,16 @@ import './layout.css';
  * the side menu stays open. The current tab has `aria-current="page"`.
  */
 export function RoleTabs({ role }: { role: Role }) {
+  const { t } = useI18n();
   return (
     <IonFooter className="role-tabs ion-hide-md-up">
-      <nav aria-label="Tabs">
+      <nav aria-label={t('layout.tabs')}>
         <ul>
           {TAB_ENTRIES[role].map((tab) => (
             <li key={tab.path}>
               <NavLink to={tab.path} className="role-tabs__link">
                 <IonIcon icon={tab.icon} aria-hidden="true" />
-                <span>{tab.label}</span>
+                <span>{t(tab.label)}</span>
               </NavLink>
             </li>
           ))}

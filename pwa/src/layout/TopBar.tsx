@@ -2,6 +2,7 @@ import { IonButton, IonButtons, IonHeader, IonIcon, IonItem, IonLabel, IonList, 
 import { logOutOutline, personOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useI18n } from '../i18n';
 import { profilePathFor, roleTitle } from '../session/roles';
 import { useSession } from '../session/SessionProvider';
 import { useLayoutLogout } from './useLayoutLogout';
@@ -13,6 +14,7 @@ import './layout.css';
  * "Profile" (the role's profile screen, or "/") and "Logout".
  */
 export function TopBar() {
+  const { t } = useI18n();
   const { user } = useSession();
   const navigate = useNavigate();
   const logout = useLayoutLogout();
@@ -23,12 +25,12 @@ export function TopBar() {
     <IonHeader>
       <IonToolbar color="primary">
         <IonButtons slot="start">
-          <IonMenuButton aria-label="Open menu" />
+          <IonMenuButton aria-label={t('layout.openMenu')} />
         </IonButtons>
         <IonTitle>{roleTitle(user?.role)}</IonTitle>
         <IonButtons slot="end">
           <IonButton
-            aria-label="Account menu"
+            aria-label={t('layout.accountMenu')}
             aria-haspopup="menu"
             aria-expanded={menu.open}
             onClick={(event) => setMenu({ open: true, event: event.nativeEvent })}
@@ -39,7 +41,7 @@ export function TopBar() {
           </IonButton>
         </IonButtons>
       </IonToolbar>
-      <IonPopover isOpen={menu.open} event={menu.event} onDidDismiss={close} aria-label="Account menu">
+      <IonPopover isOpen={menu.open} event={menu.event} onDidDismiss={close} aria-label={t('layout.accountMenu')}>
         <IonList lines="none">
           <IonItem
             button
@@ -50,7 +52,7 @@ export function TopBar() {
             }}
           >
             <IonIcon icon={personOutline} slot="start" aria-hidden="true" />
-            <IonLabel>Profile</IonLabel>
+            <IonLabel>{t('layout.profile')}</IonLabel>
           </IonItem>
           <IonItem
             button
@@ -61,7 +63,7 @@ export function TopBar() {
             }}
           >
             <IonIcon icon={logOutOutline} slot="start" aria-hidden="true" />
-            <IonLabel>Logout</IonLabel>
+            <IonLabel>{t('layout.logout')}</IonLabel>
           </IonItem>
         </IonList>
       </IonPopover>

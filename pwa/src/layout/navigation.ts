@@ -1,7 +1,7 @@
 /**
  * The navigation entries per role, as data (docs/contributing.md#ionic-structure): the side
  * menu's (docs/product.md#dashboard-layout, in the spec's order and labels)
- * and the phone tab bar's.
+ * and the phone tab bar's. Labels are catalogue keys (`menu.*`), translated where they are shown.
  */
 import {
   alertCircleOutline,
@@ -19,12 +19,13 @@ import {
   schoolOutline,
   settingsOutline,
 } from 'ionicons/icons';
+import type { MessageId } from '../i18n';
 import type { Role } from '../session/roles';
 
 /** One navigation link. */
 export interface NavEntry {
-  /** The visible label, which is also the link's accessible name. */
-  label: string;
+  /** The catalogue key of the visible label, which is also the link's accessible name (translated when shown). */
+  label: MessageId;
   /** Where it leads. */
   path: string;
   /** An ionicons icon (decorative). */
@@ -38,30 +39,30 @@ export interface NavEntry {
  */
 export const MENU_ENTRIES: Readonly<Record<Role, readonly NavEntry[]>> = {
   1: [
-    { label: 'Users', path: '/admin/users', icon: peopleOutline },
-    { label: 'Students', path: '/admin/students', icon: schoolOutline },
-    { label: 'Teachers', path: '/admin/teachers', icon: easelOutline },
-    { label: 'Courses', path: '/admin/courses', icon: libraryOutline },
-    { label: 'Notice', path: '/admin/notice', icon: megaphoneOutline },
-    { label: 'Complaints', path: '/admin/complaints', icon: alertCircleOutline },
-    { label: 'Settings', path: '/admin/setting', icon: settingsOutline },
-    { label: 'Discussions', path: '/admin/discussion', icon: chatbubblesOutline },
-    { label: 'Discussions', path: '/admin/blogs', icon: newspaperOutline },
+    { label: 'menu.users', path: '/admin/users', icon: peopleOutline },
+    { label: 'menu.students', path: '/admin/students', icon: schoolOutline },
+    { label: 'menu.teachers', path: '/admin/teachers', icon: easelOutline },
+    { label: 'menu.courses', path: '/admin/courses', icon: libraryOutline },
+    { label: 'menu.notice', path: '/admin/notice', icon: megaphoneOutline },
+    { label: 'menu.complaints', path: '/admin/complaints', icon: alertCircleOutline },
+    { label: 'menu.settings', path: '/admin/setting', icon: settingsOutline },
+    { label: 'menu.discussions', path: '/admin/discussion', icon: chatbubblesOutline },
+    { label: 'menu.discussions', path: '/admin/blogs', icon: newspaperOutline },
   ],
   2: [
-    { label: 'My Students', path: '/teacher/students', icon: peopleOutline },
-    { label: 'My Courses', path: '/teacher/courses', icon: bookOutline },
-    { label: 'Speaking Practice', path: '/teacher/speaking', icon: micOutline },
-    { label: 'Notice', path: '/teacher/notice', icon: megaphoneOutline },
-    { label: 'My Complaints', path: '/teacher/complaints', icon: alertCircleOutline },
+    { label: 'menu.myStudents', path: '/teacher/students', icon: peopleOutline },
+    { label: 'menu.myCourses', path: '/teacher/courses', icon: bookOutline },
+    { label: 'menu.speakingPractice', path: '/teacher/speaking', icon: micOutline },
+    { label: 'menu.notice', path: '/teacher/notice', icon: megaphoneOutline },
+    { label: 'menu.myComplaints', path: '/teacher/complaints', icon: alertCircleOutline },
   ],
   3: [
-    { label: 'My Teachers', path: '/student/teachers', icon: personOutline },
-    { label: 'My Courses', path: '/student/courses', icon: bookOutline },
-    { label: 'My Oracy', path: '/student/oracy', icon: analyticsOutline },
-    { label: 'Speaking Practice', path: '/student/speaking', icon: micOutline },
-    { label: 'Notice', path: '/student/notice', icon: megaphoneOutline },
-    { label: 'My Complaints', path: '/student/complaints', icon: alertCircleOutline },
+    { label: 'menu.myTeachers', path: '/student/teachers', icon: personOutline },
+    { label: 'menu.myCourses', path: '/student/courses', icon: bookOutline },
+    { label: 'menu.myOracy', path: '/student/oracy', icon: analyticsOutline },
+    { label: 'menu.speakingPractice', path: '/student/speaking', icon: micOutline },
+    { label: 'menu.notice', path: '/student/notice', icon: megaphoneOutline },
+    { label: 'menu.myComplaints', path: '/student/complaints', icon: alertCircleOutline },
   ],
 };
 
@@ -71,23 +72,23 @@ export const MENU_ENTRIES: Readonly<Record<Role, readonly NavEntry[]>> = {
  */
 export const TAB_ENTRIES: Readonly<Record<Role, readonly NavEntry[]>> = {
   1: [
-    { label: 'Dashboard', path: '/admin/dashboard', icon: gridOutline },
-    { label: 'Users', path: '/admin/users', icon: peopleOutline },
-    { label: 'Complaints', path: '/admin/complaints', icon: alertCircleOutline },
-    { label: 'Discussions', path: '/admin/discussion', icon: chatbubblesOutline },
+    { label: 'menu.dashboard', path: '/admin/dashboard', icon: gridOutline },
+    { label: 'menu.users', path: '/admin/users', icon: peopleOutline },
+    { label: 'menu.complaints', path: '/admin/complaints', icon: alertCircleOutline },
+    { label: 'menu.discussions', path: '/admin/discussion', icon: chatbubblesOutline },
   ],
   2: [
-    { label: 'Dashboard', path: '/teacher/dashboard', icon: gridOutline },
-    { label: 'My Students', path: '/teacher/students', icon: peopleOutline },
-    { label: 'Speaking', path: '/teacher/speaking', icon: micOutline },
-    { label: 'My Courses', path: '/teacher/courses', icon: bookOutline },
-    { label: 'My Complaints', path: '/teacher/complaints', icon: alertCircleOutline },
+    { label: 'menu.dashboard', path: '/teacher/dashboard', icon: gridOutline },
+    { label: 'menu.myStudents', path: '/teacher/students', icon: peopleOutline },
+    { label: 'menu.speaking', path: '/teacher/speaking', icon: micOutline },
+    { label: 'menu.myCourses', path: '/teacher/courses', icon: bookOutline },
+    { label: 'menu.myComplaints', path: '/teacher/complaints', icon: alertCircleOutline },
   ],
   3: [
-    { label: 'Dashboard', path: '/student/dashboard', icon: gridOutline },
-    { label: 'My Courses', path: '/student/courses', icon: bookOutline },
-    { label: 'My Oracy', path: '/student/oracy', icon: analyticsOutline },
-    { label: 'Notice', path: '/student/notice', icon: megaphoneOutline },
-    { label: 'My Complaints', path: '/student/complaints', icon: alertCircleOutline },
+    { label: 'menu.dashboard', path: '/student/dashboard', icon: gridOutline },
+    { label: 'menu.myCourses', path: '/student/courses', icon: bookOutline },
+    { label: 'menu.myOracy', path: '/student/oracy', icon: analyticsOutline },
+    { label: 'menu.notice', path: '/student/notice', icon: megaphoneOutline },
+    { label: 'menu.myComplaints', path: '/student/complaints', icon: alertCircleOutline },
   ],
 };

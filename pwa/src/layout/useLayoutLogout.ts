@@ -2,11 +2,12 @@ import { useIonAlert } from '@ionic/react';
 import { useCallback } from 'react';
 import { HttpError } from '../data/api';
 import { countUnsent } from '../data/outbox';
+import { t } from '../i18n';
 import { useSession } from '../session/SessionProvider';
 
-/** The question asked before logging out with complaints still in the outbox. */
+/** The question asked before logging out with complaints still in the outbox, in the active language. */
 export function unsentQuestion(count: number): string {
-  return `You have ${count} unsent ${count === 1 ? 'complaint' : 'complaints'}. Log out anyway?`;
+  return t('layout.unsentQuestion', { count });
 }
 
 /**
@@ -25,11 +26,11 @@ export function useLayoutLogout(): () => Promise<void> {
     if (unsent > 0) {
       const confirmed = await new Promise<boolean>((resolve) => {
         void presentAlert({
-          header: 'Unsent complaints',
+          header: t('common.unsentComplaints'),
           message: unsentQuestion(unsent),
           buttons: [
-            { text: 'Cancel', role: 'cancel' },
-            { text: 'Log out', role: 'confirm' },
+            { text: t('common.cancel'), role: 'cancel' },
+            { text: t('layout.logOut'), role: 'confirm' },
           ],
           onDidDismiss: (event) => resolve(event.detail.role === 'confirm'),
         });
@@ -40,7 +41,7 @@ export function useLayoutLogout(): () => Promise<void> {
       await logout();
     } catch (error) {
       if (error instanceof HttpError) {
-        await presentAlert({ header: 'Error logging out', buttons: ['OK'] });
+        await presentAlert({ header: t('layout.logoutFailed'), buttons: [t('common.ok')] });
         return;
       }
       console.error('Logout failed', error);

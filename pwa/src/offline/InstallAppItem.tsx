@@ -1,10 +1,13 @@
 import { IonAlert, IonIcon } from '@ionic/react';
 import { downloadOutline } from 'ionicons/icons';
 import { useState } from 'react';
+import { t, useI18n } from '../i18n';
 import { promptInstall, useInstallOffer } from './installPrompt';
 
-/** The how-to shown on iOS Safari, which has no install prompt . */
-export const IOS_INSTALL_HELP = 'Tap the Share button in Safari, then choose "Add to Home Screen".';
+/** The how-to shown on iOS Safari, which has no install prompt, in the active language. */
+export function iosInstallHelp(): string {
+  return t('offline.iosInstallHelp');
+}
 
 /**
  * The menu's "Install app" item: shown when the browser offers to
@@ -13,6 +16,7 @@ export const IOS_INSTALL_HELP = 'Tap the Share button in Safari, then choose "Ad
  * the app runs installed. Styled like the menu's other entries.
  */
 export function InstallAppItem({ onSelect }: { onSelect?: () => void }) {
+  const { t: translate } = useI18n();
   const offer = useInstallOffer();
   const [helpOpen, setHelpOpen] = useState(false);
   if (offer === null && !helpOpen) return null;
@@ -28,14 +32,14 @@ export function InstallAppItem({ onSelect }: { onSelect?: () => void }) {
       {offer !== null && (
         <button type="button" className="app-nav__link" onClick={choose}>
           <IonIcon icon={downloadOutline} aria-hidden="true" />
-          <span>Install app</span>
+          <span>{translate('offline.installApp')}</span>
         </button>
       )}
       <IonAlert
         isOpen={helpOpen}
-        header="Install Oracy"
-        message={IOS_INSTALL_HELP}
-        buttons={['OK']}
+        header={translate('offline.installOracy')}
+        message={iosInstallHelp()}
+        buttons={[translate('common.ok')]}
         onDidDismiss={() => setHelpOpen(false)}
       />
     </>

@@ -1,4 +1,5 @@
 import { IonToast } from '@ionic/react';
+import { useI18n } from '../i18n';
 import { applyUpdate, dismissUpdate, useUpdateWaiting } from './serviceWorker';
 
 /**
@@ -7,15 +8,16 @@ import { applyUpdate, dismissUpdate, useUpdateWaiting } from './serviceWorker';
  * on "Reload", so nothing typed is lost by surprise.
  */
 export function UpdateToast() {
+  const { t } = useI18n();
   const waiting = useUpdateWaiting();
   return (
     <IonToast
       isOpen={waiting}
-      message="A new version is available"
+      message={t('offline.updateAvailable')}
       position="bottom"
       buttons={[
-        { text: 'Reload', handler: applyUpdate },
-        { text: 'Close', role: 'cancel' },
+        { text: t('offline.reload'), handler: applyUpdate },
+        { text: t('common.close'), role: 'cancel' },
       ]}
       onDidDismiss={(event) => {
         if (event.detail.role === 'cancel') dismissUpdate();

@@ -6,7 +6,7 @@ import { complaintRequest } from '../data/useComplaintOutbox';
 import { mockFetch, USERS } from '../test/fetchMock';
 import { useFakeIndexedDb } from '../test/fakeIndexedDb';
 import { renderAt } from '../test/renderApp';
-import { IOS_INSTALL_HELP, InstallAppItem } from './InstallAppItem';
+import { iosInstallHelp, InstallAppItem } from './InstallAppItem';
 import { isIosSafari, listenForInstallPrompt } from './installPrompt';
 import { dismissUpdate, registerServiceWorker } from './serviceWorker';
 import { UpdateToast } from './UpdateToast';
@@ -79,7 +79,7 @@ describe('the "Install app" menu item ', () => {
     render(<InstallAppItem />);
     await userEvent.click(screen.getByRole('button', { name: 'Install app' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Install Oracy' });
-    expect(dialog).toHaveAccessibleDescription(IOS_INSTALL_HELP);
+    expect(dialog).toHaveAccessibleDescription(iosInstallHelp());
   });
 
   it('recognises iOS Safari only', () => {

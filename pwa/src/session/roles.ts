@@ -2,6 +2,7 @@
  * Role codes and what depends on them (docs/product.md#role-codes, docs/product.md#dashboard-layout, docs/product.md#constants-and-limits).
  */
 import type { Answer, client } from '../data/client';
+import { t, type MessageId } from '../i18n';
 
 /** 1 = Admin, 2 = Teacher, 3 = Student (docs/product.md#role-codes): the server's role type, as a profile answers it. */
 export type Role = Answer<(typeof client.api.user.profile)[':userId']['$get']>['role'];
@@ -14,32 +15,41 @@ export function isRole(value: unknown): value is Role {
   return value === 1 || value === 2 || value === 3;
 }
 
-/** The users table's role choices in the order docs/product.md#users-table lists them. */
-export const ROLE_OPTIONS: readonly { value: Role; label: string }[] = [
-  { value: 3, label: 'Student' },
-  { value: 2, label: 'Teacher' },
-  { value: 1, label: 'Admin' },
-];
+/** The catalogue key of each role's name. */
+const ROLE_NAME_IDS: Readonly<Record<Role, MessageId>> = { 1: 'roles.admin', 2: 'roles.teacher', 3: 'roles.student' };
 
-/** The name of a role code ("Admin", "Teacher", "Student"), or "Unknown Role" (docs/product.md#constants-and-limits). */
+/** A role choice: its code (data, sent to the API) and its name, read in the active language. */
+function roleOption(value: Role): { readonly value: Role; readonly label: string } {
+  return {
+    value,
+    get label() {
+      return t(ROLE_NAME_IDS[value]);
+    },
+  };
+}
+
+/** The users table's role choices in the order docs/product.md#users-table lists them; `label` is read in the active language. */
+export const ROLE_OPTIONS: readonly { readonly value: Role; readonly label: string }[] = [roleOption(3), roleOption(2), roleOption(1)];
+
+/** The name of a role code ("Admin", "Teacher", "Student"), or "Unknown Role" (docs/product.md#constants-and-limits), in the active language. */
 export function roleName(role: number | null | undefined): string {
-  return ROLE_OPTIONS.find((option) => option.value === role)?.label ?? 'Unknown Role';
+  return isRole(role) ? t(ROLE_NAME_IDS[role]) : t('roles.unknown');
 }
 
 /**
- * The top-bar title for a role (docs/product.md#dashboard-layout): "Admin Dashboard", "Teacher
- * Dashboard", "Student Dashboard", anything else "Default Page".
+ * The top-bar title for a role (docs/product.md#dashboard-layout), in the active language: "Admin
+ * Dashboard", "Teacher Dashboard", "Student Dashboard", anything else "Default Page".
  */
 export function roleTitle(role: number | null | undefined): string {
   switch (role) {
     case 1:
-      return 'Admin Dashboard';
+      return t('roles.dashboard.admin');
     case 2:
-      return 'Teacher Dashboard';
+      return t('roles.dashboard.teacher');
     case 3:
-      return 'Student Dashboard';
+      return t('roles.dashboard.student');
     default:
-      return 'Default Page';
+      return t('roles.dashboard.default');
   }
 }
 

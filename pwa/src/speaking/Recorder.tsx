@@ -2,17 +2,18 @@ import { IonButton, IonIcon } from '@ionic/react';
 import { mic, stop as stopIcon } from 'ionicons/icons';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { playAudioFrom } from '../delivery/playFrom';
+import { t, useI18n } from '../i18n';
+import { translatedTable } from '../i18n/labels';
 import { useRecorder, type RecordedTake, type Recording, type RecorderError, type RecorderStatus } from './useRecorder';
 import './recorder.css';
 
-/** What the student reads when recording fails, one message per {@link RecorderError} (docs/product.md#speaking-practice). */
-export const RECORDER_ERROR_MESSAGES: Record<RecorderError, string> = {
-  denied:
-    "Oracy cannot use your microphone. Allow microphone access for this site in your browser's settings (the lock or camera icon in the address bar), then try again.",
-  'no-microphone': 'No microphone was found. Connect one and try again.',
-  unsupported: 'Recording is not supported in this browser. Try the latest Chrome, Safari or Firefox.',
-  failed: 'Recording failed. Please try again.',
-};
+/** What the student reads when recording fails, one message per {@link RecorderError} (docs/product.md#speaking-practice), in the active language when read. */
+export const RECORDER_ERROR_MESSAGES: Readonly<Record<RecorderError, string>> = translatedTable<RecorderError>({
+  denied: 'speaking.recorder.error.denied',
+  'no-microphone': 'speaking.recorder.error.noMicrophone',
+  unsupported: 'speaking.recorder.error.unsupported',
+  failed: 'speaking.recorder.error.failed',
+});
 
 /** A duration in ms as minutes and seconds, `m:ss` (whole seconds, rounded down): 12 400 → "0:12", 120 000 → "2:00". */
 export function formatClock(ms: number): string {
@@ -56,6 +57,7 @@ function isError(status: RecorderStatus): status is RecorderError {
  * it sound?" (docs/product.md#how-did-it-sound).
  */
 export function Recorder({ maxSeconds, onSubmit, submitting = false, disabled = false, onTake, renderTake }: RecorderProps) {
+  const { t: translate } = useI18n();
   const { status, elapsedMs, level, take, start, stop, reset } = useRecorder({ maxSeconds });
   const recording = status === 'recording';
   const [announcement, setAnnouncement] = useState('');
@@ -78,8 +80,8 @@ export function Recorder({ maxSeconds, onSubmit, submitting = false, disabled = 
     const before = previous.current;
     previous.current = status;
     if (status === before) return;
-    if (status === 'recording') setAnnouncement('Recording started');
-    else if (before === 'recording' && status === 'recorded') setAnnouncement(`Recording stopped at ${formatClock(elapsedMs)}`);
+    if (status === 'recording') setAnnouncement(t('speaking.recorder.started'));
+    else if (before === 'recording' && status === 'recorded') setAnnouncement(t('speaking.recorder.stoppedAt', { time: formatClock(elapsedMs) }));
 
     // Stop recording gives way to the player, Record again to Record: when focus fell back to the page
     // with the control that had it, put it on the control that took its place (never take it from elsewhere)
@@ -105,7 +107,7 @@ export function Recorder({ maxSeconds, onSubmit, submitting = false, disabled = 
         </p>
         <div className="recorder__meter-row">
           <span className="recorder__meter-label" id={levelLabel}>
-            Input level
+            {translate('speaking.recorder.inputLevel')}
           </span>
           <div
             className="recorder__meter"
@@ -129,18 +131,18 @@ export function Recorder({ maxSeconds, onSubmit, submitting = false, disabled = 
           {RECORDER_ERROR_MESSAGES[status]}
         </p>
       )}
-      {status === 'requesting' && <p className="recorder__hint">Waiting for access to your microphone…</p>}
+      {status === 'requesting' && <p className="recorder__hint">{translate('speaking.recorder.waitingForMicrophone')}</p>}
 
       {status === 'recorded' && take ? (
         <div className="recorder__take">
-          <audio ref={player} className="recorder__player" controls src={take.url} aria-label="Your recording" />
+          <audio ref={player} className="recorder__player" controls src={take.url} aria-label={translate('speaking.recorder.yourRecording')} />
           {renderTake?.(take, playFrom)}
           <div className="recorder__actions">
             <IonButton fill="outline" disabled={submitting || disabled} onClick={reset}>
-              Record again
+              {translate('speaking.recorder.recordAgain')}
             </IonButton>
             <IonButton disabled={submitting || disabled} onClick={() => onSubmit({ blob: take.blob, type: take.type, durationMs: take.durationMs })}>
-              Submit
+              {translate('speaking.recorder.submit')}
             </IonButton>
           </div>
         </div>
@@ -150,7 +152,7 @@ export function Recorder({ maxSeconds, onSubmit, submitting = false, disabled = 
             ref={recordButton}
             type="button"
             className={recording ? 'recorder__record recorder__record--recording' : 'recorder__record'}
-            aria-label={recording ? 'Stop recording' : 'Record'}
+            aria-label={translate(recording ? 'speaking.recorder.stop' : 'speaking.recorder.record')}
             disabled={recordDisabled}
             onClick={pressRecord}
           >
