@@ -62,7 +62,6 @@ const PENDING = new Set<string>([
   'pages/admin/AdminOracySection.tsx',
   'pages/admin/AdminProfilePage.tsx',
   'pages/admin/AssignCoursesPage.tsx',
-  'pages/admin/SettingsPage.tsx',
   'pages/assessment/AssessmentLoading.tsx',
   'pages/assessment/statements.ts',
   'pages/oracy/DeliveryOverTime.tsx',
