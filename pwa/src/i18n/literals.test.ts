@@ -82,12 +82,6 @@ const PENDING = new Set<string>([
   'pages/student/StudentSpeakingTaskPage.tsx',
   'pages/student/StudentTeachersPage.tsx',
   'pages/student/speaking/speakingStatus.ts',
-  'pages/teacher/ReviewRecordingPage.tsx',
-  'pages/teacher/SpeakingTaskDialog.tsx',
-  'pages/teacher/TeacherSpeakingPage.tsx',
-  'pages/teacher/TeacherStudentOracyPage.tsx',
-  'pages/teacher/TeacherStudentsPage.tsx',
-  'pages/teacher/speakingTaskForm.ts',
   'session/roles.ts',
   'speaking/Recorder.tsx',
 ]);

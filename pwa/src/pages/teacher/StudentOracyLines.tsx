@@ -1,16 +1,9 @@
 import { Link } from 'react-router-dom';
-import { strongestAndWeakest, type AttentionReason, type StrandKey, type TeacherOracyStudent } from '../../data/oracy';
+import { strongestAndWeakest, type AttentionReason, type TeacherOracyStudent } from '../../data/oracy';
 import { useI18n, type MessageId } from '../../i18n';
 import { assessedAgo } from '../shared/oracyOverview';
+import { STRAND_NAMES } from './strandNames';
 import '../shared/oracyOverview.css';
-
-/** The catalogue keys of the strands' names (docs/product.md#strands-snapshots-and-change). */
-export const STRAND_NAMES: Record<StrandKey, MessageId> = {
-  linguistic: 'teacher.strand.linguistic',
-  cognitive: 'teacher.strand.cognitive',
-  socialEmotional: 'teacher.strand.socialEmotional',
-  physical: 'teacher.strand.physical',
-};
 
 /** The catalogue keys of the needs-attention reasons in words, for teachers (docs/product.md#needs-attention). */
 const REASON_NAMES: Record<AttentionReason, MessageId> = {
