@@ -4,16 +4,27 @@ import { OfflineBanner } from '../../components/OfflineBanner';
 import { PageLoading } from '../../components/PageLoading';
 import { loadAdminOracy } from '../../data/oracy';
 import { useCachedResource } from '../../data/useCachedResource';
+import { t, useI18n, type MessageId } from '../../i18n';
 import { combinedOffline } from '../shared/oracyOverview';
 import { AdminOracySection } from './AdminOracySection';
 import { fetchStats } from './peopleApi';
 import './admin.css';
 
-/** The "Activity Overview" sample data (docs/product.md#admin-dashboard, docs/product.md#constants-and-limits): fixed, not from the server. */
-export const ACTIVITY_SAMPLE = { labels: ['March', 'April', 'May', 'June'], values: [3, 5, 2, 3] } as const;
+/**
+ * The "Activity Overview" sample data (docs/product.md#admin-dashboard, docs/product.md#constants-and-limits): fixed, not from the server.
+ * `months` are 1 = January … 12 = December (March to June), named in the active language where shown.
+ */
+export const ACTIVITY_SAMPLE = { months: [3, 4, 5, 6], values: [3, 5, 2, 3] } as const;
 
-/** "Error fetching data: {message}" (docs/product.md#error-messages). */
-export const statsErrorText = (error: unknown) => `Error fetching data: ${error instanceof Error ? error.message : String(error)}`;
+/** "Error fetching data: {message}" (docs/product.md#error-messages), in the active language. */
+export const statsErrorText = (error: unknown) => t('admin.dashboard.statsError', { message: error instanceof Error ? error.message : String(error) });
+
+/** The catalogue keys of the totals' labels. */
+const STAT_LABELS = {
+  totalStudents: 'admin.dashboard.totalStudents',
+  totalTeachers: 'admin.dashboard.totalTeachers',
+  totalCourses: 'admin.dashboard.totalCourses',
+} as const satisfies Record<string, MessageId>;
 
 /**
  * The admin dashboard at /admin/dashboard (docs/product.md#admin-dashboard): the welcome heading
@@ -25,6 +36,7 @@ export const statsErrorText = (error: unknown) => `Error fetching data: ${error 
  * with states of its own; both calls are cached, under one offline banner.
  */
 export default function AdminDashboardPage() {
+  const { t, intl } = useI18n();
   // Cached per user for offline use.
   const statsResource = useCachedResource('/api/admin/stats', (signal) => fetchStats(signal), []);
   const { data, error, loading, reload } = statsResource;
@@ -32,47 +44,47 @@ export default function AdminDashboardPage() {
   const banner = combinedOffline(statsResource, oracy);
 
   const stats = [
-    { label: 'Total Students', value: data?.totalStudents },
-    { label: 'Total Teachers', value: data?.totalTeachers },
-    { label: 'Total Courses', value: data?.totalCourses },
+    { label: t(STAT_LABELS.totalStudents), value: data?.totalStudents },
+    { label: t(STAT_LABELS.totalTeachers), value: data?.totalTeachers },
+    { label: t(STAT_LABELS.totalCourses), value: data?.totalCourses },
   ];
 
   return (
     <>
-      <h1 className="screen-title">Welcome to the Admin Dashboard</h1>
-      <p className="admin-intro">Use the sidebar to manage students, teachers, courses and more.</p>
+      <h1 className="screen-title">{t('admin.dashboard.welcome')}</h1>
+      <p className="admin-intro">{t('admin.dashboard.intro')}</p>
       <OfflineBanner offline={banner.offline} savedAt={banner.savedAt} />
       {loading ? (
-        <PageLoading label="Loading dashboard..." />
+        <PageLoading label={t('admin.dashboard.loading')} />
       ) : error !== undefined ? (
         <div role="alert">
           <IonText color="danger">
             <p>{statsErrorText(error)}</p>
           </IonText>
           <IonButton fill="outline" onClick={() => void reload()}>
-            Retry
+            {t('admin.dashboard.retry')}
           </IonButton>
         </div>
       ) : (
         <>
-          <section className="stat-grid" aria-label="Totals">
+          <section className="stat-grid" aria-label={t('admin.dashboard.totals')}>
             {stats.map((stat) => (
               <IonCard key={stat.label} className="stat-card">
                 <IonCardContent>
                   <h2 className="stat-card__label">{stat.label}</h2>
-                  <p className="stat-card__value">{stat.value ?? 0}</p>
+                  <p className="stat-card__value">{intl.formatNumber(stat.value ?? 0)}</p>
                 </IonCardContent>
               </IonCard>
             ))}
             <IonCard className="stat-card">
               <IonCardContent>
-                <h2 className="stat-card__label">Quick Actions</h2>
+                <h2 className="stat-card__label">{t('admin.dashboard.quickActions')}</h2>
                 <div className="quick-actions">
                   <IonButton size="small" routerLink="/admin/courses">
-                    Manage Courses
+                    {t('admin.dashboard.manageCourses')}
                   </IonButton>
                   <IonButton size="small" fill="outline" routerLink="/admin/users">
-                    Manage Users
+                    {t('admin.dashboard.manageUsers')}
                   </IonButton>
                 </div>
               </IonCardContent>
@@ -80,7 +92,12 @@ export default function AdminDashboardPage() {
           </section>
           <IonCard className="admin-panel">
             <IonCardContent>
-              <ChartFigure type="line" title="Activity Overview" labels={[...ACTIVITY_SAMPLE.labels]} series={[{ label: 'Number of Users', values: [...ACTIVITY_SAMPLE.values] }]} />
+              <ChartFigure
+                type="line"
+                title={t('admin.dashboard.activity')}
+                labels={ACTIVITY_SAMPLE.months.map((month) => intl.formatDate(new Date(2000, month - 1, 1), { month: 'long' }))}
+                series={[{ label: t('admin.dashboard.numberOfUsers'), values: [...ACTIVITY_SAMPLE.values] }]}
+              />
             </IonCardContent>
           </IonCard>
         </>

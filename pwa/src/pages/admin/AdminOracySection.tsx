@@ -1,6 +1,7 @@
 import { ScreenState } from '../../components/ScreenState';
 import type { AdminOracy } from '../../data/oracy';
 import type { CachedResource } from '../../data/useCachedResource';
+import { useI18n } from '../../i18n';
 import { GroupOracyCharts } from '../shared/GroupOracyCharts';
 import '../shared/oracyOverview.css';
 
@@ -17,27 +18,28 @@ export interface AdminOracySectionProps {
  * states, so the dashboard's totals stay whatever happens here.
  */
 export function AdminOracySection({ oracy }: AdminOracySectionProps) {
+  const { t } = useI18n();
   const data = oracy.data;
   return (
     <section className="oracy-section" aria-labelledby="school-oracy">
       <h2 id="school-oracy" className="oracy-section__title">
-        Your school's Oracy
+        {t('admin.oracy.title')}
       </h2>
       <ScreenState
         loading={oracy.loading && !data}
-        loadingText="Loading your school's Oracy..."
+        loadingText={t('admin.oracy.loading')}
         error={data ? undefined : oracy.error}
-        errorText="Could not load your school's Oracy."
+        errorText={t('admin.oracy.loadFailed')}
         onRetry={() => void oracy.reload()}
         empty={data?.studentCount === 0}
-        emptyText="No students yet."
+        emptyText={t('admin.oracy.empty')}
       >
         {data && (
           <>
             <p className="oracy-section__summary">
-              {data.assessedCount} of {data.studentCount} students assessed
+              {t('admin.oracy.assessed', { assessed: data.assessedCount, students: data.studentCount })}
             </p>
-            <GroupOracyCharts strandAverages={data.strandAverages} levelCounts={data.levelCounts} noneAssessedText="No student has taken the self-assessment yet." />
+            <GroupOracyCharts strandAverages={data.strandAverages} levelCounts={data.levelCounts} noneAssessedText={t('admin.oracy.noneAssessed')} />
           </>
         )}
       </ScreenState>

@@ -1,23 +1,24 @@
 import { IonButton, IonCard, IonCardContent, IonCardHeader, IonText } from '@ionic/react';
 import { PageLoading } from '../../components/PageLoading';
 import { useResource } from '../../data/useResource';
+import { t, useI18n, type MessageId } from '../../i18n';
 import { readSessionKey } from '../../session/storage';
 import { useSession } from '../../session/SessionProvider';
 import { roleName } from '../../session/roles';
 import { fetchProfile } from './peopleApi';
 import './admin.css';
 
-/** The profile's sections and their buttons (docs/product.md#admin-profile); none of them does anything. */
+/** The catalogue keys of the profile's sections and their buttons (docs/product.md#admin-profile); none of them does anything. */
 export const PROFILE_SECTIONS = [
-  { title: 'Security', buttons: ['Update Password', 'Set Up 2FA', 'View Login Activity'] },
-  { title: 'Settings & Preferences', buttons: ['Theme Selection', 'Notification Settings', 'Language & Locale'] },
-  { title: 'Help & Support', buttons: ['Support Tickets', 'Documentation'] },
-] as const;
+  { title: 'admin.profile.security', buttons: ['admin.profile.updatePassword', 'admin.profile.setUp2fa', 'admin.profile.loginActivity'] },
+  { title: 'admin.profile.preferences', buttons: ['admin.profile.theme', 'admin.profile.notifications', 'admin.profile.languageLocale'] },
+  { title: 'admin.profile.help', buttons: ['admin.profile.supportTickets', 'admin.profile.documentation'] },
+] as const satisfies readonly { title: MessageId; buttons: readonly MessageId[] }[];
 
-/** "Failed to load profile data: {message or 'Unknown Error'}" (docs/product.md#error-messages). */
+/** "Failed to load profile data: {message or 'Unknown Error'}" (docs/product.md#error-messages), in the active language. */
 export function profileErrorText(error: unknown): string {
-  const message = error instanceof Error && error.message ? error.message : 'Unknown Error';
-  return `Failed to load profile data: ${message}`;
+  const message = error instanceof Error && error.message ? error.message : t('admin.profile.unknownError');
+  return t('admin.profile.loadFailed', { message });
 }
 
 function initials(name: string): string {
@@ -37,6 +38,7 @@ function initials(name: string): string {
  * their (inactive) buttons; "Failed to load profile data: …" on error.
  */
 export default function AdminProfilePage() {
+  const { t } = useI18n();
   const { user } = useSession();
   const userId = readSessionKey('userId') ?? user?.id ?? '';
   const { data, error, loading, reload } = useResource(async (signal) => {
@@ -46,16 +48,16 @@ export default function AdminProfilePage() {
 
   return (
     <>
-      <h1 className="screen-title">Profile</h1>
+      <h1 className="screen-title">{t('admin.profile.title')}</h1>
       {loading ? (
-        <PageLoading label="Loading profile..." />
+        <PageLoading label={t('admin.profile.loading')} />
       ) : error !== undefined || !data ? (
         <div role="alert">
           <IonText color="danger">
             <p>{profileErrorText(error)}</p>
           </IonText>
           <IonButton fill="outline" onClick={() => void reload()}>
-            Retry
+            {t('admin.profile.retry')}
           </IonButton>
         </div>
       ) : (
@@ -68,11 +70,11 @@ export default function AdminProfilePage() {
                 </span>
                 <div>
                   <h2>{data.name}</h2>
-                  <p>Role: {roleName(data.role)}</p>
+                  <p>{t('admin.profile.role', { role: roleName(data.role) })}</p>
                   <p>{data.email}</p>
                 </div>
                 <IonButton className="profile-header__edit" fill="outline">
-                  Edit Profile
+                  {t('admin.profile.edit')}
                 </IonButton>
               </div>
             </IonCardContent>
@@ -81,13 +83,13 @@ export default function AdminProfilePage() {
             {PROFILE_SECTIONS.map((section) => (
               <IonCard key={section.title}>
                 <IonCardHeader>
-                  <h2 className="admin-subtitle">{section.title}</h2>
+                  <h2 className="admin-subtitle">{t(section.title)}</h2>
                 </IonCardHeader>
                 <IonCardContent>
                   <div className="section-buttons">
                     {section.buttons.map((label) => (
                       <IonButton key={label} fill="outline" size="small">
-                        {label}
+                        {t(label)}
                       </IonButton>
                     ))}
                   </div>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { ScreenState } from '../../components/ScreenState';
 import { useResource } from '../../data/useResource';
+import { intl, t, useI18n } from '../../i18n';
 import { assignCourses, fetchAssignedCourses, fetchCourses, type CourseChoice } from './peopleApi';
 import './admin.css';
 
@@ -18,6 +19,7 @@ import './admin.css';
  * failure is logged only.
  */
 export default function AssignCoursesPage() {
+  const { t } = useI18n();
   const { studentId = '' } = useParams();
   const courses = useResource((signal) => fetchCourses(signal), []);
   const assigned = useResource((signal) => fetchAssignedCourses(studentId, signal), [studentId]);
@@ -60,17 +62,17 @@ export default function AssignCoursesPage() {
 
   return (
     <>
-      <h1 className="screen-title">Assign Courses to Student</h1>
+      <h1 className="screen-title">{t('admin.assignCourses.title')}</h1>
       <IonCard className="admin-panel">
         <IonCardContent>
-          <h2 className="admin-subtitle">Available Courses</h2>
+          <h2 className="admin-subtitle">{t('admin.assignCourses.available')}</h2>
           <ScreenState
             loading={loading && !(courses.data && assigned.data)}
             error={error}
             empty={(courses.data?.length ?? 0) === 0}
-            loadingText="Loading courses..."
-            errorText="Failed to load the courses. Please try again."
-            emptyText="No courses available."
+            loadingText={t('admin.assignCourses.loading')}
+            errorText={t('admin.assignCourses.loadFailed')}
+            emptyText={t('admin.assignCourses.empty')}
             onRetry={() => {
               void courses.reload();
               void assigned.reload();
@@ -80,11 +82,11 @@ export default function AssignCoursesPage() {
           </ScreenState>
           <div className="assign-footer">
             <IonButton disabled={loading || saving || error !== undefined} onClick={() => void save()}>
-              Assign Selected Courses
+              {t('admin.assignCourses.assignSelected')}
             </IonButton>
-            {saving ? <IonSpinner name="crescent" aria-label="Saving" /> : null}
+            {saving ? <IonSpinner name="crescent" aria-label={t('admin.assignCourses.saving')} /> : null}
             <p className="assign-success" role="status">
-              {saved ? 'Courses assigned successfully!' : ''}
+              {saved ? t('admin.assignCourses.assigned') : ''}
             </p>
           </div>
         </IonCardContent>
@@ -93,22 +95,23 @@ export default function AssignCoursesPage() {
   );
 }
 
-/** "N/A" for a missing duration (docs/product.md#assign-courses), else the hours. */
+/** "N/A" for a missing duration (docs/product.md#assign-courses), else the hours, as the active language writes numbers. */
 export function durationText(duration: number | null | undefined): string {
-  return typeof duration === 'number' && Number.isFinite(duration) ? String(duration) : 'N/A';
+  return typeof duration === 'number' && Number.isFinite(duration) ? intl().formatNumber(duration) : t('admin.assignCourses.notAvailable');
 }
 
 function CourseTable(props: { courses: CourseChoice[]; selected: ReadonlySet<string>; disabled: boolean; onToggle: (id: string, checked: boolean) => void }) {
+  const { t } = useI18n();
   return (
     <div className="people-table__scroll">
       <table className="people-table assign-table">
-        <caption className="visually-hidden">Available Courses</caption>
+        <caption className="visually-hidden">{t('admin.assignCourses.available')}</caption>
         <thead>
           <tr>
             <th scope="col">#</th>
-            <th scope="col">Course Name</th>
-            <th scope="col">Duration (in hours)</th>
-            <th scope="col">Assign</th>
+            <th scope="col">{t('admin.assignCourses.courseName')}</th>
+            <th scope="col">{t('admin.assignCourses.duration')}</th>
+            <th scope="col">{t('admin.assignCourses.assign')}</th>
           </tr>
         </thead>
         <tbody>
@@ -120,7 +123,7 @@ function CourseTable(props: { courses: CourseChoice[]; selected: ReadonlySet<str
               <td>
                 <input
                   type="checkbox"
-                  aria-label={`Assign ${course.title}`}
+                  aria-label={t('admin.assignCourses.assignCourse', { title: course.title })}
                   checked={props.selected.has(course.id)}
                   disabled={props.disabled}
                   onChange={(event) => props.onToggle(course.id, event.target.checked)}

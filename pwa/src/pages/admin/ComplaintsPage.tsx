@@ -5,6 +5,7 @@ import { ScreenState } from '../../components/ScreenState';
 import { HttpError, isApiError } from '../../data/api';
 import { callOptions, client, done, json } from '../../data/client';
 import { useResource } from '../../data/useResource';
+import { t as translate, useI18n } from '../../i18n';
 import { restoreComplaint, submittedBy, type AdminComplaint, type ComplaintDecision } from './complaints';
 import './ComplaintsPage.css';
 
@@ -16,14 +17,14 @@ export function loadComplaints(signal: AbortSignal): Promise<AdminComplaint[]> {
 /** The load-failure text (docs/product.md#error-messages: "the error message in red"). */
 function loadErrorText(error: unknown): string {
   if (isApiError(error) && error.message) return error.message;
-  return 'Failed to load complaints.';
+  return translate('admin.complaints.loadFailed');
 }
 
 /** Props of {@link ComplaintCard}. */
 export interface ComplaintCardProps {
   complaint: AdminComplaint;
   onDecide: (decision: ComplaintDecision) => void;
-  /** the message of the last failed action on this card, if any */
+  /** the message of the last failed action on this card, if any, translated */
   error?: string;
 }
 
@@ -32,6 +33,7 @@ export interface ComplaintCardProps {
  * and the Approve and Disapprove buttons.
  */
 export function ComplaintCard({ complaint, onDecide, error }: ComplaintCardProps) {
+  const { t } = useI18n();
   const titleId = useId();
   const errorId = useId();
   return (
@@ -49,11 +51,11 @@ export function ComplaintCard({ complaint, onDecide, error }: ComplaintCardProps
       <div className="complaint-card__actions">
         <IonButton color="primary" onClick={() => onDecide('approve')}>
           <IonIcon slot="start" icon={checkmarkOutline} aria-hidden="true" />
-          Approve
+          {t('admin.complaints.approve')}
         </IonButton>
         <IonButton color="danger" fill="outline" onClick={() => onDecide('disapprove')}>
           <IonIcon slot="start" icon={closeOutline} aria-hidden="true" />
-          Disapprove
+          {t('admin.complaints.disapprove')}
         </IonButton>
       </div>
     </article>
@@ -71,49 +73,52 @@ export function ComplaintCard({ complaint, onDecide, error }: ComplaintCardProps
  * was already decided (409) or is gone (404), when it stays out.
  */
 export default function ComplaintsPage() {
+  const { t } = useI18n();
   const complaints = useResource(loadComplaints, []);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [notice, setNotice] = useState<string | null>(null);
+  // What failed, kept as data and worded at render, so that a language switch reaches it.
+  const [errors, setErrors] = useState<Record<string, ComplaintDecision>>({});
+  // the title of a complaint another admin decided (or removed) first
+  const [leftTitle, setLeftTitle] = useState<string | null>(null);
   const list = complaints.data ?? [];
 
   const decide = async (complaint: AdminComplaint, decision: ComplaintDecision) => {
     complaints.setData((current) => (current ?? []).filter((item) => item.id !== complaint.id));
     setErrors(({ [complaint.id]: _dropped, ...rest }) => rest);
-    setNotice(null);
+    setLeftTitle(null);
     try {
       await done(client.api.admin.complaints[':id'][decision].$post({ param: { id: complaint.id } }));
     } catch (error) {
       console.error(`Failed to ${decision} the complaint`, error);
       if (error instanceof HttpError && (error.status === 409 || error.status === 404)) {
-        setNotice(`"${complaint.title}" was already decided or removed, so it left the list.`);
+        setLeftTitle(complaint.title);
         return;
       }
       complaints.setData((current) => restoreComplaint(current, complaint));
-      setErrors((current) => ({ ...current, [complaint.id]: `Could not ${decision} this complaint. Please try again.` }));
+      setErrors((current) => ({ ...current, [complaint.id]: decision }));
     }
   };
 
   return (
     <>
-      <h1 className="screen-title">Complaints</h1>
-      {notice && (
+      <h1 className="screen-title">{t('admin.complaints.title')}</h1>
+      {leftTitle !== null && (
         <p className="complaints-notice" role="status">
-          {notice}
+          {t('admin.complaints.alreadyDecided', { title: leftTitle })}
         </p>
       )}
       <ScreenState
         loading={complaints.loading && complaints.data === undefined}
         error={complaints.data === undefined ? complaints.error : undefined}
-        loadingText="Loading complaints..."
+        loadingText={t('admin.complaints.loading')}
         errorText={loadErrorText(complaints.error)}
-        emptyText="No complaints to display"
+        emptyText={t('admin.complaints.empty')}
         empty={list.length === 0}
         onRetry={() => void complaints.reload()}
       >
-        <ul className="complaint-grid" aria-label="Complaints">
+        <ul className="complaint-grid" aria-label={t('admin.complaints.title')}>
           {list.map((complaint) => (
             <li key={complaint.id}>
-              <ComplaintCard complaint={complaint} error={errors[complaint.id]} onDecide={(decision) => void decide(complaint, decision)} />
+              <ComplaintCard complaint={complaint} error={errors[complaint.id] && t('admin.complaints.decisionFailed', { decision: errors[complaint.id] })} onDecide={(decision) => void decide(complaint, decision)} />
             </li>
           ))}
         </ul>

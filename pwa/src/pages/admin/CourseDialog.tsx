@@ -4,6 +4,7 @@ import { DialogSaveButtons, DialogTitleBar } from '../../components/DialogParts'
 import { saveFailureMessage } from '../../components/saveFailureMessage';
 import { callOptions, client, done, json } from '../../data/client';
 import { useResource } from '../../data/useResource';
+import { t, useI18n, type MessageId } from '../../i18n';
 import { useDialogInstance } from '../shared/useDialogInstance';
 import { CourseForm } from './CourseForm';
 import {
@@ -21,10 +22,15 @@ import {
 /** What the dialog is showing (docs/product.md#course-dialog-modes): a mode and, for edit and view, the course. */
 export type CourseDialogState = { mode: 'add' } | { mode: 'edit' | 'view'; course: Course };
 
-/** The dialog's title (docs/product.md#course-management). */
+/** The catalogue key of the dialog's title (docs/product.md#course-management). */
+function courseDialogTitleKey(state: CourseDialogState): MessageId {
+  if (state.mode === 'view') return 'admin.courseDialog.viewTitle';
+  return state.mode === 'edit' && state.course.id ? 'admin.courseDialog.editTitle' : 'admin.courseDialog.addTitle';
+}
+
+/** The dialog's title in the active language (docs/product.md#course-management). */
 export function courseDialogTitle(state: CourseDialogState): string {
-  if (state.mode === 'view') return 'View Course';
-  return state.mode === 'edit' && state.course.id ? 'Edit Course' : 'Add New Course';
+  return t(courseDialogTitleKey(state));
 }
 
 /** Time limit of a save, in milliseconds: an image of 5 MB may take a while on a phone. */
@@ -49,6 +55,7 @@ export interface CourseDialogProps {
  * save keeps the dialog open and says so.
  */
 export function CourseDialog({ state, onClose, onSaved }: CourseDialogProps) {
+  useI18n();
   const titleId = useId();
   const instance = useDialogInstance(state ? courseDialogTitle(state) : null);
   return (
@@ -60,6 +67,7 @@ export function CourseDialog({ state, onClose, onSaved }: CourseDialogProps) {
 
 function CourseDialogBody(props: { titleId: string; state: CourseDialogState; onCancel: () => void; onSaved: () => void }) {
   const { titleId, state, onCancel, onSaved } = props;
+  const { t } = useI18n();
   const formId = useId();
   const course = state.mode === 'add' ? null : state.course;
   const readOnly = state.mode === 'view';
@@ -124,7 +132,7 @@ function CourseDialogBody(props: { titleId: string; state: CourseDialogState; on
         <div className="dialog-actions">
           {readOnly ? (
             <IonButton fill="outline" onClick={onCancel}>
-              Close
+              {t('admin.courseDialog.close')}
             </IonButton>
           ) : (
             <>

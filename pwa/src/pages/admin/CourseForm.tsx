@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { FormField } from '../../components/FormField';
+import { useI18n, type MessageId } from '../../i18n';
 import type { Course, CourseFormErrors, CourseFormValues, Instructor } from './courseForm';
 import { imageProblem } from './courseForm';
 import '../shared/formFields.css';
@@ -16,7 +17,7 @@ export interface CourseFormProps {
   values: CourseFormValues;
   /** merges a change into the values */
   onChange: (patch: Partial<CourseFormValues>) => void;
-  /** the messages to show under the fields (after a submit) */
+  /** the catalogue keys of the messages to show under the fields (after a submit) */
   errors: CourseFormErrors;
   /** true in view mode: every field is disabled (docs/product.md#course-management) */
   readOnly: boolean;
@@ -51,12 +52,15 @@ function usePreviewUrl(file: File | null): string | null {
  * date-order error (`dateRange`) under the end date.
  */
 export function CourseForm({ values, onChange, errors, readOnly, course, instructorOptions }: CourseFormProps) {
+  const { t } = useI18n();
   const id = useId();
-  const [imageError, setImageError] = useState<string | null>(null);
+  const [imageError, setImageError] = useState<MessageId | null>(null);
   const previewUrl = usePreviewUrl(values.image);
   const shownImage = previewUrl ?? course?.imageUrl ?? null;
   const text = (key: 'title' | 'description' | 'duration' | 'startDate' | 'endDate') => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
     onChange({ [key]: event.target.value });
+
+  const message = (key: MessageId | undefined) => (key ? t(key) : undefined);
 
   const { instructors, loading, error } = instructorOptions;
   // A course whose instructor is missing from the list (e.g. while it loads) still shows its name.
@@ -79,9 +83,9 @@ export function CourseForm({ values, onChange, errors, readOnly, course, instruc
 
   return (
     <div className="course-form">
-      <h3 className="course-form__heading">{readOnly ? 'View Course' : 'Course Details'}</h3>
+      <h3 className="course-form__heading">{readOnly ? t('admin.courseForm.viewHeading') : t('admin.courseForm.heading')}</h3>
       <div className="form-fields">
-        <FormField id={`${id}-title`} label="Title" error={errors.title}>
+        <FormField id={`${id}-title`} label={t('admin.courseForm.title')} error={message(errors.title)}>
           {(describedBy) => (
             <input
               id={`${id}-title`}
@@ -96,7 +100,7 @@ export function CourseForm({ values, onChange, errors, readOnly, course, instruc
             />
           )}
         </FormField>
-        <FormField id={`${id}-description`} label="Description" error={errors.description}>
+        <FormField id={`${id}-description`} label={t('admin.courseForm.description')} error={message(errors.description)}>
           {(describedBy) => (
             <textarea
               id={`${id}-description`}
@@ -112,9 +116,9 @@ export function CourseForm({ values, onChange, errors, readOnly, course, instruc
         </FormField>
         <FormField
           id={`${id}-instructor`}
-          label="Instructor"
-          error={errors.instructorId}
-          hint={loading ? 'Loading Instructors...' : error ? <span className="form-field__error">Error fetching instructors!</span> : undefined}
+          label={t('admin.courseForm.instructor')}
+          error={message(errors.instructorId)}
+          hint={loading ? t('admin.courseForm.instructorsLoading') : error ? <span className="form-field__error">{t('admin.courseForm.instructorsFailed')}</span> : undefined}
         >
           {(describedBy) => (
             <select
@@ -126,7 +130,7 @@ export function CourseForm({ values, onChange, errors, readOnly, course, instruc
               aria-describedby={describedBy}
               aria-busy={loading || undefined}
             >
-              <option value="">{loading ? 'Loading Instructors...' : 'Select an instructor'}</option>
+              <option value="">{loading ? t('admin.courseForm.instructorsLoading') : t('admin.courseForm.selectInstructor')}</option>
               {options.map((instructor) => (
                 <option key={instructor.id} value={instructor.id}>
                   {instructor.name}
@@ -135,7 +139,7 @@ export function CourseForm({ values, onChange, errors, readOnly, course, instruc
             </select>
           )}
         </FormField>
-        <FormField id={`${id}-duration`} label="Duration (hours)" error={errors.duration}>
+        <FormField id={`${id}-duration`} label={t('admin.courseForm.duration')} error={message(errors.duration)}>
           {(describedBy) => (
             <input
               id={`${id}-duration`}
@@ -152,7 +156,7 @@ export function CourseForm({ values, onChange, errors, readOnly, course, instruc
           )}
         </FormField>
         <div className="form-row">
-          <FormField id={`${id}-start`} label="Start Date" error={errors.startDate}>
+          <FormField id={`${id}-start`} label={t('admin.courseForm.startDate')} error={message(errors.startDate)}>
             {(describedBy) => (
               <input
                 id={`${id}-start`}
@@ -165,7 +169,7 @@ export function CourseForm({ values, onChange, errors, readOnly, course, instruc
               />
             )}
           </FormField>
-          <FormField id={`${id}-end`} label="End Date" error={errors.endDate ?? errors.dateRange}>
+          <FormField id={`${id}-end`} label={t('admin.courseForm.endDate')} error={message(errors.endDate ?? errors.dateRange)}>
             {(describedBy) => (
               <input
                 id={`${id}-end`}
@@ -179,7 +183,7 @@ export function CourseForm({ values, onChange, errors, readOnly, course, instruc
             )}
           </FormField>
         </div>
-        <FormField id={`${id}-status`} label="Status" error={errors.status}>
+        <FormField id={`${id}-status`} label={t('admin.courseForm.status')} error={message(errors.status)}>
           {(describedBy) => (
             <select
               id={`${id}-status`}
@@ -189,13 +193,13 @@ export function CourseForm({ values, onChange, errors, readOnly, course, instruc
               aria-invalid={errors.status ? true : undefined}
               aria-describedby={describedBy}
             >
-              <option value="">Select a status</option>
-              <option value="active">Active</option>
-              <option value="inactive">Inactive</option>
+              <option value="">{t('admin.courseForm.selectStatus')}</option>
+              <option value="active">{t('admin.courseForm.active')}</option>
+              <option value="inactive">{t('admin.courseForm.inactive')}</option>
             </select>
           )}
         </FormField>
-        <FormField id={`${id}-image`} label="Upload Course Image:" error={imageError ?? undefined}>
+        <FormField id={`${id}-image`} label={t('admin.courseForm.image')} error={message(imageError ?? undefined)}>
           {(describedBy) => (
             <input
               id={`${id}-image`}
@@ -208,7 +212,7 @@ export function CourseForm({ values, onChange, errors, readOnly, course, instruc
             />
           )}
         </FormField>
-        {shownImage && <img className="course-form__preview" src={shownImage} alt={previewUrl ? 'Preview of the chosen image' : 'Current course image'} />}
+        {shownImage && <img className="course-form__preview" src={shownImage} alt={previewUrl ? t('admin.courseForm.imagePreview') : t('admin.courseForm.currentImage')} />}
       </div>
     </div>
   );

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, USERS, type FakeRoute } from '../../test/fetchMock';
 import { renderAt } from '../../test/renderApp';
-import { COURSE_FORM_MESSAGES, EMPTY_COURSE_FORM, validateCourseForm, type Course } from './courseForm';
+import { t } from '../../i18n';
+import { COURSE_FORM_MESSAGES, EMPTY_COURSE_FORM, validateCourseForm, type Course, type CourseFormValues } from './courseForm';
 
 // The lazily loaded screen and Ionic's overlays can take more than a second on a busy machine.
 configure({ asyncUtilTimeout: 10_000 });
@@ -67,9 +68,12 @@ async function openDialog(user: ReturnType<typeof userEvent.setup>, name: string
 /** The open dialog's form. */
 const dialogForm = () => screen.getByRole('form');
 
+/** The form's messages as shown: the rules give catalogue keys, translated where the form shows them. */
+const messagesFor = (values: CourseFormValues) => Object.fromEntries(Object.entries(validateCourseForm(values)).map(([field, key]) => [field, t(key)]));
+
 describe('the course form rules (docs/product.md#course-form-validation)', () => {
   it('names every missing field with the spec\'s messages', () => {
-    expect(validateCourseForm(EMPTY_COURSE_FORM)).toEqual({
+    expect(messagesFor(EMPTY_COURSE_FORM)).toEqual({
       title: 'Title is required',
       description: 'Description is required',
       instructorId: 'Instructor ID is required',
@@ -81,13 +85,13 @@ describe('the course form rules (docs/product.md#course-form-validation)', () =>
   });
 
   it.each(['0', '-1', 'abc', ' '])('refuses the duration %j', (duration) => {
-    expect(validateCourseForm({ ...EMPTY_COURSE_FORM, duration }).duration).toBe(COURSE_FORM_MESSAGES.duration);
+    expect(messagesFor({ ...EMPTY_COURSE_FORM, duration }).duration).toBe(t(COURSE_FORM_MESSAGES.duration));
   });
 
   it('holds the date order under dateRange, and accepts equal dates', () => {
     const base = { ...EMPTY_COURSE_FORM, title: 't', description: 'd', instructorId: 't1', duration: '1.5', status: 'active' };
-    expect(validateCourseForm({ ...base, startDate: '2025-02-01', endDate: '2025-01-31' })).toEqual({ dateRange: 'End Date must be after Start Date' });
-    expect(validateCourseForm({ ...base, startDate: '2025-02-01', endDate: '2025-02-01' })).toEqual({});
+    expect(messagesFor({ ...base, startDate: '2025-02-01', endDate: '2025-01-31' })).toEqual({ dateRange: 'End Date must be after Start Date' });
+    expect(messagesFor({ ...base, startDate: '2025-02-01', endDate: '2025-02-01' })).toEqual({});
   });
 });
 
@@ -134,7 +138,7 @@ describe('admin course management (docs/product.md#course-management)', { timeou
     expect(document.querySelector('ion-modal.course-dialog')).toHaveAttribute('aria-label', 'Add New Course');
 
     await user.click(ionButton('Save'));
-    for (const message of Object.values(COURSE_FORM_MESSAGES).filter((m) => m !== COURSE_FORM_MESSAGES.dateRange)) {
+    for (const message of Object.values(COURSE_FORM_MESSAGES).filter((m) => m !== COURSE_FORM_MESSAGES.dateRange).map((key) => t(key))) {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
     expect(screen.getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');

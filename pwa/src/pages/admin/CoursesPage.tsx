@@ -7,6 +7,7 @@ import { OfflineBanner } from '../../components/OfflineBanner';
 import { ScreenState } from '../../components/ScreenState';
 import { callOptions, client, done, json } from '../../data/client';
 import { useCachedResource } from '../../data/useCachedResource';
+import { useI18n } from '../../i18n';
 import placeholderUrl from './course-placeholder.svg';
 import { CourseDialog, type CourseDialogState } from './CourseDialog';
 import { capitalise, type Course } from './courseForm';
@@ -51,6 +52,7 @@ function ActionButton(props: { label: string; icon: string; describedBy: string;
  * Delete Course actions.
  */
 export function CourseCard({ course, onView, onEdit, onDelete }: CourseCardProps) {
+  const { t } = useI18n();
   const titleId = useId();
   const active = course.status === 'active' || course.status === 'ongoing';
   return (
@@ -58,7 +60,7 @@ export function CourseCard({ course, onView, onEdit, onDelete }: CourseCardProps
       <img
         className="course-card__image"
         src={course.imageUrl ?? placeholderUrl}
-        alt={course.imageUrl ? `Image of ${course.title}` : ''}
+        alt={course.imageUrl ? t('admin.courses.imageOf', { title: course.title }) : ''}
         height={140}
         loading="lazy"
       />
@@ -66,16 +68,19 @@ export function CourseCard({ course, onView, onEdit, onDelete }: CourseCardProps
         <h2 id={titleId} className="course-card__title">
           {course.title}
         </h2>
-        <p className="course-card__meta">Instructor: {course.instructorName ?? '—'}</p>
+        <p className="course-card__meta">{t('admin.courses.instructor', { name: course.instructorName ?? '—' })}</p>
         <p className="course-card__description">{course.description}</p>
         <p className="course-card__meta">
-          Status: <span className={active ? 'course-status course-status--active' : 'course-status course-status--inactive'}>{capitalise(course.status)}</span>
+          {t('admin.courses.statusLabel')}{' '}
+          <span className={active ? 'course-status course-status--active' : 'course-status course-status--inactive'}>
+            {t('admin.courses.status', { status: course.status, shown: capitalise(course.status) })}
+          </span>
         </p>
       </div>
       <div className="course-card__actions">
-        <ActionButton label="View Course" icon={eyeOutline} describedBy={titleId} onClick={onView} />
-        <ActionButton label="Edit Course" icon={createOutline} describedBy={titleId} onClick={onEdit} />
-        <ActionButton label="Delete Course" icon={trashOutline} describedBy={titleId} onClick={onDelete} danger />
+        <ActionButton label={t('admin.courses.view')} icon={eyeOutline} describedBy={titleId} onClick={onView} />
+        <ActionButton label={t('admin.courses.edit')} icon={createOutline} describedBy={titleId} onClick={onEdit} />
+        <ActionButton label={t('admin.courses.delete')} icon={trashOutline} describedBy={titleId} onClick={onDelete} danger />
       </div>
     </article>
   );
@@ -91,6 +96,7 @@ export function CourseCard({ course, onView, onEdit, onDelete }: CourseCardProps
  * and shown in a toast.
  */
 export default function CoursesPage() {
+  const { t } = useI18n();
   // Cached per user for offline use.
   const courses = useCachedResource('/api/admin/courses', loadCourses, []);
   const [dialog, setDialog] = useState<CourseDialogState | null>(null);
@@ -103,7 +109,7 @@ export default function CoursesPage() {
       await done(client.api.admin.courses[':id'].$delete({ param: { id: course.id } }));
     } catch (error) {
       console.error('Failed to delete the course', error);
-      setToast('Failed to delete the course. Please try again.');
+      setToast(t('admin.courses.deleteFailed'));
     }
     await courses.reload();
   };
@@ -111,23 +117,23 @@ export default function CoursesPage() {
   return (
     <>
       <div className="screen-header">
-        <h1 className="screen-title">Courses</h1>
+        <h1 className="screen-title">{t('admin.courses.title')}</h1>
         <IonButton onClick={() => setDialog({ mode: 'add' })}>
           <IonIcon slot="start" icon={addOutline} aria-hidden="true" />
-          Add Course
+          {t('admin.courses.add')}
         </IonButton>
       </div>
       <OfflineBanner offline={courses.offline} savedAt={courses.savedAt} />
       <ScreenState
         loading={courses.loading && courses.data === undefined}
         error={courses.data === undefined ? courses.error : undefined}
-        loadingText="Loading..."
-        errorText="Error loading courses"
-        emptyText="No courses yet. Add the first one with “Add Course”."
+        loadingText={t('admin.courses.loading')}
+        errorText={t('admin.courses.loadFailed')}
+        emptyText={t('admin.courses.empty')}
         empty={list.length === 0}
         onRetry={() => void courses.reload()}
       >
-        <ul className="course-grid" aria-label="Courses">
+        <ul className="course-grid" aria-label={t('admin.courses.title')}>
           {list.map((course) => (
             <li key={course.id}>
               <CourseCard
@@ -150,8 +156,8 @@ export default function CoursesPage() {
       />
       <ConfirmDeleteAlert
         item={deleting}
-        header="Delete Course"
-        message={(course) => `Are you sure you want to delete "${course.title}"? Its enrollments and assignments are deleted too.`}
+        header={t('admin.courses.delete')}
+        message={(course) => t('admin.courses.deleteConfirm', { title: course.title })}
         onConfirm={(course) => void remove(course)}
         onDismiss={() => setDeleting(null)}
       />

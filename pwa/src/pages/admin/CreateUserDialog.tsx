@@ -1,15 +1,14 @@
 import { IonContent, IonFooter, IonModal, IonButton } from '@ionic/react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { DialogTitleBar } from '../../components/DialogParts';
 import { FormField } from '../../components/FormField';
 import { HttpError } from '../../data/api';
+import { t, useI18n } from '../../i18n';
 import { ROLE_OPTIONS, type Role } from '../../session/roles';
 import { useDialogInstance } from '../shared/useDialogInstance';
 import { createUser, type OneTimePasswordGrant } from './peopleApi';
 import '../shared/formFields.css';
 
-/** The dialog's title (docs/product.md#admin-made-accounts). */
-export const CREATE_USER_TITLE = 'Create User';
 
 /** What the form holds, as typed. */
 export interface NewUserValues {
@@ -19,7 +18,7 @@ export interface NewUserValues {
   role: Role;
 }
 
-/** A message per field that needs fixing. */
+/** A message per field that needs fixing, in the active language. */
 export type NewUserErrors = Partial<Record<keyof NewUserValues, string>>;
 
 const EMPTY: NewUserValues = { firstName: '', lastName: '', email: '', role: 3 };
@@ -31,7 +30,7 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * Checks the form as the server will (docs/product.md#admin-made-accounts): both names 1–100
- * characters after trimming, a valid email of at most 254. Messages are the server's.
+ * characters after trimming, a valid email of at most 254. Messages are the server's, in the active language.
  * @returns a message per failing field; empty when all is well
  */
 export function validateNewUser(values: NewUserValues): NewUserErrors {
@@ -39,23 +38,23 @@ export function validateNewUser(values: NewUserValues): NewUserErrors {
   const first = values.firstName.trim();
   const last = values.lastName.trim();
   const email = values.email.trim();
-  if (!first) errors.firstName = 'Enter a first name.';
-  else if (first.length > NAME_MAX) errors.firstName = `Use at most ${NAME_MAX} characters.`;
-  if (!last) errors.lastName = 'Enter a last name.';
-  else if (last.length > NAME_MAX) errors.lastName = `Use at most ${NAME_MAX} characters.`;
-  if (!email) errors.email = 'Enter an email.';
-  else if (email.length > EMAIL_MAX) errors.email = `Use at most ${EMAIL_MAX} characters.`;
-  else if (!EMAIL_SHAPE.test(email)) errors.email = 'Enter a valid email address.';
+  if (!first) errors.firstName = t('admin.createUser.firstNameMissing');
+  else if (first.length > NAME_MAX) errors.firstName = t('admin.createUser.tooLong', { max: NAME_MAX });
+  if (!last) errors.lastName = t('admin.createUser.lastNameMissing');
+  else if (last.length > NAME_MAX) errors.lastName = t('admin.createUser.tooLong', { max: NAME_MAX });
+  if (!email) errors.email = t('admin.createUser.emailMissing');
+  else if (email.length > EMAIL_MAX) errors.email = t('admin.createUser.tooLong', { max: EMAIL_MAX });
+  else if (!EMAIL_SHAPE.test(email)) errors.email = t('admin.createUser.emailInvalid');
   return errors;
 }
 
-/** The banner of a create the server refused or that did not arrive. */
+/** The banner of a create the server refused or that did not arrive, in the active language (the server's reason stays as it came). */
 export function createFailureMessage(error: unknown): string {
   if (error instanceof HttpError && error.status === 400 && Object.keys(error.fields).length > 0) {
-    return 'The account could not be created. Please correct the fields below.';
+    return t('admin.createUser.failedFields');
   }
-  const detail = error instanceof HttpError && error.status < 500 ? error.message : 'Please try again.';
-  return `The account could not be created. ${detail}`;
+  if (error instanceof HttpError && error.status < 500) return t('admin.createUser.failedBecause', { reason: error.message });
+  return t('admin.createUser.failed');
 }
 
 /** Props of {@link CreateUserDialog}. */
@@ -76,8 +75,9 @@ export interface CreateUserDialogProps {
  * them).
  */
 export function CreateUserDialog({ isOpen, onClose, onCreated }: CreateUserDialogProps) {
+  const { t } = useI18n();
   const titleId = useId();
-  const instance = useDialogInstance(isOpen ? CREATE_USER_TITLE : null);
+  const instance = useDialogInstance(isOpen ? t('admin.createUser.title') : null);
   return (
     <IonModal key={instance.key} isOpen={isOpen} onDidDismiss={onClose} className="create-user-dialog" aria-label={instance.label}>
       {isOpen && <CreateUserBody titleId={titleId} onCancel={onClose} onCreated={onCreated} />}
@@ -87,18 +87,16 @@ export function CreateUserDialog({ isOpen, onClose, onCreated }: CreateUserDialo
 
 function CreateUserBody(props: { titleId: string; onCancel: () => void; onCreated: (grant: OneTimePasswordGrant) => void }) {
   const { titleId, onCancel, onCreated } = props;
+  const { t } = useI18n();
   const id = useId();
   const [values, setValues] = useState<NewUserValues>(EMPTY);
-  const [errors, setErrors] = useState<NewUserErrors>({});
   const [serverErrors, setServerErrors] = useState<NewUserErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
-
-  // Once a create was tried, the messages follow the fields as they change.
-  useEffect(() => {
-    if (submitted) setErrors(validateNewUser(values));
-  }, [submitted, values]);
+  // The failure itself, worded at render so that a language switch reaches the banner.
+  const [saveError, setSaveError] = useState<{ error: unknown } | null>(null);
+  // Once a create was tried, the messages follow the fields as they change (and the language).
+  const errors = submitted ? validateNewUser(values) : {};
 
   const change = (key: keyof NewUserValues, value: string) => {
     setValues((current) => ({ ...current, [key]: key === 'role' ? (Number(value) as Role) : value }));
@@ -111,7 +109,6 @@ function CreateUserBody(props: { titleId: string; onCancel: () => void; onCreate
     if (saving) return;
     setSubmitted(true);
     const found = validateNewUser(values);
-    setErrors(found);
     if (Object.keys(found).length > 0) return;
     setSaving(true);
     setSaveError(null);
@@ -120,7 +117,7 @@ function CreateUserBody(props: { titleId: string; onCancel: () => void; onCreate
       onCreated(grant);
     } catch (error) {
       console.error('Failed to create the user', error);
-      setSaveError(createFailureMessage(error));
+      setSaveError({ error });
       if (error instanceof HttpError) {
         const named: NewUserErrors = { ...(error.fields as NewUserErrors) };
         if (error.status === 409) named.email = error.message;
@@ -150,22 +147,22 @@ function CreateUserBody(props: { titleId: string; onCancel: () => void; onCreate
 
   return (
     <>
-      <DialogTitleBar id={titleId}>{CREATE_USER_TITLE}</DialogTitleBar>
+      <DialogTitleBar id={titleId}>{t('admin.createUser.title')}</DialogTitleBar>
       <IonContent className="ion-padding">
         <form aria-labelledby={titleId} noValidate onSubmit={(event) => void create(event)}>
           {saveError && (
             <p className="form-banner" role="alert">
-              {saveError}
+              {createFailureMessage(saveError.error)}
             </p>
           )}
-          <p className="form-field__hint create-user__hint">The server makes a one-time password; the person chooses their own at their first sign-in.</p>
+          <p className="form-field__hint create-user__hint">{t('admin.createUser.hint')}</p>
           <div className="form-fields">
             <div className="form-row">
-              {text('firstName', 'First name', 'text', 'off', NAME_MAX)}
-              {text('lastName', 'Last name', 'text', 'off', NAME_MAX)}
+              {text('firstName', t('admin.createUser.firstName'), 'text', 'off', NAME_MAX)}
+              {text('lastName', t('admin.createUser.lastName'), 'text', 'off', NAME_MAX)}
             </div>
-            {text('email', 'Email', 'email', 'off', EMAIL_MAX)}
-            <FormField id={`${id}-role`} label="Role" error={shown('role')}>
+            {text('email', t('admin.createUser.email'), 'email', 'off', EMAIL_MAX)}
+            <FormField id={`${id}-role`} label={t('admin.createUser.role')} error={shown('role')}>
               {(describedBy) => (
                 <select id={`${id}-role`} value={String(values.role)} aria-describedby={describedBy} onChange={(event) => change('role', event.target.value)}>
                   {ROLE_OPTIONS.map((option) => (
@@ -184,10 +181,10 @@ function CreateUserBody(props: { titleId: string; onCancel: () => void; onCreate
       <IonFooter>
         <div className="dialog-actions">
           <IonButton fill="outline" onClick={onCancel} disabled={saving}>
-            Cancel
+            {t('admin.createUser.cancel')}
           </IonButton>
           <IonButton onClick={() => void create()} disabled={saving}>
-            {saving ? 'Creating...' : 'Create'}
+            {saving ? t('admin.createUser.creating') : t('admin.createUser.create')}
           </IonButton>
         </div>
       </IonFooter>

@@ -2,6 +2,7 @@ import { IonApp } from '@ionic/react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { t } from '../../i18n';
 import { COPIED, COPY_FAILED, ONE_TIME_PASSWORD_WARNING, OneTimePasswordDialog, type OneTimePasswordReason } from './OneTimePasswordDialog';
 
 const GRANT = { user: { id: 'a1a1a1a1a1a1a1a1a1a1a1a1', name: 'Nia Okafor', email: 'nia@school.example', role: 2 as const }, oneTimePassword: 'K7PM-3XQD-HW2N-9ZRC' };
@@ -34,7 +35,7 @@ describe('the one-time password dialog (docs/product.md#one-time-passwords)', { 
     const field = within(modal).getByLabelText('One-time password');
     expect(field).toHaveValue('K7PM-3XQD-HW2N-9ZRC');
     expect(field).toHaveAttribute('readonly');
-    expect(within(modal).getByText(ONE_TIME_PASSWORD_WARNING)).toBeInTheDocument();
+    expect(within(modal).getByText(t(ONE_TIME_PASSWORD_WARNING))).toBeInTheDocument();
     // A stray tap on the backdrop or Escape must not lose the password: only "Done" closes.
     expect((modal as HTMLElement & { backdropDismiss?: boolean }).backdropDismiss).toBe(false);
   });
@@ -54,7 +55,7 @@ describe('the one-time password dialog (docs/product.md#one-time-passwords)', { 
     const modal = await dialog();
     await user.click(ionButton(modal, 'Copy'));
     expect(writeText).toHaveBeenCalledWith('K7PM-3XQD-HW2N-9ZRC');
-    expect(await within(modal).findByRole('status')).toHaveTextContent(COPIED);
+    expect(await within(modal).findByRole('status')).toHaveTextContent(t(COPIED));
   });
 
   it('asks to copy by hand when the browser refuses the clipboard, and selects the password on focus', async () => {
@@ -63,7 +64,7 @@ describe('the one-time password dialog (docs/product.md#one-time-passwords)', { 
     Object.defineProperty(navigator, 'clipboard', { value: { writeText: vi.fn(async () => Promise.reject(new DOMException('Denied', 'NotAllowedError'))) }, configurable: true });
     const modal = await dialog();
     await user.click(ionButton(modal, 'Copy'));
-    expect(await within(modal).findByRole('status')).toHaveTextContent(COPY_FAILED);
+    expect(await within(modal).findByRole('status')).toHaveTextContent(t(COPY_FAILED));
     const field = within(modal).getByLabelText<HTMLInputElement>('One-time password');
     field.focus();
     await waitFor(() => expect([field.selectionStart, field.selectionEnd]).toEqual([0, 'K7PM-3XQD-HW2N-9ZRC'.length]));

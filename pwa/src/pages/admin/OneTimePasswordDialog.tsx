@@ -2,6 +2,7 @@ import { IonButton, IonContent, IonFooter, IonIcon, IonModal } from '@ionic/reac
 import { copyOutline, warningOutline } from 'ionicons/icons';
 import { useId, useState } from 'react';
 import { DialogTitleBar } from '../../components/DialogParts';
+import { useI18n, type MessageId } from '../../i18n';
 import { useDialogInstance } from '../shared/useDialogInstance';
 import type { OneTimePasswordGrant } from './peopleApi';
 import '../shared/formFields.css';
@@ -9,15 +10,15 @@ import '../shared/formFields.css';
 /** Why the one-time password was made: a new account, or a password reset. */
 export type OneTimePasswordReason = 'created' | 'reset';
 
-/** The dialog's title per reason. */
-export const ONE_TIME_PASSWORD_TITLES: Record<OneTimePasswordReason, string> = { created: 'Account Created', reset: 'Password Reset' };
+/** The catalogue key of the dialog's title per reason. */
+export const ONE_TIME_PASSWORD_TITLES: Record<OneTimePasswordReason, MessageId> = { created: 'admin.oneTimePassword.createdTitle', reset: 'admin.oneTimePassword.resetTitle' };
 
-/** The warning under the password (docs/product.md#one-time-passwords). */
-export const ONE_TIME_PASSWORD_WARNING = 'This password will not be shown again. Copy it or write it down now, then give it to them in person.';
-/** What the copy button's status line says after a copy. */
-export const COPIED = 'Copied to the clipboard.';
-/** What it says when the browser refused the clipboard (an insecure origin, a denied permission). */
-export const COPY_FAILED = 'Could not copy. Select the password and copy it yourself.';
+/** The catalogue key of the warning under the password (docs/product.md#one-time-passwords). */
+export const ONE_TIME_PASSWORD_WARNING: MessageId = 'admin.oneTimePassword.warning';
+/** The catalogue key of what the copy button's status line says after a copy. */
+export const COPIED: MessageId = 'admin.oneTimePassword.copied';
+/** The catalogue key of what it says when the browser refused the clipboard (an insecure origin, a denied permission). */
+export const COPY_FAILED: MessageId = 'admin.oneTimePassword.copyFailed';
 
 /** Props of {@link OneTimePasswordDialog}. */
 export interface OneTimePasswordDialogProps {
@@ -37,8 +38,9 @@ export interface OneTimePasswordDialogProps {
  * not lose the password; the server never answers it again.
  */
 export function OneTimePasswordDialog({ grant, reason, onClose }: OneTimePasswordDialogProps) {
+  const { t } = useI18n();
   const titleId = useId();
-  const instance = useDialogInstance(grant ? ONE_TIME_PASSWORD_TITLES[reason] : null);
+  const instance = useDialogInstance(grant ? t(ONE_TIME_PASSWORD_TITLES[reason]) : null);
   return (
     <IonModal key={instance.key} isOpen={grant !== null} backdropDismiss={false} onDidDismiss={onClose} className="otp-dialog" aria-label={instance.label}>
       {grant && <OneTimePasswordBody titleId={titleId} grant={grant} reason={reason} onDone={onClose} />}
@@ -48,8 +50,9 @@ export function OneTimePasswordDialog({ grant, reason, onClose }: OneTimePasswor
 
 function OneTimePasswordBody(props: { titleId: string; grant: OneTimePasswordGrant; reason: OneTimePasswordReason; onDone: () => void }) {
   const { titleId, grant, reason, onDone } = props;
+  const { t } = useI18n();
   const fieldId = useId();
-  const [copyStatus, setCopyStatus] = useState('');
+  const [copyStatus, setCopyStatus] = useState<MessageId | null>(null);
   const { name, email } = grant.user;
 
   const copy = async () => {
@@ -65,15 +68,13 @@ function OneTimePasswordBody(props: { titleId: string; grant: OneTimePasswordGra
 
   return (
     <>
-      <DialogTitleBar id={titleId}>{ONE_TIME_PASSWORD_TITLES[reason]}</DialogTitleBar>
+      <DialogTitleBar id={titleId}>{t(ONE_TIME_PASSWORD_TITLES[reason])}</DialogTitleBar>
       <IonContent className="ion-padding">
         <p className="otp-intro">
-          {reason === 'created'
-            ? `${name} (${email}) signs in with this one-time password, then chooses their own password.`
-            : `${name} (${email}) has been signed out everywhere. They sign in with this one-time password, then choose their own password.`}
+          {reason === 'created' ? t('admin.oneTimePassword.createdIntro', { name, email }) : t('admin.oneTimePassword.resetIntro', { name, email })}
         </p>
         <div className="form-field">
-          <label htmlFor={fieldId}>One-time password</label>
+          <label htmlFor={fieldId}>{t('admin.oneTimePassword.label')}</label>
           <input
             id={fieldId}
             className="otp-value"
@@ -88,20 +89,20 @@ function OneTimePasswordBody(props: { titleId: string; grant: OneTimePasswordGra
         <div className="otp-copy">
           <IonButton fill="outline" onClick={() => void copy()}>
             <IonIcon slot="start" icon={copyOutline} aria-hidden="true" />
-            Copy
+            {t('admin.oneTimePassword.copy')}
           </IonButton>
           <p className="otp-copy__status" role="status">
-            {copyStatus}
+            {copyStatus && t(copyStatus)}
           </p>
         </div>
         <p className="otp-warning">
           <IonIcon icon={warningOutline} aria-hidden="true" />
-          <strong>{ONE_TIME_PASSWORD_WARNING}</strong>
+          <strong>{t(ONE_TIME_PASSWORD_WARNING)}</strong>
         </p>
       </IonContent>
       <IonFooter>
         <div className="dialog-actions">
-          <IonButton onClick={onDone}>Done</IonButton>
+          <IonButton onClick={onDone}>{t('admin.oneTimePassword.done')}</IonButton>
         </div>
       </IonFooter>
     </>

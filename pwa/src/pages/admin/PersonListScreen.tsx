@@ -6,6 +6,7 @@ import { Paginator } from '../../components/Paginator';
 import { ScreenState } from '../../components/ScreenState';
 import { SearchField } from '../../components/SearchField';
 import { useMediaQuery, WIDE_LAYOUT_QUERY } from '../../components/useMediaQuery';
+import { useI18n } from '../../i18n';
 import { PeopleTable, type PeopleColumn } from './PeopleTable';
 import { deletePerson, type PersonRow } from './peopleApi';
 import { useAdminToast } from './useAdminToast';
@@ -19,13 +20,13 @@ export const PERSON_PAGE_SIZES = [10, 25, 50, 100] as const;
 /** What differs between the student and the teacher list (docs/product.md#student-list, docs/product.md#teacher-list). */
 export interface PersonListConfig {
   kind: 'students' | 'teachers';
-  /** the screen heading, e.g. "Students" */
+  /** the screen heading, translated, e.g. "Students" */
   title: string;
-  /** "student" or "teacher", as the texts use it */
+  /** "student" or "teacher", as the console log of a failed delete names it */
   noun: 'student' | 'teacher';
-  /** the search placeholder, e.g. "Search for students" */
+  /** the search placeholder, translated, e.g. "Search for students" */
   searchPlaceholder: string;
-  /** the snackbar after a delete, e.g. "Student deleted successfully!" */
+  /** the snackbar after a delete, translated, e.g. "Student deleted successfully!" */
   deletedText: string;
   /** students only: the "Assign Courses" link of each row */
   assignLink?: (person: PersonRow) => string;
@@ -42,6 +43,7 @@ export interface PersonListConfig {
  * "from–to of count", a new page size going back to page 1.
  */
 export function PersonListScreen({ kind, title, noun, searchPlaceholder, deletedText, assignLink }: PersonListConfig) {
+  const { t } = useI18n();
   const wide = useMediaQuery(WIDE_LAYOUT_QUERY);
   const list = usePeopleList(kind);
   const { data, error, loading, reload } = list.resource;
@@ -67,27 +69,27 @@ export function PersonListScreen({ kind, title, noun, searchPlaceholder, deleted
   // The dialog is presented with a handler bound to its own row, so it never acts on another row.
   const confirmDelete = (person: PersonRow) =>
     confirm({
-      header: 'Confirm Delete',
-      message: `Are you sure you want to delete this ${noun}? This action cannot be undone.`,
-      confirmText: 'Delete',
+      header: t('admin.people.confirmDelete'),
+      message: t(`admin.${kind}.deleteConfirm`),
+      confirmText: t('admin.people.delete'),
       // Settles after the delete, so the dialog closes once it is done, whatever the outcome (docs/product.md#states-and-transitions).
       onConfirm: () => remove(person),
     });
 
   const columns: PeopleColumn<PersonRow>[] = [
-    { header: 'ID', cell: (person) => person.id, className: 'people-id' },
-    { header: 'Name', cell: (person) => person.name },
-    { header: 'Email', cell: (person) => person.email, className: 'people-email' },
+    { header: t('admin.people.id'), cell: (person) => person.id, className: 'people-id' },
+    { header: t('admin.people.name'), cell: (person) => person.name },
+    { header: t('admin.people.email'), cell: (person) => person.email, className: 'people-email' },
     {
-      header: 'Action',
+      header: t('admin.people.action'),
       cell: (person) => (
         <span className="row-actions">
           {assignLink ? (
-            <Link className="link-button" to={assignLink(person)} aria-label={`Assign Courses to ${person.name}`}>
-              Assign Courses
+            <Link className="link-button" to={assignLink(person)} aria-label={t('admin.people.assignCoursesTo', { name: person.name })}>
+              {t('admin.people.assignCourses')}
             </Link>
           ) : null}
-          <button type="button" className="icon-button" aria-label={`Delete ${person.name}`} onClick={() => confirmDelete(person)}>
+          <button type="button" className="icon-button" aria-label={t('admin.people.deleteName', { name: person.name })} onClick={() => confirmDelete(person)}>
             <IonIcon icon={trashOutline} aria-hidden="true" />
           </button>
         </span>
@@ -100,22 +102,22 @@ export function PersonListScreen({ kind, title, noun, searchPlaceholder, deleted
       <h1 className="screen-title">{title}</h1>
       <SearchField placeholder={searchPlaceholder} value={list.search} onChange={list.setSearch} />
       <IonCard className="admin-panel">
-        {loading && data ? <IonProgressBar type="indeterminate" className="admin-reloading" aria-label={`Loading ${kind}`} /> : null}
+        {loading && data ? <IonProgressBar type="indeterminate" className="admin-reloading" aria-label={t(`admin.${kind}.reloading`)} /> : null}
         <IonCardContent>
           <ScreenState
             loading={loading && !data}
             error={data ? undefined : error}
             empty={(data?.rows.length ?? 0) === 0}
-            loadingText={`Loading ${kind}...`}
-            errorText={`Failed to load ${kind}. Please try again.`}
-            emptyText={list.search.trim() ? `No ${kind} match your search.` : `No ${kind} found.`}
+            loadingText={t(`admin.${kind}.loading`)}
+            errorText={t(`admin.${kind}.loadFailed`)}
+            emptyText={list.search.trim() ? t(`admin.${kind}.noMatch`) : t(`admin.${kind}.empty`)}
             onRetry={() => void reload()}
           >
             <PeopleTable caption={title} rows={data?.rows ?? []} columns={columns} wide={wide} />
           </ScreenState>
-          {error !== undefined && data ? <p role="alert">{`Failed to load ${kind}. Please try again.`}</p> : null}
+          {error !== undefined && data ? <p role="alert">{t(`admin.${kind}.loadFailed`)}</p> : null}
           <Paginator
-            label={kind}
+            label={t(`admin.${kind}.paginatorLabel`)}
             page={list.page}
             rowsPerPage={list.rowsPerPage}
             count={data?.total ?? 0}

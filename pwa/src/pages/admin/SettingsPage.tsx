@@ -1,5 +1,6 @@
 import { IonButton, IonCard, IonCardContent, IonCardHeader, IonItem, IonList, IonSelect, IonSelectOption, IonSpinner } from '@ionic/react';
 import { useCallback, useEffect, useState } from 'react';
+import { useI18n, type I18n, type MessageId } from '../../i18n';
 import BackupsCard from './BackupsCard';
 import { downloadExport, fetchSettings, saveSettings, type ExportType, type SchoolSettings } from './peopleApi';
 import { useAdminToast } from './useAdminToast';
@@ -11,21 +12,33 @@ import './admin.css';
 export const LANGUAGES = ['English', 'Spanish', 'French'] as const;
 /** Backup frequencies (docs/product.md#constants-and-limits); default Daily. */
 export const BACKUP_FREQUENCIES = ['Daily', 'Weekly', 'Monthly'] as const;
+/** The catalogue keys of the language choices' labels: the values sent stay English. */
+const LANGUAGE_LABELS: Record<(typeof LANGUAGES)[number], MessageId> = {
+  English: 'admin.settings.language.English',
+  Spanish: 'admin.settings.language.Spanish',
+  French: 'admin.settings.language.French',
+};
+/** The catalogue keys of the backup frequencies' labels: the values sent stay English. */
+const FREQUENCY_LABELS: Record<(typeof BACKUP_FREQUENCIES)[number], MessageId> = {
+  Daily: 'admin.settings.frequency.Daily',
+  Weekly: 'admin.settings.frequency.Weekly',
+  Monthly: 'admin.settings.frequency.Monthly',
+};
 /** What "Revert to Default" restores (docs/product.md#settings). */
 export const DEFAULT_SETTINGS = { language: 'English', backupFrequency: 'Daily' } as const;
 
 /** The two saved settings as the screen edits them. */
 type Draft = Pick<SchoolSettings, 'language' | 'backupFrequency'>;
 
-/** The texts of saving (docs/product.md#settings). */
+/** The catalogue keys of the texts of saving (docs/product.md#settings). */
 export const SETTINGS_TEXTS = {
-  saved: 'Settings saved',
-  notSaved: 'Failed to save settings',
-  reverted: 'Settings reverted to default',
-  loadFailed: 'The settings could not be loaded.',
-  revertHeader: 'Revert to Default',
-  revertMessage: 'Restore English and Daily and save them for the whole school?',
-} as const;
+  saved: 'admin.settings.saved',
+  notSaved: 'admin.settings.notSaved',
+  reverted: 'admin.settings.reverted',
+  loadFailed: 'admin.settings.loadFailed',
+  revertHeader: 'admin.settings.revertHeader',
+  revertMessage: 'admin.settings.revertMessage',
+} as const satisfies Record<string, MessageId>;
 
 /**
  * The school's saved settings on the screen: loads them, holds the edits, saves them, and asks
@@ -72,6 +85,11 @@ function useSchoolSettings() {
   return { saved, draft, setDraft, dirty, failed, saving, save, retry: () => setAttempt((n) => n + 1) };
 }
 
+/** When the settings were last saved, as a date and time in the active language ("26/11/2026, 10:00:00" in English). */
+function formatSavedAt(intl: I18n['intl'], iso: string): string {
+  return intl.formatDate(iso, { day: 'numeric', month: 'numeric', year: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+}
+
 /**
  * Saves a blob under `fileName` through a temporary object URL and a
  * download link (docs/product.md#clarified-behaviour: "the PWA saves the blob under that name").
@@ -106,6 +124,7 @@ export function saveBlob(blob: Blob, fileName: string): void {
  * link, closing or reloading the page with an unsaved edit asks first (docs/product.md#settings). "Import" does nothing yet.
  */
 export default function SettingsPage() {
+  const { t, intl } = useI18n();
   const toast = useAdminToast();
   const confirm = useConfirm();
   const settings = useSchoolSettings();
@@ -118,42 +137,42 @@ export default function SettingsPage() {
     try {
       const { blob, fileName } = await downloadExport(fileType);
       saveBlob(blob, fileName);
-      toast('Data exported successfully');
+      toast(t('admin.settings.exported'));
     } catch (err) {
       console.error('Failed to export data', err);
-      toast('Failed to export data', 'danger');
+      toast(t('admin.settings.exportFailed'), 'danger');
     } finally {
       setExporting(false);
     }
   };
 
-  const saveDraft = async (values: Draft, success: string) => {
+  const saveDraft = async (values: Draft, success: MessageId) => {
     try {
       await settings.save(values);
-      toast(success);
+      toast(t(success));
     } catch (err) {
       console.error('Failed to save settings', err);
-      toast(SETTINGS_TEXTS.notSaved, 'danger');
+      toast(t(SETTINGS_TEXTS.notSaved), 'danger');
     }
   };
 
   const { draft, saved } = settings;
   return (
     <>
-      <h1 className="screen-title">Settings</h1>
-      <p className="admin-intro">Manage your dashboard preferences and system settings.</p>
+      <h1 className="screen-title">{t('admin.settings.title')}</h1>
+      <p className="admin-intro">{t('admin.settings.intro')}</p>
       {settings.failed ? (
         <div className="settings-status" role="alert">
-          <p>{SETTINGS_TEXTS.loadFailed}</p>
+          <p>{t(SETTINGS_TEXTS.loadFailed)}</p>
           <IonButton fill="outline" onClick={settings.retry}>
-            Retry
+            {t('admin.settings.retry')}
           </IonButton>
         </div>
       ) : null}
       <div className="settings-grid">
         {draft ? (
           <>
-            <SelectCard heading="General Settings" label="Language" options={LANGUAGES} value={draft.language} onChange={(language) => settings.setDraft({ ...draft, language: language as Draft['language'] })} />
+            <SelectCard heading={t('admin.settings.general')} label={t('admin.settings.language')} options={LANGUAGES} optionLabel={(option) => t(LANGUAGE_LABELS[option as (typeof LANGUAGES)[number]])} value={draft.language} onChange={(language) => settings.setDraft({ ...draft, language: language as Draft['language'] })} />
             <BackupsCard
               frequencies={BACKUP_FREQUENCIES}
               frequency={draft.backupFrequency}
@@ -164,58 +183,61 @@ export default function SettingsPage() {
         ) : settings.failed ? null : (
           <IonCard>
             <IonCardContent>
-              <IonSpinner name="crescent" aria-label="Loading the settings" role="status" />
+              <IonSpinner name="crescent" aria-label={t('admin.settings.loading')} role="status" />
             </IonCardContent>
           </IonCard>
         )}
 
         <IonCard>
           <IonCardHeader>
-            <h2 className="admin-subtitle">Export Data</h2>
+            <h2 className="admin-subtitle">{t('admin.settings.exportData')}</h2>
           </IonCardHeader>
           <IonCardContent>
             <IonList lines="none">
               <IonItem>
                 <IonSelect
-                  label="Export Format"
+                  label={t('admin.settings.exportFormat')}
                   labelPlacement="stacked"
                   interface="popover"
                   value={fileType}
                   disabled={exporting}
                   onIonChange={(event) => setFileType(event.detail.value === 'csv' ? 'csv' : 'json')}
                 >
+                  {/* i18n-exempt: file format names, the same in every language */}
                   <IonSelectOption value="json">JSON</IonSelectOption>
+                  {/* i18n-exempt: file format names, the same in every language */}
                   <IonSelectOption value="csv">CSV</IonSelectOption>
                 </IonSelect>
               </IonItem>
             </IonList>
             <div className="export-row">
               <IonButton disabled={exporting} onClick={() => void exportNow()}>
-                Export Now
+                {t('admin.settings.exportNow')}
               </IonButton>
-              {exporting ? <IonSpinner name="crescent" aria-label="Exporting" role="status" /> : null}
+              {exporting ? <IonSpinner name="crescent" aria-label={t('admin.settings.exporting')} role="status" /> : null}
             </div>
           </IonCardContent>
         </IonCard>
 
         <IonCard>
           <IonCardHeader>
-            <h2 className="admin-subtitle">Import Data</h2>
+            <h2 className="admin-subtitle">{t('admin.settings.importData')}</h2>
           </IonCardHeader>
           <IonCardContent>
-            <IonButton fill="outline">Import</IonButton>
+            <IonButton fill="outline">{t('admin.settings.import')}</IonButton>
           </IonCardContent>
         </IonCard>
       </div>
       {saved?.updatedAt ? (
         <p className="settings-saved-by">
-          Last saved {new Date(saved.updatedAt).toLocaleString()}
-          {saved.updatedBy ? ` by ${saved.updatedBy.name}` : ''}
+          {saved.updatedBy
+            ? t('admin.settings.lastSavedBy', { time: formatSavedAt(intl, saved.updatedAt), name: saved.updatedBy.name })
+            : t('admin.settings.lastSaved', { time: formatSavedAt(intl, saved.updatedAt) })}
         </p>
       ) : null}
       <div className="settings-actions">
         <IonButton disabled={!settings.dirty || settings.saving} onClick={() => draft && void saveDraft(draft, SETTINGS_TEXTS.saved)}>
-          Save All Changes
+          {t('admin.settings.saveAll')}
         </IonButton>
         <IonButton
           fill="outline"
@@ -223,23 +245,23 @@ export default function SettingsPage() {
           disabled={!draft || settings.saving}
           onClick={() =>
             confirm({
-              header: SETTINGS_TEXTS.revertHeader,
-              message: SETTINGS_TEXTS.revertMessage,
-              confirmText: 'Revert',
+              header: t(SETTINGS_TEXTS.revertHeader),
+              message: t(SETTINGS_TEXTS.revertMessage),
+              confirmText: t('admin.settings.revert'),
               onConfirm: () => saveDraft(DEFAULT_SETTINGS, SETTINGS_TEXTS.reverted),
             })
           }
         >
-          Revert to Default
+          {t('admin.settings.revertToDefault')}
         </IonButton>
-        {settings.saving ? <IonSpinner name="crescent" aria-label="Saving" role="status" /> : null}
+        {settings.saving ? <IonSpinner name="crescent" aria-label={t('admin.settings.saving')} role="status" /> : null}
       </div>
     </>
   );
 }
 
-/** A settings card holding one popover select whose options are shown as they are stored. */
-function SelectCard({ heading, label, options, value, onChange }: { heading: string; label: string; options: readonly string[]; value: string; onChange: (value: string) => void }) {
+/** A settings card holding one popover select whose options are stored as they are and shown by `optionLabel`. */
+function SelectCard({ heading, label, options, optionLabel, value, onChange }: { heading: string; label: string; options: readonly string[]; optionLabel: (option: string) => string; value: string; onChange: (value: string) => void }) {
   return (
     <IonCard>
       <IonCardHeader>
@@ -251,7 +273,7 @@ function SelectCard({ heading, label, options, value, onChange }: { heading: str
             <IonSelect label={label} labelPlacement="stacked" interface="popover" value={value} onIonChange={(event) => onChange(String(event.detail.value))}>
               {options.map((option) => (
                 <IonSelectOption key={option} value={option}>
-                  {option}
+                  {optionLabel(option)}
                 </IonSelectOption>
               ))}
             </IonSelect>

@@ -1,3 +1,4 @@
+import { useI18n } from '../../i18n';
 import { PersonListScreen } from './PersonListScreen';
 
 /**
@@ -6,13 +7,14 @@ import { PersonListScreen } from './PersonListScreen';
  * (to /admin/student/assign-courses/{id}) and delete, paged 10/25/50/100.
  */
 export default function StudentsPage() {
+  const { t } = useI18n();
   return (
     <PersonListScreen
       kind="students"
-      title="Students"
+      title={t('admin.students.title')}
       noun="student"
-      searchPlaceholder="Search for students"
-      deletedText="Student deleted successfully!"
+      searchPlaceholder={t('admin.students.search')}
+      deletedText={t('admin.students.deleted')}
       assignLink={(student) => `/admin/student/assign-courses/${encodeURIComponent(student.id)}`}
     />
   );

@@ -1,3 +1,4 @@
+import { useI18n } from '../../i18n';
 import { PersonListScreen } from './PersonListScreen';
 
 /**
@@ -6,13 +7,14 @@ import { PersonListScreen } from './PersonListScreen';
  * paged 10/25/50/100.
  */
 export default function TeachersPage() {
+  const { t } = useI18n();
   return (
     <PersonListScreen
       kind="teachers"
-      title="Teachers"
+      title={t('admin.teachers.title')}
       noun="teacher"
-      searchPlaceholder="Search for teachers"
-      deletedText="Teacher deleted successfully!"
+      searchPlaceholder={t('admin.teachers.search')}
+      deletedText={t('admin.teachers.deleted')}
     />
   );
 }

@@ -5,6 +5,7 @@ import { mockFetch, sentJson, USERS, type FakeRoute } from '../../test/fetchMock
 import { renderAt } from '../../test/renderApp';
 import { prepareScreenTests, findAlert, findToast, openAlertDialog, queriesTo, useWideLayout } from '../../test/adminTestUtils';
 import { dialogField } from '../../test/dialogs';
+import { t } from '../../i18n';
 import { ONE_TIME_PASSWORD_WARNING } from './OneTimePasswordDialog';
 
 prepareScreenTests();
@@ -290,7 +291,7 @@ describe('making accounts and resetting passwords (docs/product.md#admin-made-ac
     expect(password).toHaveValue(OTP);
     const modal = password.closest('ion-modal') as HTMLElement;
     expect(modal).toHaveAttribute('aria-label', 'Account Created');
-    expect(within(modal).getByText(ONE_TIME_PASSWORD_WARNING)).toBeInTheDocument();
+    expect(within(modal).getByText(t(ONE_TIME_PASSWORD_WARNING))).toBeInTheDocument();
     expect(sentJson(posts(fetchSpy, '/api/admin/users')[0])).toEqual({ firstName: 'Cleo', lastName: 'Diaz', email: 'cleo@school.example', role: 3 });
     expect(await screen.findByText('Cleo Diaz')).toBeInTheDocument();
     expect(fetchSpy.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === 'GET' && String(url).includes('/api/admin/users?'))).toHaveLength(2);

@@ -6,6 +6,7 @@ import { Paginator } from '../../components/Paginator';
 import { ScreenState } from '../../components/ScreenState';
 import { SearchField } from '../../components/SearchField';
 import { useMediaQuery, WIDE_LAYOUT_QUERY } from '../../components/useMediaQuery';
+import { t as translate, useI18n } from '../../i18n';
 import { PeopleTable, type PeopleColumn } from './PeopleTable';
 import { deletePerson, resetPassword, updateRole, type OneTimePasswordGrant, type UserRow } from './peopleApi';
 import { CreateUserDialog } from './CreateUserDialog';
@@ -19,13 +20,10 @@ import './admin.css';
 /** Page sizes of the users table (docs/product.md#constants-and-limits: 10, 25, 50; default 10). */
 export const USER_PAGE_SIZES = [10, 25, 50] as const;
 
-/** The confirm text of a role change (docs/product.md#users-table). */
-export const roleChangeQuestion = (name: string, role: Role) => `Are you sure you want to change the role of ${name} to ${roleName(role)}?`;
-/** The confirm text of a user delete (docs/product.md#users-table). */
-export const DELETE_USER_QUESTION = 'Are you sure you want to delete this user? This action cannot be undone.';
-/** The confirm text of a password reset (docs/product.md#password-reset). */
-export const resetPasswordQuestion = (name: string) =>
-  `Reset the password of ${name}? They will be signed out everywhere and must sign in with a one-time password.`;
+/** The confirm text of a role change (docs/product.md#users-table), in the active language. */
+export const roleChangeQuestion = (name: string, role: Role) => translate('admin.users.roleChangeQuestion', { name, role: roleName(role) });
+/** The confirm text of a password reset (docs/product.md#password-reset), in the active language. */
+export const resetPasswordQuestion = (name: string) => translate('admin.users.resetPasswordQuestion', { name });
 
 /**
  * The users table at /admin/users (docs/product.md#users-table, docs/product.md#role-change, docs/product.md#error-messages,
@@ -41,6 +39,7 @@ export const resetPasswordQuestion = (name: string) =>
  * On a phone each user is a card with the same fields and actions.
  */
 export default function UsersPage() {
+  const { t } = useI18n();
   const wide = useMediaQuery(WIDE_LAYOUT_QUERY);
   const list = usePeopleList('users');
   const { data, error, loading, reload, setData } = list.resource;
@@ -57,10 +56,10 @@ export default function UsersPage() {
     try {
       const updated = await updateRole(user.id, role);
       setData((page) => ({ total: page?.total ?? 0, rows: (page?.rows ?? []).map((row) => (row.id === user.id ? { ...row, role: updated?.role ?? role } : row)) }));
-      toast('Role updated successfully!');
+      toast(t('admin.users.roleUpdated'));
     } catch (err) {
       console.error('Failed to update role', err);
-      toast('Failed to update role. Please try again.', 'danger');
+      toast(t('admin.users.roleUpdateFailed'), 'danger');
     } finally {
       setPending((ids) => {
         const next = new Set(ids);
@@ -73,26 +72,26 @@ export default function UsersPage() {
   // Each dialog is presented with handlers bound to its own row, so a dialog never acts on another row.
   const confirmRoleChange = (user: UserRow, role: Role) =>
     confirm({
-      header: 'Change Role',
+      header: t('admin.users.changeRole'),
       message: roleChangeQuestion(user.name, role),
-      confirmText: 'Confirm',
+      confirmText: t('admin.users.confirm'),
       // The dialog closes at once; the row shows the pending state instead (docs/product.md#role-change).
       onConfirm: () => void changeRole(user, role),
     });
 
   const confirmDelete = (user: UserRow) =>
-    confirm({ header: 'Confirm Delete', message: DELETE_USER_QUESTION, confirmText: 'Delete', onConfirm: () => removeUser(user) });
+    confirm({ header: t('admin.users.confirmDelete'), message: t('admin.users.deleteQuestion'), confirmText: t('admin.users.delete'), onConfirm: () => removeUser(user) });
 
   const removeUser = async (user: UserRow) => {
     if (deleting.current) return;
     deleting.current = true;
     try {
       await deletePerson('users', user.id);
-      toast('User deleted successfully!');
+      toast(t('admin.users.deleted'));
       void reload();
     } catch (err) {
       console.error('Failed to delete user', err);
-      toast('Failed to delete user. Please try again.', 'danger');
+      toast(t('admin.users.deleteFailed'), 'danger');
     } finally {
       deleting.current = false;
     }
@@ -105,7 +104,7 @@ export default function UsersPage() {
   };
 
   const confirmReset = (user: UserRow) =>
-    confirm({ header: 'Reset Password', message: resetPasswordQuestion(user.name), confirmText: 'Reset', onConfirm: () => reset(user) });
+    confirm({ header: t('admin.users.resetPassword'), message: resetPasswordQuestion(user.name), confirmText: t('admin.users.reset'), onConfirm: () => reset(user) });
 
   const reset = async (user: UserRow) => {
     if (resetting.current) return;
@@ -115,24 +114,24 @@ export default function UsersPage() {
     } catch (err) {
       console.error('Failed to reset the password', err);
       // Resetting one's own password is refused with a reason worth reading.
-      toast(err instanceof HttpError && err.status === 409 ? err.message : 'Failed to reset password. Please try again.', 'danger');
+      toast(err instanceof HttpError && err.status === 409 ? err.message : t('admin.users.resetFailed'), 'danger');
     } finally {
       resetting.current = false;
     }
   };
 
   const columns: PeopleColumn<UserRow>[] = [
-    { header: 'ID', cell: (user) => user.id, className: 'people-id' },
-    { header: 'Name', cell: (user) => user.name },
-    { header: 'Email', cell: (user) => user.email, className: 'people-email' },
+    { header: t('admin.users.id'), cell: (user) => user.id, className: 'people-id' },
+    { header: t('admin.users.name'), cell: (user) => user.name },
+    { header: t('admin.users.email'), cell: (user) => user.email, className: 'people-email' },
     {
-      header: 'Role',
+      header: t('admin.users.role'),
       cell: (user) => {
         const busy = pending.has(user.id);
         return (
           <select
             className={`role-select${busy ? ' role-select--pending' : ''}`}
-            aria-label={`Role of ${user.name}`}
+            aria-label={t('admin.users.roleOf', { name: user.name })}
             aria-busy={busy}
             disabled={busy}
             value={String(user.role)}
@@ -148,13 +147,13 @@ export default function UsersPage() {
       },
     },
     {
-      header: 'Action',
+      header: t('admin.users.action'),
       cell: (user) => (
         <div className="row-actions">
-          <button type="button" className="icon-button icon-button--neutral" aria-label={`Reset password for ${user.name}`} title="Reset password" onClick={() => confirmReset(user)}>
+          <button type="button" className="icon-button icon-button--neutral" aria-label={t('admin.users.resetPasswordFor', { name: user.name })} title={t('admin.users.resetPasswordTip')} onClick={() => confirmReset(user)}>
             <IonIcon icon={keyOutline} aria-hidden="true" />
           </button>
-          <button type="button" className="icon-button" aria-label={`Delete ${user.name}`} title="Delete" onClick={() => confirmDelete(user)}>
+          <button type="button" className="icon-button" aria-label={t('admin.users.deleteName', { name: user.name })} title={t('admin.users.delete')} onClick={() => confirmDelete(user)}>
             <IonIcon icon={trashOutline} aria-hidden="true" />
           </button>
         </div>
@@ -165,34 +164,34 @@ export default function UsersPage() {
   return (
     <>
       <div className="screen-header">
-        <h1 className="screen-title">Users</h1>
+        <h1 className="screen-title">{t('admin.users.title')}</h1>
         <IonButton onClick={() => setCreating(true)}>
           <IonIcon slot="start" icon={personAddOutline} aria-hidden="true" />
-          Create User
+          {t('admin.users.create')}
         </IonButton>
       </div>
-      <SearchField placeholder="Search for users" value={list.search} onChange={list.setSearch} />
+      <SearchField placeholder={t('admin.users.search')} value={list.search} onChange={list.setSearch} />
       <IonCard className="admin-panel">
-        {loading && data ? <IonProgressBar type="indeterminate" className="admin-reloading" aria-label="Loading users" /> : null}
+        {loading && data ? <IonProgressBar type="indeterminate" className="admin-reloading" aria-label={t('admin.users.reloading')} /> : null}
         <IonCardContent>
           <ScreenState
             loading={loading && !data}
             error={data ? undefined : error}
             empty={(data?.rows.length ?? 0) === 0}
-            loadingText="Loading users..."
-            errorText="Failed to load users. Please try again."
-            emptyText={list.search.trim() ? 'No users match your search.' : 'No users found.'}
+            loadingText={t('admin.users.loading')}
+            errorText={t('admin.users.loadFailed')}
+            emptyText={list.search.trim() ? t('admin.users.noMatch') : t('admin.users.empty')}
             onRetry={() => void reload()}
           >
-            <PeopleTable caption="Users" rows={data?.rows ?? []} columns={columns} wide={wide} />
+            <PeopleTable caption={t('admin.users.title')} rows={data?.rows ?? []} columns={columns} wide={wide} />
           </ScreenState>
           {error !== undefined && data ? (
             <p role="alert" className="ion-text-center">
-              Failed to load users. Please try again.
+              {t('admin.users.loadFailed')}
             </p>
           ) : null}
           <Paginator
-            label="users"
+            label={t('admin.users.paginatorLabel')}
             page={list.page}
             rowsPerPage={list.rowsPerPage}
             count={data?.total ?? 0}

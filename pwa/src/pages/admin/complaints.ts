@@ -3,6 +3,7 @@
  * docs/product.md#complaint-moderation-calls) and the texts of their cards (docs/product.md#complaint-moderation, docs/product.md#constants-and-limits).
  */
 import type { Answer, client } from '../../data/client';
+import { t } from '../../i18n';
 import { ROLE, roleName } from '../../session/roles';
 
 /** An unresolved complaint of `GET /api/admin/complaints`, oldest first; `user` is null when the filer's account was deleted. */
@@ -16,13 +17,13 @@ export type ComplaintDecision = 'approve' | 'disapprove';
 
 /** 2 → "Teacher", 3 → "Student", anything else → "Unknown Role" (docs/product.md#constants-and-limits). */
 export function complaintRoleName(role: number | null | undefined): string {
-  return role === ROLE.admin ? 'Unknown Role' : roleName(role);
+  return role === ROLE.admin ? t('admin.complaints.unknownRole') : roleName(role);
 }
 
 /** "Submitted by: {name} (Role: …)", or "Submitted by: Unknown User" when there is no user (docs/product.md#complaint-moderation). */
 export function submittedBy(user: ComplaintUser | null | undefined): string {
-  if (!user) return 'Submitted by: Unknown User';
-  return `Submitted by: ${user.name} (Role: ${complaintRoleName(user.role)})`;
+  if (!user) return t('admin.complaints.submittedByUnknown');
+  return t('admin.complaints.submittedBy', { name: user.name, role: complaintRoleName(user.role) });
 }
 
 /** Puts a complaint back into the list, in the list's order (oldest first), once. */

@@ -6,6 +6,7 @@
 
 import type { Answer, client } from '../../data/client';
 import type { Course } from '../../data/studentTeacher';
+import type { MessageId } from '../../i18n';
 
 /** A course as `GET /api/admin/courses` answers it: the one course shape every screen reads (docs/product.md#course-records). */
 export type { Course };
@@ -33,20 +34,20 @@ export interface CourseFormValues {
 /** The keys an error can sit under: the fields, plus `dateRange` for the date order (docs/product.md#validation-rules). */
 export type CourseFormErrorKey = 'title' | 'description' | 'instructorId' | 'duration' | 'startDate' | 'endDate' | 'dateRange' | 'status';
 
-/** Messages per key; an absent key has no error. */
-export type CourseFormErrors = Partial<Record<CourseFormErrorKey, string>>;
+/** The catalogue key of the message per key, translated where it is shown; an absent key has no error. */
+export type CourseFormErrors = Partial<Record<CourseFormErrorKey, MessageId>>;
 
-/** The spec's messages (docs/product.md#course-form-validation), word for word. */
+/** The catalogue keys of the spec's messages (docs/product.md#course-form-validation). */
 export const COURSE_FORM_MESSAGES = {
-  title: 'Title is required',
-  description: 'Description is required',
-  instructorId: 'Instructor ID is required',
-  duration: 'Duration must be a positive number',
-  startDate: 'Start Date is required',
-  endDate: 'End Date is required',
-  dateRange: 'End Date must be after Start Date',
-  status: 'Status is required',
-} as const satisfies Record<CourseFormErrorKey, string>;
+  title: 'admin.courseForm.titleRequired',
+  description: 'admin.courseForm.descriptionRequired',
+  instructorId: 'admin.courseForm.instructorRequired',
+  duration: 'admin.courseForm.durationInvalid',
+  startDate: 'admin.courseForm.startDateRequired',
+  endDate: 'admin.courseForm.endDateRequired',
+  dateRange: 'admin.courseForm.dateRange',
+  status: 'admin.courseForm.statusRequired',
+} as const satisfies Record<CourseFormErrorKey, MessageId>;
 
 /** Largest image the server accepts: 5,242,880 bytes (5 MB). */
 export const MAX_COURSE_IMAGE_BYTES = 5_242_880;
@@ -82,7 +83,7 @@ export function courseToFormValues(course: Course): CourseFormValues {
  * Checks the form on submit (docs/product.md#course-form-validation). Text fields must be
  * non-blank; the duration present, numeric and > 0; both dates present, and
  * the start not after the end (held under `dateRange`).
- * @returns the errors; an empty object means the form may be sent
+ * @returns the errors' catalogue keys; an empty object means the form may be sent
  */
 export function validateCourseForm(values: CourseFormValues): CourseFormErrors {
   const errors: CourseFormErrors = {};
@@ -125,11 +126,11 @@ export function courseFormData(values: CourseFormValues): FormData {
 /**
  * Why a chosen file cannot be the course image, or null when it can: it
  * must say it is an image and be at most 5 MB (the server checks the content
- * itself).
+ * itself). The catalogue key of the reason.
  */
-export function imageProblem(file: File): string | null {
-  if (!file.type.startsWith('image/')) return 'Choose an image file.';
-  if (file.size > MAX_COURSE_IMAGE_BYTES) return 'The image must be at most 5 MB.';
+export function imageProblem(file: File): MessageId | null {
+  if (!file.type.startsWith('image/')) return 'admin.courseForm.imageNotImage';
+  if (file.size > MAX_COURSE_IMAGE_BYTES) return 'admin.courseForm.imageTooLarge';
   return null;
 }
 

@@ -1,5 +1,6 @@
 import { useIonToast } from '@ionic/react';
 import { useCallback } from 'react';
+import { t } from '../../i18n';
 
 /** How long toasts and snackbars stay, in ms (docs/product.md#constants-and-limits). */
 export const TOAST_DURATION_MS = 6000;
@@ -23,7 +24,7 @@ export function useAdminToast(): (message: string, tone?: 'success' | 'danger') 
             duration: TOAST_DURATION_MS,
             color: tone,
             position: 'bottom',
-            buttons: [{ text: 'Close', role: 'cancel' }],
+            buttons: [{ text: t('admin.toast.close'), role: 'cancel' }],
           }),
         );
     },

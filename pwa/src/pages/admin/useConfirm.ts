@@ -1,5 +1,6 @@
 import { useIonAlert, type AlertButton } from '@ionic/react';
 import { useCallback } from 'react';
+import { t } from '../../i18n';
 
 /** What {@link useConfirm}'s function takes. */
 export interface ConfirmOptions {
@@ -25,7 +26,7 @@ export function useConfirm(): (options: ConfirmOptions) => void {
   return useCallback(
     ({ header, message, confirmText, onConfirm }: ConfirmOptions) => {
       const buttons: AlertButton[] = [
-        { text: 'Cancel', role: 'cancel' },
+        { text: t('admin.confirm.cancel'), role: 'cancel' },
         { text: confirmText, handler: async () => void (await onConfirm()) },
       ];
       void dismiss()

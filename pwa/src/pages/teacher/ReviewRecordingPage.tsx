@@ -8,12 +8,14 @@ import { API_ORIGIN } from '../../config';
 import { HttpError } from '../../data/api';
 import { playAudioFrom } from '../../delivery/playFrom';
 import { RecordingDelivery } from '../../delivery/RecordingDelivery';
-import { STRAND_LABELS, type StrandKey } from '../../data/oracy';
+import type { StrandKey } from '../../data/oracy';
 import { editFeedback, giveFeedback, loadReviewQueue, type Feedback, type ReviewItem } from '../../data/speaking';
 import { useOwnId } from '../../data/studentTeacher';
 import { useCachedResource } from '../../data/useCachedResource';
+import { useI18n, type MessageId } from '../../i18n';
 import { useAdminToast } from '../admin/useAdminToast';
 import { formatDateTime, formatDuration } from './speakingFormat';
+import { STRAND_NAMES } from './strandNames';
 import '../shared/area.css';
 import '../shared/formFields.css';
 import '../oracy/oracy.css';
@@ -22,13 +24,13 @@ import './speaking.css';
 /** The scores a teacher gives, 1–5 (docs/product.md#feedback). */
 const SCORES = [1, 2, 3, 4, 5] as const;
 
-/** The product's words (docs/product.md#feedback). */
+/** The catalogue keys of the product's words (docs/product.md#feedback). */
 export const REVIEW_MESSAGES = {
-  saved: 'Feedback saved',
-  conflict: 'This recording already has feedback.',
-  nothingLeft: 'Nothing left to review.',
-  missingScore: 'Give a score from 1 to 5.',
-} as const;
+  saved: 'teacher.review.saved',
+  conflict: 'teacher.review.conflict',
+  nothingLeft: 'teacher.review.nothingLeft',
+  missingScore: 'teacher.review.missingScore',
+} as const satisfies Record<string, MessageId>;
 
 /** What the review screen loads: the recording, and the pending queue for "Next pending". */
 interface ReviewData {
@@ -66,6 +68,7 @@ export async function findReviewItem(teacherId: string, recordingId: string, sig
  * feedback."; a 400's field messages appear beside their controls.
  */
 export default function ReviewRecordingPage() {
+  const { t } = useI18n();
   const { recordingId = '' } = useParams<{ recordingId: string }>();
   const teacherId = useOwnId('teacherId');
   const review = useCachedResource(
@@ -80,18 +83,18 @@ export default function ReviewRecordingPage() {
   return (
     <>
       <Link to="/teacher/speaking" className="oracy-back">
-        Back to Speaking Practice
+        {t('teacher.review.back')}
       </Link>
-      <h1 className="screen-title">Review Recording</h1>
+      <h1 className="screen-title">{t('teacher.review.title')}</h1>
       <OfflineBanner offline={review.offline} savedAt={review.savedAt} />
       <ScreenState
         loading={!data && (review.loading || review.refreshing)}
-        loadingText="Loading the recording..."
+        loadingText={t('teacher.review.loading')}
         error={data ? undefined : review.error}
-        errorText="Could not load this recording. Please try again."
+        errorText={t('teacher.review.loadFailed')}
         onRetry={() => void review.reload()}
         empty={data !== undefined && item === null}
-        emptyText="This recording is not in your review queue."
+        emptyText={t('teacher.review.notInQueue')}
       >
         {item && teacherId && <ReviewForm key={item.id} item={item} teacherId={teacherId} pending={data?.pending ?? []} />}
       </ScreenState>
@@ -109,6 +112,7 @@ interface ReviewFormProps {
 
 /** The recording, its player and the feedback form (docs/product.md#feedback). */
 function ReviewForm({ item, teacherId, pending }: ReviewFormProps) {
+  const { t } = useI18n();
   const id = useId();
   const navigate = useNavigate();
   const toast = useAdminToast();
@@ -120,14 +124,15 @@ function ReviewForm({ item, teacherId, pending }: ReviewFormProps) {
   const [comment, setComment] = useState(item.feedback?.comment ?? '');
   const [submitted, setSubmitted] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [saveError, setSaveError] = useState<string | null>(null);
+  // A message of ours is kept as its key, so that a language switch reaches it; the server's words as they came.
+  const [saveError, setSaveError] = useState<{ key: MessageId } | { text: string } | null>(null);
   const [saving, setSaving] = useState(false);
   const [justSaved, setJustSaved] = useState(false);
   const [finding, setFinding] = useState(false);
 
   const missing = focus.filter((key) => scores[key] === undefined);
   const errorFor = (name: string, key?: StrandKey): string | undefined =>
-    fieldErrors[name] ?? (submitted && key && scores[key] === undefined ? REVIEW_MESSAGES.missingScore : undefined);
+    fieldErrors[name] ?? (submitted && key && scores[key] === undefined ? t(REVIEW_MESSAGES.missingScore) : undefined);
   const commentTooLong = comment.trim().length > 2000;
 
   const save = async (event?: FormEvent) => {
@@ -143,15 +148,15 @@ function ReviewForm({ item, teacherId, pending }: ReviewFormProps) {
       const result = saved ? await editFeedback(item.id, draft) : await giveFeedback(item.id, draft);
       setSaved(result);
       setJustSaved(true);
-      toast(REVIEW_MESSAGES.saved);
+      toast(t(REVIEW_MESSAGES.saved));
     } catch (error) {
       console.error('Failed to save the feedback', error);
-      if (error instanceof HttpError && error.status === 409) setSaveError(REVIEW_MESSAGES.conflict);
+      if (error instanceof HttpError && error.status === 409) setSaveError({ key: REVIEW_MESSAGES.conflict });
       else if (error instanceof HttpError && error.status === 400 && Object.keys(error.fields).length > 0) {
         setFieldErrors({ ...error.fields });
         const named = Object.keys(error.fields).some((name) => name === 'comment' || focus.some((key) => name === `strands.${key}`));
-        if (!named) setSaveError(Object.values(error.fields).join(' '));
-      } else setSaveError(saveFailureMessage('feedback', error));
+        if (!named) setSaveError({ text: Object.values(error.fields).join(' ') });
+      } else setSaveError({ text: saveFailureMessage('feedback', error) });
     } finally {
       setSaving(false);
     }
@@ -171,14 +176,14 @@ function ReviewForm({ item, teacherId, pending }: ReviewFormProps) {
     if (next) {
       navigate(`/teacher/speaking/review/${next.id}`);
     } else {
-      toast(REVIEW_MESSAGES.nothingLeft);
+      toast(t(REVIEW_MESSAGES.nothingLeft));
       navigate('/teacher/speaking');
     }
   };
 
   const audioLabel = `${id}-audio`;
   const commentId = `${id}-comment`;
-  const commentError = fieldErrors.comment ?? (submitted && commentTooLong ? 'At most 2,000 characters.' : undefined);
+  const commentError = fieldErrors.comment ?? (submitted && commentTooLong ? t('teacher.review.commentTooLong') : undefined);
 
   return (
     <div className="review">
@@ -192,20 +197,20 @@ function ReviewForm({ item, teacherId, pending }: ReviewFormProps) {
         <h3 className="review__task">{item.taskTitle}</h3>
         <blockquote className="review__prompt">{item.prompt}</blockquote>
         <p id={audioLabel} className="form-field__label">
-          Recording by {item.studentName}
+          {t('teacher.review.recordingBy', { name: item.studentName })}
         </p>
         <audio ref={player} className="review__audio" controls preload="metadata" src={`${API_ORIGIN}${item.audioUrl}`} aria-labelledby={audioLabel}>
-          <a href={`${API_ORIGIN}${item.audioUrl}`}>Download the recording</a>
+          <a href={`${API_ORIGIN}${item.audioUrl}`}>{t('teacher.review.download')}</a>
         </audio>
         <div className="review__delivery">
           <RecordingDelivery recordingId={item.id} submittedAt={item.submittedAt} audience="teacher" onPlayFrom={playFrom} headingLevel={3} />
         </div>
       </section>
 
-      <form className="review__form" aria-label="Feedback" noValidate onSubmit={(event) => void save(event)}>
+      <form className="review__form" aria-label={t('teacher.review.feedback')} noValidate onSubmit={(event) => void save(event)}>
         {saveError && (
           <p className="form-banner" role="alert">
-            {saveError}
+            {'key' in saveError ? t(saveError.key) : saveError.text}
           </p>
         )}
         <div className="form-fields">
@@ -213,7 +218,7 @@ function ReviewForm({ item, teacherId, pending }: ReviewFormProps) {
             <StrandScore
               key={key}
               name={`${id}-${key}`}
-              label={STRAND_LABELS[key]}
+              label={t(STRAND_NAMES[key])}
               value={scores[key]}
               error={errorFor(`strands.${key}`, key)}
               onChange={(value) => {
@@ -223,7 +228,7 @@ function ReviewForm({ item, teacherId, pending }: ReviewFormProps) {
             />
           ))}
           <div className="form-field">
-            <label htmlFor={commentId}>Comment</label>
+            <label htmlFor={commentId}>{t('teacher.review.comment')}</label>
             <textarea
               id={commentId}
               rows={4}
@@ -247,17 +252,17 @@ function ReviewForm({ item, teacherId, pending }: ReviewFormProps) {
         <button type="submit" hidden />
         <div className="review__actions">
           <IonButton onClick={() => void save()} disabled={saving}>
-            {saving ? 'Saving...' : 'Save'}
+            {saving ? t('teacher.review.saving') : t('teacher.review.save')}
           </IonButton>
           {justSaved && (
             <IonButton fill="outline" onClick={() => void nextPending()} disabled={finding}>
-              Next pending
+              {t('teacher.review.nextPending')}
             </IonButton>
           )}
         </div>
         {saved && !justSaved && (
           <IonText color="medium">
-            <p className="review__note">Reviewed on {formatDateTime(saved.updatedAt)}. Saving changes your feedback.</p>
+            <p className="review__note">{t('teacher.review.reviewedOn', { time: formatDateTime(saved.updatedAt) })}</p>
           </IonText>
         )}
       </form>

@@ -3,9 +3,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { DialogSaveBar, DialogTitleBar } from '../../components/DialogParts';
 import { FormField } from '../../components/FormField';
 import { saveFailureMessage } from '../../components/saveFailureMessage';
-import { STRAND_KEYS, STRAND_LABELS, type StrandKey } from '../../data/oracy';
+import { STRAND_KEYS, type StrandKey } from '../../data/oracy';
 import { createSpeakingTask, updateSpeakingTask, type TeacherSpeakingTask } from '../../data/speaking';
 import type { Course } from '../../data/studentTeacher';
+import { t, useI18n } from '../../i18n';
 import { useDialogInstance } from '../shared/useDialogInstance';
 import {
   emptyTaskForm,
@@ -21,14 +22,15 @@ import {
   type SpeakingTaskErrors,
   type SpeakingTaskFormValues,
 } from './speakingTaskForm';
+import { STRAND_NAMES } from './strandNames';
 import '../shared/formFields.css';
 import './speaking.css';
 
 /** What the task dialog edits (docs/product.md#speaking-tasks): a new task, or an existing one. */
 export type SpeakingTaskDialogState = { mode: 'add' } | { mode: 'edit'; task: TeacherSpeakingTask };
 
-/** The dialog's title. */
-const dialogTitle = (state: SpeakingTaskDialogState) => (state.mode === 'edit' ? 'Edit task' : 'New task');
+/** The dialog's title, in the active language. */
+const dialogTitle = (state: SpeakingTaskDialogState) => (state.mode === 'edit' ? t('teacher.taskDialog.editTitle') : t('teacher.taskDialog.newTitle'));
 
 /** Props of {@link SpeakingTaskDialog} (docs/product.md#speaking-tasks). */
 export interface SpeakingTaskDialogProps {
@@ -51,6 +53,7 @@ export interface SpeakingTaskDialogProps {
  * failure keeps the dialog open with what was typed.
  */
 export function SpeakingTaskDialog({ state, courses, onClose, onSaved }: SpeakingTaskDialogProps) {
+  useI18n();
   const titleId = useId();
   const instance = useDialogInstance(state ? dialogTitle(state) : null);
   return (
@@ -68,6 +71,7 @@ function TaskDialogBody(props: {
   onSaved: () => void;
 }) {
   const { titleId, state, courses, onCancel, onSaved } = props;
+  const { t } = useI18n();
   const id = useId();
   const task = state.mode === 'edit' ? state.task : null;
   const [values, setValues] = useState<SpeakingTaskFormValues>(() => (task ? taskToFormValues(task) : emptyTaskForm(courses.length === 1 ? courses[0]!.id : '')));
@@ -120,7 +124,7 @@ function TaskDialogBody(props: {
   const strandsError = `${id}-strands-error`;
   const lengthOptions = MAX_LENGTH_OPTIONS.some((o) => o.seconds === values.maxSeconds)
     ? MAX_LENGTH_OPTIONS
-    : [...MAX_LENGTH_OPTIONS, { seconds: values.maxSeconds, label: maxLengthLabel(values.maxSeconds) }].sort((a, b) => a.seconds - b.seconds);
+    : [...MAX_LENGTH_OPTIONS, { seconds: values.maxSeconds }].sort((a, b) => a.seconds - b.seconds);
 
   return (
     <>
@@ -133,7 +137,7 @@ function TaskDialogBody(props: {
             </p>
           )}
           <div className="form-fields">
-            <FormField id={`${id}-course`} label="Course" error={errors.courseId}>
+            <FormField id={`${id}-course`} label={t('teacher.taskDialog.course')} error={errors.courseId}>
               {(describedBy) => (
                 <select
                   id={`${id}-course`}
@@ -147,7 +151,7 @@ function TaskDialogBody(props: {
                     <option value={task.courseId}>{task.courseTitle}</option>
                   ) : (
                     <>
-                      <option value="">Select a course</option>
+                      <option value="">{t('teacher.taskDialog.selectCourse')}</option>
                       {courses.map((course) => (
                         <option key={course.id} value={course.id}>
                           {course.title}
@@ -158,7 +162,7 @@ function TaskDialogBody(props: {
                 </select>
               )}
             </FormField>
-            <FormField id={`${id}-title`} label="Title" error={errors.title}>
+            <FormField id={`${id}-title`} label={t('teacher.taskDialog.title')} error={errors.title}>
               {(describedBy) => (
                 <input
                   id={`${id}-title`}
@@ -172,7 +176,7 @@ function TaskDialogBody(props: {
                 />
               )}
             </FormField>
-            <FormField id={`${id}-prompt`} label="Prompt" error={errors.prompt}>
+            <FormField id={`${id}-prompt`} label={t('teacher.taskDialog.prompt')} error={errors.prompt}>
               {(describedBy) => (
                 <textarea
                   id={`${id}-prompt`}
@@ -187,13 +191,13 @@ function TaskDialogBody(props: {
             </FormField>
             <fieldset className="form-field strand-checks" aria-describedby={errors.focusStrands ? strandsError : undefined}>
               <legend className="form-field__label">
-                Focus strands
+                {t('teacher.taskDialog.focusStrands')}
               </legend>
               <div className="strand-checks__options">
                 {STRAND_KEYS.map((key) => (
                   <label key={key} className="strand-checks__option">
                     <input type="checkbox" checked={values.focusStrands.includes(key)} onChange={(event) => toggleStrand(key, event.target.checked)} />
-                    <span>{STRAND_LABELS[key]}</span>
+                    <span>{t(STRAND_NAMES[key])}</span>
                   </label>
                 ))}
               </div>
@@ -204,7 +208,7 @@ function TaskDialogBody(props: {
               )}
             </fieldset>
             <div className="form-row">
-              <FormField id={`${id}-length`} label="Maximum length" error={errors.maxSeconds}>
+              <FormField id={`${id}-length`} label={t('teacher.taskDialog.maxLength')} error={errors.maxSeconds}>
                 {(describedBy) => (
                   <select
                     id={`${id}-length`}
@@ -215,13 +219,13 @@ function TaskDialogBody(props: {
                   >
                     {lengthOptions.map((option) => (
                       <option key={option.seconds} value={option.seconds}>
-                        {option.label}
+                        {maxLengthLabel(option.seconds)}
                       </option>
                     ))}
                   </select>
                 )}
               </FormField>
-              <FormField id={`${id}-due`} label="Due date" error={errors.dueAt} hint="Optional">
+              <FormField id={`${id}-due`} label={t('teacher.taskDialog.dueDate')} error={errors.dueAt} hint={t('teacher.taskDialog.optional')}>
                 {(describedBy) => (
                   <input
                     id={`${id}-due`}

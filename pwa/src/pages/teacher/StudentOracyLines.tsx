@@ -1,7 +1,17 @@
 import { Link } from 'react-router-dom';
-import { REASON_LABELS, STRAND_LABELS, strongestAndWeakest, type TeacherOracyStudent } from '../../data/oracy';
+import { strongestAndWeakest, type AttentionReason, type TeacherOracyStudent } from '../../data/oracy';
+import { useI18n, type MessageId } from '../../i18n';
 import { assessedAgo } from '../shared/oracyOverview';
+import { STRAND_NAMES } from './strandNames';
 import '../shared/oracyOverview.css';
+
+/** The catalogue keys of the needs-attention reasons in words, for teachers (docs/product.md#needs-attention). */
+const REASON_NAMES: Record<AttentionReason, MessageId> = {
+  'not-assessed': 'teacher.oracy.reason.notAssessed',
+  stale: 'teacher.oracy.reason.stale',
+  declining: 'teacher.oracy.reason.declining',
+  'low-strand': 'teacher.oracy.reason.lowStrand',
+};
 
 /** Props of {@link StudentOracyLines}. */
 export interface StudentOracyLinesProps {
@@ -23,47 +33,51 @@ export interface StudentOracyLinesProps {
  * /teacher/students/{id}. Without the overview, only the link.
  */
 export function StudentOracyLines({ id, name, oracy, now }: StudentOracyLinesProps) {
+  const { t, intl } = useI18n();
   const weakest = oracy?.strands ? strongestAndWeakest(oracy.strands).weakest : null;
   return (
     <div className="student-oracy">
       {oracy && (
         <>
           <p className="person-card__line">
-            <span className="person-card__label">Level:</span> {oracy.level ?? 'Not assessed'}
+            <span className="person-card__label">{t('teacher.oracy.levelLabel')}</span> {oracy.level ? t('teacher.oracy.level', { level: oracy.level }) : t('teacher.oracy.notAssessed')}
           </p>
           <p className="person-card__line">
             {oracy.lastAssessedAt ? (
               <>
-                Last assessed{' '}
-                <time dateTime={oracy.lastAssessedAt} title={new Date(oracy.lastAssessedAt).toLocaleString()}>
+                {t('teacher.oracy.lastAssessed')}{' '}
+                <time
+                  dateTime={oracy.lastAssessedAt}
+                  title={intl.formatDate(oracy.lastAssessedAt, { day: 'numeric', month: 'numeric', year: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })}
+                >
                   {assessedAgo(oracy.lastAssessedAt, now)}
                 </time>
               </>
             ) : (
-              'Never assessed'
+              t('teacher.oracy.neverAssessed')
             )}
           </p>
           {weakest && (
             <p className="person-card__line">
-              <span className="person-card__label">Weakest strand:</span> {STRAND_LABELS[weakest]}
+              <span className="person-card__label">{t('teacher.oracy.weakestLabel')}</span> {t(STRAND_NAMES[weakest])}
             </p>
           )}
           {oracy.needsAttention.length > 0 && (
             <>
               <p className="person-card__line">
-                <span className="attention-badge">Needs attention</span>
+                <span className="attention-badge">{t('teacher.oracy.needsAttention')}</span>
               </p>
-              <ul className="attention-reasons" aria-label="Why this student needs attention">
+              <ul className="attention-reasons" aria-label={t('teacher.oracy.whyAttention')}>
                 {oracy.needsAttention.map((reason) => (
-                  <li key={reason}>{REASON_LABELS[reason]}</li>
+                  <li key={reason}>{t(REASON_NAMES[reason])}</li>
                 ))}
               </ul>
             </>
           )}
         </>
       )}
-      <Link className="student-oracy__link" to={`/teacher/students/${encodeURIComponent(id)}`} aria-label={`View Oracy profile of ${name}`}>
-        View Oracy profile
+      <Link className="student-oracy__link" to={`/teacher/students/${encodeURIComponent(id)}`} aria-label={t('teacher.oracy.viewProfileOf', { name })}>
+        {t('teacher.oracy.viewProfile')}
       </Link>
     </div>
   );

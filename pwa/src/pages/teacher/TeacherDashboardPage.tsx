@@ -5,6 +5,7 @@ import { ScreenState } from '../../components/ScreenState';
 import { loadTeacherOracy } from '../../data/oracy';
 import { loadTeacherStats, useOwnId, type TeacherStats } from '../../data/studentTeacher';
 import { useCachedResource } from '../../data/useCachedResource';
+import { useI18n } from '../../i18n';
 import { combinedOffline, teacherOracyKey } from '../shared/oracyOverview';
 import { StatCard } from '../shared/StatCard';
 import { TeacherOracySection } from './TeacherOracySection';
@@ -28,6 +29,7 @@ export function assignmentSplit(stats: Pick<TeacherStats, 'totalAssignments' | '
  * states of its own; both calls are cached, under one offline banner.
  */
 export default function TeacherDashboardPage() {
+  const { t } = useI18n();
   const teacherId = useOwnId('teacherId');
   // Cached per user for offline use.
   const stats = useCachedResource(teacherId ? '/api/teacher/stats' : null, (signal) => loadTeacherStats(teacherId ?? '', signal), [teacherId]);
@@ -39,44 +41,44 @@ export default function TeacherDashboardPage() {
 
   return (
     <>
-      <h1 className="screen-title">Teacher Dashboard</h1>
-      <p className="screen-subtitle">Manage your courses and students effectively!</p>
+      <h1 className="screen-title">{t('teacher.dashboard.title')}</h1>
+      <p className="screen-subtitle">{t('teacher.dashboard.subtitle')}</p>
 
       <OfflineBanner offline={banner.offline} savedAt={banner.savedAt} />
       <ScreenState
         loading={stats.loading && !data}
-        loadingText="Loading statistics..."
+        loadingText={t('teacher.dashboard.loading')}
         error={data ? undefined : stats.error}
-        errorText="Failed to load statistics"
+        errorText={t('teacher.dashboard.loadFailed')}
         onRetry={() => void stats.reload()}
         empty={false}
         emptyText=""
       >
         <ul className="stat-grid">
-          <StatCard label="Total Courses" value={data?.totalCourses ?? 0} />
-          <StatCard label="Total Assignments" value={total} />
-          <StatCard label="Completed Assignments" value={split.completed} accent />
+          <StatCard label={t('teacher.dashboard.totalCourses')} value={data?.totalCourses ?? 0} />
+          <StatCard label={t('teacher.dashboard.totalAssignments')} value={total} />
+          <StatCard label={t('teacher.dashboard.completedAssignments')} value={split.completed} accent />
         </ul>
 
         <section aria-labelledby="assignments-overview">
           <h2 id="assignments-overview" className="screen-section-title">
-            Assignments Overview
+            {t('teacher.dashboard.overview')}
           </h2>
           <div className="dashboard-panels dashboard-panels--even">
             <IonCard className="panel">
               <ChartFigure
                 type="bar"
-                title="Total vs Completed Assignments"
-                labels={['Total Assignments', 'Completed Assignments']}
-                series={[{ label: 'Assignments', values: [total, split.completed], colors: [CHART_COLORS.primary, CHART_COLORS.secondary] }]}
+                title={t('teacher.dashboard.totalVsCompleted')}
+                labels={[t('teacher.dashboard.totalAssignments'), t('teacher.dashboard.completedAssignments')]}
+                series={[{ label: t('teacher.dashboard.assignments'), values: [total, split.completed], colors: [CHART_COLORS.primary, CHART_COLORS.secondary] }]}
               />
             </IonCard>
             <IonCard className="panel">
               <ChartFigure
                 type="doughnut"
-                title="Completed vs Outstanding Assignments"
-                labels={['Completed', 'Outstanding']}
-                series={[{ label: 'Assignments', values: [split.completed, split.outstanding], colors: [CHART_COLORS.primary, CHART_COLORS.secondary] }]}
+                title={t('teacher.dashboard.completedVsOutstanding')}
+                labels={[t('teacher.dashboard.completed'), t('teacher.dashboard.outstanding')]}
+                series={[{ label: t('teacher.dashboard.assignments'), values: [split.completed, split.outstanding], colors: [CHART_COLORS.primary, CHART_COLORS.secondary] }]}
               />
             </IonCard>
           </div>
@@ -84,9 +86,9 @@ export default function TeacherDashboardPage() {
       </ScreenState>
 
       <div className="action-row dashboard-actions">
-        <IonButton routerLink="/teacher/courses">View Courses</IonButton>
+        <IonButton routerLink="/teacher/courses">{t('teacher.dashboard.viewCourses')}</IonButton>
         <IonButton routerLink="/teacher/students" fill="outline">
-          View Students
+          {t('teacher.dashboard.viewStudents')}
         </IonButton>
       </div>
 

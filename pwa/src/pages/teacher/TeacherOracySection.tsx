@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { ScreenState } from '../../components/ScreenState';
 import type { TeacherOracy } from '../../data/oracy';
 import type { CachedResource } from '../../data/useCachedResource';
+import { useI18n } from '../../i18n';
 import { GroupOracyCharts } from '../shared/GroupOracyCharts';
 import { attentionCount, attentionLinkText } from '../shared/oracyOverview';
 import '../shared/oracyOverview.css';
@@ -20,20 +21,21 @@ export interface TeacherOracySectionProps {
  * failure here leaves the dashboard's statistics in place.
  */
 export function TeacherOracySection({ oracy }: TeacherOracySectionProps) {
+  const { t } = useI18n();
   const data = oracy.data;
   return (
     <section className="oracy-section" aria-labelledby="students-oracy">
       <h2 id="students-oracy" className="oracy-section__title">
-        Your students' Oracy
+        {t('teacher.oracy.title')}
       </h2>
       <ScreenState
         loading={oracy.loading && !data}
-        loadingText="Loading your students' Oracy..."
+        loadingText={t('teacher.oracy.loading')}
         error={data ? undefined : oracy.error}
-        errorText="Could not load your students' Oracy."
+        errorText={t('teacher.oracy.loadFailed')}
         onRetry={() => void oracy.reload()}
         empty={(data?.students ?? []).length === 0}
-        emptyText="No students available"
+        emptyText={t('teacher.oracy.empty')}
       >
         {data && (
           <>
@@ -45,7 +47,7 @@ export function TeacherOracySection({ oracy }: TeacherOracySectionProps) {
             <GroupOracyCharts
               strandAverages={data.strandAverages}
               levelCounts={data.levelCounts}
-              noneAssessedText="None of your students has taken the self-assessment yet."
+              noneAssessedText={t('teacher.oracy.noneAssessed')}
             />
           </>
         )}

@@ -9,6 +9,7 @@ import { needsDeliveryHelp } from '../../delivery/deliveryChips';
 import { deleteSpeakingTask, loadReviewQueue, loadTeacherSpeakingTasks, type ReviewItem, type TeacherSpeakingTask } from '../../data/speaking';
 import { loadCourses, useOwnId } from '../../data/studentTeacher';
 import { useCachedResource } from '../../data/useCachedResource';
+import { useI18n, type MessageId } from '../../i18n';
 import { useConfirm } from '../admin/useConfirm';
 import { combinedOffline } from '../shared/oracyOverview';
 import { SpeakingTaskDialog, type SpeakingTaskDialogState } from './SpeakingTaskDialog';
@@ -19,8 +20,8 @@ import './speaking.css';
 /** Which part of the review queue is shown. */
 type QueueStatus = 'pending' | 'reviewed';
 
-/** The product's words for a task that students have answered (docs/product.md#speaking-tasks: 409). */
-export const TASK_ANSWERED_MESSAGE = 'Students have answered this task: it cannot be deleted.';
+/** The catalogue key of the product's words for a task that students have answered (docs/product.md#speaking-tasks: 409). */
+export const TASK_ANSWERED_MESSAGE: MessageId = 'teacher.speaking.taskAnswered';
 
 /** The offline-cache key of a teacher's tasks (docs/product.md#speaking-tasks). */
 export const tasksKey = (teacherId: string) => `/api/teacher/speaking-tasks/${teacherId}`;
@@ -48,6 +49,7 @@ function groupByCourse(tasks: readonly TeacherSpeakingTask[]): { courseId: strin
  * (docs/product.md#delivery-for-teachers). Every call is cached for offline use, with the offline banner.
  */
 export default function TeacherSpeakingPage() {
+  const { t } = useI18n();
   const teacherId = useOwnId('teacherId');
   const tasks = useCachedResource(teacherId ? tasksKey(teacherId) : null, (signal) => loadTeacherSpeakingTasks(teacherId ?? '', signal), [teacherId]);
   // The same call and key as "Your Courses" and "Your Students", so the screens fill each other's cache.
@@ -60,23 +62,23 @@ export default function TeacherSpeakingPage() {
     [teacherId, status],
   );
   const [dialog, setDialog] = useState<SpeakingTaskDialogState | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [deleteError, setDeleteError] = useState<MessageId | null>(null);
   const confirm = useConfirm();
   const banner = combinedOffline(tasks, courses, queue);
 
   const askDelete = (task: TeacherSpeakingTask) => {
     setDeleteError(null);
     confirm({
-      header: 'Delete task',
-      message: `Delete "${task.title}"? This cannot be undone.`,
-      confirmText: 'Delete',
+      header: t('teacher.speaking.deleteTask'),
+      message: t('teacher.speaking.deleteQuestion', { title: task.title }),
+      confirmText: t('teacher.speaking.delete'),
       onConfirm: async () => {
         try {
           await deleteSpeakingTask(task.id);
-          tasks.setData((list) => (list ?? []).filter((t) => t.id !== task.id));
+          tasks.setData((list) => (list ?? []).filter((other) => other.id !== task.id));
         } catch (error) {
           console.error('Failed to delete the speaking task', error);
-          setDeleteError(error instanceof HttpError && error.status === 409 ? TASK_ANSWERED_MESSAGE : 'The task could not be deleted. Please try again.');
+          setDeleteError(error instanceof HttpError && error.status === 409 ? TASK_ANSWERED_MESSAGE : 'teacher.speaking.deleteFailed');
         }
       },
     });
@@ -88,29 +90,29 @@ export default function TeacherSpeakingPage() {
 
   return (
     <>
-      <h1 className="screen-title">Speaking Practice</h1>
+      <h1 className="screen-title">{t('teacher.speaking.title')}</h1>
       <OfflineBanner offline={banner.offline} savedAt={banner.savedAt} />
 
       <section aria-labelledby="speaking-tasks" className="speaking-section">
         <div className="speaking-section__head">
           <h2 id="speaking-tasks" className="screen-section-title">
-            Tasks
+            {t('teacher.speaking.tasks')}
           </h2>
-          <IonButton onClick={() => setDialog({ mode: 'add' })}>New task</IonButton>
+          <IonButton onClick={() => setDialog({ mode: 'add' })}>{t('teacher.speaking.newTask')}</IonButton>
         </div>
         {deleteError && (
           <p className="form-banner" role="alert">
-            {deleteError}
+            {t(deleteError)}
           </p>
         )}
         <ScreenState
           loading={tasks.loading && !tasks.data}
-          loadingText="Loading your speaking tasks..."
+          loadingText={t('teacher.speaking.tasksLoading')}
           error={tasks.data ? undefined : tasks.error}
-          errorText="Could not load your speaking tasks. Please try again."
+          errorText={t('teacher.speaking.tasksFailed')}
           onRetry={() => void tasks.reload()}
           empty={list.length === 0}
-          emptyText="No speaking tasks yet."
+          emptyText={t('teacher.speaking.noTasks')}
         >
           {groupByCourse(list).map((group) => (
             <section key={group.courseId} aria-labelledby={`course-${group.courseId}`} className="speaking-course">
@@ -131,30 +133,30 @@ export default function TeacherSpeakingPage() {
 
       <section aria-labelledby="speaking-queue" className="speaking-section">
         <h2 id="speaking-queue" className="screen-section-title">
-          Review queue
+          {t('teacher.speaking.queue')}
         </h2>
-        <div className="queue-toggle" role="group" aria-label="Show recordings">
+        <div className="queue-toggle" role="group" aria-label={t('teacher.speaking.showRecordings')}>
           {(['pending', 'reviewed'] as const).map((value) => (
             <button key={value} type="button" className="queue-toggle__option" aria-pressed={status === value} onClick={() => setStatus(value)}>
-              {value === 'pending' ? 'Pending' : 'Reviewed'}
+              {value === 'pending' ? t('teacher.speaking.pending') : t('teacher.speaking.reviewed')}
             </button>
           ))}
         </div>
         <ScreenState
           loading={!shownQueue && (queue.loading || queue.refreshing)}
-          loadingText="Loading the review queue..."
+          loadingText={t('teacher.speaking.queueLoading')}
           error={shownQueue ? undefined : queue.error}
-          errorText="Could not load the review queue. Please try again."
+          errorText={t('teacher.speaking.queueFailed')}
           onRetry={() => void queue.reload()}
           empty={items.length === 0}
-          emptyText={status === 'pending' ? 'Nothing to review.' : 'No reviewed recordings yet.'}
+          emptyText={status === 'pending' ? t('teacher.speaking.nothingToReview') : t('teacher.speaking.noneReviewed')}
         >
           {status === 'pending' && (
             <p className="queue-count" role="status">
-              {items.length} waiting
+              {t('teacher.speaking.waiting', { count: items.length })}
             </p>
           )}
-          <ul className="queue-list" aria-label={status === 'pending' ? 'Pending recordings' : 'Reviewed recordings'}>
+          <ul className="queue-list" aria-label={status === 'pending' ? t('teacher.speaking.pendingRecordings') : t('teacher.speaking.reviewedRecordings')}>
             {items.map((item) => (
               <li key={item.id}>
                 <QueueRow item={item} />
@@ -179,6 +181,7 @@ export default function TeacherSpeakingPage() {
 
 /** One task of the list (docs/product.md#speaking-tasks): title, due date, focus strands, progress, Edit and Delete. */
 function TaskCard({ task, onEdit, onDelete }: { task: TeacherSpeakingTask; onEdit: () => void; onDelete: () => void }) {
+  const { t } = useI18n();
   return (
     <article className="speaking-task" aria-labelledby={`task-${task.id}`}>
       <h4 id={`task-${task.id}`} className="speaking-task__title">
@@ -186,24 +189,24 @@ function TaskCard({ task, onEdit, onDelete }: { task: TeacherSpeakingTask; onEdi
       </h4>
       <dl className="speaking-task__facts">
         <div>
-          <dt>Due</dt>
-          <dd>{task.dueAt ? <time dateTime={task.dueAt}>{formatDateTime(task.dueAt)}</time> : 'No due date'}</dd>
+          <dt>{t('teacher.speaking.due')}</dt>
+          <dd>{task.dueAt ? <time dateTime={task.dueAt}>{formatDateTime(task.dueAt)}</time> : t('teacher.speaking.noDueDate')}</dd>
         </div>
         <div>
-          <dt>Focus</dt>
+          <dt>{t('teacher.speaking.focus')}</dt>
           <dd>{strandNames(task.focusStrands)}</dd>
         </div>
       </dl>
       <p className="speaking-task__progress">
-        {task.submitted} of {task.students} answered, {task.reviewed} reviewed
+        {t('teacher.speaking.progress', { submitted: task.submitted, students: task.students, reviewed: task.reviewed })}
       </p>
       <div className="speaking-task__actions">
         {/* Named "Edit" and "Delete" as shown, described by the task's title. */}
         <button type="button" className="speaking-action" aria-describedby={`task-${task.id}`} onClick={onEdit}>
-          Edit
+          {t('teacher.speaking.edit')}
         </button>
         <button type="button" className="speaking-action speaking-action--danger" aria-describedby={`task-${task.id}`} onClick={onDelete}>
-          Delete
+          {t('teacher.speaking.delete')}
         </button>
       </div>
     </article>
@@ -217,6 +220,7 @@ function TaskCard({ task, onEdit, onDelete }: { task: TeacherSpeakingTask; onEdi
  * warning-coloured edge beside its warning chips.
  */
 function QueueRow({ item }: { item: ReviewItem }) {
+  const { t } = useI18n();
   const help = needsDeliveryHelp(item.delivery, item.durationMs);
   return (
     <div className={`queue-item${help ? ' queue-item--delivery-help' : ''}`}>
@@ -227,7 +231,7 @@ function QueueRow({ item }: { item: ReviewItem }) {
           <time dateTime={item.submittedAt}>{formatDateTime(item.submittedAt)}</time>
           <span aria-hidden="true"> · </span>
           <span>
-            <span className="visually-hidden">, length </span>
+            <span className="visually-hidden">{t('teacher.speaking.lengthPrefix')}</span>
             {formatDuration(item.durationMs)}
           </span>
         </span>

@@ -6,6 +6,7 @@ import { HttpError } from '../../data/api';
 import { loadStudentOracy, loadTeacherStudentAssignments } from '../../data/oracy';
 import { loadTeacherStudents, useOwnId } from '../../data/studentTeacher';
 import { useCachedResource } from '../../data/useCachedResource';
+import { useI18n } from '../../i18n';
 import { DeliveryOverTime } from '../oracy/DeliveryOverTime';
 import { OracyProfileView } from '../oracy/OracyProfileView';
 import { AssignmentCards } from '../shared/AssignmentCards';
@@ -26,6 +27,7 @@ const isForbidden = (error: unknown) => error instanceof HttpError && error.stat
  * student by first name. "You do not teach this student." on a 403; every part cached for offline use.
  */
 export default function TeacherStudentOracyPage() {
+  const { t } = useI18n();
   const { studentId = '' } = useParams<{ studentId: string }>();
   const teacherId = useOwnId('teacherId');
   const profile = useCachedResource(studentId ? `/api/student/oracy/${studentId}` : null, (signal) => loadStudentOracy(studentId, signal), [studentId]);
@@ -37,41 +39,41 @@ export default function TeacherStudentOracyPage() {
   const students = useCachedResource(teacherId ? `/api/teacher/students/${teacherId}` : null, (signal) => loadTeacherStudents(teacherId ?? '', signal), [teacherId]);
 
   const known = students.data?.find((s) => s.id === studentId)?.studentName;
-  const name = known ?? 'Student';
+  const name = known ?? t('teacher.studentOracy.student');
   const firstName = known?.trim().split(/\s+/)[0] ?? null;
   const forbidden = (!profile.data && isForbidden(profile.error)) || (!assignments.data && isForbidden(assignments.error));
   const offline = profile.offline || assignments.offline;
-  const savedAt = [profile.savedAt, assignments.savedAt].filter((t): t is number => t !== null).sort((a, b) => a - b)[0] ?? null;
+  const savedAt = [profile.savedAt, assignments.savedAt].filter((time): time is number => time !== null).sort((a, b) => a - b)[0] ?? null;
   const data = profile.data;
   const list = assignments.data ?? [];
 
   return (
     <>
       <Link to="/teacher/students" className="oracy-back">
-        Back to your students
+        {t('teacher.studentOracy.back')}
       </Link>
       <h1 className="screen-title">{name}</h1>
       <OfflineBanner offline={offline} savedAt={savedAt} />
       {forbidden ? (
         <div className="screen-state screen-state--error" role="alert">
           <IonText color="danger">
-            <p>You do not teach this student.</p>
+            <p>{t('teacher.studentOracy.forbidden')}</p>
           </IonText>
         </div>
       ) : (
         <>
           <section aria-labelledby="student-oracy">
             <h2 id="student-oracy" className="screen-section-title">
-              Oracy profile
+              {t('teacher.studentOracy.profile')}
             </h2>
             <ScreenState
               loading={profile.loading && !data}
-              loadingText="Loading the student's Oracy profile..."
+              loadingText={t('teacher.studentOracy.profileLoading')}
               error={data ? undefined : profile.error}
-              errorText="Could not load this student's Oracy profile. Please try again."
+              errorText={t('teacher.studentOracy.profileFailed')}
               onRetry={() => void profile.reload()}
               empty={!data?.latest}
-              emptyText="This student has not taken the self-assessment yet."
+              emptyText={t('teacher.studentOracy.notAssessed')}
             >
               {data && (
                 <OracyProfileView
@@ -88,16 +90,16 @@ export default function TeacherStudentOracyPage() {
 
           <section aria-labelledby="student-assignments">
             <h2 id="student-assignments" className="screen-section-title">
-              Assignments
+              {t('teacher.studentOracy.assignments')}
             </h2>
             <ScreenState
               loading={assignments.loading && !assignments.data}
-              loadingText="Loading assignments..."
+              loadingText={t('teacher.studentOracy.assignmentsLoading')}
               error={assignments.data ? undefined : assignments.error}
-              errorText="Could not load this student's assignments. Please try again."
+              errorText={t('teacher.studentOracy.assignmentsFailed')}
               onRetry={() => void assignments.reload()}
               empty={list.length === 0}
-              emptyText="No assignments in your courses yet."
+              emptyText={t('teacher.studentOracy.noAssignments')}
             >
               <AssignmentCards assignments={list} titleLevel={3} />
             </ScreenState>

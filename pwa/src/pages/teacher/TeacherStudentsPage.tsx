@@ -5,6 +5,7 @@ import { ScreenState } from '../../components/ScreenState';
 import { loadTeacherOracy, type TeacherOracyStudent } from '../../data/oracy';
 import { loadCourses, loadTeacherStudents, useOwnId, type Course, type TeacherStudent } from '../../data/studentTeacher';
 import { useCachedResource } from '../../data/useCachedResource';
+import { useI18n } from '../../i18n';
 import { PersonCard } from '../shared/PersonCard';
 import { combinedOffline, ORDER_OPTIONS, orderStudents, teacherOracyKey, type OfflineState, type StudentOrder } from '../shared/oracyOverview';
 import { StudentOracyLines } from './StudentOracyLines';
@@ -24,6 +25,7 @@ import '../shared/oracyOverview.css';
  * list (docs/product.md#your-students-oracy). Every call is cached for offline use.
  */
 export default function TeacherStudentsPage() {
+  const { t } = useI18n();
   const teacherId = useOwnId('teacherId');
   const [courseId, setCourseId] = useState('');
   const [order, setOrder] = useState<StudentOrder>('attention');
@@ -33,15 +35,15 @@ export default function TeacherStudentsPage() {
 
   return (
     <>
-      <h1 className="screen-title">Your Students</h1>
+      <h1 className="screen-title">{t('teacher.students.title')}</h1>
       <ScreenState
         loading={students.loading && !students.data}
-        loadingText="Loading your students..."
+        loadingText={t('teacher.students.loading')}
         error={students.data ? undefined : students.error}
-        errorText="Error fetching students. Please try again."
+        errorText={t('teacher.students.loadFailed')}
         onRetry={() => void students.reload()}
         empty={(students.data ?? []).length === 0}
-        emptyText="No students available"
+        emptyText={t('teacher.students.empty')}
       >
         <StudentListControls courses={courses.data ?? []} courseId={courseId} onCourseChange={setCourseId} order={order} onOrderChange={setOrder} />
         {/* A fresh list per course, so one course's answer never stands in for another's while it loads. */}
@@ -63,14 +65,15 @@ interface StudentListControlsProps {
 
 /** The labelled course filter and order of "Your Students" (docs/product.md#your-students-oracy). */
 function StudentListControls({ courses, courseId, onCourseChange, order, onOrderChange }: StudentListControlsProps) {
+  const { t } = useI18n();
   const courseField = useId();
   const orderField = useId();
   return (
     <div className="oracy-controls">
       <div className="form-field">
-        <label htmlFor={courseField}>Course</label>
+        <label htmlFor={courseField}>{t('teacher.students.course')}</label>
         <select id={courseField} value={courseId} onChange={(event) => onCourseChange(event.target.value)}>
-          <option value="">All courses</option>
+          <option value="">{t('teacher.students.allCourses')}</option>
           {courses.map((course) => (
             <option key={course.id} value={course.id}>
               {course.title}
@@ -79,7 +82,7 @@ function StudentListControls({ courses, courseId, onCourseChange, order, onOrder
         </select>
       </div>
       <div className="form-field">
-        <label htmlFor={orderField}>Order</label>
+        <label htmlFor={orderField}>{t('teacher.students.order')}</label>
         <select id={orderField} value={order} onChange={(event) => onOrderChange(event.target.value as StudentOrder)}>
           {ORDER_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
@@ -111,6 +114,7 @@ interface StudentListProps {
  * so the list waits for it: "No students in this course." when it names nobody.
  */
 function StudentList({ teacherId, courseId, students, order, alsoCached }: StudentListProps) {
+  const { t } = useI18n();
   const oracy = useCachedResource(teacherId ? teacherOracyKey(courseId) : null, (signal) => loadTeacherOracy(teacherId, courseId, signal), [teacherId, courseId]);
   const banner = combinedOffline(...alsoCached, oracy);
   const byId = new Map<string, TeacherOracyStudent>((oracy.data?.students ?? []).map((s) => [s.id, s]));
@@ -141,12 +145,12 @@ function StudentList({ teacherId, courseId, students, order, alsoCached }: Stude
       {courseId ? (
         <ScreenState
           loading={pending}
-          loadingText="Loading your students..."
+          loadingText={t('teacher.students.loading')}
           error={failed ? oracy.error : undefined}
-          errorText="Could not load your students' Oracy."
+          errorText={t('teacher.students.oracyFailed')}
           onRetry={() => void oracy.reload()}
           empty={rows.length === 0}
-          emptyText="No students in this course."
+          emptyText={t('teacher.students.noneInCourse')}
         >
           {list}
         </ScreenState>
@@ -154,16 +158,16 @@ function StudentList({ teacherId, courseId, students, order, alsoCached }: Stude
         <>
           {pending && (
             <p className="oracy-notice" role="status">
-              Loading your students' Oracy...
+              {t('teacher.students.oracyLoading')}
             </p>
           )}
           {failed && (
             <div className="oracy-notice" role="alert">
               <IonText color="danger">
-                <p>Could not load your students' Oracy.</p>
+                <p>{t('teacher.students.oracyFailed')}</p>
               </IonText>
               <IonButton fill="outline" onClick={() => void oracy.reload()}>
-                Retry
+                {t('teacher.students.retry')}
               </IonButton>
             </div>
           )}

@@ -2,7 +2,9 @@
  * How the teacher's speaking-practice screens write times and lengths
  * (docs/product.md#speaking-practice).
  */
-import { STRAND_LABELS, type StrandKey } from '../../data/oracy';
+import type { StrandKey } from '../../data/oracy';
+import { intl, t } from '../../i18n';
+import { STRAND_NAMES } from './strandNames';
 
 /** A recording's length in milliseconds as `m:ss`, rounded to the second: 83,400 → "1:23" (docs/product.md#recordings). */
 export function formatDuration(ms: number): string {
@@ -10,12 +12,12 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
 }
 
-/** An ISO 8601 time as a short local date and time in English, "3 Mar 2026, 14:05" (docs/product.md#speaking-practice). */
+/** An ISO 8601 time as a short local date and time in the active language, "3 Mar 2026, 14:05" in English (docs/product.md#speaking-practice). */
 export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return intl().formatDate(iso, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
 
-/** A task's focus strands as their names, in the given order: "Linguistic, Physical" (docs/product.md#speaking-tasks). */
+/** A task's focus strands as their names in the active language, in the given order: "Linguistic, Physical" (docs/product.md#speaking-tasks). */
 export function strandNames(keys: readonly StrandKey[]): string {
-  return keys.map((key) => STRAND_LABELS[key]).join(', ');
+  return keys.map((key) => t(STRAND_NAMES[key])).join(', ');
 }

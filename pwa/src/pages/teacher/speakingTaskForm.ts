@@ -5,6 +5,7 @@
 import { HttpError } from '../../data/api';
 import { STRAND_KEYS, type StrandKey } from '../../data/oracy';
 import type { SpeakingTaskChanges, SpeakingTaskDraft, TeacherSpeakingTask } from '../../data/speaking';
+import { t, type MessageId } from '../../i18n';
 
 /** What the task form holds (docs/product.md#speaking-tasks): text as typed, the strands ticked, the length in seconds. */
 export interface SpeakingTaskFormValues {
@@ -25,35 +26,26 @@ export type SpeakingTaskErrorKey = 'courseId' | 'title' | 'prompt' | 'focusStran
 /** A task form's messages per key; an absent key has no error (docs/product.md#speaking-tasks). */
 export type SpeakingTaskErrors = Partial<Record<SpeakingTaskErrorKey, string>>;
 
-/** The form's messages (docs/product.md#speaking-tasks); the API answers the same words. */
+/** The catalogue keys of the form's messages (docs/product.md#speaking-tasks); the API answers the same words in English. */
 export const TASK_FORM_MESSAGES = {
-  courseId: 'Choose a course.',
-  title: 'Enter a title.',
-  titleLength: 'At most 120 characters.',
-  prompt: 'Enter a prompt.',
-  promptLength: 'At most 2,000 characters.',
-  focusStrands: 'Choose at least one strand.',
-  dueAt: 'The due date is in the past.',
-} as const;
+  courseId: 'teacher.taskForm.courseRequired',
+  title: 'teacher.taskForm.titleRequired',
+  titleLength: 'teacher.taskForm.titleLength',
+  prompt: 'teacher.taskForm.promptRequired',
+  promptLength: 'teacher.taskForm.promptLength',
+  focusStrands: 'teacher.taskForm.strandsRequired',
+  dueAt: 'teacher.taskForm.dueInPast',
+} as const satisfies Record<string, MessageId>;
 
-/** The "Maximum length" choices in seconds with their words (docs/product.md#speaking-tasks: 15–300 s). */
-export const MAX_LENGTH_OPTIONS: readonly { seconds: number; label: string }[] = [
-  { seconds: 15, label: '15 s' },
-  { seconds: 30, label: '30 s' },
-  { seconds: 60, label: '60 s' },
-  { seconds: 90, label: '90 s' },
-  { seconds: 120, label: '2 min' },
-  { seconds: 180, label: '3 min' },
-  { seconds: 240, label: '4 min' },
-  { seconds: 300, label: '5 min' },
-];
+/** The "Maximum length" choices in seconds (docs/product.md#speaking-tasks: 15–300 s), shown by {@link maxLengthLabel}. */
+export const MAX_LENGTH_OPTIONS: readonly { seconds: number }[] = [15, 30, 60, 90, 120, 180, 240, 300].map((seconds) => ({ seconds }));
 
 /** The default longest answer, seconds (docs/product.md#speaking-tasks). */
 export const DEFAULT_MAX_SECONDS = 120;
 
-/** A length in seconds as the select shows it: "2 min", "45 s" (docs/product.md#speaking-tasks). */
+/** A length in seconds as the select shows it, in the active language: whole minutes from 2 min up ("2 min"), else seconds ("45 s", "90 s") (docs/product.md#speaking-tasks). */
 export function maxLengthLabel(seconds: number): string {
-  return MAX_LENGTH_OPTIONS.find((option) => option.seconds === seconds)?.label ?? `${seconds} s`;
+  return seconds >= 120 && seconds % 60 === 0 ? t('teacher.taskForm.minutes', { count: seconds / 60 }) : t('teacher.taskForm.seconds', { count: seconds });
 }
 
 /** The empty form of a new task (docs/product.md#speaking-tasks), in `courseId` when given. */
@@ -96,20 +88,20 @@ export function taskToFormValues(task: TeacherSpeakingTask): SpeakingTaskFormVal
  * title of 1–120 and a prompt of 1–2,000 characters after trimming, at least one strand, and a
  * due date, when set, not in the past.
  * @param now the time the due date is judged against, ms since the epoch
- * @returns the errors; an empty object means the form may be sent
+ * @returns the errors, in the active language; an empty object means the form may be sent
  */
 export function validateTaskForm(values: SpeakingTaskFormValues, now: number = Date.now()): SpeakingTaskErrors {
   const errors: SpeakingTaskErrors = {};
-  if (!values.courseId) errors.courseId = TASK_FORM_MESSAGES.courseId;
+  if (!values.courseId) errors.courseId = t(TASK_FORM_MESSAGES.courseId);
   const title = values.title.trim();
-  if (!title) errors.title = TASK_FORM_MESSAGES.title;
-  else if (title.length > 120) errors.title = TASK_FORM_MESSAGES.titleLength;
+  if (!title) errors.title = t(TASK_FORM_MESSAGES.title);
+  else if (title.length > 120) errors.title = t(TASK_FORM_MESSAGES.titleLength);
   const prompt = values.prompt.trim();
-  if (!prompt) errors.prompt = TASK_FORM_MESSAGES.prompt;
-  else if (prompt.length > 2000) errors.prompt = TASK_FORM_MESSAGES.promptLength;
-  if (values.focusStrands.length === 0) errors.focusStrands = TASK_FORM_MESSAGES.focusStrands;
+  if (!prompt) errors.prompt = t(TASK_FORM_MESSAGES.prompt);
+  else if (prompt.length > 2000) errors.prompt = t(TASK_FORM_MESSAGES.promptLength);
+  if (values.focusStrands.length === 0) errors.focusStrands = t(TASK_FORM_MESSAGES.focusStrands);
   const due = localInputToIso(values.dueAt);
-  if (due && new Date(due).getTime() < now) errors.dueAt = TASK_FORM_MESSAGES.dueAt;
+  if (due && new Date(due).getTime() < now) errors.dueAt = t(TASK_FORM_MESSAGES.dueAt);
   return errors;
 }
 
