@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, sentJson, USERS, type FakeRoute } from '../test/fetchMock';
 import { snapshot } from '../test/oracyFixtures';
 import { renderAt } from '../test/renderApp';
-import { CATEGORIES, SCALE, STATEMENT_KEYS } from './assessment/statements';
+import { t } from '../i18n';
+import { CATEGORIES, SCALE, STATEMENT_KEYS, statementText } from './assessment/statements';
 
 const STATEMENTS = CATEGORIES.flatMap((category) => category.statements);
 
@@ -100,14 +101,14 @@ describe('the self-assessment page (docs/product.md#self-assessment)', { timeout
       node.tagName === 'H2' ? node.textContent : node.tagName === 'BUTTON' ? 'submit' : 'group',
     );
     expect(order).toEqual([
-      ...CATEGORIES.flatMap((category) => [category.name, ...category.statements.map(() => 'group')]),
+      ...CATEGORIES.flatMap((category) => [t(category.name), ...category.statements.map(() => 'group')]),
       'submit',
     ]);
   });
 
   it('can be answered from the keyboard', async () => {
     const { user } = setup();
-    const group = await screen.findByRole('radiogroup', { name: STATEMENTS[0]?.text });
+    const group = await screen.findByRole('radiogroup', { name: statementText(STATEMENTS[0]!.key) });
     within(group).getByRole('radio', { name: 'Strongly Disagree' }).focus();
     await user.keyboard(' ');
     expect(within(group).getByRole('radio', { name: 'Strongly Disagree' })).toBeChecked();

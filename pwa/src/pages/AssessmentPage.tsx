@@ -6,9 +6,10 @@ import { SITE_URL } from '../config';
 import { HttpError } from '../data/api';
 import { client, json } from '../data/client';
 import { formatChange, STRAND_KEYS, STRAND_LABELS, type AssessmentResult } from '../data/oracy';
+import { useI18n } from '../i18n';
 import { useRequiredUser, useSession } from '../session/SessionProvider';
 import AssessmentLoading from './assessment/AssessmentLoading';
-import { CATEGORIES, completeScores, SCALE, STATEMENT_KEYS, type Category, type Score, type Statement, type StatementKey } from './assessment/statements';
+import { CATEGORIES, completeScores, SCALE, STATEMENT_KEYS, statementText, type Category, type Score, type Statement, type StatementKey } from './assessment/statements';
 import { useStepwiseCount } from './assessment/useStepwiseCount';
 import './assessment/AssessmentPage.css';
 
@@ -29,6 +30,7 @@ type Answers = Partial<Record<StatementKey, Score>>;
 export default function AssessmentPage() {
   const user = useRequiredUser();
   const { logout } = useSession();
+  const { t } = useI18n();
   const [presentAlert] = useIonAlert();
   const [answers, setAnswers] = useState<Answers>({});
   const [submitting, setSubmitting] = useState(false);
@@ -49,7 +51,7 @@ export default function AssessmentPage() {
       // docs/product.md#error-messages: a non-ok answer shows "Logout failed"; so does no answer at all here,
       // since a button that silently does nothing would leave the user stuck.
       if (!(error instanceof HttpError)) console.error('Logout failed', error);
-      await presentAlert({ header: 'Logout failed', buttons: ['OK'] });
+      await presentAlert({ header: t('assessment.logoutFailed'), buttons: [t('shared.ok')] });
     }
   };
 
@@ -61,7 +63,7 @@ export default function AssessmentPage() {
       setResult(await json(client.api.updateOracyAssessment.$post({ json: { oracy_scores: scores } })));
     } catch (error) {
       if (!(error instanceof HttpError)) console.error('Could not submit the assessment', error);
-      await presentAlert({ header: error instanceof HttpError ? 'Submission failed' : 'Network error', buttons: ['OK'] });
+      await presentAlert({ header: t(error instanceof HttpError ? 'assessment.submissionFailed' : 'assessment.networkError'), buttons: [t('shared.ok')] });
     } finally {
       setSubmitting(false);
     }
@@ -75,39 +77,37 @@ export default function AssessmentPage() {
           <Logo height={30} className="assessment-header__logo-full" />
           <Logo height={32} variant="mark" className="assessment-header__logo-mark" />
         </div>
-        {user && <p className="assessment-header__welcome">Welcome, {user.firstName}</p>}
+        {user && <p className="assessment-header__welcome">{t('assessment.welcome', { name: user.firstName })}</p>}
         {user && !submitted && (
           <button type="button" className="assessment-button assessment-button--outline assessment-header__logout" onClick={() => void handleLogout()}>
-            Logout
+            {t('assessment.logout')}
           </button>
         )}
       </header>
       <IonContent className="ion-padding assessment">
         {user && result ? (
           <section className="assessment-thanks" aria-labelledby="assessment-thanks-title">
-            <h1 id="assessment-thanks-title">Thank You, {user.firstName}!</h1>
-            <p>Your responses have been recorded.</p>
+            <h1 id="assessment-thanks-title">{t('assessment.thanks.title', { name: user.firstName })}</h1>
+            <p>{t('assessment.thanks.recorded')}</p>
             <SubmissionScores result={result} />
             <div className="assessment-thanks__actions">
               {user.role === 3 && (
                 <Link className="assessment-thanks__link" to="/student/oracy">
-                  See your Oracy profile
+                  {t('assessment.thanks.profileLink')}
                 </Link>
               )}
               <button type="button" className="assessment-button" onClick={() => void handleLogout()}>
-                Logout
+                {t('assessment.logout')}
               </button>
               <a className="assessment-thanks__link" href={SITE_URL}>
-                Explore our Website
+                {t('assessment.thanks.website')}
               </a>
             </div>
           </section>
         ) : (
           <form className="assessment-form" onSubmit={(event) => void handleSubmit(event)} noValidate>
-            <h1 className="assessment-form__title">Oracy Skills Self-Assessment</h1>
-            <p className="assessment-form__intro">
-              How far do you agree with each statement? Choose one answer for every statement, from Strongly Disagree to Strongly Agree.
-            </p>
+            <h1 className="assessment-form__title">{t('assessment.title')}</h1>
+            <p className="assessment-form__intro">{t('assessment.intro')}</p>
             {user ? (
               <>
                 {CATEGORIES.slice(0, categoriesShown).map((category) => (
@@ -116,11 +116,10 @@ export default function AssessmentPage() {
                 {categoriesShown === CATEGORIES.length && (
                   <div className="assessment-form__submit">
                     <p className="assessment-form__progress" aria-live="polite">
-                      {answered} of {STATEMENT_KEYS.length} statements answered
-                      {scores ? '' : ' — answer all of them to submit.'}
+                      {t(scores ? 'assessment.progress' : 'assessment.progressIncomplete', { answered, total: STATEMENT_KEYS.length })}
                     </p>
                     <button type="submit" className="assessment-button assessment-button--block" disabled={!scores || submitting}>
-                      Submit Assessment
+                      {t('assessment.submit')}
                     </button>
                   </div>
                 )}
@@ -142,19 +141,20 @@ export default function AssessmentPage() {
  */
 function SubmissionScores({ result }: { result: AssessmentResult }) {
   const { strands } = result.snapshot;
+  const { t, intl } = useI18n();
   return (
     <div className="assessment-scores">
       <h2 id="assessment-scores-title" className="assessment-scores__title">
-        Your strand scores
+        {t('assessment.scores.title')}
       </h2>
       <ul className="assessment-scores__list" aria-labelledby="assessment-scores-title">
         {STRAND_KEYS.map((key) => (
           <li key={key}>
-            <span>{STRAND_LABELS[key]}</span> <strong>{strands[key].toFixed(2)}</strong>
+            <span>{STRAND_LABELS[key]}</span> <strong>{intl.formatNumber(strands[key], { minimumFractionDigits: 2, maximumFractionDigits: 2 })}</strong>
           </li>
         ))}
       </ul>
-      {result.change !== null && <p className="assessment-scores__change">Change since last time: {formatChange(result.change)}</p>}
+      {result.change !== null && <p className="assessment-scores__change">{t('assessment.scores.change', { change: formatChange(result.change) })}</p>}
     </div>
   );
 }
@@ -172,10 +172,11 @@ interface CategoryCardProps {
  */
 const CategoryCard = memo(
   function CategoryCard({ category, answers, onAnswer }: CategoryCardProps) {
+    const { t } = useI18n();
     return (
       <div className="assessment-category">
         <div className="assessment-category__header">
-          <h2 className="assessment-category__title">{category.name}</h2>
+          <h2 className="assessment-category__title">{t(category.name)}</h2>
         </div>
         <div className="assessment-category__content">
           {category.statements.map((statement) => (
@@ -203,10 +204,11 @@ interface StatementRatingProps {
  */
 function StatementRating({ statement, value, onAnswer }: StatementRatingProps) {
   const labelId = useId();
+  const { t } = useI18n();
   return (
     <div className="statement">
       <p id={labelId} className="statement__text">
-        {statement.text}
+        {statementText(statement.key)}
       </p>
       <div role="radiogroup" aria-labelledby={labelId} aria-required="true" className="likert">
         {SCALE.map((option) => (
@@ -218,7 +220,7 @@ function StatementRating({ statement, value, onAnswer }: StatementRatingProps) {
               checked={value === option.value}
               onChange={() => onAnswer(statement.key, option.value)}
             />
-            <span>{option.label}</span>
+            <span>{t(option.label)}</span>
           </label>
         ))}
       </div>

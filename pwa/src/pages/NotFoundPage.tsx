@@ -1,19 +1,21 @@
 import { IonContent, IonPage } from '@ionic/react';
 import { Link } from 'react-router-dom';
 import { Logo } from '../components/Logo';
+import { useI18n } from '../i18n';
 import './NotFoundPage.css';
 
 /** The 404 page (docs/product.md#not-found-page), for any path outside the route table; no sign-in needed. */
 export default function NotFoundPage() {
+  const { t } = useI18n();
   return (
     <IonPage>
       <IonContent className="ion-padding">
         <div className="not-found">
           <Logo height={40} />
           <h1 className="not-found__code">404</h1>
-          <p className="not-found__text">Oops! The page you&apos;re looking for doesn&apos;t exist.</p>
+          <p className="not-found__text">{t('notFound.text')}</p>
           <Link to="/" className="not-found__home">
-            Go back to Home
+            {t('notFound.home')}
           </Link>
         </div>
       </IonContent>

@@ -1,6 +1,8 @@
 import { PageLoading } from '../../components/PageLoading';
+import { useI18n } from '../../i18n';
 
 /** The self-assessment page while the current user loads (docs/product.md#self-assessment). */
 export default function AssessmentLoading() {
-  return <PageLoading label="Loading your assessment..." />;
+  const { t } = useI18n();
+  return <PageLoading label={t('assessment.loading')} />;
 }

@@ -1,8 +1,10 @@
 /**
  * The self-assessment questionnaire (docs/product.md#assessment-records,
  * docs/product.md#constants-and-limits): four categories of four first-person statements, each
- * rated on a five-point agreement scale.
+ * rated on a five-point agreement scale. The words live in the catalogues: a statement's text is
+ * `statement.<key>` ({@link statementText}), a category's name and an option's label are keys.
  */
+import { t, type MessageId } from '../../i18n';
 
 /** The 16 statement keys, in the spec's order; also the keys of `oracy_scores`. */
 export const STATEMENT_KEYS = [
@@ -34,24 +36,29 @@ export type Score = 1 | 2 | 3 | 4 | 5;
 export type OracyScores = Record<StatementKey, Score>;
 
 /** The answer options, in order (docs/product.md#self-assessment, docs/product.md#constants-and-limits). */
-export const SCALE: readonly { value: Score; label: string }[] = [
-  { value: 1, label: 'Strongly Disagree' },
-  { value: 2, label: 'Disagree' },
-  { value: 3, label: 'Neutral' },
-  { value: 4, label: 'Agree' },
-  { value: 5, label: 'Strongly Agree' },
+export const SCALE: readonly { value: Score; label: MessageId }[] = [
+  { value: 1, label: 'assessment.scale.stronglyDisagree' },
+  { value: 2, label: 'assessment.scale.disagree' },
+  { value: 3, label: 'assessment.scale.neutral' },
+  { value: 4, label: 'assessment.scale.agree' },
+  { value: 5, label: 'assessment.scale.stronglyAgree' },
 ];
 
-/** A statement as shown: its key and its first-person label. */
+/** A statement of the questionnaire: its key (its text is {@link statementText}). */
 export interface Statement {
   key: StatementKey;
-  text: string;
+}
+
+/** A statement's first-person text in the active language (`statement.<key>` of the catalogues). */
+export function statementText(key: StatementKey): string {
+  return t(`statement.${key}`);
 }
 
 /** A category card: its name and its four statements. */
 export interface Category {
   id: 'linguistic' | 'cognitive' | 'social' | 'physical';
-  name: string;
+  /** the catalogue key of its name */
+  name: MessageId;
   statements: readonly Statement[];
 }
 
@@ -63,42 +70,42 @@ export interface Category {
 export const CATEGORIES: readonly Category[] = [
   {
     id: 'linguistic',
-    name: 'Linguistic (Professional Language)',
+    name: 'assessment.category.linguistic',
     statements: [
-      { key: 'professionalVocab', text: 'I use a varied and professional vocabulary when presenting ideas.' },
-      { key: 'audienceLanguage', text: 'I adapt my language to suit my audience.' },
-      { key: 'explainClearly', text: 'I explain complex ideas clearly and simply.' },
-      { key: 'supportWithExamples', text: 'I support my points with relevant examples and evidence.' },
+      { key: 'professionalVocab' },
+      { key: 'audienceLanguage' },
+      { key: 'explainClearly' },
+      { key: 'supportWithExamples' },
     ],
   },
   {
     id: 'cognitive',
-    name: 'Cognitive (Critical & Purposeful)',
+    name: 'assessment.category.cognitive',
     statements: [
-      { key: 'structuredThought', text: 'I organise my thoughts into a clear structure before I speak.' },
-      { key: 'handleQuestions', text: 'I respond to unexpected questions calmly and thoughtfully.' },
-      { key: 'avoidRambling', text: 'I stay focused on my main point without rambling.' },
-      { key: 'summariseIdeas', text: 'I summarise key ideas accurately and concisely.' },
+      { key: 'structuredThought' },
+      { key: 'handleQuestions' },
+      { key: 'avoidRambling' },
+      { key: 'summariseIdeas' },
     ],
   },
   {
     id: 'social',
-    name: 'Social & Emotional',
+    name: 'assessment.category.social',
     statements: [
-      { key: 'confidentSpeaking', text: 'I feel confident speaking in front of a group.' },
-      { key: 'activeListening', text: 'I listen actively and build on what others say.' },
-      { key: 'groupLeadership', text: 'I guide group discussions so that everyone can contribute.' },
-      { key: 'rapportBuilding', text: 'I build rapport easily with the people I speak to.' },
+      { key: 'confidentSpeaking' },
+      { key: 'activeListening' },
+      { key: 'groupLeadership' },
+      { key: 'rapportBuilding' },
     ],
   },
   {
     id: 'physical',
-    name: 'Physical (Voice & Body Language)',
+    name: 'assessment.category.physical',
     statements: [
-      { key: 'voiceAdjustment', text: 'I adjust the volume and pace of my voice to suit the room.' },
-      { key: 'postureGestures', text: 'I use confident posture and purposeful gestures when I speak.' },
-      { key: 'eyeContact', text: 'I maintain appropriate eye contact with my listeners.' },
-      { key: 'toneVariation', text: 'I vary my tone of voice to keep my listeners engaged.' },
+      { key: 'voiceAdjustment' },
+      { key: 'postureGestures' },
+      { key: 'eyeContact' },
+      { key: 'toneVariation' },
     ],
   },
 ];

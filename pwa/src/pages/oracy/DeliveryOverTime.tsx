@@ -12,6 +12,7 @@ import { Link } from 'react-router-dom';
 import { rangeShading } from '../../components/rangeShading';
 import type { DeliveryTrendPoint } from '../../data/delivery';
 import { FEW_PAUSES_PER_MINUTE } from '../../delivery/deliveryWords';
+import { intl, t, useI18n, type MessageId, type MessageValues } from '../../i18n';
 import { deliveryTrendSentence, TREND_FLAT_BELOW_SEMITONES, TREND_PACE_BANDS, type TrendReader } from './deliveryTrend';
 import { formatScore, formatSubmissionDate } from './OracyCharts';
 import '../../components/Chart.css';
@@ -26,14 +27,16 @@ const BAND_FILL = 'rgba(46, 125, 50, 0.12)';
 /** One of the three small charts: the figure it reads, its title, the comfortable range and how that range is said. */
 interface Measure {
   key: 'syllablesPerSecond' | 'pausesPerMinute' | 'variationSemitones';
-  title: string;
-  /** the table's column header */
-  column: string;
+  /** the chart's title (a catalogue key) */
+  title: MessageId;
+  /** the table's column header (a catalogue key) */
+  column: MessageId;
   color: string;
   pointStyle: 'circle' | 'rect' | 'triangle';
   band: { min: number; max?: number };
-  /** the sentence under the chart saying what the shading is */
-  bandText: string;
+  /** the sentence under the chart saying what the shading is (a catalogue key) and its values, read when shown */
+  bandText: MessageId;
+  bandValues: () => MessageValues;
   /** the y axis's top unless a value goes higher */
   suggestedMax: number;
 }
@@ -42,41 +45,45 @@ interface Measure {
 const MEASURES: readonly Measure[] = [
   {
     key: 'syllablesPerSecond',
-    title: 'Pace (syllables a second)',
-    column: 'Pace (syllables a second)',
+    title: 'oracy.delivery.pace',
+    column: 'oracy.delivery.pace',
     color: '#2e7d32',
     pointStyle: 'circle',
     band: { min: TREND_PACE_BANDS.slowBelow, max: TREND_PACE_BANDS.fastAbove },
-    bandText: `Shaded: comfortable, ${TREND_PACE_BANDS.slowBelow.toFixed(1)}–${TREND_PACE_BANDS.fastAbove.toFixed(1)}.`,
+    bandText: 'oracy.delivery.paceBand',
+    bandValues: () => ({ min: formatFigure(TREND_PACE_BANDS.slowBelow), max: formatFigure(TREND_PACE_BANDS.fastAbove) }),
     suggestedMax: 7,
   },
   {
     key: 'pausesPerMinute',
-    title: 'Pauses per minute',
-    column: 'Pauses per minute',
+    title: 'oracy.delivery.pauses',
+    column: 'oracy.delivery.pauses',
     color: '#1565c0',
     pointStyle: 'rect',
     band: { min: FEW_PAUSES_PER_MINUTE },
-    bandText: `Shaded: ${FEW_PAUSES_PER_MINUTE} or more a minute.`,
+    bandText: 'oracy.delivery.pausesBand',
+    bandValues: () => ({ count: FEW_PAUSES_PER_MINUTE }),
     suggestedMax: 10,
   },
   {
     key: 'variationSemitones',
-    title: 'Pitch variation (semitones)',
-    column: 'Pitch variation (semitones)',
+    title: 'oracy.delivery.variation',
+    column: 'oracy.delivery.variation',
     color: '#6a1b9a',
     pointStyle: 'triangle',
     band: { min: TREND_FLAT_BELOW_SEMITONES },
-    bandText: `Shaded: some variety or more, from ${TREND_FLAT_BELOW_SEMITONES.toFixed(1)}.`,
+    bandText: 'oracy.delivery.variationBand',
+    bandValues: () => ({ min: formatFigure(TREND_FLAT_BELOW_SEMITONES) }),
     suggestedMax: 4,
   },
 ];
 
 /** A recording's day on a chart's axis, where room is short: "3 Jan" (the table gives the year). */
-const formatShortDate = (iso: string): string => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short' });
+const formatShortDate = (iso: string): string => intl().formatDate(iso, { day: 'numeric', month: 'short' });
 
-/** A figure as the table shows it: one decimal, "—" for none. */
-export const formatFigure = (value: number | null): string => (value === null ? '—' : value.toFixed(1));
+/** A figure as the table shows it: one decimal in the active language, "—" for none. */
+export const formatFigure = (value: number | null): string =>
+  value === null ? '—' : intl().formatNumber(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** Props of {@link DeliveryOverTime}. */
 export interface DeliveryOverTimeProps {
@@ -98,32 +105,28 @@ export interface DeliveryOverTimeProps {
  */
 export function DeliveryOverTime({ points, reader, physical }: DeliveryOverTimeProps) {
   const headingId = useId();
+  const { t } = useI18n();
   const labels = points.map((point) => formatSubmissionDate(point.submittedAt));
   const ticks = points.map((point) => formatShortDate(point.submittedAt));
 
   return (
     <section aria-labelledby={headingId} className="oracy-section delivery-over-time">
       <h2 id={headingId} className="screen-section-title">
-        Delivery over time
+        {t('oracy.delivery.title')}
       </h2>
       {physical && (physical.selfAssessed !== null || physical.teacher !== null) && (
         <p className="oracy-strand">
-          <span className="oracy-strand__label">Physical strand:</span>{' '}
-          {[
-            physical.selfAssessed !== null ? `self-assessed ${formatScore(physical.selfAssessed)}` : null,
-            physical.teacher !== null ? `teacher-scored ${formatScore(physical.teacher)}` : null,
-          ]
-            .filter(Boolean)
-            .join(', ')}
+          <span className="oracy-strand__label">{t('oracy.delivery.physical')}</span>{' '}
+          {physicalScores(physical.selfAssessed, physical.teacher)}
         </p>
       )}
       {points.length === 0 ? (
         <IonCard className="panel">
-          <p className="delivery-trend">No measured recordings yet.</p>
+          <p className="delivery-trend">{t('oracy.delivery.empty')}</p>
           {reader.audience === 'student' && (
             <p className="oracy-actions">
               <Link to="/student/speaking" className="oracy-link">
-                Speaking practice
+                {t('oracy.delivery.speakingLink')}
               </Link>
             </p>
           )}
@@ -137,14 +140,14 @@ export function DeliveryOverTime({ points, reader, physical }: DeliveryOverTimeP
             ))}
           </div>
           <table className="visually-hidden">
-            <caption>Delivery over time</caption>
+            <caption>{t('oracy.delivery.title')}</caption>
             <thead>
               <tr>
-                <th scope="col">Task</th>
-                <th scope="col">Date</th>
+                <th scope="col">{t('oracy.delivery.task')}</th>
+                <th scope="col">{t('oracy.date')}</th>
                 {MEASURES.map((measure) => (
                   <th key={measure.key} scope="col">
-                    {measure.column}
+                    {t(measure.column)}
                   </th>
                 ))}
               </tr>
@@ -162,7 +165,7 @@ export function DeliveryOverTime({ points, reader, physical }: DeliveryOverTimeP
             </tbody>
           </table>
           <p className="oracy-note">
-            {points.length === 1 ? 'One measured recording so far.' : `The last ${points.length} measured recordings, oldest first.`}
+            {t('oracy.delivery.count', { count: points.length })}
           </p>
         </IonCard>
       )}
@@ -170,14 +173,23 @@ export function DeliveryOverTime({ points, reader, physical }: DeliveryOverTimeP
   );
 }
 
+/** The physical strand's scores in words: "self-assessed 2.75, teacher-scored 3.50", or the one there is. */
+function physicalScores(selfAssessed: number | null, teacher: number | null): string {
+  if (selfAssessed !== null && teacher !== null) return t('oracy.delivery.physicalBoth', { self: formatScore(selfAssessed), teacher: formatScore(teacher) });
+  if (selfAssessed !== null) return t('oracy.delivery.physicalSelf', { self: formatScore(selfAssessed) });
+  return teacher === null ? '' : t('oracy.delivery.physicalTeacher', { teacher: formatScore(teacher) });
+}
+
 /** One small chart: the figure across the recordings, its comfortable range shaded, and that range in words. */
 function MeasureChart({ measure, labels, values }: { measure: Measure; labels: string[]; values: Array<number | null> }) {
   const titleId = useId();
+  const { t } = useI18n();
+  const title = t(measure.title);
   const data: ChartData<'line', Array<number | null>> = {
     labels,
     datasets: [
       {
-        label: measure.title,
+        label: title,
         data: values,
         borderColor: measure.color,
         backgroundColor: measure.color,
@@ -198,12 +210,12 @@ function MeasureChart({ measure, labels, values }: { measure: Measure; labels: s
   return (
     <figure className="chart-figure delivery-over-time__chart" aria-labelledby={titleId}>
       <figcaption id={titleId} className="chart-figure__title">
-        {measure.title}
+        {title}
       </figcaption>
       <div className="chart-figure__canvas" aria-hidden="true">
         <Line data={data} options={options} plugins={[rangeShading]} />
       </div>
-      <p className="oracy-note delivery-over-time__band">{measure.bandText}</p>
+      <p className="oracy-note delivery-over-time__band">{t(measure.bandText, measure.bandValues())}</p>
     </figure>
   );
 }

@@ -21,6 +21,7 @@ import {
 import { useId, type ReactNode } from 'react';
 import { Line, Radar } from 'react-chartjs-2';
 import { STRAND_KEYS, STRAND_LABELS, type Snapshot, type StrandKey } from '../../data/oracy';
+import { intl, useI18n } from '../../i18n';
 import '../../components/Chart.css';
 import './oracy.css';
 
@@ -42,13 +43,13 @@ const STRAND_STYLES: Record<StrandKey, { color: string; pointStyle: 'circle' | '
   physical: { color: '#6a1b9a', pointStyle: 'rectRot', dash: [10, 4] },
 };
 
-/** A submission's date as shown in the profile, e.g. "5 Mar 2026". */
+/** A submission's date as shown in the profile, in the active language, e.g. "5 Mar 2026". */
 export function formatSubmissionDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+  return intl().formatDate(iso, { day: 'numeric', month: 'short', year: 'numeric' });
 }
 
-/** A score as shown: two decimals. */
-export const formatScore = (value: number): string => value.toFixed(2);
+/** A score as shown: two decimals, in the active language ("3.50", "3,50"). */
+export const formatScore = (value: number): string => intl().formatNumber(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 interface FigureProps {
   title: string;
@@ -121,15 +122,16 @@ export interface StrandRadarProps {
  * "—" for a strand without a score).
  */
 export function StrandRadar({ latest, previous, teacher = null }: StrandRadarProps) {
-  const title = previous ? 'Strands: latest and previous submission' : 'Strands: latest submission';
+  const { t } = useI18n();
+  const title = t(previous ? 'oracy.radar.titleWithPrevious' : 'oracy.radar.title');
   const hasTeacher = teacher !== null && STRAND_KEYS.some((key) => teacher[key] !== undefined);
   const series = [
-    { label: `Latest (${formatSubmissionDate(latest.submittedAt)})`, column: 'Latest', strands: latest.strands as PartialStrands, color: '#2e7d32', fill: 'rgba(46, 125, 50, 0.2)', dash: [] },
+    { label: t('oracy.radar.latestDated', { date: formatSubmissionDate(latest.submittedAt) }), column: t('oracy.radar.latest'), strands: latest.strands as PartialStrands, color: '#2e7d32', fill: 'rgba(46, 125, 50, 0.2)', dash: [] },
     ...(previous
-      ? [{ label: `Previous (${formatSubmissionDate(previous.submittedAt)})`, column: 'Previous', strands: previous.strands as PartialStrands, color: '#e65100', fill: 'rgba(230, 81, 0, 0.1)', dash: [6, 3] }]
+      ? [{ label: t('oracy.radar.previousDated', { date: formatSubmissionDate(previous.submittedAt) }), column: t('oracy.radar.previous'), strands: previous.strands as PartialStrands, color: '#e65100', fill: 'rgba(230, 81, 0, 0.1)', dash: [6, 3] }]
       : []),
     ...(hasTeacher && teacher
-      ? [{ label: 'Teacher-scored (last 90 days)', column: 'Teacher-scored', strands: teacher, color: '#1565c0', fill: 'rgba(21, 101, 192, 0.08)', dash: [2, 2] }]
+      ? [{ label: t('oracy.radar.teacherScoredRecent'), column: t('oracy.teacherScored'), strands: teacher, color: '#1565c0', fill: 'rgba(21, 101, 192, 0.08)', dash: [2, 2] }]
       : []),
   ];
   const data: ChartData<'radar', Array<number | null>> = {
@@ -155,7 +157,7 @@ export function StrandRadar({ latest, previous, teacher = null }: StrandRadarPro
     <OracyFigure
       title={title}
       className="oracy-chart oracy-chart--radar"
-      rowHeader="Strand"
+      rowHeader={t('oracy.strand')}
       columns={series.map((s) => s.column)}
       rows={STRAND_KEYS.map((key) => ({ label: STRAND_LABELS[key], values: series.map((s) => s.strands[key] ?? null) }))}
     >
@@ -176,12 +178,13 @@ export interface StrandTimelineProps {
  * (docs/product.md#my-oracy). A single submission is drawn as single points.
  */
 export function StrandTimeline({ history }: StrandTimelineProps) {
+  const { t, intl } = useI18n();
   const ordered = [...history].reverse();
   const dates = ordered.map((s) => formatSubmissionDate(s.submittedAt));
   // Several submissions on one day: add the time, so every point has its own label.
   const sameDay = new Set(dates).size < dates.length;
   const labels = sameDay
-    ? ordered.map((s) => `${formatSubmissionDate(s.submittedAt)}, ${new Date(s.submittedAt).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}`)
+    ? ordered.map((s) => t('oracy.timeline.dateTime', { date: formatSubmissionDate(s.submittedAt), time: intl.formatTime(s.submittedAt, { hour: '2-digit', minute: '2-digit' }) }))
     : dates;
   const data: ChartData<'line'> = {
     labels,
@@ -206,9 +209,9 @@ export function StrandTimeline({ history }: StrandTimelineProps) {
   };
   return (
     <OracyFigure
-      title="Strands over time"
+      title={t('oracy.timeline.title')}
       className="oracy-chart"
-      rowHeader="Date"
+      rowHeader={t('oracy.date')}
       columns={STRAND_KEYS.map((key) => STRAND_LABELS[key])}
       rows={ordered.map((s, index) => ({ label: labels[index] ?? '', values: STRAND_KEYS.map((key) => s.strands[key]) }))}
     >

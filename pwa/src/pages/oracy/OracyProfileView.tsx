@@ -1,6 +1,7 @@
 import { IonButton, IonCard, IonText } from '@ionic/react';
 import { useEffect, useRef, useState } from 'react';
 import { formatChange, LEVEL_LABELS, STRAND_KEYS, STRAND_LABELS, strongestAndWeakest, type Snapshot, type Strands, type StudentOracy } from '../../data/oracy';
+import { useI18n } from '../../i18n';
 import { StatCard } from '../shared/StatCard';
 import { DeliveryOverTime } from './DeliveryOverTime';
 import { formatScore, formatSubmissionDate, StrandRadar, StrandTimeline, type PartialStrands } from './OracyCharts';
@@ -25,15 +26,16 @@ export interface TeacherScoresTableProps {
  * its caption and a note on where the teachers' scores come from.
  */
 export function TeacherScoresTable({ selfAssessed, teacher }: TeacherScoresTableProps) {
+  const { t } = useI18n();
   return (
     <div className="oracy-teacher-scores">
       <table className="oracy-table">
-        <caption>Strands: self-assessed and teacher-scored</caption>
+        <caption>{t('oracy.teacherScores.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Strand</th>
-            <th scope="col">Self-assessed</th>
-            <th scope="col">Teacher-scored</th>
+            <th scope="col">{t('oracy.strand')}</th>
+            <th scope="col">{t('oracy.selfAssessed')}</th>
+            <th scope="col">{t('oracy.teacherScored')}</th>
           </tr>
         </thead>
         <tbody>
@@ -49,7 +51,7 @@ export function TeacherScoresTable({ selfAssessed, teacher }: TeacherScoresTable
           })}
         </tbody>
       </table>
-      <p className="oracy-note">Teacher-scored: the mean of the scores teachers gave in speaking practice over the last 90 days.</p>
+      <p className="oracy-note">{t('oracy.teacherScores.note')}</p>
     </div>
   );
 }
@@ -79,6 +81,7 @@ export interface OracyProfileViewProps {
  * submission: the screens show their empty state instead.
  */
 export function OracyProfileView({ profile, audience, loadOlder, studentFirstName = null }: OracyProfileViewProps) {
+  const { t } = useI18n();
   const [older, setOlder] = useState<Snapshot[]>([]);
   const [lastPageSize, setLastPageSize] = useState(profile.history.length);
   const [loadingOlder, setLoadingOlder] = useState(false);
@@ -123,9 +126,9 @@ export function OracyProfileView({ profile, audience, loadOlder, studentFirstNam
   return (
     <div className="oracy-profile">
       <ul className="stat-grid">
-        <StatCard label="Level" value={LEVEL_LABELS[latest.level]} accent />
-        <StatCard label="Mean" value={formatScore(latest.mean)} />
-        {change !== null && <StatCard label="Change since last time" value={formatChange(change)} />}
+        <StatCard label={t('oracy.level')} value={LEVEL_LABELS[latest.level]} accent />
+        <StatCard label={t('oracy.mean')} value={formatScore(latest.mean)} />
+        {change !== null && <StatCard label={t('oracy.change')} value={formatChange(change)} />}
       </ul>
 
       <div className="dashboard-panels dashboard-panels--even">
@@ -135,7 +138,7 @@ export function OracyProfileView({ profile, audience, loadOlder, studentFirstNam
         </IonCard>
         <IonCard className="panel">
           <StrandTimeline history={history} />
-          {history.length === 1 && <p className="oracy-note">One submission so far: each strand is a single point.</p>}
+          {history.length === 1 && <p className="oracy-note">{t('oracy.timeline.single')}</p>}
         </IonCard>
       </div>
 
@@ -147,17 +150,19 @@ export function OracyProfileView({ profile, audience, loadOlder, studentFirstNam
 
       <section aria-labelledby="oracy-strengths" className="oracy-section">
         <h2 id="oracy-strengths" className="screen-section-title">
-          Strongest and weakest strand
+          {t('oracy.strengths.title')}
         </h2>
         <IonCard className="panel">
           <p className="oracy-strand">
-            <span className="oracy-strand__label">Strongest strand:</span> {STRAND_LABELS[strongest]} ({formatScore(latest.strands[strongest])})
+            <span className="oracy-strand__label">{t('oracy.strengths.strongest')}</span>{' '}
+            {t('oracy.strengths.strandScore', { strand: STRAND_LABELS[strongest], score: formatScore(latest.strands[strongest]) })}
           </p>
           <p className="oracy-strand">
-            <span className="oracy-strand__label">Weakest strand:</span> {weakestLabel} ({formatScore(latest.strands[weakest])})
+            <span className="oracy-strand__label">{t('oracy.strengths.weakest')}</span>{' '}
+            {t('oracy.strengths.strandScore', { strand: weakestLabel, score: formatScore(latest.strands[weakest]) })}
           </p>
           <h3 id="oracy-suggestions" className="panel__title oracy-suggestions__title">
-            {audience === 'student' ? `Ways to practise ${weakestLabel}` : `Suggestions to share for ${weakestLabel}`}
+            {t(audience === 'student' ? 'oracy.suggestions.student' : 'oracy.suggestions.teacher', { strand: weakestLabel })}
           </h3>
           <ul className="oracy-suggestions" aria-labelledby="oracy-suggestions">
             {suggestionsFor(weakest).map((text) => (
@@ -169,7 +174,7 @@ export function OracyProfileView({ profile, audience, loadOlder, studentFirstNam
 
       <section aria-labelledby="oracy-history" className="oracy-section">
         <h2 id="oracy-history" className="screen-section-title">
-          History
+          {t('oracy.history.title')}
         </h2>
         <ol className="oracy-history" aria-labelledby="oracy-history">
           {history.map((s) => (
@@ -178,18 +183,18 @@ export function OracyProfileView({ profile, audience, loadOlder, studentFirstNam
                 {formatSubmissionDate(s.submittedAt)}
               </time>
               <span>{LEVEL_LABELS[s.level]}</span>
-              <span>Mean {formatScore(s.mean)}</span>
+              <span>{t('oracy.history.mean', { mean: formatScore(s.mean) })}</span>
             </li>
           ))}
         </ol>
         {olderFailed && (
           <IonText color="danger">
-            <p role="alert">Could not load older submissions. Please try again.</p>
+            <p role="alert">{t('oracy.history.loadFailed')}</p>
           </IonText>
         )}
         {hasMore && (
           <IonButton fill="outline" className="oracy-history__more" disabled={loadingOlder} onClick={() => void showOlder()}>
-            {loadingOlder ? 'Loading older submissions...' : 'Show older'}
+            {t(loadingOlder ? 'oracy.history.loadingOlder' : 'oracy.history.showOlder')}
           </IonButton>
         )}
       </section>

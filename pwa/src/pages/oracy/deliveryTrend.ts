@@ -4,6 +4,7 @@
  * first ones, for pace, pitch variation and pauses per minute. Pure, so it is tested on its own.
  */
 import type { DeliveryTrendPoint } from '../../data/delivery';
+import { t, type MessageId } from '../../i18n';
 
 /**
  * The pace bands, syllables per second: the same values as `PACE_BANDS` of
@@ -98,36 +99,18 @@ export function deliveryTrendKind(points: readonly DeliveryTrendPoint[]): TrendK
   return 'steady';
 }
 
-/** The student's words for each trend. */
-const STUDENT_SENTENCES = {
-  'too-early': 'Too early to see a trend: record at least three answers.',
-  'pace-comfortable': 'Your pace has moved into the comfortable range.',
-  'pace-slower': 'Your pace has slowed below the comfortable range.',
-  'pace-faster': 'Your pace has sped up beyond the comfortable range.',
-  'more-variety': 'Your voice has more variety than in your first recordings.',
-  'less-variety': 'Your voice has less variety than in your first recordings.',
-  'more-pauses': 'You pause more often than in your first recordings.',
-  'fewer-pauses': 'You pause less often than in your first recordings.',
-  steady: 'Your pace, pauses and pitch variation have stayed about the same.',
-} as const satisfies Record<TrendKind, string>;
-
-/** A teacher's words for each trend, about the student called `name`. */
-const TEACHER_SENTENCES = {
-  'too-early': (name: string) => `Too early to see a trend: ${name} has fewer than three measured recordings.`,
-  'pace-comfortable': (name: string) => `${possessive(name)} pace has moved into the comfortable range.`,
-  'pace-slower': (name: string) => `${possessive(name)} pace has slowed below the comfortable range.`,
-  'pace-faster': (name: string) => `${possessive(name)} pace has sped up beyond the comfortable range.`,
-  'more-variety': (name: string) => `${possessive(name)} voice has more variety than in their first recordings.`,
-  'less-variety': (name: string) => `${possessive(name)} voice has less variety than in their first recordings.`,
-  'more-pauses': (name: string) => `${name} pauses more often than in their first recordings.`,
-  'fewer-pauses': (name: string) => `${name} pauses less often than in their first recordings.`,
-  steady: (name: string) => `${possessive(name)} pace, pauses and pitch variation have stayed about the same.`,
-} as const satisfies Record<TrendKind, (name: string) => string>;
-
-/** "Amy" → "Amy's"; "This student" → "This student's". */
-function possessive(name: string): string {
-  return `${name}'s`;
-}
+/** The sentence of each trend (catalogue keys): to the student, to a teacher with the student's `{name}`, and without the name. */
+const SENTENCES = {
+  'too-early': { student: 'oracy.trend.student.tooEarly', teacher: 'oracy.trend.teacher.tooEarly', unnamed: 'oracy.trend.unnamed.tooEarly' },
+  'pace-comfortable': { student: 'oracy.trend.student.paceComfortable', teacher: 'oracy.trend.teacher.paceComfortable', unnamed: 'oracy.trend.unnamed.paceComfortable' },
+  'pace-slower': { student: 'oracy.trend.student.paceSlower', teacher: 'oracy.trend.teacher.paceSlower', unnamed: 'oracy.trend.unnamed.paceSlower' },
+  'pace-faster': { student: 'oracy.trend.student.paceFaster', teacher: 'oracy.trend.teacher.paceFaster', unnamed: 'oracy.trend.unnamed.paceFaster' },
+  'more-variety': { student: 'oracy.trend.student.moreVariety', teacher: 'oracy.trend.teacher.moreVariety', unnamed: 'oracy.trend.unnamed.moreVariety' },
+  'less-variety': { student: 'oracy.trend.student.lessVariety', teacher: 'oracy.trend.teacher.lessVariety', unnamed: 'oracy.trend.unnamed.lessVariety' },
+  'more-pauses': { student: 'oracy.trend.student.morePauses', teacher: 'oracy.trend.teacher.morePauses', unnamed: 'oracy.trend.unnamed.morePauses' },
+  'fewer-pauses': { student: 'oracy.trend.student.fewerPauses', teacher: 'oracy.trend.teacher.fewerPauses', unnamed: 'oracy.trend.unnamed.fewerPauses' },
+  steady: { student: 'oracy.trend.student.steady', teacher: 'oracy.trend.teacher.steady', unnamed: 'oracy.trend.unnamed.steady' },
+} as const satisfies Record<TrendKind, { student: MessageId; teacher: MessageId; unnamed: MessageId }>;
 
 /**
  * The one sentence on the trend of a student's delivery (docs/product.md#delivery-over-time): to
@@ -137,10 +120,8 @@ function possessive(name: string): string {
  * @param points the recordings, oldest first
  */
 export function deliveryTrendSentence(points: readonly DeliveryTrendPoint[], reader: TrendReader): string {
-  const kind = deliveryTrendKind(points);
-  if (reader.audience === 'student') return STUDENT_SENTENCES[kind];
-  const name = reader.firstName?.trim() || 'This student';
-  const sentence = TEACHER_SENTENCES[kind](name);
-  // A name that opens no sentence ("This student") stays capitalised only at the start.
-  return kind === 'too-early' && name === 'This student' ? sentence.replace(': This student', ': this student') : sentence;
+  const sentence = SENTENCES[deliveryTrendKind(points)];
+  if (reader.audience === 'student') return t(sentence.student);
+  const name = reader.firstName?.trim();
+  return name ? t(sentence.teacher, { name }) : t(sentence.unnamed);
 }

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, USERS, type FakeRoute } from '../../test/fetchMock';
 import { profileOf, snapshot } from '../../test/oracyFixtures';
 import { renderAt } from '../../test/renderApp';
+import { t } from '../../i18n';
 import { PRACTICE_SUGGESTIONS } from './suggestions';
 
 const SLOW = { timeout: 8000 };
@@ -92,7 +93,7 @@ describe('My Oracy (docs/product.md#my-oracy)', { timeout: 15_000 }, () => {
     expect(screen.getByText('Weakest strand:').parentElement).toHaveTextContent('Weakest strand: Physical (2.75)');
     expect(screen.getByRole('heading', { level: 3, name: 'Ways to practise Physical' })).toBeInTheDocument();
     const suggestions = within(screen.getByRole('list', { name: 'Ways to practise Physical' })).getAllByRole('listitem');
-    expect(suggestions.map((item) => item.textContent)).toEqual([...PRACTICE_SUGGESTIONS.physical]);
+    expect(suggestions.map((item) => item.textContent)).toEqual(PRACTICE_SUGGESTIONS.physical.map((id) => t(id)));
   });
 
   it('shows several submissions: the change, the latest against the previous, each strand over time and the history', async () => {

@@ -5,32 +5,17 @@
  * (docs/product.md#a-students-profile-for-teachers).
  */
 import type { StrandKey } from '../../data/oracy';
+import { t, type MessageId } from '../../i18n';
 
-/** Three practice suggestions per strand, addressed to the student. */
+/** Three practice suggestions per strand, addressed to the student, as catalogue keys. */
 export const PRACTICE_SUGGESTIONS = {
-  linguistic: [
-    'Pick three subject words before you speak and use each one once in your answer.',
-    'Retell something you learned today twice: once to a friend, once as if to a visitor to the school.',
-    'Give one example for every point you make, starting it with "For example…".',
-  ],
-  cognitive: [
-    'Before you answer, plan three points on your fingers: first, next, finally.',
-    'After a discussion, sum up what was said in one sentence.',
-    'When someone asks you a question, repeat it in your own words before you answer.',
-  ],
-  socialEmotional: [
-    'In your next group task, ask one person "What do you think?" and build on their answer.',
-    'Listen without interrupting, then say back what you heard before giving your view.',
-    'Practise a one-minute talk at home in front of someone you trust.',
-  ],
-  physical: [
-    'Record yourself reading a paragraph aloud, then try it again slower and louder.',
-    'Stand tall, feet apart, and look at three different people while you speak.',
-    'Choose one word in each sentence to stress, and change your tone on questions.',
-  ],
-} as const satisfies Record<StrandKey, readonly [string, string, string]>;
+  linguistic: ['oracy.suggestion.linguistic1', 'oracy.suggestion.linguistic2', 'oracy.suggestion.linguistic3'],
+  cognitive: ['oracy.suggestion.cognitive1', 'oracy.suggestion.cognitive2', 'oracy.suggestion.cognitive3'],
+  socialEmotional: ['oracy.suggestion.socialEmotional1', 'oracy.suggestion.socialEmotional2', 'oracy.suggestion.socialEmotional3'],
+  physical: ['oracy.suggestion.physical1', 'oracy.suggestion.physical2', 'oracy.suggestion.physical3'],
+} as const satisfies Record<StrandKey, readonly [MessageId, MessageId, MessageId]>;
 
-/** The three practice suggestions for a strand (docs/product.md#my-oracy). */
+/** The three practice suggestions for a strand (docs/product.md#my-oracy), in the active language. */
 export function suggestionsFor(strand: StrandKey): readonly string[] {
-  return PRACTICE_SUGGESTIONS[strand];
+  return PRACTICE_SUGGESTIONS[strand].map((id) => t(id));
 }

@@ -1,5 +1,6 @@
 import { IonCard } from '@ionic/react';
 import type { StudentAssignment } from '../../data/studentTeacher';
+import { useI18n } from '../../i18n';
 import '../../components/CourseCard.css';
 import './area.css';
 
@@ -16,6 +17,7 @@ export interface AssignmentCardsProps {
  * or "Not done" (docs/product.md#my-assignments, docs/product.md#a-students-profile-for-teachers).
  */
 export function AssignmentCards({ assignments, titleLevel }: AssignmentCardsProps) {
+  const { t } = useI18n();
   const Title = titleLevel === 2 ? 'h2' : 'h3';
   return (
     <ul className="card-grid">
@@ -23,10 +25,11 @@ export function AssignmentCards({ assignments, titleLevel }: AssignmentCardsProp
         <li key={a.id}>
           <IonCard className="assignment-card">
             <Title className="assignment-card__title">{a.title}</Title>
-            <p>Course: {a.courseTitle}</p>
-            <p>Due: {a.dueDate}</p>
+            <p>{t('shared.assignment.course', { course: a.courseTitle })}</p>
+            <p>{t('shared.assignment.due', { date: a.dueDate })}</p>
             <p>
-              Status: <span className={`assignment-state assignment-state--${a.done ? 'done' : 'open'}`}>{a.done ? 'Done' : 'Not done'}</span>
+              {t('shared.assignment.status')}{' '}
+              <span className={`assignment-state assignment-state--${a.done ? 'done' : 'open'}`}>{t(a.done ? 'shared.assignment.done' : 'shared.assignment.notDone')}</span>
             </p>
           </IonCard>
         </li>

@@ -8,24 +8,25 @@ import { HttpError } from '../../data/api';
 import { complaintsPath, loadComplaints, removeComplaint, useOwnId, type AreaRole, type Complaint, type ComplaintStatus } from '../../data/studentTeacher';
 import { useCachedResource } from '../../data/useCachedResource';
 import { useComplaintOutbox } from '../../data/useComplaintOutbox';
+import { t, useI18n, type MessageId } from '../../i18n';
 import '../../components/CourseCard.css';
 import './area.css';
 
 /** The texts that differ between the student's and the teacher's screen (docs/product.md#student-complaints, docs/product.md#teacher-complaints, docs/product.md#error-messages). */
 export const COMPLAINT_TEXTS = {
-  3: { open: 'Add Complaint', submit: 'Add Complaint', loadError: 'Error fetching complaints' },
-  2: { open: 'Add New Complaint', submit: 'Submit', loadError: 'Failed to load complaints' },
-} as const;
+  3: { open: 'complaints.student.add', submit: 'complaints.student.add', loadError: 'complaints.student.loadError' },
+  2: { open: 'complaints.teacher.add', submit: 'complaints.teacher.submit', loadError: 'complaints.teacher.loadError' },
+} as const satisfies Record<AreaRole, Record<'open' | 'submit' | 'loadError', MessageId>>;
 
 /**
  * How a status is shown (docs/product.md#student-complaints, docs/product.md#complaint-status): approved →
  * "Approved" in green, disapproved → "Disapproved" in red, anything else
- * (null) → "On Hold" in orange.
+ * (null) → "On Hold" in orange; the label in the active language.
  */
 export function complaintStatusView(status: ComplaintStatus | undefined): { label: string; tone: 'approved' | 'disapproved' | 'on-hold'; color: 'green' | 'red' | 'orange' } {
-  if (status === 'approved') return { label: 'Approved', tone: 'approved', color: 'green' };
-  if (status === 'disapproved') return { label: 'Disapproved', tone: 'disapproved', color: 'red' };
-  return { label: 'On Hold', tone: 'on-hold', color: 'orange' };
+  if (status === 'approved') return { label: t('complaints.status.approved'), tone: 'approved', color: 'green' };
+  if (status === 'disapproved') return { label: t('complaints.status.disapproved'), tone: 'disapproved', color: 'red' };
+  return { label: t('complaints.status.onHold'), tone: 'on-hold', color: 'orange' };
 }
 
 /**
@@ -47,6 +48,7 @@ export function complaintStatusView(status: ComplaintStatus | undefined): { labe
  * replay delivers it, then joins the list.
  */
 export function ComplaintsScreen({ role }: { role: AreaRole }) {
+  const { t } = useI18n();
   const texts = COMPLAINT_TEXTS[role];
   const ownerId = useOwnId(role === 3 ? 'studentId' : 'teacherId');
   const complaints = useCachedResource(ownerId ? complaintsPath(role) : null, (signal) => loadComplaints(role, ownerId ?? '', signal), [role, ownerId]);
@@ -103,20 +105,20 @@ export function ComplaintsScreen({ role }: { role: AreaRole }) {
   return (
     <>
       <div className="screen-header complaints-header">
-        <h1 className="screen-title">My Complaints</h1>
-        <IonButton onClick={() => setDialogOpen(true)}>{texts.open}</IonButton>
+        <h1 className="screen-title">{t('route.myComplaints')}</h1>
+        <IonButton onClick={() => setDialogOpen(true)}>{t(texts.open)}</IonButton>
       </div>
 
       <OfflineBanner offline={complaints.offline} savedAt={complaints.savedAt} />
       <QueuedComplaints items={outbox.items} onDiscard={(id) => void outbox.discard(id)} onEdit={outbox.edit} />
       <ScreenState
         loading={complaints.loading && !complaints.data}
-        loadingText="Loading complaints..."
+        loadingText={t('complaints.loading')}
         error={complaints.data ? undefined : complaints.error}
-        errorText={texts.loadError}
+        errorText={t(texts.loadError)}
         onRetry={() => void complaints.reload()}
         empty={list.length === 0 && outbox.items.length === 0}
-        emptyText="No complaints to display"
+        emptyText={t('complaints.empty')}
       >
         <ul className="card-grid">
           {list.map((complaint) => (
@@ -129,14 +131,14 @@ export function ComplaintsScreen({ role }: { role: AreaRole }) {
 
       <ComplaintDialog
         isOpen={dialogOpen}
-        heading="Submit a New Complaint"
+        heading={t('complaints.dialogTitle')}
         title={title}
         description={description}
         onTitleChange={setTitle}
         onDescriptionChange={setDescription}
         busy={submitting}
-        submitLabel={texts.submit}
-        busyLabel="Submitting..."
+        submitLabel={t(texts.submit)}
+        busyLabel={t('complaints.submitting')}
         onSubmit={() => void submit()}
         onCancel={cancel}
         onDismiss={() => setDialogOpen(false)}
@@ -148,25 +150,26 @@ export function ComplaintsScreen({ role }: { role: AreaRole }) {
 /** One complaint (docs/product.md#student-complaints): "Complaint: {title}", the description, the status, and Delete unless approved. */
 function ComplaintCard({ complaint, deleting, onDelete }: { complaint: Complaint; deleting: boolean; onDelete: () => void }) {
   const headingId = useId();
+  const { t } = useI18n();
   const status = complaintStatusView(complaint.status);
   return (
     <IonCard className="complaint-card" aria-labelledby={headingId}>
       <IonCardHeader>
         <h2 id={headingId} className="complaint-card__title">
-          Complaint: {complaint.title}
+          {t('complaints.cardTitle', { title: complaint.title })}
         </h2>
       </IonCardHeader>
       <IonCardContent>
         <p>{complaint.description}</p>
         <p>
-          Status:{' '}
+          {t('complaints.status')}{' '}
           <span className={`complaint-status complaint-status--${status.tone}`} data-color={status.color}>
             {status.label}
           </span>
         </p>
         {complaint.status !== 'approved' && (
-          <IonButton color="danger" fill="outline" size="small" disabled={deleting} onClick={onDelete} aria-label={`Delete Complaint: ${complaint.title}`}>
-            Delete Complaint
+          <IonButton color="danger" fill="outline" size="small" disabled={deleting} onClick={onDelete} aria-label={t('complaints.deleteNamed', { title: complaint.title })}>
+            {t('complaints.delete')}
           </IonButton>
         )}
       </IonCardContent>

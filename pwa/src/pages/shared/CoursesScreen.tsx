@@ -4,6 +4,7 @@ import { OfflineBanner } from '../../components/OfflineBanner';
 import { ScreenState } from '../../components/ScreenState';
 import { loadCourses, useOwnId, type AreaRole, type Course } from '../../data/studentTeacher';
 import { useCachedResource } from '../../data/useCachedResource';
+import { useI18n, type MessageId } from '../../i18n';
 import '../../components/CourseCard.css';
 import './area.css';
 
@@ -11,23 +12,18 @@ import './area.css';
 export const COURSE_SKELETONS = 6;
 
 /** The texts of each role's course screen (docs/product.md#your-enrolled-courses, docs/product.md#teacher-courses). */
-const TEXTS = {
+const TEXTS: Record<AreaRole, { heading: MessageId; error: MessageId; empty: readonly MessageId[] }> = {
   3: {
-    heading: 'Your Enrolled Courses',
-    error: 'Failed to load courses. Please try again.',
-    empty: <p>You are not enrolled in any courses yet.</p>,
+    heading: 'route.yourEnrolledCourses',
+    error: 'courses.student.loadError',
+    empty: ['courses.student.empty'],
   },
   2: {
-    heading: 'Your Courses',
-    error: 'Unable to fetch courses. Please try again later.',
-    empty: (
-      <>
-        <p>No courses available</p>
-        <p>Please check back later or contact your administrator.</p>
-      </>
-    ),
+    heading: 'route.yourCourses',
+    error: 'courses.teacher.loadError',
+    empty: ['courses.teacher.empty', 'courses.teacher.emptyHint'],
   },
-} as const;
+};
 
 /**
  * The student's (docs/product.md#your-enrolled-courses, role 3) or the teacher's (docs/product.md#teacher-courses, role 2)
@@ -37,6 +33,7 @@ const TEXTS = {
  * the error has a Retry; the empty texts are the spec's.
  */
 export function CoursesScreen({ role }: { role: AreaRole }) {
+  const { t } = useI18n();
   const texts = TEXTS[role];
   const view = role === 3 ? 'student' : 'teacher';
   const ownerId = useOwnId(role === 3 ? 'studentId' : 'teacherId');
@@ -45,7 +42,7 @@ export function CoursesScreen({ role }: { role: AreaRole }) {
   const [selected, setSelected] = useState<Course | null>(null);
 
   const skeletons = (
-    <div role="status" aria-label="Loading courses">
+    <div role="status" aria-label={t('courses.loadingLabel')}>
       <ul className="card-grid" aria-hidden="true">
         {Array.from({ length: COURSE_SKELETONS }, (_, i) => (
           <li key={i}>
@@ -58,17 +55,23 @@ export function CoursesScreen({ role }: { role: AreaRole }) {
 
   return (
     <>
-      <h1 className="screen-title">{texts.heading}</h1>
+      <h1 className="screen-title">{t(texts.heading)}</h1>
       <OfflineBanner offline={courses.offline} savedAt={courses.savedAt} />
       <ScreenState
         loading={courses.loading && !courses.data}
-        loadingText="Loading courses, please wait..."
+        loadingText={t('courses.loading')}
         loadingView={role === 3 ? skeletons : undefined}
         error={courses.data ? undefined : courses.error}
-        errorText={texts.error}
+        errorText={t(texts.error)}
         onRetry={() => void courses.reload()}
         empty={(courses.data ?? []).length === 0}
-        emptyText={texts.empty}
+        emptyText={
+          <>
+            {texts.empty.map((id) => (
+              <p key={id}>{t(id)}</p>
+            ))}
+          </>
+        }
       >
         <ul className="card-grid">
           {(courses.data ?? []).map((course) => (

@@ -1,6 +1,7 @@
 import { IonCard } from '@ionic/react';
 import { CHART_COLORS, ChartFigure } from '../../components/Chart';
 import { LEVEL_LABELS, STRAND_KEYS, STRAND_LABELS, type LevelCounts, type Strands } from '../../data/oracy';
+import { useI18n } from '../../i18n';
 import './oracyOverview.css';
 
 /** The doughnut's keys, lowest level first and "Not assessed" last. */
@@ -32,20 +33,21 @@ export interface GroupOracyChartsProps {
  * (docs/product.md#your-students-oracy) and the admin dashboard (docs/product.md#the-schools-oracy).
  */
 export function GroupOracyCharts({ strandAverages, levelCounts, noneAssessedText }: GroupOracyChartsProps) {
+  const { t } = useI18n();
   return (
     <div className="oracy-panels">
       <IonCard className="oracy-panel">
         {strandAverages ? (
           <ChartFigure
             type="bar"
-            title="Strand averages"
+            title={t('shared.oracy.strandAverages')}
             labels={STRAND_KEYS.map((key) => STRAND_LABELS[key])}
-            series={[{ label: 'Average (1–5)', values: STRAND_KEYS.map((key) => strandAverages[key]), colors: CHART_COLORS.primary }]}
+            series={[{ label: t('shared.oracy.average'), values: STRAND_KEYS.map((key) => strandAverages[key]), colors: CHART_COLORS.primary }]}
             valueRange={{ min: 1, max: 5 }}
           />
         ) : (
           <div className="oracy-none">
-            <p className="chart-figure__title">Strand averages</p>
+            <p className="chart-figure__title">{t('shared.oracy.strandAverages')}</p>
             <p>{noneAssessedText}</p>
           </div>
         )}
@@ -53,9 +55,9 @@ export function GroupOracyCharts({ strandAverages, levelCounts, noneAssessedText
       <IonCard className="oracy-panel">
         <ChartFigure
           type="doughnut"
-          title="Levels"
+          title={t('shared.oracy.levels')}
           labels={LEVEL_KEYS.map((key) => LEVEL_LABELS[key])}
-          series={[{ label: 'Students', values: LEVEL_KEYS.map((key) => levelCounts[key]), colors: LEVEL_KEYS.map((key) => LEVEL_COLORS[key]) }]}
+          series={[{ label: t('shared.oracy.students'), values: LEVEL_KEYS.map((key) => levelCounts[key]), colors: LEVEL_KEYS.map((key) => LEVEL_COLORS[key]) }]}
         />
       </IonCard>
     </div>

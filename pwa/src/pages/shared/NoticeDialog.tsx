@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { DialogSaveBar, DialogTitleBar } from '../../components/DialogParts';
 import { saveFailureMessage } from '../../components/saveFailureMessage';
 import { client, json } from '../../data/client';
+import { useI18n } from '../../i18n';
 import type { Notice } from './notices';
 import { useDialogInstance } from './useDialogInstance';
 import './formFields.css';
@@ -30,7 +31,8 @@ export interface NoticeDialogProps {
  */
 export function NoticeDialog({ state, onClose, onSaved }: NoticeDialogProps) {
   const titleId = useId();
-  const instance = useDialogInstance(state ? (state.mode === 'edit' ? 'Edit Notice' : 'Add New Notice') : null);
+  const { t } = useI18n();
+  const instance = useDialogInstance(state ? t(state.mode === 'edit' ? 'notices.edit' : 'notices.addNew') : null);
   return (
     <IonModal key={instance.key} isOpen={state !== null} onDidDismiss={onClose} className="notice-dialog" aria-label={instance.label}>
       {state && <NoticeDialogBody titleId={titleId} state={state} onCancel={onClose} onSaved={onSaved} />}
@@ -41,6 +43,7 @@ export function NoticeDialog({ state, onClose, onSaved }: NoticeDialogProps) {
 function NoticeDialogBody(props: { titleId: string; state: NoticeDialogState; onCancel: () => void; onSaved: NoticeDialogProps['onSaved'] }) {
   const { titleId, state, onCancel, onSaved } = props;
   const id = useId();
+  const { t } = useI18n();
   const editing = state.mode === 'edit' ? state.notice : null;
   const [title, setTitle] = useState(editing?.title ?? '');
   const [description, setDescription] = useState(editing?.description ?? '');
@@ -72,7 +75,7 @@ function NoticeDialogBody(props: { titleId: string; state: NoticeDialogState; on
 
   return (
     <>
-      <DialogTitleBar id={titleId}>{editing ? 'Edit Notice' : 'Add New Notice'}</DialogTitleBar>
+      <DialogTitleBar id={titleId}>{t(editing ? 'notices.edit' : 'notices.addNew')}</DialogTitleBar>
       <IonContent className="ion-padding">
         <form aria-labelledby={titleId} noValidate onSubmit={(event) => void save(event)}>
           {saveError && (
@@ -82,11 +85,11 @@ function NoticeDialogBody(props: { titleId: string; state: NoticeDialogState; on
           )}
           <div className="form-fields">
             <div className="form-field">
-              <label htmlFor={`${id}-title`}>Title</label>
+              <label htmlFor={`${id}-title`}>{t('notices.field.title')}</label>
               <input id={`${id}-title`} type="text" value={title} maxLength={200} autoComplete="off" onChange={(e) => setTitle(e.target.value)} />
             </div>
             <div className="form-field">
-              <label htmlFor={`${id}-description`}>Description</label>
+              <label htmlFor={`${id}-description`}>{t('notices.field.description')}</label>
               <textarea id={`${id}-description`} rows={4} value={description} maxLength={5000} onChange={(e) => setDescription(e.target.value)} />
             </div>
           </div>
@@ -94,7 +97,7 @@ function NoticeDialogBody(props: { titleId: string; state: NoticeDialogState; on
         </form>
       </IonContent>
       <DialogSaveBar saving={saving} onCancel={onCancel} onSave={() => void save()} />
-      <IonAlert isOpen={incomplete} header="Please fill out both fields!" buttons={['OK']} onDidDismiss={() => setIncomplete(false)} />
+      <IonAlert isOpen={incomplete} header={t('notices.incomplete')} buttons={[t('shared.ok')]} onDidDismiss={() => setIncomplete(false)} />
     </>
   );
 }

@@ -8,6 +8,7 @@ import { ScreenState } from '../../components/ScreenState';
 import { HttpError } from '../../data/api';
 import { client, done } from '../../data/client';
 import { useCachedResource } from '../../data/useCachedResource';
+import { t, useI18n } from '../../i18n';
 import { readSessionKey } from '../../session/storage';
 import { NoticeDialog, type NoticeDialogState } from './NoticeDialog';
 import { appendNotice, loadNotices, NOTICES_PATH, removeNotice, replaceNotice, type Notice } from './notices';
@@ -16,12 +17,13 @@ import './NoticesPage.css';
 /** The load-failure text (docs/product.md#error-messages): the server's message, or the fallback. */
 export function noticesErrorText(error: unknown): string {
   if (error instanceof HttpError && error.message) return error.message;
-  return 'Failed to load notices. Please try again later.';
+  return t('notices.loadError');
 }
 
 /** One notice: its title and description, and for admins the edit and delete icons. */
 function NoticeItem(props: { notice: Notice; admin: boolean; onEdit: () => void; onDelete: () => void }) {
   const titleId = useId();
+  const { t } = useI18n();
   return (
     <article className="notice" aria-labelledby={titleId}>
       <div className="notice__text">
@@ -32,15 +34,15 @@ function NoticeItem(props: { notice: Notice; admin: boolean; onEdit: () => void;
       </div>
       {props.admin && (
         <div className="notice__actions">
-          <button type="button" className="notice-action" aria-label="Edit Notice" aria-describedby={titleId} title="Edit Notice" onClick={props.onEdit}>
+          <button type="button" className="notice-action" aria-label={t('notices.edit')} aria-describedby={titleId} title={t('notices.edit')} onClick={props.onEdit}>
             <IonIcon icon={createOutline} aria-hidden="true" />
           </button>
           <button
             type="button"
             className="notice-action notice-action--danger"
-            aria-label="Delete Notice"
+            aria-label={t('notices.delete')}
             aria-describedby={titleId}
-            title="Delete Notice"
+            title={t('notices.delete')}
             onClick={props.onDelete}
           >
             <IonIcon icon={trashOutline} aria-hidden="true" />
@@ -62,10 +64,11 @@ function NoticeItem(props: { notice: Notice; admin: boolean; onEdit: () => void;
 export default function NoticesPage() {
   // The one load of the screen, cached per user for offline use.
   const notices = useCachedResource(NOTICES_PATH, loadNotices, []);
+  const { t } = useI18n();
   const admin = readSessionKey('userRole') === '1';
   const [dialog, setDialog] = useState<NoticeDialogState | null>(null);
   const [deleting, setDeleting] = useState<Notice | null>(null);
-  const [toast, setToast] = useState<string | null>(null);
+  const [deleteFailed, setDeleteFailed] = useState(false);
   const list = notices.data ?? [];
 
   const remove = async (notice: Notice) => {
@@ -76,18 +79,18 @@ export default function NoticesPage() {
       console.error('Failed to delete the notice', error);
       // Already gone on the server: the list follows it.
       if (error instanceof HttpError && error.status === 404) notices.setData((current) => removeNotice(current, notice.id));
-      else setToast('Failed to delete the notice. Please try again.');
+      else setDeleteFailed(true);
     }
   };
 
   return (
     <>
       <div className="screen-header">
-        <h1 className="screen-title">Notices</h1>
+        <h1 className="screen-title">{t('route.notices')}</h1>
         {admin && (
           <IonButton onClick={() => setDialog({ mode: 'add' })}>
             <IonIcon slot="start" icon={addOutline} aria-hidden="true" />
-            Add Notice
+            {t('notices.add')}
           </IonButton>
         )}
       </div>
@@ -95,13 +98,13 @@ export default function NoticesPage() {
       <ScreenState
         loading={notices.loading && notices.data === undefined}
         error={notices.data === undefined ? notices.error : undefined}
-        loadingText="Loading notices..."
+        loadingText={t('notices.loading')}
         errorText={noticesErrorText(notices.error)}
-        emptyText="No notices available."
+        emptyText={t('notices.empty')}
         empty={list.length === 0}
         onRetry={() => void notices.reload()}
       >
-        <ul className="notice-list" aria-label="Notices">
+        <ul className="notice-list" aria-label={t('route.notices')}>
           {list.map((notice) => (
             <li key={notice.id}>
               <NoticeItem notice={notice} admin={admin} onEdit={() => setDialog({ mode: 'edit', notice })} onDelete={() => setDeleting(notice)} />
@@ -121,12 +124,12 @@ export default function NoticesPage() {
           />
           <ConfirmDeleteAlert
             item={deleting}
-            header="Confirm Delete"
-            message={() => 'Are you sure you want to delete this notice?'}
+            header={t('notices.confirmDelete')}
+            message={() => t('notices.confirmDeleteMessage')}
             onConfirm={(notice) => void remove(notice)}
             onDismiss={() => setDeleting(null)}
           />
-          <ErrorToast message={toast} onDismiss={() => setToast(null)} />
+          <ErrorToast message={deleteFailed ? t('notices.deleteFailed') : null} onDismiss={() => setDeleteFailed(false)} />
         </>
       )}
     </>

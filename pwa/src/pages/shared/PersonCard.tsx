@@ -2,12 +2,13 @@ import { IonAvatar, IonCard } from '@ionic/react';
 import { useId, useState, type ReactNode } from 'react';
 import avatarPlaceholder from '../../components/avatar-placeholder.svg';
 import { API_ORIGIN } from '../../config';
+import { intl, t, useI18n } from '../../i18n';
 import './area.css';
 
-/** "A, B, C", or "N/A" when there are none (docs/product.md#your-teachers). */
+/** "A, B, C", or "N/A" when there are none (docs/product.md#your-teachers), in the active language. */
 export function joinCourseNames(courses: readonly { courseName: string }[] | null | undefined): string {
   const names = (courses ?? []).map((c) => c.courseName).filter((name) => name.trim() !== '');
-  return names.length ? names.join(', ') : 'N/A';
+  return names.length ? intl().formatList(names, { type: 'unit', style: 'short' }) : t('shared.person.noCourses');
 }
 
 /** The avatar's source: the person's picture (a server path on the API's origin), else the placeholder. */
@@ -34,6 +35,7 @@ export interface PersonCardProps {
  */
 export function PersonCard({ name, email, picture, courses, children }: PersonCardProps) {
   const nameId = useId();
+  const { t } = useI18n();
   const [broken, setBroken] = useState(false);
   return (
     <IonCard className="person-card" aria-labelledby={nameId}>
@@ -45,10 +47,10 @@ export function PersonCard({ name, email, picture, courses, children }: PersonCa
           {name}
         </h2>
         <p className="person-card__line">
-          <span className="person-card__label">Email:</span> <a href={`mailto:${email}`}>{email}</a>
+          <span className="person-card__label">{t('shared.person.email')}</span> <a href={`mailto:${email}`}>{email}</a>
         </p>
         <p className="person-card__line">
-          <span className="person-card__label">Courses:</span> {joinCourseNames(courses)}
+          <span className="person-card__label">{t('shared.person.courses')}</span> {joinCourseNames(courses)}
         </p>
         {children}
       </div>

@@ -1,11 +1,18 @@
 import { IonAvatar, IonButton, IonCard, IonProgressBar } from '@ionic/react';
 import type { ReactNode } from 'react';
 import avatarPlaceholder from '../../components/avatar-placeholder.svg';
+import { useI18n, type MessageId } from '../../i18n';
 import './area.css';
+
+/** The words of each role's placeholder profile: the placeholder name and the role's name. */
+const ROLE_TEXTS: Record<StaticProfileProps['role'], { name: MessageId; role: MessageId }> = {
+  Teacher: { name: 'profile.teacher.name', role: 'profile.teacher.role' },
+  Student: { name: 'profile.student.name', role: 'profile.student.role' },
+};
 
 /** Props of {@link StaticProfile}. */
 export interface StaticProfileProps {
-  /** "Teacher" or "Student", shown as "Role: {role}" */
+  /** "Teacher" or "Student", shown (translated) as "Role: {role}" */
   role: 'Teacher' | 'Student';
   /** the progress bar's label, e.g. "Teaching Progress" */
   progressLabel: string;
@@ -25,9 +32,11 @@ export interface StaticProfileProps {
  * role's own sections.
  */
 export function StaticProfile({ role, progressLabel, progress, figure, children }: StaticProfileProps) {
+  const { t, intl } = useI18n();
+  const texts = ROLE_TEXTS[role];
   return (
     <>
-      <h1 className="screen-title">Profile</h1>
+      <h1 className="screen-title">{t('route.profile')}</h1>
       <div className="profile-grid">
         <IonCard className="profile-card">
           <div className="profile-header">
@@ -35,23 +44,25 @@ export function StaticProfile({ role, progressLabel, progress, figure, children 
               <img src={avatarPlaceholder} alt="" />
             </IonAvatar>
             <div className="profile-header__text">
-              <h2 className="profile-header__name">{role} Name</h2>
-              <p>Role: {role}</p>
+              <h2 className="profile-header__name">{t(texts.name)}</h2>
+              <p>{t('profile.role', { role: t(texts.role) })}</p>
             </div>
-            <IonButton fill="outline">Edit Profile</IonButton>
+            <IonButton fill="outline">{t('profile.editProfile')}</IonButton>
           </div>
         </IonCard>
 
         <IonCard className="profile-card">
           <div className="profile-card__title-row">
-            <h2 className="panel__title">Contact Details</h2>
+            <h2 className="panel__title">{t('profile.contactDetails')}</h2>
+            {/* visibly "Edit", to a screen reader "Edit contact details" */}
             <IonButton fill="clear" size="small">
-              Edit<span className="visually-hidden"> contact details</span>
+              {t('profile.edit')}
+              <span className="visually-hidden"> {t('profile.editWhat')}</span>
             </IonButton>
           </div>
-          <p>Email: {role.toLowerCase()}@example.com</p>
-          <p>Phone: +00 000 000 0000</p>
-          <p>Location: Not set</p>
+          <p>{t('profile.email', { email: `${role.toLowerCase()}@example.com` })}</p>
+          <p>{t('profile.phone', { phone: '+00 000 000 0000' })}</p>
+          <p>{t('profile.location')}</p>
         </IonCard>
 
         <IonCard className="profile-card">
@@ -59,7 +70,7 @@ export function StaticProfile({ role, progressLabel, progress, figure, children 
           <div className="profile-progress">
             <IonProgressBar value={progress / 100} aria-label={progressLabel} aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} role="progressbar" />
           </div>
-          <p>{progress}%</p>
+          <p>{intl.formatNumber(progress / 100, { style: 'percent' })}</p>
           <p>{figure}</p>
         </IonCard>
 

@@ -5,6 +5,7 @@
  */
 import { largestTimeUnit } from '../../components/relativeTime';
 import type { TeacherOracyStudent } from '../../data/oracy';
+import { intl, t, type MessageId } from '../../i18n';
 
 /** How many students of an overview need attention (at least one reason, docs/product.md#needs-attention). */
 export function attentionCount(students: readonly Pick<TeacherOracyStudent, 'needsAttention'>[]): number {
@@ -13,16 +14,14 @@ export function attentionCount(students: readonly Pick<TeacherOracyStudent, 'nee
 
 /**
  * The dashboard's link text (docs/product.md#your-students-oracy): "1 student needs attention",
- * "{N} students need attention", or "No student needs attention" for 0.
+ * "{N} students need attention", or "No student needs attention" for 0; in the active language.
  */
 export function attentionLinkText(count: number): string {
-  if (count === 0) return 'No student needs attention';
-  if (count === 1) return '1 student needs attention';
-  return `${count} students need attention`;
+  return t('shared.oracy.attentionLink', { count });
 }
 
 /**
- * How long ago a self-assessment was, in English words for a card's "Last
+ * How long ago a self-assessment was, in the active language's words for a card's "Last
  * assessed …" line (docs/product.md#your-students-oracy): "just now" under a minute, then
  * "5 minutes ago", "1 day ago", "3 weeks ago", "2 months ago" … in the
  * largest whole unit, as the offline banner counts them but always with a
@@ -32,9 +31,9 @@ export function attentionLinkText(count: number): string {
  */
 export function assessedAgo(iso: string, now: number = Date.now()): string {
   const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
-  if (!Number.isFinite(seconds) || seconds < 60) return 'just now';
+  if (!Number.isFinite(seconds) || seconds < 60) return t('shared.oracy.justNow');
   const [unit, length] = largestTimeUnit(seconds);
-  return new Intl.RelativeTimeFormat('en', { numeric: 'always' }).format(-Math.floor(seconds / length), unit);
+  return intl().formatRelativeTime(-Math.floor(seconds / length), unit, { numeric: 'always' });
 }
 
 /**
@@ -48,10 +47,25 @@ export function teacherOracyKey(courseId: string | null): string {
 /** The orders of the student list (docs/product.md#your-students-oracy). */
 export type StudentOrder = 'attention' | 'name';
 
-/** The order select's options, default first. */
-export const ORDER_OPTIONS: ReadonlyArray<{ value: StudentOrder; label: string }> = [
-  { value: 'attention', label: 'Needs attention first' },
-  { value: 'name', label: 'Name' },
+/**
+ * The order select's options, default first. Each `label` is read in the active language when
+ * it is shown (a getter), so that a language switch reaches it; `labelId` is its catalogue key.
+ */
+export const ORDER_OPTIONS: ReadonlyArray<{ value: StudentOrder; labelId: MessageId; readonly label: string }> = [
+  {
+    value: 'attention',
+    labelId: 'shared.order.attention',
+    get label() {
+      return t(this.labelId);
+    },
+  },
+  {
+    value: 'name',
+    labelId: 'shared.order.name',
+    get label() {
+      return t(this.labelId);
+    },
+  },
 ];
 
 /**

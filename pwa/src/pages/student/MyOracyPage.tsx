@@ -4,6 +4,7 @@ import { ScreenState } from '../../components/ScreenState';
 import { loadStudentOracy } from '../../data/oracy';
 import { useOwnId } from '../../data/studentTeacher';
 import { useCachedResource } from '../../data/useCachedResource';
+import { useI18n } from '../../i18n';
 import { DeliveryOverTime } from '../oracy/DeliveryOverTime';
 import { OracyProfileView } from '../oracy/OracyProfileView';
 import '../shared/area.css';
@@ -11,13 +12,14 @@ import '../oracy/oracy.css';
 
 /** The link back to the questionnaire, and to speaking practice, in the empty and the loaded state (docs/product.md#my-oracy). */
 function RetakeLink() {
+  const { t } = useI18n();
   return (
     <p className="oracy-actions">
       <Link to="/" className="oracy-link">
-        Retake the self-assessment
+        {t('student.oracy.retake')}
       </Link>
       <Link to="/student/speaking" className="oracy-link">
-        Practise speaking
+        {t('student.oracy.practise')}
       </Link>
     </p>
   );
@@ -32,23 +34,24 @@ function RetakeLink() {
  */
 export default function MyOracyPage() {
   const studentId = useOwnId('studentId');
+  const { t } = useI18n();
   const profile = useCachedResource(studentId ? '/api/student/oracy' : null, (signal) => loadStudentOracy(studentId ?? '', signal), [studentId]);
   const data = profile.data;
 
   return (
     <>
-      <h1 className="screen-title">My Oracy</h1>
+      <h1 className="screen-title">{t('route.myOracy')}</h1>
       <OfflineBanner offline={profile.offline} savedAt={profile.savedAt} />
       <ScreenState
         loading={profile.loading && !data}
-        loadingText="Loading your Oracy profile..."
+        loadingText={t('student.oracy.loading')}
         error={data ? undefined : profile.error}
-        errorText="Could not load your Oracy profile. Please try again."
+        errorText={t('student.oracy.loadError')}
         onRetry={() => void profile.reload()}
         empty={!data?.latest}
         emptyText={
           <>
-            <p>You have not taken the self-assessment yet.</p>
+            <p>{t('student.oracy.notTaken')}</p>
             <RetakeLink />
           </>
         }

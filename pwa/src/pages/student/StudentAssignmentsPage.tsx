@@ -1,6 +1,7 @@
 import { ScreenState } from '../../components/ScreenState';
 import { loadStudentAssignments, useOwnId } from '../../data/studentTeacher';
 import { useResource } from '../../data/useResource';
+import { useI18n } from '../../i18n';
 import { AssignmentCards } from '../shared/AssignmentCards';
 import '../shared/area.css';
 
@@ -11,18 +12,19 @@ import '../shared/area.css';
  */
 export default function StudentAssignmentsPage() {
   const studentId = useOwnId('studentId');
+  const { t } = useI18n();
   const assignments = useResource((signal) => loadStudentAssignments(studentId ?? '', signal), [studentId]);
   return (
     <>
-      <h1 className="screen-title">My Assignments</h1>
+      <h1 className="screen-title">{t('route.myAssignments')}</h1>
       <ScreenState
         loading={assignments.loading && !assignments.data}
-        loadingText="Loading assignments..."
+        loadingText={t('student.assignments.loading')}
         error={assignments.data ? undefined : assignments.error}
-        errorText="Failed to load assignments. Please try again."
+        errorText={t('student.assignments.loadError')}
         onRetry={() => void assignments.reload()}
         empty={(assignments.data ?? []).length === 0}
-        emptyText="You have no assignments yet."
+        emptyText={t('student.assignments.empty')}
       >
         <AssignmentCards assignments={assignments.data ?? []} titleLevel={2} />
       </ScreenState>

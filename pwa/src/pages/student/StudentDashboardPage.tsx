@@ -2,14 +2,19 @@ import { IonButton, IonCard } from '@ionic/react';
 import { ChartFigure } from '../../components/Chart';
 import { OfflineBanner } from '../../components/OfflineBanner';
 import { ScreenState } from '../../components/ScreenState';
+import { LEVEL_LABELS } from '../../data/oracy';
 import { loadStudentStats, useOwnId } from '../../data/studentTeacher';
 import { useCachedResource } from '../../data/useCachedResource';
+import { useI18n } from '../../i18n';
 import { useSession } from '../../session/SessionProvider';
 import { StatCard } from '../shared/StatCard';
 import '../shared/area.css';
 
-/** The activity chart's fixed sample data (docs/product.md#student-dashboard, docs/product.md#constants-and-limits: March–June = 2, 4, 1, 3). */
-export const STUDENT_ACTIVITY_SAMPLE = { labels: ['March', 'April', 'May', 'June'], values: [2, 4, 1, 3] } as const;
+/**
+ * The activity chart's fixed sample data (docs/product.md#student-dashboard, docs/product.md#constants-and-limits: March–June = 2, 4, 1, 3):
+ * the months (0 = January), named in the active language when shown, and their values.
+ */
+export const STUDENT_ACTIVITY_SAMPLE = { months: [2, 3, 4, 5], values: [2, 4, 1, 3] } as const;
 
 /**
  * The student dashboard (docs/product.md#student-dashboard, /student/dashboard; title of
@@ -22,6 +27,7 @@ export const STUDENT_ACTIVITY_SAMPLE = { labels: ['March', 'April', 'May', 'June
  */
 export default function StudentDashboardPage() {
   const { user } = useSession();
+  const { t, intl } = useI18n();
   const studentId = useOwnId('studentId');
   // Cached per user for offline use.
   const stats = useCachedResource(studentId ? '/api/student/stats' : null, (signal) => loadStudentStats(studentId ?? '', signal), [studentId]);
@@ -29,53 +35,53 @@ export default function StudentDashboardPage() {
 
   return (
     <>
-      <h1 className="screen-title">Welcome to your Dashboard, {user?.firstName}!</h1>
-      <p className="screen-subtitle">Track your progress and skills as you enhance your Oracy journey!</p>
+      <h1 className="screen-title">{t('student.dashboard.welcome', { name: user?.firstName ?? '' })}</h1>
+      <p className="screen-subtitle">{t('student.dashboard.subtitle')}</p>
 
-      <section aria-label="Your progress">
+      <section aria-label={t('student.dashboard.progress')}>
         <OfflineBanner offline={stats.offline} savedAt={stats.savedAt} />
         <ScreenState
           loading={stats.loading && !data}
-          loadingText="Loading your stats..."
+          loadingText={t('student.dashboard.loading')}
           error={data ? undefined : stats.error}
-          errorText="Error fetching stats. Please try again later."
+          errorText={t('student.dashboard.loadError')}
           onRetry={() => void stats.reload()}
           empty={false}
           emptyText=""
         >
           <ul className="stat-grid">
-            <StatCard label="Total Courses" value={data?.totalCourses ?? 0} />
-            <StatCard label="Completed Courses" value={data?.completedCourses ?? 0} />
-            <StatCard label="Total Assignments" value={data?.totalAssignments ?? 0} />
-            <StatCard label="Oracy Level" value={data?.oracyLevel || 'Beginner'} accent />
+            <StatCard label={t('student.dashboard.totalCourses')} value={data?.totalCourses ?? 0} />
+            <StatCard label={t('student.dashboard.completedCourses')} value={data?.completedCourses ?? 0} />
+            <StatCard label={t('student.dashboard.totalAssignments')} value={data?.totalAssignments ?? 0} />
+            <StatCard label={t('student.dashboard.oracyLevel')} value={LEVEL_LABELS[data?.oracyLevel || 'Beginner']} accent />
           </ul>
         </ScreenState>
       </section>
 
       <div className="dashboard-panels">
         <IonCard className="panel">
-          <h2 className="panel__title">Quick Actions</h2>
+          <h2 className="panel__title">{t('student.dashboard.quickActions')}</h2>
           <div className="action-row">
-            <IonButton routerLink="/courses">View Courses</IonButton>
+            <IonButton routerLink="/courses">{t('student.dashboard.viewCourses')}</IonButton>
             <IonButton routerLink="/assignments" fill="outline">
-              View Assignments
+              {t('student.dashboard.viewAssignments')}
             </IonButton>
             <IonButton routerLink="/student/speaking" fill="outline">
-              Speaking practice
+              {t('student.dashboard.speaking')}
             </IonButton>
           </div>
         </IonCard>
         <IonCard className="panel">
           <ChartFigure
             type="line"
-            title="Your Activity Overview"
-            labels={[...STUDENT_ACTIVITY_SAMPLE.labels]}
-            series={[{ label: 'Courses Completed', values: [...STUDENT_ACTIVITY_SAMPLE.values] }]}
+            title={t('student.dashboard.activity')}
+            labels={STUDENT_ACTIVITY_SAMPLE.months.map((month) => intl.formatDate(new Date(2026, month, 15), { month: 'long' }))}
+            series={[{ label: t('student.dashboard.coursesCompleted'), values: [...STUDENT_ACTIVITY_SAMPLE.values] }]}
           />
         </IonCard>
       </div>
 
-      <p className="dashboard-closing">Keep going! Every step forward is a step closer to success!</p>
+      <p className="dashboard-closing">{t('student.dashboard.closing')}</p>
     </>
   );
 }

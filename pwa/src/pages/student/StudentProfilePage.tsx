@@ -1,4 +1,5 @@
 import { IonCard } from '@ionic/react';
+import { useI18n } from '../../i18n';
 import { StaticProfile } from '../shared/StaticProfile';
 
 /**
@@ -7,13 +8,14 @@ import { StaticProfile } from '../shared/StaticProfile';
  * Courses" and "Settings & Preferences" sections (docs/product.md#constants-and-limits).
  */
 export default function StudentProfilePage() {
+  const { t } = useI18n();
   return (
-    <StaticProfile role="Student" progressLabel="Progress" progress={70} figure="Badges Earned: 5">
+    <StaticProfile role="Student" progressLabel={t('profile.student.progress')} progress={70} figure={t('profile.student.badges', { count: 5 })}>
       <IonCard className="profile-card">
-        <h2 className="panel__title">Enrolled Courses</h2>
+        <h2 className="panel__title">{t('profile.student.enrolledCourses')}</h2>
       </IonCard>
       <IonCard className="profile-card">
-        <h2 className="panel__title">Settings &amp; Preferences</h2>
+        <h2 className="panel__title">{t('profile.student.settings')}</h2>
       </IonCard>
     </StaticProfile>
   );

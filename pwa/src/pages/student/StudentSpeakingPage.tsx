@@ -7,6 +7,7 @@ import { loadStudentSpeakingTasks } from '../../data/speaking';
 import { useOwnId } from '../../data/studentTeacher';
 import { useCachedResource } from '../../data/useCachedResource';
 import { useSpeakingOutbox } from '../../data/useSpeakingOutbox';
+import { useI18n } from '../../i18n';
 import { formatDue, queuedFor, SPEAKING_TASKS_KEY, STATUS_LABELS, taskStatus } from './speaking/speakingStatus';
 import '../../components/CourseCard.css';
 import '../shared/area.css';
@@ -24,6 +25,7 @@ import './speaking/speaking.css';
  */
 export default function StudentSpeakingPage() {
   const studentId = useOwnId('studentId');
+  const { t } = useI18n();
   const tasks = useCachedResource(studentId ? SPEAKING_TASKS_KEY : null, (signal) => loadStudentSpeakingTasks(studentId ?? '', signal), [studentId]);
   const outbox = useSpeakingOutbox((taskId, recording) => {
     tasks.setData((list) => (list ?? []).map((task) => (task.id === taskId ? { ...task, recording } : task)));
@@ -32,18 +34,18 @@ export default function StudentSpeakingPage() {
 
   return (
     <>
-      <h1 className="screen-title">Speaking Practice</h1>
+      <h1 className="screen-title">{t('route.speakingPractice')}</h1>
       <OfflineBanner offline={tasks.offline} savedAt={tasks.savedAt} />
       <ScreenState
         loading={tasks.loading && !data}
-        loadingText="Loading your speaking tasks..."
+        loadingText={t('student.speaking.loadingTasks')}
         error={data ? undefined : tasks.error}
-        errorText="Could not load your speaking tasks. Please try again."
+        errorText={t('student.speaking.loadTasksError')}
         onRetry={() => void tasks.reload()}
         empty={(data ?? []).length === 0}
-        emptyText="No speaking tasks yet."
+        emptyText={t('student.speaking.noTasks')}
       >
-        <ul className="card-grid" aria-label="Speaking tasks">
+        <ul className="card-grid" aria-label={t('student.speaking.tasks')}>
           {(data ?? []).map((task) => {
             const status = taskStatus(task, queuedFor(outbox.items, task.id));
             return (
@@ -52,10 +54,10 @@ export default function StudentSpeakingPage() {
                   <h2 className="speaking-card__title">
                     <Link to={`/student/speaking/${encodeURIComponent(task.id)}`}>{task.title}</Link>
                   </h2>
-                  <p>Course: {task.courseTitle}</p>
+                  <p>{t('student.speaking.course', { course: task.courseTitle })}</p>
                   <p>{formatDue(task.dueAt)}</p>
                   <p>
-                    Status: <span className={`speaking-status speaking-status--${status}`}>{STATUS_LABELS[status]}</span>
+                    {t('student.speaking.status')} <span className={`speaking-status speaking-status--${status}`}>{t(STATUS_LABELS[status])}</span>
                   </p>
                   {task.recording && (status === 'submitted' || status === 'reviewed') && (
                     <DeliveryChips summary={task.recording.delivery} durationMs={task.recording.durationMs} />

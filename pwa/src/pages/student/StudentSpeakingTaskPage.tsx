@@ -14,6 +14,7 @@ import { loadStudentSpeakingTasks, type Recording, type StudentSpeakingTask } fr
 import { useOwnId } from '../../data/studentTeacher';
 import { useCachedResource } from '../../data/useCachedResource';
 import { useSpeakingOutbox, type QueuedRecording, type RecordingTake } from '../../data/useSpeakingOutbox';
+import { useI18n } from '../../i18n';
 import { formatClock, Recorder } from '../../speaking/Recorder';
 import type { RecordedTake, Recording as Take } from '../../speaking/useRecorder';
 import { formatDay, formatDue, QUEUED_TEXT, queuedFor, SENT_TEXT, SPEAKING_TASKS_KEY, UPLOADING_TEXT } from './speaking/speakingStatus';
@@ -42,6 +43,7 @@ import './speaking/speaking.css';
  */
 export default function StudentSpeakingTaskPage() {
   const { taskId = '' } = useParams<{ taskId: string }>();
+  const { t } = useI18n();
   const studentId = useOwnId('studentId');
   const tasks = useCachedResource(studentId ? SPEAKING_TASKS_KEY : null, (signal) => loadStudentSpeakingTasks(studentId ?? '', signal), [studentId]);
   const [justSent, setJustSent] = useState(false);
@@ -50,22 +52,22 @@ export default function StudentSpeakingTaskPage() {
     if (sentTaskId === taskId) setJustSent(true);
   });
   const data = tasks.data;
-  const task = data?.find((t) => t.id === taskId);
+  const task = data?.find((candidate) => candidate.id === taskId);
 
   return (
     <>
       <Link to="/student/speaking" className="speaking-back">
-        Back to speaking practice
+        {t('student.speaking.back')}
       </Link>
       <OfflineBanner offline={tasks.offline} savedAt={tasks.savedAt} />
       <ScreenState
         loading={tasks.loading && !data}
-        loadingText="Loading the speaking task..."
+        loadingText={t('student.speaking.loadingTask')}
         error={data ? undefined : tasks.error}
-        errorText="Could not load this speaking task. Please try again."
+        errorText={t('student.speaking.loadTaskError')}
         onRetry={() => void tasks.reload()}
         empty={!task}
-        emptyText="This speaking task could not be found."
+        emptyText={t('student.speaking.notFound')}
       >
         {task && (
           <TaskView
@@ -113,6 +115,7 @@ function keptMeasurement(measurement: DeliveryMeasurement): DeliveryMeasurement 
 }
 
 function TaskView({ task, queued, progress, justSent, onSubmit, onDiscard, onRecordAgain }: TaskViewProps) {
+  const { t } = useI18n();
   const [submitting, setSubmitting] = useState(false);
   const [recordAgain, setRecordAgain] = useState(false);
   const [submitError, setSubmitError] = useState(false);
@@ -173,44 +176,44 @@ function TaskView({ task, queued, progress, justSent, onSubmit, onDiscard, onRec
       <h1 id={headingId} className="screen-title">
         {task.title}
       </h1>
-      <p>Course: {task.courseTitle}</p>
+      <p>{t('student.speaking.course', { course: task.courseTitle })}</p>
       <p>{formatDue(task.dueAt)}</p>
 
       <IonCard className="panel">
-        <h2 className="panel__title">Prompt</h2>
+        <h2 className="panel__title">{t('student.speaking.prompt')}</h2>
         <p className="speaking-task__prompt">{task.prompt}</p>
         <h3 id={strandsId} className="panel__title">
-          Focus strands
+          {t('student.speaking.focusStrands')}
         </h3>
         <ul className="speaking-task__strands" aria-labelledby={strandsId}>
           {task.focusStrands.map((key) => (
             <li key={key}>{STRAND_LABELS[key]}</li>
           ))}
         </ul>
-        <p>Answer in at most {formatClock(task.maxSeconds * 1000)}</p>
+        <p>{t('student.speaking.maxLength', { duration: formatClock(task.maxSeconds * 1000) })}</p>
       </IonCard>
 
       {reviewed ? (
         <Feedback task={task} />
       ) : (
-        <section aria-label="Your answer">
+        <section aria-label={t('student.speaking.answer')}>
           {justSent && !submitting && task.recording && (
             <p className="speaking-task__message speaking-task__message--sent" role="status">
-              {SENT_TEXT}
+              {t(SENT_TEXT)}
             </p>
           )}
           {submitting && <Upload progress={progress} />}
           {submitError && (
             <p className="speaking-task__message speaking-task__message--error" role="alert">
-              Could not send your recording. Please try again.
+              {t('student.speaking.sendFailed')}
             </p>
           )}
           {waiting?.status === 'queued' && (
             <div role="status">
-              <p className="speaking-task__message">{QUEUED_TEXT}</p>
+              <p className="speaking-task__message">{t(QUEUED_TEXT)}</p>
               <div className="speaking-task__actions">
                 <IonButton fill="outline" onClick={() => onDiscard(waiting.id)}>
-                  Discard
+                  {t('student.speaking.discard')}
                 </IonButton>
               </div>
             </div>
@@ -218,12 +221,12 @@ function TaskView({ task, queued, progress, justSent, onSubmit, onDiscard, onRec
           {waiting?.status === 'failed' && (
             <div>
               <p className="speaking-task__message speaking-task__message--error" role="alert">
-                {waiting.error || 'Your recording was not accepted.'}
+                {waiting.error || t('student.speaking.notAccepted')}
               </p>
               <div className="speaking-task__actions">
-                <IonButton onClick={again}>Record again</IonButton>
+                <IonButton onClick={again}>{t('student.speaking.recordAgain')}</IonButton>
                 <IonButton fill="outline" onClick={() => onDiscard(waiting.id)}>
-                  Discard
+                  {t('student.speaking.discard')}
                 </IonButton>
               </div>
             </div>
@@ -254,9 +257,10 @@ function TaskView({ task, queued, progress, justSent, onSubmit, onDiscard, onRec
 /** The upload's progress bar, labelled. */
 function Upload({ progress }: { progress: number | null }) {
   const labelId = useId();
+  const { t } = useI18n();
   return (
     <div className="speaking-task__upload" role="status">
-      <p id={labelId}>{UPLOADING_TEXT}</p>
+      <p id={labelId}>{t(UPLOADING_TEXT)}</p>
       {progress === null ? (
         <IonProgressBar type="indeterminate" aria-labelledby={labelId} />
       ) : (
@@ -273,10 +277,11 @@ function Upload({ progress }: { progress: number | null }) {
 function SubmittedAudio({ recording, headingLevel }: { recording: Recording; headingLevel: 2 | 3 }) {
   const player = useRef<HTMLAudioElement>(null);
   const playFrom = useCallback((ms: number) => playAudioFrom(player.current, ms), []);
+  const { t } = useI18n();
   return (
     <>
-      <p>Submitted {formatDay(recording.submittedAt)}</p>
-      <audio ref={player} className="speaking-task__player" controls preload="none" src={`${API_ORIGIN}${recording.audioUrl}`} aria-label="Your submitted recording" />
+      <p>{t('student.speaking.submittedOn', { date: formatDay(recording.submittedAt) })}</p>
+      <audio ref={player} className="speaking-task__player" controls preload="none" src={`${API_ORIGIN}${recording.audioUrl}`} aria-label={t('student.speaking.submittedRecording')} />
       <div className="speaking-task__delivery">
         <RecordingDelivery key={`${recording.id}-${recording.submittedAt}`} recordingId={recording.id} submittedAt={recording.submittedAt} audience="student" onPlayFrom={playFrom} headingLevel={headingLevel} />
       </div>
@@ -286,12 +291,13 @@ function SubmittedAudio({ recording, headingLevel }: { recording: Recording; hea
 
 /** A submitted, not yet reviewed recording: {@link SubmittedAudio} and "Record again". */
 function Submitted({ recording, onRecordAgain }: { recording: Recording; onRecordAgain: () => void }) {
+  const { t } = useI18n();
   return (
     <div>
       <SubmittedAudio recording={recording} headingLevel={2} />
       <div className="speaking-task__actions">
         <IonButton fill="outline" onClick={onRecordAgain}>
-          Record again
+          {t('student.speaking.recordAgain')}
         </IonButton>
       </div>
     </div>
@@ -301,27 +307,28 @@ function Submitted({ recording, onRecordAgain }: { recording: Recording; onRecor
 /** The teacher's feedback: one score per focus strand ("Linguistic 4 / 5") and the comment. */
 function Feedback({ task }: { task: StudentSpeakingTask }) {
   const headingId = useId();
+  const { t } = useI18n();
   const feedback = task.feedback;
   return (
     <section aria-labelledby={headingId}>
       <IonCard className="panel">
         <h2 id={headingId} className="panel__title">
-          Your teacher's feedback
+          {t('student.speaking.feedback')}
         </h2>
         {task.recording && <SubmittedAudio recording={task.recording} headingLevel={3} />}
         {feedback ? (
           <>
-            <ul className="speaking-task__scores" aria-label="Scores">
+            <ul className="speaking-task__scores" aria-label={t('student.speaking.scores')}>
               {STRAND_KEYS.filter((key) => feedback.strands[key] !== undefined).map((key) => (
                 <li key={key}>
-                  {STRAND_LABELS[key]} {feedback.strands[key]} / 5
+                  {t('student.speaking.strandScore', { strand: STRAND_LABELS[key], score: feedback.strands[key] })}
                 </li>
               ))}
             </ul>
             {feedback.comment && <p className="speaking-task__comment">{feedback.comment}</p>}
           </>
         ) : (
-          <p>Reviewed</p>
+          <p>{t('student.speaking.reviewed')}</p>
         )}
       </IonCard>
     </section>

@@ -1,6 +1,7 @@
 import { ScreenState } from '../../components/ScreenState';
 import { loadStudentTeachers, useOwnId } from '../../data/studentTeacher';
 import { useResource } from '../../data/useResource';
+import { useI18n } from '../../i18n';
 import { PersonCard } from '../shared/PersonCard';
 import '../../components/CourseCard.css';
 import '../shared/area.css';
@@ -12,28 +13,29 @@ import '../shared/area.css';
  */
 export default function StudentTeachersPage() {
   const studentId = useOwnId('studentId');
+  const { t } = useI18n();
   const teachers = useResource((signal) => loadStudentTeachers(studentId ?? '', signal), [studentId]);
   return (
     <>
-      <h1 className="screen-title">Your Teacher</h1>
+      <h1 className="screen-title">{t('route.yourTeacher')}</h1>
       <ScreenState
         loading={teachers.loading && !teachers.data}
-        loadingText="Loading your teachers..."
+        loadingText={t('student.teachers.loading')}
         error={teachers.data ? undefined : teachers.error}
-        errorText="Unable to fetch teacher information. Please try again later."
+        errorText={t('student.teachers.loadError')}
         onRetry={() => void teachers.reload()}
         empty={(teachers.data ?? []).length === 0}
         emptyText={
           <>
-            <p>No teacher has been assigned to you yet.</p>
-            <p>Please check back later or contact your administrator for more information.</p>
+            <p>{t('student.teachers.empty')}</p>
+            <p>{t('student.teachers.emptyHint')}</p>
           </>
         }
       >
         <ul className="card-grid">
-          {(teachers.data ?? []).map((t) => (
-            <li key={t.id}>
-              <PersonCard name={t.teacherName} email={t.teacherEmail} picture={t.profilePicture} courses={t.courses} />
+          {(teachers.data ?? []).map((teacher) => (
+            <li key={teacher.id}>
+              <PersonCard name={teacher.teacherName} email={teacher.teacherEmail} picture={teacher.profilePicture} courses={teacher.courses} />
             </li>
           ))}
         </ul>

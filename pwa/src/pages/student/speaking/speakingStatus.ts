@@ -4,27 +4,28 @@
  */
 import type { StudentSpeakingTask } from '../../../data/speaking';
 import type { QueuedRecording } from '../../../data/useSpeakingOutbox';
+import { intl, t, type MessageId } from '../../../i18n';
 
 /** The cache key (and API path stem) of the student's speaking tasks. */
 export const SPEAKING_TASKS_KEY = '/api/student/speaking-tasks';
 
-/** A recording waiting in the outbox. */
-export const QUEUED_TEXT = "Queued — will be sent when you're back online";
-/** A recording that reached the server. */
-export const SENT_TEXT = 'Sent — your teacher will listen to it.';
-/** The label of the upload's progress bar. */
-export const UPLOADING_TEXT = 'Uploading your recording…';
+/** A recording waiting in the outbox (a catalogue key). */
+export const QUEUED_TEXT: MessageId = 'student.speaking.queued';
+/** A recording that reached the server (a catalogue key). */
+export const SENT_TEXT: MessageId = 'student.speaking.sent';
+/** The label of the upload's progress bar (a catalogue key). */
+export const UPLOADING_TEXT: MessageId = 'student.speaking.uploading';
 
 /** A task's status for its student: `todo`, `queued` (a take in the outbox), `failed` (refused), `submitted` or `reviewed`. */
 export type TaskStatus = 'todo' | 'queued' | 'failed' | 'submitted' | 'reviewed';
 
-/** The status badge's words per {@link TaskStatus}. */
-export const STATUS_LABELS: Record<TaskStatus, string> = {
-  todo: 'To do',
-  queued: 'Queued',
-  failed: 'Not sent',
-  submitted: 'Submitted',
-  reviewed: 'Reviewed',
+/** The status badge's words per {@link TaskStatus} (catalogue keys). */
+export const STATUS_LABELS: Record<TaskStatus, MessageId> = {
+  todo: 'student.speaking.status.todo',
+  queued: 'student.speaking.status.queued',
+  failed: 'student.speaking.status.failed',
+  submitted: 'student.speaking.status.submitted',
+  reviewed: 'student.speaking.status.reviewed',
 };
 
 /**
@@ -43,12 +44,12 @@ export function queuedFor(items: readonly QueuedRecording[], taskId: string): Qu
   return items.filter((item) => item.taskId === taskId).at(-1);
 }
 
-/** A day (an ISO time) as shown in speaking practice, local time: "3 Dec" (docs/product.md#speaking-practice). */
+/** A day (an ISO time) as shown in speaking practice, local time, in the active language: "3 Dec" (docs/product.md#speaking-practice). */
 export function formatDay(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short' });
+  return intl().formatDate(iso, { day: 'numeric', month: 'short' });
 }
 
 /** A task's due date (ISO time or null) in words: "Due 3 Dec", or "No due date" (docs/product.md#speaking-practice). */
 export function formatDue(dueAt: string | null): string {
-  return dueAt ? `Due ${formatDay(dueAt)}` : 'No due date';
+  return dueAt ? t('student.speaking.due', { date: formatDay(dueAt) }) : t('student.speaking.noDueDate');
 }
