@@ -80,6 +80,7 @@ export const responseSchemasMatchTheServer: Record<string, true> = {
   >,
   'GET /api/admin/settings': true satisfies Check<InferResponseType<Admin['settings']['$get'], 200>, typeof s.schoolSettingsSchema>,
   'PUT /api/admin/settings': true satisfies Check<InferResponseType<Admin['settings']['$put'], 200>, typeof s.schoolSettingsSchema>,
+  'POST /api/admin/import': true satisfies Check<InferResponseType<Admin['import']['$post'], 200>, typeof s.importResultSchema>,
   'GET /api/admin/stats': true satisfies Check<InferResponseType<Admin['stats']['$get'], 200>, typeof s.adminStatsSchema>,
   'GET /api/recordings/:recordingId/delivery': true satisfies Check<InferResponseType<Api['recordings'][':recordingId']['delivery']['$get'], 200>, typeof s.deliverySchema>,
   'POST /api/admin/delivery/reanalyse': true satisfies Check<InferResponseType<Admin['delivery']['reanalyse']['$post'], 202>, typeof s.reanalysisSchema>,
