@@ -1,5 +1,6 @@
 import { IonButton, IonCard, IonCardContent, IonCardHeader, IonItem, IonList, IonSelect, IonSelectOption, IonSpinner } from '@ionic/react';
 import { useCallback, useEffect, useState } from 'react';
+import { ImportDialog } from './ImportDialog';
 import { downloadExport, fetchSettings, saveSettings, type ExportType, type SchoolSettings } from './peopleApi';
 import { useAdminToast } from './useAdminToast';
 import { useConfirm } from './useConfirm';
@@ -102,11 +103,11 @@ export function saveBlob(blob: Blob, fileName: string): void {
  * Data & Backup (Backup Frequency: Daily, Weekly, Monthly), Export Data (JSON
  * or CSV, "Export Now" with a spinner while working; the file is saved as
  * user_data.json / user_data.csv; toasts "Data exported successfully" /
- * "Failed to export data"), Import Data ("Import"), "Save All Changes" and
+ * "Failed to export data"), Import Data ("Import" opens the import dialog, docs/product.md#import), "Save All Changes" and
  * "Revert to Default". Language and Backup Frequency are the school's saved settings
  * (`GET`/`PUT /api/admin/settings`): "Save All Changes" is enabled while an edit is unsaved and
  * saves it ("Settings saved"); "Revert to Default" asks, then saves English and Daily; closing or
- * reloading the page with an unsaved edit asks first (docs/product.md#settings). "Import" does nothing yet.
+ * reloading the page with an unsaved edit asks first (docs/product.md#settings).
  */
 export default function SettingsPage() {
   const toast = useAdminToast();
@@ -114,6 +115,7 @@ export default function SettingsPage() {
   const settings = useSchoolSettings();
   const [fileType, setFileType] = useState<ExportType>('json');
   const [exporting, setExporting] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
 
   const exportNow = async () => {
     if (exporting) return;
@@ -207,7 +209,9 @@ export default function SettingsPage() {
             <h2 className="admin-subtitle">Import Data</h2>
           </IonCardHeader>
           <IonCardContent>
-            <IonButton fill="outline">Import</IonButton>
+            <IonButton fill="outline" onClick={() => setImportOpen(true)}>
+              Import
+            </IonButton>
           </IonCardContent>
         </IonCard>
       </div>
@@ -238,6 +242,7 @@ export default function SettingsPage() {
         </IonButton>
         {settings.saving ? <IonSpinner name="crescent" aria-label="Saving" role="status" /> : null}
       </div>
+      <ImportDialog isOpen={importOpen} onClose={() => setImportOpen(false)} />
     </>
   );
 }
