@@ -260,6 +260,17 @@ describe('POST /api/admin/import (docs/product.md#import)', () => {
     expect(body.rows.slice(0, 3).map((row: LooseJson) => row.row)).toEqual([2, 3, 4]);
   });
 
+  it('imports the CSV of Export Now back into the same school as all skip, formula guards and course cells included', async () => {
+    const d = domain();
+    const { user } = await createUser({ role: 3, firstName: '=Sly', lastName: 'Student', email: `sly@${d}` });
+    await enroll(user._id, [(await Course.findOne({ title: 'Debating' }).lean())!._id, (await Course.findOne({ title: 'Storytelling' }).lean())!._id]);
+    const exported = await (await app.request('/api/admin/export?fileType=csv', jsonRequest('GET', undefined, admin.cookie))).text();
+    expect(exported).toContain(`,'=Sly,Student,Debating; Storytelling\n`);
+    const body = await importJson(exported, { name: 'user_data.csv', dryRun: true });
+    expect(body.counts).toEqual({ create: 0, update: 0, skip: exported.trim().split('\n').length - 1, error: 0 });
+    expect(body.rows.find((row: LooseJson) => row.email === `sly@${d}`)).toMatchObject({ firstName: '=Sly', courses: ['Debating', 'Storytelling'], status: 'skip' });
+  });
+
   it('reads an older export that has only `name`: split at the last space', async () => {
     const d = domain();
     const old = JSON.stringify([{ id: 'x', name: 'Mary Ann Smith', email: `mary@${d}`, role: 3, createdAt: '2025-01-01T00:00:00.000Z' }]);
