@@ -34,6 +34,7 @@ import { createCourseRoutes } from './routes/admin/courses/index.js';
 import { noticeRoutes } from './routes/admin/notices/index.js';
 import { createUploadStores, type UploadStores } from './services/uploads.js';
 import { adminExportRoutes } from './routes/admin/export/index.js';
+import { createImportRoutes } from './routes/admin/import/index.js';
 import { createAdminPeopleRoutes } from './routes/admin/people/index.js';
 import { adminStatsRoutes } from './routes/admin/stats/index.js';
 import { settingsRoutes } from './routes/admin/settings/index.js';
@@ -164,6 +165,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/api', settingsRoutes)
     .route('/api', createBackupRoutes({ dataDir: env.DATA_DIR, external: Boolean(env.MONGODB_URI), scheduled: env.BACKUP_SCHEDULE }))
     .route('/api', adminExportRoutes)
+    .route('/api', createImportRoutes({ sockets, log }))
     .route('/api', userRoutes)
     .all('/api/*', () => {
       throw notFound('No such API endpoint.');

@@ -144,7 +144,7 @@ test.describe('the admin manages people', () => {
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('user_data.csv');
     const text = await readFile(await download.path(), 'utf8');
-    expect(text.split('\n')[0]).toBe('id,name,email,role,createdAt,oracyLevel,oracyMean,linguistic,cognitive,socialEmotional,physical,lastAssessedAt');
+    expect(text.split('\n')[0]).toBe('id,name,email,role,createdAt,oracyLevel,oracyMean,linguistic,cognitive,socialEmotional,physical,lastAssessedAt,firstName,lastName,courses');
     expect(text).toContain(`,${DEMO.admin},1,`);
     await expect(page.getByText('Data exported successfully')).toBeVisible();
   });

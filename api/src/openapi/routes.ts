@@ -20,6 +20,7 @@ export const TAGS = [
   { name: 'Notices', description: 'Notices: every signed-in user reads, admins write (docs/product.md#notice-calls).' },
   { name: 'Users', description: 'Users, students, teachers and course assignment, admins only (docs/product.md#admin-user-calls).' },
   { name: 'Settings', description: "The school's settings and backups, admins only (docs/product.md#settings)." },
+  { name: 'Import', description: 'Importing people from a CSV or an export file, admins only (docs/product.md#import).' },
   { name: 'Stats and export', description: 'Figures and the user export, admins only (docs/product.md#stats-and-export-calls).' },
   { name: 'Chat', description: 'Chat attachments; the chat itself runs over Socket.IO (docs/product.md#real-time-socket).' },
   { name: 'Profile', description: 'Profiles (docs/product.md#user-calls).' },
@@ -135,6 +136,11 @@ function complaintDocs(area: 'student' | 'teacher', ownerQuery: 'sId' | 'tId'): 
     },
   };
 }
+
+/** An import as the settings screen sends it: one file. */
+const importFormDoc = z.object({
+  file: z.string().meta({ format: 'binary', description: 'a CSV (`.csv`) or the JSON of "Export Now" (`.json`), UTF-8, at most 2 MB and 5,000 people' }),
+});
 
 /** A recording as the student's phone sends it: the audio file and the length it measured. */
 const recordingFormDoc = z.object({
@@ -658,6 +664,23 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     errors: { 400: 'Not the name of a backup archive (`validation_error`): a path, `..`, another extension.', 404: 'No such archive is kept.', 416: 'The requested range is outside the file.' },
   },
 
+  // Import
+  'POST /api/admin/import': {
+    summary: 'Import people from a file',
+    tag: 'Import',
+    description:
+      'Admins only (docs/product.md#import). One `file`: a CSV with the columns `firstName, lastName, email, role, courses` (role `student` or `teacher`, courses separated by `;`) or the JSON of "Export Now". `?dryRun=1` answers the preview and writes nothing; without it the file is applied: rows with errors never are, new accounts get one-time passwords, which this answer holds once. Importing the same file again changes nothing. With an `Idempotency-Key`, a repeat gets the first answer without the passwords (`passwordsWithheld`).',
+    success: { status: 200, answer: json('Each row with its status and reasons, and the counts.', s.importResultSchema) },
+    errors: {
+      400: 'The file cannot be read (not UTF-8 text, another kind of file, not valid CSV or JSON, missing columns, no rows), with the reason in words; or a bad `dryRun`.',
+      409: IDEMPOTENCY_CONFLICT,
+      413: '`file_too_large`: the file is larger than 2 MB; `too_many_rows`: it holds more than 5,000 people.',
+      415: 'The body is not `multipart/form-data`.',
+    },
+    parameters: [idempotencyKey],
+    body: { content: { 'multipart/form-data': importFormDoc } },
+  },
+
   // Stats and export
   'GET /api/admin/stats': {
     summary: 'Figures for the admin dashboard',
@@ -667,7 +690,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/admin/export': {
     summary: 'Export every user',
     tag: 'Stats and export',
-    description: '`id, name, email, role, createdAt` of every user and each student’s latest Oracy level, mean, strands and date, streamed as a download (docs/product.md#export-file).',
+    description: '`id, name, email, role, createdAt` of every user, each student’s latest Oracy level, mean, strands and date, then `firstName, lastName` and a student’s course titles (`courses`), streamed as a download (docs/product.md#export-file).',
     success: {
       status: 200,
       answer: {

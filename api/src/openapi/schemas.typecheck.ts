@@ -82,6 +82,7 @@ export const responseSchemasMatchTheServer: Record<string, true> = {
   'PUT /api/admin/settings': true satisfies Check<InferResponseType<Admin['settings']['$put'], 200>, typeof s.schoolSettingsSchema>,
   'GET /api/admin/backups': true satisfies Check<InferResponseType<Admin['backups']['$get'], 200>, typeof s.backupStatusSchema>,
   'POST /api/admin/backups': true satisfies Check<InferResponseType<Admin['backups']['$post'], 202>, typeof s.backupStartedSchema>,
+  'POST /api/admin/import': true satisfies Check<InferResponseType<Admin['import']['$post'], 200>, typeof s.importResultSchema>,
   'GET /api/admin/stats': true satisfies Check<InferResponseType<Admin['stats']['$get'], 200>, typeof s.adminStatsSchema>,
   'GET /api/recordings/:recordingId/delivery': true satisfies Check<InferResponseType<Api['recordings'][':recordingId']['delivery']['$get'], 200>, typeof s.deliverySchema>,
   'POST /api/admin/delivery/reanalyse': true satisfies Check<InferResponseType<Admin['delivery']['reanalyse']['$post'], 202>, typeof s.reanalysisSchema>,

@@ -194,6 +194,16 @@ const ROWS: Row[] = [
   },
   { endpoint: 'GET /api/admin/stats', expect: adminOnly(200), request: () => ({ path: '/api/admin/stats' }) },
   { endpoint: 'GET /api/admin/export', expect: adminOnly(200), request: () => ({ path: '/api/admin/export?fileType=csv' }) },
+  {
+    endpoint: 'POST /api/admin/import',
+    expect: adminOnly(200),
+    request: () => {
+      const form = new FormData();
+      const csv = `firstName,lastName,email,role\nImported,Student,imported-${Math.random().toString(36).slice(2)}@example.test,student\n`;
+      form.append('file', new Blob([csv], { type: 'text/csv' }), 'class.csv');
+      return { path: '/api/admin/import', form };
+    },
+  },
 
   // Student area (docs/product.md#authorization-matrix: the student themself or an admin; complaint writes are the owner's).
   { endpoint: 'GET /api/student/stats/:studentId', expect: owningStudentOrAdmin, request: (world) => ({ path: `/api/student/stats/${world.s1.id}` }) },

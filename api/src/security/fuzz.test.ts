@@ -10,6 +10,7 @@ import { chatUploadsDir } from '../chat/messages.js';
 import { ASSESSMENT_CATEGORIES, ROLES } from '../db/models/index.js';
 import { courseFieldsSchema } from '../routes/admin/courses/schema.js';
 import { exportQuerySchema } from '../routes/admin/export/schema.js';
+import { importFormSchema, importQuerySchema } from '../routes/admin/import/schema.js';
 import { noticeBodySchema } from '../routes/admin/notices/schema.js';
 import { schoolSettingsBodySchema } from '../routes/admin/settings/schema.js';
 import { userLanguageBodySchema } from '../routes/user/schema.js';
@@ -215,6 +216,15 @@ const TARGETS: Target[] = [
   },
   { endpoint: 'GET /api/admin/stats', caller: 'admin' },
   { endpoint: 'GET /api/admin/export', caller: 'admin', query: Object.keys(exportQuerySchema.shape) },
+  {
+    endpoint: 'POST /api/admin/import',
+    caller: 'admin',
+    body: importFormSchema.omit({ file: true }),
+    multipart: true,
+    fileField: 'file',
+    query: Object.keys(importQuerySchema.shape),
+    queryValues: () => ['1', '0', 'true'],
+  },
 
   { endpoint: 'GET /api/student/stats/:studentId', caller: 'ownerStudent', params: (w) => ({ studentId: [w.s1.id as string] }) },
   { endpoint: 'GET /api/student/courses/:studentId', caller: 'ownerStudent', params: (w) => ({ studentId: [w.s1.id as string] }) },

@@ -119,9 +119,15 @@ function sweepExpiredKeys(now: number): void {
  * {@link MAX_BODY_BYTES}; the route's body limit answers). Multipart bodies
  * (a recording) are compared without their boundary. A malformed header
  * → 400 naming `Idempotency-Key`.
+ *
+ * `opts.storedBody` chooses what of a 2xx answer is kept for the repeats: an answer that holds a
+ * secret meant to be shown once (the import's one-time passwords, docs/product.md#import) is
+ * stored without it, so the database never holds it in clear and a repeat does not show it again.
+ * Default: the answer as sent.
  */
-export function idempotency(opts: { maxBodyBytes?: number } = {}): MiddlewareHandler<AppEnv> {
+export function idempotency(opts: { maxBodyBytes?: number; storedBody?: (body: string) => string } = {}): MiddlewareHandler<AppEnv> {
   const maxBodyBytes = opts.maxBodyBytes ?? MAX_BODY_BYTES;
+  const storedBody = opts.storedBody ?? ((body: string) => body);
   return createMiddleware<AppEnv>(async (c, next) => {
     const user = c.get('user');
     if (c.req.method !== 'POST' || !user) return next();
@@ -154,7 +160,7 @@ export function idempotency(opts: { maxBodyBytes?: number } = {}): MiddlewareHan
           await next();
           const { status } = c.res;
           if (status >= 200 && status < 300) {
-            const body = await c.res.clone().text();
+            const body = storedBody(await c.res.clone().text());
             await IdempotencyKey.updateOne(
               { _id: reservation._id },
               { $set: { state: 'done', status, body, contentType: c.res.headers.get('Content-Type') } },

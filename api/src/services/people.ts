@@ -18,6 +18,7 @@ import { presentUserRow, type UserRowJson } from '../presenters/user.js';
 import { ReadCache } from './readCache.js';
 import { removeRecordings } from './speaking.js';
 import type { UploadStore } from './uploads.js';
+import type { SocketRevocation } from '../chat/revocation.js';
 
 /**
  * The people of the platform as the admin screens see them (docs/product.md#users-table, docs/product.md#student-list, docs/product.md#teacher-list,
@@ -130,6 +131,21 @@ export async function changeRole(userId: string, role: Role): Promise<UserRowJso
 }
 
 /**
+ * Changes a user's role as the users table does (docs/product.md#role-change): `changeRole`, then,
+ * unless the new role is admin, the user's open discussion sockets end at once — only admins may
+ * hold one (docs/architecture.md#the-real-time-chat). The role-change call and the import both go
+ * through here.
+ * @param sockets ends the user's discussion sockets; absent, none are ended (no Socket.IO server)
+ * @returns the updated user
+ * @throws ApiError 404 when no such user; 409 when it would leave no admin
+ */
+export async function changeRoleEndingSockets(userId: string, role: Role, sockets?: SocketRevocation): Promise<UserRowJson> {
+  const updated = await changeRole(userId, role);
+  if (role !== ROLES.admin) sockets?.endUserSockets(updated.id);
+  return updated;
+}
+
+/**
  * Deletes a person and what is theirs: their sessions end first
  * (so they cannot act while the rest goes), then their enrollments,
  * assignment completions, self-assessments, complaints, stored outbox
@@ -229,18 +245,27 @@ export async function assignCourses(studentId: string, courseIds: readonly strin
   const toAdd = wanted.filter((course) => !currentIds.has(course));
 
   if (toRemove.length) await Enrollment.deleteMany({ _id: { $in: toRemove } });
-  if (toAdd.length) {
-    try {
-      await Enrollment.insertMany(
-        toAdd.map((course) => ({ studentId: id, courseId: new Types.ObjectId(course) })),
-        { ordered: false },
-      );
-    } catch (err) {
-      // A concurrent assignment already enrolled some of them: the unique index kept one each.
-      if ((err as { code?: number }).code !== 11000 && !isBulkDuplicateOnly(err)) throw err;
-    }
-  }
+  await addEnrollments(id, toAdd.map((course) => new Types.ObjectId(course)));
   return assignedCourseIds(studentId);
+}
+
+/**
+ * Enrols a student in courses without touching their other enrollments (the import,
+ * docs/product.md#import): a course they already have keeps its enrollment and completion date.
+ * The caller has checked that the user is a student and that the courses exist.
+ * @param courseIds course ids; ones already enrolled are ignored, by the unique index
+ */
+export async function addEnrollments(studentId: Types.ObjectId, courseIds: readonly Types.ObjectId[]): Promise<void> {
+  if (courseIds.length === 0) return;
+  try {
+    await Enrollment.insertMany(
+      courseIds.map((courseId) => ({ studentId, courseId })),
+      { ordered: false },
+    );
+  } catch (err) {
+    // Some were enrolled already, or by a concurrent assignment: the unique index kept one each.
+    if ((err as { code?: number }).code !== 11000 && !isBulkDuplicateOnly(err)) throw err;
+  }
 }
 
 /** True when a bulk insert failed only on duplicate keys. */

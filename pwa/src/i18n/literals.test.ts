@@ -21,6 +21,8 @@ function sourceFiles(dir: string): string[] {
  */
 const PENDING = new Set<string>([
   'pages/admin/BackupsCard.tsx',
+  'pages/admin/ImportDialog.tsx',
+  'pages/admin/importApi.ts',
 ]);
 
 describe('texts come from the catalogues', () => {

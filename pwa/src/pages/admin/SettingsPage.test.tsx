@@ -103,6 +103,16 @@ describe('the admin settings (docs/product.md#settings)', { timeout: 30_000 }, (
     expect(puts).toEqual([{ language: 'English', backupFrequency: 'Daily' }]);
   });
 
+  it('"Import" opens the import dialog with its labelled file chooser', async () => {
+    const { user } = setup({ body: [] });
+    await user.click(await screen.findByText('Import', { selector: 'ion-button' }));
+    expect(await screen.findByLabelText('File (CSV or JSON)')).toHaveAttribute('type', 'file');
+    expect(document.querySelector('ion-modal.import-dialog')).toHaveAttribute('aria-label', 'Import Data');
+    // Closed again, so that no open dialog hides the next test's screen.
+    await user.click(screen.getByText('Cancel', { selector: 'ion-button' }));
+    await waitFor(() => expect(screen.queryByLabelText('File (CSV or JSON)')).not.toBeInTheDocument());
+  });
+
   it('says when the settings cannot be loaded and tries again on Retry', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let calls = 0;

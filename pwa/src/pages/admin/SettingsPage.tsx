@@ -2,6 +2,7 @@ import { IonButton, IonCard, IonCardContent, IonCardHeader, IonItem, IonList, Io
 import { useCallback, useEffect, useState } from 'react';
 import { useI18n, type I18n, type MessageId } from '../../i18n';
 import BackupsCard from './BackupsCard';
+import { ImportDialog } from './ImportDialog';
 import { downloadExport, fetchSettings, saveSettings, type ExportType, type SchoolSettings } from './peopleApi';
 import { useAdminToast } from './useAdminToast';
 import { useLeaveGuard } from '../../components/useLeaveGuard';
@@ -117,11 +118,12 @@ export function saveBlob(blob: Blob, fileName: string): void {
  * Data & Backup (Backup Frequency: Daily, Weekly, Monthly, and the backups: `BackupsCard`), Export Data (JSON
  * or CSV, "Export Now" with a spinner while working; the file is saved as
  * user_data.json / user_data.csv; toasts "Data exported successfully" /
- * "Failed to export data"), Import Data ("Import"), "Save All Changes" and
+ * "Failed to export data"), Import Data ("Import" opens the import dialog, docs/product.md#import), "Save All Changes" and
  * "Revert to Default". Language and Backup Frequency are the school's saved settings
  * (`GET`/`PUT /api/admin/settings`): "Save All Changes" is enabled while an edit is unsaved and
  * saves it ("Settings saved"); "Revert to Default" asks, then saves English and Daily; following a
- * link, closing or reloading the page with an unsaved edit asks first (docs/product.md#settings). "Import" does nothing yet.
+ * link, closing or reloading the page with an unsaved edit asks first (docs/product.md#settings).
+ * "Import" opens the {@link ImportDialog} (docs/product.md#import).
  */
 export default function SettingsPage() {
   const { t, intl } = useI18n();
@@ -130,6 +132,7 @@ export default function SettingsPage() {
   const settings = useSchoolSettings();
   const [fileType, setFileType] = useState<ExportType>('json');
   const [exporting, setExporting] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
 
   const exportNow = async () => {
     if (exporting) return;
@@ -224,7 +227,9 @@ export default function SettingsPage() {
             <h2 className="admin-subtitle">{t('admin.settings.importData')}</h2>
           </IonCardHeader>
           <IonCardContent>
-            <IonButton fill="outline">{t('admin.settings.import')}</IonButton>
+            <IonButton fill="outline" onClick={() => setImportOpen(true)}>
+              {t('admin.settings.import')}
+            </IonButton>
           </IonCardContent>
         </IonCard>
       </div>
@@ -256,6 +261,7 @@ export default function SettingsPage() {
         </IonButton>
         {settings.saving ? <IonSpinner name="crescent" aria-label={t('admin.settings.saving')} role="status" /> : null}
       </div>
+      <ImportDialog isOpen={importOpen} onClose={() => setImportOpen(false)} />
     </>
   );
 }

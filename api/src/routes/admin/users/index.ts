@@ -4,7 +4,7 @@ import { requireRole } from '../../../auth/middleware.js';
 import { ROLES } from '../../../db/models/index.js';
 import { badRequest } from '../../../errors.js';
 import { validate } from '../../../validation.js';
-import { changeRole, deletePerson, listPeople } from '../../../services/people.js';
+import { changeRoleEndingSockets, deletePerson, listPeople } from '../../../services/people.js';
 import { createAccount, resetPassword } from '../../../services/accounts.js';
 import { newUserBodySchema, peopleListQuerySchema, roleChangeBodySchema, userIdParamSchema } from './schema.js';
 import type { UploadStore } from '../../../services/uploads.js';
@@ -58,9 +58,7 @@ export const createAdminUsersRoutes = (opts: { recordings: UploadStore; sockets?
       if (body.id && body.id.toLowerCase() !== id.toLowerCase()) {
         throw badRequest('The id in the body must be the id in the path.', { id: 'Must equal the id in the path.' });
       }
-      const updated = await changeRole(id, body.role);
-      if (body.role !== ROLES.admin) opts.sockets?.endUserSockets(updated.id);
-      return c.json(updated, 200);
+      return c.json(await changeRoleEndingSockets(id, body.role, opts.sockets), 200);
     },
   )
   .delete('/admin/users/:id', requireRole(ROLES.admin), validate('param', userIdParamSchema), async (c) => {

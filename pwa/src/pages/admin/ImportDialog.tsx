@@ -1,0 +1,322 @@
+import { IonButton, IonContent, IonFooter, IonIcon, IonModal, IonSpinner } from '@ionic/react';
+import { downloadOutline, warningOutline } from 'ionicons/icons';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { DialogTitleBar } from '../../components/DialogParts';
+import { newIdempotencyKey } from '../../data/outbox';
+import { useDialogInstance } from '../shared/useDialogInstance';
+import { ACCEPTED_FILES, PASSWORDS_FILE_NAME, applyImport, importFailureMessage, passwordsCsv, previewImport, type ImportResult, type ImportRow, type ImportStatus } from './importApi';
+import { saveBlob } from './SettingsPage';
+import { useConfirm } from './useConfirm';
+import '../shared/formFields.css';
+import './admin.css';
+import './ImportDialog.css';
+
+/** The dialog's title (docs/product.md#import). */
+export const IMPORT_TITLE = 'Import Data';
+
+/** The dialog's texts (docs/product.md#import), word for word. */
+export const IMPORT_TEXTS = {
+  intro: 'Add or update students and teachers from a CSV file with the columns firstName, lastName, email, role (student or teacher) and courses (course titles separated by ";"), or from the JSON file of Export Now. Nothing changes until you import.',
+  fileLabel: 'File (CSV or JSON)',
+  checking: 'Checking the file...',
+  importing: 'Importing...',
+  previewHeading: 'Preview',
+  resultHeading: 'Import finished',
+  nothingToImport: 'Nothing to import: every row is unchanged or has an error.',
+  errorsStay: 'Rows with errors are not imported. Correct them in the file and import it again.',
+  tableLabel: 'Rows of the file',
+  passwordsWarning: 'These one-time passwords will not be shown again. Download them now and give each person theirs in person; they choose their own password at their first sign-in.',
+  passwordsDownload: 'Download one-time passwords (CSV)',
+  passwordsDownloaded: `Saved as ${PASSWORDS_FILE_NAME}.`,
+  passwordsWithheld: 'This import was already done: its one-time passwords were in its first answer and are not shown again. If they were lost, reset those passwords in the users table.',
+  leaveHeader: 'Close without the passwords?',
+  leaveMessage: 'The one-time passwords of the new accounts have not been downloaded. They cannot be shown again: each would have to be reset in the users table.',
+} as const;
+
+/** How each status is shown, and the counts' words (docs/product.md#import). */
+export const STATUS_LABELS: Record<ImportStatus, string> = { create: 'Create', update: 'Update', skip: 'Unchanged', error: 'Error' };
+const PREVIEW_COUNTS: Record<ImportStatus, string> = { create: 'to create', update: 'to update', skip: 'unchanged', error: 'with errors' };
+const RESULT_COUNTS: Record<ImportStatus, string> = { create: 'created', update: 'updated', skip: 'unchanged', error: 'with errors' };
+const STATUSES: readonly ImportStatus[] = ['create', 'update', 'skip', 'error'];
+
+/** "Import 3 rows": the apply button, naming how many rows would change. */
+export function importButtonText(count: number): string {
+  return `Import ${count} ${count === 1 ? 'row' : 'rows'}`;
+}
+
+/** Props of {@link ImportDialog}. */
+export interface ImportDialogProps {
+  isOpen: boolean;
+  /** called when the dialog has closed */
+  onClose: () => void;
+}
+
+/**
+ * "Import Data" (docs/product.md#import): a labelled file chooser (CSV or JSON); choosing a file
+ * runs the preview (`POST /api/admin/import?dryRun=1`) and shows the counts per status and a
+ * table of the rows — line, email, name, role, courses, status and reasons — in a labelled
+ * region that scrolls on its own on a phone. "Import N rows" applies the file (with one
+ * idempotency key per chosen file, so a retry after a lost answer applies nothing twice) and
+ * shows what was done; when accounts were made, their one-time passwords are offered once as a
+ * CSV download, and the dialog does not close by the backdrop or Escape until they are
+ * downloaded or the admin confirms leaving without them. A refused file (400, 413) shows the
+ * server's reason and keeps the file chosen. Ionic moves the focus into the dialog and back to
+ * the button that opened it.
+ */
+export function ImportDialog({ isOpen, onClose }: ImportDialogProps) {
+  const titleId = useId();
+  const instance = useDialogInstance(isOpen ? IMPORT_TITLE : null);
+  const [guarded, setGuarded] = useState(false);
+  return (
+    <IonModal key={instance.key} isOpen={isOpen} backdropDismiss={!guarded} onDidDismiss={onClose} className="import-dialog" aria-label={instance.label}>
+      {isOpen && <ImportBody titleId={titleId} onGuard={setGuarded} onDone={onClose} />}
+    </IonModal>
+  );
+}
+
+/** Where the dialog is. */
+type Stage =
+  | { kind: 'empty' }
+  | { kind: 'checking' }
+  | { kind: 'unreadable'; message: string }
+  | { kind: 'preview'; result: ImportResult; failure?: string }
+  | { kind: 'importing'; result: ImportResult }
+  | { kind: 'done'; result: ImportResult };
+
+function ImportBody(props: { titleId: string; onGuard: (guarded: boolean) => void; onDone: () => void }) {
+  const { titleId, onGuard, onDone } = props;
+  const fileId = useId();
+  const confirm = useConfirm();
+  const [file, setFile] = useState<File | null>(null);
+  const [key, setKey] = useState('');
+  const [stage, setStage] = useState<Stage>({ kind: 'empty' });
+  const [downloaded, setDownloaded] = useState(false);
+  const resultHeading = useRef<HTMLHeadingElement>(null);
+  const preview = useRef<AbortController | null>(null);
+
+  const passwords = stage.kind === 'done' ? (stage.result.passwords ?? []) : [];
+  const unsavedPasswords = passwords.length > 0 && !downloaded;
+  const busy = stage.kind === 'checking' || stage.kind === 'importing';
+  useEffect(() => onGuard(unsavedPasswords || busy), [unsavedPasswords, busy, onGuard]);
+  useEffect(
+    () => () => {
+      preview.current?.abort();
+      onGuard(false);
+    },
+    [onGuard],
+  );
+  useEffect(() => {
+    if (stage.kind === 'done') resultHeading.current?.focus();
+  }, [stage.kind]);
+
+  const check = async (chosen: File) => {
+    preview.current?.abort();
+    const controller = new AbortController();
+    preview.current = controller;
+    setStage({ kind: 'checking' });
+    try {
+      const result = await previewImport(chosen, controller.signal);
+      if (!controller.signal.aborted) setStage({ kind: 'preview', result });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      console.error('The import preview failed', error);
+      setStage({ kind: 'unreadable', message: importFailureMessage(error) });
+    }
+  };
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    if (!chosen) return;
+    setFile(chosen);
+    // A new file is a new import: a key of its own.
+    setKey(newIdempotencyKey());
+    setDownloaded(false);
+    void check(chosen);
+  };
+
+  const apply = async (result: ImportResult) => {
+    if (!file) return;
+    setStage({ kind: 'importing', result });
+    try {
+      setStage({ kind: 'done', result: await applyImport(file, key) });
+    } catch (error) {
+      console.error('The import failed', error);
+      // The preview stays; "Import" again sends the same key, so nothing is applied twice.
+      setStage({ kind: 'preview', result, failure: importFailureMessage(error) });
+    }
+  };
+
+  const download = () => {
+    saveBlob(passwordsCsv(passwords), PASSWORDS_FILE_NAME);
+    setDownloaded(true);
+  };
+
+  const done = () => {
+    if (!unsavedPasswords) return onDone();
+    confirm({ header: IMPORT_TEXTS.leaveHeader, message: IMPORT_TEXTS.leaveMessage, confirmText: 'Close anyway', onConfirm: onDone });
+  };
+
+  const shown = stage.kind === 'preview' || stage.kind === 'importing' || stage.kind === 'done' ? stage.result : null;
+  const changes = shown ? shown.counts.create + shown.counts.update : 0;
+  return (
+    <>
+      <DialogTitleBar id={titleId}>{IMPORT_TITLE}</DialogTitleBar>
+      <IonContent className="ion-padding">
+        <p className="import-intro">{IMPORT_TEXTS.intro}</p>
+        {stage.kind !== 'done' && (
+          <div className="form-field">
+            <label htmlFor={fileId}>{IMPORT_TEXTS.fileLabel}</label>
+            <input id={fileId} type="file" accept={ACCEPTED_FILES} disabled={busy} onChange={choose} />
+          </div>
+        )}
+        {stage.kind === 'checking' && <Busy text={IMPORT_TEXTS.checking} />}
+        {stage.kind === 'importing' && <Busy text={IMPORT_TEXTS.importing} />}
+        {stage.kind === 'unreadable' && (
+          <div className="import-failure">
+            <p className="form-banner" role="alert">
+              {stage.message}
+            </p>
+            {file && (
+              <IonButton fill="outline" onClick={() => void check(file)}>
+                Check the file again
+              </IonButton>
+            )}
+          </div>
+        )}
+        {stage.kind === 'preview' && stage.failure && (
+          <p className="form-banner" role="alert">
+            {stage.failure}
+          </p>
+        )}
+        {shown && stage.kind !== 'done' && (
+          <section aria-labelledby={`${titleId}-preview`}>
+            <h3 id={`${titleId}-preview`} className="import-heading">
+              {IMPORT_TEXTS.previewHeading}: {file?.name}
+            </h3>
+            <Counts result={shown} words={PREVIEW_COUNTS} />
+            {changes === 0 && <p className="import-note">{IMPORT_TEXTS.nothingToImport}</p>}
+            {changes > 0 && shown.counts.error > 0 && <p className="import-note">{IMPORT_TEXTS.errorsStay}</p>}
+            <RowsTable rows={shown.rows} caption={`What importing ${file?.name ?? 'the file'} would do, row by row`} />
+          </section>
+        )}
+        {stage.kind === 'done' && (
+          <section aria-labelledby={`${titleId}-result`}>
+            <h3 id={`${titleId}-result`} ref={resultHeading} tabIndex={-1} className="import-heading">
+              {IMPORT_TEXTS.resultHeading}
+            </h3>
+            <Counts result={stage.result} words={RESULT_COUNTS} />
+            {passwords.length > 0 && (
+              <div className="import-passwords">
+                <p className="otp-warning">
+                  <IonIcon icon={warningOutline} aria-hidden="true" />
+                  <strong>
+                    {passwords.length === 1 ? '1 account was created. ' : `${passwords.length} accounts were created. `}
+                    {IMPORT_TEXTS.passwordsWarning}
+                  </strong>
+                </p>
+                <IonButton onClick={download}>
+                  <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />
+                  {IMPORT_TEXTS.passwordsDownload}
+                </IonButton>
+                <p className="import-note" role="status">
+                  {downloaded ? IMPORT_TEXTS.passwordsDownloaded : ''}
+                </p>
+              </div>
+            )}
+            {(stage.result.passwordsWithheld ?? 0) > 0 && <p className="import-note">{IMPORT_TEXTS.passwordsWithheld}</p>}
+            <RowsTable rows={stage.result.rows} caption={`What the import of ${file?.name ?? 'the file'} did, row by row`} />
+          </section>
+        )}
+      </IonContent>
+      <IonFooter>
+        <div className="dialog-actions">
+          {stage.kind === 'done' ? (
+            <IonButton onClick={done}>Done</IonButton>
+          ) : (
+            <>
+              <IonButton fill="outline" onClick={onDone} disabled={stage.kind === 'importing'}>
+                Cancel
+              </IonButton>
+              {shown && (
+                <IonButton onClick={() => void apply(shown)} disabled={busy || changes === 0}>
+                  {stage.kind === 'importing' ? IMPORT_TEXTS.importing : importButtonText(changes)}
+                </IonButton>
+              )}
+            </>
+          )}
+        </div>
+      </IonFooter>
+    </>
+  );
+}
+
+/** A spinner with its words, announced politely. */
+function Busy({ text }: { text: string }) {
+  return (
+    <p className="import-busy" role="status">
+      <IonSpinner name="crescent" aria-hidden="true" />
+      {text}
+    </p>
+  );
+}
+
+/** The counts per status as a list, announced when they change. */
+function Counts({ result, words }: { result: ImportResult; words: Record<ImportStatus, string> }) {
+  return (
+    <ul className="import-counts" role="status" aria-label="Counts">
+      {STATUSES.map((status) => (
+        <li key={status} className={`import-count import-count--${status}`}>
+          <strong>{result.counts[status]}</strong> {words[status]}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The rows of the file in a table that scrolls inside a focusable, labelled region, so that a
+ * phone's screen and a keyboard can reach every column.
+ */
+function RowsTable({ rows, caption }: { rows: readonly ImportRow[]; caption: string }) {
+  return (
+    <div className="import-table__scroll" role="region" aria-label={IMPORT_TEXTS.tableLabel} tabIndex={0}>
+      <table className="import-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Line</th>
+            <th scope="col">Email</th>
+            <th scope="col">Name</th>
+            <th scope="col">Role</th>
+            <th scope="col">Courses</th>
+            <th scope="col">Status</th>
+            <th scope="col">Reasons</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.row} className={`import-row import-row--${row.status}`}>
+              <th scope="row">{row.row}</th>
+              <td className="import-email">{row.email}</td>
+              <td>{`${row.firstName} ${row.lastName}`.trim()}</td>
+              <td>{row.role}</td>
+              <td>{row.courses.join('; ')}</td>
+              <td>
+                <span className={`import-status import-status--${row.status}`}>{STATUS_LABELS[row.status]}</span>
+              </td>
+              <td>
+                {row.reasons.length > 0 && (
+                  <ul className="import-reasons">
+                    {row.reasons.map((reason) => (
+                      <li key={reason}>{reason}</li>
+                    ))}
+                  </ul>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
