@@ -210,6 +210,13 @@ const envSchema = z
      * Unset → `open` while the demo data set is in use (`shouldSeedDemo`), otherwise `closed`.
      */
     REGISTRATION: registration.optional(),
+    /**
+     * `off` makes the embedded database run every query as FerretDB 1.24 does, without the
+     * pushdown of filters, sorts, pages and counts to SQLite; `on` (default) pushes them down
+     * where the answer is exactly the same (docs/architecture.md#the-embedded-database).
+     * Ignored with `MONGODB_URI`.
+     */
+    DEVDB_PUSHDOWN: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   })
   .transform((env) => ({
     ...env,
@@ -227,7 +234,7 @@ const envSchema = z
  *   UPLOAD_STORE: 'disk'|'gridfs',
  *   LOGIN_FAILURES_PER_EMAIL_IP, LOGIN_FAILURES_PER_EMAIL, LOGIN_FAILURES_PER_IP: number (failed sign-ins),
  *   LOGIN_FAILURES_PER_EMAIL_IP_MINUTES, LOGIN_FAILURES_PER_EMAIL_MINUTES, LOGIN_FAILURES_PER_IP_MINUTES: number (minutes),
- *   DEVICE_COOKIE_KEY?: string, REGISTRATION: RegistrationPolicy}`.
+ *   DEVICE_COOKIE_KEY?: string, REGISTRATION: RegistrationPolicy, DEVDB_PUSHDOWN: 'on'|'off'}`.
  */
 export type Env = z.output<typeof envSchema>;
 
