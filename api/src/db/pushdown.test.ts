@@ -14,7 +14,7 @@ const SEED = 20261127;
 /** Documents per collection. */
 const DOCS = 160;
 /** Random queries per collection, each run on both servers. */
-const QUERIES = 450;
+const QUERIES = 600;
 
 /** mulberry32: a small deterministic generator, 0 ≤ n < 1. */
 function generator(seed: number): () => number {
