@@ -31,7 +31,7 @@ const patchesDir = join(here, 'patches');
  * changes and why. Their content is part of the binary's cache key.
  * @returns {{name: string, text: string}[]} name without the number and `.patch`, and the file's text
  */
-export function readPatches() {
+function readPatches() {
   return readdirSync(patchesDir)
     .filter((file) => file.endsWith('.patch'))
     .sort()
@@ -96,7 +96,7 @@ function parsePatch(patch) {
  * without the change.
  * @throws {DevdbBuildError} naming the patch, the file and the hunk that no longer applies
  */
-export function applyPatch(root, patch) {
+function applyPatch(root, patch) {
   for (const file of parsePatch(patch)) {
     const path = join(root, file.path);
     if (file.created) {
