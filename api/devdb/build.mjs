@@ -20,29 +20,111 @@ const HELP =
 /** Thrown when the binary cannot be built; `message` says why and what to do instead. */
 export class DevdbBuildError extends Error {}
 
+/** Folder of the patch set applied to FerretDB's source (docs/architecture.md#the-embedded-database). */
+const patchesDir = join(here, 'patches');
+
 /**
- * Changes to FerretDB's source made at build time, in a copy of the module
- * that the build uses instead through a `replace` in a temporary go.mod (the
- * module cache and the repository's go.mod stay as they are). Each replaces
- * one exact text of one file of the module; a build whose module lacks that
- * text fails, so a FerretDB upgrade cannot silently drop a patch.
- *
- * - `id-index`: FerretDB 1.24 on SQLite pushes an `{_id: …}` filter
- *   down to SQL as `_ferretdb_sjson->'$._id' = ?`, but builds the `_id_`
- *   index on `_ferretdb_sjson->"_id"`. SQLite uses an expression index only
- *   for the same expression, so without the patch every lookup, update and
- *   delete by `_id` scans the whole table. Both expressions mean the same
- *   JSON value; the patch makes the filter use the index's
- *   (docs/decisions/0001-embedded-ferretdb-on-sqlite.md).
+ * The patch set: every `*.patch` file of `api/devdb/patches/`, applied in the
+ * order of their names, each a unified diff against the FerretDB module
+ * (paths `a/<path in the module>`, `b/…`; `--- /dev/null` for a new file).
+ * Lines starting with `#` outside hunks are comments saying what each hunk
+ * changes and why. Their content is part of the binary's cache key.
+ * @returns {{name: string, text: string}[]} name without the number and `.patch`, and the file's text
  */
-const FERRETDB_PATCHES = [
-  {
-    name: 'id-index',
-    file: 'internal/backends/sqlite/metadata/metadata.go',
-    from: `IDColumn = DefaultColumn + "->'$._id'"`,
-    to: 'IDColumn = DefaultColumn + `->"_id"`',
-  },
-];
+function readPatches() {
+  return readdirSync(patchesDir)
+    .filter((file) => file.endsWith('.patch'))
+    .sort()
+    .map((file) => ({ name: file.replace(/^\d+-/, '').replace(/\.patch$/, ''), text: readFileSync(join(patchesDir, file), 'utf8') }));
+}
+
+/**
+ * Parses one patch into its files' hunks.
+ * @returns {{path: string, created: boolean, hunks: {line: number, from: string[], to: string[]}[]}[]}
+ * @throws {DevdbBuildError} when the text is not a unified diff
+ */
+function parsePatch(patch) {
+  const lines = patch.text.split('\n');
+  const files = [];
+  const bad = (n, why) => new DevdbBuildError(`FerretDB patch "${patch.name}" cannot be read: line ${n + 1}: ${why}`);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.startsWith('--- ')) {
+      const target = lines[++i] ?? '';
+      if (!target.startsWith('+++ b/')) throw bad(i, 'expected "+++ b/<path>"');
+      files.push({ path: target.slice('+++ b/'.length), created: line === '--- /dev/null', hunks: [] });
+      continue;
+    }
+    const header = /^@@ -(\d+)(?:,(\d+))? \+\d+(?:,(\d+))? @@/.exec(line);
+    if (!header) {
+      if (line.startsWith('#') || line.trim() === '') continue;
+      throw bad(i, 'expected a comment (#), a file header or a hunk');
+    }
+    const file = files.at(-1);
+    if (!file) throw bad(i, 'hunk before a file header');
+    let fromCount = header[2] === undefined ? 1 : Number(header[2]);
+    let toCount = header[3] === undefined ? 1 : Number(header[3]);
+    const hunk = { line: Number(header[1]), from: [], to: [] };
+    while (fromCount > 0 || toCount > 0) {
+      const body = lines[++i];
+      if (body === undefined) throw bad(i, 'the hunk ends early');
+      const text = body.slice(1);
+      if (body.startsWith(' ') || body === '') {
+        hunk.from.push(text);
+        hunk.to.push(text);
+        fromCount--;
+        toCount--;
+      } else if (body.startsWith('-')) {
+        hunk.from.push(text);
+        fromCount--;
+      } else if (body.startsWith('+')) {
+        hunk.to.push(text);
+        toCount--;
+      } else if (!body.startsWith('\\')) {
+        throw bad(i, 'unexpected line inside a hunk');
+      }
+    }
+    file.hunks.push(hunk);
+  }
+  return files;
+}
+
+/**
+ * Applies one patch to the module copy at `root`. Each hunk's old lines must be
+ * in the file exactly (the occurrence nearest its line number is replaced), so
+ * a FerretDB upgrade that changed the code fails here instead of building
+ * without the change.
+ * @throws {DevdbBuildError} naming the patch, the file and the hunk that no longer applies
+ */
+function applyPatch(root, patch) {
+  for (const file of parsePatch(patch)) {
+    const path = join(root, file.path);
+    if (file.created) {
+      if (existsSync(path)) throw new DevdbBuildError(`FerretDB patch "${patch.name}" no longer applies: ${file.path} already exists in the module`);
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, file.hunks.flatMap((h) => h.to).join('\n') + '\n');
+      continue;
+    }
+    if (!existsSync(path)) throw new DevdbBuildError(`FerretDB patch "${patch.name}" no longer applies: the module has no ${file.path}`);
+    const lines = readFileSync(path, 'utf8').split('\n');
+    let shift = 0;
+    file.hunks.forEach((hunk, n) => {
+      const expected = hunk.line - 1 + shift;
+      let found = -1;
+      for (let at = 0; at + hunk.from.length <= lines.length; at++) {
+        if (hunk.from.every((text, k) => lines[at + k] === text) && (found < 0 || Math.abs(at - expected) < Math.abs(found - expected))) found = at;
+      }
+      if (found < 0) {
+        throw new DevdbBuildError(
+          `FerretDB patch "${patch.name}" no longer applies: ${file.path} lacks the code of hunk ${n + 1} (near line ${hunk.line}):\n${hunk.from.join('\n')}`,
+        );
+      }
+      lines.splice(found, hunk.from.length, ...hunk.to);
+      shift += hunk.to.length - hunk.from.length;
+    });
+    writeFileSync(path, lines.join('\n'));
+  }
+}
 
 /** The FerretDB module's folder in the Go module cache, downloading it when needed. */
 function ferretdbModuleDir() {
@@ -67,23 +149,16 @@ function makeWritable(path) {
 }
 
 /**
- * Copies the FerretDB module into `dir/ferretdb`, applies `FERRETDB_PATCHES`
- * there, and writes `dir/go.mod` (with `go.sum`): the devdb's own module file
+ * Copies the FerretDB module into `dir/ferretdb`, applies the patch set
+ * (`api/devdb/patches/`) there, and writes `dir/go.mod` (with `go.sum`): the devdb's own module file
  * plus a `replace` to that copy. Returns the go.mod's path, for `-modfile`.
- * @throws {DevdbBuildError} when the module cannot be had or a patch's text is not in its file
+ * @throws {DevdbBuildError} when the module cannot be had or a patch no longer applies
  */
 function preparePatchedModule(dir) {
   const copy = join(dir, 'ferretdb');
   cpSync(ferretdbModuleDir(), copy, { recursive: true });
   makeWritable(copy);
-  for (const patch of FERRETDB_PATCHES) {
-    const file = join(copy, patch.file);
-    const source = readFileSync(file, 'utf8');
-    if (!source.includes(patch.from)) {
-      throw new DevdbBuildError(`FerretDB patch "${patch.name}" no longer applies: ${patch.file} lacks ${patch.from}`);
-    }
-    writeFileSync(file, source.replace(patch.from, patch.to));
-  }
+  for (const patch of readPatches()) applyPatch(copy, patch);
   const modfile = join(dir, 'go.mod');
   writeFileSync(modfile, `${readFileSync(join(here, 'go.mod'), 'utf8')}\nreplace github.com/FerretDB/FerretDB => ${copy}\n`);
   writeFileSync(join(dir, 'go.sum'), readFileSync(join(here, 'go.sum')));
@@ -110,7 +185,7 @@ export function ensureDevdbBinary({ log = (line) => console.error(line) } = {}) 
   const hash = createHash('sha256');
   for (const file of ['main.go', 'go.mod', 'go.sum']) hash.update(readFileSync(join(here, file)));
   hash.update(go);
-  hash.update(JSON.stringify(FERRETDB_PATCHES));
+  for (const patch of readPatches()) hash.update(`${patch.name}\n${patch.text}`);
   const dir = devdbCacheDir();
   const bin = join(dir, `devdb-${hash.digest('hex').slice(0, 16)}`);
   if (existsSync(bin)) return bin;

@@ -26,12 +26,19 @@ describe('parseEnv', () => {
       LOGIN_FAILURES_PER_IP_MINUTES: 15,
       REGISTRATION: { mode: 'open' },
       BACKUP_SCHEDULE: true,
+      DEVDB_PUSHDOWN: 'on',
     });
     expect(env.MONGODB_URI).toBeUndefined();
     expect(env.DEVICE_COOKIE_KEY).toBeUndefined();
     expect(env.REDIS_URL).toBeUndefined();
     expect(env.SEED_DEMO).toBeUndefined();
     expect(env.PUBLIC_ORIGIN).toBeUndefined();
+  });
+
+  it('reads DEVDB_PUSHDOWN as on or off', () => {
+    expect(parseEnv({ DEVDB_PUSHDOWN: 'off' }).DEVDB_PUSHDOWN).toBe('off');
+    expect(parseEnv({ DEVDB_PUSHDOWN: 'on' }).DEVDB_PUSHDOWN).toBe('on');
+    expect(() => parseEnv({ DEVDB_PUSHDOWN: 'no' })).toThrow(/DEVDB_PUSHDOWN: must be on or off/);
   });
 
   it('reads PUBLIC_ORIGIN as a lower-case origin without a default port, and refuses one with a path', () => {

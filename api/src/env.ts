@@ -216,6 +216,13 @@ const envSchema = z
      * '0' when NODE_ENV=test (docs/architecture.md#scheduled-backups).
      */
     BACKUP_SCHEDULE: flag.optional(),
+    /**
+     * `off` makes the embedded database run every query as FerretDB 1.24 does, without the
+     * pushdown of filters, sorts, pages and counts to SQLite; `on` (default) pushes them down
+     * where the answer is exactly the same (docs/architecture.md#the-embedded-database).
+     * Ignored with `MONGODB_URI`.
+     */
+    DEVDB_PUSHDOWN: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   })
   .transform((env) => ({
     ...env,
@@ -234,7 +241,8 @@ const envSchema = z
  *   UPLOAD_STORE: 'disk'|'gridfs',
  *   LOGIN_FAILURES_PER_EMAIL_IP, LOGIN_FAILURES_PER_EMAIL, LOGIN_FAILURES_PER_IP: number (failed sign-ins),
  *   LOGIN_FAILURES_PER_EMAIL_IP_MINUTES, LOGIN_FAILURES_PER_EMAIL_MINUTES, LOGIN_FAILURES_PER_IP_MINUTES: number (minutes),
- *   DEVICE_COOKIE_KEY?: string, REGISTRATION: RegistrationPolicy, BACKUP_SCHEDULE: boolean}`.
+ *   DEVICE_COOKIE_KEY?: string, REGISTRATION: RegistrationPolicy, BACKUP_SCHEDULE: boolean,
+ *   DEVDB_PUSHDOWN: 'on'|'off'}`.
  */
 export type Env = z.output<typeof envSchema>;
 

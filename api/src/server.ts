@@ -136,6 +136,7 @@ export async function startServer(
   const db = await connectDatabase({
     mongodbUri: env.MONGODB_URI,
     dataDir: env.DATA_DIR,
+    pushdown: env.DEVDB_PUSHDOWN === 'on',
     onDown: ({ message, restartAt }) => {
       // Ctrl-C reaches the database child too, and close() cancels the restart: a shutdown is not logged as a crash.
       setTimeout(() => {

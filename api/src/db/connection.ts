@@ -90,10 +90,13 @@ async function useRestarted(uri: string, clientUri: string): Promise<void> {
  * embedded FerretDB server with its data under `dataDir/db`, supervised (`supervisor.ts`: restarted
  * with backoff when it stops, docs/architecture.md#when-the-database-stops), and connects to
  * the `oracy` database there (docs/architecture.md#running-it). While the embedded database is
- * down, `databaseAvailable()` (`availability.ts`) is false.
+ * down, `databaseAvailable()` (`availability.ts`) is false. `pushdown: false` runs the embedded
+ * database without its pushdown to SQLite (`DEVDB_PUSHDOWN`, docs/architecture.md#the-embedded-database).
  * @throws DevdbBuildError / Error when the embedded server cannot start or the database does not answer.
  */
-export async function connectDatabase(opts: { mongodbUri: string | undefined; dataDir: string } & DatabaseEvents): Promise<DatabaseHandle> {
+export async function connectDatabase(
+  opts: { mongodbUri: string | undefined; dataDir: string; pushdown?: boolean } & DatabaseEvents,
+): Promise<DatabaseHandle> {
   let embedded: SupervisedMongo | undefined;
   let uri = opts.mongodbUri;
   /** The embedded server's address that Mongoose's driver client is connected to. */
@@ -101,6 +104,7 @@ export async function connectDatabase(opts: { mongodbUri: string | undefined; da
   if (!uri) {
     embedded = await superviseEmbeddedMongo({
       dataDir: `${opts.dataDir}/db`,
+      ...(opts.pushdown === false ? { pushdown: false } : {}),
       ...opts.supervision,
       onDown: (event) => {
         markDatabaseDown({ retryAt: event.restartAt });

@@ -24,6 +24,11 @@ export interface EmbeddedMongoOptions {
   port?: number;
   /** Longest wait for the child to report its address, in ms (default 60000). */
   startTimeoutMs?: number;
+  /**
+   * False runs every query as FerretDB 1.24 does, without the pushdown to SQLite (the child's
+   * `DEVDB_PUSHDOWN=off`, docs/architecture.md#the-embedded-database); default true.
+   */
+  pushdown?: boolean;
 }
 
 /** The child could not listen on the port it was given: another program holds it. */
@@ -46,7 +51,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions): Promise
   const child: ChildProcessWithoutNullStreams = spawn(
     bin,
     ['-data', join(options.dataDir), '-listen', `127.0.0.1:${options.port ?? 0}`, '-log-level', 'error'],
-    { stdio: ['pipe', 'pipe', 'pipe'] },
+    { stdio: ['pipe', 'pipe', 'pipe'], env: { DEVDB_PUSHDOWN: options.pushdown === false ? 'off' : 'on' } },
   );
 
   let stderrTail = '';

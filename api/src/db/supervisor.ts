@@ -25,6 +25,8 @@ export interface SupervisedMongoOptions {
   crashWindowMs?: number;
   /** Longest wait for a child to report its address, in ms (`startEmbeddedMongo`'s default when omitted). */
   startTimeoutMs?: number;
+  /** False turns the pushdown to SQLite off in every child (`startEmbeddedMongo`); default true. */
+  pushdown?: boolean;
   /**
    * The child has exited unexpectedly (or a restart failed): `message` says how; the next child is
    * started after `delayMs`, at `restartAt` (ms since the epoch). The database is down until `onUp`.
@@ -96,6 +98,7 @@ export async function superviseEmbeddedMongo(options: SupervisedMongoOptions): P
       dataDir: options.dataDir,
       port,
       ...(options.startTimeoutMs ? { startTimeoutMs: options.startTimeoutMs } : {}),
+      ...(options.pushdown === false ? { pushdown: false } : {}),
       onCrash: (message) => {
         if (mine === generation) crashed(message);
       },

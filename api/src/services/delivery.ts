@@ -296,7 +296,7 @@ export async function deliverySummaries(recordingIds: readonly Types.ObjectId[])
  */
 export async function deliveryTrend(studentId: Types.ObjectId): Promise<DeliveryTrendPoint[]> {
   const records = await DeliveryReport.find({ studentId, status: 'ready' })
-    .sort({ submittedAt: -1 })
+    .sort({ submittedAt: -1, _id: -1 })
     .limit(TREND_POINTS)
     .select('recordingId taskId submittedAt figures')
     .lean<Array<{ recordingId: Types.ObjectId; taskId: Types.ObjectId; submittedAt: Date; figures: DeliveryFigures | null }>>();

@@ -39,7 +39,8 @@ const deliveryReportSchema = new Schema(
   { ...baseSchemaOptions, minimize: false },
 );
 deliveryReportSchema.index({ recordingId: 1 }, { unique: true });
-deliveryReportSchema.index({ studentId: 1, status: 1, submittedAt: -1 });
+// a student's trend: newest ready reports first, _id breaking ties as the query's sort does.
+deliveryReportSchema.index({ studentId: 1, status: 1, submittedAt: -1, _id: -1 });
 deliveryReportSchema.index({ source: 1, version: 1 });
 watchWrites(deliveryReportSchema, 'DeliveryReport');
 

@@ -1,0 +1,80 @@
+import mongoose from 'mongoose';
+import { afterAll, describe, expect, it } from 'vitest';
+import { listMessagePage } from '../chat/messages.js';
+import { studentProfile, schoolOverview, teacherOverview } from '../routes/oracy/queries.js';
+import { refreshOracySummary } from '../services/oracySummary.js';
+import { listInstructors, listPeople } from '../services/people.js';
+import { createUser } from '../test/factories.js';
+import { ChatMessage, Course } from './models/index.js';
+
+/** One read the app sent: collection, command and its filter, sort, skip and limit. */
+interface Read {
+  collection: string;
+  method: string;
+  filter: Record<string, unknown>;
+  sort?: Record<string, 1 | -1>;
+  skip?: number;
+  limit?: number;
+}
+
+/** True when every value of `filter` is a plain value, the equalities the embedded database pushes down. */
+function onlyEqualities(filter: Record<string, unknown>): boolean {
+  return Object.entries(filter).every(([key, v]) => !key.startsWith('$') && !(v instanceof RegExp) && !(v && typeof v === 'object' && !(v instanceof Date) && !mongoose.isObjectIdOrHexString(v)));
+}
+
+/** The SQLite plan of `read` as the embedded database runs it, one line per step. */
+async function plan(read: Read): Promise<string[]> {
+  const db = mongoose.connection.db!;
+  const { Long } = mongoose.mongo;
+  const command =
+    read.method === 'countDocuments'
+      ? { aggregate: read.collection, pipeline: [{ $match: read.filter }, { $group: { _id: 1, n: { $sum: 1 } } }], cursor: {} }
+      : { find: read.collection, filter: read.filter, ...(read.sort ? { sort: read.sort } : {}), ...(read.skip ? { skip: new Long(read.skip) } : {}), ...(read.limit ? { limit: new Long(read.limit) } : {}) };
+  const explained = await db.command({ explain: command });
+  return (explained.queryPlanner as { Plan?: string[] }).Plan ?? [];
+}
+
+// The page queries of the users list, the chat history and the Oracy overviews, as the app sends them.
+describe.skipIf(Boolean(process.env.TEST_MONGODB_URI))('query plans of the pages on the embedded database (docs/architecture.md#the-embedded-database)', () => {
+  afterAll(() => {
+    mongoose.set('debug', false);
+  });
+
+  it('reads each page through an index: an index search or an ordered index walk cut by the limit, never a table scan, and no sorted page sorts in a temporary B-tree', async () => {
+    const teacher = (await createUser({ role: 2, firstName: 'Tess' })).user;
+    const students = await Promise.all(['Ann', 'Ann Smith', 'Bob'].map((firstName) => createUser({ role: 3, firstName })));
+    const student = students[0]!.user;
+    await Course.create({ title: 'Speaking', description: 'A course', instructorId: teacher._id, duration: 6, startDate: new Date(), endDate: new Date() });
+    await ChatMessage.create(Array.from({ length: 5 }, (_, n) => ({ userId: student._id, senderName: 'Ann', text: `message ${n}`, tempId: `t${n}` })));
+
+    const reads: Read[] = [];
+    mongoose.set('debug', (collection: string, method: string, ...args: unknown[]) => {
+      if (method !== 'find' && method !== 'countDocuments') return;
+      const filter = (args[0] ?? {}) as Record<string, unknown>;
+      const options = (args.find((a, i) => i > 0 && a && typeof a === 'object' && ('sort' in a || 'limit' in a || 'skip' in a)) ?? {}) as Omit<Read, 'collection' | 'method' | 'filter'>;
+      reads.push({ collection, method, filter, ...(options.sort ? { sort: options.sort } : {}), ...(options.skip ? { skip: options.skip } : {}), ...(options.limit ? { limit: options.limit } : {}) });
+    });
+    await listPeople({ page: 2, limit: 10 });
+    await listPeople({ page: 1, limit: 10, role: 3 });
+    await listInstructors();
+    await listMessagePage(0);
+    await listMessagePage(1);
+    await studentProfile(student, undefined, Date.now());
+    await refreshOracySummary(student._id);
+    await teacherOverview(teacher, undefined, Date.now());
+    await schoolOverview();
+    mongoose.set('debug', false);
+
+    const pages = reads.filter((read) => onlyEqualities(read.filter));
+    expect(new Set(pages.map((read) => read.collection))).toEqual(new Set(['users', 'chatmessages', 'assessments', 'courses', 'deliveryreports']));
+    for (const read of pages) {
+      const steps = (await plan(read)).join('\n');
+      const where = `${read.collection}.${read.method}(${JSON.stringify(read.filter)}, sort ${JSON.stringify(read.sort ?? {})})`;
+      expect(steps, where).toMatch(/(SEARCH|SCAN) \S+ USING (COVERING )?INDEX/);
+      // a sorted page comes in the index's order; an unsorted read keeps the order of insertion (rowid), as without the pushdown
+      if (read.sort) expect(steps, where).not.toMatch(/TEMP B-TREE/);
+      // every read of the collection's table goes through an index
+      for (const step of steps.split('\n')) expect(step, where).not.toMatch(/\b(SCAN|SEARCH) [a-z]\w*(?! USING)\s*$/);
+    }
+  });
+});
