@@ -106,9 +106,13 @@ describe('the privacy register (docs/decisions/0027-one-privacy-register.md)', (
     expect(found).not.toContain('Recording.taskId');
   });
 
-  it('links only to registered models', () => {
+  it('links only to registered models, and never requires a path that erasure sets to null', () => {
     for (const entry of PRIVACY_REGISTER) {
       for (const link of entry.linked ?? []) expect(mongoose.modelNames(), `${entry.model}.${link.path}`).toContain(link.model);
+      for (const owner of entry.owners.filter((o) => o.onErasure !== 'delete')) {
+        const type = mongoose.model(entry.model).schema.path(owner.path) as SchemaType | undefined;
+        expect(type?.isRequired, `${entry.model}.${owner.path} is set to null by erasure`).not.toBe(true);
+      }
     }
   });
 
