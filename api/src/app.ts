@@ -39,6 +39,7 @@ import { adminStatsRoutes } from './routes/admin/stats/index.js';
 import { settingsRoutes } from './routes/admin/settings/index.js';
 import { createAdminUsersRoutes } from './routes/admin/users/index.js';
 import { userRoutes } from './routes/user/index.js';
+import { privacyRoutes } from './routes/privacy/index.js';
 import { createDocsRoutes } from './openapi/http.js';
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE, pwaCacheControl, resolveInside, sendFile, sendServedFile } from './static.js';
 
@@ -88,6 +89,7 @@ export interface AppOptions {
  * - the sign-in site and `/auth/*` (docs/product.md#sign-in-site), registration as `REGISTRATION` allows,
  * - `GET /api/health` → `{ok: true}`; `GET /healthz` and `GET /readyz` for load balancers (`health.ts`),
  * - `POST /api/updateOracyAssessment`,
+ * - `GET /api/privacy/register`, the privacy notice, without a session (`routes/privacy`),
  * - `GET /api/openapi.json` (the OpenAPI 3.1 document built from this app's routes) and the
  *   reference page `GET /api/docs`, without a session (`openapi/http.ts`),
  * - JSON 404 `ErrorBody` for any other `/api/*`, `/auth/*`, `/socket.io/*` path,
@@ -160,6 +162,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/api', settingsRoutes)
     .route('/api', adminExportRoutes)
     .route('/api', userRoutes)
+    .route('/api', privacyRoutes)
     .all('/api/*', () => {
       throw notFound('No such API endpoint.');
     })

@@ -13,3 +13,4 @@ export * from './speaking.js';
 export * from './person.js';
 export * from './user.js';
 export * from './delivery.js';
+export * from './privacy.js';

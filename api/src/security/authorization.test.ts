@@ -112,6 +112,7 @@ const ROWS: Row[] = [
   { endpoint: 'GET /readyz', expect: open(200), request: () => ({ path: '/readyz' }) },
   // the API's description of itself is public.
   { endpoint: 'GET /api/openapi.json', expect: open(200), request: () => ({ path: '/api/openapi.json' }) },
+  { endpoint: 'GET /api/privacy/register', expect: open(200), request: () => ({ path: '/api/privacy/register' }) },
   { endpoint: 'GET /api/docs', expect: open(200), request: () => ({ path: '/api/docs' }) },
   { endpoint: 'GET /api/docs/assets/:file', expect: open(200), request: () => ({ path: '/api/docs/assets/init.js' }) },
 
@@ -135,7 +136,7 @@ const ROWS: Row[] = [
 
   // Admin: notices (GET open to every signed-in user).
   { endpoint: 'GET /api/admin/settings', expect: adminOnly(200), request: () => ({ path: '/api/admin/settings' }) },
-  { endpoint: 'PUT /api/admin/settings', expect: adminOnly(200), request: () => ({ path: '/api/admin/settings', json: { language: 'English', backupFrequency: 'Daily' } }) },
+  { endpoint: 'PUT /api/admin/settings', expect: adminOnly(200), request: () => ({ path: '/api/admin/settings', json: { language: 'English', backupFrequency: 'Daily', schoolName: '', privacyContact: '' } }) },
   { endpoint: 'GET /api/admin/notice', expect: signedIn(200), request: () => ({ path: '/api/admin/notice' }) },
   { endpoint: 'POST /api/admin/notice', expect: adminOnly(201), request: () => ({ path: '/api/admin/notice', json: { title: 'Trip', description: 'Museum trip on Monday.' } }) },
   {

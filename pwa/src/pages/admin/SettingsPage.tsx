@@ -1,6 +1,7 @@
 import { IonButton, IonCard, IonCardContent, IonCardHeader, IonItem, IonList, IonSelect, IonSelectOption, IonSpinner } from '@ionic/react';
 import { useCallback, useEffect, useState } from 'react';
-import { downloadExport, fetchSettings, saveSettings, type ExportType, type SchoolSettings } from './peopleApi';
+import { downloadExport, fetchSettings, saveSettings, type ExportType, type SchoolSettings, type SchoolSettingsFields } from './peopleApi';
+import { PrivacySettingsCard } from './PrivacySettingsCard';
 import { useAdminToast } from './useAdminToast';
 import { useLeaveGuard } from '../../components/useLeaveGuard';
 import { useConfirm } from './useConfirm';
@@ -13,8 +14,9 @@ export const BACKUP_FREQUENCIES = ['Daily', 'Weekly', 'Monthly'] as const;
 /** What "Revert to Default" restores (docs/product.md#settings). */
 export const DEFAULT_SETTINGS = { language: 'English', backupFrequency: 'Daily' } as const;
 
-/** The two saved settings as the screen edits them. */
-type Draft = Pick<SchoolSettings, 'language' | 'backupFrequency'>;
+/** The saved settings as the screen edits them. */
+type Draft = SchoolSettingsFields;
+const draftOf = ({ language, backupFrequency, schoolName, privacyContact }: Draft): Draft => ({ language, backupFrequency, schoolName, privacyContact });
 
 /** The texts of saving (docs/product.md#settings). */
 export const SETTINGS_TEXTS = {
@@ -43,7 +45,7 @@ function useSchoolSettings() {
     fetchSettings(controller.signal).then(
       (settings) => {
         setSaved(settings);
-        setDraft({ language: settings.language, backupFrequency: settings.backupFrequency });
+        setDraft(draftOf(settings));
       },
       (err: unknown) => {
         if (controller.signal.aborted) return;
@@ -54,7 +56,7 @@ function useSchoolSettings() {
     return () => controller.abort();
   }, [attempt]);
 
-  const dirty = saved !== null && draft !== null && (draft.language !== saved.language || draft.backupFrequency !== saved.backupFrequency);
+  const dirty = saved !== null && draft !== null && (Object.keys(draft) as (keyof Draft)[]).some((key) => draft[key] !== saved[key]);
   useLeaveGuard(dirty);
 
   const save = useCallback(async (values: Draft) => {
@@ -62,7 +64,7 @@ function useSchoolSettings() {
     try {
       const stored = await saveSettings(values);
       setSaved(stored);
-      setDraft({ language: stored.language, backupFrequency: stored.backupFrequency });
+      setDraft(draftOf(stored));
     } finally {
       setSaving(false);
     }
@@ -160,6 +162,7 @@ export default function SettingsPage() {
               value={draft.backupFrequency}
               onChange={(backupFrequency) => settings.setDraft({ ...draft, backupFrequency: backupFrequency as Draft['backupFrequency'] })}
             />
+            <PrivacySettingsCard value={draft} onChange={(privacy) => settings.setDraft({ ...draft, ...privacy })} />
           </>
         ) : settings.failed ? null : (
           <IonCard>
@@ -226,7 +229,7 @@ export default function SettingsPage() {
               header: SETTINGS_TEXTS.revertHeader,
               message: SETTINGS_TEXTS.revertMessage,
               confirmText: 'Revert',
-              onConfirm: () => saveDraft(DEFAULT_SETTINGS, SETTINGS_TEXTS.reverted),
+              onConfirm: () => saveDraft({ ...draftOf(saved ?? draft!), ...DEFAULT_SETTINGS }, SETTINGS_TEXTS.reverted),
             })
           }
         >

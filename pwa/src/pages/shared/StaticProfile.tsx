@@ -1,6 +1,7 @@
 import { IonAvatar, IonButton, IonCard, IonProgressBar } from '@ionic/react';
 import type { ReactNode } from 'react';
 import avatarPlaceholder from '../../components/avatar-placeholder.svg';
+import { PrivacyLinkCard } from './PrivacyLinkCard';
 import './area.css';
 
 /** Props of {@link StaticProfile}. */
@@ -64,6 +65,7 @@ export function StaticProfile({ role, progressLabel, progress, figure, children 
         </IonCard>
 
         {children}
+        <PrivacyLinkCard />
       </div>
     </>
   );
