@@ -7,7 +7,7 @@ import { DELETED_USER_NAME } from '../presenters/chatMessage.js';
 import type { UploadStores } from '../services/uploads.js';
 
 /**
- * The privacy register (docs/decisions/0027-one-privacy-register.md): for
+ * The privacy register (docs/personal-data.md, docs/decisions/0027-one-privacy-register.md): for
  * every Mongoose model, what personal data it holds, whose it is, why it is kept, who can see it,
  * how long it stays, whether it is exported, and what erasing a person does to it. It is the one
  * home of these facts: the public notice (`GET /api/privacy/register`), erasure
