@@ -40,7 +40,11 @@ import (
 // last transactions before a power loss can be lost (SQLite's
 // recommendation for WAL; MongoDB's default journal behaves alike). With
 // the default FULL every insert waits for an fsync (chat fan-out).
-const sqlitePragmas = "_pragma=busy_timeout(10000)&_pragma=journal_mode(wal)&_pragma=synchronous(normal)&_pragma=auto_vacuum(none)"
+// secure_delete=ON makes SQLite overwrite deleted content with zeros, so a
+// record removed by an erasure is not left readable in the file's free pages
+// (docs/product.md#privacy). It is a per-connection setting: FerretDB passes
+// every _pragma of this URI to each connection it opens.
+const sqlitePragmas = "_pragma=busy_timeout(10000)&_pragma=journal_mode(wal)&_pragma=synchronous(normal)&_pragma=auto_vacuum(none)&_pragma=secure_delete(on)"
 
 func main() {
 	dataDir := flag.String("data", ".data/db", "directory that holds the SQLite files")

@@ -42,6 +42,7 @@ import { createBackupRoutes } from './routes/admin/backups/index.js';
 import { defineBackupJob } from './backup/runs.js';
 import { createAdminUsersRoutes } from './routes/admin/users/index.js';
 import { userRoutes } from './routes/user/index.js';
+import { privacyRoutes } from './routes/privacy/index.js';
 import { createDocsRoutes } from './openapi/http.js';
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE, pwaCacheControl, resolveInside, sendFile, sendServedFile } from './static.js';
 
@@ -91,6 +92,7 @@ export interface AppOptions {
  * - the sign-in site and `/auth/*` (docs/product.md#sign-in-site), registration as `REGISTRATION` allows,
  * - `GET /api/health` → `{ok: true}`; `GET /healthz` and `GET /readyz` for load balancers (`health.ts`),
  * - `POST /api/updateOracyAssessment`,
+ * - `GET /api/privacy/register`, the privacy notice, without a session (`routes/privacy`),
  * - `GET /api/openapi.json` (the OpenAPI 3.1 document built from this app's routes) and the
  *   reference page `GET /api/docs`, without a session (`openapi/http.ts`),
  * - JSON 404 `ErrorBody` for any other `/api/*`, `/auth/*`, `/socket.io/*` path,
@@ -159,14 +161,15 @@ export function createApp(options: AppOptions = {}) {
     .route('/api', createCourseRoutes({ uploads: uploads.public, recordings: uploads.recordings }))
     .route('/api', noticeRoutes)
     .route('/api', complaintRoutes)
-    .route('/api', createAdminUsersRoutes({ recordings: uploads.recordings, sockets }))
-    .route('/api', createAdminPeopleRoutes({ recordings: uploads.recordings, sockets }))
+    .route('/api', createAdminUsersRoutes({ uploads, sockets }))
+    .route('/api', createAdminPeopleRoutes({ uploads, sockets }))
     .route('/api', adminStatsRoutes)
     .route('/api', settingsRoutes)
     .route('/api', createBackupRoutes({ dataDir: env.DATA_DIR, external: Boolean(env.MONGODB_URI), scheduled: env.BACKUP_SCHEDULE }))
     .route('/api', adminExportRoutes)
     .route('/api', createImportRoutes({ sockets, log }))
     .route('/api', userRoutes)
+    .route('/api', privacyRoutes)
     .all('/api/*', () => {
       throw notFound('No such API endpoint.');
     })

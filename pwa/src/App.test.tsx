@@ -12,6 +12,7 @@ describe('the route table (docs/product.md#route-table)', () => {
     const table = Object.fromEntries(appRoutes.map((route) => [route.path, route.access]));
     expect(table).toEqual({
       '/': 'signed-in',
+      '/privacy': 'anyone',
       '/admin/dashboard': [1],
       '/admin/users': [1],
       '/admin/students': [1],

@@ -85,6 +85,8 @@ export const appRoutes: readonly AppRoute[] = [
     screen: eagerScreen(AssessmentPage),
     showsOwnLoading: true,
   },
+  // docs/product.md#privacy: the privacy notice, readable signed out (the sign-in pages link to it).
+  { path: '/privacy', title: 'route.privacy', access: 'anyone', layout: false, screen: lazyScreen(() => import('./pages/PrivacyPage')) },
   { path: '/admin/dashboard', title: 'route.adminDashboard', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/AdminDashboardPage')) },
   { path: '/admin/users', title: 'route.users', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/UsersPage')) },
   { path: '/admin/students', title: 'route.students', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/StudentsPage')) },

@@ -26,6 +26,12 @@ describe('the sign-in pages in the school\'s or the browser\'s language (docs/pr
     expect(french).toContain('Au moins 10\u00a0caractères.');
   });
 
+  it('links the sign-in and registration pages to the privacy notice (docs/product.md#privacy), in the page’s language', async () => {
+    expect(await page('/login')).toContain('<a href="/privacy">How Oracy uses your data</a>');
+    expect(await page('/register', { 'Accept-Language': 'es' })).toContain('<a href="/privacy">Cómo usa Oracy tus datos</a>');
+    expect(await page('/login', { 'Accept-Language': 'fr' })).toContain('<a href="/privacy">Comment Oracy utilise vos données</a>');
+  });
+
   it("shows the school's language when the browser asks for none of the three, and English by default", async () => {
     expect(await page('/login', { 'Accept-Language': 'de-DE' })).toContain('<h2>Sign in</h2>');
     await setSchoolLanguage('French');

@@ -34,6 +34,7 @@ const PAGE_TEXTS = {
     newPassword: 'New password',
     confirmPassword: 'Confirm new password',
     savePassword: 'Save password',
+    privacyLink: 'How Oracy uses your data',
   },
   Spanish: {
     tagline: 'Mejora tu expresión oral',
@@ -58,6 +59,7 @@ const PAGE_TEXTS = {
     newPassword: 'Contraseña nueva',
     confirmPassword: 'Confirma la contraseña nueva',
     savePassword: 'Guardar contraseña',
+    privacyLink: 'Cómo usa Oracy tus datos',
   },
   French: {
     tagline: 'Développez votre expression orale',
@@ -82,6 +84,7 @@ const PAGE_TEXTS = {
     newPassword: 'Nouveau mot de passe',
     confirmPassword: 'Confirmez le nouveau mot de passe',
     savePassword: 'Enregistrer le mot de passe',
+    privacyLink: 'Comment Oracy utilise vos données',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 

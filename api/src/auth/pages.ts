@@ -106,6 +106,11 @@ ${f.error ? html`<p class="field-error" id="${f.id}-error">${f.error}</p>` : ''}
 /** The sign-in page's line under the form when nobody may register (docs/product.md#registration-policy), in English. */
 export const NO_REGISTRATION_LINE = pageText('English', 'noRegistration');
 
+/** The pages' link to the privacy notice at /privacy (docs/product.md#privacy), readable signed out. */
+function privacyLine(language: Language): Html {
+  return html`<p class="switch"><a href="/privacy">${pageText(language, 'privacyLink')}</a></p>`;
+}
+
 /**
  * `GET /login` (docs/product.md#sign-in-site): "Email", "Password", "Sign in", and under the form
  * a link to /register — or, when `REGISTRATION` is closed, {@link NO_REGISTRATION_LINE} and no
@@ -131,7 +136,8 @@ ${field({ id: 'email', name: 'email', label: text('email'), type: 'email', autoc
 ${field({ id: 'password', name: 'password', label: text('password'), type: 'password', autocomplete: 'current-password', maxlength: 1024, autofocus: Boolean(opts.email) })}
 <button type="submit">${text('signIn')}</button>
 </form>
-${closed ? html`<p class="switch">${text('noRegistration')}</p>` : html`<p class="switch">${text('newToOracy')} <a href="/register">${text('createAccountLink')}</a></p>`}`,
+${closed ? html`<p class="switch">${text('noRegistration')}</p>` : html`<p class="switch">${text('newToOracy')} <a href="/register">${text('createAccountLink')}</a></p>`}
+${privacyLine(language)}`,
     language,
   );
 }
@@ -178,7 +184,8 @@ ${field({ id: 'email', name: 'email', label: text('email'), type: 'email', autoc
 ${field({ id: 'password', name: 'password', label: text('password'), type: 'password', autocomplete: 'new-password', minlength: PASSWORD_MIN_LENGTH, maxlength: PASSWORD_MAX_LENGTH, error: f.password, hint: pageText(language, 'passwordHint', { min: PASSWORD_MIN_LENGTH }) })}
 <button type="submit">${text('createAccount')}</button>
 </form>
-<p class="switch">${text('alreadyHaveAccount')} <a href="/login">${text('signIn')}</a></p>`,
+<p class="switch">${text('alreadyHaveAccount')} <a href="/login">${text('signIn')}</a></p>
+${privacyLine(language)}`,
     language,
   );
 }
@@ -201,7 +208,8 @@ export function renderRegistrationClosedPage(language: Language = 'English'): Ht
     pageText(language, 'createAccount'),
     html`<h2>${pageText(language, 'closedHeading')}</h2>
 <p>${pageText(language, 'closedText')}</p>
-<p class="switch"><a href="/login">${pageText(language, 'backToSignIn')}</a></p>`,
+<p class="switch"><a href="/login">${pageText(language, 'backToSignIn')}</a></p>
+${privacyLine(language)}`,
     language,
   );
 }

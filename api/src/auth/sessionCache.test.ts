@@ -99,7 +99,7 @@ describe('the session cache', () => {
   it('refuses the session of a deleted user, and an expired session, at once', async () => {
     const admin = await createUser({ role: ROLES.admin });
     const gone = await cachedSession();
-    await deletePerson(String(gone.user._id), { actorId: String(admin.user._id), recordings: createUploadStores(getEnv()).recordings });
+    await deletePerson(String(gone.user._id), { actorId: String(admin.user._id), uploads: createUploadStores(getEnv()) });
     expect(await findSession(gone.token)).toBeNull();
 
     const expired = await cachedSession();

@@ -24,6 +24,7 @@ export const TAGS = [
   { name: 'Stats and export', description: 'Figures and the user export, admins only (docs/product.md#stats-and-export-calls).' },
   { name: 'Chat', description: 'Chat attachments; the chat itself runs over Socket.IO (docs/product.md#real-time-socket).' },
   { name: 'Profile', description: 'Profiles (docs/product.md#user-calls).' },
+  { name: 'Privacy', description: 'The privacy notice: what Oracy stores, why, for how long and who can see it; no session (docs/product.md#privacy).' },
   { name: 'Documentation', description: 'This document and its reference page; no session.' },
 ] as const satisfies readonly OpenAPIV3_1.TagObject[];
 
@@ -628,7 +629,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'PUT /api/admin/settings': {
     summary: "Save the school's settings",
     tag: 'Settings',
-    description: 'Admins only (docs/product.md#settings): both settings, no other field. "Revert to Default" saves English and Daily.',
+    description:
+      'Admins only (docs/product.md#settings): every setting — language, backup frequency, the school’s name and privacy contact (docs/product.md#privacy) — and no other field; a full replace. "Revert to Default" saves English and Daily.',
     success: { status: 200, answer: json('Saved; the admin is `updatedBy`.', s.schoolSettingsSchema) },
     errors: { 413: TOO_LARGE, 415: NOT_JSON },
   },
@@ -727,6 +729,13 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     tag: 'Profile',
     success: { status: 200, answer: json('Name, email and role.', s.profileSchema) },
     errors: { 404: 'No user has this id.' },
+  },
+  'GET /api/privacy/register': {
+    summary: 'The privacy notice',
+    tag: 'Privacy',
+    description:
+      'Open to anyone, no session (docs/product.md#privacy): the school’s name and privacy contact, and every collection of the privacy register (docs/personal-data.md) with its purpose, personal data, who can see it, retention and what erasure does, in English.',
+    success: { status: 200, answer: json('The notice.', s.privacyNoticeSchema) },
   },
   'PUT /api/user/language': {
     summary: 'Choose my language',

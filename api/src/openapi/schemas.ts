@@ -26,6 +26,7 @@ export {
   deliveryJsonSchema as deliverySchema,
   currentUserJsonSchema as currentUserSchema,
   noticeJsonSchema as noticeSchema,
+  privacyNoticeJsonSchema as privacyNoticeSchema,
   profileJsonSchema as profileSchema,
   studentAssignmentJsonSchema as studentAssignmentSchema,
   studentOracyJsonSchema as studentOracySchema,
@@ -88,6 +89,8 @@ export const schoolSettingsSchema = z
   .object({
     language: z.enum(['English', 'Spanish', 'French']),
     backupFrequency: z.enum(['Daily', 'Weekly', 'Monthly']),
+    schoolName: z.string().meta({ description: 'the school’s name on the privacy notice, at most 120 characters; empty until set' }),
+    privacyContact: z.string().meta({ description: 'whom to ask for a copy or the deletion of one’s data (an email or a short text), at most 200 characters; empty until set' }),
     updatedAt: z.string().nullable().meta({ format: 'date-time', description: 'the last save; null until the defaults were first saved' }),
     updatedBy: z.object({ id: z.string(), name: z.string() }).nullable().meta({ description: 'the admin who saved last; null before the first save or once that account is gone' }),
   })

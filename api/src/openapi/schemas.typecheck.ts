@@ -78,6 +78,7 @@ export const responseSchemasMatchTheServer: Record<string, true> = {
     InferResponseType<Admin['students'][':studentId']['assign-courses']['$post'], 200>,
     typeof s.assignedCoursesSchema
   >,
+  'GET /api/privacy/register': true satisfies Check<InferResponseType<Api['privacy']['register']['$get'], 200>, typeof s.privacyNoticeSchema>,
   'GET /api/admin/settings': true satisfies Check<InferResponseType<Admin['settings']['$get'], 200>, typeof s.schoolSettingsSchema>,
   'PUT /api/admin/settings': true satisfies Check<InferResponseType<Admin['settings']['$put'], 200>, typeof s.schoolSettingsSchema>,
   'GET /api/admin/backups': true satisfies Check<InferResponseType<Admin['backups']['$get'], 200>, typeof s.backupStatusSchema>,

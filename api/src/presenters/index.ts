@@ -14,3 +14,4 @@ export * from './person.js';
 export * from './user.js';
 export * from './delivery.js';
 export * from './backup.js';
+export * from './privacy.js';

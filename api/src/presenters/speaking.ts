@@ -16,7 +16,7 @@ export const speakingTaskJsonSchema = z
     id: objectId(),
     courseId: objectId(),
     courseTitle: z.string(),
-    teacherId: objectId(),
+    teacherId: objectId().nullable().meta({ description: 'the teacher who set it; null once their account is deleted (shown as "Deleted user")' }),
     title: z.string(),
     prompt: z.string(),
     focusStrands: z.array(strandKey).meta({ description: '1–4 distinct strand keys, in the questionnaire’s order' }),
@@ -33,7 +33,7 @@ export type SpeakingTaskJson = z.infer<typeof speakingTaskJsonSchema>;
 export interface SpeakingTaskLike {
   _id: Id;
   courseId: Id;
-  teacherId: Id;
+  teacherId?: Id | null;
   title: string;
   prompt: string;
   focusStrands: readonly string[];
@@ -48,7 +48,7 @@ export function presentSpeakingTask(task: SpeakingTaskLike, courseTitle: string)
     id: String(task._id),
     courseId: String(task.courseId),
     courseTitle,
-    teacherId: String(task.teacherId),
+    teacherId: task.teacherId ? String(task.teacherId) : null,
     title: task.title,
     prompt: task.prompt,
     focusStrands: SPEAKING_STRANDS.filter((s) => task.focusStrands.includes(s)),
@@ -122,7 +122,7 @@ export const feedbackJsonSchema = z
   .object({
     id: objectId(),
     recordingId: objectId(),
-    teacherId: objectId(),
+    teacherId: objectId().nullable().meta({ description: 'the teacher who wrote it; null once their account is deleted (shown as "Deleted user")' }),
     strands: z.partialRecord(strandKey, z.number()).meta({ description: '1–5 for each of the task’s focus strands' }),
     comment: z.string(),
     createdAt: timestamp(),
@@ -137,7 +137,7 @@ export type FeedbackJson = z.infer<typeof feedbackJsonSchema>;
 export interface FeedbackLike {
   _id: Id;
   recordingId: Id;
-  teacherId: Id;
+  teacherId?: Id | null;
   strands: ReadonlyMap<string, number> | Readonly<Record<string, number>>;
   comment?: string | null;
   createdAt: Date;
@@ -150,7 +150,7 @@ export function presentFeedback(feedback: FeedbackLike): FeedbackJson {
   return {
     id: String(feedback._id),
     recordingId: String(feedback.recordingId),
-    teacherId: String(feedback.teacherId),
+    teacherId: feedback.teacherId ? String(feedback.teacherId) : null,
     strands: Object.fromEntries(SPEAKING_STRANDS.flatMap((key) => (read(key) === undefined ? [] : [[key, read(key) as number]]))),
     comment: feedback.comment ?? '',
     createdAt: feedback.createdAt.toISOString(),

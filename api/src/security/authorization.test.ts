@@ -113,6 +113,7 @@ const ROWS: Row[] = [
   { endpoint: 'GET /readyz', expect: open(200), request: () => ({ path: '/readyz' }) },
   // the API's description of itself is public.
   { endpoint: 'GET /api/openapi.json', expect: open(200), request: () => ({ path: '/api/openapi.json' }) },
+  { endpoint: 'GET /api/privacy/register', expect: open(200), request: () => ({ path: '/api/privacy/register' }) },
   { endpoint: 'GET /api/docs', expect: open(200), request: () => ({ path: '/api/docs' }) },
   { endpoint: 'GET /api/docs/assets/:file', expect: open(200), request: () => ({ path: '/api/docs/assets/init.js' }) },
 
@@ -136,7 +137,7 @@ const ROWS: Row[] = [
 
   // Admin: notices (GET open to every signed-in user).
   { endpoint: 'GET /api/admin/settings', expect: adminOnly(200), request: () => ({ path: '/api/admin/settings' }) },
-  { endpoint: 'PUT /api/admin/settings', expect: adminOnly(200), request: () => ({ path: '/api/admin/settings', json: { language: 'English', backupFrequency: 'Daily' } }) },
+  { endpoint: 'PUT /api/admin/settings', expect: adminOnly(200), request: () => ({ path: '/api/admin/settings', json: { language: 'English', backupFrequency: 'Daily', schoolName: '', privacyContact: '' } }) },
   { endpoint: 'GET /api/admin/backups', expect: adminOnly(200), request: () => ({ path: '/api/admin/backups' }) },
   // queues a backup that no runner takes here: the admin's cell is the first to reach the handler.
   { endpoint: 'POST /api/admin/backups', expect: adminOnly(202), request: () => ({ path: '/api/admin/backups' }) },

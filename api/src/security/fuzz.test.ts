@@ -143,6 +143,7 @@ const TARGETS: Target[] = [
   { endpoint: 'GET /healthz', caller: 'none', query: ['verbose'] },
   { endpoint: 'GET /readyz', caller: 'none', query: ['verbose'] },
   { endpoint: 'GET /api/openapi.json', caller: 'none', query: ['format'] },
+  { endpoint: 'GET /api/privacy/register', caller: 'none' },
   { endpoint: 'GET /api/docs', caller: 'none', query: ['theme'] },
   { endpoint: 'GET /api/docs/assets/:file', caller: 'none', params: () => ({ file: ['init.js'] }) },
   { endpoint: 'POST /api/updateOracyAssessment', caller: 'ownerStudent', body: updateOracyAssessmentSchema, sample: () => ({ oracy_scores: scores() }) },
@@ -161,7 +162,7 @@ const TARGETS: Target[] = [
   { endpoint: 'DELETE /api/admin/courses/:id', caller: 'admin', params: async (w) => ({ id: await ids(() => freshCourse(w.t2._id), 6) }) },
 
   { endpoint: 'GET /api/admin/settings', caller: 'admin' },
-  { endpoint: 'PUT /api/admin/settings', caller: 'admin', body: schoolSettingsBodySchema, sample: () => ({ language: 'French', backupFrequency: 'Weekly' }) },
+  { endpoint: 'PUT /api/admin/settings', caller: 'admin', body: schoolSettingsBodySchema, sample: () => ({ language: 'French', backupFrequency: 'Weekly', schoolName: 'Hillside School', privacyContact: 'privacy@hillside.example' }) },
   { endpoint: 'GET /api/admin/backups', caller: 'admin' },
   // the first request queues a backup that no runner takes here; the rest are refused (409).
   { endpoint: 'POST /api/admin/backups', caller: 'admin' },

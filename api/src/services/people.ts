@@ -1,24 +1,11 @@
 import { Types } from 'mongoose';
-import {
-  Assessment,
-  AssignmentCompletion,
-  ChatMessage,
-  Complaint,
-  Course,
-  Enrollment,
-  ROLES,
-  Session,
-  User,
-  type Role,
-} from '../db/models/index.js';
-import { IdempotencyKey } from '../db/models/idempotencyKey.js';
+import { Course, Enrollment, ROLES, User, type Role } from '../db/models/index.js';
 import { badRequest, conflict, notFound } from '../errors.js';
-import { DELETED_USER_NAME } from '../presenters/chatMessage.js';
+import { erasePerson } from '../privacy/erasure.js';
 import { presentUserRow, type UserRowJson } from '../presenters/user.js';
 import { ReadCache } from './readCache.js';
-import { removeRecordings } from './speaking.js';
-import type { UploadStore } from './uploads.js';
 import type { SocketRevocation } from '../chat/revocation.js';
+import type { UploadStores } from './uploads.js';
 
 /**
  * The people of the platform as the admin screens see them (docs/product.md#users-table, docs/product.md#student-list, docs/product.md#teacher-list,
@@ -146,20 +133,21 @@ export async function changeRoleEndingSockets(userId: string, role: Role, socket
 }
 
 /**
- * Deletes a person and what is theirs: their sessions end first
- * (so they cannot act while the rest goes), then their enrollments,
- * assignment completions, self-assessments, complaints, stored outbox
- * answers (idempotency keys) and speaking-practice recordings (with their
- * feedback and audio files, docs/product.md#speaking-practice) are removed; the
- * courses they taught stay without an instructor, and their chat messages
- * stay, attributed to "Deleted user". The user record goes last, so a
- * failure half-way leaves a user an admin can delete again to finish.
+ * Deletes a person and what is theirs, as the privacy register declares
+ * (docs/personal-data.md, docs/product.md#privacy, `privacy/erasure.ts`): their sessions end first
+ * (so they cannot act while the rest goes); their enrolments, completions, self-assessments,
+ * complaints, stored outbox answers, recordings (with their feedback, delivery reports, background
+ * work and audio files) are removed; what they wrote for others stays by "Deleted user" (feedback,
+ * speaking tasks, discussion messages, without the files they attached); courses they taught stay
+ * without an instructor, decisions and settings they saved without their name. The user record,
+ * with their Oracy profile history, goes last, so a failure half-way leaves a user an admin can
+ * delete again to finish.
  * @param opts.actorId the admin asking: they cannot delete themself (409)
  * @param opts.role when set, the user must have this role (the students and teachers endpoints), else 404
- * @param opts.recordings the recordings store, whose files of this person's recordings are removed
+ * @param opts.uploads the upload stores, whose files named by removed records are removed
  * @throws ApiError 404 when no such user (of that role); 409 for oneself or the last admin
  */
-export async function deletePerson(userId: string, opts: { actorId: string; role?: Role; recordings: UploadStore }): Promise<void> {
+export async function deletePerson(userId: string, opts: { actorId: string; role?: Role; uploads: UploadStores }): Promise<void> {
   const id = new Types.ObjectId(userId);
   const user = await User.findById(id, { role: 1 }).lean();
   const what = opts.role === ROLES.student ? 'student' : opts.role === ROLES.teacher ? 'teacher' : 'user';
@@ -167,20 +155,7 @@ export async function deletePerson(userId: string, opts: { actorId: string; role
   if (String(user._id) === opts.actorId) throw conflict('You cannot delete your own account.');
   // An admin is first moved out of the admin role under the last-admin guard.
   if (user.role === ROLES.admin) await demoteAdminKeepingOne(id, ROLES.student);
-
-  await Session.deleteMany({ userId: id });
-  await Promise.all([
-    Enrollment.deleteMany({ studentId: id }),
-    AssignmentCompletion.deleteMany({ studentId: id }),
-    Assessment.deleteMany({ userId: id }),
-    Complaint.deleteMany({ userId: id }),
-    // Stored answers of their outbox submissions hold their complaints' text.
-    IdempotencyKey.deleteMany({ userId: id }),
-    Course.updateMany({ instructorId: id }, { $set: { instructorId: null } }),
-    ChatMessage.updateMany({ userId: id }, { $set: { userId: null, senderName: DELETED_USER_NAME } }),
-    removeRecordings({ studentId: id }, opts.recordings),
-  ]);
-  await User.deleteOne({ _id: id });
+  await erasePerson(id, opts.uploads);
 }
 
 /** Counts of the admin dashboard (docs/product.md#admin-dashboard, docs/product.md#stats-records), from the database. */

@@ -12,8 +12,11 @@ export const SPEAKING_STRANDS = ['linguistic', 'cognitive', 'socialEmotional', '
 const speakingTaskSchema = new Schema(
   {
     courseId: { type: Schema.Types.ObjectId, ref: 'Course', required: true },
-    /** the teacher who set it (the course's instructor then) */
-    teacherId: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    /**
+     * the teacher who set it (the course's instructor then); null once that teacher's account is
+     * deleted: the task stays for the students (docs/personal-data.md)
+     */
+    teacherId: { type: Schema.Types.ObjectId, ref: 'User', default: null },
     title: { type: String, required: true, trim: true, maxlength: 120 },
     prompt: { type: String, required: true, trim: true, maxlength: 2000 },
     /** 1–4 distinct strand keys */
@@ -80,7 +83,8 @@ export const Recording = model('Recording', recordingSchema);
 const feedbackSchema = new Schema(
   {
     recordingId: { type: Schema.Types.ObjectId, ref: 'Recording', required: true },
-    teacherId: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    /** the teacher who wrote it; null once that teacher's account is deleted: the feedback stays for the student (docs/personal-data.md) */
+    teacherId: { type: Schema.Types.ObjectId, ref: 'User', default: null },
     /** the student, so that a student's feedback is found without their recordings */
     studentId: { type: Schema.Types.ObjectId, ref: 'User', required: true },
     /** `{strandKey: 1–5}` for the task's focus strands */

@@ -211,7 +211,7 @@ export function createSpeakingRoutes(opts: { recordings: UploadStore }) {
         const { recording, task } = await reviewable(c.req.valid('param').recordingId, c.var.user._id);
         const existing = await Feedback.findOne({ recordingId: recording._id }).select('teacherId').lean();
         if (!existing) throw notFound('This recording has no feedback yet.');
-        if (!existing.teacherId.equals(c.var.user._id)) throw forbidden('Only the teacher who gave this feedback can change it.');
+        if (!existing.teacherId?.equals(c.var.user._id)) throw forbidden('Only the teacher who gave this feedback can change it.');
         const body = c.req.valid('json');
         const updated = await Feedback.findByIdAndUpdate(
           existing._id,

@@ -22,7 +22,7 @@ import type { Person } from '../../services/stats.js';
  */
 
 /** A stored task, as the routes read it. */
-export type TaskDoc = SpeakingTaskLike & { _id: Types.ObjectId; courseId: Types.ObjectId; teacherId: Types.ObjectId };
+export type TaskDoc = SpeakingTaskLike & { _id: Types.ObjectId; courseId: Types.ObjectId; teacherId?: Types.ObjectId | null };
 
 /** The task called `id`. @throws 404 `not_found` when there is none */
 export async function findTask(id: string): Promise<TaskDoc> {
@@ -41,7 +41,7 @@ async function courseIdsOf(teacherId: Types.ObjectId): Promise<Types.ObjectId[]>
  * course now (a course handed to another teacher takes its tasks along). One query at most.
  */
 export async function isTaskTeacher(userId: Types.ObjectId, task: Pick<TaskDoc, 'teacherId' | 'courseId'>): Promise<boolean> {
-  if (task.teacherId.equals(userId)) return true;
+  if (task.teacherId?.equals(userId)) return true;
   return (await Course.exists({ _id: task.courseId, instructorId: userId })) !== null;
 }
 

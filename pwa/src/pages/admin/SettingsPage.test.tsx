@@ -7,7 +7,7 @@ import { prepareScreenTests, findAlert, findToast } from '../../test/adminTestUt
 
 prepareScreenTests();
 
-const STORED = { language: 'English', backupFrequency: 'Daily', updatedAt: null, updatedBy: null };
+const STORED = { language: 'English', backupFrequency: 'Daily', schoolName: 'Hillside School', privacyContact: 'privacy@hillside.example', updatedAt: null, updatedBy: null };
 
 function setup(exportRoute: FakeRoute, settingsRoutes: Record<string, FakeRoute> = {}) {
   const fetchSpy = mockFetch({
@@ -100,7 +100,8 @@ describe('the admin settings (docs/product.md#settings)', { timeout: 30_000 }, (
     expect(puts).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Revert' }));
     await findToast('Settings reverted to default');
-    expect(puts).toEqual([{ language: 'English', backupFrequency: 'Daily' }]);
+    // the privacy fields are kept as saved
+    expect(puts).toEqual([{ language: 'English', backupFrequency: 'Daily', schoolName: 'Hillside School', privacyContact: 'privacy@hillside.example' }]);
   });
 
   it('"Import" opens the import dialog with its labelled file chooser', async () => {

@@ -3,7 +3,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useI18n, type I18n, type MessageId } from '../../i18n';
 import BackupsCard from './BackupsCard';
 import { ImportDialog } from './ImportDialog';
-import { downloadExport, fetchSettings, saveSettings, type ExportType, type SchoolSettings } from './peopleApi';
+import { downloadExport, fetchSettings, saveSettings, type ExportType, type SchoolSettings, type SchoolSettingsFields } from './peopleApi';
+import { PrivacySettingsCard } from './PrivacySettingsCard';
 import { useAdminToast } from './useAdminToast';
 import { useLeaveGuard } from '../../components/useLeaveGuard';
 import { useConfirm } from './useConfirm';
@@ -28,8 +29,9 @@ const FREQUENCY_LABELS: Record<(typeof BACKUP_FREQUENCIES)[number], MessageId> =
 /** What "Revert to Default" restores (docs/product.md#settings). */
 export const DEFAULT_SETTINGS = { language: 'English', backupFrequency: 'Daily' } as const;
 
-/** The two saved settings as the screen edits them. */
-type Draft = Pick<SchoolSettings, 'language' | 'backupFrequency'>;
+/** The saved settings as the screen edits them. */
+type Draft = SchoolSettingsFields;
+const draftOf = ({ language, backupFrequency, schoolName, privacyContact }: Draft): Draft => ({ language, backupFrequency, schoolName, privacyContact });
 
 /** The catalogue keys of the texts of saving (docs/product.md#settings). */
 export const SETTINGS_TEXTS = {
@@ -58,7 +60,7 @@ function useSchoolSettings() {
     fetchSettings(controller.signal).then(
       (settings) => {
         setSaved(settings);
-        setDraft({ language: settings.language, backupFrequency: settings.backupFrequency });
+        setDraft(draftOf(settings));
       },
       (err: unknown) => {
         if (controller.signal.aborted) return;
@@ -69,7 +71,7 @@ function useSchoolSettings() {
     return () => controller.abort();
   }, [attempt]);
 
-  const dirty = saved !== null && draft !== null && (draft.language !== saved.language || draft.backupFrequency !== saved.backupFrequency);
+  const dirty = saved !== null && draft !== null && (Object.keys(draft) as (keyof Draft)[]).some((key) => draft[key] !== saved[key]);
   useLeaveGuard(dirty);
 
   const save = useCallback(async (values: Draft) => {
@@ -77,7 +79,7 @@ function useSchoolSettings() {
     try {
       const stored = await saveSettings(values);
       setSaved(stored);
-      setDraft({ language: stored.language, backupFrequency: stored.backupFrequency });
+      setDraft(draftOf(stored));
     } finally {
       setSaving(false);
     }
@@ -182,6 +184,7 @@ export default function SettingsPage() {
               savedFrequency={saved?.backupFrequency}
               onFrequencyChange={(backupFrequency) => settings.setDraft({ ...draft, backupFrequency: backupFrequency as Draft['backupFrequency'] })}
             />
+            <PrivacySettingsCard value={draft} onChange={(privacy) => settings.setDraft({ ...draft, ...privacy })} />
           </>
         ) : settings.failed ? null : (
           <IonCard>
@@ -253,7 +256,7 @@ export default function SettingsPage() {
               header: t(SETTINGS_TEXTS.revertHeader),
               message: t(SETTINGS_TEXTS.revertMessage),
               confirmText: t('admin.settings.revert'),
-              onConfirm: () => saveDraft(DEFAULT_SETTINGS, SETTINGS_TEXTS.reverted),
+              onConfirm: () => saveDraft({ ...draftOf(saved ?? draft!), ...DEFAULT_SETTINGS }, SETTINGS_TEXTS.reverted),
             })
           }
         >

@@ -7,7 +7,7 @@ import { validate } from '../../../validation.js';
 import { assignCourses, assignedCourseIds, deletePerson, listInstructors, listPeople } from '../../../services/people.js';
 import type { UserRowJson } from '../../../presenters/user.js';
 import { assignCoursesBodySchema, peopleListQuerySchema, personIdParamSchema, studentIdParamSchema } from './schema.js';
-import type { UploadStore } from '../../../services/uploads.js';
+import type { UploadStores } from '../../../services/uploads.js';
 import type { SocketRevocation } from '../../../chat/revocation.js';
 
 const admin = requireRole(ROLES.admin);
@@ -31,7 +31,7 @@ const withoutRole = ({ id, name, email }: UserRowJson) => ({ id, name, email });
  *   `{studentId, courses}` → 200 `{studentId, courses}` (the new set);
  *   400 naming `courses` for an unknown course, with nothing changed.
  */
-export const createAdminPeopleRoutes = (opts: { recordings: UploadStore; sockets?: SocketRevocation }) =>
+export const createAdminPeopleRoutes = (opts: { uploads: UploadStores; sockets?: SocketRevocation }) =>
   new Hono<AppEnv>()
   .get('/admin/students', admin, validate('query', peopleListQuerySchema), async (c) => {
     const { people, total } = await listPeople({ ...c.req.valid('query'), role: ROLES.student });
@@ -43,13 +43,13 @@ export const createAdminPeopleRoutes = (opts: { recordings: UploadStore; sockets
   })
   .delete('/admin/students/:id', admin, validate('param', personIdParamSchema), async (c) => {
     const { id } = c.req.valid('param');
-    await deletePerson(id, { actorId: c.var.user.id as string, role: ROLES.student, recordings: opts.recordings });
+    await deletePerson(id, { actorId: c.var.user.id as string, role: ROLES.student, uploads: opts.uploads });
     opts.sockets?.endUserSockets(id.toLowerCase());
     return c.body(null, 204);
   })
   .delete('/admin/teachers/:id', admin, validate('param', personIdParamSchema), async (c) => {
     const { id } = c.req.valid('param');
-    await deletePerson(id, { actorId: c.var.user.id as string, role: ROLES.teacher, recordings: opts.recordings });
+    await deletePerson(id, { actorId: c.var.user.id as string, role: ROLES.teacher, uploads: opts.uploads });
     opts.sockets?.endUserSockets(id.toLowerCase());
     return c.body(null, 204);
   })

@@ -14,6 +14,10 @@ export interface SchoolSettingsJson {
   language: SchoolLanguage;
   /** Daily, Weekly or Monthly */
   backupFrequency: BackupFrequency;
+  /** the school's name on the privacy notice; '' until set */
+  schoolName: string;
+  /** whom to ask for a copy or the deletion of one's data; '' until set */
+  privacyContact: string;
   /** ISO 8601 time of the last save; null while the defaults have never been saved */
   updatedAt: string | null;
   /** who saved last, `{id, name}`; null before the first save or once that account is gone */
@@ -22,13 +26,16 @@ export interface SchoolSettingsJson {
 
 /** A stored settings record as answered, with `by` the admin who saved it (null when gone). */
 function presentSettings(
-  stored: { language: string; backupFrequency: string; updatedAt?: Date | null },
+  stored: { language: string; backupFrequency: string; schoolName?: string | null; privacyContact?: string | null; updatedAt?: Date | null },
   by: { _id: unknown; name: string } | null,
 ): SchoolSettingsJson {
   return {
     // the schema's enums hold these to the same lists.
     language: stored.language as SchoolLanguage,
     backupFrequency: stored.backupFrequency as BackupFrequency,
+    // settings saved before these fields existed lack them.
+    schoolName: stored.schoolName ?? '',
+    privacyContact: stored.privacyContact ?? '',
     updatedAt: stored.updatedAt ? new Date(stored.updatedAt).toISOString() : null,
     updatedBy: by ? { id: String(by._id), name: by.name } : null,
   };
@@ -44,9 +51,11 @@ export async function readSchoolSettings(): Promise<SchoolSettingsJson> {
 
 /**
  * The school's settings (docs/product.md#settings), mounted at `/api`, admins only (401 / 403):
- * - `GET /admin/settings` → 200 `SchoolSettingsJson` (the defaults, English and Daily, until saved);
- * - `PUT /admin/settings` `{language, backupFrequency}` → 200 the saved `SchoolSettingsJson`, with
- *   the admin as `updatedBy`; 400 naming the field for any other value or any other field.
+ * - `GET /admin/settings` → 200 `SchoolSettingsJson` (the defaults, English, Daily and empty
+ *   privacy fields, until saved);
+ * - `PUT /admin/settings` `{language, backupFrequency, schoolName, privacyContact}` (a full replace)
+ *   → 200 the saved `SchoolSettingsJson`, with the admin as `updatedBy`; 400 naming the field for
+ *   any other value, a missing field or any other field.
  * One document in the database, so every process answers the same.
  */
 export const settingsRoutes = new Hono<AppEnv>()

@@ -5,6 +5,9 @@ import { createUser, jsonRequest, readJson, signIn } from '../../../test/factori
 
 const app = createApp();
 
+/** The privacy fields left empty, as a screen sends them before the school has set them. */
+const NO_PRIVACY = { schoolName: '', privacyContact: '' } as const;
+
 async function adminCookie(firstName = 'Ada') {
   const { user, password } = await createUser({ role: 1, firstName });
   return { user, cookie: await signIn(app, user.email, password) };
@@ -15,9 +18,9 @@ describe('GET and PUT /api/admin/settings (docs/product.md#settings)', () => {
     const { user, cookie } = await adminCookie();
     const first = await app.request('/api/admin/settings', jsonRequest('GET', undefined, cookie));
     expect(first.status).toBe(200);
-    expect(await readJson(first)).toEqual({ language: 'English', backupFrequency: 'Daily', updatedAt: null, updatedBy: null });
+    expect(await readJson(first)).toEqual({ language: 'English', backupFrequency: 'Daily', schoolName: '', privacyContact: '', updatedAt: null, updatedBy: null });
 
-    const saved = await app.request('/api/admin/settings', jsonRequest('PUT', { language: 'Spanish', backupFrequency: 'Weekly' }, cookie));
+    const saved = await app.request('/api/admin/settings', jsonRequest('PUT', { language: 'Spanish', backupFrequency: 'Weekly', ...NO_PRIVACY }, cookie));
     expect(saved.status).toBe(200);
     const body = (await readJson(saved)) as { updatedAt: string };
     expect(body).toMatchObject({ language: 'Spanish', backupFrequency: 'Weekly', updatedBy: { id: user.id, name: user.name } });
@@ -28,36 +31,57 @@ describe('GET and PUT /api/admin/settings (docs/product.md#settings)', () => {
     expect(await SchoolSettings.countDocuments({})).toBe(1);
 
     // "Revert to Default" saves English and Daily; the second admin is now the one who saved.
-    const reverted = await readJson(await app.request('/api/admin/settings', jsonRequest('PUT', { language: 'English', backupFrequency: 'Daily' }, other.cookie)));
+    const reverted = await readJson(await app.request('/api/admin/settings', jsonRequest('PUT', { language: 'English', backupFrequency: 'Daily', ...NO_PRIVACY }, other.cookie)));
     expect(reverted).toMatchObject({ language: 'English', backupFrequency: 'Daily', updatedBy: { id: other.user.id } });
     expect(await SchoolSettings.countDocuments({})).toBe(1);
   });
 
   it('says nobody once the admin who saved is deleted', async () => {
     const { user, cookie } = await adminCookie();
-    await app.request('/api/admin/settings', jsonRequest('PUT', { language: 'French', backupFrequency: 'Monthly' }, cookie));
+    await app.request('/api/admin/settings', jsonRequest('PUT', { language: 'French', backupFrequency: 'Monthly', ...NO_PRIVACY }, cookie));
     const other = await adminCookie('Grace');
     await User.deleteOne({ _id: user._id });
     expect(await readJson(await app.request('/api/admin/settings', jsonRequest('GET', undefined, other.cookie)))).toMatchObject({ language: 'French', updatedBy: null });
   });
 
   it.each([
-    ['a language that is not offered', { language: 'German', backupFrequency: 'Daily' }, 'language', 'Language must be English, Spanish or French.'],
-    ['a frequency that is not offered', { language: 'English', backupFrequency: 'Hourly' }, 'backupFrequency', 'Backup Frequency must be Daily, Weekly or Monthly.'],
-    ['a missing field', { language: 'English' }, 'backupFrequency', 'Backup Frequency must be Daily, Weekly or Monthly.'],
+    ['a language that is not offered', { language: 'German', backupFrequency: 'Daily', ...NO_PRIVACY }, 'language', 'Language must be English, Spanish or French.'],
+    ['a frequency that is not offered', { language: 'English', backupFrequency: 'Hourly', ...NO_PRIVACY }, 'backupFrequency', 'Backup Frequency must be Daily, Weekly or Monthly.'],
+    ['a missing field', { language: 'English', ...NO_PRIVACY }, 'backupFrequency', 'Backup Frequency must be Daily, Weekly or Monthly.'],
   ])('refuses %s with 400 naming the field, and keeps what was saved', async (_label, body, field, message) => {
     const { cookie } = await adminCookie();
-    await app.request('/api/admin/settings', jsonRequest('PUT', { language: 'Spanish', backupFrequency: 'Weekly' }, cookie));
+    await app.request('/api/admin/settings', jsonRequest('PUT', { language: 'Spanish', backupFrequency: 'Weekly', ...NO_PRIVACY }, cookie));
     const res = await app.request('/api/admin/settings', jsonRequest('PUT', body, cookie));
     expect(res.status).toBe(400);
     expect(await readJson(res)).toMatchObject({ error: { code: 'validation_error', fields: { [field]: message } } });
-    expect(await readJson(await app.request('/api/admin/settings', jsonRequest('GET', undefined, cookie)))).toMatchObject({ language: 'Spanish', backupFrequency: 'Weekly' });
+    expect(await readJson(await app.request('/api/admin/settings', jsonRequest('GET', undefined, cookie)))).toMatchObject({ language: 'Spanish', backupFrequency: 'Weekly', ...NO_PRIVACY });
   });
 
   it('refuses a field that is not a setting with 400', async () => {
     const { cookie } = await adminCookie();
-    const res = await app.request('/api/admin/settings', jsonRequest('PUT', { language: 'English', backupFrequency: 'Daily', theme: 'dark' }, cookie));
+    const res = await app.request('/api/admin/settings', jsonRequest('PUT', { language: 'English', backupFrequency: 'Daily', ...NO_PRIVACY, theme: 'dark' }, cookie));
     expect(res.status).toBe(400);
     expect(await readJson(res)).toMatchObject({ error: { code: 'validation_error', fields: { theme: 'Unknown field.' } } });
+  });
+
+  it('saves the school’s name and privacy contact (docs/product.md#privacy), trimmed, and answers them on the privacy notice', async () => {
+    const { cookie } = await adminCookie();
+    const body = { language: 'English', backupFrequency: 'Daily', schoolName: '  Hillside School ', privacyContact: 'privacy@hillside.example' };
+    const saved = await app.request('/api/admin/settings', jsonRequest('PUT', body, cookie));
+    expect(saved.status).toBe(200);
+    expect(await readJson(saved)).toMatchObject({ schoolName: 'Hillside School', privacyContact: 'privacy@hillside.example' });
+    const notice = await readJson(await app.request('/api/privacy/register'));
+    expect(notice.school).toEqual({ name: 'Hillside School', contact: 'privacy@hillside.example' });
+  });
+
+  it.each([
+    ['a school name over 120 characters', { schoolName: 'x'.repeat(121), privacyContact: '' }, 'schoolName', 'School name must be at most 120 characters.'],
+    ['a privacy contact over 200 characters', { schoolName: '', privacyContact: 'x'.repeat(201) }, 'privacyContact', 'Privacy contact must be at most 200 characters.'],
+    ['a missing privacy contact (PUT replaces every setting)', { schoolName: 'Hillside' }, 'privacyContact', 'Privacy contact must be text.'],
+  ])('refuses %s with 400 naming the field', async (_label, privacy, field, message) => {
+    const { cookie } = await adminCookie();
+    const res = await app.request('/api/admin/settings', jsonRequest('PUT', { language: 'English', backupFrequency: 'Daily', ...privacy }, cookie));
+    expect(res.status).toBe(400);
+    expect(await readJson(res)).toMatchObject({ error: { code: 'validation_error', fields: { [field]: message } } });
   });
 });

@@ -7,7 +7,7 @@ import { validate } from '../../../validation.js';
 import { changeRoleEndingSockets, deletePerson, listPeople } from '../../../services/people.js';
 import { createAccount, resetPassword } from '../../../services/accounts.js';
 import { newUserBodySchema, peopleListQuerySchema, roleChangeBodySchema, userIdParamSchema } from './schema.js';
-import type { UploadStore } from '../../../services/uploads.js';
+import type { UploadStores } from '../../../services/uploads.js';
 import type { SocketRevocation } from '../../../chat/revocation.js';
 
 /**
@@ -32,7 +32,7 @@ import type { SocketRevocation } from '../../../chat/revocation.js';
  *   (docs/product.md#password-reset): every session and discussion socket of the user ends; 404 no
  *   such user; 409 for oneself.
  */
-export const createAdminUsersRoutes = (opts: { recordings: UploadStore; sockets?: SocketRevocation }) =>
+export const createAdminUsersRoutes = (opts: { uploads: UploadStores; sockets?: SocketRevocation }) =>
   new Hono<AppEnv>()
   .get('/admin/users', requireRole(ROLES.admin), validate('query', peopleListQuerySchema), async (c) => {
     const { people, total } = await listPeople(c.req.valid('query'));
@@ -63,7 +63,7 @@ export const createAdminUsersRoutes = (opts: { recordings: UploadStore; sockets?
   )
   .delete('/admin/users/:id', requireRole(ROLES.admin), validate('param', userIdParamSchema), async (c) => {
     const { id } = c.req.valid('param');
-    await deletePerson(id, { actorId: c.var.user.id as string, recordings: opts.recordings });
+    await deletePerson(id, { actorId: c.var.user.id as string, uploads: opts.uploads });
     opts.sockets?.endUserSockets(id.toLowerCase());
     return c.body(null, 204);
   });

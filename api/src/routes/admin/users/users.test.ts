@@ -284,7 +284,7 @@ describe('keeping at least one admin', () => {
     await User.deleteMany({ role: 1, _id: { $ne: last.user._id } });
     // Over HTTP the only one who could ask is the last admin themself (409 above);
     // a concurrent request whose caller was just demoted reaches the service like this:
-    await expect(deletePerson(last.user.id, { actorId: admin.user.id, recordings: createUploadStores(getEnv()).recordings })).rejects.toMatchObject({ status: 409 });
+    await expect(deletePerson(last.user.id, { actorId: admin.user.id, uploads: createUploadStores(getEnv()) })).rejects.toMatchObject({ status: 409 });
     expect(await User.exists({ _id: last.user._id, role: 1 })).toBeTruthy();
     expect(await Session.countDocuments({ userId: last.user._id })).toBe(1);
     const self = await app.request(`/api/admin/users/${last.user.id}`, jsonRequest('DELETE', undefined, last.cookie));

@@ -1,0 +1,32 @@
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import mongoose from 'mongoose';
+import { describe, expect, it } from 'vitest';
+import { startEmbeddedMongo } from './embedded.js';
+
+/**
+ * The embedded database overwrites what is deleted (SQLite `secure_delete`, `api/devdb/main.go`,
+ * docs/product.md#privacy): once a document is deleted and the server has stopped, its bytes are
+ * in none of the database's files. Without it they stay readable in the file's free pages.
+ */
+describe.skipIf(Boolean(process.env.TEST_MONGODB_URI))('erased documents leave the embedded database’s files', () => {
+  it('keeps no bytes of a deleted document', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'oracy-secure-delete-'));
+    const server = await startEmbeddedMongo({ dataDir });
+    const marker = `erase-me-${Date.now()}-`.repeat(200);
+    try {
+      const connection = await mongoose.createConnection(`${server.uri}secure_delete_probe`).asPromise();
+      const people = connection.collection('people');
+      await people.insertMany([{ keep: 'x'.repeat(2000) }, { note: marker }, { keep: 'y'.repeat(2000) }]);
+      await people.deleteOne({ note: marker });
+      await connection.close();
+    } finally {
+      await server.stop();
+    }
+    const needle = Buffer.from(marker.slice(0, 200));
+    const holding = readdirSync(dataDir).filter((file) => readFileSync(join(dataDir, file)).includes(needle));
+    rmSync(dataDir, { recursive: true, force: true });
+    expect(holding).toEqual([]);
+  });
+});

@@ -1,0 +1,486 @@
+import mongoose, { Types } from 'mongoose';
+// Every model file, so that `mongoose.modelNames()` holds every model the register speaks of.
+import '../db/models/index.js';
+import '../db/models/idempotencyKey.js';
+import '../db/models/serverSecret.js';
+import { DELETED_USER_NAME } from '../presenters/chatMessage.js';
+import type { UploadStores } from '../services/uploads.js';
+
+/**
+ * The privacy register (docs/personal-data.md, docs/decisions/0027-one-privacy-register.md): for
+ * every Mongoose model, what personal data it holds, whose it is, why it is kept, who can see it,
+ * how long it stays, whether it is exported, and what erasing a person does to it. It is the one
+ * home of these facts: the public notice (`GET /api/privacy/register`), erasure
+ * (`services/people.ts` `deletePerson`), exports and retention read it, and
+ * `register.test.ts` fails when a model, or a path holding a user's id, is missing from it.
+ * Its words are English; the screens translate only their own headings around them.
+ */
+
+/** Whose data a path holding a user's id makes a record. */
+export type OwnerRole =
+  /** the record is about, or of, that person (their assessment, their recording) */
+  | 'subject'
+  /** the person wrote it for someone else (a teacher's feedback, a task they set) */
+  | 'author'
+  /** the person acted on someone else's record (the admin who decided a complaint) */
+  | 'actor';
+
+/** What erasing a person does to a record that names them at one path. */
+export type ErasureAction =
+  /** the record is deleted (with the records and files that hang on it) */
+  | 'delete'
+  /** the record stays for others, the person replaced: the path becomes null and `replaceWith` is set */
+  | 'anonymise'
+  /** the record stays as it is but the reference: the path becomes null */
+  | 'detach';
+
+/** How an id is stored at a path: an ObjectId, or its 24-hex string (inside a JSON payload). */
+export type IdType = 'objectId' | 'string';
+
+/** One path of a model that holds a user's id. */
+export interface OwnerPath {
+  /** a schema path (dot notation), or `_id` for the user record itself */
+  path: string;
+  role: OwnerRole;
+  onErasure: ErasureAction;
+  /** for `anonymise`: what else the kept record is given, e.g. `{senderName: 'Deleted user'}` */
+  replaceWith?: Readonly<Record<string, unknown>>;
+  /** for `anonymise`: records of the person that also match this filter are deleted instead (nothing of value would stay) */
+  deleteIf?: Readonly<Record<string, unknown>>;
+  /** default `objectId` */
+  idType?: IdType;
+}
+
+/** A path holding the id of another model's record: the record goes when that one is erased. */
+export interface LinkedPath {
+  path: string;
+  /** the model whose records it points at, e.g. `Recording` */
+  model: string;
+  /** default `objectId` */
+  idType?: IdType;
+}
+
+/** A field naming a file in one of the upload stores (`services/uploads.ts`). */
+export interface FileField {
+  /** the path of the store key, e.g. `file.name` */
+  path: string;
+  store: keyof UploadStores;
+  description: string;
+}
+
+/** A field holding personal data, in plain words. */
+export interface PersonalField {
+  path: string;
+  description: string;
+}
+
+/** A retention rule a sweep can apply; absent when a record stays until the account is deleted. */
+export type RetentionRule =
+  /** removed once the date at `path` has passed */
+  | { kind: 'until'; path: string }
+  /** removed `days` after the date at `path` */
+  | { kind: 'afterDays'; path: string; days: number }
+  /** the files of `files` are removed once the school's retention period after the date at `path` has passed */
+  | { kind: 'schoolRetention'; path: string };
+
+/** One model's entry. */
+export interface RegisterEntry {
+  /** the Mongoose model name, e.g. `Recording` */
+  model: string;
+  /** plain words, e.g. "Speaking-practice recordings" */
+  label: string;
+  /** why it is kept */
+  purpose: string;
+  /** the fields that are personal data; empty for a collection that holds none */
+  personalData: readonly PersonalField[];
+  /** every path that holds a user's id */
+  owners: readonly OwnerPath[];
+  /** paths holding other records' ids whose erasure takes this record with it */
+  linked?: readonly LinkedPath[];
+  /** fields naming files in the upload stores: the files go with their records */
+  files?: readonly FileField[];
+  /** who can see it, in plain words */
+  whoCanSee: string;
+  retention: { text: string; rule?: RetentionRule };
+  /** what erasing a person does to it, in plain words */
+  onErasure: string;
+  /** whether a person's records are in their export ("download my data"), and how */
+  export: { included: boolean; how: string; omit?: readonly string[] };
+}
+
+const UNTIL_DELETED = 'Until the account is deleted.';
+
+/** Every entry, one per Mongoose model. */
+export const PRIVACY_REGISTER: readonly RegisterEntry[] = [
+  {
+    model: 'User',
+    label: 'Accounts',
+    purpose: 'To let each person sign in, show their name to the people they work with, and keep their Oracy level and latest self-assessment summary.',
+    personalData: [
+      { path: 'firstName', description: 'First name' },
+      { path: 'lastName', description: 'Last name' },
+      { path: 'name', description: 'Full name' },
+      { path: 'email', description: 'Email address' },
+      { path: 'passwordHash', description: 'Password, stored only as a one-way hash' },
+      { path: 'role', description: 'Role: student, teacher or admin' },
+      { path: 'mustChangePassword', description: 'Whether a one-time password must still be replaced' },
+      { path: 'oracyLevel', description: 'Oracy level from the latest self-assessment' },
+      { path: 'oracy', description: 'Summary of the latest and previous self-assessment (Oracy profile history)' },
+      { path: 'profilePicture', description: 'Profile picture, if any' },
+      { path: 'language', description: 'Chosen language' },
+    ],
+    owners: [{ path: '_id', role: 'subject', onErasure: 'delete' }],
+    whoCanSee: 'The person; their teachers or students see their name, email and level; admins see every account.',
+    retention: { text: UNTIL_DELETED },
+    onErasure: 'Deleted, last, with the profile history it holds.',
+    export: { included: true, how: 'The account without the password hash.', omit: ['passwordHash'] },
+  },
+  {
+    model: 'Session',
+    label: 'Sign-in sessions',
+    purpose: 'To keep a person signed in on a device.',
+    personalData: [
+      { path: 'userId', description: 'Whose session it is' },
+      { path: 'lastSeenAt', description: 'When the session was last used' },
+      { path: 'userAgent', description: 'The browser and device that signed in' },
+      { path: 'expiresAt', description: 'When the session ends' },
+    ],
+    owners: [{ path: 'userId', role: 'subject', onErasure: 'delete' }],
+    whoCanSee: 'Nobody on screen; the server uses it to recognise the person.',
+    retention: { text: 'Until it expires, is signed out, or the account is deleted.', rule: { kind: 'until', path: 'expiresAt' } },
+    onErasure: 'Deleted first, so that the person is signed out everywhere.',
+    export: { included: true, how: 'When and from which browser each session was used, without its token hash.', omit: ['tokenHash'] },
+  },
+  {
+    model: 'IdempotencyKey',
+    label: 'Offline-send receipts',
+    purpose: 'To make sure a complaint or recording sent again after being offline is stored once.',
+    personalData: [
+      { path: 'userId', description: 'Who sent the request' },
+      { path: 'body', description: 'The stored answer, which may repeat what was sent (a complaint’s text)' },
+    ],
+    owners: [{ path: 'userId', role: 'subject', onErasure: 'delete' }],
+    whoCanSee: 'Nobody on screen; only the person’s own repeated request reads it back.',
+    retention: { text: 'At least 7 days, then removed.', rule: { kind: 'afterDays', path: 'createdAt', days: 7 } },
+    onErasure: 'Deleted.',
+    export: { included: false, how: 'Not included: it repeats records that are exported themselves.' },
+  },
+  {
+    model: 'Assessment',
+    label: 'Self-assessments',
+    purpose: 'To record each self-assessment a student makes, so that their Oracy profile shows how they change.',
+    personalData: [
+      { path: 'userId', description: 'Who assessed themself' },
+      { path: 'scores', description: 'The 16 scores they gave themself' },
+      { path: 'mean', description: 'The mean of the scores' },
+      { path: 'level', description: 'The Oracy level it gave' },
+    ],
+    owners: [{ path: 'userId', role: 'subject', onErasure: 'delete' }],
+    whoCanSee: 'The student, their teachers and admins.',
+    retention: { text: UNTIL_DELETED },
+    onErasure: 'Deleted.',
+    export: { included: true, how: 'Every submission with its scores.' },
+  },
+  {
+    model: 'Enrollment',
+    label: 'Course enrolments',
+    purpose: 'To know which courses a student takes and which they completed.',
+    personalData: [
+      { path: 'studentId', description: 'The student' },
+      { path: 'completedAt', description: 'When they completed the course' },
+    ],
+    owners: [{ path: 'studentId', role: 'subject', onErasure: 'delete' }],
+    whoCanSee: 'The student, the course’s teacher and admins.',
+    retention: { text: 'Until the course is unassigned or deleted, or the account is deleted.' },
+    onErasure: 'Deleted.',
+    export: { included: true, how: 'Each course with its completion date.' },
+  },
+  {
+    model: 'AssignmentCompletion',
+    label: 'Assignment completions',
+    purpose: 'To know which assignments a student has done.',
+    personalData: [
+      { path: 'studentId', description: 'The student' },
+      { path: 'completedAt', description: 'When they completed the assignment' },
+    ],
+    owners: [{ path: 'studentId', role: 'subject', onErasure: 'delete' }],
+    whoCanSee: 'The student, their teachers and admins.',
+    retention: { text: 'Until the assignment or the account is deleted.' },
+    onErasure: 'Deleted.',
+    export: { included: true, how: 'Each completed assignment with its date.' },
+  },
+  {
+    model: 'Complaint',
+    label: 'Complaints',
+    purpose: 'To let students and teachers raise a complaint and admins decide it.',
+    personalData: [
+      { path: 'userId', description: 'Who filed it' },
+      { path: 'title', description: 'Its title' },
+      { path: 'description', description: 'What it says' },
+      { path: 'role', description: 'Whether the filer is a student or a teacher' },
+      { path: 'decidedBy', description: 'The admin who decided it' },
+    ],
+    owners: [
+      { path: 'userId', role: 'subject', onErasure: 'delete' },
+      { path: 'decidedBy', role: 'actor', onErasure: 'detach' },
+    ],
+    whoCanSee: 'The person who filed it and admins.',
+    retention: { text: 'Until the filer deletes it (while not approved) or the account is deleted.' },
+    onErasure: 'The filer’s complaints are deleted; on others’ complaints a deleted admin is no longer named as the one who decided.',
+    export: { included: true, how: 'The complaints the person filed, with their status.' },
+  },
+  {
+    model: 'ComplaintDecision',
+    label: 'Complaint decisions',
+    purpose: 'To make sure one decision about a complaint wins when two are made at once.',
+    personalData: [{ path: 'decidedBy', description: 'The admin who decided' }],
+    owners: [{ path: 'decidedBy', role: 'actor', onErasure: 'detach' }],
+    linked: [{ path: '_id', model: 'Complaint' }],
+    whoCanSee: 'Nobody on screen; the server uses it.',
+    retention: { text: 'As long as its complaint.' },
+    onErasure: 'Deleted with its complaint; a deleted admin is no longer named.',
+    export: { included: false, how: 'Not included: the complaint’s status is exported with the complaint.' },
+  },
+  {
+    model: 'Course',
+    label: 'Courses',
+    purpose: 'To describe the courses the school runs and who teaches them.',
+    personalData: [{ path: 'instructorId', description: 'The teacher who teaches it' }],
+    owners: [{ path: 'instructorId', role: 'actor', onErasure: 'detach' }],
+    files: [{ path: 'image', store: 'public', description: 'The course picture' }],
+    whoCanSee: 'Everyone signed in sees the courses they take or teach; admins see all.',
+    retention: { text: 'Until an admin deletes the course.' },
+    onErasure: 'Kept without a teacher when its teacher is deleted.',
+    export: { included: true, how: 'The courses a teacher teaches.' },
+  },
+  {
+    model: 'Assignment',
+    label: 'Assignments',
+    purpose: 'To list the work a course sets.',
+    personalData: [],
+    owners: [],
+    whoCanSee: 'The course’s students and teacher, and admins.',
+    retention: { text: 'Until the course is deleted.' },
+    onErasure: 'Not personal data: unchanged.',
+    export: { included: false, how: 'Not personal data.' },
+  },
+  {
+    model: 'Notice',
+    label: 'Notices',
+    purpose: 'To tell everyone in the school what they need to know.',
+    personalData: [],
+    owners: [],
+    whoCanSee: 'Everyone signed in.',
+    retention: { text: 'Until an admin deletes it.' },
+    onErasure: 'Not personal data: unchanged.',
+    export: { included: false, how: 'Not personal data.' },
+  },
+  {
+    model: 'ChatMessage',
+    label: 'Discussion messages',
+    purpose: 'To let admins talk to each other in the discussion.',
+    personalData: [
+      { path: 'userId', description: 'Who sent it' },
+      { path: 'senderName', description: 'The sender’s name when it was sent' },
+      { path: 'content', description: 'What the message says' },
+      { path: 'file', description: 'An attached file, with its original name' },
+    ],
+    owners: [
+      {
+        path: 'userId',
+        role: 'author',
+        onErasure: 'anonymise',
+        replaceWith: { senderName: DELETED_USER_NAME, file: null },
+        deleteIf: { content: '' },
+      },
+    ],
+    files: [{ path: 'file.url', store: 'chat', description: 'The attached file' }],
+    whoCanSee: 'Admins.',
+    retention: { text: UNTIL_DELETED },
+    onErasure:
+      'Messages stay for the others in the discussion, shown as from "Deleted user"; the files the person attached are deleted (their names and contents may name them), and a message that was only a file goes with it.',
+    export: { included: true, how: 'The messages the person sent.' },
+  },
+  {
+    model: 'SpeakingTask',
+    label: 'Speaking tasks',
+    purpose: 'To set students a prompt to answer aloud.',
+    personalData: [{ path: 'teacherId', description: 'The teacher who set it' }],
+    owners: [{ path: 'teacherId', role: 'author', onErasure: 'anonymise' }],
+    whoCanSee: 'The course’s students and teacher, and admins.',
+    retention: { text: 'Until the teacher or an admin deletes it, or its course is deleted.' },
+    onErasure: 'Kept for the students when its teacher is deleted, with the teacher shown as "Deleted user".',
+    export: { included: true, how: 'The tasks a teacher set.' },
+  },
+  {
+    model: 'Recording',
+    label: 'Speaking-practice recordings',
+    purpose: 'To let a student answer a speaking task aloud and their teacher listen and give feedback.',
+    personalData: [
+      { path: 'studentId', description: 'The student who recorded it' },
+      { path: 'file', description: 'The recorded voice: the audio file, its type and size' },
+      { path: 'durationMs', description: 'How long it is' },
+      { path: 'submittedAt', description: 'When it was sent' },
+      { path: 'status', description: 'Whether it has been reviewed' },
+    ],
+    owners: [{ path: 'studentId', role: 'subject', onErasure: 'delete' }],
+    files: [{ path: 'file.name', store: 'recordings', description: 'The recorded audio' }],
+    whoCanSee: 'The student, the course’s teacher and admins.',
+    retention: {
+      text: 'The record until the account, the task or the course is deleted; the audio for as long as the school keeps recordings.',
+      rule: { kind: 'schoolRetention', path: 'submittedAt' },
+    },
+    onErasure: 'Deleted with its audio file, its feedback and its delivery report.',
+    export: { included: true, how: 'Each recording with its audio file.' },
+  },
+  {
+    model: 'Feedback',
+    label: 'Feedback on recordings',
+    purpose: 'To give a student their teacher’s scores and comment on a recording.',
+    personalData: [
+      { path: 'studentId', description: 'The student it is for' },
+      { path: 'teacherId', description: 'The teacher who wrote it' },
+      { path: 'strands', description: 'The scores for the task’s strands' },
+      { path: 'comment', description: 'The teacher’s comment' },
+    ],
+    owners: [
+      { path: 'studentId', role: 'subject', onErasure: 'delete' },
+      { path: 'teacherId', role: 'author', onErasure: 'anonymise' },
+    ],
+    linked: [{ path: 'recordingId', model: 'Recording' }],
+    whoCanSee: 'The student, the course’s teacher and admins.',
+    retention: { text: 'As long as its recording.' },
+    onErasure: 'Deleted with the student’s recording; when the teacher is deleted it stays for the student, by "Deleted user".',
+    export: { included: true, how: 'For a student, the feedback they received; for a teacher, the feedback they wrote.' },
+  },
+  {
+    model: 'DeliveryReport',
+    label: 'Delivery reports',
+    purpose: 'To show a student how their recordings sounded (pace, pauses, volume) and how that changes.',
+    personalData: [
+      { path: 'studentId', description: 'The student' },
+      { path: 'report', description: 'Measurements of their voice in a recording' },
+      { path: 'figures', description: 'The measurements in brief' },
+      { path: 'submittedAt', description: 'When the recording was sent' },
+    ],
+    owners: [{ path: 'studentId', role: 'subject', onErasure: 'delete' }],
+    linked: [{ path: 'recordingId', model: 'Recording' }],
+    whoCanSee: 'The student, the course’s teacher and admins.',
+    retention: { text: 'Until the recording is deleted (it stays when only the audio is removed).' },
+    onErasure: 'Deleted.',
+    export: { included: true, how: 'Each report.' },
+  },
+  {
+    model: 'Job',
+    label: 'Background work',
+    purpose: 'To measure recordings in the background.',
+    personalData: [{ path: 'payload', description: 'What the work is about: a recording (and so its student)' }],
+    owners: [
+      // A job about one person names them at `payload.userId`; erasure removes it.
+      { path: 'payload.userId', role: 'subject', onErasure: 'delete', idType: 'string' },
+    ],
+    linked: [{ path: 'payload.recordingId', model: 'Recording', idType: 'string' }],
+    whoCanSee: 'Nobody on screen; the server uses it.',
+    retention: { text: 'Removed 7 days after it finished.', rule: { kind: 'afterDays', path: 'finishedAt', days: 7 } },
+    onErasure: 'Work about the person’s recordings is deleted.',
+    export: { included: false, how: 'Not included: it is the server’s work, not the person’s data.' },
+  },
+  {
+    model: 'JobClaim',
+    label: 'Background work tries',
+    purpose: 'To make sure one server process runs each try of background work.',
+    personalData: [],
+    owners: [],
+    linked: [{ path: 'jobId', model: 'Job' }],
+    whoCanSee: 'Nobody on screen; the server uses it.',
+    retention: { text: 'As long as its background work.' },
+    onErasure: 'Deleted with its background work.',
+    export: { included: false, how: 'Not personal data.' },
+  },
+  {
+    model: 'SchoolSettings',
+    label: 'School settings',
+    purpose: 'To keep the school’s language, backup schedule, name and privacy contact.',
+    personalData: [{ path: 'updatedBy', description: 'The admin who saved them last' }],
+    owners: [{ path: 'updatedBy', role: 'actor', onErasure: 'detach' }],
+    whoCanSee: 'Admins.',
+    retention: { text: 'Until replaced by the next save.' },
+    onErasure: 'Kept; a deleted admin is no longer named as the one who saved.',
+    export: { included: false, how: 'Not included: the school’s, not the person’s.' },
+  },
+  {
+    model: 'ServerSecret',
+    label: 'Server keys',
+    purpose: 'To sign the cookies that remember a trusted device.',
+    personalData: [],
+    owners: [],
+    whoCanSee: 'Nobody; the server uses it.',
+    retention: { text: 'Kept while the server runs.' },
+    onErasure: 'Not personal data: unchanged.',
+    export: { included: false, how: 'Not personal data.' },
+  },
+];
+
+/** The entry of `model`, or undefined. */
+export function entryOf(model: string): RegisterEntry | undefined {
+  return PRIVACY_REGISTER.find((entry) => entry.model === model);
+}
+
+/** The MongoDB collection of an entry's model, e.g. `recordings`. @throws when the model is not registered with Mongoose */
+export function collectionOf(entry: RegisterEntry): string {
+  return mongoose.model(entry.model).collection.collectionName;
+}
+
+/** `id` as stored at a path of `idType`. */
+export function storedId(id: Types.ObjectId | string, idType: IdType = 'objectId'): Types.ObjectId | string {
+  return idType === 'string' ? String(id).toLowerCase() : new Types.ObjectId(String(id));
+}
+
+/** A filter matching the records whose `owner.path` names `userId`. */
+export function ownerFilter(owner: OwnerPath, userId: Types.ObjectId | string): Record<string, unknown> {
+  return { [owner.path]: storedId(userId, owner.idType) };
+}
+
+/** What one model holds of a person: the entry, a filter per owner path, and one filter for them all. */
+export interface PersonEntry {
+  entry: RegisterEntry;
+  /** one per owner path */
+  owners: readonly { owner: OwnerPath; filter: Record<string, unknown> }[];
+  /** every record that names the person at any owner path */
+  filter: Record<string, unknown>;
+  /** every record the person is the subject of (`{_id: {$in: []}}` matches nothing when none) */
+  subjectFilter: Record<string, unknown>;
+}
+
+/** A filter that matches nothing, on MongoDB and the embedded database alike. */
+const NOTHING = { _id: { $in: [] } } as const;
+
+/** `$or` of some filters, or one filter alone, or `NOTHING`. */
+function anyOf(filters: readonly Record<string, unknown>[]): Record<string, unknown> {
+  if (filters.length === 0) return { ...NOTHING };
+  return filters.length === 1 ? filters[0]! : { $or: [...filters] };
+}
+
+/**
+ * For every model that can name a person (an entry with owner paths), the filters that find
+ * that person's records: per owner path, all of them, and those they are the subject of. The
+ * exports ("download my data") and retention read these; erasure applies each owner path's
+ * `onErasure`.
+ * @param userId 24 hex digits or an ObjectId
+ */
+export function entriesFor(userId: Types.ObjectId | string): PersonEntry[] {
+  return PRIVACY_REGISTER.filter((entry) => entry.owners.length > 0).map((entry) => {
+    const owners = entry.owners.map((owner) => ({ owner, filter: ownerFilter(owner, userId) }));
+    return {
+      entry,
+      owners,
+      filter: anyOf(owners.map((o) => o.filter)),
+      subjectFilter: anyOf(owners.filter((o) => o.owner.role === 'subject').map((o) => o.filter)),
+    };
+  });
+}
+
+/** The entries whose `linked` paths point at `model`, with the path. */
+export function linksTo(model: string): { entry: RegisterEntry; link: LinkedPath }[] {
+  return PRIVACY_REGISTER.flatMap((entry) => (entry.linked ?? []).filter((link) => link.model === model).map((link) => ({ entry, link })));
+}

@@ -1,0 +1,19 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../auth/context.js';
+import { SCHOOL_SETTINGS_ID, SchoolSettings } from '../../db/models/index.js';
+import { presentPrivacyNotice } from '../../presenters/privacy.js';
+import { PRIVACY_REGISTER } from '../../privacy/register.js';
+
+/**
+ * The privacy notice (docs/product.md#privacy), mounted at `/api`, open to anyone — no session, as
+ * the sign-in and registration pages link to it:
+ * - `GET /privacy/register` → 200 `PrivacyNoticeJson`: `{school: {name, contact}, collections:
+ *   [{name, purpose, personalData, whoCanSee, retention, onErasure}]}`, every entry of the privacy
+ *   register in its English words, and the school's name and privacy contact from the admin
+ *   settings (empty until set). One query.
+ */
+export const privacyRoutes = new Hono<AppEnv>().get('/privacy/register', async (c) => {
+  const stored = await SchoolSettings.findById(SCHOOL_SETTINGS_ID, { schoolName: 1, privacyContact: 1 }).lean();
+  const school = { name: stored?.schoolName ?? '', contact: stored?.privacyContact ?? '' };
+  return c.json(presentPrivacyNotice(PRIVACY_REGISTER, school), 200);
+});
