@@ -28,6 +28,9 @@ const launchOptions = chromiumLaunchOptions(process.env.E2E_FAKE_MIC_WAV);
  * fresh data folder and the demo data, driven in a phone and a tablet
  * viewport (docs/architecture.md#stack-and-layout).
  */
+/** Journeys that must not run beside others. */
+const ALONE = /languages\.e2e-spec\.ts$/;
+
 export default defineConfig({
   testDir: 'specs',
   testMatch: '**/*.e2e-spec.ts',
@@ -48,10 +51,19 @@ export default defineConfig({
   projects: [
     {
       name: 'phone',
+      testIgnore: ALONE,
       use: { browserName: 'chromium', viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
     },
     {
       name: 'tablet',
+      testIgnore: ALONE,
+      use: { browserName: 'chromium', viewport: { width: 1024, height: 768 }, hasTouch: true },
+    },
+    {
+      // journeys that change what every user sees (the school's language): after all others, alone.
+      name: 'alone',
+      testMatch: ALONE,
+      dependencies: ['phone', 'tablet'],
       use: { browserName: 'chromium', viewport: { width: 1024, height: 768 }, hasTouch: true },
     },
   ],

@@ -59,6 +59,11 @@ export interface Session {
    * Rejects like {@link Session.logout}, leaving everything as it was.
    */
   chooseLanguage: (language: LanguageName | null) => Promise<void>;
+  /**
+   * Tells the session that the school's language was saved (the settings screen,
+   * docs/product.md#settings), so that a user who follows the school's language sees it at once.
+   */
+  schoolLanguageSaved: (language: LanguageName) => void;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -188,6 +193,16 @@ export function SessionProvider({ children, redirect = redirectTo }: SessionProv
       .catch((error: unknown) => console.warn('Could not cache the current user', error));
   }, []);
 
+  const schoolLanguageSaved = useCallback((schoolLanguage: LanguageName) => {
+    const current = userRef.current;
+    if (!current || current.schoolLanguage === schoolLanguage) return;
+    const updated = { ...current, schoolLanguage };
+    setUser(updated);
+    void loadCache()
+      .then(({ writeCachedUser }) => writeCachedUser(updated))
+      .catch((error: unknown) => console.warn('Could not cache the current user', error));
+  }, []);
+
   // the app speaks the user's language, else the school's; until the user is known, the one it started in.
   const language = user ? userLanguage(user) : null;
   useEffect(() => {
@@ -195,7 +210,10 @@ export function SessionProvider({ children, redirect = redirectTo }: SessionProv
     setLanguage(language).catch((error: unknown) => console.warn(`Could not load the ${language} texts`, error));
   }, [language]);
 
-  const value = useMemo<Session>(() => ({ status, user, offline, load, logout, chooseLanguage }), [status, user, offline, load, logout, chooseLanguage]);
+  const value = useMemo<Session>(
+    () => ({ status, user, offline, load, logout, chooseLanguage, schoolLanguageSaved }),
+    [status, user, offline, load, logout, chooseLanguage, schoolLanguageSaved],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -6,6 +6,7 @@ import { readSessionKey } from '../../session/storage';
 import { useSession } from '../../session/SessionProvider';
 import { roleName } from '../../session/roles';
 import { fetchProfile } from './peopleApi';
+import { LanguageCard } from '../shared/LanguageCard';
 import { PrivacyLinkCard } from '../shared/PrivacyLinkCard';
 import './admin.css';
 
@@ -100,6 +101,7 @@ export default function AdminProfilePage() {
           </div>
         </>
       )}
+      <LanguageCard />
       <PrivacyLinkCard />
     </>
   );

@@ -7,6 +7,7 @@ import { downloadExport, fetchSettings, saveSettings, type ExportType, type Scho
 import { PrivacySettingsCard } from './PrivacySettingsCard';
 import { useAdminToast } from './useAdminToast';
 import { useLeaveGuard } from '../../components/useLeaveGuard';
+import { useSession } from '../../session/SessionProvider';
 import { useConfirm } from './useConfirm';
 import './admin.css';
 
@@ -74,16 +75,22 @@ function useSchoolSettings() {
   const dirty = saved !== null && draft !== null && (Object.keys(draft) as (keyof Draft)[]).some((key) => draft[key] !== saved[key]);
   useLeaveGuard(dirty);
 
-  const save = useCallback(async (values: Draft) => {
-    setSaving(true);
-    try {
-      const stored = await saveSettings(values);
-      setSaved(stored);
-      setDraft(draftOf(stored));
-    } finally {
-      setSaving(false);
-    }
-  }, []);
+  const { schoolLanguageSaved } = useSession();
+  const save = useCallback(
+    async (values: Draft) => {
+      setSaving(true);
+      try {
+        const stored = await saveSettings(values);
+        setSaved(stored);
+        setDraft(draftOf(stored));
+        // the admin, like everyone who follows the school's language, sees the new one at once.
+        schoolLanguageSaved(stored.language);
+      } finally {
+        setSaving(false);
+      }
+    },
+    [schoolLanguageSaved],
+  );
 
   return { saved, draft, setDraft, dirty, failed, saving, save, retry: () => setAttempt((n) => n + 1) };
 }

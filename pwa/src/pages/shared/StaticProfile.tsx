@@ -2,6 +2,7 @@ import { IonAvatar, IonButton, IonCard, IonProgressBar } from '@ionic/react';
 import type { ReactNode } from 'react';
 import avatarPlaceholder from '../../components/avatar-placeholder.svg';
 import { useI18n, type MessageId } from '../../i18n';
+import { LanguageCard } from './LanguageCard';
 import { PrivacyLinkCard } from './PrivacyLinkCard';
 import './area.css';
 
@@ -76,6 +77,7 @@ export function StaticProfile({ role, progressLabel, progress, figure, children 
         </IonCard>
 
         {children}
+        <LanguageCard />
         <PrivacyLinkCard />
       </div>
     </>

@@ -1,0 +1,66 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { DEMO, registerStudent, signIn } from '../src/utils';
+
+/*
+ * The school's language changes what everyone sees, so this journey runs in a project of its own
+ * after every other journey has finished (e2e/playwright.config.ts), and puts English back.
+ */
+
+/** Saves the school's language as the demo admin, through the API, keeping the other settings. */
+async function saveSchoolLanguage(request: APIRequestContext, language: 'English' | 'Spanish' | 'French'): Promise<void> {
+  const signedIn = await request.post('/auth/login', { data: { email: DEMO.admin, password: DEMO.password } });
+  expect(signedIn.ok()).toBe(true);
+  const current = (await (await request.get('/api/admin/settings')).json()) as Record<string, unknown>;
+  const { updatedAt: _updatedAt, updatedBy: _updatedBy, ...settings } = current;
+  const saved = await request.put('/api/admin/settings', { data: { ...settings, language } });
+  expect(saved.ok()).toBe(true);
+}
+
+test.describe('languages (docs/product.md#language)', () => {
+  test.afterAll(async ({ playwright, baseURL }) => {
+    const request = await playwright.request.newContext({ baseURL });
+    await saveSchoolLanguage(request, 'English');
+    await request.dispose();
+  });
+
+  test("the admin sets Spanish for the school; a student sees Spanish, then chooses French on their profile", async ({ page, browser }) => {
+    // the admin saves Spanish on the settings screen and, following the school's language, sees it at once.
+    await signIn(page, DEMO.admin);
+    await page.goto('/admin/setting');
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    await page.locator('ion-select').first().click();
+    await page.getByRole('radio', { name: 'Spanish' }).click();
+    await page.locator('ion-button', { hasText: 'Save All Changes' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByRole('heading', { level: 1, name: 'Configuración' })).toBeVisible();
+    await expect(page).toHaveTitle('Configuración · Oracy');
+
+    // a student of the school: the dashboard in Spanish.
+    const context = await browser.newContext();
+    try {
+      const student = await context.newPage();
+      await registerStudent(context.request, 'Lucia');
+      await student.goto('/student/dashboard');
+      await expect(student.locator('html')).toHaveAttribute('lang', 'es');
+      await expect(student).toHaveTitle('Panel del estudiante · Oracy');
+      await expect(student.getByText('Mis cursos').first()).toBeVisible();
+
+      // their own language, French, on the profile screen: saved, and the app switches.
+      await student.goto('/student/profile');
+      await expect(student.getByRole('heading', { name: 'Idioma' })).toBeVisible();
+      await student.locator('.profile-card ion-select').last().click();
+      await student.getByRole('radio', { name: 'Francés' }).click();
+      await expect(student.locator('html')).toHaveAttribute('lang', 'fr');
+      await expect(student).toHaveTitle('Profil · Oracy');
+      await expect(student.getByRole('heading', { name: 'Langue' })).toBeVisible();
+
+      // kept with the user: a new start shows French while the school speaks Spanish.
+      await student.reload();
+      await expect(student.locator('html')).toHaveAttribute('lang', 'fr');
+      const me = (await (await context.request.get('/auth/current_user')).json()) as { language: string; schoolLanguage: string };
+      expect(me).toMatchObject({ language: 'French', schoolLanguage: 'Spanish' });
+    } finally {
+      await context.close();
+    }
+  });
+});
