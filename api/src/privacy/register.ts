@@ -398,6 +398,17 @@ export const PRIVACY_REGISTER: readonly RegisterEntry[] = [
     export: { included: false, how: 'Not personal data.' },
   },
   {
+    model: 'BackupRun',
+    label: 'Backups taken',
+    purpose: 'To show on the settings screen when the data was last backed up, and by whom when an admin asked.',
+    personalData: [{ path: 'by', description: 'The admin who pressed “Back up now”' }],
+    owners: [{ path: 'by', role: 'actor', onErasure: 'detach' }],
+    whoCanSee: 'Admins.',
+    retention: { text: 'Kept as the history of the backups.' },
+    onErasure: 'Kept; a deleted admin is no longer named as the one who asked for the backup.',
+    export: { included: false, how: 'Not included: the school’s record, not the person’s.' },
+  },
+  {
     model: 'SchoolSettings',
     label: 'School settings',
     purpose: 'To keep the school’s language, backup schedule, name and privacy contact.',

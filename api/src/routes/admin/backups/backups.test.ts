@@ -209,11 +209,11 @@ describe('the backups of the "Data & Backup" card (docs/product.md#backups-on-th
   it('answers no next run when BACKUP_SCHEDULE=0, and the next Monday or 1st for Weekly and Monthly', async () => {
     const unscheduled = createApp({ env: { ...env, BACKUP_SCHEDULE: false }, logger: silent });
     expect((await readJson(await unscheduled.request('/api/admin/backups', jsonRequest('GET', undefined, admin.cookie)))).nextRunAt).toBeNull();
-    await app.request('/api/admin/settings', jsonRequest('PUT', { language: 'English', backupFrequency: 'Weekly' }, admin.cookie));
+    await app.request('/api/admin/settings', jsonRequest('PUT', { language: 'English', backupFrequency: 'Weekly', schoolName: '', privacyContact: '' }, admin.cookie));
     const weekly = (await readJson(await get('/api/admin/backups'))) as { frequency: string; nextRunAt: string };
     expect(weekly.frequency).toBe('Weekly');
     expect(new Date(weekly.nextRunAt).getDay()).toBe(1);
-    await app.request('/api/admin/settings', jsonRequest('PUT', { language: 'English', backupFrequency: 'Monthly' }, admin.cookie));
+    await app.request('/api/admin/settings', jsonRequest('PUT', { language: 'English', backupFrequency: 'Monthly', schoolName: '', privacyContact: '' }, admin.cookie));
     expect(new Date(((await readJson(await get('/api/admin/backups'))) as { nextRunAt: string }).nextRunAt).getDate()).toBe(1);
   });
 });
