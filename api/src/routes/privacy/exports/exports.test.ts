@@ -1,13 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PrivacyExport } from '../../../db/models/index.js';
+import { Job, PrivacyExport } from '../../../db/models/index.js';
 import { createJobRunner } from '../../../jobs/index.js';
 import { exportsDir } from '../../../privacy/exportStore.js';
 import { EXPORT_JOB, EXPORT_SWEEP_JOB, queueExportSweep } from '../../../privacy/exports.js';
 import { recordingsDir } from '../../../services/uploads.js';
-import { readJson } from '../../../test/factories.js';
+import { DEFAULT_TEST_PASSWORD, TEST_ORIGIN, createUser, readJson, signIn } from '../../../test/factories.js';
 import { scoresOf, submitAt } from '../../../test/testData.js';
 import { createWorld, freshComplaint, freshRecording, headersOf, type Caller, type World } from '../../../test/testWorld.js';
 
@@ -165,6 +166,36 @@ describe('the limits of exports', () => {
     await queueExportSweep();
     await runner.runUntilIdle();
     expect(existsSync(join(exportsDir(world.dataDir), `export-${id}.zip`))).toBe(false);
+  });
+
+  it("removes an erased person's archive with their records", async () => {
+    const started = await call('admin', 'POST', `/api/admin/privacy/exports/${String(world.t2._id)}`);
+    expect(started.status).toBe(202);
+    const { id } = await readJson(started);
+    await runner.runUntilIdle();
+    const file = join(exportsDir(world.dataDir), `export-${id}.zip`);
+    expect(existsSync(file)).toBe(true);
+    expect((await call('admin', 'DELETE', `/api/admin/users/${String(world.t2._id)}`)).status).toBe(204);
+    await runner.runUntilIdle();
+    expect(await PrivacyExport.exists({ _id: id })).toBeNull();
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('marks an export failed after its last try and gives its day back', async () => {
+    const { user } = await createUser({ role: 3 });
+    const res = await world.app.request('/api/privacy/exports', { method: 'POST', headers: { Origin: TEST_ORIGIN, Cookie: await signIn(world.app, user.email, DEFAULT_TEST_PASSWORD) } });
+    const { id } = await readJson(res);
+    // the archive cannot be written: a file stands where the exports folder should be
+    await rm(exportsDir(world.dataDir), { recursive: true, force: true });
+    await writeFile(exportsDir(world.dataDir), 'not a folder');
+    try {
+      await runner.runUntilIdle();
+      await Job.updateMany({ name: EXPORT_JOB, status: 'queued' }, { $set: { runAt: new Date() } });
+      await runner.runUntilIdle();
+    } finally {
+      await rm(exportsDir(world.dataDir), { force: true });
+    }
+    expect(await PrivacyExport.findById(id).lean()).toMatchObject({ status: 'failed', day: `failed:${id}` });
   });
 
   it('answers 400 for a malformed id', async () => {
