@@ -6,7 +6,7 @@ import { readSessionKey } from '../../session/storage';
 import { useSession } from '../../session/SessionProvider';
 import { roleName } from '../../session/roles';
 import { fetchProfile } from './peopleApi';
-import { PrivacyLinkCard } from '../shared/PrivacyLinkCard';
+import { YourDataCard } from '../shared/YourDataCard';
 import './admin.css';
 
 /** The catalogue keys of the profile's sections and their buttons (docs/product.md#admin-profile); none of them does anything. */
@@ -100,7 +100,7 @@ export default function AdminProfilePage() {
           </div>
         </>
       )}
-      <PrivacyLinkCard />
+      <YourDataCard />
     </>
   );
 }

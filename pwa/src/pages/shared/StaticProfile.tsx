@@ -2,7 +2,7 @@ import { IonAvatar, IonButton, IonCard, IonProgressBar } from '@ionic/react';
 import type { ReactNode } from 'react';
 import avatarPlaceholder from '../../components/avatar-placeholder.svg';
 import { useI18n, type MessageId } from '../../i18n';
-import { PrivacyLinkCard } from './PrivacyLinkCard';
+import { YourDataCard } from './YourDataCard';
 import './area.css';
 
 /** The words of each role's placeholder profile: the placeholder name and the role's name. */
@@ -76,7 +76,7 @@ export function StaticProfile({ role, progressLabel, progress, figure, children 
         </IonCard>
 
         {children}
-        <PrivacyLinkCard />
+        <YourDataCard />
       </div>
     </>
   );
