@@ -43,6 +43,9 @@ import { defineBackupJob } from './backup/runs.js';
 import { createAdminUsersRoutes } from './routes/admin/users/index.js';
 import { userRoutes } from './routes/user/index.js';
 import { privacyRoutes } from './routes/privacy/index.js';
+import { createPrivacyExportRoutes } from './routes/privacy/exports/index.js';
+import { createExportStore, type ExportStore } from './privacy/exportStore.js';
+import { defineExportJobs } from './privacy/exports.js';
 import { createDocsRoutes } from './openapi/http.js';
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE, pwaCacheControl, resolveInside, sendFile, sendServedFile } from './static.js';
 
@@ -76,6 +79,8 @@ export interface AppOptions {
    * binds it to the Socket.IO server. Default: one that does nothing.
    */
   sockets?: SocketRevocation;
+  /** Where "Download my data" archives live; default `createExportStore(env)` (`DATA_DIR/exports` or GridFS by `UPLOAD_STORE`). */
+  exportStore?: ExportStore;
 }
 
 /**
@@ -93,6 +98,7 @@ export interface AppOptions {
  * - `GET /api/health` → `{ok: true}`; `GET /healthz` and `GET /readyz` for load balancers (`health.ts`),
  * - `POST /api/updateOracyAssessment`,
  * - `GET /api/privacy/register`, the privacy notice, without a session (`routes/privacy`),
+ * - "Download my data": `/api/privacy/exports…` and `/api/admin/privacy/exports…` (`routes/privacy/exports`),
  * - `GET /api/openapi.json` (the OpenAPI 3.1 document built from this app's routes) and the
  *   reference page `GET /api/docs`, without a session (`openapi/http.ts`),
  * - JSON 404 `ErrorBody` for any other `/api/*`, `/auth/*`, `/socket.io/*` path,
@@ -102,8 +108,9 @@ export interface AppOptions {
  * Errors answer as docs/product.md#error-format JSON through `createErrorHandler`.
  *
  * It also declares the background jobs its routes queue (docs/architecture.md#background-jobs):
- * `delivery.measure` over this app's recordings store, and `backup.create` over `DATA_DIR`
- * (docs/architecture.md#scheduled-backups). A process runs them with a `JobRunner`
+ * `delivery.measure` over this app's recordings store, `backup.create` over `DATA_DIR`
+ * (docs/architecture.md#scheduled-backups), and `privacy.export` and `privacy.exports.sweep` over
+ * the upload stores and the export store (docs/architecture.md#exports-of-personal-data). A process runs them with a `JobRunner`
  * (`server.ts`); the app alone only queues them.
  */
 export function createApp(options: AppOptions = {}) {
@@ -114,6 +121,8 @@ export function createApp(options: AppOptions = {}) {
   const sockets = options.sockets ?? createSocketRevocation();
   defineDeliveryJob({ recordings: uploads.recordings, tools: options.deliveryTools ?? serverDeliveryTools(), log });
   defineBackupJob({ dataDir: env.DATA_DIR, log });
+  const exportStore = options.exportStore ?? createExportStore(env);
+  defineExportJobs({ uploads, store: exportStore, log });
 
   const publicOrigin = env.PUBLIC_ORIGIN;
   const app = new Hono<AppEnv>()
@@ -170,6 +179,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/api', createImportRoutes({ sockets, log }))
     .route('/api', userRoutes)
     .route('/api', privacyRoutes)
+    .route('/api', createPrivacyExportRoutes({ store: exportStore }))
     .all('/api/*', () => {
       throw notFound('No such API endpoint.');
     })

@@ -17,6 +17,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed.js';
 import { createJobRunner, type JobRunner } from './jobs/index.js';
 import type { RecurringTimer } from './jobs/schedule.js';
 import { startBackupSchedule } from './backup/runs.js';
+import { startExportSweep } from './privacy/exports.js';
 import { backfillDeliveryReports } from './services/delivery.js';
 import { stopAnalysisThread } from './services/analysisThread.js';
 import { ffmpegAvailable, serverDeliveryTools } from './services/deliveryTools.js';
@@ -155,6 +156,7 @@ export async function startServer(
   let redis: RedisLink | undefined;
   let jobs: JobRunner | undefined;
   let backupSchedule: RecurringTimer | undefined;
+  let stopExportSweep: (() => void) | undefined;
   try {
     log.info({ embedded: db.embedded }, db.embedded ? `embedded database (FerretDB) with data in ${join(env.DATA_DIR, 'db')}` : 'connected to MONGODB_URI');
     await ensureIndexes(log);
@@ -197,6 +199,8 @@ export async function startServer(
     jobs.start();
     // One timer per process; the slot's key and the run's unique slot make one backup of each slot.
     if (db.embedded && env.BACKUP_SCHEDULE) backupSchedule = startBackupSchedule({ dataDir: env.DATA_DIR, log });
+    // Every process queues the hourly sweep of data exports; the hour's key makes one run of it (docs/architecture.md#exports-of-personal-data).
+    stopExportSweep = startExportSweep(log);
     const { server, port } = await listen(app, env.PORT);
     const chat = attachChat(server, {
       dataDir: env.DATA_DIR,
@@ -234,6 +238,7 @@ export async function startServer(
           draining = true;
           expiry?.stop();
           backupSchedule?.stop();
+          stopExportSweep?.();
           await chat.close();
           await closeHttpServer(server);
           await jobs?.stop();
@@ -248,6 +253,7 @@ export async function startServer(
   } catch (err) {
     expiry?.stop();
     backupSchedule?.stop();
+    stopExportSweep?.();
     await jobs?.stop().catch(() => undefined);
     await redis?.close().catch(() => undefined);
     await db.close().catch(() => undefined);

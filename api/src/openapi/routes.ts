@@ -24,7 +24,7 @@ export const TAGS = [
   { name: 'Stats and export', description: 'Figures and the user export, admins only (docs/product.md#stats-and-export-calls).' },
   { name: 'Chat', description: 'Chat attachments; the chat itself runs over Socket.IO (docs/product.md#real-time-socket).' },
   { name: 'Profile', description: 'Profiles (docs/product.md#user-calls).' },
-  { name: 'Privacy', description: 'The privacy notice: what Oracy stores, why, for how long and who can see it; no session (docs/product.md#privacy).' },
+  { name: 'Privacy', description: 'The privacy notice: what Oracy stores, why, for how long and who can see it, without a session (docs/product.md#privacy); and "Download my data" (docs/product.md#download-my-data).' },
   { name: 'Documentation', description: 'This document and its reference page; no session.' },
 ] as const satisfies readonly OpenAPIV3_1.TagObject[];
 
@@ -736,6 +736,45 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     description:
       'Open to anyone, no session (docs/product.md#privacy): the school’s name and privacy contact, and every collection of the privacy register (docs/personal-data.md) with its purpose, personal data, who can see it, retention and what erasure does, in English.',
     success: { status: 200, answer: json('The notice.', s.privacyNoticeSchema) },
+  },
+  'POST /api/privacy/exports': {
+    summary: 'Download my data: start an export',
+    tag: 'Privacy',
+    description:
+      'Every signed-in user (docs/product.md#download-my-data): queues an export of their own data — a ZIP made in the background. Poll `GET /api/privacy/exports` until it is `ready`. One export a day per person; kept 7 days.',
+    success: { status: 202, answer: json('Queued.', s.privacyExportStartedSchema) },
+    errors: { 429: '`rate_limited`: an export of this person was asked for less than 24 hours ago; `Retry-After` says in how many seconds the next may be.' },
+  },
+  'GET /api/privacy/exports': {
+    summary: 'Download my data: my exports',
+    tag: 'Privacy',
+    description: 'Every signed-in user (docs/product.md#download-my-data): their exports still kept (7 days), newest first; `size` in bytes once ready.',
+    success: { status: 200, answer: json('The exports.', z.array(s.privacyExportSchema)) },
+  },
+  'GET /api/privacy/exports/:id/download': {
+    summary: 'Download my data: download an export',
+    tag: 'Privacy',
+    description: 'Every signed-in user, for their own exports; admins for anyone’s (docs/product.md#download-my-data). Byte ranges are served.',
+    success: { status: 200, answer: {
+        description: 'The archive: a ZIP with `data.json`, `index.html` and the person’s files under `files/` (docs/product.md#download-my-data), `Cache-Control: private, no-store`.',
+        media: { 'application/zip': { type: 'string', format: 'binary' } },
+        headers: { 'Content-Disposition': { description: '`attachment; filename="oracy-data-<day>.zip"`', schema: { type: 'string' } } },
+      } },
+    others: { 206: { description: 'The requested byte range, with `Content-Range`.', media: { 'application/zip': { type: 'string', format: 'binary' } } }, 304: noBody('Not modified (`If-None-Match` named the ETag).') },
+    errors: { 400: 'Not an id (`validation_error`).', 404: 'No such export: someone else’s, expired, not ready yet, or failed.', 416: 'The requested range is outside the file.' },
+  },
+  'POST /api/admin/privacy/exports/:userId': {
+    summary: 'Export a person’s data',
+    tag: 'Privacy',
+    description: 'Admins only (docs/product.md#download-my-data): as `POST /api/privacy/exports`, for anyone; the limit of one a day is per person exported.',
+    success: { status: 202, answer: json('Queued.', s.privacyExportStartedSchema) },
+    errors: { 404: 'No user has this id.', 429: '`rate_limited`: an export of this person was asked for less than 24 hours ago; see `Retry-After` (seconds).' },
+  },
+  'GET /api/admin/privacy/exports': {
+    summary: 'A person’s exports',
+    tag: 'Privacy',
+    description: 'Admins only (docs/product.md#download-my-data): the exports of `?userId=` still kept, newest first; download them at `GET /api/privacy/exports/:id/download`.',
+    success: { status: 200, answer: json('The exports.', z.array(s.privacyExportSchema)) },
   },
   'PUT /api/user/language': {
     summary: 'Choose my language',

@@ -27,6 +27,8 @@ export {
   currentUserJsonSchema as currentUserSchema,
   noticeJsonSchema as noticeSchema,
   privacyNoticeJsonSchema as privacyNoticeSchema,
+  privacyExportJsonSchema as privacyExportSchema,
+  privacyExportStartedJsonSchema as privacyExportStartedSchema,
   profileJsonSchema as profileSchema,
   studentAssignmentJsonSchema as studentAssignmentSchema,
   studentOracyJsonSchema as studentOracySchema,

@@ -79,6 +79,10 @@ export const responseSchemasMatchTheServer: Record<string, true> = {
     typeof s.assignedCoursesSchema
   >,
   'GET /api/privacy/register': true satisfies Check<InferResponseType<Api['privacy']['register']['$get'], 200>, typeof s.privacyNoticeSchema>,
+  'POST /api/privacy/exports': true satisfies Check<InferResponseType<Api['privacy']['exports']['$post'], 202>, typeof s.privacyExportStartedSchema>,
+  'GET /api/privacy/exports': true satisfies Check<InferResponseType<Api['privacy']['exports']['$get'], 200>, z.ZodArray<typeof s.privacyExportSchema>>,
+  'POST /api/admin/privacy/exports/:userId': true satisfies Check<InferResponseType<Admin['privacy']['exports'][':userId']['$post'], 202>, typeof s.privacyExportStartedSchema>,
+  'GET /api/admin/privacy/exports': true satisfies Check<InferResponseType<Admin['privacy']['exports']['$get'], 200>, z.ZodArray<typeof s.privacyExportSchema>>,
   'GET /api/admin/settings': true satisfies Check<InferResponseType<Admin['settings']['$get'], 200>, typeof s.schoolSettingsSchema>,
   'PUT /api/admin/settings': true satisfies Check<InferResponseType<Admin['settings']['$put'], 200>, typeof s.schoolSettingsSchema>,
   'GET /api/admin/backups': true satisfies Check<InferResponseType<Admin['backups']['$get'], 200>, typeof s.backupStatusSchema>,

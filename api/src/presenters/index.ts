@@ -15,3 +15,4 @@ export * from './user.js';
 export * from './delivery.js';
 export * from './backup.js';
 export * from './privacy.js';
+export * from './privacyExport.js';

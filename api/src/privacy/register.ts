@@ -104,8 +104,12 @@ export interface RegisterEntry {
   retention: { text: string; rule?: RetentionRule };
   /** what erasing a person does to it, in plain words */
   onErasure: string;
-  /** whether a person's records are in their export ("download my data"), and how */
-  export: { included: boolean; how: string; omit?: readonly string[] };
+  /**
+   * whether a person's records are in their export (docs/product.md#download-my-data), and how:
+   * `omit` names fields left out; `roles` the owner roles whose records are exported (default
+   * `subject` and `author`: records only acted on, like a complaint an admin decided, are another's)
+   */
+  export: { included: boolean; how: string; omit?: readonly string[]; roles?: readonly OwnerRole[] };
 }
 
 const UNTIL_DELETED = 'Until the account is deleted.';
@@ -251,7 +255,7 @@ export const PRIVACY_REGISTER: readonly RegisterEntry[] = [
     whoCanSee: 'Everyone signed in sees the courses they take or teach; admins see all.',
     retention: { text: 'Until an admin deletes the course.' },
     onErasure: 'Kept without a teacher when its teacher is deleted.',
-    export: { included: true, how: 'The courses a teacher teaches.' },
+    export: { included: true, how: 'The courses a teacher teaches.', roles: ['actor'] },
   },
   {
     model: 'Assignment',
@@ -398,17 +402,6 @@ export const PRIVACY_REGISTER: readonly RegisterEntry[] = [
     export: { included: false, how: 'Not personal data.' },
   },
   {
-    model: 'BackupRun',
-    label: 'Backups taken',
-    purpose: 'To show on the settings screen when the data was last backed up, and by whom when an admin asked.',
-    personalData: [{ path: 'by', description: 'The admin who pressed “Back up now”' }],
-    owners: [{ path: 'by', role: 'actor', onErasure: 'detach' }],
-    whoCanSee: 'Admins.',
-    retention: { text: 'Kept as the history of the backups.' },
-    onErasure: 'Kept; a deleted admin is no longer named as the one who asked for the backup.',
-    export: { included: false, how: 'Not included: the school’s record, not the person’s.' },
-  },
-  {
     model: 'SchoolSettings',
     label: 'School settings',
     purpose: 'To keep the school’s language, backup schedule, name and privacy contact.',
@@ -418,6 +411,36 @@ export const PRIVACY_REGISTER: readonly RegisterEntry[] = [
     retention: { text: 'Until replaced by the next save.' },
     onErasure: 'Kept; a deleted admin is no longer named as the one who saved.',
     export: { included: false, how: 'Not included: the school’s, not the person’s.' },
+  },
+  {
+    model: 'BackupRun',
+    label: 'Backup runs',
+    purpose: 'To show admins how the latest backups went.',
+    personalData: [{ path: 'by', description: 'The admin who pressed "Back up now"' }],
+    owners: [{ path: 'by', role: 'actor', onErasure: 'detach' }],
+    whoCanSee: 'Admins.',
+    retention: { text: 'Kept while the server runs.' },
+    onErasure: 'Kept; a deleted admin is no longer named as the one who started it.',
+    export: { included: false, how: 'Not included: the school’s, not the person’s.' },
+  },
+  {
+    model: 'PrivacyExport',
+    label: 'Data exports',
+    purpose: 'To give a person a copy of their data ("Download my data") and keep it for them to download.',
+    personalData: [
+      { path: 'subjectId', description: 'Whose data it holds' },
+      { path: 'requestedBy', description: 'Who asked for it: the person or an admin' },
+      { path: 'file', description: 'The archive: a copy of the person’s data and files' },
+      { path: 'createdAt', description: 'When it was asked for' },
+    ],
+    owners: [
+      { path: 'subjectId', role: 'subject', onErasure: 'delete' },
+      { path: 'requestedBy', role: 'actor', onErasure: 'detach' },
+    ],
+    whoCanSee: 'The person and admins.',
+    retention: { text: '7 days, then removed with its archive.', rule: { kind: 'until', path: 'expiresAt' } },
+    onErasure: 'Deleted; its archive is removed by the next sweep of exports (within an hour).',
+    export: { included: true, how: 'When earlier exports were asked for, without their archives.', omit: ['file'] },
   },
   {
     model: 'ServerSecret',

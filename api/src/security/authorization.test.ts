@@ -9,6 +9,7 @@ import {
   freshComplaint,
   freshArchive,
   freshCourse,
+  freshExport,
   freshNotice,
   freshRecording,
   freshTask,
@@ -114,6 +115,21 @@ const ROWS: Row[] = [
   // the API's description of itself is public.
   { endpoint: 'GET /api/openapi.json', expect: open(200), request: () => ({ path: '/api/openapi.json' }) },
   { endpoint: 'GET /api/privacy/register', expect: open(200), request: () => ({ path: '/api/privacy/register' }) },
+  // each caller exports their own data once: no cell meets another's day.
+  { endpoint: 'POST /api/privacy/exports', expect: signedIn(202), request: () => ({ path: '/api/privacy/exports' }) },
+  { endpoint: 'GET /api/privacy/exports', expect: signedIn(200), request: () => ({ path: '/api/privacy/exports' }) },
+  // the owning student's export: another person's is a 404, as if it did not exist; admins download any.
+  {
+    endpoint: 'GET /api/privacy/exports/:id/download',
+    expect: cells(401, 200, 404, 404, 404, 200),
+    request: async (world) => ({ path: `/api/privacy/exports/${await freshExport(world)}/download` }),
+  },
+  {
+    endpoint: 'POST /api/admin/privacy/exports/:userId',
+    expect: adminOnly(202),
+    request: async () => ({ path: `/api/admin/privacy/exports/${(await quickUser(ROLES.student)).id}` }),
+  },
+  { endpoint: 'GET /api/admin/privacy/exports', expect: adminOnly(200), request: (world) => ({ path: `/api/admin/privacy/exports?userId=${world.s1.id}` }) },
   { endpoint: 'GET /api/docs', expect: open(200), request: () => ({ path: '/api/docs' }) },
   { endpoint: 'GET /api/docs/assets/:file', expect: open(200), request: () => ({ path: '/api/docs/assets/init.js' }) },
 

@@ -6,6 +6,7 @@ import { presentUserRow, type UserRowJson } from '../presenters/user.js';
 import { ReadCache } from './readCache.js';
 import type { SocketRevocation } from '../chat/revocation.js';
 import type { UploadStores } from './uploads.js';
+import { queueExportSweep } from '../privacy/exports.js';
 
 /**
  * The people of the platform as the admin screens see them (docs/product.md#users-table, docs/product.md#student-list, docs/product.md#teacher-list,
@@ -156,6 +157,9 @@ export async function deletePerson(userId: string, opts: { actorId: string; role
   // An admin is first moved out of the admin role under the last-admin guard.
   if (user.role === ROLES.admin) await demoteAdminKeepingOne(id, ROLES.student);
   await erasePerson(id, opts.uploads);
+  // Their export archives (docs/product.md#download-my-data) leave with the sweep of exports: now,
+  // not at the next hour. Where no job is declared (a script), the server's hourly sweep does it.
+  await queueExportSweep().catch(() => undefined);
 }
 
 /** Counts of the admin dashboard (docs/product.md#admin-dashboard, docs/product.md#stats-records), from the database. */

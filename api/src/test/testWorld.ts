@@ -8,7 +8,8 @@ import type { UserDoc } from '../auth/context.js';
 import { hashPassword } from '../auth/password.js';
 import { SESSION_COOKIE, createSession } from '../auth/sessions.js';
 import { chatUploadsDir } from '../chat/messages.js';
-import { Assignment, ChatMessage, Complaint, Course, Enrollment, Feedback, Notice, Recording, ROLES, SpeakingTask, User, type Role } from '../db/models/index.js';
+import { Assignment, ChatMessage, Complaint, Course, Enrollment, Feedback, Notice, PrivacyExport, Recording, ROLES, SpeakingTask, User, type Role } from '../db/models/index.js';
+import { exportFileName, exportsDir } from '../privacy/exportStore.js';
 import { getEnv, type Env } from '../env.js';
 import { DiskUploadStore, recordingsDir } from '../services/uploads.js';
 import { audioFixture } from './audio.js';
@@ -174,6 +175,29 @@ export function freshArchive(world: Pick<World, 'dataDir'>): string {
   mkdirSync(backupsDir(world.dataDir), { recursive: true });
   writeFileSync(join(backupsDir(world.dataDir), name), Buffer.from([0x1f, 0x8b, 0x08, 0x00]));
   return name;
+}
+
+/**
+ * A ready "Download my data" export of the owning student, asked for two days ago (so that a new
+ * one may be asked for), its archive (a few bytes, not a real ZIP) in the world's `DATA_DIR/exports`.
+ * @returns its id
+ */
+export async function freshExport(world: Pick<World, 's1' | 'dataDir'>): Promise<string> {
+  const createdAt = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+  const doc = await PrivacyExport.create({
+    subjectId: world.s1._id,
+    requestedBy: world.s1._id,
+    status: 'ready',
+    createdAt,
+    expiresAt: new Date(createdAt.getTime() + 7 * 24 * 3600 * 1000),
+    size: 4,
+    day: `test:${randomBytes(6).toString('hex')}`,
+  });
+  const file = exportFileName(doc.id as string);
+  mkdirSync(exportsDir(world.dataDir), { recursive: true });
+  writeFileSync(join(exportsDir(world.dataDir), file), Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  await PrivacyExport.updateOne({ _id: doc._id }, { $set: { file } });
+  return doc.id as string;
 }
 
 /**

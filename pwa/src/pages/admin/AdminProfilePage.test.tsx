@@ -7,7 +7,11 @@ import { prepareScreenTests } from '../../test/adminTestUtils';
 prepareScreenTests();
 
 function setup(profile: FakeRoute) {
-  const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: USERS.admin }, [`GET /api/user/profile/${USERS.admin.id}`]: profile });
+  const fetchSpy = mockFetch({
+    'GET /auth/current_user': { body: USERS.admin },
+    [`GET /api/user/profile/${USERS.admin.id}`]: profile,
+    'GET /api/privacy/exports': { body: [] },
+  });
   renderAt('/admin/profile');
   return fetchSpy;
 }
@@ -28,6 +32,9 @@ describe('the admin profile (docs/product.md#admin-profile)', { timeout: 30_000 
       for (const button of buttons) expect(screen.getByText(button, { selector: 'ion-button' })).toBeInTheDocument();
     }
     expect(localStorage.getItem('userId')).toBe(USERS.admin.id);
+    // the "Your data" card, with "Download my data" (docs/product.md#download-my-data)
+    expect(await screen.findByText('You have not asked for a copy of your data yet.')).toBeInTheDocument();
+    expect(screen.getByText('Download my data', { selector: 'ion-button' })).toBeInTheDocument();
   });
 
   it('shows "Failed to load profile data: {message}"', async () => {

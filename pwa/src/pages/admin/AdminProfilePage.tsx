@@ -7,7 +7,7 @@ import { useSession } from '../../session/SessionProvider';
 import { roleName } from '../../session/roles';
 import { fetchProfile } from './peopleApi';
 import { LanguageCard } from '../shared/LanguageCard';
-import { PrivacyLinkCard } from '../shared/PrivacyLinkCard';
+import { YourDataCard } from '../shared/YourDataCard';
 import './admin.css';
 
 /** The catalogue keys of the profile's sections and their buttons (docs/product.md#admin-profile); none of them does anything. */
@@ -102,7 +102,7 @@ export default function AdminProfilePage() {
         </>
       )}
       <LanguageCard />
-      <PrivacyLinkCard />
+      <YourDataCard />
     </>
   );
 }

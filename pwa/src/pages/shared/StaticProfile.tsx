@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import avatarPlaceholder from '../../components/avatar-placeholder.svg';
 import { useI18n, type MessageId } from '../../i18n';
 import { LanguageCard } from './LanguageCard';
-import { PrivacyLinkCard } from './PrivacyLinkCard';
+import { YourDataCard } from './YourDataCard';
 import './area.css';
 
 /** The words of each role's placeholder profile: the placeholder name and the role's name. */
@@ -78,7 +78,7 @@ export function StaticProfile({ role, progressLabel, progress, figure, children 
 
         {children}
         <LanguageCard />
-        <PrivacyLinkCard />
+        <YourDataCard />
       </div>
     </>
   );

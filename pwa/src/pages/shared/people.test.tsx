@@ -9,7 +9,7 @@ import { joinCourseNames } from './PersonCard';
 const SLOW = { timeout: 8000 };
 
 function setup(path: string, routes: Record<string, FakeRoute>, as: 'student' | 'teacher') {
-  const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: USERS[as] }, ...routes });
+  const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: USERS[as] }, 'GET /api/privacy/exports': { body: [] }, ...routes });
   return { fetchSpy, ...renderAt(path), user: userEvent.setup() };
 }
 

@@ -1,0 +1,184 @@
+import mongoose, { Types } from 'mongoose';
+import { Course, SpeakingTask, Assignment, User } from '../db/models/index.js';
+import type { UploadStores } from '../services/uploads.js';
+import { PRIVACY_REGISTER, collectionOf, ownerFilter, type OwnerRole, type RegisterEntry } from './register.js';
+
+/**
+ * What an export ("Download my data", docs/product.md#download-my-data) holds of one person, read
+ * through the privacy register (docs/personal-data.md): for every entry whose `export.included` is
+ * true, the records that name the person at an owner path of the roles the entry exports
+ * (`export.roles`, default `subject` and `author`), as JSON. Nothing of another person but a name
+ * the app shows them: another person's id at an owner path becomes `<field>Name` (a teacher on
+ * feedback, a student on feedback a teacher wrote), or goes altogether where that person only
+ * acted (the admin who decided a complaint).
+ */
+
+/** Fields never exported, whatever the register says: secrets stored as hashes. */
+export const NEVER_EXPORTED = ['passwordHash', 'tokenHash'] as const;
+
+/** A file of the person's, to copy from an upload store into the archive. */
+export interface ExportFile {
+  store: keyof UploadStores;
+  /** its key in the store */
+  name: string;
+  /** where it goes in the archive, e.g. `files/recordings/<record id>.webm` */
+  path: string;
+}
+
+/** One exported record: plain JSON, ids as strings, dates as ISO 8601 strings. */
+export type ExportRecord = Record<string, unknown>;
+
+/** Everything an export holds. */
+export interface ExportData {
+  /** `data.json`: when it was made, whose it is, and one key per collection (`users`, `recordings` …) */
+  json: {
+    exportedAt: string;
+    subject: { id: string; name: string; role: string };
+    collections: Record<string, ExportRecord[]>;
+  };
+  files: ExportFile[];
+}
+
+/** The roles an entry's records are exported for. */
+const rolesOf = (entry: RegisterEntry): readonly OwnerRole[] => entry.export.roles ?? ['subject', 'author'];
+
+/** The role word of a role code (docs/product.md#role-codes). */
+export const ROLE_NAMES: Readonly<Record<number, string>> = { 1: 'admin', 2: 'teacher', 3: 'student' };
+
+/** Plain JSON of a lean value: ObjectIds as strings, dates as ISO strings, Maps as objects, binary dropped. */
+function plain(value: unknown): unknown {
+  if (value === null || value === undefined) return value ?? null;
+  if (value instanceof Date) return value.toISOString();
+  if (value instanceof Types.ObjectId) return String(value);
+  if (value instanceof Map) return Object.fromEntries([...value].map(([k, v]) => [k, plain(v)]));
+  if (Buffer.isBuffer(value) || value instanceof Uint8Array || value instanceof mongoose.mongo.Binary) return undefined;
+  if (Array.isArray(value)) return value.map(plain);
+  if (typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) {
+      const p = plain(v);
+      if (p !== undefined) out[key === '_id' ? 'id' : key] = p;
+    }
+    return out;
+  }
+  return value;
+}
+
+/** The value at a dot path of a document, or undefined. */
+export function valueAt(doc: unknown, path: string): unknown {
+  let value: unknown = doc;
+  for (const key of path.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+/** Removes the dot path `path` from `doc` (in place). */
+function removeAt(doc: Record<string, unknown>, path: string): void {
+  const keys = path.split('.');
+  const last = keys.pop()!;
+  const parent = keys.length ? valueAt(doc, keys.join('.')) : doc;
+  if (parent && typeof parent === 'object') delete (parent as Record<string, unknown>)[last];
+}
+
+/** `teacherId` → `teacherName`, `decidedBy` → `decidedByName`. */
+const nameField = (path: string) => `${path.replace(/Id$/, '')}Name`;
+
+/** Titles of the records at `courseId`, `taskId` and `assignmentId`, to add beside them. */
+const TITLED: readonly { field: string; model: mongoose.Model<{ title: string }> }[] = [
+  { field: 'courseId', model: Course as unknown as mongoose.Model<{ title: string }> },
+  { field: 'taskId', model: SpeakingTask as unknown as mongoose.Model<{ title: string }> },
+  { field: 'assignmentId', model: Assignment as unknown as mongoose.Model<{ title: string }> },
+];
+
+/** The file extension of a stored key (`.webm`), or empty. */
+const extOf = (name: string) => /\.[A-Za-z0-9]{1,8}$/.exec(name)?.[0] ?? '';
+
+/**
+ * Collects a person's data by the register. Reads every record of an entry at once (a person's
+ * records are hundreds, not millions); the files are only listed here and streamed later.
+ * @param userId the person, 24 hex digits
+ * @returns null when there is no such user
+ */
+export async function collectExportData(userId: string, now: Date = new Date()): Promise<ExportData | null> {
+  const id = new Types.ObjectId(userId);
+  const user = await User.findById(id, { name: 1, role: 1 }).lean();
+  if (!user) return null;
+  const collections: Record<string, ExportRecord[]> = {};
+  const files: ExportFile[] = [];
+  const otherPeople = new Map<string, Record<string, unknown>[]>();
+  const titled = new Map<string, { field: string; record: Record<string, unknown> }[]>();
+
+  for (const entry of PRIVACY_REGISTER) {
+    if (!entry.export.included) continue;
+    const roles = rolesOf(entry);
+    const filters = entry.owners.filter((o) => roles.includes(o.role)).map((o) => ownerFilter(o, id));
+    if (filters.length === 0) continue;
+    const docs = await mongoose.model(entry.model).find(filters.length === 1 ? filters[0]! : { $or: filters }).sort({ _id: 1 }).lean();
+    const key = collectionOf(entry);
+    const records: ExportRecord[] = [];
+    for (const doc of docs) {
+      const record = plain(doc) as Record<string, unknown>;
+      for (const path of [...NEVER_EXPORTED, ...(entry.export.omit ?? [])]) removeAt(record, path);
+      for (const owner of entry.owners) {
+        if (owner.path === '_id') continue;
+        const value = valueAt(record, owner.path);
+        if (value === null || value === undefined || String(value) === userId) continue;
+        removeAt(record, owner.path);
+        if (owner.role === 'actor') continue;
+        const waiting = otherPeople.get(String(value)) ?? [];
+        waiting.push(record);
+        otherPeople.set(String(value), waiting);
+        record[nameField(owner.path)] = { pending: String(value) };
+      }
+      for (const { field } of TITLED) {
+        const value = record[field];
+        if (typeof value === 'string') {
+          const list = titled.get(value) ?? [];
+          list.push({ field, record });
+          titled.set(value, list);
+        }
+      }
+      for (const file of entry.files ?? []) {
+        const name = valueAt(doc, file.path);
+        if (typeof name !== 'string' || !name) continue;
+        const path = `files/${key}/${String(doc._id)}${extOf(name)}`;
+        files.push({ store: file.store, name, path });
+        record.fileInArchive = path;
+      }
+      records.push(record);
+    }
+    collections[key] = records;
+  }
+
+  // Names of the other people their records name: one query.
+  const people = await User.find({ _id: { $in: [...otherPeople.keys()].map((k) => new Types.ObjectId(k)) } }, { name: 1 }).lean();
+  const names = new Map(people.map((p) => [String(p._id), p.name]));
+  for (const [personId, records] of otherPeople) {
+    for (const record of records) {
+      for (const [field, value] of Object.entries(record)) {
+        if (value && typeof value === 'object' && (value as { pending?: string }).pending === personId) record[field] = names.get(personId) ?? null;
+      }
+    }
+  }
+  // Titles of the courses, tasks and assignments they name.
+  for (const { field, model } of TITLED) {
+    const ids = [...titled.entries()].filter(([, uses]) => uses.some((u) => u.field === field)).map(([k]) => k);
+    if (ids.length === 0) continue;
+    const found = await model.find({ _id: { $in: ids.map((k) => new Types.ObjectId(k)) } }, { title: 1 }).lean();
+    const titles = new Map(found.map((f) => [String(f._id), f.title]));
+    for (const id of ids) {
+      for (const use of titled.get(id)!) if (use.field === field) use.record[field.replace(/Id$/, 'Title')] = titles.get(id) ?? null;
+    }
+  }
+
+  return {
+    json: {
+      exportedAt: now.toISOString(),
+      subject: { id: userId, name: user.name, role: ROLE_NAMES[user.role] ?? String(user.role) },
+      collections,
+    },
+    files,
+  };
+}

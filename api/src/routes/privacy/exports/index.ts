@@ -1,0 +1,41 @@
+import { Hono } from 'hono';
+import { Types } from 'mongoose';
+import type { AppEnv } from '../../../auth/context.js';
+import { requireAuth, requireRole } from '../../../auth/middleware.js';
+import { ROLES } from '../../../db/models/index.js';
+import type { ExportStore } from '../../../privacy/exportStore.js';
+import { exportDownload, listExports, requestExport } from '../../../privacy/exports.js';
+import { sendServedFile } from '../../../static.js';
+import { validate } from '../../../validation.js';
+import { exportIdParamSchema, exportSubjectParamSchema, exportSubjectQuerySchema } from './schema.js';
+
+/** An archive holds a person's data: no cache may keep it. */
+const ARCHIVE_CACHE = 'private, no-store';
+
+/**
+ * "Download my data" (docs/product.md#download-my-data), mounted at `/api`:
+ * - `POST /privacy/exports` (every signed-in user) → 202 `{id, status: 'pending'}`: an export of
+ *   their own data is queued; 429 `rate_limited` with `Retry-After` (seconds) within a day of the last;
+ * - `GET /privacy/exports` → 200 `PrivacyExportJson[]`, their exports still kept, newest first;
+ * - `GET /privacy/exports/:id/download` → 200 the ZIP (`application/zip`, `Content-Disposition:
+ *   attachment`, `Cache-Control: private, no-store`, byte ranges served); 404 for another person's
+ *   export (an admin may download any), an expired one or one not ready;
+ * - `POST /admin/privacy/exports/:userId` and `GET /admin/privacy/exports?userId=` (admins only):
+ *   the same for anyone; 404 for an unknown user.
+ */
+export function createPrivacyExportRoutes(opts: { store: ExportStore }) {
+  return new Hono<AppEnv>()
+    .post('/privacy/exports', requireAuth, async (c) => c.json(await requestExport(c.var.user._id, c.var.user._id), 202))
+    .get('/privacy/exports', requireAuth, async (c) => c.json(await listExports(c.var.user._id), 200))
+    .get('/privacy/exports/:id/download', requireAuth, validate('param', exportIdParamSchema), async (c) => {
+      const user = c.var.user;
+      const { file, filename } = await exportDownload(c.req.valid('param').id, { _id: user._id, isAdmin: user.role === ROLES.admin }, opts.store);
+      return sendServedFile(c, file, ARCHIVE_CACHE, { 'Content-Disposition': `attachment; filename="${filename}"` });
+    })
+    .post('/admin/privacy/exports/:userId', requireRole(ROLES.admin), validate('param', exportSubjectParamSchema), async (c) =>
+      c.json(await requestExport(new Types.ObjectId(c.req.valid('param').userId), c.var.user._id), 202),
+    )
+    .get('/admin/privacy/exports', requireRole(ROLES.admin), validate('query', exportSubjectQuerySchema), async (c) =>
+      c.json(await listExports(new Types.ObjectId(c.req.valid('query').userId)), 200),
+    );
+}
