@@ -43,6 +43,9 @@ import { defineBackupJob } from './backup/runs.js';
 import { createAdminUsersRoutes } from './routes/admin/users/index.js';
 import { userRoutes } from './routes/user/index.js';
 import { privacyRoutes } from './routes/privacy/index.js';
+import { createAdminPrivacyRoutes } from './routes/admin/privacy/index.js';
+import { defineRetentionJob } from './privacy/retentionJob.js';
+import { configureAccessLog } from './services/accessLog.js';
 import { createDocsRoutes } from './openapi/http.js';
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE, pwaCacheControl, resolveInside, sendFile, sendServedFile } from './static.js';
 
@@ -102,8 +105,9 @@ export interface AppOptions {
  * Errors answer as docs/product.md#error-format JSON through `createErrorHandler`.
  *
  * It also declares the background jobs its routes queue (docs/architecture.md#background-jobs):
- * `delivery.measure` over this app's recordings store, and `backup.create` over `DATA_DIR`
- * (docs/architecture.md#scheduled-backups). A process runs them with a `JobRunner`
+ * `delivery.measure` over this app's recordings store, `backup.create` over `DATA_DIR`
+ * (docs/architecture.md#scheduled-backups) and `privacy.retention` over the upload stores
+ * (docs/architecture.md#retention). A process runs them with a `JobRunner`
  * (`server.ts`); the app alone only queues them.
  */
 export function createApp(options: AppOptions = {}) {
@@ -114,6 +118,8 @@ export function createApp(options: AppOptions = {}) {
   const sockets = options.sockets ?? createSocketRevocation();
   defineDeliveryJob({ recordings: uploads.recordings, tools: options.deliveryTools ?? serverDeliveryTools(), log });
   defineBackupJob({ dataDir: env.DATA_DIR, log });
+  defineRetentionJob({ stores: uploads, log });
+  configureAccessLog({ trustProxy: env.TRUST_PROXY });
 
   const publicOrigin = env.PUBLIC_ORIGIN;
   const app = new Hono<AppEnv>()
@@ -170,6 +176,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/api', createImportRoutes({ sockets, log }))
     .route('/api', userRoutes)
     .route('/api', privacyRoutes)
+    .route('/api', createAdminPrivacyRoutes({ uploads }))
     .all('/api/*', () => {
       throw notFound('No such API endpoint.');
     })

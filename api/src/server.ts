@@ -17,6 +17,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed.js';
 import { createJobRunner, type JobRunner } from './jobs/index.js';
 import type { RecurringTimer } from './jobs/schedule.js';
 import { startBackupSchedule } from './backup/runs.js';
+import { startRetentionSchedule } from './privacy/retentionJob.js';
 import { backfillDeliveryReports } from './services/delivery.js';
 import { stopAnalysisThread } from './services/analysisThread.js';
 import { ffmpegAvailable, serverDeliveryTools } from './services/deliveryTools.js';
@@ -50,6 +51,8 @@ export interface RunningServer {
   jobs: JobRunner;
   /** The backup schedule's timer: on the embedded database with `BACKUP_SCHEDULE=1`, else undefined (docs/architecture.md#scheduled-backups). */
   backupSchedule?: RecurringTimer;
+  /** The daily retention run's timer (docs/architecture.md#retention). */
+  retentionSchedule?: RecurringTimer;
   /**
    * Graceful shutdown: `/readyz` turns 503, the sweep and the backup schedule stop, the
    * chat sockets are disconnected, the HTTP server stops accepting and waits
@@ -109,7 +112,8 @@ function closeHttpServer(server: Server): Promise<void> {
  * the demo data into an empty database when `shouldSeedDemo`, gives recordings
  * stored without a delivery report one and queues their measurement, starts the
  * background-job runner (docs/architecture.md#background-jobs) and, on the embedded database with
- * `BACKUP_SCHEDULE=1`, the backup schedule (docs/architecture.md#scheduled-backups), connects to
+ * `BACKUP_SCHEDULE=1`, the backup schedule (docs/architecture.md#scheduled-backups), the daily
+ * retention run at 03:30 (docs/architecture.md#retention), connects to
  * `REDIS_URL` when set (Socket.IO adapter, shared rate limits,
  * session-cache invalidation), listens on `PORT` (all interfaces) and prints
  * the URL and, with demo data, the demo accounts.
@@ -155,6 +159,7 @@ export async function startServer(
   let redis: RedisLink | undefined;
   let jobs: JobRunner | undefined;
   let backupSchedule: RecurringTimer | undefined;
+  let retentionSchedule: RecurringTimer | undefined;
   try {
     log.info({ embedded: db.embedded }, db.embedded ? `embedded database (FerretDB) with data in ${join(env.DATA_DIR, 'db')}` : 'connected to MONGODB_URI');
     await ensureIndexes(log);
@@ -197,6 +202,8 @@ export async function startServer(
     jobs.start();
     // One timer per process; the slot's key and the run's unique slot make one backup of each slot.
     if (db.embedded && env.BACKUP_SCHEDULE) backupSchedule = startBackupSchedule({ dataDir: env.DATA_DIR, log });
+    // the same for the daily retention run, on every database.
+    retentionSchedule = startRetentionSchedule({ log });
     const { server, port } = await listen(app, env.PORT);
     const chat = attachChat(server, {
       dataDir: env.DATA_DIR,
@@ -228,12 +235,14 @@ export async function startServer(
       redis,
       jobs,
       ...(backupSchedule ? { backupSchedule } : {}),
+      retentionSchedule,
       close() {
         closing ??= (async () => {
           shuttingDown = true;
           draining = true;
           expiry?.stop();
           backupSchedule?.stop();
+          retentionSchedule?.stop();
           await chat.close();
           await closeHttpServer(server);
           await jobs?.stop();
@@ -248,6 +257,7 @@ export async function startServer(
   } catch (err) {
     expiry?.stop();
     backupSchedule?.stop();
+    retentionSchedule?.stop();
     await jobs?.stop().catch(() => undefined);
     await redis?.close().catch(() => undefined);
     await db.close().catch(() => undefined);

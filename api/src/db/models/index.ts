@@ -14,3 +14,4 @@ export * from './job.js';
 export * from './delivery.js';
 export * from './schoolSettings.js';
 export * from './backupRun.js';
+export * from './accessLog.js';
