@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { objectId, oracyLevelSchema } from '../presenters/fields.js';
 import { userRowJsonSchema } from '../presenters/index.js';
+export { accessLogPageJsonSchema as accessLogPageSchema, ownAccessLogEntryJsonSchema as ownAccessLogEntrySchema } from '../presenters/accessLog.js';
+export { retentionReportJsonSchema as retentionReportSchema } from '../services/retention.js';
 
 /*
  * The answers' shapes for the OpenAPI document (docs/product.md#api). The entities' answers are the

@@ -79,6 +79,9 @@ export const responseSchemasMatchTheServer: Record<string, true> = {
     typeof s.assignedCoursesSchema
   >,
   'GET /api/privacy/register': true satisfies Check<InferResponseType<Api['privacy']['register']['$get'], 200>, typeof s.privacyNoticeSchema>,
+  'GET /api/privacy/access-log': true satisfies Check<InferResponseType<Api['privacy']['access-log']['$get'], 200>, z.ZodArray<typeof s.ownAccessLogEntrySchema>>,
+  'GET /api/admin/privacy/access-log': true satisfies Check<InferResponseType<Admin['privacy']['access-log']['$get'], 200>, typeof s.accessLogPageSchema>,
+  'POST /api/admin/privacy/retention': true satisfies Check<InferResponseType<Admin['privacy']['retention']['$post'], 200>, typeof s.retentionReportSchema>,
   'GET /api/admin/settings': true satisfies Check<InferResponseType<Admin['settings']['$get'], 200>, typeof s.schoolSettingsSchema>,
   'PUT /api/admin/settings': true satisfies Check<InferResponseType<Admin['settings']['$put'], 200>, typeof s.schoolSettingsSchema>,
   'GET /api/admin/backups': true satisfies Check<InferResponseType<Admin['backups']['$get'], 200>, typeof s.backupStatusSchema>,

@@ -15,8 +15,9 @@ import { accessLogQuerySchema, retentionQuerySchema } from './schema.js';
  *
  * - `GET /admin/privacy/access-log?subjectId=&actorId=&from=&to=&page=&limit=` → 200
  *   `{entries: [{id, at, actor: {id, name, role}, subject: {id, name}, what, resourceId, ip}], total}`,
- *   newest first (docs/product.md#access-log); with `format=csv`, every matching entry as
- *   `access-log.csv` (`text/csv`, a header row). 400 `validation_error` naming a bad parameter.
+ *   newest first (docs/product.md#access-log). 400 `validation_error` naming a bad parameter.
+ * - `GET /admin/privacy/access-log/csv?subjectId=&actorId=&from=&to=` → 200 every matching entry
+ *   as `access-log.csv` (`text/csv`, a header row), streamed.
  * - `POST /admin/privacy/retention?dryRun=1[&recordingRetentionDays=]` → 200 `RetentionReportJson`:
  *   per kind what the next run would remove, with the oldest date (docs/product.md#retention);
  *   without `dryRun` the steps run now and the answer says what they removed.
@@ -24,15 +25,15 @@ import { accessLogQuerySchema, retentionQuerySchema } from './schema.js';
 export function createAdminPrivacyRoutes(opts: { uploads: UploadStores }) {
   return new Hono<AppEnv>()
     .get('/admin/privacy/access-log', requireRole(ROLES.admin), validate('query', accessLogQuerySchema), async (c) => {
-      const { subjectId, actorId, from, to, page, limit, format } = c.req.valid('query');
-      const filter = { subjectId, actorId, from, to };
-      if (format === 'csv') {
-        return c.body(accessLogCsv(filter) as unknown as ReadableStream, 200, {
-          'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': 'attachment; filename=access-log.csv',
-        });
-      }
-      return c.json(await listAccessLog(filter, page, limit), 200);
+      const { subjectId, actorId, from, to, page, limit } = c.req.valid('query');
+      return c.json(await listAccessLog({ subjectId, actorId, from, to }, page, limit), 200);
+    })
+    .get('/admin/privacy/access-log/csv', requireRole(ROLES.admin), validate('query', accessLogQuerySchema), (c) => {
+      const { subjectId, actorId, from, to } = c.req.valid('query');
+      return c.body(accessLogCsv({ subjectId, actorId, from, to }) as unknown as ReadableStream, 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': 'attachment; filename=access-log.csv',
+      });
     })
     .post('/admin/privacy/retention', requireRole(ROLES.admin), validate('query', retentionQuerySchema), async (c) => {
       const { dryRun, recordingRetentionDays } = c.req.valid('query');

@@ -14,8 +14,8 @@ const isoDate = z
   .refine((date) => !Number.isNaN(date.getTime()), { error: DATE_RULE });
 
 /**
- * The query of `GET /api/admin/privacy/access-log` (docs/product.md#access-log): filters, paging
- * like the people lists, and the format.
+ * The query of `GET /api/admin/privacy/access-log` and its `/csv` (docs/product.md#access-log):
+ * filters, and paging like the people lists (the file ignores it).
  */
 export const accessLogQuerySchema = z
   .object({
@@ -35,8 +35,6 @@ export const accessLogQuerySchema = z
     page: z.coerce.number({ error: PAGE_RULE }).int({ error: PAGE_RULE }).min(1, { error: PAGE_RULE }).max(1_000_000, { error: 'Must be at most 1000000.' }).default(1),
     /** entries per page, 1–100; default 10 */
     limit: z.coerce.number({ error: LIMIT_RULE }).int({ error: LIMIT_RULE }).min(1, { error: LIMIT_RULE }).max(MAX_PAGE_SIZE, { error: LIMIT_RULE }).default(DEFAULT_PAGE_SIZE),
-    /** `json` (default): a page; `csv`: every matching entry as a file (paging ignored) */
-    format: z.enum(['json', 'csv'], { error: 'Must be json or csv.' }).default('json'),
   })
   .refine((q) => !q.from || !q.to || q.from.getTime() <= q.to.getTime(), { error: 'Must not be after `to`.', path: ['from'] });
 
