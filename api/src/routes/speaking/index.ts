@@ -63,6 +63,21 @@ export function opensPlayback(range: string | undefined): boolean {
   return /^\s*bytes\s*=\s*0\s*-/i.test(range);
 }
 
+/**
+ * A promise that is started now and awaited later: answers a function that resolves (or throws)
+ * as `promise` did, without an unhandled rejection in between.
+ */
+function settled(promise: Promise<void>): () => Promise<void> {
+  const outcome = promise.then(
+    () => null,
+    (err: unknown) => ({ err }),
+  );
+  return async () => {
+    const failed = await outcome;
+    if (failed) throw failed.err;
+  };
+}
+
 /** 410 `audio_removed`: the retention job removed this recording's audio (docs/product.md#retention). */
 function audioRemoved(afterDays: number | null): ReturnType<typeof gone> {
   const after = afterDays ? ` after ${afterDays} days` : '';
@@ -191,13 +206,18 @@ export function createSpeakingRoutes(opts: { recordings: UploadStore }) {
     .get('/recordings/:recordingId/audio', requireAuth, validate('param', recordingIdParamSchema), async (c) => {
       const recording = await readableRecording(c.req.valid('param').recordingId, c.var.user, 'This recording is not yours to hear.');
       if (recording.audioRemovedAt) throw audioRemoved(recording.audioRemovedAfterDays ?? null);
-      // the entry is written beside the file's opening, and acknowledged before the audio is sent.
-      const [file] = await Promise.all([
-        store.open(recording.file?.name ?? ''),
-        opensPlayback(c.req.header('Range')) ? recordAccess(c, { subjectId: recording.studentId, what: 'recording_audio', resourceId: recording._id }) : undefined,
-      ]);
-      if (!file) throw notFound('The recording’s audio is missing.');
-      return sendServedFile(c, file, 'private, no-cache');
+      // the entry is written while the answer is prepared, and acknowledged before it is sent.
+      const logged = opensPlayback(c.req.header('Range'))
+        ? settled(recordAccess(c, { subjectId: recording.studentId, what: 'recording_audio', resourceId: recording._id }))
+        : undefined;
+      const file = await store.open(recording.file?.name ?? '');
+      if (!file) {
+        await logged?.();
+        throw notFound('The recording’s audio is missing.');
+      }
+      const answer = await sendServedFile(c, file, 'private, no-cache');
+      await logged?.();
+      return answer;
     })
     .get('/teacher/recordings/:teacherId', ...teacherOrAdmin('teacherId'), validate('query', queueQuerySchema), async (c) => {
       const teacher = await findPerson(c.req.param('teacherId'), ROLES.teacher);
