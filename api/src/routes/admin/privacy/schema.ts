@@ -36,7 +36,8 @@ export const accessLogQuerySchema = z
     /** entries per page, 1–100; default 10 */
     limit: z.coerce.number({ error: LIMIT_RULE }).int({ error: LIMIT_RULE }).min(1, { error: LIMIT_RULE }).max(MAX_PAGE_SIZE, { error: LIMIT_RULE }).default(DEFAULT_PAGE_SIZE),
   })
-  .refine((q) => !q.from || !q.to || q.from.getTime() <= q.to.getTime(), { error: 'Must not be after `to`.', path: ['from'] });
+  // runs even when a field failed (then not a Date): only two good dates are compared.
+  .refine((q) => !(q.from instanceof Date) || !(q.to instanceof Date) || q.from.getTime() <= q.to.getTime(), { error: 'Must not be after `to`.', path: ['from'] });
 
 const DRY_RUN_MESSAGE = 'Must be 1 or true for a dry run, 0 or false (or absent) to run now.';
 const { min, max } = RETENTION_SETTING_LIMITS.recordingRetentionDays;
