@@ -46,6 +46,9 @@ import { privacyRoutes } from './routes/privacy/index.js';
 import { createPrivacyExportRoutes } from './routes/privacy/exports/index.js';
 import { createExportStore, type ExportStore } from './privacy/exportStore.js';
 import { defineExportJobs } from './privacy/exports.js';
+import { createAdminPrivacyRoutes } from './routes/admin/privacy/index.js';
+import { defineRetentionJob } from './privacy/retentionJob.js';
+import { configureAccessLog } from './services/accessLog.js';
 import { createDocsRoutes } from './openapi/http.js';
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE, pwaCacheControl, resolveInside, sendFile, sendServedFile } from './static.js';
 
@@ -109,8 +112,9 @@ export interface AppOptions {
  *
  * It also declares the background jobs its routes queue (docs/architecture.md#background-jobs):
  * `delivery.measure` over this app's recordings store, `backup.create` over `DATA_DIR`
- * (docs/architecture.md#scheduled-backups), and `privacy.export` and `privacy.exports.sweep` over
- * the upload stores and the export store (docs/architecture.md#exports-of-personal-data). A process runs them with a `JobRunner`
+ * (docs/architecture.md#scheduled-backups), `privacy.export` and `privacy.exports.sweep` over the
+ * upload stores and the export store (docs/architecture.md#exports-of-personal-data), and
+ * `privacy.retention` over the upload stores (docs/architecture.md#retention). A process runs them with a `JobRunner`
  * (`server.ts`); the app alone only queues them.
  */
 export function createApp(options: AppOptions = {}) {
@@ -123,6 +127,8 @@ export function createApp(options: AppOptions = {}) {
   defineBackupJob({ dataDir: env.DATA_DIR, log });
   const exportStore = options.exportStore ?? createExportStore(env);
   defineExportJobs({ uploads, store: exportStore, log });
+  defineRetentionJob({ stores: uploads, log });
+  configureAccessLog({ trustProxy: env.TRUST_PROXY });
 
   const publicOrigin = env.PUBLIC_ORIGIN;
   const app = new Hono<AppEnv>()
@@ -180,6 +186,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/api', userRoutes)
     .route('/api', privacyRoutes)
     .route('/api', createPrivacyExportRoutes({ store: exportStore }))
+    .route('/api', createAdminPrivacyRoutes({ uploads }))
     .all('/api/*', () => {
       throw notFound('No such API endpoint.');
     })

@@ -13,6 +13,7 @@ export const ERROR_CODES = {
   403: 'forbidden',
   404: 'not_found',
   409: 'conflict',
+  410: 'gone',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
   416: 'range_not_satisfiable',
@@ -64,6 +65,11 @@ export class ApiError extends HTTPException {
 /** 416 `range_not_satisfiable`, with a `Content-Range` header that gives the file's size in bytes (RFC 9110 §15.5.17). */
 export function rangeNotSatisfiable(size: number): ApiError {
   return new ApiError(416, ERROR_CODES[416], 'The requested range is outside the file.', undefined, { 'Content-Range': `bytes */${size}` });
+}
+
+/** 410 with `code` (default `gone`): what was asked for existed and was removed on purpose, e.g. `audio_removed` (docs/product.md#retention). */
+export function gone(message = 'This was removed.', code = 'gone'): ApiError {
+  return new ApiError(410, code, message);
 }
 
 /** 400 `bad_request`, or `validation_error` when `fields` ({fieldName: message}) is given. */

@@ -18,6 +18,7 @@ import { createJobRunner, type JobRunner } from './jobs/index.js';
 import type { RecurringTimer } from './jobs/schedule.js';
 import { startBackupSchedule } from './backup/runs.js';
 import { startExportSweep } from './privacy/exports.js';
+import { startRetentionSchedule } from './privacy/retentionJob.js';
 import { backfillDeliveryReports } from './services/delivery.js';
 import { stopAnalysisThread } from './services/analysisThread.js';
 import { ffmpegAvailable, serverDeliveryTools } from './services/deliveryTools.js';
@@ -51,6 +52,8 @@ export interface RunningServer {
   jobs: JobRunner;
   /** The backup schedule's timer: on the embedded database with `BACKUP_SCHEDULE=1`, else undefined (docs/architecture.md#scheduled-backups). */
   backupSchedule?: RecurringTimer;
+  /** The daily retention run's timer (docs/architecture.md#retention). */
+  retentionSchedule?: RecurringTimer;
   /**
    * Graceful shutdown: `/readyz` turns 503, the sweep and the backup schedule stop, the
    * chat sockets are disconnected, the HTTP server stops accepting and waits
@@ -110,7 +113,8 @@ function closeHttpServer(server: Server): Promise<void> {
  * the demo data into an empty database when `shouldSeedDemo`, gives recordings
  * stored without a delivery report one and queues their measurement, starts the
  * background-job runner (docs/architecture.md#background-jobs) and, on the embedded database with
- * `BACKUP_SCHEDULE=1`, the backup schedule (docs/architecture.md#scheduled-backups), connects to
+ * `BACKUP_SCHEDULE=1`, the backup schedule (docs/architecture.md#scheduled-backups), the daily
+ * retention run at 03:30 (docs/architecture.md#retention), connects to
  * `REDIS_URL` when set (Socket.IO adapter, shared rate limits,
  * session-cache invalidation), listens on `PORT` (all interfaces) and prints
  * the URL and, with demo data, the demo accounts.
@@ -157,6 +161,7 @@ export async function startServer(
   let jobs: JobRunner | undefined;
   let backupSchedule: RecurringTimer | undefined;
   let stopExportSweep: (() => void) | undefined;
+  let retentionSchedule: RecurringTimer | undefined;
   try {
     log.info({ embedded: db.embedded }, db.embedded ? `embedded database (FerretDB) with data in ${join(env.DATA_DIR, 'db')}` : 'connected to MONGODB_URI');
     await ensureIndexes(log);
@@ -201,6 +206,8 @@ export async function startServer(
     if (db.embedded && env.BACKUP_SCHEDULE) backupSchedule = startBackupSchedule({ dataDir: env.DATA_DIR, log });
     // Every process queues the hourly sweep of data exports; the hour's key makes one run of it (docs/architecture.md#exports-of-personal-data).
     stopExportSweep = startExportSweep(log);
+    // the same for the daily retention run, on every database.
+    retentionSchedule = startRetentionSchedule({ log });
     const { server, port } = await listen(app, env.PORT);
     const chat = attachChat(server, {
       dataDir: env.DATA_DIR,
@@ -232,6 +239,7 @@ export async function startServer(
       redis,
       jobs,
       ...(backupSchedule ? { backupSchedule } : {}),
+      retentionSchedule,
       close() {
         closing ??= (async () => {
           shuttingDown = true;
@@ -239,6 +247,7 @@ export async function startServer(
           expiry?.stop();
           backupSchedule?.stop();
           stopExportSweep?.();
+          retentionSchedule?.stop();
           await chat.close();
           await closeHttpServer(server);
           await jobs?.stop();
@@ -254,6 +263,7 @@ export async function startServer(
     expiry?.stop();
     backupSchedule?.stop();
     stopExportSweep?.();
+    retentionSchedule?.stop();
     await jobs?.stop().catch(() => undefined);
     await redis?.close().catch(() => undefined);
     await db.close().catch(() => undefined);

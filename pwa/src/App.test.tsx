@@ -21,6 +21,7 @@ describe('the route table (docs/product.md#route-table)', () => {
       '/admin/courses': [1],
       '/admin/notice': [1],
       '/admin/setting': [1],
+      '/admin/access-log': [1],
       '/admin/profile': [1],
       '/admin/complaints': [1],
       '/admin/discussion': [1],

@@ -101,6 +101,7 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/admin/courses', title: 'route.courses', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/CoursesPage')) },
   { path: '/admin/notice', title: 'route.notices', access: ADMIN, layout: true, screen: Notices },
   { path: '/admin/setting', title: 'route.settings', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/SettingsPage')) },
+  { path: '/admin/access-log', title: 'route.accessLog', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/AccessLogPage')) },
   { path: '/admin/profile', title: 'route.profile', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/AdminProfilePage')) },
   { path: '/admin/complaints', title: 'route.complaints', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/ComplaintsPage')) },
   { path: '/admin/discussion', title: 'route.discussion', access: ADMIN, layout: true, screen: lazyScreen(() => import('./pages/admin/DiscussionPage')) },

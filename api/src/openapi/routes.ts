@@ -32,7 +32,7 @@ export const TAGS = [
 export type Tag = (typeof TAGS)[number]['name'];
 
 /** A 4xx a route itself may answer (the guards' 401/403 and the validators' 400 are added from the route's middleware). */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 416 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 416 | 429;
 
 /** One answer of a route: its description and, unless it has no body, its schema (JSON unless `media` says otherwise). */
 export interface AnswerDoc {
@@ -312,7 +312,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: "A student's Oracy profile",
     tag: 'Oracy profile',
     description:
-      'The latest and the previous submission, the change, the history (newest first, 50 at most; `?before=` pages further back) and the needs-attention reasons. For the student, a teacher of one of their courses, or an admin (docs/product.md#oracy-profile).',
+      'The latest and the previous submission, the change, the history (newest first, 50 at most; `?before=` pages further back) and the needs-attention reasons. For the student, a teacher of one of their courses, or an admin (docs/product.md#oracy-profile); a teacher’s or an admin’s read is written to the access log first (docs/product.md#access-log).',
     success: { status: 200, answer: json('The profile.', s.studentOracySchema) },
     errors: { 403: 'Another student, or a teacher who does not teach this student.', 404: 'No student has this id.' },
   },
@@ -403,7 +403,12 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
       206: { description: 'The requested byte range, with `Content-Range`.', media: { 'audio/webm': { type: 'string', format: 'binary' } } },
       304: noBody('Not modified (`If-None-Match` named the ETag).'),
     },
-    errors: { 403: 'Not the recording’s student, the task’s teacher or an admin.', 404: 'No recording has this id.', 416: 'The range lies outside the file.' },
+    errors: {
+      403: 'Not the recording’s student, the task’s teacher or an admin.',
+      404: 'No recording has this id.',
+      410: '`audio_removed`: the daily retention job removed the audio after the school’s recording retention (docs/product.md#retention); the recording and its feedback stay.',
+      416: 'The range lies outside the file.',
+    },
   },
   'GET /api/teacher/recordings/:teacherId': {
     summary: "A teacher's review queue",
@@ -775,6 +780,43 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     tag: 'Privacy',
     description: 'Admins only (docs/product.md#download-my-data): the exports of `?userId=` still kept, newest first; download them at `GET /api/privacy/exports/:id/download`.',
     success: { status: 200, answer: json('The exports.', z.array(s.privacyExportSchema)) },
+  },
+  'GET /api/privacy/access-log': {
+    summary: 'Who looked at my data',
+    tag: 'Privacy',
+    description:
+      'Any signed-in user (docs/product.md#access-log): the entries of the access log about them of the last 90 days, newest first — who other than them opened their recording audio, Oracy profile or data export (name and role), what and when. Only students’ data is logged, so staff get an empty list.',
+    success: { status: 200, answer: json('The entries.', z.array(s.ownAccessLogEntrySchema)) },
+  },
+  'GET /api/admin/privacy/access-log': {
+    summary: 'The access log',
+    tag: 'Privacy',
+    description:
+      'Admins only (docs/product.md#access-log): who opened which student’s data, newest first, filtered by `subjectId` (the student), `actorId` (the staff member), `from` and `to` (ISO dates or times), paged like the people lists (`page`, `limit` 1–100, default 10).',
+    success: { status: 200, answer: json('A page `{entries, total}`.', s.accessLogPageSchema) },
+    errors: { 400: '`validation_error`: a malformed id, date, page or limit, or `from` after `to`.' },
+  },
+  'GET /api/admin/privacy/access-log/csv': {
+    summary: 'Export the access log',
+    tag: 'Privacy',
+    description: 'Admins only (docs/product.md#access-log): every entry matching the same filters as `GET /api/admin/privacy/access-log` (`page` and `limit` are ignored), newest first, streamed.',
+    success: {
+      status: 200,
+      answer: {
+        description: 'CSV with the header row `at, actorId, actorName, actorRole, subjectId, subjectName, what, resourceId, ip`.',
+        media: { 'text/csv': { type: 'string' } },
+        headers: { 'Content-Disposition': { description: '`attachment; filename=access-log.csv`', schema: { type: 'string' } } },
+      },
+    },
+    errors: { 400: '`validation_error`: a malformed id or date, or `from` after `to`.' },
+  },
+  'POST /api/admin/privacy/retention': {
+    summary: 'Run retention now, or preview it',
+    tag: 'Privacy',
+    description:
+      'Admins only (docs/product.md#retention). `?dryRun=1`: what the daily retention job would remove now — per kind (`recording_audio`, `sessions`, `idempotency_keys`, `access_log`) the count and the oldest date — removing nothing; `&recordingRetentionDays=` previews another recording retention (30–1,825) before it is saved. Without `dryRun` the steps run now and the answer says what they removed. `inactiveAccounts` counts accounts without a sign-in for the school’s `inactiveAccountMonths`: reported, never removed.',
+    success: { status: 200, answer: json('What was, or would be, removed.', s.retentionReportSchema) },
+    errors: { 400: '`validation_error`: a bad `dryRun` or `recordingRetentionDays`, or `recordingRetentionDays` without a dry run.' },
   },
   'PUT /api/user/language': {
     summary: 'Choose my language',

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { objectId, oracyLevelSchema } from '../presenters/fields.js';
 import { userRowJsonSchema } from '../presenters/index.js';
+export { accessLogPageJsonSchema as accessLogPageSchema, ownAccessLogEntryJsonSchema as ownAccessLogEntrySchema } from '../presenters/accessLog.js';
+export { retentionReportJsonSchema as retentionReportSchema } from '../services/retention.js';
 
 /*
  * The answers' shapes for the OpenAPI document (docs/product.md#api). The entities' answers are the
@@ -93,6 +95,8 @@ export const schoolSettingsSchema = z
     backupFrequency: z.enum(['Daily', 'Weekly', 'Monthly']),
     schoolName: z.string().meta({ description: 'the school’s name on the privacy notice, at most 120 characters; empty until set' }),
     privacyContact: z.string().meta({ description: 'whom to ask for a copy or the deletion of one’s data (an email or a short text), at most 200 characters; empty until set' }),
+    recordingRetentionDays: z.number().meta({ description: 'days a reviewed recording’s audio is kept, 30–1,825; default 365 (docs/product.md#retention)' }),
+    inactiveAccountMonths: z.number().nullable().meta({ description: 'months without a sign-in before the retention report counts an account as inactive, 6–60; null: off (the default)' }),
     updatedAt: z.string().nullable().meta({ format: 'date-time', description: 'the last save; null until the defaults were first saved' }),
     updatedBy: z.object({ id: z.string(), name: z.string() }).nullable().meta({ description: 'the admin who saved last; null before the first save or once that account is gone' }),
   })

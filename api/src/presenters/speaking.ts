@@ -81,7 +81,11 @@ export const recordingJsonSchema = z
     durationMs: z.number().meta({ description: 'read from the file, ms' }),
     submittedAt: timestamp(),
     status: z.enum(RECORDING_STATUSES),
-    audioUrl: z.string().meta({ description: '`/api/recordings/{id}/audio`' }),
+    audioUrl: z.string().meta({ description: '`/api/recordings/{id}/audio`; it answers 410 once `audioRemoved` is set' }),
+    audioRemoved: z
+      .object({ at: timestamp(), afterDays: z.number().nullable().meta({ description: 'the school’s retention then, days' }) })
+      .nullable()
+      .meta({ description: 'when the retention job removed the audio (docs/product.md#retention); null while it is kept' }),
     delivery: deliverySummaryJsonSchema.meta({ description: 'its delivery report in brief (docs/product.md#measured-by-the-server)' }),
   })
   .meta({ id: 'Recording' });
@@ -98,6 +102,8 @@ export interface RecordingLike {
   durationMs: number;
   submittedAt: Date;
   status: (typeof RECORDING_STATUSES)[number];
+  audioRemovedAt?: Date | null;
+  audioRemovedAfterDays?: number | null;
 }
 
 /** Presents a recording, with the URL its audio streams from and the summary of its delivery report. */
@@ -113,6 +119,7 @@ export function presentRecording(recording: RecordingLike, delivery: DeliverySum
     submittedAt: recording.submittedAt.toISOString(),
     status: recording.status,
     audioUrl: `/api/recordings/${id}/audio`,
+    audioRemoved: recording.audioRemovedAt ? { at: recording.audioRemovedAt.toISOString(), afterDays: recording.audioRemovedAfterDays ?? null } : null,
     delivery,
   };
 }

@@ -30,7 +30,7 @@ function ruleWords(entry: RegisterEntry): string {
   if (!rule) return '';
   if (rule.kind === 'until') return ` Rule: removed once \`${rule.path}\` has passed.`;
   if (rule.kind === 'afterDays') return ` Rule: removed ${rule.days} days after \`${rule.path}\`.`;
-  return ` Rule: files removed once the school’s retention period after \`${rule.path}\` has passed.`;
+  return ` Rule: files removed from the records matching \`${JSON.stringify(rule.when)}\` once the school’s \`${rule.setting}\` days after \`${rule.path}\` have passed.`;
 }
 
 /** One collection's section. */

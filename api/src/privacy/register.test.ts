@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mongoose, { type Schema, type SchemaType } from 'mongoose';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_LOG_RETENTION_DAYS } from '../db/models/index.js';
 import { PRIVACY_REGISTER, entriesFor, entryOf, type RegisterEntry } from './register.js';
 
 /**
@@ -125,6 +126,13 @@ describe('the privacy register (docs/decisions/0027-one-privacy-register.md)', (
       // an entry whose records name a person holds personal data.
       if (entry.owners.length > 0) expect(entry.personalData.length, entry.model).toBeGreaterThan(0);
     }
+  });
+
+  it('reads the retention rules the retention job applies (docs/product.md#retention)', () => {
+    const recording = entryOf('Recording')?.retention.rule;
+    expect(recording).toMatchObject({ kind: 'schoolRetention', path: 'submittedAt', setting: 'recordingRetentionDays', when: { status: 'reviewed' } });
+    if (recording?.kind === 'schoolRetention') expect(mongoose.model('SchoolSettings').schema.path(recording.setting)).toBeDefined();
+    expect(entryOf('AccessLogEntry')?.retention.rule).toEqual({ kind: 'afterDays', path: 'at', days: ACCESS_LOG_RETENTION_DAYS });
   });
 
   it('gives, per model, the filters that find a person’s records', () => {

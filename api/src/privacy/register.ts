@@ -80,8 +80,11 @@ export type RetentionRule =
   | { kind: 'until'; path: string }
   /** removed `days` after the date at `path` */
   | { kind: 'afterDays'; path: string; days: number }
-  /** the files of `files` are removed once the school's retention period after the date at `path` has passed */
-  | { kind: 'schoolRetention'; path: string };
+  /**
+   * the files of `files` are removed once the school's setting `setting` (days) after the date at
+   * `path` has passed, from the records matching `when` (the record itself stays, marked `audioRemovedAt`)
+   */
+  | { kind: 'schoolRetention'; path: string; setting: 'recordingRetentionDays'; when: Readonly<Record<string, unknown>> };
 
 /** One model's entry. */
 export interface RegisterEntry {
@@ -326,13 +329,15 @@ export const PRIVACY_REGISTER: readonly RegisterEntry[] = [
       { path: 'durationMs', description: 'How long it is' },
       { path: 'submittedAt', description: 'When it was sent' },
       { path: 'status', description: 'Whether it has been reviewed' },
+      { path: 'audioRemovedAt', description: 'When its audio was removed under the school’s retention' },
     ],
     owners: [{ path: 'studentId', role: 'subject', onErasure: 'delete' }],
     files: [{ path: 'file.name', store: 'recordings', description: 'The recorded audio' }],
     whoCanSee: 'The student, the course’s teacher and admins.',
     retention: {
-      text: 'The record until the account, the task or the course is deleted; the audio for as long as the school keeps recordings.',
-      rule: { kind: 'schoolRetention', path: 'submittedAt' },
+      text:
+        'The record until the account, the task or the course is deleted; the audio of a reviewed recording for the school’s recording retention (365 days unless an admin sets 30 to 1,825), then the daily retention job removes it and the recording says so. A recording not yet reviewed keeps its audio.',
+      rule: { kind: 'schoolRetention', path: 'submittedAt', setting: 'recordingRetentionDays', when: { status: 'reviewed' } },
     },
     onErasure: 'Deleted with its audio file, its feedback and its delivery report.',
     export: { included: true, how: 'Each recording with its audio file.' },
@@ -404,7 +409,7 @@ export const PRIVACY_REGISTER: readonly RegisterEntry[] = [
   {
     model: 'SchoolSettings',
     label: 'School settings',
-    purpose: 'To keep the school’s language, backup schedule, name and privacy contact.',
+    purpose: 'To keep the school’s language, backup schedule, name, privacy contact and retention periods.',
     personalData: [{ path: 'updatedBy', description: 'The admin who saved them last' }],
     owners: [{ path: 'updatedBy', role: 'actor', onErasure: 'detach' }],
     whoCanSee: 'Admins.',
@@ -413,9 +418,42 @@ export const PRIVACY_REGISTER: readonly RegisterEntry[] = [
     export: { included: false, how: 'Not included: the school’s, not the person’s.' },
   },
   {
+    model: 'AccessLogEntry',
+    label: 'Access log',
+    purpose: 'To show a student and the school’s admins who other than the student opened the student’s recordings, Oracy profile or data export.',
+    personalData: [
+      { path: 'at', description: 'When it was opened' },
+      { path: 'actorId', description: 'Who opened it' },
+      { path: 'actorRole', description: 'Their role' },
+      { path: 'subjectId', description: 'The student whose data it was' },
+      { path: 'what', description: 'What was opened: a recording’s audio, the Oracy profile or a data export' },
+      { path: 'resourceId', description: 'Which recording or export' },
+      { path: 'ip', description: 'The IP address it was opened from' },
+    ],
+    owners: [
+      { path: 'subjectId', role: 'subject', onErasure: 'delete' },
+      { path: 'actorId', role: 'actor', onErasure: 'detach' },
+    ],
+    whoCanSee: 'Admins; the student sees the last 90 days of entries about them (who, in what role, what and when).',
+    retention: { text: 'One year, then removed by the daily retention job.', rule: { kind: 'afterDays', path: 'at', days: 365 } },
+    onErasure: 'Entries about the deleted student are deleted; entries by a deleted teacher or admin stay with their role, the person shown as "Deleted user".',
+    export: { included: true, how: 'For a student, the entries about them: who (name and role), what and when.' },
+  },
+  {
+    model: 'RetentionRun',
+    label: 'Retention runs',
+    purpose: 'To make sure one server process runs each day’s retention job, and to record what it removed.',
+    personalData: [],
+    owners: [],
+    whoCanSee: 'Nobody on screen; the server uses it.',
+    retention: { text: 'Kept while the server runs.' },
+    onErasure: 'Not personal data: unchanged.',
+    export: { included: false, how: 'Not personal data.' },
+  },
+  {
     model: 'BackupRun',
     label: 'Backup runs',
-    purpose: 'To show admins how the latest backups went.',
+    purpose: 'To show admins how the latest backup went and make sure one process takes each scheduled backup.',
     personalData: [{ path: 'by', description: 'The admin who pressed "Back up now"' }],
     owners: [{ path: 'by', role: 'actor', onErasure: 'detach' }],
     whoCanSee: 'Admins.',

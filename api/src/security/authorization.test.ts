@@ -130,6 +130,11 @@ const ROWS: Row[] = [
     request: async () => ({ path: `/api/admin/privacy/exports/${(await quickUser(ROLES.student)).id}` }),
   },
   { endpoint: 'GET /api/admin/privacy/exports', expect: adminOnly(200), request: (world) => ({ path: `/api/admin/privacy/exports?userId=${world.s1.id}` }) },
+  // the access log (docs/product.md#access-log): each person's own entries; the whole log and retention for admins.
+  { endpoint: 'GET /api/privacy/access-log', expect: signedIn(200), request: () => ({ path: '/api/privacy/access-log' }) },
+  { endpoint: 'GET /api/admin/privacy/access-log', expect: adminOnly(200), request: (world) => ({ path: `/api/admin/privacy/access-log?subjectId=${world.s1.id}&page=1&limit=5` }) },
+  { endpoint: 'GET /api/admin/privacy/access-log/csv', expect: adminOnly(200), request: (world) => ({ path: `/api/admin/privacy/access-log/csv?subjectId=${world.s1.id}` }) },
+  { endpoint: 'POST /api/admin/privacy/retention', expect: adminOnly(200), request: () => ({ path: '/api/admin/privacy/retention?dryRun=1' }) },
   { endpoint: 'GET /api/docs', expect: open(200), request: () => ({ path: '/api/docs' }) },
   { endpoint: 'GET /api/docs/assets/:file', expect: open(200), request: () => ({ path: '/api/docs/assets/init.js' }) },
 
@@ -153,7 +158,7 @@ const ROWS: Row[] = [
 
   // Admin: notices (GET open to every signed-in user).
   { endpoint: 'GET /api/admin/settings', expect: adminOnly(200), request: () => ({ path: '/api/admin/settings' }) },
-  { endpoint: 'PUT /api/admin/settings', expect: adminOnly(200), request: () => ({ path: '/api/admin/settings', json: { language: 'English', backupFrequency: 'Daily', schoolName: '', privacyContact: '' } }) },
+  { endpoint: 'PUT /api/admin/settings', expect: adminOnly(200), request: () => ({ path: '/api/admin/settings', json: { language: 'English', backupFrequency: 'Daily', schoolName: '', privacyContact: '', recordingRetentionDays: 365, inactiveAccountMonths: null } }) },
   { endpoint: 'GET /api/admin/backups', expect: adminOnly(200), request: () => ({ path: '/api/admin/backups' }) },
   // queues a backup that no runner takes here: the admin's cell is the first to reach the handler.
   { endpoint: 'POST /api/admin/backups', expect: adminOnly(202), request: () => ({ path: '/api/admin/backups' }) },

@@ -151,6 +151,21 @@ const TARGETS: Target[] = [
   { endpoint: 'GET /api/privacy/exports/:id/download', caller: 'ownerStudent', params: async (w) => ({ id: [await freshExport(w)] }) },
   { endpoint: 'POST /api/admin/privacy/exports/:userId', caller: 'admin', params: async () => ({ userId: await ids(() => quickUser(ROLES.student), 6) }) },
   { endpoint: 'GET /api/admin/privacy/exports', caller: 'admin', query: ['userId'], queryValues: (w) => [w.s1.id as string] },
+  { endpoint: 'GET /api/privacy/access-log', caller: 'ownerStudent', query: ['since'] },
+  {
+    endpoint: 'GET /api/admin/privacy/access-log',
+    caller: 'admin',
+    query: ['subjectId', 'actorId', 'from', 'to', 'page', 'limit'],
+    queryValues: (w) => [w.s1.id as string, w.t1.id as string, '2026-01-31', '2026-01-31T09:00:00.000Z', '2', '50'],
+  },
+  {
+    endpoint: 'GET /api/admin/privacy/access-log/csv',
+    caller: 'admin',
+    query: ['subjectId', 'actorId', 'from', 'to'],
+    queryValues: (w) => [w.s1.id as string, w.t1.id as string, '2026-01-31', '2026-12-31T23:00:00Z'],
+  },
+  // `dryRun=0` runs the steps: the world's recordings are fresh, so nothing of theirs is due.
+  { endpoint: 'POST /api/admin/privacy/retention', caller: 'admin', query: ['dryRun', 'recordingRetentionDays'], queryValues: () => ['1', 'true', '0', '90', '1825'] },
   { endpoint: 'GET /api/docs', caller: 'none', query: ['theme'] },
   { endpoint: 'GET /api/docs/assets/:file', caller: 'none', params: () => ({ file: ['init.js'] }) },
   { endpoint: 'POST /api/updateOracyAssessment', caller: 'ownerStudent', body: updateOracyAssessmentSchema, sample: () => ({ oracy_scores: scores() }) },
@@ -169,7 +184,7 @@ const TARGETS: Target[] = [
   { endpoint: 'DELETE /api/admin/courses/:id', caller: 'admin', params: async (w) => ({ id: await ids(() => freshCourse(w.t2._id), 6) }) },
 
   { endpoint: 'GET /api/admin/settings', caller: 'admin' },
-  { endpoint: 'PUT /api/admin/settings', caller: 'admin', body: schoolSettingsBodySchema, sample: () => ({ language: 'French', backupFrequency: 'Weekly', schoolName: 'Hillside School', privacyContact: 'privacy@hillside.example' }) },
+  { endpoint: 'PUT /api/admin/settings', caller: 'admin', body: schoolSettingsBodySchema, sample: () => ({ language: 'French', backupFrequency: 'Weekly', schoolName: 'Hillside School', privacyContact: 'privacy@hillside.example', recordingRetentionDays: 180, inactiveAccountMonths: 24 }) },
   { endpoint: 'GET /api/admin/backups', caller: 'admin' },
   // the first request queues a backup that no runner takes here; the rest are refused (409).
   { endpoint: 'POST /api/admin/backups', caller: 'admin' },

@@ -33,6 +33,7 @@ export function reviewItemFixture(id: string, studentName: string, fields: Parti
     submittedAt: '2026-02-01T10:00:00.000Z',
     status: 'pending',
     audioUrl: `/api/recordings/${id}/audio`,
+    audioRemoved: null,
     delivery: { status: 'pending', pace: null, pausesCount: null, expression: null, quiet: null, clipped: null },
     studentName,
     taskTitle: 'My hero',
@@ -84,6 +85,7 @@ export function recordingFixture(fields: Partial<Recording> = {}): Recording {
     submittedAt: '2026-11-20T10:00:00.000Z',
     status: 'pending',
     audioUrl: '/api/recordings/r1/audio',
+    audioRemoved: null,
     delivery: { status: 'pending', pace: null, pausesCount: null, expression: null, quiet: null, clipped: null },
     ...fields,
   };

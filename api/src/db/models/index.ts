@@ -15,3 +15,4 @@ export * from './delivery.js';
 export * from './schoolSettings.js';
 export * from './backupRun.js';
 export * from './privacyExport.js';
+export * from './accessLog.js';

@@ -5,7 +5,19 @@ export const SCHOOL_LANGUAGES = ['English', 'Spanish', 'French'] as const;
 /** How often backups are taken (docs/product.md#settings); default Daily. */
 export const BACKUP_FREQUENCIES = ['Daily', 'Weekly', 'Monthly'] as const;
 /** The settings a school starts with; "Revert to Default" restores the language and the backup frequency. */
-export const DEFAULT_SCHOOL_SETTINGS = { language: 'English', backupFrequency: 'Daily', schoolName: '', privacyContact: '' } as const;
+export const DEFAULT_SCHOOL_SETTINGS = {
+  language: 'English',
+  backupFrequency: 'Daily',
+  schoolName: '',
+  privacyContact: '',
+  recordingRetentionDays: 365,
+  inactiveAccountMonths: null,
+} as const;
+/**
+ * Bounds of the retention settings (docs/product.md#retention): recordings' audio is kept 30–1,825
+ * days (default 365); inactive accounts are reported after 6–60 months, or never (null, the default).
+ */
+export const RETENTION_SETTING_LIMITS = { recordingRetentionDays: { min: 30, max: 1825 }, inactiveAccountMonths: { min: 6, max: 60 } } as const;
 /** Longest school name and privacy contact, characters (docs/product.md#privacy). */
 export const PRIVACY_SETTING_LIMITS = { schoolName: 120, privacyContact: 200 } as const;
 /** The `_id` of the one settings document. */
@@ -27,6 +39,20 @@ const schoolSettingsSchema = new Schema(
     schoolName: { type: String, default: '', maxlength: PRIVACY_SETTING_LIMITS.schoolName },
     /** whom to ask for a copy or the deletion of one's data: an email or a short text, at most 200 characters; '' until set */
     privacyContact: { type: String, default: '', maxlength: PRIVACY_SETTING_LIMITS.privacyContact },
+    /** days a reviewed recording's audio is kept after it was sent, 30–1,825; then the retention job removes it (docs/product.md#retention) */
+    recordingRetentionDays: {
+      type: Number,
+      default: DEFAULT_SCHOOL_SETTINGS.recordingRetentionDays,
+      min: RETENTION_SETTING_LIMITS.recordingRetentionDays.min,
+      max: RETENTION_SETTING_LIMITS.recordingRetentionDays.max,
+    },
+    /** months without a sign-in after which the retention job's report counts an account as inactive, 6–60; null: not reported. Nothing is deleted. */
+    inactiveAccountMonths: {
+      type: Number,
+      default: null,
+      min: RETENTION_SETTING_LIMITS.inactiveAccountMonths.min,
+      max: RETENTION_SETTING_LIMITS.inactiveAccountMonths.max,
+    },
     /** the admin who saved last; null once that account is deleted */
     updatedBy: { type: Types.ObjectId, ref: 'User', default: null },
   },

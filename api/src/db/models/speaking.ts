@@ -65,10 +65,15 @@ const recordingSchema = new Schema(
     /** when this audio was submitted (a replacement moves it) */
     submittedAt: { type: Date, required: true },
     status: { type: String, enum: RECORDING_STATUSES, default: 'pending' },
+    /** when the retention job removed the audio from the upload store (the record, feedback and report stay); null while it is kept (docs/product.md#retention) */
+    audioRemovedAt: { type: Date, default: null },
+    /** the school's `recordingRetentionDays` when the audio was removed; null while it is kept */
+    audioRemovedAfterDays: { type: Number, default: null },
   },
   baseSchemaOptions,
 );
 recordingSchema.index({ taskId: 1, studentId: 1 }, { unique: true });
+recordingSchema.index({ status: 1, submittedAt: 1 });
 recordingSchema.index({ studentId: 1 });
 recordingSchema.index({ courseId: 1, status: 1, submittedAt: 1 });
 watchWrites(recordingSchema, 'Recording');

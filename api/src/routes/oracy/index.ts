@@ -6,6 +6,7 @@ import { OBJECT_ID_PATTERN, requireRole, requireSelfOrAdmin } from '../../auth/m
 import { ROLES } from '../../db/models/index.js';
 import { badRequest, forbidden, unauthorized } from '../../errors.js';
 import { describeGuard } from '../../openapi/security.js';
+import { recordAccess } from '../../services/accessLog.js';
 import { findPerson } from '../../services/stats.js';
 import { validate } from '../../validation.js';
 import { assignmentsOfStudent } from '../student/queries.js';
@@ -45,7 +46,8 @@ const teacherOrAdmin = (param: string) => [requireRole(ROLES.teacher, ROLES.admi
  * The Oracy profile (docs/product.md#oracy-profile), mounted at `/api`:
  *
  * - `GET /student/oracy/:studentId[?before=ISO]` → `StudentOracyJson`, for the
- *   student, their teachers and admins; 404 for an unknown student.
+ *   student, their teachers and admins; 404 for an unknown student. A teacher's or an admin's
+ *   read writes one entry of the access log (docs/product.md#access-log).
  * - `GET /teacher/oracy/:teacherId[?courseId=]` → `TeacherOracyJson`, for the
  *   teacher or an admin; 403 when `courseId` is not the teacher's.
  * - `GET /teacher/students/:teacherId/:studentId/assignments` →
@@ -61,7 +63,12 @@ export const oracyRoutes = new Hono<AppEnv>()
   .get('/student/oracy/:studentId', requireStudentReader('studentId'), validate('query', profileQuerySchema), async (c) => {
     const student = await findPerson(c.req.param('studentId'), ROLES.student);
     const { before } = c.req.valid('query');
-    return c.json(await studentProfile(student, before, Date.now()), 200);
+    // a teacher's or an admin's read is logged beside the profile's queries, and acknowledged before the answer.
+    const [profile] = await Promise.all([
+      studentProfile(student, before, Date.now()),
+      recordAccess(c, { subjectId: student._id, what: 'oracy_profile', resourceId: student._id }),
+    ]);
+    return c.json(profile, 200);
   })
   .get('/teacher/oracy/:teacherId', ...teacherOrAdmin('teacherId'), validate('query', teacherOverviewQuerySchema), async (c) => {
     const teacher = await findPerson(c.req.param('teacherId'), ROLES.teacher);

@@ -18,7 +18,7 @@ describe('GET /api/privacy/register (docs/product.md#privacy)', () => {
       purpose: expect.stringContaining('answer a speaking task aloud'),
       personalData: expect.arrayContaining(['The recorded voice: the audio file, its type and size']),
       whoCanSee: 'The student, the course’s teacher and admins.',
-      retention: expect.stringContaining('as long as the school keeps recordings'),
+      retention: expect.stringContaining('for the school’s recording retention'),
       onErasure: expect.stringContaining('Deleted with its audio file'),
     });
     // a collection without personal data says so

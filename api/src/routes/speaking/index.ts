@@ -4,8 +4,9 @@ import { Types } from 'mongoose';
 import type { AppEnv } from '../../auth/context.js';
 import { requireAuth, requireRole, requireSelfOrAdmin } from '../../auth/middleware.js';
 import { Course, Enrollment, Feedback, Recording, ROLES, SpeakingTask } from '../../db/models/index.js';
-import { badRequest, conflict, forbidden, isDuplicateKeyError, notFound, payloadTooLarge } from '../../errors.js';
+import { badRequest, conflict, forbidden, gone, isDuplicateKeyError, notFound, payloadTooLarge } from '../../errors.js';
 import { presentFeedback, presentRecording, presentSpeakingTask } from '../../presenters/speaking.js';
+import { recordAccess } from '../../services/accessLog.js';
 import { audioDurationMs } from '../../services/audio.js';
 import { startDelivery } from '../../services/delivery.js';
 import { idempotency } from '../../services/idempotency.js';
@@ -53,6 +54,37 @@ const studentOrAdmin = (param: string) => [requireRole(ROLES.student, ROLES.admi
 const discard = (store: UploadStore, name: string) => store.remove(name).catch(() => undefined);
 
 /**
+ * True when a request for audio starts a playback: no `Range`, or one from the first byte. The
+ * further ranges a player asks for while it plays are the same listening, not another entry of
+ * the access log (docs/product.md#access-log).
+ */
+export function opensPlayback(range: string | undefined): boolean {
+  if (!range) return true;
+  return /^\s*bytes\s*=\s*0\s*-/i.test(range);
+}
+
+/**
+ * A promise that is started now and awaited later: answers a function that resolves (or throws)
+ * as `promise` did, without an unhandled rejection in between.
+ */
+function settled(promise: Promise<void>): () => Promise<void> {
+  const outcome = promise.then(
+    () => null,
+    (err: unknown) => ({ err }),
+  );
+  return async () => {
+    const failed = await outcome;
+    if (failed) throw failed.err;
+  };
+}
+
+/** 410 `audio_removed`: the retention job removed this recording's audio (docs/product.md#retention). */
+function audioRemoved(afterDays: number | null): ReturnType<typeof gone> {
+  const after = afterDays ? ` after ${afterDays} days` : '';
+  return gone(`The audio was removed${after} under the school’s retention policy.`, 'audio_removed');
+}
+
+/**
  * Speaking practice (docs/product.md#speaking-practice), mounted at `/api`. Errors are
  * docs/product.md#error-format's.
  *
@@ -70,7 +102,8 @@ const discard = (store: UploadStore, name: string) => store.remove(name).catch((
  *   (docs/product.md#measured-by-the-server), must be a valid report (400 naming `delivery`);
  *   replaces the student's pending recording, 409 once it has been reviewed. The server's
  *   measurement of the audio is queued.
- * - `GET /recordings/:recordingId/audio` → the audio, with byte ranges (206, 416), ETag/304 and
+ * - `GET /recordings/:recordingId/audio` → the audio (410 `audio_removed` once the retention job
+ *   removed it; one access-log entry when anyone but the student starts playing it), with byte ranges (206, 416), ETag/304 and
  *   `Cache-Control: private`; for the recording's student, the task's teacher and admins.
  * - `GET /teacher/recordings/:teacherId?status=pending|reviewed` → the review queue.
  * - `POST /teacher/recordings/:recordingId/feedback` `{strands, comment}` → 201 feedback, for the
@@ -172,9 +205,19 @@ export function createSpeakingRoutes(opts: { recordings: UploadStore }) {
     )
     .get('/recordings/:recordingId/audio', requireAuth, validate('param', recordingIdParamSchema), async (c) => {
       const recording = await readableRecording(c.req.valid('param').recordingId, c.var.user, 'This recording is not yours to hear.');
+      if (recording.audioRemovedAt) throw audioRemoved(recording.audioRemovedAfterDays ?? null);
+      // the entry is written while the answer is prepared, and acknowledged before it is sent.
+      const logged = opensPlayback(c.req.header('Range'))
+        ? settled(recordAccess(c, { subjectId: recording.studentId, what: 'recording_audio', resourceId: recording._id }))
+        : undefined;
       const file = await store.open(recording.file?.name ?? '');
-      if (!file) throw notFound('The recording’s audio is missing.');
-      return sendServedFile(c, file, 'private, no-cache');
+      if (!file) {
+        await logged?.();
+        throw notFound('The recording’s audio is missing.');
+      }
+      const answer = await sendServedFile(c, file, 'private, no-cache');
+      await logged?.();
+      return answer;
     })
     .get('/teacher/recordings/:teacherId', ...teacherOrAdmin('teacherId'), validate('query', queueQuerySchema), async (c) => {
       const teacher = await findPerson(c.req.param('teacherId'), ROLES.teacher);

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, USERS, type FakeRoute } from '../../test/fetchMock';
@@ -7,7 +7,16 @@ import { prepareScreenTests, findAlert, findToast } from '../../test/adminTestUt
 
 prepareScreenTests();
 
-const STORED = { language: 'English', backupFrequency: 'Daily', schoolName: 'Hillside School', privacyContact: 'privacy@hillside.example', updatedAt: null, updatedBy: null };
+const STORED = {
+  language: 'English',
+  backupFrequency: 'Daily',
+  schoolName: 'Hillside School',
+  privacyContact: 'privacy@hillside.example',
+  recordingRetentionDays: 365,
+  inactiveAccountMonths: null,
+  updatedAt: null,
+  updatedBy: null,
+};
 
 function setup(exportRoute: FakeRoute, settingsRoutes: Record<string, FakeRoute> = {}) {
   const fetchSpy = mockFetch({
@@ -100,8 +109,10 @@ describe('the admin settings (docs/product.md#settings)', { timeout: 30_000 }, (
     expect(puts).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Revert' }));
     await findToast('Settings reverted to default');
-    // the privacy fields are kept as saved
-    expect(puts).toEqual([{ language: 'English', backupFrequency: 'Daily', schoolName: 'Hillside School', privacyContact: 'privacy@hillside.example' }]);
+    // the privacy and retention fields are kept as saved
+    expect(puts).toEqual([
+      { language: 'English', backupFrequency: 'Daily', schoolName: 'Hillside School', privacyContact: 'privacy@hillside.example', recordingRetentionDays: 365, inactiveAccountMonths: null },
+    ]);
   });
 
   it('"Import" opens the import dialog with its labelled file chooser', async () => {
@@ -124,5 +135,87 @@ describe('the admin settings (docs/product.md#settings)', { timeout: 30_000 }, (
     await user.click(screen.getByText('Retry', { selector: 'ion-button' }));
     await waitFor(() => expect(document.querySelectorAll('ion-select')).toHaveLength(3));
     expect(screen.queryByText('The settings could not be loaded.')).not.toBeInTheDocument();
+  });
+
+  /** A settings screen whose PUT answers what it was sent, and a dry run that counts `count` recordings' audio. */
+  function retentionSetup(count: number) {
+    const puts: unknown[] = [];
+    const previews: string[] = [];
+    const found = setup({ body: [] }, {
+      'PUT /api/admin/settings': async (request) => {
+        const body = await request.json();
+        puts.push(body);
+        return { body: { ...STORED, ...(body as object), updatedAt: '2026-11-26T10:00:00.000Z' } };
+      },
+      'POST /api/admin/privacy/retention': (request) => {
+        previews.push(new URL(request.url).search);
+        return {
+          body: {
+            dryRun: true,
+            at: '2026-11-27T02:00:00.000Z',
+            recordingRetentionDays: 90,
+            removed: [
+              { kind: 'recording_audio', count, oldest: count ? '2026-03-02T10:00:00.000Z' : null },
+              { kind: 'sessions', count: 4, oldest: '2026-11-01T10:00:00.000Z' },
+            ],
+            inactiveAccounts: null,
+          },
+        };
+      },
+    });
+    return { ...found, puts, previews };
+  }
+
+  /** Types a whole value into a number field (user-event cannot clear one in jsdom). */
+  const setNumber = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
+
+  const daysField = () => screen.findByRole('spinbutton', { name: 'Keep recordings’ audio (days)' });
+
+  it('asks before a shorter recording retention removes audio, with the dry run’s count and oldest date, and saves on confirm', async () => {
+    const { user, puts, previews } = retentionSetup(3);
+    const days = await daysField();
+    setNumber(days, '90');
+    await waitFor(() => expect(button('Save All Changes').disabled).toBe(false));
+    await user.click(button('Save All Changes'));
+    const dialog = await findAlert();
+    expect(dialog).toHaveTextContent('This will remove the audio of 3 recordings (oldest 2 Mar 2026). Save?');
+    expect(previews).toEqual(['?dryRun=1&recordingRetentionDays=90']);
+    expect(puts).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await findToast('Settings saved');
+    expect(puts).toEqual([expect.objectContaining({ recordingRetentionDays: 90, inactiveAccountMonths: null })]);
+  });
+
+  it('saves a shorter retention at once when it removes nothing, and a longer one without a dry run', async () => {
+    const { user, puts, previews } = retentionSetup(0);
+    const days = await daysField();
+    setNumber(days, '200');
+    await waitFor(() => expect(button('Save All Changes').disabled).toBe(false));
+    await user.click(button('Save All Changes'));
+    await findToast('Settings saved');
+    expect(previews).toHaveLength(1);
+    setNumber(days, '400');
+    await waitFor(() => expect(button('Save All Changes').disabled).toBe(false));
+    await user.click(button('Save All Changes'));
+    await waitFor(() => expect(puts).toHaveLength(2));
+    expect(previews).toHaveLength(1);
+    expect(puts.at(-1)).toMatchObject({ recordingRetentionDays: 400 });
+  });
+
+  it('says why a retention cannot be saved and keeps saving off', async () => {
+    const { user } = retentionSetup(0);
+    const days = await daysField();
+    setNumber(days, '10');
+    expect(await screen.findByText('Enter a whole number of days from 30 to 1,825.')).toBeInTheDocument();
+    expect(days).toHaveAttribute('aria-invalid', 'true');
+    expect(button('Save All Changes').disabled).toBe(true);
+    setNumber(days, '365');
+    const months = screen.getByRole('spinbutton', { name: 'Report inactive accounts after (months)' });
+    setNumber(months, '3');
+    expect(await screen.findByText('Leave empty, or enter a whole number of months from 6 to 60.')).toBeInTheDocument();
+    expect(button('Save All Changes').disabled).toBe(true);
+    setNumber(months, '12');
+    await waitFor(() => expect(button('Save All Changes').disabled).toBe(false));
+    expect(screen.getByText('Open the access log', { selector: 'ion-button' })).toBeInTheDocument();
   });
 });

@@ -5,6 +5,8 @@ import BackupsCard from './BackupsCard';
 import { ImportDialog } from './ImportDialog';
 import { downloadExport, fetchSettings, saveSettings, type ExportType, type SchoolSettings, type SchoolSettingsFields } from './peopleApi';
 import { PrivacySettingsCard } from './PrivacySettingsCard';
+import { previewRetention } from './privacyApi';
+import { RetentionSettingsCard, retentionValid } from './RetentionSettingsCard';
 import { useAdminToast } from './useAdminToast';
 import { useLeaveGuard } from '../../components/useLeaveGuard';
 import { useSession } from '../../session/SessionProvider';
@@ -32,7 +34,14 @@ export const DEFAULT_SETTINGS = { language: 'English', backupFrequency: 'Daily' 
 
 /** The saved settings as the screen edits them. */
 type Draft = SchoolSettingsFields;
-const draftOf = ({ language, backupFrequency, schoolName, privacyContact }: Draft): Draft => ({ language, backupFrequency, schoolName, privacyContact });
+const draftOf = ({ language, backupFrequency, schoolName, privacyContact, recordingRetentionDays, inactiveAccountMonths }: Draft): Draft => ({
+  language,
+  backupFrequency,
+  schoolName,
+  privacyContact,
+  recordingRetentionDays,
+  inactiveAccountMonths,
+});
 
 /** The catalogue keys of the texts of saving (docs/product.md#settings). */
 export const SETTINGS_TEXTS = {
@@ -132,7 +141,9 @@ export function saveBlob(blob: Blob, fileName: string): void {
  * (`GET`/`PUT /api/admin/settings`): "Save All Changes" is enabled while an edit is unsaved and
  * saves it ("Settings saved"); "Revert to Default" asks, then saves English and Daily; following a
  * link, closing or reloading the page with an unsaved edit asks first (docs/product.md#settings).
- * "Import" opens the {@link ImportDialog} (docs/product.md#import).
+ * "Import" opens the {@link ImportDialog} (docs/product.md#import). The Privacy Notice and
+ * Retention cards (docs/product.md#privacy, docs/product.md#retention) edit the same draft; a
+ * shorter recording retention asks before saving, with what it would remove.
  */
 export default function SettingsPage() {
   const { t, intl } = useI18n();
@@ -168,6 +179,33 @@ export default function SettingsPage() {
     }
   };
 
+  /**
+   * "Save All Changes": a shorter recording retention first asks, with the dry run's count of the
+   * audio it would remove and the oldest date (docs/product.md#retention); otherwise saves at once.
+   */
+  const saveAll = async (values: Draft) => {
+    if (saved && values.recordingRetentionDays < saved.recordingRetentionDays) {
+      let audio: { count: number; oldest: string | null } | undefined;
+      try {
+        audio = (await previewRetention(values.recordingRetentionDays)).removed.find((r) => r.kind === 'recording_audio');
+      } catch (err) {
+        console.error('Could not preview the retention', err);
+        toast(t(SETTINGS_TEXTS.notSaved), 'danger');
+        return;
+      }
+      if (audio && audio.count > 0) {
+        confirm({
+          header: t('retention.confirm.header'),
+          message: t('retention.confirm.message', { count: audio.count, date: audio.oldest ? intl.formatDate(audio.oldest, { dateStyle: 'medium' }) : '' }),
+          confirmText: t('retention.confirm.save'),
+          onConfirm: () => saveDraft(values, SETTINGS_TEXTS.saved),
+        });
+        return;
+      }
+    }
+    await saveDraft(values, SETTINGS_TEXTS.saved);
+  };
+
   const { draft, saved } = settings;
   return (
     <>
@@ -192,6 +230,7 @@ export default function SettingsPage() {
               onFrequencyChange={(backupFrequency) => settings.setDraft({ ...draft, backupFrequency: backupFrequency as Draft['backupFrequency'] })}
             />
             <PrivacySettingsCard value={draft} onChange={(privacy) => settings.setDraft({ ...draft, ...privacy })} />
+            <RetentionSettingsCard value={draft} onChange={(retention) => settings.setDraft({ ...draft, ...retention })} />
           </>
         ) : settings.failed ? null : (
           <IonCard>
@@ -251,7 +290,7 @@ export default function SettingsPage() {
         </p>
       ) : null}
       <div className="settings-actions">
-        <IonButton disabled={!settings.dirty || settings.saving} onClick={() => draft && void saveDraft(draft, SETTINGS_TEXTS.saved)}>
+        <IonButton disabled={!settings.dirty || settings.saving || !draft || !retentionValid(draft)} onClick={() => draft && void saveAll(draft)}>
           {t('admin.settings.saveAll')}
         </IonButton>
         <IonButton

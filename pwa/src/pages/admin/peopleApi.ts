@@ -157,7 +157,7 @@ export async function downloadExport(fileType: ExportType): Promise<{ blob: Blob
   return { blob, fileName: `user_data.${fileType}` };
 }
 
-/** The school's settings (docs/product.md#settings): `{language, backupFrequency, schoolName, privacyContact, updatedAt, updatedBy}`. */
+/** The school's settings (docs/product.md#settings): `{language, backupFrequency, schoolName, privacyContact, recordingRetentionDays, inactiveAccountMonths, updatedAt, updatedBy}`. */
 export type SchoolSettings = Answer<typeof admin.settings.$get>;
 
 /** `GET /api/admin/settings`: the school's settings (English and Daily until first saved). */
@@ -165,11 +165,14 @@ export function fetchSettings(signal?: AbortSignal): Promise<SchoolSettings> {
   return json(admin.settings.$get(undefined, callOptions({ signal })));
 }
 
-/** The settings a save replaces: every one (docs/product.md#settings, docs/product.md#privacy). */
-export type SchoolSettingsFields = Pick<SchoolSettings, 'language' | 'backupFrequency' | 'schoolName' | 'privacyContact'>;
+/** The settings a save replaces: every one (docs/product.md#settings, docs/product.md#privacy, docs/product.md#retention). */
+export type SchoolSettingsFields = Pick<
+  SchoolSettings,
+  'language' | 'backupFrequency' | 'schoolName' | 'privacyContact' | 'recordingRetentionDays' | 'inactiveAccountMonths'
+>;
 
 /** `PUT /api/admin/settings`: saves every setting (a full replace); answers them as stored. @throws HttpError 400 for a value not offered */
 export function saveSettings(settings: SchoolSettingsFields): Promise<SchoolSettings> {
-  const { language, backupFrequency, schoolName, privacyContact } = settings;
-  return json(admin.settings.$put({ json: { language, backupFrequency, schoolName, privacyContact } }));
+  const { language, backupFrequency, schoolName, privacyContact, recordingRetentionDays, inactiveAccountMonths } = settings;
+  return json(admin.settings.$put({ json: { language, backupFrequency, schoolName, privacyContact, recordingRetentionDays, inactiveAccountMonths } }));
 }

@@ -1,5 +1,6 @@
 import { IonCard } from '@ionic/react';
 import { useI18n } from '../../i18n';
+import { AccessLogList } from '../shared/AccessLogList';
 import { StaticProfile } from '../shared/StaticProfile';
 
 /**
@@ -17,6 +18,7 @@ export default function StudentProfilePage() {
       <IonCard className="profile-card">
         <h2 className="panel__title">{t('profile.student.settings')}</h2>
       </IonCard>
+      <IonCard className="profile-card"><AccessLogList /></IonCard>
     </StaticProfile>
   );
 }

@@ -6,6 +6,7 @@ import { ScreenState } from '../../components/ScreenState';
 import { API_ORIGIN } from '../../config';
 import { DeliveryCard } from '../../delivery/DeliveryCard';
 import { playAudioFrom } from '../../delivery/playFrom';
+import { AudioRemovedNote } from '../../speaking/AudioRemovedNote';
 import { RecordingDelivery } from '../../delivery/RecordingDelivery';
 import { TakeComparison, type ComparedTake } from '../../delivery/TakeComparison';
 import { useDeliveryReport, type DeliveryMeasurement } from '../../delivery/useDeliveryReport';
@@ -281,7 +282,11 @@ function SubmittedAudio({ recording, headingLevel }: { recording: Recording; hea
   return (
     <>
       <p>{t('student.speaking.submittedOn', { date: formatDay(recording.submittedAt) })}</p>
-      <audio ref={player} className="speaking-task__player" controls preload="none" src={`${API_ORIGIN}${recording.audioUrl}`} aria-label={t('student.speaking.submittedRecording')} />
+      {recording.audioRemoved ? (
+        <AudioRemovedNote removed={recording.audioRemoved} />
+      ) : (
+        <audio ref={player} className="speaking-task__player" controls preload="none" src={`${API_ORIGIN}${recording.audioUrl}`} aria-label={t('student.speaking.submittedRecording')} />
+      )}
       <div className="speaking-task__delivery">
         <RecordingDelivery key={`${recording.id}-${recording.submittedAt}`} recordingId={recording.id} submittedAt={recording.submittedAt} audience="student" onPlayFrom={playFrom} headingLevel={headingLevel} />
       </div>

@@ -219,6 +219,22 @@ describe('Speaking practice: a task', { timeout: 30_000 }, () => {
     expect(screen.queryByText('Record again')).not.toBeInTheDocument();
   });
 
+  it('says a reviewed take’s audio was removed under the retention policy, and keeps its feedback (docs/product.md#retention)', async () => {
+    setup('/student/speaking/t1', {
+      [TASKS]: {
+        body: [
+          task({
+            recording: recording({ status: 'reviewed', audioRemoved: { at: '2027-11-21T03:30:00.000Z', afterDays: 90 } }),
+            feedback: { id: 'f1', recordingId: 'r1', teacherId: 'u-teacher', strands: { linguistic: 4 }, comment: 'Well done.', createdAt: '2026-11-21T10:00:00.000Z', updatedAt: '2026-11-21T10:00:00.000Z' },
+          }),
+        ],
+      },
+    });
+    expect(await screen.findByText('Audio removed after 90 days under your school’s retention policy.', undefined, SLOW)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Your submitted recording')).not.toBeInTheDocument();
+    expect(screen.getByText('Well done.')).toBeInTheDocument();
+  });
+
   it('shows a submitted take with its date and player, and "Record again" opens the recorder', async () => {
     installFakeMedia();
     const { user } = setup('/student/speaking/t1', { [TASKS]: { body: [task({ recording: recording() })] } });

@@ -8,6 +8,7 @@ import { API_ORIGIN } from '../../config';
 import { HttpError } from '../../data/api';
 import { playAudioFrom } from '../../delivery/playFrom';
 import { RecordingDelivery } from '../../delivery/RecordingDelivery';
+import { AudioRemovedNote } from '../../speaking/AudioRemovedNote';
 import type { StrandKey } from '../../data/oracy';
 import { editFeedback, giveFeedback, loadReviewQueue, type Feedback, type ReviewItem } from '../../data/speaking';
 import { useOwnId } from '../../data/studentTeacher';
@@ -199,9 +200,13 @@ function ReviewForm({ item, teacherId, pending }: ReviewFormProps) {
         <p id={audioLabel} className="form-field__label">
           {t('teacher.review.recordingBy', { name: item.studentName })}
         </p>
-        <audio ref={player} className="review__audio" controls preload="metadata" src={`${API_ORIGIN}${item.audioUrl}`} aria-labelledby={audioLabel}>
-          <a href={`${API_ORIGIN}${item.audioUrl}`}>{t('teacher.review.download')}</a>
-        </audio>
+        {item.audioRemoved ? (
+          <AudioRemovedNote removed={item.audioRemoved} />
+        ) : (
+          <audio ref={player} className="review__audio" controls preload="metadata" src={`${API_ORIGIN}${item.audioUrl}`} aria-labelledby={audioLabel}>
+            <a href={`${API_ORIGIN}${item.audioUrl}`}>{t('teacher.review.download')}</a>
+          </audio>
+        )}
         <div className="review__delivery">
           <RecordingDelivery recordingId={item.id} submittedAt={item.submittedAt} audience="teacher" onPlayFrom={playFrom} headingLevel={3} />
         </div>

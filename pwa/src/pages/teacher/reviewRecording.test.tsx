@@ -135,6 +135,18 @@ describe('Review Recording (docs/product.md#feedback)', { timeout: 30_000 }, () 
     expect(screen.queryByText('Next pending', { selector: 'ion-button' })).not.toBeInTheDocument();
   });
 
+  it('says the audio was removed under the retention policy instead of showing a player (docs/product.md#retention)', async () => {
+    setup('/teacher/speaking/review/r8', {
+      'GET /api/teacher/recordings/u-teacher': queueRoute({
+        pending: [],
+        reviewed: [reviewItemFixture('r8', 'Dan Day', { status: 'reviewed', feedback: { ...FEEDBACK, recordingId: 'r8' }, audioRemoved: { at: '2027-02-01T03:30:00.000Z', afterDays: 365 } })],
+      }),
+    });
+    expect(await screen.findByText('Audio removed after 365 days under your school’s retention policy.')).toBeInTheDocument();
+    expect(document.querySelector('audio')).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Comment' })).toHaveValue('Clear and lively.');
+  });
+
   it('opens a reviewed recording with its saved scores and comment, and saves changes with PUT', async () => {
     const { user, fetchSpy } = setup('/teacher/speaking/review/r9', {
       'PUT /api/teacher/recordings/r9/feedback': (request) => request.json().then((body: object) => ({ body: { ...FEEDBACK, ...body } })),

@@ -18,6 +18,10 @@ export interface SchoolSettingsJson {
   schoolName: string;
   /** whom to ask for a copy or the deletion of one's data; '' until set */
   privacyContact: string;
+  /** days a reviewed recording's audio is kept, 30–1,825; default 365 (docs/product.md#retention) */
+  recordingRetentionDays: number;
+  /** months without a sign-in before the retention report counts an account as inactive, 6–60; null: off (the default) */
+  inactiveAccountMonths: number | null;
   /** ISO 8601 time of the last save; null while the defaults have never been saved */
   updatedAt: string | null;
   /** who saved last, `{id, name}`; null before the first save or once that account is gone */
@@ -26,7 +30,15 @@ export interface SchoolSettingsJson {
 
 /** A stored settings record as answered, with `by` the admin who saved it (null when gone). */
 function presentSettings(
-  stored: { language: string; backupFrequency: string; schoolName?: string | null; privacyContact?: string | null; updatedAt?: Date | null },
+  stored: {
+    language: string;
+    backupFrequency: string;
+    schoolName?: string | null;
+    privacyContact?: string | null;
+    recordingRetentionDays?: number | null;
+    inactiveAccountMonths?: number | null;
+    updatedAt?: Date | null;
+  },
   by: { _id: unknown; name: string } | null,
 ): SchoolSettingsJson {
   return {
@@ -36,6 +48,8 @@ function presentSettings(
     // settings saved before these fields existed lack them.
     schoolName: stored.schoolName ?? '',
     privacyContact: stored.privacyContact ?? '',
+    recordingRetentionDays: stored.recordingRetentionDays ?? DEFAULT_SCHOOL_SETTINGS.recordingRetentionDays,
+    inactiveAccountMonths: stored.inactiveAccountMonths ?? null,
     updatedAt: stored.updatedAt ? new Date(stored.updatedAt).toISOString() : null,
     updatedBy: by ? { id: String(by._id), name: by.name } : null,
   };
@@ -52,8 +66,9 @@ export async function readSchoolSettings(): Promise<SchoolSettingsJson> {
 /**
  * The school's settings (docs/product.md#settings), mounted at `/api`, admins only (401 / 403):
  * - `GET /admin/settings` → 200 `SchoolSettingsJson` (the defaults, English, Daily and empty
- *   privacy fields, until saved);
- * - `PUT /admin/settings` `{language, backupFrequency, schoolName, privacyContact}` (a full replace)
+ *   privacy fields, 365 days of recordings' audio and no inactive-account report, until saved);
+ * - `PUT /admin/settings` `{language, backupFrequency, schoolName, privacyContact,
+ *   recordingRetentionDays, inactiveAccountMonths}` (a full replace)
  *   → 200 the saved `SchoolSettingsJson`, with the admin as `updatedBy`; 400 naming the field for
  *   any other value, a missing field or any other field.
  * One document in the database, so every process answers the same.

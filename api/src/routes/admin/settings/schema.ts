@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { BACKUP_FREQUENCIES, PRIVACY_SETTING_LIMITS, SCHOOL_LANGUAGES } from '../../../db/models/index.js';
+import { BACKUP_FREQUENCIES, PRIVACY_SETTING_LIMITS, RETENTION_SETTING_LIMITS, SCHOOL_LANGUAGES } from '../../../db/models/index.js';
+
+const { recordingRetentionDays: days, inactiveAccountMonths: months } = RETENTION_SETTING_LIMITS;
+const DAYS_RULE = `Recording retention must be a whole number of days from ${days.min} to ${days.max}.`;
+const MONTHS_RULE = `Inactive accounts must be off or a whole number of months from ${months.min} to ${months.max}.`;
 
 /**
  * `PUT /api/admin/settings` (docs/product.md#settings): every setting, nothing else — a full
@@ -23,8 +27,17 @@ export const schoolSettingsBodySchema = z.strictObject(
       .string({ error: 'Privacy contact must be text.' })
       .trim()
       .max(PRIVACY_SETTING_LIMITS.privacyContact, { error: `Privacy contact must be at most ${PRIVACY_SETTING_LIMITS.privacyContact} characters.` }),
+    /** days a reviewed recording's audio is kept, a whole number 30–1,825 (docs/product.md#retention) */
+    recordingRetentionDays: z.number({ error: DAYS_RULE }).int({ error: DAYS_RULE }).min(days.min, { error: DAYS_RULE }).max(days.max, { error: DAYS_RULE }),
+    /** months without a sign-in before an account is reported as inactive, a whole number 6–60, or null: off (docs/product.md#retention) */
+    inactiveAccountMonths: z
+      .number({ error: MONTHS_RULE })
+      .int({ error: MONTHS_RULE })
+      .min(months.min, { error: MONTHS_RULE })
+      .max(months.max, { error: MONTHS_RULE })
+      .nullable(),
   },
   { error: (issue) => (issue.code === 'invalid_type' ? 'Must be an object of the settings.' : undefined) },
 );
-/** A validated settings body: `{language, backupFrequency, schoolName, privacyContact}`. */
+/** A validated settings body: `{language, backupFrequency, schoolName, privacyContact, recordingRetentionDays, inactiveAccountMonths}`. */
 export type SchoolSettingsBody = z.output<typeof schoolSettingsBodySchema>;

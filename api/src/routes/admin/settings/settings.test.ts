@@ -5,8 +5,8 @@ import { createUser, jsonRequest, readJson, signIn } from '../../../test/factori
 
 const app = createApp();
 
-/** The privacy fields left empty, as a screen sends them before the school has set them. */
-const NO_PRIVACY = { schoolName: '', privacyContact: '' } as const;
+/** The privacy fields left empty and the retention at its defaults, as a screen sends them before the school has set them. */
+const NO_PRIVACY = { schoolName: '', privacyContact: '', recordingRetentionDays: 365, inactiveAccountMonths: null } as const;
 
 async function adminCookie(firstName = 'Ada') {
   const { user, password } = await createUser({ role: 1, firstName });
@@ -18,7 +18,16 @@ describe('GET and PUT /api/admin/settings (docs/product.md#settings)', () => {
     const { user, cookie } = await adminCookie();
     const first = await app.request('/api/admin/settings', jsonRequest('GET', undefined, cookie));
     expect(first.status).toBe(200);
-    expect(await readJson(first)).toEqual({ language: 'English', backupFrequency: 'Daily', schoolName: '', privacyContact: '', updatedAt: null, updatedBy: null });
+    expect(await readJson(first)).toEqual({
+      language: 'English',
+      backupFrequency: 'Daily',
+      schoolName: '',
+      privacyContact: '',
+      recordingRetentionDays: 365,
+      inactiveAccountMonths: null,
+      updatedAt: null,
+      updatedBy: null,
+    });
 
     const saved = await app.request('/api/admin/settings', jsonRequest('PUT', { language: 'Spanish', backupFrequency: 'Weekly', ...NO_PRIVACY }, cookie));
     expect(saved.status).toBe(200);
@@ -66,7 +75,7 @@ describe('GET and PUT /api/admin/settings (docs/product.md#settings)', () => {
 
   it('saves the school’s name and privacy contact (docs/product.md#privacy), trimmed, and answers them on the privacy notice', async () => {
     const { cookie } = await adminCookie();
-    const body = { language: 'English', backupFrequency: 'Daily', schoolName: '  Hillside School ', privacyContact: 'privacy@hillside.example' };
+    const body = { ...NO_PRIVACY, language: 'English', backupFrequency: 'Daily', schoolName: '  Hillside School ', privacyContact: 'privacy@hillside.example' };
     const saved = await app.request('/api/admin/settings', jsonRequest('PUT', body, cookie));
     expect(saved.status).toBe(200);
     expect(await readJson(saved)).toMatchObject({ schoolName: 'Hillside School', privacyContact: 'privacy@hillside.example' });
@@ -80,7 +89,34 @@ describe('GET and PUT /api/admin/settings (docs/product.md#settings)', () => {
     ['a missing privacy contact (PUT replaces every setting)', { schoolName: 'Hillside' }, 'privacyContact', 'Privacy contact must be text.'],
   ])('refuses %s with 400 naming the field', async (_label, privacy, field, message) => {
     const { cookie } = await adminCookie();
-    const res = await app.request('/api/admin/settings', jsonRequest('PUT', { language: 'English', backupFrequency: 'Daily', ...privacy }, cookie));
+    const res = await app.request('/api/admin/settings', jsonRequest('PUT', { language: 'English', backupFrequency: 'Daily', recordingRetentionDays: 365, inactiveAccountMonths: null, ...privacy }, cookie));
+    expect(res.status).toBe(400);
+    expect(await readJson(res)).toMatchObject({ error: { code: 'validation_error', fields: { [field]: message } } });
+  });
+
+  it('saves the retention settings (docs/product.md#retention) and answers them', async () => {
+    const { cookie } = await adminCookie();
+    const saved = await app.request('/api/admin/settings', jsonRequest('PUT', { language: 'English', backupFrequency: 'Daily', ...NO_PRIVACY, recordingRetentionDays: 90, inactiveAccountMonths: 24 }, cookie));
+    expect(saved.status).toBe(200);
+    expect(await readJson(saved)).toMatchObject({ recordingRetentionDays: 90, inactiveAccountMonths: 24 });
+    const off = await readJson(await app.request('/api/admin/settings', jsonRequest('PUT', { language: 'English', backupFrequency: 'Daily', ...NO_PRIVACY, recordingRetentionDays: 1825 }, cookie)));
+    expect(off).toMatchObject({ recordingRetentionDays: 1825, inactiveAccountMonths: null });
+  });
+
+  const DAYS = 'Recording retention must be a whole number of days from 30 to 1825.';
+  const MONTHS = 'Inactive accounts must be off or a whole number of months from 6 to 60.';
+  it.each([
+    ['29 days', { recordingRetentionDays: 29 }, 'recordingRetentionDays', DAYS],
+    ['1,826 days', { recordingRetentionDays: 1826 }, 'recordingRetentionDays', DAYS],
+    ['a fraction of a day', { recordingRetentionDays: 90.5 }, 'recordingRetentionDays', DAYS],
+    ['days as text', { recordingRetentionDays: '90' }, 'recordingRetentionDays', DAYS],
+    ['missing days (PUT replaces every setting)', { recordingRetentionDays: undefined }, 'recordingRetentionDays', DAYS],
+    ['5 months', { inactiveAccountMonths: 5 }, 'inactiveAccountMonths', MONTHS],
+    ['61 months', { inactiveAccountMonths: 61 }, 'inactiveAccountMonths', MONTHS],
+    ['missing months', { inactiveAccountMonths: undefined }, 'inactiveAccountMonths', MONTHS],
+  ])('refuses %s with 400 naming the field', async (_label, retention, field, message) => {
+    const { cookie } = await adminCookie();
+    const res = await app.request('/api/admin/settings', jsonRequest('PUT', { language: 'English', backupFrequency: 'Daily', ...NO_PRIVACY, ...retention }, cookie));
     expect(res.status).toBe(400);
     expect(await readJson(res)).toMatchObject({ error: { code: 'validation_error', fields: { [field]: message } } });
   });

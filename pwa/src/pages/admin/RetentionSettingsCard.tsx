@@ -1,0 +1,113 @@
+import { IonButton, IonCard, IonCardContent, IonCardHeader } from '@ionic/react';
+import { useEffect, useState } from 'react';
+import { useI18n } from '../../i18n';
+import type { SchoolSettingsFields } from './peopleApi';
+import '../shared/formFields.css';
+
+/** The bounds the server checks (docs/product.md#retention): audio kept 30–1,825 days; inactive accounts reported after 6–60 months, or never. */
+export const RETENTION_LIMITS = { days: { min: 30, max: 1825 }, months: { min: 6, max: 60 } } as const;
+
+/** The two retention settings as the card edits them; `NaN` while the text typed is not a valid number. */
+export type RetentionSettings = Pick<SchoolSettingsFields, 'recordingRetentionDays' | 'inactiveAccountMonths'>;
+
+const wholeIn = (n: number, { min, max }: { min: number; max: number }) => Number.isInteger(n) && n >= min && n <= max;
+
+/** Whether the recording retention is a whole number of days from 30 to 1,825. */
+export const daysValid = (days: number) => wholeIn(days, RETENTION_LIMITS.days);
+/** Whether the inactive-account months are off (null) or a whole number from 6 to 60. */
+export const monthsValid = (months: number | null) => months === null || wholeIn(months, RETENTION_LIMITS.months);
+/** Whether both retention settings can be saved. */
+export const retentionValid = (value: RetentionSettings) => daysValid(value.recordingRetentionDays) && monthsValid(value.inactiveAccountMonths);
+
+/** A number typed in a field: `NaN` when it is not one. */
+const parsed = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
+
+/**
+ * The settings screen's "Retention" card (docs/product.md#retention): how many days recordings'
+ * audio is kept (30–1,825) and after how many months without a sign-in an account is reported as
+ * inactive (6–60, empty for off), each a number field with its hint and, when the value cannot
+ * be saved, its message; and a link to the access log. It edits the screen's draft; "Save All
+ * Changes" saves them with the other settings, asking first when a shorter retention removes audio.
+ */
+export function RetentionSettingsCard({ value, onChange }: { value: RetentionSettings; onChange: (value: RetentionSettings) => void }) {
+  const { t } = useI18n();
+  const [daysText, setDaysText] = useState(String(value.recordingRetentionDays));
+  const [monthsText, setMonthsText] = useState(value.inactiveAccountMonths === null ? '' : String(value.inactiveAccountMonths));
+
+  // a value set from outside (loaded, saved, reverted) replaces what the field shows.
+  useEffect(() => {
+    if (!Number.isNaN(value.recordingRetentionDays)) setDaysText((text) => (parsed(text) === value.recordingRetentionDays ? text : String(value.recordingRetentionDays)));
+  }, [value.recordingRetentionDays]);
+  useEffect(() => {
+    const months = value.inactiveAccountMonths;
+    if (months === null) setMonthsText((text) => (text.trim() === '' ? text : ''));
+    else if (!Number.isNaN(months)) setMonthsText((text) => (parsed(text) === months ? text : String(months)));
+  }, [value.inactiveAccountMonths]);
+
+  const daysBad = !daysValid(value.recordingRetentionDays);
+  const monthsBad = !monthsValid(value.inactiveAccountMonths);
+
+  return (
+    <IonCard>
+      <IonCardHeader>
+        <h2 className="admin-subtitle">{t('retention.settings.title')}</h2>
+      </IonCardHeader>
+      <IonCardContent>
+        <p>{t('retention.settings.intro')}</p>
+        <div className="form-fields">
+          <div className="form-field">
+            <label htmlFor="retention-days">{t('retention.settings.recordingDays')}</label>
+            <input
+              id="retention-days"
+              type="number"
+              inputMode="numeric"
+              min={RETENTION_LIMITS.days.min}
+              max={RETENTION_LIMITS.days.max}
+              step={1}
+              value={daysText}
+              aria-invalid={daysBad}
+              aria-describedby={daysBad ? 'retention-days-error retention-days-hint' : 'retention-days-hint'}
+              onChange={(event) => {
+                setDaysText(event.target.value);
+                onChange({ ...value, recordingRetentionDays: parsed(event.target.value) });
+              }}
+            />
+            <p id="retention-days-hint" className="form-field__hint">{t('retention.settings.recordingDaysHint')}</p>
+            {daysBad ? (
+              <p id="retention-days-error" className="form-field__error" role="alert">
+                {t('retention.settings.recordingDaysInvalid')}
+              </p>
+            ) : null}
+          </div>
+          <div className="form-field">
+            <label htmlFor="retention-months">{t('retention.settings.inactiveMonths')}</label>
+            <input
+              id="retention-months"
+              type="number"
+              inputMode="numeric"
+              min={RETENTION_LIMITS.months.min}
+              max={RETENTION_LIMITS.months.max}
+              step={1}
+              value={monthsText}
+              aria-invalid={monthsBad}
+              aria-describedby={monthsBad ? 'retention-months-error retention-months-hint' : 'retention-months-hint'}
+              onChange={(event) => {
+                setMonthsText(event.target.value);
+                onChange({ ...value, inactiveAccountMonths: event.target.value.trim() === '' ? null : parsed(event.target.value) });
+              }}
+            />
+            <p id="retention-months-hint" className="form-field__hint">{t('retention.settings.inactiveMonthsHint')}</p>
+            {monthsBad ? (
+              <p id="retention-months-error" className="form-field__error" role="alert">
+                {t('retention.settings.inactiveMonthsInvalid')}
+              </p>
+            ) : null}
+          </div>
+        </div>
+        <IonButton fill="outline" routerLink="/admin/access-log">
+          {t('admin.accessLog.open')}
+        </IonButton>
+      </IonCardContent>
+    </IonCard>
+  );
+}
