@@ -4,7 +4,7 @@ import { mockFetch, USERS, type FakeRoute } from '../../test/fetchMock';
 import { renderAt } from '../../test/renderApp';
 
 function setup(log: FakeRoute) {
-  mockFetch({ 'GET /auth/current_user': { body: USERS.student }, 'GET /api/privacy/access-log': log });
+  mockFetch({ 'GET /auth/current_user': { body: USERS.student }, 'GET /api/privacy/access-log': log, 'GET /api/privacy/exports': { body: [] } });
   renderAt('/student/profile');
 }
 

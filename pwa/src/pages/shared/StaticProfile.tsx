@@ -24,6 +24,8 @@ export interface StaticProfileProps {
   figure: string;
   /** the role's further sections */
   children?: ReactNode;
+  /** further sections of the "Your data" card, e.g. the student's access log */
+  yourData?: ReactNode;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface StaticProfileProps {
  * placeholder contact details, a progress bar with its figure, then the
  * role's own sections.
  */
-export function StaticProfile({ role, progressLabel, progress, figure, children }: StaticProfileProps) {
+export function StaticProfile({ role, progressLabel, progress, figure, children, yourData }: StaticProfileProps) {
   const { t, intl } = useI18n();
   const texts = ROLE_TEXTS[role];
   return (
@@ -78,7 +80,7 @@ export function StaticProfile({ role, progressLabel, progress, figure, children 
 
         {children}
         <LanguageCard />
-        <YourDataCard />
+        <YourDataCard>{yourData}</YourDataCard>
       </div>
     </>
   );
