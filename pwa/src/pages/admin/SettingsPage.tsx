@@ -20,12 +20,6 @@ const LANGUAGE_LABELS: Record<(typeof LANGUAGES)[number], MessageId> = {
   Spanish: 'admin.settings.language.Spanish',
   French: 'admin.settings.language.French',
 };
-/** The catalogue keys of the backup frequencies' labels: the values sent stay English. */
-const FREQUENCY_LABELS: Record<(typeof BACKUP_FREQUENCIES)[number], MessageId> = {
-  Daily: 'admin.settings.frequency.Daily',
-  Weekly: 'admin.settings.frequency.Weekly',
-  Monthly: 'admin.settings.frequency.Monthly',
-};
 /** What "Revert to Default" restores (docs/product.md#settings). */
 export const DEFAULT_SETTINGS = { language: 'English', backupFrequency: 'Daily' } as const;
 
