@@ -51,7 +51,7 @@ export default function AssessmentPage() {
       // docs/product.md#error-messages: a non-ok answer shows "Logout failed"; so does no answer at all here,
       // since a button that silently does nothing would leave the user stuck.
       if (!(error instanceof HttpError)) console.error('Logout failed', error);
-      await presentAlert({ header: t('assessment.logoutFailed'), buttons: [t('shared.ok')] });
+      await presentAlert({ header: t('assessment.logoutFailed'), buttons: [t('common.ok')] });
     }
   };
 
@@ -63,7 +63,7 @@ export default function AssessmentPage() {
       setResult(await json(client.api.updateOracyAssessment.$post({ json: { oracy_scores: scores } })));
     } catch (error) {
       if (!(error instanceof HttpError)) console.error('Could not submit the assessment', error);
-      await presentAlert({ header: t(error instanceof HttpError ? 'assessment.submissionFailed' : 'assessment.networkError'), buttons: [t('shared.ok')] });
+      await presentAlert({ header: t(error instanceof HttpError ? 'assessment.submissionFailed' : 'assessment.networkError'), buttons: [t('common.ok')] });
     } finally {
       setSubmitting(false);
     }

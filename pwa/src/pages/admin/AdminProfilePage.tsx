@@ -58,7 +58,7 @@ export default function AdminProfilePage() {
             <p>{profileErrorText(error)}</p>
           </IonText>
           <IonButton fill="outline" onClick={() => void reload()}>
-            {t('admin.profile.retry')}
+            {t('common.retry')}
           </IonButton>
         </div>
       ) : (
