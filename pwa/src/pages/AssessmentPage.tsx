@@ -80,7 +80,7 @@ export default function AssessmentPage() {
         {user && <p className="assessment-header__welcome">{t('assessment.welcome', { name: user.firstName })}</p>}
         {user && !submitted && (
           <button type="button" className="assessment-button assessment-button--outline assessment-header__logout" onClick={() => void handleLogout()}>
-            {t('assessment.logout')}
+            {t('layout.logout')}
           </button>
         )}
       </header>
@@ -97,7 +97,7 @@ export default function AssessmentPage() {
                 </Link>
               )}
               <button type="button" className="assessment-button" onClick={() => void handleLogout()}>
-                {t('assessment.logout')}
+                {t('layout.logout')}
               </button>
               <a className="assessment-thanks__link" href={SITE_URL}>
                 {t('assessment.thanks.website')}

@@ -182,7 +182,7 @@ function ReviewForm({ item, teacherId, pending }: ReviewFormProps) {
 
   const audioLabel = `${id}-audio`;
   const commentId = `${id}-comment`;
-  const commentError = fieldErrors.comment ?? (submitted && commentTooLong ? t('teacher.review.commentTooLong') : undefined);
+  const commentError = fieldErrors.comment ?? (submitted && commentTooLong ? t('common.atMost2000Characters') : undefined);
 
   return (
     <div className="review">
