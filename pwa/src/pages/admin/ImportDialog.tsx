@@ -272,12 +272,12 @@ function Busy({ text }: { text: string }) {
 
 /** The counts per status as a list, announced when they change. */
 function Counts({ result, words }: { result: ImportResult; words: Record<ImportStatus, MessageId> }) {
-  const { t } = useI18n();
+  const { t, intl } = useI18n();
   return (
     <ul className="import-counts" role="status" aria-label={t('admin.import.counts')}>
       {STATUSES.map((status) => (
         <li key={status} className={`import-count import-count--${status}`}>
-          <strong>{result.counts[status]}</strong> {t(words[status], { count: result.counts[status] })}
+          <strong>{intl.formatNumber(result.counts[status])}</strong> {t(words[status], { count: result.counts[status] })}
         </li>
       ))}
     </ul>
