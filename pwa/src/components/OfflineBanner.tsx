@@ -22,7 +22,7 @@ const RECHECK_TIMEOUT_MS = 5_000;
  */
 export function formatRelativeTime(savedAt: number, now: number = Date.now()): string {
   const seconds = Math.round((savedAt - now) / 1000);
-  if (Math.abs(seconds) < 60) return t('components.offlineBanner.justNow');
+  if (Math.abs(seconds) < 60) return t('common.justNow');
   const [unit, length] = largestTimeUnit(seconds);
   return intl().formatRelativeTime(Math.round(seconds / length), unit, { numeric: 'auto' });
 }

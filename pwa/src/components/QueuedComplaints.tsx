@@ -63,7 +63,7 @@ function QueuedCard({ item, onDiscard, onEdit }: { item: QueuedComplaint; onDisc
     <IonCard className="complaint-card complaint-card--unsent" aria-labelledby={headingId}>
       <IonCardHeader>
         <h2 id={headingId} className="complaint-card__title">
-          {t('components.queuedComplaints.heading', { title })}
+          {t('complaints.cardTitle', { title })}
         </h2>
       </IonCardHeader>
       <IonCardContent>
@@ -86,9 +86,9 @@ function QueuedCard({ item, onDiscard, onEdit }: { item: QueuedComplaint; onDisc
             fill="outline"
             size="small"
             onClick={onDiscard}
-            aria-label={t(failed ? 'components.queuedComplaints.discardNamed' : 'components.queuedComplaints.deleteNamed', { title })}
+            aria-label={t(failed ? 'components.queuedComplaints.discardNamed' : 'complaints.deleteNamed', { title })}
           >
-            {t(failed ? 'components.queuedComplaints.discard' : 'components.queuedComplaints.delete')}
+            {t(failed ? 'components.queuedComplaints.discard' : 'complaints.delete')}
           </IonButton>
         </div>
       </IonCardContent>

@@ -51,7 +51,7 @@ export default function AssessmentPage() {
       // docs/product.md#error-messages: a non-ok answer shows "Logout failed"; so does no answer at all here,
       // since a button that silently does nothing would leave the user stuck.
       if (!(error instanceof HttpError)) console.error('Logout failed', error);
-      await presentAlert({ header: t('assessment.logoutFailed'), buttons: [t('shared.ok')] });
+      await presentAlert({ header: t('assessment.logoutFailed'), buttons: [t('common.ok')] });
     }
   };
 
@@ -63,7 +63,7 @@ export default function AssessmentPage() {
       setResult(await json(client.api.updateOracyAssessment.$post({ json: { oracy_scores: scores } })));
     } catch (error) {
       if (!(error instanceof HttpError)) console.error('Could not submit the assessment', error);
-      await presentAlert({ header: t(error instanceof HttpError ? 'assessment.submissionFailed' : 'assessment.networkError'), buttons: [t('shared.ok')] });
+      await presentAlert({ header: t(error instanceof HttpError ? 'assessment.submissionFailed' : 'assessment.networkError'), buttons: [t('common.ok')] });
     } finally {
       setSubmitting(false);
     }
@@ -80,7 +80,7 @@ export default function AssessmentPage() {
         {user && <p className="assessment-header__welcome">{t('assessment.welcome', { name: user.firstName })}</p>}
         {user && !submitted && (
           <button type="button" className="assessment-button assessment-button--outline assessment-header__logout" onClick={() => void handleLogout()}>
-            {t('assessment.logout')}
+            {t('layout.logout')}
           </button>
         )}
       </header>
@@ -97,7 +97,7 @@ export default function AssessmentPage() {
                 </Link>
               )}
               <button type="button" className="assessment-button" onClick={() => void handleLogout()}>
-                {t('assessment.logout')}
+                {t('layout.logout')}
               </button>
               <a className="assessment-thanks__link" href={SITE_URL}>
                 {t('assessment.thanks.website')}

@@ -43,7 +43,7 @@ export default function PrivacyPage() {
             <div role="alert">
               <p>{t('privacy.loadFailed')}</p>
               <IonButton fill="outline" onClick={() => void notice.reload()}>
-                {t('privacy.retry')}
+                {t('common.retry')}
               </IonButton>
             </div>
           ) : (

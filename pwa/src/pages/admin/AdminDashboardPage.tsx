@@ -23,7 +23,7 @@ export const statsErrorText = (error: unknown) => t('admin.dashboard.statsError'
 const STAT_LABELS = {
   totalStudents: 'admin.dashboard.totalStudents',
   totalTeachers: 'admin.dashboard.totalTeachers',
-  totalCourses: 'admin.dashboard.totalCourses',
+  totalCourses: 'common.totalCourses',
 } as const satisfies Record<string, MessageId>;
 
 /**
@@ -62,7 +62,7 @@ export default function AdminDashboardPage() {
             <p>{statsErrorText(error)}</p>
           </IonText>
           <IonButton fill="outline" onClick={() => void reload()}>
-            {t('admin.dashboard.retry')}
+            {t('common.retry')}
           </IonButton>
         </div>
       ) : (
@@ -78,7 +78,7 @@ export default function AdminDashboardPage() {
             ))}
             <IonCard className="stat-card">
               <IonCardContent>
-                <h2 className="stat-card__label">{t('admin.dashboard.quickActions')}</h2>
+                <h2 className="stat-card__label">{t('common.quickActions')}</h2>
                 <div className="quick-actions">
                   <IonButton size="small" routerLink="/admin/courses">
                     {t('admin.dashboard.manageCourses')}

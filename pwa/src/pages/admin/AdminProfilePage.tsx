@@ -13,7 +13,7 @@ import './admin.css';
 /** The catalogue keys of the profile's sections and their buttons (docs/product.md#admin-profile); none of them does anything. */
 export const PROFILE_SECTIONS = [
   { title: 'admin.profile.security', buttons: ['admin.profile.updatePassword', 'admin.profile.setUp2fa', 'admin.profile.loginActivity'] },
-  { title: 'admin.profile.preferences', buttons: ['admin.profile.theme', 'admin.profile.notifications', 'admin.profile.languageLocale'] },
+  { title: 'profile.settingsAndPreferences', buttons: ['admin.profile.theme', 'admin.profile.notifications', 'admin.profile.languageLocale'] },
   { title: 'admin.profile.help', buttons: ['admin.profile.supportTickets', 'admin.profile.documentation'] },
 ] as const satisfies readonly { title: MessageId; buttons: readonly MessageId[] }[];
 
@@ -59,7 +59,7 @@ export default function AdminProfilePage() {
             <p>{profileErrorText(error)}</p>
           </IonText>
           <IonButton fill="outline" onClick={() => void reload()}>
-            {t('admin.profile.retry')}
+            {t('common.retry')}
           </IonButton>
         </div>
       ) : (
@@ -72,11 +72,11 @@ export default function AdminProfilePage() {
                 </span>
                 <div>
                   <h2>{data.name}</h2>
-                  <p>{t('admin.profile.role', { role: roleName(data.role) })}</p>
+                  <p>{t('profile.role', { role: roleName(data.role) })}</p>
                   <p>{data.email}</p>
                 </div>
                 <IonButton className="profile-header__edit" fill="outline">
-                  {t('admin.profile.edit')}
+                  {t('profile.editProfile')}
                 </IonButton>
               </div>
             </IonCardContent>

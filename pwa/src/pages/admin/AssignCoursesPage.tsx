@@ -97,7 +97,7 @@ export default function AssignCoursesPage() {
 
 /** "N/A" for a missing duration (docs/product.md#assign-courses), else the hours, as the active language writes numbers. */
 export function durationText(duration: number | null | undefined): string {
-  return typeof duration === 'number' && Number.isFinite(duration) ? intl().formatNumber(duration) : t('admin.assignCourses.notAvailable');
+  return typeof duration === 'number' && Number.isFinite(duration) ? intl().formatNumber(duration) : t('common.notAvailable');
 }
 
 function CourseTable(props: { courses: CourseChoice[]; selected: ReadonlySet<string>; disabled: boolean; onToggle: (id: string, checked: boolean) => void }) {

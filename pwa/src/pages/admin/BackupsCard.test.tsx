@@ -5,7 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { findToast, prepareScreenTests } from '../../test/adminTestUtils';
 import { mockFetch, USERS, type FakeRoute } from '../../test/fetchMock';
 import { renderAt } from '../../test/renderApp';
-import BackupsCard, { BACKUP_TEXTS } from './BackupsCard';
+import { intl, t } from '../../i18n';
+import BackupsCard, { BACKUP_TEXTS, backupTime } from './BackupsCard';
 import type { BackupStatus } from './backupsApi';
 
 prepareScreenTests();
@@ -55,37 +56,37 @@ function setup(routes: Record<string, FakeRoute>, props: { frequency?: string } 
   return { fetchSpy, onFrequencyChange, user: userEvent.setup() };
 }
 
-const backupButton = () => screen.getByText(BACKUP_TEXTS.backUpNow, { selector: 'ion-button' }) as HTMLElement & { disabled?: boolean };
-const when = (iso: string) => new Date(iso).toLocaleString();
+const backupButton = () => screen.getByText(t(BACKUP_TEXTS.backUpNow), { selector: 'ion-button' }) as HTMLElement & { disabled?: boolean };
+const when = (iso: string) => backupTime(intl(), iso);
 
 describe('the "Data & Backup" card (docs/product.md#backups-on-the-settings-screen)', () => {
   it('shows the last backup, the next one and every kept archive with a download link', async () => {
     setup({ 'GET /api/admin/backups': { body: STATUS } });
     expect(await screen.findByText(`Succeeded · 123.5 KB`)).toBeInTheDocument();
-    expect(screen.getByText(BACKUP_TEXTS.heading).tagName).toBe('H2');
+    expect(screen.getByText(t(BACKUP_TEXTS.heading)).tagName).toBe('H2');
     expect(screen.getByText(when(STATUS.last!.finishedAt))).toBeInTheDocument();
-    expect(screen.getByText(BACKUP_TEXTS.scheduled)).toBeInTheDocument();
-    expect(screen.getByText(`${BACKUP_TEXTS.next} ${when('2026-11-28T03:00:00.000Z')}`)).toBeInTheDocument();
+    expect(screen.getByText(t(BACKUP_TEXTS.scheduled))).toBeInTheDocument();
+    expect(screen.getByText(`Next scheduled backup: ${when('2026-11-28T03:00:00.000Z')}`)).toBeInTheDocument();
 
-    const list = screen.getByRole('list', { name: BACKUP_TEXTS.archivesHeading });
+    const list = screen.getByRole('list', { name: t(BACKUP_TEXTS.archivesHeading) });
     const rows = within(list).getAllByRole('listitem');
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent(when(STATUS.archives[0]!.createdAt));
     expect(rows[0]).toHaveTextContent('123.5 KB');
     const download = within(rows[1]!).getByRole('link', { name: `Download the backup of ${when(STATUS.archives[1]!.createdAt)} (120.0 KB)` });
-    expect(download).toHaveTextContent(BACKUP_TEXTS.download);
+    expect(download).toHaveTextContent(t(BACKUP_TEXTS.download));
     expect(download).toHaveAttribute('href', `/api/admin/backups/${OLDER}`);
     expect(download).toHaveAttribute('download', OLDER);
     expect(backupButton().disabled).toBe(false);
-    expect(select.props).toMatchObject({ label: BACKUP_TEXTS.frequency, value: 'Daily', disabled: false });
+    expect(select.props).toMatchObject({ label: t(BACKUP_TEXTS.frequency), value: 'Daily', disabled: false });
     expect(select.props).not.toHaveProperty('helperText');
   });
 
   it('says when there is no backup yet, none is kept and none is scheduled', async () => {
     setup({ 'GET /api/admin/backups': { body: { ...STATUS, nextRunAt: null, last: null, archives: [] } } });
-    expect(await screen.findByText(BACKUP_TEXTS.never)).toBeInTheDocument();
-    expect(screen.getByText(BACKUP_TEXTS.noArchives)).toBeInTheDocument();
-    expect(screen.getByText(BACKUP_TEXTS.unscheduled)).toBeInTheDocument();
+    expect(await screen.findByText(t(BACKUP_TEXTS.never))).toBeInTheDocument();
+    expect(screen.getByText(t(BACKUP_TEXTS.noArchives))).toBeInTheDocument();
+    expect(screen.getByText(t(BACKUP_TEXTS.unscheduled))).toBeInTheDocument();
   });
 
   it('shows the last backup’s failure and who started it', async () => {
@@ -121,18 +122,18 @@ describe('the "Data & Backup" card (docs/product.md#backups-on-the-settings-scre
     });
     await screen.findByText(`Succeeded · 123.5 KB`);
     await user.click(backupButton());
-    expect(await screen.findByLabelText(BACKUP_TEXTS.running)).toBeInTheDocument();
-    expect(screen.getByText(BACKUP_TEXTS.running)).toBeInTheDocument();
+    expect(await screen.findByLabelText(t(BACKUP_TEXTS.running))).toBeInTheDocument();
+    expect(screen.getByText(t(BACKUP_TEXTS.running))).toBeInTheDocument();
     expect(backupButton().disabled).toBe(true);
     expect(fetchSpy.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST')).toHaveLength(1);
     await waitFor(() => expect(looks).toBeGreaterThanOrEqual(3));
-    expect(screen.getByText(BACKUP_TEXTS.running)).toBeInTheDocument();
+    expect(screen.getByText(t(BACKUP_TEXTS.running))).toBeInTheDocument();
 
     release();
-    await findToast(BACKUP_TEXTS.finished);
+    await findToast(t(BACKUP_TEXTS.finished));
     expect(await screen.findByText('Back up now by Ada Admin')).toBeInTheDocument();
-    expect(screen.queryByText(BACKUP_TEXTS.running)).not.toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: BACKUP_TEXTS.archivesHeading })).getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.queryByText(t(BACKUP_TEXTS.running))).not.toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: t(BACKUP_TEXTS.archivesHeading) })).getAllByRole('listitem')).toHaveLength(3);
     expect(backupButton().disabled).toBe(false);
   });
 
@@ -149,7 +150,7 @@ describe('the "Data & Backup" card (docs/product.md#backups-on-the-settings-scre
     });
     await screen.findByText(`Succeeded · 123.5 KB`);
     await user.click(backupButton());
-    const toast = await findToast(BACKUP_TEXTS.finishedFailed);
+    const toast = await findToast(t(BACKUP_TEXTS.finishedFailed));
     expect(toast.color).toBe('danger');
     expect(await screen.findByText('Failed: The database program could not be started.')).toBeInTheDocument();
   });
@@ -157,9 +158,9 @@ describe('the "Data & Backup" card (docs/product.md#backups-on-the-settings-scre
   it('follows a backup that was running when the card opened', async () => {
     let looks = 0;
     setup({ 'GET /api/admin/backups': () => ({ body: ++looks === 1 ? { ...STATUS, running: true } : STATUS }) });
-    expect(await screen.findByText(BACKUP_TEXTS.running)).toBeInTheDocument();
-    await findToast(BACKUP_TEXTS.finished);
-    await waitFor(() => expect(screen.queryByText(BACKUP_TEXTS.running)).not.toBeInTheDocument());
+    expect(await screen.findByText(t(BACKUP_TEXTS.running))).toBeInTheDocument();
+    await findToast(t(BACKUP_TEXTS.finished));
+    await waitFor(() => expect(screen.queryByText(t(BACKUP_TEXTS.running))).not.toBeInTheDocument());
   });
 
   it('says when a backup cannot be started', async () => {
@@ -170,7 +171,7 @@ describe('the "Data & Backup" card (docs/product.md#backups-on-the-settings-scre
     });
     await screen.findByText(`Succeeded · 123.5 KB`);
     await user.click(backupButton());
-    expect((await findToast(BACKUP_TEXTS.startFailed)).color).toBe('danger');
+    expect((await findToast(t(BACKUP_TEXTS.startFailed))).color).toBe('danger');
     expect(backupButton().disabled).toBe(false);
   });
 
@@ -185,23 +186,23 @@ describe('the "Data & Backup" card (docs/product.md#backups-on-the-settings-scre
         return { body: STATUS };
       },
     });
-    expect(await screen.findByLabelText(BACKUP_TEXTS.loading)).toBeInTheDocument();
+    expect(await screen.findByLabelText(t(BACKUP_TEXTS.loading))).toBeInTheDocument();
     // the frequency can be chosen while the backups load.
     expect(select.props).toMatchObject({ value: 'Daily', disabled: false });
     answer();
-    expect(await screen.findByText(BACKUP_TEXTS.loadFailed)).toBeInTheDocument();
+    expect(await screen.findByText(t(BACKUP_TEXTS.loadFailed))).toBeInTheDocument();
     await user.click(screen.getByText('Retry', { selector: 'ion-button' }));
     expect(await screen.findByText(`Succeeded · 123.5 KB`)).toBeInTheDocument();
-    expect(screen.queryByText(BACKUP_TEXTS.loadFailed)).not.toBeInTheDocument();
+    expect(screen.queryByText(t(BACKUP_TEXTS.loadFailed))).not.toBeInTheDocument();
   });
 
   it('with MONGODB_URI says backups are the database’s job and disables the frequency', async () => {
     setup({ 'GET /api/admin/backups': { body: { ...STATUS, mode: 'external', nextRunAt: null, last: null, archives: [] } } }, { frequency: 'Weekly' });
-    expect(await screen.findByText(BACKUP_TEXTS.external)).toBeInTheDocument();
-    expect(BACKUP_TEXTS.external).toMatch(/mongodump/);
-    expect(BACKUP_TEXTS.external).toMatch(/README/);
-    await waitFor(() => expect(select.props).toMatchObject({ disabled: true, helperText: BACKUP_TEXTS.externalFrequency, value: 'Weekly' }));
-    expect(screen.queryByText(BACKUP_TEXTS.backUpNow, { selector: 'ion-button' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('list', { name: BACKUP_TEXTS.archivesHeading })).not.toBeInTheDocument();
+    expect(await screen.findByText(t(BACKUP_TEXTS.external))).toBeInTheDocument();
+    expect(t(BACKUP_TEXTS.external)).toMatch(/mongodump/);
+    expect(t(BACKUP_TEXTS.external)).toMatch(/README/);
+    await waitFor(() => expect(select.props).toMatchObject({ disabled: true, helperText: t(BACKUP_TEXTS.externalFrequency), value: 'Weekly' }));
+    expect(screen.queryByText(t(BACKUP_TEXTS.backUpNow), { selector: 'ion-button' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: t(BACKUP_TEXTS.archivesHeading) })).not.toBeInTheDocument();
   });
 });

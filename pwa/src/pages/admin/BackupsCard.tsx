@@ -2,37 +2,45 @@ import { IonButton, IonCard, IonCardContent, IonCardHeader, IonItem, IonList, Io
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { archiveUrl, BACKUP_POLL_MS, fetchBackups, formatSize, isBackupRunning, startBackup, type BackupRun, type BackupStatus } from './backupsApi';
 import { useAdminToast } from './useAdminToast';
+import { t as translate, useI18n, type I18n, type MessageId } from '../../i18n';
 import './admin.css';
 import './BackupsCard.css';
 
-/** The card's texts (docs/product.md#settings). */
+/** The catalogue keys of the card's texts (docs/product.md#settings). */
 export const BACKUP_TEXTS = {
-  heading: 'Data & Backup',
-  frequency: 'Backup Frequency',
-  lastHeading: 'Last backup',
-  never: 'No backup has been taken yet.',
-  succeeded: 'Succeeded',
-  failed: 'Failed',
-  scheduled: 'Scheduled',
-  next: 'Next scheduled backup:',
-  unscheduled: 'This server takes no scheduled backups (BACKUP_SCHEDULE=0).',
-  backUpNow: 'Back up now',
-  running: 'Backing up…',
-  finished: 'Backup finished',
-  finishedFailed: 'Backup failed',
-  startFailed: 'Failed to start the backup',
-  archivesHeading: 'Kept backups',
-  noArchives: 'No backups are kept yet.',
-  download: 'Download',
-  loading: 'Loading the backups',
-  loadFailed: 'The backups could not be loaded.',
-  external:
-    'This server keeps its data in MongoDB (MONGODB_URI), so backups are that database’s job: back it up with mongodump and restore with mongorestore, as the README’s “Backups” section explains.',
-  externalFrequency: 'Not used: MongoDB’s own tools back this server up.',
-} as const;
+  heading: 'admin.settings.dataBackup',
+  frequency: 'admin.settings.backupFrequency',
+  label: 'admin.backups.label',
+  lastHeading: 'admin.backups.lastHeading',
+  never: 'admin.backups.never',
+  scheduled: 'admin.backups.scheduled',
+  unscheduled: 'admin.backups.unscheduled',
+  backUpNow: 'admin.backups.backUpNow',
+  manual: 'admin.backups.manual',
+  running: 'admin.backups.running',
+  finished: 'admin.backups.finished',
+  finishedFailed: 'admin.backups.finishedFailed',
+  startFailed: 'admin.backups.startFailed',
+  archivesHeading: 'admin.backups.archivesHeading',
+  noArchives: 'admin.backups.noArchives',
+  download: 'admin.backups.download',
+  loading: 'admin.backups.loading',
+  loadFailed: 'admin.backups.loadFailed',
+  external: 'admin.backups.external',
+  externalFrequency: 'admin.backups.externalFrequency',
+} as const satisfies Record<string, MessageId>;
 
-/** A time for people, in the browser's locale. */
-const when = (iso: string) => new Date(iso).toLocaleString();
+/** The catalogue keys of the Backup Frequency choices' labels (the settings' `BACKUP_FREQUENCIES`): the values stored stay English. */
+const FREQUENCY_LABELS: Readonly<Record<string, MessageId>> = {
+  Daily: 'admin.settings.frequency.Daily',
+  Weekly: 'admin.settings.frequency.Weekly',
+  Monthly: 'admin.settings.frequency.Monthly',
+};
+
+/** A time for people in the active language, as the settings' "Last saved" writes it ("28/11/2026, 03:00:00" in English). */
+export function backupTime(intl: I18n['intl'], iso: string): string {
+  return intl.formatDate(iso, { day: 'numeric', month: 'numeric', year: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+}
 
 /**
  * The backups' status for the card: loads it, asks again every `pollMs` while a backup runs, and
@@ -129,11 +137,10 @@ export interface BackupsCardProps {
  * "Backups"). Phone (360 px) and tablet widths: rows wrap (docs/product.md#backups-on-the-settings-screen).
  */
 export default function BackupsCard({ frequencies, frequency, onFrequencyChange, savedFrequency, pollMs = BACKUP_POLL_MS }: BackupsCardProps) {
+  const { t } = useI18n();
   const toast = useAdminToast();
-  const announce = useCallback(
-    (last: BackupRun | null) => (last && !last.ok ? toast(BACKUP_TEXTS.finishedFailed, 'danger') : toast(BACKUP_TEXTS.finished)),
-    [toast],
-  );
+  // The toast is worded when the backup ends, in the language shown then.
+  const announce = useCallback((last: BackupRun | null) => (last && !last.ok ? toast(translate(BACKUP_TEXTS.finishedFailed), 'danger') : toast(translate(BACKUP_TEXTS.finished))), [toast]);
   const backups = useBackups(announce, pollMs);
   const { status } = backups;
   const external = status?.mode === 'external';
@@ -152,51 +159,51 @@ export default function BackupsCard({ frequencies, frequency, onFrequencyChange,
       await backups.start();
     } catch (err) {
       console.error('Failed to start the backup', err);
-      toast(BACKUP_TEXTS.startFailed, 'danger');
+      toast(t(BACKUP_TEXTS.startFailed), 'danger');
     }
   };
 
   return (
     <IonCard className="backups-card">
       <IonCardHeader>
-        <h2 className="admin-subtitle">{BACKUP_TEXTS.heading}</h2>
+        <h2 className="admin-subtitle">{t(BACKUP_TEXTS.heading)}</h2>
       </IonCardHeader>
       <IonCardContent>
         <IonList lines="none">
           <IonItem>
             <IonSelect
-              label={BACKUP_TEXTS.frequency}
+              label={t(BACKUP_TEXTS.frequency)}
               labelPlacement="stacked"
               interface="popover"
               value={frequency}
               disabled={external}
-              {...(external ? { helperText: BACKUP_TEXTS.externalFrequency } : {})}
+              {...(external ? { helperText: t(BACKUP_TEXTS.externalFrequency) } : {})}
               onIonChange={(event) => onFrequencyChange(String(event.detail.value))}
             >
               {frequencies.map((option) => (
                 <IonSelectOption key={option} value={option}>
-                  {option}
+                  {FREQUENCY_LABELS[option] ? t(FREQUENCY_LABELS[option]) : option}
                 </IonSelectOption>
               ))}
             </IonSelect>
           </IonItem>
         </IonList>
-        <section className="backups" aria-label="Backups">
+        <section className="backups" aria-label={t(BACKUP_TEXTS.label)}>
           {status ? (
             external ? (
-              <p className="backups-note">{BACKUP_TEXTS.external}</p>
+              <p className="backups-note">{t(BACKUP_TEXTS.external)}</p>
             ) : (
               <BackupsBody status={status} starting={backups.starting} onBackUpNow={() => void backUpNow()} />
             )
           ) : backups.failed ? (
             <div className="backups-row">
-              <p className="backups-error">{BACKUP_TEXTS.loadFailed}</p>
+              <p className="backups-error">{t(BACKUP_TEXTS.loadFailed)}</p>
               <IonButton fill="outline" size="small" onClick={backups.retry}>
-                Retry
+                {t('common.retry')}
               </IonButton>
             </div>
           ) : (
-            <IonSpinner name="crescent" role="status" aria-label={BACKUP_TEXTS.loading} />
+            <IonSpinner name="crescent" role="status" aria-label={t(BACKUP_TEXTS.loading)} />
           )}
         </section>
       </IonCardContent>
@@ -206,30 +213,32 @@ export default function BackupsCard({ frequencies, frequency, onFrequencyChange,
 
 /** The backups of a server on the embedded database: last, next, "Back up now" and the kept archives. */
 function BackupsBody({ status, starting, onBackUpNow }: { status: BackupStatus; starting: boolean; onBackUpNow: () => void }) {
+  const { t, intl } = useI18n();
+  const when = (iso: string) => backupTime(intl, iso);
   const busy = status.running || starting;
   return (
     <>
-      <h3 className="backups-heading">{BACKUP_TEXTS.lastHeading}</h3>
+      <h3 className="backups-heading">{t(BACKUP_TEXTS.lastHeading)}</h3>
       <LastBackup last={status.last} />
-      <p className="backups-next">{status.nextRunAt ? `${BACKUP_TEXTS.next} ${when(status.nextRunAt)}` : BACKUP_TEXTS.unscheduled}</p>
+      <p className="backups-next">{status.nextRunAt ? t('admin.backups.next', { time: when(status.nextRunAt) }) : t(BACKUP_TEXTS.unscheduled)}</p>
       <div className="backups-row">
         <IonButton disabled={busy} onClick={onBackUpNow}>
-          {BACKUP_TEXTS.backUpNow}
+          {t(BACKUP_TEXTS.backUpNow)}
         </IonButton>
         <span aria-live="polite" className="backups-progress">
           {status.running ? (
             <>
-              <IonSpinner name="crescent" role="status" aria-label={BACKUP_TEXTS.running} />
-              <span>{BACKUP_TEXTS.running}</span>
+              <IonSpinner name="crescent" role="status" aria-label={t(BACKUP_TEXTS.running)} />
+              <span>{t(BACKUP_TEXTS.running)}</span>
             </>
           ) : null}
         </span>
       </div>
       <h3 className="backups-heading" id="kept-backups">
-        {BACKUP_TEXTS.archivesHeading}
+        {t(BACKUP_TEXTS.archivesHeading)}
       </h3>
       {status.archives.length === 0 ? (
-        <p className="backups-note">{BACKUP_TEXTS.noArchives}</p>
+        <p className="backups-note">{t(BACKUP_TEXTS.noArchives)}</p>
       ) : (
         <ul className="backups-archives" aria-labelledby="kept-backups">
           {status.archives.map((archive) => (
@@ -243,9 +252,9 @@ function BackupsBody({ status, starting, onBackUpNow }: { status: BackupStatus; 
                 className="backups-download"
                 href={archiveUrl(archive.name)}
                 download={archive.name}
-                aria-label={`${BACKUP_TEXTS.download} the backup of ${when(archive.createdAt)} (${formatSize(archive.size)})`}
+                aria-label={t('admin.backups.downloadLabel', { time: when(archive.createdAt), size: formatSize(archive.size) })}
               >
-                {BACKUP_TEXTS.download}
+                {t(BACKUP_TEXTS.download)}
               </a>
             </li>
           ))}
@@ -257,13 +266,14 @@ function BackupsBody({ status, starting, onBackUpNow }: { status: BackupStatus; 
 
 /** The latest finished backup: time, size and result, a failure with its message, who started it. */
 function LastBackup({ last }: { last: BackupRun | null }) {
-  if (!last) return <p className="backups-note">{BACKUP_TEXTS.never}</p>;
-  const who = last.trigger === 'schedule' ? BACKUP_TEXTS.scheduled : last.by ? `${BACKUP_TEXTS.backUpNow} by ${last.by.name}` : BACKUP_TEXTS.backUpNow;
+  const { t, intl } = useI18n();
+  if (!last) return <p className="backups-note">{t(BACKUP_TEXTS.never)}</p>;
+  const who = last.trigger === 'schedule' ? t(BACKUP_TEXTS.scheduled) : last.by ? t('admin.backups.manualBy', { name: last.by.name }) : t(BACKUP_TEXTS.manual);
   return (
     <div className="backups-last">
-      <p className="backups-last__time">{when(last.finishedAt)}</p>
+      <p className="backups-last__time">{backupTime(intl, last.finishedAt)}</p>
       <p className={last.ok ? 'backups-result backups-result--ok' : 'backups-result backups-result--failed'}>
-        {last.ok ? `${BACKUP_TEXTS.succeeded} · ${formatSize(last.size ?? 0)}` : `${BACKUP_TEXTS.failed}: ${last.error ?? ''}`}
+        {last.ok ? t('admin.backups.succeeded', { size: formatSize(last.size ?? 0) }) : t('admin.backups.failed', { error: last.error ?? '' })}
       </p>
       <p className="backups-last__who">{who}</p>
     </div>

@@ -109,9 +109,9 @@ export default function ComplaintsPage() {
       <ScreenState
         loading={complaints.loading && complaints.data === undefined}
         error={complaints.data === undefined ? complaints.error : undefined}
-        loadingText={t('admin.complaints.loading')}
+        loadingText={t('complaints.loading')}
         errorText={loadErrorText(complaints.error)}
-        emptyText={t('admin.complaints.empty')}
+        emptyText={t('complaints.empty')}
         empty={list.length === 0}
         onRetry={() => void complaints.reload()}
       >

@@ -132,7 +132,7 @@ function CourseDialogBody(props: { titleId: string; state: CourseDialogState; on
         <div className="dialog-actions">
           {readOnly ? (
             <IonButton fill="outline" onClick={onCancel}>
-              {t('admin.courseDialog.close')}
+              {t('common.close')}
             </IonButton>
           ) : (
             <>

@@ -194,8 +194,8 @@ export function CourseForm({ values, onChange, errors, readOnly, course, instruc
               aria-describedby={describedBy}
             >
               <option value="">{t('admin.courseForm.selectStatus')}</option>
-              <option value="active">{t('admin.courseForm.active')}</option>
-              <option value="inactive">{t('admin.courseForm.inactive')}</option>
+              <option value="active">{t('components.courseStatus.active')}</option>
+              <option value="inactive">{t('components.courseStatus.inactive')}</option>
             </select>
           )}
         </FormField>

@@ -2,6 +2,7 @@ import { IonButton, IonIcon } from '@ionic/react';
 import { addOutline, createOutline, eyeOutline, trashOutline } from 'ionicons/icons';
 import { useId, useState } from 'react';
 import { ConfirmDeleteAlert } from '../../components/ConfirmDeleteAlert';
+import { courseStatusName } from '../../components/CourseCard';
 import { ErrorToast } from '../../components/ErrorToast';
 import { OfflineBanner } from '../../components/OfflineBanner';
 import { ScreenState } from '../../components/ScreenState';
@@ -10,7 +11,7 @@ import { useCachedResource } from '../../data/useCachedResource';
 import { useI18n } from '../../i18n';
 import placeholderUrl from './course-placeholder.svg';
 import { CourseDialog, type CourseDialogState } from './CourseDialog';
-import { capitalise, type Course } from './courseForm';
+import type { Course } from './courseForm';
 import './CoursesPage.css';
 
 /** Loads every course (`GET /api/admin/courses`, docs/product.md#course-calls). */
@@ -71,9 +72,9 @@ export function CourseCard({ course, onView, onEdit, onDelete }: CourseCardProps
         <p className="course-card__meta">{t('admin.courses.instructor', { name: course.instructorName ?? '—' })}</p>
         <p className="course-card__description">{course.description}</p>
         <p className="course-card__meta">
-          {t('admin.courses.statusLabel')}{' '}
+          {t('common.statusLabel')}{' '}
           <span className={active ? 'course-status course-status--active' : 'course-status course-status--inactive'}>
-            {t('admin.courses.status', { status: course.status, shown: capitalise(course.status) })}
+            {courseStatusName(course.status)}
           </span>
         </p>
       </div>
@@ -127,7 +128,7 @@ export default function CoursesPage() {
       <ScreenState
         loading={courses.loading && courses.data === undefined}
         error={courses.data === undefined ? courses.error : undefined}
-        loadingText={t('admin.courses.loading')}
+        loadingText={t('common.loading')}
         errorText={t('admin.courses.loadFailed')}
         emptyText={t('admin.courses.empty')}
         empty={list.length === 0}

@@ -181,7 +181,7 @@ function CreateUserBody(props: { titleId: string; onCancel: () => void; onCreate
       <IonFooter>
         <div className="dialog-actions">
           <IonButton fill="outline" onClick={onCancel} disabled={saving}>
-            {t('admin.createUser.cancel')}
+            {t('common.cancel')}
           </IonButton>
           <IonButton onClick={() => void create()} disabled={saving}>
             {saving ? t('admin.createUser.creating') : t('admin.createUser.create')}

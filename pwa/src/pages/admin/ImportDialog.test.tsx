@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, type FakeRoute } from '../../test/fetchMock';
 import { findAlert, prepareScreenTests } from '../../test/adminTestUtils';
+import { t } from '../../i18n';
 import { IMPORT_TEXTS, ImportDialog } from './ImportDialog';
 import type { ImportResult } from './importApi';
 
@@ -67,7 +68,7 @@ const textOf = (blob: Blob) =>
   });
 
 /** The file chooser, once Ionic has presented the dialog. */
-const fileInput = () => screen.findByLabelText(IMPORT_TEXTS.fileLabel, undefined, { timeout: 8000 });
+const fileInput = () => screen.findByLabelText(t(IMPORT_TEXTS.fileLabel), undefined, { timeout: 8000 });
 /** An Ionic button by its text (jsdom gives `ion-button` no role). */
 const ionButton = (text: string) => screen.getByText(text, { selector: 'ion-button' }) as HTMLElement & { disabled?: boolean };
 
@@ -92,7 +93,7 @@ describe('the import dialog (docs/product.md#import)', { timeout: 30_000 }, () =
     expect(counts).toHaveTextContent('1 to update');
     expect(counts).toHaveTextContent('1 unchanged');
     expect(counts).toHaveTextContent('1 with errors');
-    expect(screen.getByText(IMPORT_TEXTS.errorsStay)).toBeInTheDocument();
+    expect(screen.getByText(t(IMPORT_TEXTS.errorsStay))).toBeInTheDocument();
 
     const region = screen.getByRole('region', { name: 'Rows of the file' });
     expect(region).toHaveAttribute('tabindex', '0');
@@ -130,10 +131,10 @@ describe('the import dialog (docs/product.md#import)', { timeout: 30_000 }, () =
 
     // The backdrop cannot close the dialog while the passwords wait to be downloaded.
     expect((document.querySelector('ion-modal.import-dialog') as HTMLElement & { backdropDismiss?: boolean }).backdropDismiss).toBe(false);
-    await user.click(ionButton(IMPORT_TEXTS.passwordsDownload));
+    await user.click(ionButton(t(IMPORT_TEXTS.passwordsDownload)));
     expect(downloads).toEqual(['one-time-passwords.csv']);
     expect(await textOf(saved[0]!)).toBe('email,password\r\nnia@school.example,K7PM-3XQD-HW2N-9ZRC\r\n');
-    expect(await screen.findByText(IMPORT_TEXTS.passwordsDownloaded)).toBeInTheDocument();
+    expect(await screen.findByText('Saved as one-time-passwords.csv.')).toBeInTheDocument();
     await user.click(ionButton('Done'));
     expect(onClose).toHaveBeenCalled();
   });
@@ -146,21 +147,21 @@ describe('the import dialog (docs/product.md#import)', { timeout: 30_000 }, () =
     await screen.findByRole('heading', { level: 3, name: 'Import finished' });
     await user.click(ionButton('Done'));
     const alert = await findAlert();
-    expect(alert).toHaveTextContent(IMPORT_TEXTS.leaveHeader);
-    expect(alert).toHaveTextContent(IMPORT_TEXTS.leaveMessage);
+    expect(alert).toHaveTextContent(t(IMPORT_TEXTS.leaveHeader));
+    expect(alert).toHaveTextContent(t(IMPORT_TEXTS.leaveMessage));
     expect(onClose).not.toHaveBeenCalled();
     await user.click(within(alert).getByRole('button', { name: 'Close anyway' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 
   it.each([
-    [413, 'file_too_large', 'The file is larger than 2 MB. Split it into smaller files.'],
-    [413, 'too_many_rows', 'The file holds 5,001 people; at most 5,000 can be imported at once. Split it into smaller files.'],
-    [400, 'bad_request', 'The CSV file could not be read (line 7): a quote is opened and never closed.'],
-  ])('shows the server’s reason for a refused file (%i %s), keeps the file and checks it again on request', async (status, code, message) => {
+    [413, 'file_too_large', 'The file is larger than 2 MB. Split it into smaller files.', 'The file is larger than 2 MB. Split it into smaller files.'],
+    [413, 'too_many_rows', 'The file holds 5,001 people; at most 5,000 can be imported at once. Split it into smaller files.', 'The file holds more than 5,000 people; at most 5,000 can be imported at once. Split it into smaller files.'],
+    [400, 'bad_request', 'The CSV file could not be read (line 7): a quote is opened and never closed.', 'The CSV file could not be read (line 7): a quote is opened and never closed.'],
+  ])('shows the reason for a refused file (%i %s: its own words for a known code, else the server’s), keeps the file and checks it again on request', async (status, code, serverMessage, message) => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let calls = 0;
-    const route = importRoute(() => (++calls === 1 ? { status, body: { error: { code, message } } } : { body: PREVIEW }));
+    const route = importRoute(() => (++calls === 1 ? { status, body: { error: { code, message: serverMessage } } } : { body: PREVIEW }));
     const { user, sent } = show({ 'POST /api/admin/import': route });
     const input = (await fileInput()) as HTMLInputElement;
     await user.upload(input, FILE);
@@ -192,7 +193,7 @@ describe('the import dialog (docs/product.md#import)', { timeout: 30_000 }, () =
     const route = importRoute({ body: { ...PREVIEW, counts: { create: 0, update: 0, skip: 1, error: 1 }, rows: ROWS.slice(2) } });
     const { user } = show({ 'POST /api/admin/import': route });
     await user.upload(await fileInput(), FILE);
-    expect(await screen.findByText(IMPORT_TEXTS.nothingToImport)).toBeInTheDocument();
+    expect(await screen.findByText(t(IMPORT_TEXTS.nothingToImport))).toBeInTheDocument();
     expect(ionButton('Import 0 rows').disabled).toBe(true);
   });
 
@@ -201,7 +202,7 @@ describe('the import dialog (docs/product.md#import)', { timeout: 30_000 }, () =
     const { user } = show({ 'POST /api/admin/import': route });
     await user.upload(await fileInput(), FILE);
     await user.click(await screen.findByText('Import 2 rows', { selector: 'ion-button' }));
-    expect(await screen.findByText(IMPORT_TEXTS.passwordsWithheld)).toBeInTheDocument();
-    expect(screen.queryByText(IMPORT_TEXTS.passwordsDownload, { selector: 'ion-button' })).not.toBeInTheDocument();
+    expect(await screen.findByText(t(IMPORT_TEXTS.passwordsWithheld))).toBeInTheDocument();
+    expect(screen.queryByText(t(IMPORT_TEXTS.passwordsDownload), { selector: 'ion-button' })).not.toBeInTheDocument();
   });
 });

@@ -7,42 +7,51 @@ import { useDialogInstance } from '../shared/useDialogInstance';
 import { ACCEPTED_FILES, PASSWORDS_FILE_NAME, applyImport, importFailureMessage, passwordsCsv, previewImport, type ImportResult, type ImportRow, type ImportStatus } from './importApi';
 import { saveBlob } from './SettingsPage';
 import { useConfirm } from './useConfirm';
+import { useI18n, type MessageId } from '../../i18n';
 import '../shared/formFields.css';
 import './admin.css';
 import './ImportDialog.css';
 
-/** The dialog's title (docs/product.md#import). */
-export const IMPORT_TITLE = 'Import Data';
+/** The catalogue key of the dialog's title (docs/product.md#import). */
+export const IMPORT_TITLE = 'admin.settings.importData' satisfies MessageId;
 
-/** The dialog's texts (docs/product.md#import), word for word. */
+/** The catalogue keys of the dialog's texts (docs/product.md#import). */
 export const IMPORT_TEXTS = {
-  intro: 'Add or update students and teachers from a CSV file with the columns firstName, lastName, email, role (student or teacher) and courses (course titles separated by ";"), or from the JSON file of Export Now. Nothing changes until you import.',
-  fileLabel: 'File (CSV or JSON)',
-  checking: 'Checking the file...',
-  importing: 'Importing...',
-  previewHeading: 'Preview',
-  resultHeading: 'Import finished',
-  nothingToImport: 'Nothing to import: every row is unchanged or has an error.',
-  errorsStay: 'Rows with errors are not imported. Correct them in the file and import it again.',
-  tableLabel: 'Rows of the file',
-  passwordsWarning: 'These one-time passwords will not be shown again. Download them now and give each person theirs in person; they choose their own password at their first sign-in.',
-  passwordsDownload: 'Download one-time passwords (CSV)',
-  passwordsDownloaded: `Saved as ${PASSWORDS_FILE_NAME}.`,
-  passwordsWithheld: 'This import was already done: its one-time passwords were in its first answer and are not shown again. If they were lost, reset those passwords in the users table.',
-  leaveHeader: 'Close without the passwords?',
-  leaveMessage: 'The one-time passwords of the new accounts have not been downloaded. They cannot be shown again: each would have to be reset in the users table.',
-} as const;
+  intro: 'admin.import.intro',
+  fileLabel: 'admin.import.fileLabel',
+  checking: 'admin.import.checking',
+  importing: 'admin.import.importing',
+  resultHeading: 'admin.import.resultHeading',
+  nothingToImport: 'admin.import.nothingToImport',
+  errorsStay: 'admin.import.errorsStay',
+  tableLabel: 'admin.import.tableLabel',
+  passwordsWarning: 'admin.import.passwordsWarning',
+  passwordsDownload: 'admin.import.passwordsDownload',
+  passwordsWithheld: 'admin.import.passwordsWithheld',
+  leaveHeader: 'admin.import.leaveHeader',
+  leaveMessage: 'admin.import.leaveMessage',
+} as const satisfies Record<string, MessageId>;
 
-/** How each status is shown, and the counts' words (docs/product.md#import). */
-export const STATUS_LABELS: Record<ImportStatus, string> = { create: 'Create', update: 'Update', skip: 'Unchanged', error: 'Error' };
-const PREVIEW_COUNTS: Record<ImportStatus, string> = { create: 'to create', update: 'to update', skip: 'unchanged', error: 'with errors' };
-const RESULT_COUNTS: Record<ImportStatus, string> = { create: 'created', update: 'updated', skip: 'unchanged', error: 'with errors' };
+/** The catalogue keys of how each status is shown, and of the counts' words (docs/product.md#import). */
+export const STATUS_LABELS: Record<ImportStatus, MessageId> = {
+  create: 'admin.import.status.create',
+  update: 'admin.import.status.update',
+  skip: 'admin.import.status.skip',
+  error: 'admin.import.status.error',
+};
+const PREVIEW_COUNTS: Record<ImportStatus, MessageId> = {
+  create: 'admin.import.preview.create',
+  update: 'admin.import.preview.update',
+  skip: 'admin.import.preview.skip',
+  error: 'admin.import.preview.error',
+};
+const RESULT_COUNTS: Record<ImportStatus, MessageId> = {
+  create: 'admin.import.result.create',
+  update: 'admin.import.result.update',
+  skip: 'admin.import.result.skip',
+  error: 'admin.import.result.error',
+};
 const STATUSES: readonly ImportStatus[] = ['create', 'update', 'skip', 'error'];
-
-/** "Import 3 rows": the apply button, naming how many rows would change. */
-export function importButtonText(count: number): string {
-  return `Import ${count} ${count === 1 ? 'row' : 'rows'}`;
-}
 
 /** Props of {@link ImportDialog}. */
 export interface ImportDialogProps {
@@ -64,8 +73,9 @@ export interface ImportDialogProps {
  * the button that opened it.
  */
 export function ImportDialog({ isOpen, onClose }: ImportDialogProps) {
+  const { t } = useI18n();
   const titleId = useId();
-  const instance = useDialogInstance(isOpen ? IMPORT_TITLE : null);
+  const instance = useDialogInstance(isOpen ? t(IMPORT_TITLE) : null);
   const [guarded, setGuarded] = useState(false);
   return (
     <IonModal key={instance.key} isOpen={isOpen} backdropDismiss={!guarded} onDidDismiss={onClose} className="import-dialog" aria-label={instance.label}>
@@ -85,6 +95,7 @@ type Stage =
 
 function ImportBody(props: { titleId: string; onGuard: (guarded: boolean) => void; onDone: () => void }) {
   const { titleId, onGuard, onDone } = props;
+  const { t } = useI18n();
   const fileId = useId();
   const confirm = useConfirm();
   const [file, setFile] = useState<File | null>(null);
@@ -153,24 +164,24 @@ function ImportBody(props: { titleId: string; onGuard: (guarded: boolean) => voi
 
   const done = () => {
     if (!unsavedPasswords) return onDone();
-    confirm({ header: IMPORT_TEXTS.leaveHeader, message: IMPORT_TEXTS.leaveMessage, confirmText: 'Close anyway', onConfirm: onDone });
+    confirm({ header: t(IMPORT_TEXTS.leaveHeader), message: t(IMPORT_TEXTS.leaveMessage), confirmText: t('admin.import.closeAnyway'), onConfirm: onDone });
   };
 
   const shown = stage.kind === 'preview' || stage.kind === 'importing' || stage.kind === 'done' ? stage.result : null;
   const changes = shown ? shown.counts.create + shown.counts.update : 0;
   return (
     <>
-      <DialogTitleBar id={titleId}>{IMPORT_TITLE}</DialogTitleBar>
+      <DialogTitleBar id={titleId}>{t(IMPORT_TITLE)}</DialogTitleBar>
       <IonContent className="ion-padding">
-        <p className="import-intro">{IMPORT_TEXTS.intro}</p>
+        <p className="import-intro">{t(IMPORT_TEXTS.intro)}</p>
         {stage.kind !== 'done' && (
           <div className="form-field">
-            <label htmlFor={fileId}>{IMPORT_TEXTS.fileLabel}</label>
+            <label htmlFor={fileId}>{t(IMPORT_TEXTS.fileLabel)}</label>
             <input id={fileId} type="file" accept={ACCEPTED_FILES} disabled={busy} onChange={choose} />
           </div>
         )}
-        {stage.kind === 'checking' && <Busy text={IMPORT_TEXTS.checking} />}
-        {stage.kind === 'importing' && <Busy text={IMPORT_TEXTS.importing} />}
+        {stage.kind === 'checking' && <Busy text={t(IMPORT_TEXTS.checking)} />}
+        {stage.kind === 'importing' && <Busy text={t(IMPORT_TEXTS.importing)} />}
         {stage.kind === 'unreadable' && (
           <div className="import-failure">
             <p className="form-banner" role="alert">
@@ -178,7 +189,7 @@ function ImportBody(props: { titleId: string; onGuard: (guarded: boolean) => voi
             </p>
             {file && (
               <IonButton fill="outline" onClick={() => void check(file)}>
-                Check the file again
+                {t('admin.import.checkAgain')}
               </IonButton>
             )}
           </div>
@@ -191,18 +202,18 @@ function ImportBody(props: { titleId: string; onGuard: (guarded: boolean) => voi
         {shown && stage.kind !== 'done' && (
           <section aria-labelledby={`${titleId}-preview`}>
             <h3 id={`${titleId}-preview`} className="import-heading">
-              {IMPORT_TEXTS.previewHeading}: {file?.name}
+              {t('admin.import.previewHeading', { file: file?.name ?? '' })}
             </h3>
             <Counts result={shown} words={PREVIEW_COUNTS} />
-            {changes === 0 && <p className="import-note">{IMPORT_TEXTS.nothingToImport}</p>}
-            {changes > 0 && shown.counts.error > 0 && <p className="import-note">{IMPORT_TEXTS.errorsStay}</p>}
-            <RowsTable rows={shown.rows} caption={`What importing ${file?.name ?? 'the file'} would do, row by row`} />
+            {changes === 0 && <p className="import-note">{t(IMPORT_TEXTS.nothingToImport)}</p>}
+            {changes > 0 && shown.counts.error > 0 && <p className="import-note">{t(IMPORT_TEXTS.errorsStay)}</p>}
+            <RowsTable rows={shown.rows} caption={t('admin.import.previewCaption', { file: file?.name ?? '' })} />
           </section>
         )}
         {stage.kind === 'done' && (
           <section aria-labelledby={`${titleId}-result`}>
             <h3 id={`${titleId}-result`} ref={resultHeading} tabIndex={-1} className="import-heading">
-              {IMPORT_TEXTS.resultHeading}
+              {t(IMPORT_TEXTS.resultHeading)}
             </h3>
             <Counts result={stage.result} words={RESULT_COUNTS} />
             {passwords.length > 0 && (
@@ -210,36 +221,35 @@ function ImportBody(props: { titleId: string; onGuard: (guarded: boolean) => voi
                 <p className="otp-warning">
                   <IonIcon icon={warningOutline} aria-hidden="true" />
                   <strong>
-                    {passwords.length === 1 ? '1 account was created. ' : `${passwords.length} accounts were created. `}
-                    {IMPORT_TEXTS.passwordsWarning}
+                    {t('admin.import.accountsCreated', { count: passwords.length })} {t(IMPORT_TEXTS.passwordsWarning)}
                   </strong>
                 </p>
                 <IonButton onClick={download}>
                   <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />
-                  {IMPORT_TEXTS.passwordsDownload}
+                  {t(IMPORT_TEXTS.passwordsDownload)}
                 </IonButton>
                 <p className="import-note" role="status">
-                  {downloaded ? IMPORT_TEXTS.passwordsDownloaded : ''}
+                  {downloaded ? t('admin.import.passwordsDownloaded', { file: PASSWORDS_FILE_NAME }) : ''}
                 </p>
               </div>
             )}
-            {(stage.result.passwordsWithheld ?? 0) > 0 && <p className="import-note">{IMPORT_TEXTS.passwordsWithheld}</p>}
-            <RowsTable rows={stage.result.rows} caption={`What the import of ${file?.name ?? 'the file'} did, row by row`} />
+            {(stage.result.passwordsWithheld ?? 0) > 0 && <p className="import-note">{t(IMPORT_TEXTS.passwordsWithheld)}</p>}
+            <RowsTable rows={stage.result.rows} caption={t('admin.import.resultCaption', { file: file?.name ?? '' })} />
           </section>
         )}
       </IonContent>
       <IonFooter>
         <div className="dialog-actions">
           {stage.kind === 'done' ? (
-            <IonButton onClick={done}>Done</IonButton>
+            <IonButton onClick={done}>{t('common.done')}</IonButton>
           ) : (
             <>
               <IonButton fill="outline" onClick={onDone} disabled={stage.kind === 'importing'}>
-                Cancel
+                {t('common.cancel')}
               </IonButton>
               {shown && (
                 <IonButton onClick={() => void apply(shown)} disabled={busy || changes === 0}>
-                  {stage.kind === 'importing' ? IMPORT_TEXTS.importing : importButtonText(changes)}
+                  {stage.kind === 'importing' ? t(IMPORT_TEXTS.importing) : t('admin.import.importRows', { count: changes })}
                 </IonButton>
               )}
             </>
@@ -261,12 +271,13 @@ function Busy({ text }: { text: string }) {
 }
 
 /** The counts per status as a list, announced when they change. */
-function Counts({ result, words }: { result: ImportResult; words: Record<ImportStatus, string> }) {
+function Counts({ result, words }: { result: ImportResult; words: Record<ImportStatus, MessageId> }) {
+  const { t, intl } = useI18n();
   return (
-    <ul className="import-counts" role="status" aria-label="Counts">
+    <ul className="import-counts" role="status" aria-label={t('admin.import.counts')}>
       {STATUSES.map((status) => (
         <li key={status} className={`import-count import-count--${status}`}>
-          <strong>{result.counts[status]}</strong> {words[status]}
+          <strong>{intl.formatNumber(result.counts[status])}</strong> {t(words[status], { count: result.counts[status] })}
         </li>
       ))}
     </ul>
@@ -278,19 +289,20 @@ function Counts({ result, words }: { result: ImportResult; words: Record<ImportS
  * phone's screen and a keyboard can reach every column.
  */
 function RowsTable({ rows, caption }: { rows: readonly ImportRow[]; caption: string }) {
+  const { t } = useI18n();
   return (
-    <div className="import-table__scroll" role="region" aria-label={IMPORT_TEXTS.tableLabel} tabIndex={0}>
+    <div className="import-table__scroll" role="region" aria-label={t(IMPORT_TEXTS.tableLabel)} tabIndex={0}>
       <table className="import-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Line</th>
-            <th scope="col">Email</th>
-            <th scope="col">Name</th>
-            <th scope="col">Role</th>
-            <th scope="col">Courses</th>
-            <th scope="col">Status</th>
-            <th scope="col">Reasons</th>
+            <th scope="col">{t('admin.import.column.line')}</th>
+            <th scope="col">{t('admin.people.email')}</th>
+            <th scope="col">{t('admin.people.name')}</th>
+            <th scope="col">{t('admin.users.role')}</th>
+            <th scope="col">{t('admin.import.column.courses')}</th>
+            <th scope="col">{t('admin.import.column.status')}</th>
+            <th scope="col">{t('admin.import.column.reasons')}</th>
           </tr>
         </thead>
         <tbody>
@@ -299,10 +311,11 @@ function RowsTable({ rows, caption }: { rows: readonly ImportRow[]; caption: str
               <th scope="row">{row.row}</th>
               <td className="import-email">{row.email}</td>
               <td>{`${row.firstName} ${row.lastName}`.trim()}</td>
+              {/* the role as the file names it (`student`, `teacher`), like its email and courses */}
               <td>{row.role}</td>
               <td>{row.courses.join('; ')}</td>
               <td>
-                <span className={`import-status import-status--${row.status}`}>{STATUS_LABELS[row.status]}</span>
+                <span className={`import-status import-status--${row.status}`}>{t(STATUS_LABELS[row.status])}</span>
               </td>
               <td>
                 {row.reasons.length > 0 && (

@@ -102,7 +102,7 @@ function OneTimePasswordBody(props: { titleId: string; grant: OneTimePasswordGra
       </IonContent>
       <IonFooter>
         <div className="dialog-actions">
-          <IonButton onClick={onDone}>{t('admin.oneTimePassword.done')}</IonButton>
+          <IonButton onClick={onDone}>{t('common.done')}</IonButton>
         </div>
       </IonFooter>
     </>

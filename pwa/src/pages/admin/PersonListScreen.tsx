@@ -69,9 +69,9 @@ export function PersonListScreen({ kind, title, noun, searchPlaceholder, deleted
   // The dialog is presented with a handler bound to its own row, so it never acts on another row.
   const confirmDelete = (person: PersonRow) =>
     confirm({
-      header: t('admin.people.confirmDelete'),
+      header: t('common.confirmDelete'),
       message: t(`admin.${kind}.deleteConfirm`),
-      confirmText: t('admin.people.delete'),
+      confirmText: t('common.delete'),
       // Settles after the delete, so the dialog closes once it is done, whatever the outcome (docs/product.md#states-and-transitions).
       onConfirm: () => remove(person),
     });

@@ -19,15 +19,9 @@ export const LANGUAGES = ['English', 'Spanish', 'French'] as const;
 export const BACKUP_FREQUENCIES = ['Daily', 'Weekly', 'Monthly'] as const;
 /** The catalogue keys of the language choices' labels: the values sent stay English. */
 const LANGUAGE_LABELS: Record<(typeof LANGUAGES)[number], MessageId> = {
-  English: 'admin.settings.language.English',
-  Spanish: 'admin.settings.language.Spanish',
-  French: 'admin.settings.language.French',
-};
-/** The catalogue keys of the backup frequencies' labels: the values sent stay English. */
-const FREQUENCY_LABELS: Record<(typeof BACKUP_FREQUENCIES)[number], MessageId> = {
-  Daily: 'admin.settings.frequency.Daily',
-  Weekly: 'admin.settings.frequency.Weekly',
-  Monthly: 'admin.settings.frequency.Monthly',
+  English: 'language.name.English',
+  Spanish: 'language.name.Spanish',
+  French: 'language.name.French',
 };
 /** What "Revert to Default" restores (docs/product.md#settings). */
 export const DEFAULT_SETTINGS = { language: 'English', backupFrequency: 'Daily' } as const;
@@ -215,7 +209,7 @@ export default function SettingsPage() {
         <div className="settings-status" role="alert">
           <p>{t(SETTINGS_TEXTS.loadFailed)}</p>
           <IonButton fill="outline" onClick={settings.retry}>
-            {t('admin.settings.retry')}
+            {t('common.retry')}
           </IonButton>
         </div>
       ) : null}

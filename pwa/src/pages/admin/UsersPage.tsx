@@ -74,13 +74,13 @@ export default function UsersPage() {
     confirm({
       header: t('admin.users.changeRole'),
       message: roleChangeQuestion(user.name, role),
-      confirmText: t('admin.users.confirm'),
+      confirmText: t('common.confirm'),
       // The dialog closes at once; the row shows the pending state instead (docs/product.md#role-change).
       onConfirm: () => void changeRole(user, role),
     });
 
   const confirmDelete = (user: UserRow) =>
-    confirm({ header: t('admin.users.confirmDelete'), message: t('admin.users.deleteQuestion'), confirmText: t('admin.users.delete'), onConfirm: () => removeUser(user) });
+    confirm({ header: t('common.confirmDelete'), message: t('admin.users.deleteQuestion'), confirmText: t('common.delete'), onConfirm: () => removeUser(user) });
 
   const removeUser = async (user: UserRow) => {
     if (deleting.current) return;
@@ -121,9 +121,9 @@ export default function UsersPage() {
   };
 
   const columns: PeopleColumn<UserRow>[] = [
-    { header: t('admin.users.id'), cell: (user) => user.id, className: 'people-id' },
-    { header: t('admin.users.name'), cell: (user) => user.name },
-    { header: t('admin.users.email'), cell: (user) => user.email, className: 'people-email' },
+    { header: t('admin.people.id'), cell: (user) => user.id, className: 'people-id' },
+    { header: t('admin.people.name'), cell: (user) => user.name },
+    { header: t('admin.people.email'), cell: (user) => user.email, className: 'people-email' },
     {
       header: t('admin.users.role'),
       cell: (user) => {
@@ -147,13 +147,13 @@ export default function UsersPage() {
       },
     },
     {
-      header: t('admin.users.action'),
+      header: t('admin.people.action'),
       cell: (user) => (
         <div className="row-actions">
           <button type="button" className="icon-button icon-button--neutral" aria-label={t('admin.users.resetPasswordFor', { name: user.name })} title={t('admin.users.resetPasswordTip')} onClick={() => confirmReset(user)}>
             <IonIcon icon={keyOutline} aria-hidden="true" />
           </button>
-          <button type="button" className="icon-button" aria-label={t('admin.users.deleteName', { name: user.name })} title={t('admin.users.delete')} onClick={() => confirmDelete(user)}>
+          <button type="button" className="icon-button" aria-label={t('admin.people.deleteName', { name: user.name })} title={t('common.delete')} onClick={() => confirmDelete(user)}>
             <IonIcon icon={trashOutline} aria-hidden="true" />
           </button>
         </div>

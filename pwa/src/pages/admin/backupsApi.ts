@@ -5,6 +5,7 @@
 import { API_ORIGIN } from '../../config';
 import { HttpError } from '../../data/api';
 import { callOptions, client, json, type Answer } from '../../data/client';
+import { intl, t } from '../../i18n';
 
 const backups = client.api.admin.backups;
 
@@ -46,15 +47,21 @@ export function archiveUrl(name: string): string {
   return `${API_ORIGIN}/api/admin/backups/${encodeURIComponent(name)}`;
 }
 
-/** A size for people, as the server's backup command prints it: `512 B`, `3.4 KB`, `12.0 MB`, `1.2 GB` (powers of 1000). */
+/** The units of {@link formatSize}, powers of 1000 apart. */
+const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+
+/**
+ * A size for people as the server's backup command prints it, in the active language: `512 B`,
+ * `3.4 KB`, `12.0 MB`, `1.2 GB` (powers of 1000, one decimal from KB up) in English, `3,4 Ko` in French.
+ */
 export function formatSize(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
   let value = bytes;
-  let unit = -1;
-  while (value >= 1000 && unit < units.length - 1) {
+  let unit = 0;
+  while (value >= 1000 && unit < SIZE_UNITS.length - 1) {
     value /= 1000;
     unit += 1;
   }
-  return `${value.toFixed(1)} ${units[unit]}`;
+  const digits = unit === 0 ? 0 : 1;
+  const size = intl().formatNumber(value, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
+  return t(`admin.backups.size.${SIZE_UNITS[unit]!}`, { size });
 }

@@ -17,7 +17,7 @@ export type ComplaintDecision = 'approve' | 'disapprove';
 
 /** 2 → "Teacher", 3 → "Student", anything else → "Unknown Role" (docs/product.md#constants-and-limits). */
 export function complaintRoleName(role: number | null | undefined): string {
-  return role === ROLE.admin ? t('admin.complaints.unknownRole') : roleName(role);
+  return role === ROLE.admin ? t('roles.unknown') : roleName(role);
 }
 
 /** "Submitted by: {name} (Role: …)", or "Submitted by: Unknown User" when there is no user (docs/product.md#complaint-moderation). */

@@ -133,8 +133,3 @@ export function imageProblem(file: File): MessageId | null {
   if (file.size > MAX_COURSE_IMAGE_BYTES) return 'admin.courseForm.imageTooLarge';
   return null;
 }
-
-/** "active" → "Active" (docs/product.md#course-management: the status "capitalised"). */
-export function capitalise(text: string): string {
-  return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
-}

@@ -4,6 +4,8 @@
  */
 import { callOptions, client, json, type Answer } from '../../data/client';
 import { HttpError, NetworkError, OfflineError } from '../../data/api';
+import { errorMessage } from '../../data/errorMessage';
+import { t } from '../../i18n';
 
 const admin = client.api.admin;
 
@@ -56,14 +58,20 @@ export function passwordsCsv(passwords: readonly ImportPassword[]): Blob {
   return new Blob([`${lines.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' });
 }
 
+/** The most people one import takes (docs/product.md#import). */
+export const MAX_IMPORT_ROWS = 5_000;
+
 /**
- * What the dialog says when a preview or an import fails (docs/product.md#import): the server's
- * own words for a file it refused (400, 413), else a sentence per kind of failure.
+ * What the dialog says when a preview or an import fails (docs/product.md#import), in the active
+ * language: a file too large or with too many people in the PWA's words, the server's reason for
+ * another file it refused (400, 413: `errorMessage`), else a sentence per kind of failure.
  */
 export function importFailureMessage(error: unknown): string {
-  if (error instanceof HttpError && (error.status === 400 || error.status === 413)) return error.message;
-  if (error instanceof HttpError && error.status === 409) return 'This import is already running or was sent with another file. Choose the file again.';
-  if (error instanceof OfflineError) return 'You appear to be offline. The file was not sent; try again when you are back online.';
-  if (error instanceof NetworkError) return 'No answer came back in time. Check the users table before importing again: importing the same file again changes nothing that was already imported.';
-  return 'The file could not be imported. Please try again.';
+  if (error instanceof HttpError && error.code === 'file_too_large') return t('admin.import.fileTooLarge');
+  if (error instanceof HttpError && error.code === 'too_many_rows') return t('admin.import.tooManyRows', { max: MAX_IMPORT_ROWS });
+  if (error instanceof HttpError && (error.status === 400 || error.status === 413)) return errorMessage(error);
+  if (error instanceof HttpError && error.status === 409) return t('admin.import.conflict');
+  if (error instanceof OfflineError) return t('admin.import.offline');
+  if (error instanceof NetworkError) return t('admin.import.noAnswer');
+  return t('admin.import.failed');
 }

@@ -24,7 +24,7 @@ export function useAdminToast(): (message: string, tone?: 'success' | 'danger') 
             duration: TOAST_DURATION_MS,
             color: tone,
             position: 'bottom',
-            buttons: [{ text: t('admin.toast.close'), role: 'cancel' }],
+            buttons: [{ text: t('common.close'), role: 'cancel' }],
           }),
         );
     },

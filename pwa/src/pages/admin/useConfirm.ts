@@ -26,7 +26,7 @@ export function useConfirm(): (options: ConfirmOptions) => void {
   return useCallback(
     ({ header, message, confirmText, onConfirm }: ConfirmOptions) => {
       const buttons: AlertButton[] = [
-        { text: t('admin.confirm.cancel'), role: 'cancel' },
+        { text: t('common.cancel'), role: 'cancel' },
         { text: confirmText, handler: async () => void (await onConfirm()) },
       ];
       void dismiss()

@@ -90,7 +90,7 @@ export const CATEGORIES: readonly Category[] = [
   },
   {
     id: 'social',
-    name: 'assessment.category.social',
+    name: 'data.strand.socialEmotional',
     statements: [
       { key: 'confidentSpeaking' },
       { key: 'activeListening' },

@@ -25,10 +25,10 @@ export function AssignmentCards({ assignments, titleLevel }: AssignmentCardsProp
         <li key={a.id}>
           <IonCard className="assignment-card">
             <Title className="assignment-card__title">{a.title}</Title>
-            <p>{t('shared.assignment.course', { course: a.courseTitle })}</p>
+            <p>{t('common.courseLabel', { course: a.courseTitle })}</p>
             <p>{t('shared.assignment.due', { date: a.dueDate })}</p>
             <p>
-              {t('shared.assignment.status')}{' '}
+              {t('common.statusLabel')}{' '}
               <span className={`assignment-state assignment-state--${a.done ? 'done' : 'open'}`}>{t(a.done ? 'shared.assignment.done' : 'shared.assignment.notDone')}</span>
             </p>
           </IonCard>

@@ -162,7 +162,7 @@ function ComplaintCard({ complaint, deleting, onDelete }: { complaint: Complaint
       <IonCardContent>
         <p>{complaint.description}</p>
         <p>
-          {t('complaints.status')}{' '}
+          {t('common.statusLabel')}{' '}
           <span className={`complaint-status complaint-status--${status.tone}`} data-color={status.color}>
             {status.label}
           </span>

@@ -97,7 +97,7 @@ function NoticeDialogBody(props: { titleId: string; state: NoticeDialogState; on
         </form>
       </IonContent>
       <DialogSaveBar saving={saving} onCancel={onCancel} onSave={() => void save()} />
-      <IonAlert isOpen={incomplete} header={t('notices.incomplete')} buttons={[t('shared.ok')]} onDidDismiss={() => setIncomplete(false)} />
+      <IonAlert isOpen={incomplete} header={t('notices.incomplete')} buttons={[t('common.ok')]} onDidDismiss={() => setIncomplete(false)} />
     </>
   );
 }

@@ -124,7 +124,7 @@ export default function NoticesPage() {
           />
           <ConfirmDeleteAlert
             item={deleting}
-            header={t('notices.confirmDelete')}
+            header={t('common.confirmDelete')}
             message={() => t('notices.confirmDeleteMessage')}
             onConfirm={(notice) => void remove(notice)}
             onDismiss={() => setDeleting(null)}

@@ -8,7 +8,7 @@ import './area.css';
 /** "A, B, C", or "N/A" when there are none (docs/product.md#your-teachers), in the active language. */
 export function joinCourseNames(courses: readonly { courseName: string }[] | null | undefined): string {
   const names = (courses ?? []).map((c) => c.courseName).filter((name) => name.trim() !== '');
-  return names.length ? intl().formatList(names, { type: 'unit', style: 'short' }) : t('shared.person.noCourses');
+  return names.length ? intl().formatList(names, { type: 'unit', style: 'short' }) : t('common.notAvailable');
 }
 
 /** The avatar's source: the person's picture (a server path on the API's origin), else the placeholder. */

@@ -8,8 +8,8 @@ import './area.css';
 
 /** The words of each role's placeholder profile: the placeholder name and the role's name. */
 const ROLE_TEXTS: Record<StaticProfileProps['role'], { name: MessageId; role: MessageId }> = {
-  Teacher: { name: 'profile.teacher.name', role: 'profile.teacher.role' },
-  Student: { name: 'profile.student.name', role: 'profile.student.role' },
+  Teacher: { name: 'profile.teacher.name', role: 'roles.teacher' },
+  Student: { name: 'profile.student.name', role: 'roles.student' },
 };
 
 /** Props of {@link StaticProfile}. */
@@ -60,7 +60,7 @@ export function StaticProfile({ role, progressLabel, progress, figure, children,
             <h2 className="panel__title">{t('profile.contactDetails')}</h2>
             {/* visibly "Edit", to a screen reader "Edit contact details" */}
             <IonButton fill="clear" size="small">
-              {t('profile.edit')}
+              {t('common.edit')}
               <span className="visually-hidden"> {t('profile.editWhat')}</span>
             </IonButton>
           </div>

@@ -31,7 +31,7 @@ export function attentionLinkText(count: number): string {
  */
 export function assessedAgo(iso: string, now: number = Date.now()): string {
   const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
-  if (!Number.isFinite(seconds) || seconds < 60) return t('shared.oracy.justNow');
+  if (!Number.isFinite(seconds) || seconds < 60) return t('common.justNow');
   const [unit, length] = largestTimeUnit(seconds);
   return intl().formatRelativeTime(-Math.floor(seconds / length), unit, { numeric: 'always' });
 }

@@ -19,7 +19,7 @@ export default function StudentAssignmentsPage() {
       <h1 className="screen-title">{t('route.myAssignments')}</h1>
       <ScreenState
         loading={assignments.loading && !assignments.data}
-        loadingText={t('student.assignments.loading')}
+        loadingText={t('common.loadingAssignments')}
         error={assignments.data ? undefined : assignments.error}
         errorText={t('student.assignments.loadError')}
         onRetry={() => void assignments.reload()}

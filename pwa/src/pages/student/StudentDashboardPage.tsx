@@ -50,9 +50,9 @@ export default function StudentDashboardPage() {
           emptyText=""
         >
           <ul className="stat-grid">
-            <StatCard label={t('student.dashboard.totalCourses')} value={data?.totalCourses ?? 0} />
+            <StatCard label={t('common.totalCourses')} value={data?.totalCourses ?? 0} />
             <StatCard label={t('student.dashboard.completedCourses')} value={data?.completedCourses ?? 0} />
-            <StatCard label={t('student.dashboard.totalAssignments')} value={data?.totalAssignments ?? 0} />
+            <StatCard label={t('common.totalAssignments')} value={data?.totalAssignments ?? 0} />
             <StatCard label={t('student.dashboard.oracyLevel')} value={LEVEL_LABELS[data?.oracyLevel || 'Beginner']} accent />
           </ul>
         </ScreenState>
@@ -60,7 +60,7 @@ export default function StudentDashboardPage() {
 
       <div className="dashboard-panels">
         <IonCard className="panel">
-          <h2 className="panel__title">{t('student.dashboard.quickActions')}</h2>
+          <h2 className="panel__title">{t('common.quickActions')}</h2>
           <div className="action-row">
             <IonButton routerLink="/courses">{t('student.dashboard.viewCourses')}</IonButton>
             <IonButton routerLink="/assignments" fill="outline">

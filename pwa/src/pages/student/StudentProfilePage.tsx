@@ -23,7 +23,7 @@ export default function StudentProfilePage() {
         <h2 className="panel__title">{t('profile.student.enrolledCourses')}</h2>
       </IonCard>
       <IonCard className="profile-card">
-        <h2 className="panel__title">{t('profile.student.settings')}</h2>
+        <h2 className="panel__title">{t('profile.settingsAndPreferences')}</h2>
       </IonCard>
     </StaticProfile>
   );

@@ -38,12 +38,12 @@ export default function StudentSpeakingPage() {
       <OfflineBanner offline={tasks.offline} savedAt={tasks.savedAt} />
       <ScreenState
         loading={tasks.loading && !data}
-        loadingText={t('student.speaking.loadingTasks')}
+        loadingText={t('speaking.tasks.loading')}
         error={data ? undefined : tasks.error}
-        errorText={t('student.speaking.loadTasksError')}
+        errorText={t('speaking.tasks.loadFailed')}
         onRetry={() => void tasks.reload()}
         empty={(data ?? []).length === 0}
-        emptyText={t('student.speaking.noTasks')}
+        emptyText={t('speaking.tasks.empty')}
       >
         <ul className="card-grid" aria-label={t('student.speaking.tasks')}>
           {(data ?? []).map((task) => {
@@ -54,10 +54,10 @@ export default function StudentSpeakingPage() {
                   <h2 className="speaking-card__title">
                     <Link to={`/student/speaking/${encodeURIComponent(task.id)}`}>{task.title}</Link>
                   </h2>
-                  <p>{t('student.speaking.course', { course: task.courseTitle })}</p>
+                  <p>{t('common.courseLabel', { course: task.courseTitle })}</p>
                   <p>{formatDue(task.dueAt)}</p>
                   <p>
-                    {t('student.speaking.status')} <span className={`speaking-status speaking-status--${status}`}>{t(STATUS_LABELS[status])}</span>
+                    {t('common.statusLabel')} <span className={`speaking-status speaking-status--${status}`}>{t(STATUS_LABELS[status])}</span>
                   </p>
                   {task.recording && (status === 'submitted' || status === 'reviewed') && (
                     <DeliveryChips summary={task.recording.delivery} durationMs={task.recording.durationMs} />

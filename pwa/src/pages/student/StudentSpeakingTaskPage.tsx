@@ -177,14 +177,14 @@ function TaskView({ task, queued, progress, justSent, onSubmit, onDiscard, onRec
       <h1 id={headingId} className="screen-title">
         {task.title}
       </h1>
-      <p>{t('student.speaking.course', { course: task.courseTitle })}</p>
+      <p>{t('common.courseLabel', { course: task.courseTitle })}</p>
       <p>{formatDue(task.dueAt)}</p>
 
       <IonCard className="panel">
-        <h2 className="panel__title">{t('student.speaking.prompt')}</h2>
+        <h2 className="panel__title">{t('speaking.task.prompt')}</h2>
         <p className="speaking-task__prompt">{task.prompt}</p>
         <h3 id={strandsId} className="panel__title">
-          {t('student.speaking.focusStrands')}
+          {t('speaking.task.focusStrands')}
         </h3>
         <ul className="speaking-task__strands" aria-labelledby={strandsId}>
           {task.focusStrands.map((key) => (
@@ -225,7 +225,7 @@ function TaskView({ task, queued, progress, justSent, onSubmit, onDiscard, onRec
                 {waiting.error || t('student.speaking.notAccepted')}
               </p>
               <div className="speaking-task__actions">
-                <IonButton onClick={again}>{t('student.speaking.recordAgain')}</IonButton>
+                <IonButton onClick={again}>{t('speaking.recorder.recordAgain')}</IonButton>
                 <IonButton fill="outline" onClick={() => onDiscard(waiting.id)}>
                   {t('student.speaking.discard')}
                 </IonButton>
@@ -302,7 +302,7 @@ function Submitted({ recording, onRecordAgain }: { recording: Recording; onRecor
       <SubmittedAudio recording={recording} headingLevel={2} />
       <div className="speaking-task__actions">
         <IonButton fill="outline" onClick={onRecordAgain}>
-          {t('student.speaking.recordAgain')}
+          {t('speaking.recorder.recordAgain')}
         </IonButton>
       </div>
     </div>
@@ -333,7 +333,7 @@ function Feedback({ task }: { task: StudentSpeakingTask }) {
             {feedback.comment && <p className="speaking-task__comment">{feedback.comment}</p>}
           </>
         ) : (
-          <p>{t('student.speaking.reviewed')}</p>
+          <p>{t('student.speaking.status.reviewed')}</p>
         )}
       </IonCard>
     </section>

@@ -9,14 +9,13 @@ import { HttpError } from '../../data/api';
 import { playAudioFrom } from '../../delivery/playFrom';
 import { RecordingDelivery } from '../../delivery/RecordingDelivery';
 import { AudioRemovedNote } from '../../speaking/AudioRemovedNote';
-import type { StrandKey } from '../../data/oracy';
+import { STRAND_LABELS, type StrandKey } from '../../data/oracy';
 import { editFeedback, giveFeedback, loadReviewQueue, type Feedback, type ReviewItem } from '../../data/speaking';
 import { useOwnId } from '../../data/studentTeacher';
 import { useCachedResource } from '../../data/useCachedResource';
 import { useI18n, type MessageId } from '../../i18n';
 import { useAdminToast } from '../admin/useAdminToast';
 import { formatDateTime, formatDuration } from './speakingFormat';
-import { STRAND_NAMES } from './strandNames';
 import '../shared/area.css';
 import '../shared/formFields.css';
 import '../oracy/oracy.css';
@@ -184,7 +183,7 @@ function ReviewForm({ item, teacherId, pending }: ReviewFormProps) {
 
   const audioLabel = `${id}-audio`;
   const commentId = `${id}-comment`;
-  const commentError = fieldErrors.comment ?? (submitted && commentTooLong ? t('teacher.review.commentTooLong') : undefined);
+  const commentError = fieldErrors.comment ?? (submitted && commentTooLong ? t('common.atMost2000Characters') : undefined);
 
   return (
     <div className="review">
@@ -223,7 +222,7 @@ function ReviewForm({ item, teacherId, pending }: ReviewFormProps) {
             <StrandScore
               key={key}
               name={`${id}-${key}`}
-              label={t(STRAND_NAMES[key])}
+              label={STRAND_LABELS[key]}
               value={scores[key]}
               error={errorFor(`strands.${key}`, key)}
               onChange={(value) => {
@@ -257,7 +256,7 @@ function ReviewForm({ item, teacherId, pending }: ReviewFormProps) {
         <button type="submit" hidden />
         <div className="review__actions">
           <IonButton onClick={() => void save()} disabled={saving}>
-            {saving ? t('teacher.review.saving') : t('teacher.review.save')}
+            {saving ? t('common.saving') : t('common.save')}
           </IonButton>
           {justSaved && (
             <IonButton fill="outline" onClick={() => void nextPending()} disabled={finding}>

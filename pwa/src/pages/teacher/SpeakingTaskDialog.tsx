@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { DialogSaveBar, DialogTitleBar } from '../../components/DialogParts';
 import { FormField } from '../../components/FormField';
 import { saveFailureMessage } from '../../components/saveFailureMessage';
-import { STRAND_KEYS, type StrandKey } from '../../data/oracy';
+import { STRAND_KEYS, STRAND_LABELS, type StrandKey } from '../../data/oracy';
 import { createSpeakingTask, updateSpeakingTask, type TeacherSpeakingTask } from '../../data/speaking';
 import type { Course } from '../../data/studentTeacher';
 import { t, useI18n } from '../../i18n';
@@ -22,7 +22,6 @@ import {
   type SpeakingTaskErrors,
   type SpeakingTaskFormValues,
 } from './speakingTaskForm';
-import { STRAND_NAMES } from './strandNames';
 import '../shared/formFields.css';
 import './speaking.css';
 
@@ -176,7 +175,7 @@ function TaskDialogBody(props: {
                 />
               )}
             </FormField>
-            <FormField id={`${id}-prompt`} label={t('teacher.taskDialog.prompt')} error={errors.prompt}>
+            <FormField id={`${id}-prompt`} label={t('speaking.task.prompt')} error={errors.prompt}>
               {(describedBy) => (
                 <textarea
                   id={`${id}-prompt`}
@@ -191,13 +190,13 @@ function TaskDialogBody(props: {
             </FormField>
             <fieldset className="form-field strand-checks" aria-describedby={errors.focusStrands ? strandsError : undefined}>
               <legend className="form-field__label">
-                {t('teacher.taskDialog.focusStrands')}
+                {t('speaking.task.focusStrands')}
               </legend>
               <div className="strand-checks__options">
                 {STRAND_KEYS.map((key) => (
                   <label key={key} className="strand-checks__option">
                     <input type="checkbox" checked={values.focusStrands.includes(key)} onChange={(event) => toggleStrand(key, event.target.checked)} />
-                    <span>{t(STRAND_NAMES[key])}</span>
+                    <span>{STRAND_LABELS[key]}</span>
                   </label>
                 ))}
               </div>

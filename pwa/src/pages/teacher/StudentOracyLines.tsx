@@ -1,17 +1,14 @@
 import { Link } from 'react-router-dom';
-import { strongestAndWeakest, type AttentionReason, type TeacherOracyStudent } from '../../data/oracy';
-import { useI18n, type MessageId } from '../../i18n';
+import { LEVEL_LABELS, REASON_LABELS, STRAND_LABELS, strongestAndWeakest, type TeacherOracyStudent } from '../../data/oracy';
+import { useI18n } from '../../i18n';
 import { assessedAgo } from '../shared/oracyOverview';
-import { STRAND_NAMES } from './strandNames';
 import '../shared/oracyOverview.css';
 
-/** The catalogue keys of the needs-attention reasons in words, for teachers (docs/product.md#needs-attention). */
-const REASON_NAMES: Record<AttentionReason, MessageId> = {
-  'not-assessed': 'teacher.oracy.reason.notAssessed',
-  stale: 'teacher.oracy.reason.stale',
-  declining: 'teacher.oracy.reason.declining',
-  'low-strand': 'teacher.oracy.reason.lowStrand',
-};
+/** A level in words, as the level tables name it; "Not assessed" without one, and an unknown level as it came. */
+function levelName(level: string | null | undefined): string {
+  if (!level) return LEVEL_LABELS.notAssessed;
+  return Object.hasOwn(LEVEL_LABELS, level) ? LEVEL_LABELS[level as keyof typeof LEVEL_LABELS] : level;
+}
 
 /** Props of {@link StudentOracyLines}. */
 export interface StudentOracyLinesProps {
@@ -40,7 +37,7 @@ export function StudentOracyLines({ id, name, oracy, now }: StudentOracyLinesPro
       {oracy && (
         <>
           <p className="person-card__line">
-            <span className="person-card__label">{t('teacher.oracy.levelLabel')}</span> {oracy.level ? t('teacher.oracy.level', { level: oracy.level }) : t('teacher.oracy.notAssessed')}
+            <span className="person-card__label">{t('teacher.oracy.levelLabel')}</span> {levelName(oracy.level)}
           </p>
           <p className="person-card__line">
             {oracy.lastAssessedAt ? (
@@ -59,7 +56,7 @@ export function StudentOracyLines({ id, name, oracy, now }: StudentOracyLinesPro
           </p>
           {weakest && (
             <p className="person-card__line">
-              <span className="person-card__label">{t('teacher.oracy.weakestLabel')}</span> {t(STRAND_NAMES[weakest])}
+              <span className="person-card__label">{t('oracy.strengths.weakest')}</span> {STRAND_LABELS[weakest]}
             </p>
           )}
           {oracy.needsAttention.length > 0 && (
@@ -69,7 +66,7 @@ export function StudentOracyLines({ id, name, oracy, now }: StudentOracyLinesPro
               </p>
               <ul className="attention-reasons" aria-label={t('teacher.oracy.whyAttention')}>
                 {oracy.needsAttention.map((reason) => (
-                  <li key={reason}>{t(REASON_NAMES[reason])}</li>
+                  <li key={reason}>{REASON_LABELS[reason]}</li>
                 ))}
               </ul>
             </>

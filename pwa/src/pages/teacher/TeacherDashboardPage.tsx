@@ -55,8 +55,8 @@ export default function TeacherDashboardPage() {
         emptyText=""
       >
         <ul className="stat-grid">
-          <StatCard label={t('teacher.dashboard.totalCourses')} value={data?.totalCourses ?? 0} />
-          <StatCard label={t('teacher.dashboard.totalAssignments')} value={total} />
+          <StatCard label={t('common.totalCourses')} value={data?.totalCourses ?? 0} />
+          <StatCard label={t('common.totalAssignments')} value={total} />
           <StatCard label={t('teacher.dashboard.completedAssignments')} value={split.completed} accent />
         </ul>
 
@@ -69,7 +69,7 @@ export default function TeacherDashboardPage() {
               <ChartFigure
                 type="bar"
                 title={t('teacher.dashboard.totalVsCompleted')}
-                labels={[t('teacher.dashboard.totalAssignments'), t('teacher.dashboard.completedAssignments')]}
+                labels={[t('common.totalAssignments'), t('teacher.dashboard.completedAssignments')]}
                 series={[{ label: t('teacher.dashboard.assignments'), values: [total, split.completed], colors: [CHART_COLORS.primary, CHART_COLORS.secondary] }]}
               />
             </IonCard>

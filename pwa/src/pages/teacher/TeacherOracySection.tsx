@@ -30,12 +30,12 @@ export function TeacherOracySection({ oracy }: TeacherOracySectionProps) {
       </h2>
       <ScreenState
         loading={oracy.loading && !data}
-        loadingText={t('teacher.oracy.loading')}
+        loadingText={t('teacher.students.oracyLoading')}
         error={data ? undefined : oracy.error}
-        errorText={t('teacher.oracy.loadFailed')}
+        errorText={t('teacher.students.oracyFailed')}
         onRetry={() => void oracy.reload()}
         empty={(data?.students ?? []).length === 0}
-        emptyText={t('teacher.oracy.empty')}
+        emptyText={t('teacher.students.empty')}
       >
         {data && (
           <>

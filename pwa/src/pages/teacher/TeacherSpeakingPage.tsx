@@ -71,7 +71,7 @@ export default function TeacherSpeakingPage() {
     confirm({
       header: t('teacher.speaking.deleteTask'),
       message: t('teacher.speaking.deleteQuestion', { title: task.title }),
-      confirmText: t('teacher.speaking.delete'),
+      confirmText: t('common.delete'),
       onConfirm: async () => {
         try {
           await deleteSpeakingTask(task.id);
@@ -107,12 +107,12 @@ export default function TeacherSpeakingPage() {
         )}
         <ScreenState
           loading={tasks.loading && !tasks.data}
-          loadingText={t('teacher.speaking.tasksLoading')}
+          loadingText={t('speaking.tasks.loading')}
           error={tasks.data ? undefined : tasks.error}
-          errorText={t('teacher.speaking.tasksFailed')}
+          errorText={t('speaking.tasks.loadFailed')}
           onRetry={() => void tasks.reload()}
           empty={list.length === 0}
-          emptyText={t('teacher.speaking.noTasks')}
+          emptyText={t('speaking.tasks.empty')}
         >
           {groupByCourse(list).map((group) => (
             <section key={group.courseId} aria-labelledby={`course-${group.courseId}`} className="speaking-course">
@@ -190,7 +190,7 @@ function TaskCard({ task, onEdit, onDelete }: { task: TeacherSpeakingTask; onEdi
       <dl className="speaking-task__facts">
         <div>
           <dt>{t('teacher.speaking.due')}</dt>
-          <dd>{task.dueAt ? <time dateTime={task.dueAt}>{formatDateTime(task.dueAt)}</time> : t('teacher.speaking.noDueDate')}</dd>
+          <dd>{task.dueAt ? <time dateTime={task.dueAt}>{formatDateTime(task.dueAt)}</time> : t('speaking.task.noDueDate')}</dd>
         </div>
         <div>
           <dt>{t('teacher.speaking.focus')}</dt>
@@ -203,10 +203,10 @@ function TaskCard({ task, onEdit, onDelete }: { task: TeacherSpeakingTask; onEdi
       <div className="speaking-task__actions">
         {/* Named "Edit" and "Delete" as shown, described by the task's title. */}
         <button type="button" className="speaking-action" aria-describedby={`task-${task.id}`} onClick={onEdit}>
-          {t('teacher.speaking.edit')}
+          {t('common.edit')}
         </button>
         <button type="button" className="speaking-action speaking-action--danger" aria-describedby={`task-${task.id}`} onClick={onDelete}>
-          {t('teacher.speaking.delete')}
+          {t('common.delete')}
         </button>
       </div>
     </article>

@@ -94,7 +94,7 @@ export default function TeacherStudentOracyPage() {
             </h2>
             <ScreenState
               loading={assignments.loading && !assignments.data}
-              loadingText={t('teacher.studentOracy.assignmentsLoading')}
+              loadingText={t('common.loadingAssignments')}
               error={assignments.data ? undefined : assignments.error}
               errorText={t('teacher.studentOracy.assignmentsFailed')}
               onRetry={() => void assignments.reload()}

@@ -167,7 +167,7 @@ function StudentList({ teacherId, courseId, students, order, alsoCached }: Stude
                 <p>{t('teacher.students.oracyFailed')}</p>
               </IonText>
               <IonButton fill="outline" onClick={() => void oracy.reload()}>
-                {t('teacher.students.retry')}
+                {t('common.retry')}
               </IonButton>
             </div>
           )}

@@ -2,9 +2,8 @@
  * How the teacher's speaking-practice screens write times and lengths
  * (docs/product.md#speaking-practice).
  */
-import type { StrandKey } from '../../data/oracy';
+import { STRAND_LABELS, type StrandKey } from '../../data/oracy';
 import { intl, t } from '../../i18n';
-import { STRAND_NAMES } from './strandNames';
 
 /** A recording's length in milliseconds as `m:ss`, rounded to the second: 83,400 → "1:23" (docs/product.md#recordings). */
 export function formatDuration(ms: number): string {
@@ -19,5 +18,5 @@ export function formatDateTime(iso: string): string {
 
 /** A task's focus strands as their names in the active language, in the given order: "Linguistic, Physical" (docs/product.md#speaking-tasks). */
 export function strandNames(keys: readonly StrandKey[]): string {
-  return keys.map((key) => t(STRAND_NAMES[key])).join(', ');
+  return keys.map((key) => STRAND_LABELS[key]).join(', ');
 }

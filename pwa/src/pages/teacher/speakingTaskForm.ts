@@ -32,7 +32,7 @@ export const TASK_FORM_MESSAGES = {
   title: 'teacher.taskForm.titleRequired',
   titleLength: 'teacher.taskForm.titleLength',
   prompt: 'teacher.taskForm.promptRequired',
-  promptLength: 'teacher.taskForm.promptLength',
+  promptLength: 'common.atMost2000Characters',
   focusStrands: 'teacher.taskForm.strandsRequired',
   dueAt: 'teacher.taskForm.dueInPast',
 } as const satisfies Record<string, MessageId>;

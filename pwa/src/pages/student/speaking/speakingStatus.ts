@@ -51,5 +51,5 @@ export function formatDay(iso: string): string {
 
 /** A task's due date (ISO time or null) in words: "Due 3 Dec", or "No due date" (docs/product.md#speaking-practice). */
 export function formatDue(dueAt: string | null): string {
-  return dueAt ? t('student.speaking.due', { date: formatDay(dueAt) }) : t('student.speaking.noDueDate');
+  return dueAt ? t('student.speaking.due', { date: formatDay(dueAt) }) : t('speaking.task.noDueDate');
 }
