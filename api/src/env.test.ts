@@ -26,7 +26,7 @@ describe('parseEnv', () => {
       LOGIN_FAILURES_PER_IP_MINUTES: 15,
       REGISTRATION: { mode: 'open' },
       BACKUP_SCHEDULE: true,
-      DEVDB_PUSHDOWN: 'on',
+      DEVDB_PUSHDOWN: 'off',
     });
     expect(env.MONGODB_URI).toBeUndefined();
     expect(env.DEVICE_COOKIE_KEY).toBeUndefined();
