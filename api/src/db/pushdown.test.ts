@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedMongo, type EmbeddedMongo } from './embedded.js';
+import { mulberry32 } from '../test/random.js';
 
 const { MongoClient, ObjectId, Int32, Long, Double, Binary, BSON } = mongoose.mongo;
 type Db = mongoose.mongo.Db;
@@ -16,17 +17,8 @@ const DOCS = 160;
 /** Random queries per collection, each run on both servers. */
 const QUERIES = 600;
 
-/** mulberry32: a small deterministic generator, 0 ≤ n < 1. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator, 0 ≤ n < 1. */
+const generator = mulberry32;
 
 /** Strings that sort differently as JSON text, bytes or locale: prefixes, spaces, escapes, non-ASCII. */
 const STRINGS = ['Ann', 'Ann Smith', 'Ann!', 'ann', 'Ánn', 'Zoë', 'zoe', '', ' ', 'a"b', 'a\\b', 'a<b&c>', 'line\nbreak', 'tab\tx', '\u2028', '日本', '😀', 'a\u0000b', 'Bob', 'bob', '10', '9'];

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MIN_PAUSE_MS } from '../delivery/report.js';
 import { wavBytes } from './audio.js';
+import { mulberry32 } from './random.js';
 
 /**
  * Speech with a known answer, for the delivery analysis's tests and benchmark
@@ -143,14 +144,8 @@ function phraseSamples(markup: string, spec: Required<Pick<SpeechSpec, 'wordsPer
 
 /** A deterministic pseudo-random generator (mulberry32), −1…1. */
 function noise(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (((t ^ (t >>> 14)) >>> 0) / 4294967296) * 2 - 1;
-  };
+  const next = mulberry32(seed);
+  return () => next() * 2 - 1;
 }
 
 /**
