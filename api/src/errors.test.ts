@@ -114,6 +114,10 @@ describe('the error handler (docs/product.md#error-format)', () => {
     const named = (name: string) => Object.assign(new Error('x'), { name });
     expect(isDatabaseUnreachableError(named('MongoPoolClearedError'))).toBe(true);
     expect(isDatabaseUnreachableError(new mongoose.mongo.MongoNotConnectedError('not connected'))).toBe(true);
+    // the driver's write to a socket the embedded database had just closed, unwrapped
+    expect(isDatabaseUnreachableError(Object.assign(new Error('This socket has been ended by the other party'), { code: 'EPIPE' }))).toBe(true);
+    expect(isDatabaseUnreachableError(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }))).toBe(true);
+    expect(isDatabaseUnreachableError(Object.assign(new Error('no such file'), { code: 'ENOENT' }))).toBe(false);
     expect(isDatabaseUnreachableError(new mongoose.mongo.MongoServerError({ message: 'E11000 duplicate key', code: 11000 }))).toBe(false);
     expect(isDatabaseUnreachableError(new mongoose.Error('validation failed'))).toBe(false);
     expect(isDatabaseUnreachableError(new Error('buffering timed out'))).toBe(false);

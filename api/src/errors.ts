@@ -206,10 +206,19 @@ const UNREACHABLE_ERROR_NAMES: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * Socket errors the driver can let through unwrapped when the database's connection closes under
+ * a command (a write to a socket the database end has closed: `EPIPE`, "This socket has been ended
+ * by the other party"). No route handler opens sockets of its own, so in a request they mean the
+ * database went away.
+ */
+const UNREACHABLE_SOCKET_CODES: ReadonlySet<string> = new Set(['EPIPE', 'ECONNRESET', 'ECONNREFUSED']);
+
+/**
  * True when `err` (or its cause, 3 levels deep) says the database cannot be reached now: the
  * driver's network, server-selection, pool-cleared or -closed, not-connected and topology-closed errors
- * (by class through `mongoose.mongo`, or by name), and Mongoose's "buffering timed out" (an
- * operation waited `bufferTimeoutMS` for a connection that did not come back).
+ * (by class through `mongoose.mongo`, or by name), a socket error the driver did not wrap
+ * (`EPIPE`, `ECONNRESET`, `ECONNREFUSED`), and Mongoose's "buffering timed out" (an operation
+ * waited `bufferTimeoutMS` for a connection that did not come back).
  */
 export function isDatabaseUnreachableError(err: unknown): boolean {
   const { mongo } = mongoose;
@@ -220,6 +229,8 @@ export function isDatabaseUnreachableError(err: unknown): boolean {
     if (current instanceof mongo.MongoNotConnectedError || current instanceof mongo.MongoTopologyClosedError) return true;
     const { name, message } = current as { name?: unknown; message?: unknown };
     if (typeof name === 'string' && UNREACHABLE_ERROR_NAMES.has(name)) return true;
+    const { code } = current as { code?: unknown };
+    if (typeof code === 'string' && UNREACHABLE_SOCKET_CODES.has(code)) return true;
     if (current instanceof mongoose.Error && typeof message === 'string' && /buffering timed out/.test(message)) return true;
     current = (current as { cause?: unknown }).cause;
   }

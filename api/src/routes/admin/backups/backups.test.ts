@@ -50,6 +50,11 @@ beforeEach(async () => {
 
 const get = (path: string, cookie = admin.cookie) => app.request(path, jsonRequest('GET', undefined, cookie));
 const post = (path: string, cookie = admin.cookie) => app.request(path, jsonRequest('POST', undefined, cookie));
+/** The saved settings as a PUT takes them: every field but `updatedAt` and `updatedBy`. */
+async function settingsOf(cookie: string): Promise<Record<string, unknown>> {
+  const { updatedAt: _updatedAt, updatedBy: _updatedBy, ...fields } = (await readJson(await get('/api/admin/settings', cookie))) as Record<string, unknown>;
+  return fields;
+}
 
 describe('the backups of the "Data & Backup" card (docs/product.md#backups-on-the-settings-screen)', () => {
   it('lists none, backs up now, answers 409 while it runs, then lists the archive and downloads it as a gzip tar with manifest.json first', async () => {
@@ -209,11 +214,11 @@ describe('the backups of the "Data & Backup" card (docs/product.md#backups-on-th
   it('answers no next run when BACKUP_SCHEDULE=0, and the next Monday or 1st for Weekly and Monthly', async () => {
     const unscheduled = createApp({ env: { ...env, BACKUP_SCHEDULE: false }, logger: silent });
     expect((await readJson(await unscheduled.request('/api/admin/backups', jsonRequest('GET', undefined, admin.cookie)))).nextRunAt).toBeNull();
-    await app.request('/api/admin/settings', jsonRequest('PUT', { language: 'English', backupFrequency: 'Weekly', schoolName: '', privacyContact: '' }, admin.cookie));
+    await app.request('/api/admin/settings', jsonRequest('PUT', { ...(await settingsOf(admin.cookie)), backupFrequency: 'Weekly' }, admin.cookie));
     const weekly = (await readJson(await get('/api/admin/backups'))) as { frequency: string; nextRunAt: string };
     expect(weekly.frequency).toBe('Weekly');
     expect(new Date(weekly.nextRunAt).getDay()).toBe(1);
-    await app.request('/api/admin/settings', jsonRequest('PUT', { language: 'English', backupFrequency: 'Monthly', schoolName: '', privacyContact: '' }, admin.cookie));
+    await app.request('/api/admin/settings', jsonRequest('PUT', { ...(await settingsOf(admin.cookie)), backupFrequency: 'Monthly' }, admin.cookie));
     expect(new Date(((await readJson(await get('/api/admin/backups'))) as { nextRunAt: string }).nextRunAt).getDate()).toBe(1);
   });
 });
