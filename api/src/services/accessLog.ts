@@ -99,18 +99,17 @@ function queryOf(filter: AccessLogFilter): Record<string, unknown> {
   return query;
 }
 
-/** Names of the people some entries name, by id. One query. */
-async function namesOf(entries: readonly EntryDoc[]): Promise<Map<string, string>> {
+/** The name of each person some entries name, by id: "Deleted user" for a gone account or none. One query at most. */
+async function namesOf(entries: readonly EntryDoc[]): Promise<(id: Types.ObjectId | null) => string> {
   const ids = [...new Set(entries.flatMap((e) => [e.actorId, e.subjectId]).filter((id): id is Types.ObjectId => id !== null).map(String))];
-  if (ids.length === 0) return new Map();
-  const users = await User.find({ _id: { $in: ids.map((id) => new Types.ObjectId(id)) } }, { name: 1 }).lean();
-  return new Map(users.map((u) => [String(u._id), u.name]));
+  const users = ids.length === 0 ? [] : await User.find({ _id: { $in: ids.map((id) => new Types.ObjectId(id)) } }, { name: 1 }).lean();
+  const names = new Map(users.map((u) => [String(u._id), u.name]));
+  return (id) => (id ? (names.get(String(id)) ?? DELETED_USER_NAME) : DELETED_USER_NAME);
 }
 
 /** Presents entries for an admin, with the names of the people they name ("Deleted user" for a gone account). */
 async function presentEntries(entries: readonly EntryDoc[]): Promise<AccessLogEntryJson[]> {
-  const names = await namesOf(entries);
-  const nameOf = (id: Types.ObjectId | null) => (id ? (names.get(String(id)) ?? DELETED_USER_NAME) : DELETED_USER_NAME);
+  const nameOf = await namesOf(entries);
   return entries.map((e) => ({
     id: String(e._id),
     at: e.at.toISOString(),
@@ -179,10 +178,10 @@ export async function ownAccessLog(studentId: Types.ObjectId, now = new Date()):
     .sort({ at: -1, _id: -1 })
     .limit(500)
     .lean<EntryDoc[]>();
-  const names = await namesOf(docs);
+  const nameOf = await namesOf(docs);
   return docs.map((e) => ({
     at: e.at.toISOString(),
-    actor: { name: e.actorId ? (names.get(String(e.actorId)) ?? DELETED_USER_NAME) : DELETED_USER_NAME, role: e.actorRole },
+    actor: { name: nameOf(e.actorId), role: e.actorRole },
     what: e.what,
   }));
 }

@@ -24,6 +24,16 @@ export type LanguageName = 'English' | 'Spanish' | 'French';
 const CODES: Record<LanguageName, Language> = { English: 'en', Spanish: 'es', French: 'fr' };
 const NAMES: Record<Language, LanguageName> = { en: 'English', es: 'Spanish', fr: 'French' };
 
+/**
+ * The catalogue keys of the languages' names, for the settings' and the profile's Language selects:
+ * the value sent stays the English name (`Spanish`), the label is in the active language ("Español").
+ */
+export const LANGUAGE_LABELS: Record<LanguageName, MessageId> = {
+  English: 'language.name.English',
+  Spanish: 'language.name.Spanish',
+  French: 'language.name.French',
+};
+
 /** The code of a language setting: `'Spanish'` → `'es'`; anything unknown → `'en'`. */
 export function languageCode(name: string | null | undefined): Language {
   return (name && CODES[name as LanguageName]) || 'en';

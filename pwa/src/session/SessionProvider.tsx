@@ -182,26 +182,32 @@ export function SessionProvider({ children, redirect = redirectTo }: SessionProv
     redirect(SITE_URL);
   }, [redirect]);
 
-  const chooseLanguage = useCallback(async (language: LanguageName | null) => {
-    const saved = await json(client.api.user.language.$put({ json: { language } }));
+  // A change to the signed-in user known here (their language, the school's): shown at once and
+  // kept with the user on the device for an offline start.
+  const changeUser = useCallback((changes: Partial<CurrentUser>) => {
     const current = userRef.current;
     if (!current) return;
-    const updated = { ...current, language: saved.language };
+    const updated = { ...current, ...changes };
     setUser(updated);
     void loadCache()
       .then(({ writeCachedUser }) => writeCachedUser(updated))
       .catch((error: unknown) => console.warn('Could not cache the current user', error));
   }, []);
 
-  const schoolLanguageSaved = useCallback((schoolLanguage: LanguageName) => {
-    const current = userRef.current;
-    if (!current || current.schoolLanguage === schoolLanguage) return;
-    const updated = { ...current, schoolLanguage };
-    setUser(updated);
-    void loadCache()
-      .then(({ writeCachedUser }) => writeCachedUser(updated))
-      .catch((error: unknown) => console.warn('Could not cache the current user', error));
-  }, []);
+  const chooseLanguage = useCallback(
+    async (language: LanguageName | null) => {
+      const saved = await json(client.api.user.language.$put({ json: { language } }));
+      changeUser({ language: saved.language });
+    },
+    [changeUser],
+  );
+
+  const schoolLanguageSaved = useCallback(
+    (schoolLanguage: LanguageName) => {
+      if (userRef.current?.schoolLanguage !== schoolLanguage) changeUser({ schoolLanguage });
+    },
+    [changeUser],
+  );
 
   // the app speaks the user's language, else the school's; until the user is known, the one it started in.
   const language = user ? userLanguage(user) : null;

@@ -14,6 +14,7 @@ import {
 } from '../../presenters/speaking.js';
 import { deliverySummaries } from '../../services/delivery.js';
 import type { Person } from '../../services/stats.js';
+import { DELETED_USER_NAME } from '../../presenters/chatMessage.js';
 
 /**
  * Speaking practice's reads and ownership rules (docs/product.md#speaking-practice). Every read
@@ -184,7 +185,7 @@ export async function reviewQueue(teacher: Person, status: 'pending' | 'reviewed
       const review = feedbackOf.get(String(recording._id));
       return {
         ...presentRecording(recording, deliveryOf(recording._id)),
-        studentName: names.get(String(recording.studentId)) ?? 'Deleted user',
+        studentName: names.get(String(recording.studentId)) ?? DELETED_USER_NAME,
         taskTitle: presented.title,
         prompt: presented.prompt,
         focusStrands: presented.focusStrands,

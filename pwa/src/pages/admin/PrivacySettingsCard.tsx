@@ -1,4 +1,5 @@
 import { IonCard, IonCardContent, IonCardHeader } from '@ionic/react';
+import { FormField } from '../../components/FormField';
 import { useI18n } from '../../i18n';
 import type { SchoolSettingsFields } from './peopleApi';
 import '../shared/formFields.css';
@@ -24,28 +25,30 @@ export function PrivacySettingsCard({ value, onChange }: { value: PrivacySetting
       <IonCardContent>
         <p>{t('privacy.settings.intro')}</p>
         <div className="form-fields">
-          <div className="form-field">
-            <label htmlFor="privacy-school-name">{t('privacy.settings.schoolName')}</label>
-            <input
-              id="privacy-school-name"
-              type="text"
-              value={value.schoolName}
-              maxLength={PRIVACY_SETTING_LIMITS.schoolName}
-              onChange={(event) => onChange({ ...value, schoolName: event.target.value })}
-            />
-          </div>
-          <div className="form-field">
-            <label htmlFor="privacy-contact">{t('privacy.settings.privacyContact')}</label>
-            <input
-              id="privacy-contact"
-              type="text"
-              value={value.privacyContact}
-              maxLength={PRIVACY_SETTING_LIMITS.privacyContact}
-              aria-describedby="privacy-contact-hint"
-              onChange={(event) => onChange({ ...value, privacyContact: event.target.value })}
-            />
-            <p id="privacy-contact-hint" className="form-field__hint">{t('privacy.settings.privacyContactHelper')}</p>
-          </div>
+          <FormField id="privacy-school-name" label={t('privacy.settings.schoolName')}>
+            {(describedBy) => (
+              <input
+                id="privacy-school-name"
+                type="text"
+                value={value.schoolName}
+                maxLength={PRIVACY_SETTING_LIMITS.schoolName}
+                aria-describedby={describedBy}
+                onChange={(event) => onChange({ ...value, schoolName: event.target.value })}
+              />
+            )}
+          </FormField>
+          <FormField id="privacy-contact" label={t('privacy.settings.privacyContact')} hint={t('privacy.settings.privacyContactHelper')}>
+            {(describedBy) => (
+              <input
+                id="privacy-contact"
+                type="text"
+                value={value.privacyContact}
+                maxLength={PRIVACY_SETTING_LIMITS.privacyContact}
+                aria-describedby={describedBy}
+                onChange={(event) => onChange({ ...value, privacyContact: event.target.value })}
+              />
+            )}
+          </FormField>
         </div>
       </IonCardContent>
     </IonCard>

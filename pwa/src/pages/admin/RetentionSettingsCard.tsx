@@ -1,5 +1,6 @@
 import { IonButton, IonCard, IonCardContent, IonCardHeader } from '@ionic/react';
 import { useEffect, useState } from 'react';
+import { FormField } from '../../components/FormField';
 import { useI18n } from '../../i18n';
 import type { SchoolSettingsFields } from './peopleApi';
 import '../shared/formFields.css';
@@ -55,54 +56,54 @@ export function RetentionSettingsCard({ value, onChange }: { value: RetentionSet
       <IonCardContent>
         <p>{t('retention.settings.intro')}</p>
         <div className="form-fields">
-          <div className="form-field">
-            <label htmlFor="retention-days">{t('retention.settings.recordingDays')}</label>
-            <input
-              id="retention-days"
-              type="number"
-              inputMode="numeric"
-              min={RETENTION_LIMITS.days.min}
-              max={RETENTION_LIMITS.days.max}
-              step={1}
-              value={daysText}
-              aria-invalid={daysBad}
-              aria-describedby={daysBad ? 'retention-days-error retention-days-hint' : 'retention-days-hint'}
-              onChange={(event) => {
-                setDaysText(event.target.value);
-                onChange({ ...value, recordingRetentionDays: parsed(event.target.value) });
-              }}
-            />
-            <p id="retention-days-hint" className="form-field__hint">{t('retention.settings.recordingDaysHint')}</p>
-            {daysBad ? (
-              <p id="retention-days-error" className="form-field__error" role="alert">
-                {t('retention.settings.recordingDaysInvalid')}
-              </p>
-            ) : null}
-          </div>
-          <div className="form-field">
-            <label htmlFor="retention-months">{t('retention.settings.inactiveMonths')}</label>
-            <input
-              id="retention-months"
-              type="number"
-              inputMode="numeric"
-              min={RETENTION_LIMITS.months.min}
-              max={RETENTION_LIMITS.months.max}
-              step={1}
-              value={monthsText}
-              aria-invalid={monthsBad}
-              aria-describedby={monthsBad ? 'retention-months-error retention-months-hint' : 'retention-months-hint'}
-              onChange={(event) => {
-                setMonthsText(event.target.value);
-                onChange({ ...value, inactiveAccountMonths: event.target.value.trim() === '' ? null : parsed(event.target.value) });
-              }}
-            />
-            <p id="retention-months-hint" className="form-field__hint">{t('retention.settings.inactiveMonthsHint')}</p>
-            {monthsBad ? (
-              <p id="retention-months-error" className="form-field__error" role="alert">
-                {t('retention.settings.inactiveMonthsInvalid')}
-              </p>
-            ) : null}
-          </div>
+          <FormField
+            id="retention-days"
+            label={t('retention.settings.recordingDays')}
+            hint={t('retention.settings.recordingDaysHint')}
+            error={daysBad ? t('retention.settings.recordingDaysInvalid') : undefined}
+          >
+            {(describedBy) => (
+              <input
+                id="retention-days"
+                type="number"
+                inputMode="numeric"
+                min={RETENTION_LIMITS.days.min}
+                max={RETENTION_LIMITS.days.max}
+                step={1}
+                value={daysText}
+                aria-invalid={daysBad}
+                aria-describedby={describedBy}
+                onChange={(event) => {
+                  setDaysText(event.target.value);
+                  onChange({ ...value, recordingRetentionDays: parsed(event.target.value) });
+                }}
+              />
+            )}
+          </FormField>
+          <FormField
+            id="retention-months"
+            label={t('retention.settings.inactiveMonths')}
+            hint={t('retention.settings.inactiveMonthsHint')}
+            error={monthsBad ? t('retention.settings.inactiveMonthsInvalid') : undefined}
+          >
+            {(describedBy) => (
+              <input
+                id="retention-months"
+                type="number"
+                inputMode="numeric"
+                min={RETENTION_LIMITS.months.min}
+                max={RETENTION_LIMITS.months.max}
+                step={1}
+                value={monthsText}
+                aria-invalid={monthsBad}
+                aria-describedby={describedBy}
+                onChange={(event) => {
+                  setMonthsText(event.target.value);
+                  onChange({ ...value, inactiveAccountMonths: event.target.value.trim() === '' ? null : parsed(event.target.value) });
+                }}
+              />
+            )}
+          </FormField>
         </div>
         <IonButton fill="outline" routerLink="/admin/access-log">
           {t('admin.accessLog.open')}

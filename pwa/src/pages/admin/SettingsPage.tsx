@@ -1,6 +1,6 @@
 import { IonButton, IonCard, IonCardContent, IonCardHeader, IonItem, IonList, IonSelect, IonSelectOption, IonSpinner } from '@ionic/react';
 import { useCallback, useEffect, useState } from 'react';
-import { useI18n, type I18n, type MessageId } from '../../i18n';
+import { LANGUAGE_LABELS, useI18n, type I18n, type MessageId } from '../../i18n';
 import BackupsCard from './BackupsCard';
 import { ImportDialog } from './ImportDialog';
 import { downloadExport, fetchSettings, saveSettings, type ExportType, type SchoolSettings, type SchoolSettingsFields } from './peopleApi';
@@ -17,12 +17,6 @@ import './admin.css';
 export const LANGUAGES = ['English', 'Spanish', 'French'] as const;
 /** Backup frequencies (docs/product.md#constants-and-limits); default Daily. */
 export const BACKUP_FREQUENCIES = ['Daily', 'Weekly', 'Monthly'] as const;
-/** The catalogue keys of the language choices' labels: the values sent stay English. */
-const LANGUAGE_LABELS: Record<(typeof LANGUAGES)[number], MessageId> = {
-  English: 'language.name.English',
-  Spanish: 'language.name.Spanish',
-  French: 'language.name.French',
-};
 /** What "Revert to Default" restores (docs/product.md#settings). */
 export const DEFAULT_SETTINGS = { language: 'English', backupFrequency: 'Daily' } as const;
 

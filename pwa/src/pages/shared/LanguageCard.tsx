@@ -1,17 +1,12 @@
 import { IonCard, IonItem, IonSelect, IonSelectOption, IonSpinner } from '@ionic/react';
 import { useState } from 'react';
-import { useI18n, type LanguageName, type MessageId } from '../../i18n';
+import { LANGUAGE_LABELS, useI18n, type LanguageName } from '../../i18n';
 import { useSession } from '../../session/SessionProvider';
 import './formFields.css';
 
 /** What the select holds: one of the languages, or the school's. */
 type Choice = LanguageName | 'school';
 
-const LANGUAGE_LABELS: Record<LanguageName, MessageId> = {
-  English: 'language.name.English',
-  Spanish: 'language.name.Spanish',
-  French: 'language.name.French',
-};
 
 /**
  * The profile screens' "Language" card (docs/product.md#language): the signed-in user chooses the
