@@ -128,7 +128,7 @@ export function createApp(options: AppOptions = {}) {
   const exportStore = options.exportStore ?? createExportStore(env);
   defineExportJobs({ uploads, store: exportStore, log });
   defineRetentionJob({ stores: uploads, log });
-  configureAccessLog({ trustProxy: env.TRUST_PROXY });
+  configureAccessLog({ trustProxy: env.TRUST_PROXY, dataDir: env.DATA_DIR, log });
 
   const publicOrigin = env.PUBLIC_ORIGIN;
   const app = new Hono<AppEnv>()

@@ -193,6 +193,18 @@ export function isDuplicateKeyError(err: unknown): boolean {
   return false;
 }
 
+/**
+ * True when an unordered bulk insert failed only on duplicate keys: every one of its write errors
+ * (`MongoBulkWriteError.writeErrors`, an array or a single one) has code 11000, or it is a single
+ * duplicate-key error. The records that were new are stored.
+ */
+export function isBulkDuplicateOnly(err: unknown): boolean {
+  const found = (err as { writeErrors?: unknown } | null)?.writeErrors;
+  const errors = (Array.isArray(found) ? found : found ? [found] : []) as { code?: number; err?: { code?: number } }[];
+  if (errors.length === 0) return isDuplicateKeyError(err);
+  return errors.every((e) => (e.code ?? e.err?.code) === 11000);
+}
+
 /** Names of the driver's errors that mean "the database cannot be reached now", not "this request is wrong". */
 const UNREACHABLE_ERROR_NAMES: ReadonlySet<string> = new Set([
   'MongoNetworkError',

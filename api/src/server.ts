@@ -23,6 +23,7 @@ import { backfillDeliveryReports } from './services/delivery.js';
 import { stopAnalysisThread } from './services/analysisThread.js';
 import { ffmpegAvailable, serverDeliveryTools } from './services/deliveryTools.js';
 import { backfillOracySummaries } from './services/oracySummary.js';
+import { closeAccessLog } from './services/accessLog.js';
 import { cleanStoredText } from './services/storedText.js';
 import { getEnv, shouldSeedDemo, type Env } from './env.js';
 import { createUploadStores, publicUploadsDir } from './services/uploads.js';
@@ -252,6 +253,8 @@ export async function startServer(
           await closeHttpServer(server);
           await jobs?.stop();
           await stopAnalysisThread();
+          // the journal's last entries, while the database is still there (otherwise the next start inserts them).
+          await closeAccessLog().catch((err) => log.warn({ err }, 'access-log entries left in the journal for the next start'));
           await redis?.close();
           await db.close();
           lock?.release();

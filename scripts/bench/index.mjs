@@ -12,18 +12,22 @@
 //      plain ws broadcast server;
 //   4. front end: compressed bundle sizes and a Lighthouse mobile run of "/";
 //   5. the teacher's Oracy overview of BENCH_ORACY_STUDENTS students with
-//      BENCH_ORACY_SUBMISSIONS self-assessments each: p50 / p99 latency, one request at a time.
+//      BENCH_ORACY_SUBMISSIONS self-assessments each: p50 / p99 latency, one request at a time;
+//   7. the access log: an admin's read of a student's Oracy profile (logged) against the
+//      student's own read of it (the same work, not logged), BENCH_ACCESS_LOG_READS of each,
+//      interleaved, one at a time: the difference of the p50s is what an entry costs.
 // Every figure that has a budget is a ratio or a size; nothing here is a
 // timed test assertion. Sizes and durations come from the environment:
 //   BENCH_USERS=1000 BENCH_MESSAGES=1000 BENCH_LARGE=20000 BENCH_DURATION=6 (s per row,
 //   split into BENCH_ROUNDS=3 alternating baseline/Oracy rounds; the median round counts)
 //   BENCH_WARMUP=1 (s) BENCH_CONNECTIONS=20 BENCH_FANOUT_MESSAGES=20 BENCH_FANOUT_ROUNDS=5 (bursts; the median counts)
 //   BENCH_LIGHTHOUSE_RUNS=3 BENCH_ORACY_STUDENTS=300 BENCH_ORACY_SUBMISSIONS=20
-//   BENCH_SKIP=api,growth,fanout,lighthouse,oracy BENCH_NO_PIN=1
+//   BENCH_ACCESS_LOG_READS=500
+//   BENCH_SKIP=api,growth,fanout,lighthouse,oracy,handshake,accesslog BENCH_NO_PIN=1
 //   BENCH_CPU_PROFILE=<folder> (the server writes a V8 CPU profile there when it stops)
 // The figures also go to .cache/bench/latest.json.
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { FIRST_LOAD_JS_BUDGET, analyzeBundle, kb } from './bundle.mjs';
@@ -44,6 +48,7 @@ const config = {
   lighthouseRuns: envInt('BENCH_LIGHTHOUSE_RUNS', 3),
   oracyStudents: envInt('BENCH_ORACY_STUDENTS', 300),
   oracySubmissions: envInt('BENCH_ORACY_SUBMISSIONS', 20),
+  accessLogReads: envInt('BENCH_ACCESS_LOG_READS', 500),
   skip: new Set((process.env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
 };
 const TSX = bin('api', 'tsx');
@@ -64,6 +69,33 @@ function httpGet(url, headers = {}) {
     req.on('error', reject);
     req.end();
   });
+}
+
+/**
+ * The p50 latency of two requests measured in turns, one at a time over one kept-alive connection,
+ * after `reads / 10` turns of warm-up: `{a, b}` in ms.
+ */
+async function pairedP50(a, b, reads) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const once = (target) =>
+    new Promise((resolve, reject) => {
+      const start = performance.now();
+      const req = request(target.url, { headers: target.headers, agent }, (res) => {
+        res.resume();
+        res.on('end', () => (res.statusCode === 200 ? resolve(performance.now() - start) : reject(new Error(`${target.url} answered ${res.statusCode}`))));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  const times = { a: [], b: [] };
+  const warmup = Math.ceil(reads / 10);
+  for (let i = 0; i < warmup + reads; i++) {
+    const [x, y] = [await once(a), await once(b)];
+    if (i >= warmup) times.a.push(x), times.b.push(y);
+  }
+  agent.destroy();
+  const p50 = (xs) => [...xs].sort((p, q) => p - q)[Math.floor(xs.length / 2)];
+  return { a: p50(times.a), b: p50(times.b) };
 }
 
 /** Starts the embedded FerretDB (the API's devdb program) on the server side; resolves its URI. */
@@ -143,7 +175,7 @@ async function growthPoint(oracy, accounts, point) {
 /** Headers that Node's http server writes itself (or that depend on the body's framing): not copied to the baseline. */
 const PER_CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
-const results = { config: { ...config, skip: [...config.skip] }, machine: {}, api: [], growth: [], fanout: null, frontend: {}, oracy: null, handshake: null };
+const results = { config: { ...config, skip: [...config.skip] }, machine: {}, api: [], growth: [], fanout: null, frontend: {}, oracy: null, handshake: null, accessLog: null };
 
 async function main() {
   results.machine = {
@@ -224,6 +256,13 @@ async function main() {
     const students = answer.status === 200 ? JSON.parse(answer.body.toString()).students.length : 0;
     if (students !== config.oracyStudents) throw new Error(`the teacher overview answered ${answer.status} with ${students} students`);
     results.oracy = { path, students, bytes: answer.body.length, ...(await load(oracy.url + path, headers, 1, config.duration, config.warmup)) };
+  }
+
+  if (!config.skip.has('accesslog')) {
+    log(`access log: ${config.accessLogReads} logged and unlogged reads of an Oracy profile`);
+    const url = `${oracy.url}/api/student/oracy/${accounts.student.id}`;
+    const { a, b } = await pairedP50({ url, headers: admin }, { url, headers: student }, config.accessLogReads);
+    results.accessLog = { reads: config.accessLogReads, logged: a, unlogged: b, overhead: a - b };
   }
 
   if (!config.skip.has('fanout')) {
@@ -369,6 +408,16 @@ function print() {
       rows: [
         ['accepted handshakes or POSTs', num(h.accepted), '', '', '0', verdict(h.accepted === 0)],
         ['resident memory: before → peak (growth)', `${h.before.toFixed(1)} → ${h.peak.toFixed(1)} MB (+${growth.toFixed(1)})`, '', '', `< ${h.budgetMb} MB`, verdict(growth < h.budgetMb)],
+      ],
+    });
+  }
+  if (results.accessLog) {
+    const a = results.accessLog;
+    sections.push({
+      title: `7. Access log — an admin's read of a student's Oracy profile (an entry written) against the student's own (none), ${num(a.reads)} of each in turns, one at a time`,
+      rows: [
+        ['GET /api/student/oracy/:id  p50 logged / not logged', `${ms(a.logged)} / ${ms(a.unlogged)}`, '', '', '', ''],
+        ['    the entry\'s cost (difference of the p50s)', `${num(a.overhead, 2)} ms`, '', '', '≤ 1 ms', verdict(a.overhead <= 1)],
       ],
     });
   }

@@ -93,9 +93,19 @@ export type PageTextKey = keyof (typeof PAGE_TEXTS)['English'];
 
 /** The page word `key` in `language`, with `{name}` filled from `values`. */
 export function pageText(language: Language, key: PageTextKey, values: Record<string, string | number> = {}): string {
-  const text: string = PAGE_TEXTS[language][key];
+  return fillText(PAGE_TEXTS[language][key], values);
+}
+
+/** `text` with each `{name}` replaced by `values[name]`; a name without a value stays as it is. */
+export function fillText(text: string, values: Record<string, string | number>): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
+
+/** The `<html lang>` of each language. */
+export const HTML_LANG: Readonly<Record<Language, string>> = { English: 'en', Spanish: 'es', French: 'fr' };
+
+/** The locale of each language for dates and numbers (English keeps the en-GB forms, docs/product.md#language). */
+export const LOCALES: Readonly<Record<Language, string>> = { English: 'en-GB', Spanish: 'es', French: 'fr' };
 
 /**
  * The messages the sign-in routes put on the pages, as the routes write them (English) and

@@ -2,7 +2,7 @@ import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { RegistrationPolicy } from '../env.js';
 import type { Language } from '../presenters/user.js';
-import { pageText, translateMessage } from './pageTexts.js';
+import { HTML_LANG, pageText, translateMessage } from './pageTexts.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './schema.js';
 
 /**
@@ -14,8 +14,6 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './schema.js';
  */
 
 /** The HTML `lang` of each language. */
-const HTML_LANG: Record<Language, string> = { English: 'en', Spanish: 'es', French: 'fr' };
-
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
 const STYLE = raw(`

@@ -1,4 +1,5 @@
 import mongoose, { type Types } from 'mongoose';
+import { flushAccessLog } from '../services/accessLog.js';
 import type { UploadStores } from '../services/uploads.js';
 import { PRIVACY_REGISTER, linksTo, ownerFilter, storedId, type OwnerPath, type RegisterEntry } from './register.js';
 
@@ -97,6 +98,8 @@ const isUserRecord = (entry: RegisterEntry, owner: OwnerPath) => entry.model ===
  * @param stores the upload stores the files live in
  */
 export async function erasePerson(userId: Types.ObjectId, stores: UploadStores): Promise<void> {
+  // entries about them still in this process's journal would otherwise arrive after the erasure.
+  await flushAccessLog();
   const files: FileToRemove[] = [];
   const steps = PRIVACY_REGISTER.flatMap((entry) => entry.owners.map((owner) => ({ entry, owner })));
   const first = steps.filter((s) => s.entry.model === 'Session');

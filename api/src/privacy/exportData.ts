@@ -1,5 +1,8 @@
 import mongoose, { Types } from 'mongoose';
 import { Course, SpeakingTask, Assignment, User } from '../db/models/index.js';
+import type { Language } from '../presenters/user.js';
+import { flushAccessLog } from '../services/accessLog.js';
+import { readSchoolLanguage } from '../services/language.js';
 import type { UploadStores } from '../services/uploads.js';
 import { PRIVACY_REGISTER, collectionOf, ownerFilter, type OwnerRole, type RegisterEntry } from './register.js';
 
@@ -37,6 +40,8 @@ export interface ExportData {
     collections: Record<string, ExportRecord[]>;
   };
   files: ExportFile[];
+  /** the language of `index.html`: the person's own choice, or the school's (docs/product.md#language) */
+  language: Language;
 }
 
 /** The roles an entry's records are exported for. */
@@ -103,7 +108,8 @@ const extOf = (name: string) => /\.[A-Za-z0-9]{1,8}$/.exec(name)?.[0] ?? '';
  */
 export async function collectExportData(userId: string, now: Date = new Date()): Promise<ExportData | null> {
   const id = new Types.ObjectId(userId);
-  const user = await User.findById(id, { name: 1, role: 1 }).lean();
+  await flushAccessLog();
+  const [user, schoolLanguage] = await Promise.all([User.findById(id, { name: 1, role: 1, language: 1 }).lean(), readSchoolLanguage()]);
   if (!user) return null;
   const collections: Record<string, ExportRecord[]> = {};
   const files: ExportFile[] = [];
@@ -143,6 +149,11 @@ export async function collectExportData(userId: string, now: Date = new Date()):
       for (const file of entry.files ?? []) {
         const name = valueAt(doc, file.path);
         if (typeof name !== 'string' || !name) continue;
+        // removed by the school's retention: the record says so (`audioRemovedAt`), there is nothing to copy.
+        if (file.goneWhen && valueAt(doc, file.goneWhen)) {
+          record.fileInArchive = null;
+          continue;
+        }
         const path = `files/${key}/${String(doc._id)}${extOf(name)}`;
         files.push({ store: file.store, name, path });
         record.fileInArchive = path;
@@ -180,5 +191,6 @@ export async function collectExportData(userId: string, now: Date = new Date()):
       collections,
     },
     files,
+    language: (user.language as Language | null | undefined) ?? schoolLanguage,
   };
 }

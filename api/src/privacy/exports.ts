@@ -94,7 +94,7 @@ export async function listExports(subjectId: Types.ObjectId, now: Date = new Dat
 
 /**
  * The archive of export `id` for `user`: their own, or anyone's for an admin.
- * @returns the file and its download name
+ * @returns the file, its download name and whose data it holds
  * @throws 404 when there is no such export, it is someone else's, expired, not ready, or its archive is gone
  */
 export async function exportDownload(
@@ -102,14 +102,14 @@ export async function exportDownload(
   user: { _id: Types.ObjectId; isAdmin: boolean },
   store: ExportStore,
   now: Date = new Date(),
-): Promise<{ file: ServedFile; filename: string }> {
+): Promise<{ file: ServedFile; filename: string; subjectId: Types.ObjectId }> {
   const doc = await PrivacyExport.findById(id).lean();
   const allowed = doc && (user.isAdmin || String(doc.subjectId) === String(user._id));
   if (!doc || !allowed || doc.expiresAt.getTime() <= now.getTime()) throw notFound('No such export.');
   if (doc.status !== 'ready' || !doc.file) throw notFound('This export is not ready.');
   const file = await store.open(doc.file);
   if (!file) throw notFound('No such export.');
-  return { file, filename: `oracy-data-${utcDay(doc.createdAt)}.zip` };
+  return { file, filename: `oracy-data-${utcDay(doc.createdAt)}.zip`, subjectId: doc.subjectId };
 }
 
 /**

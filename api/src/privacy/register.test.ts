@@ -56,7 +56,7 @@ function namedPaths(entry: RegisterEntry): string[] {
     ...entry.personalData.map((p) => p.path),
     ...entry.owners.map((o) => o.path),
     ...(entry.linked ?? []).map((l) => l.path),
-    ...(entry.files ?? []).map((f) => f.path),
+    ...(entry.files ?? []).flatMap((f) => [f.path, ...(f.goneWhen ? [f.goneWhen] : [])]),
     ...Object.keys(entry.owners.find((o) => o.replaceWith)?.replaceWith ?? {}),
     ...(entry.retention.rule ? [entry.retention.rule.path] : []),
   ];

@@ -66,6 +66,8 @@ export interface FileField {
   path: string;
   store: keyof UploadStores;
   description: string;
+  /** a path that is set once the file was removed on purpose (retention): the record then has no file to export */
+  goneWhen?: string;
 }
 
 /** A field holding personal data, in plain words. */
@@ -332,7 +334,7 @@ export const PRIVACY_REGISTER: readonly RegisterEntry[] = [
       { path: 'audioRemovedAt', description: 'When its audio was removed under the school’s retention' },
     ],
     owners: [{ path: 'studentId', role: 'subject', onErasure: 'delete' }],
-    files: [{ path: 'file.name', store: 'recordings', description: 'The recorded audio' }],
+    files: [{ path: 'file.name', store: 'recordings', description: 'The recorded audio', goneWhen: 'audioRemovedAt' }],
     whoCanSee: 'The student, the course’s teacher and admins.',
     retention: {
       text:
@@ -435,7 +437,7 @@ export const PRIVACY_REGISTER: readonly RegisterEntry[] = [
       { path: 'actorId', role: 'actor', onErasure: 'detach' },
     ],
     whoCanSee: 'Admins; the student sees the last 90 days of entries about them (who, in what role, what and when).',
-    retention: { text: 'One year, then removed by the daily retention job.', rule: { kind: 'afterDays', path: 'at', days: 365 } },
+    retention: { text: 'One year, then removed by the daily retention job. Each entry first waits, for less than a second, in a journal file on the server, so that none is lost if the server stops.', rule: { kind: 'afterDays', path: 'at', days: 365 } },
     onErasure: 'Entries about the deleted student are deleted; entries by a deleted teacher or admin stay with their role, the person shown as "Deleted user".',
     export: { included: true, how: 'For a student, the entries about them: who (name and role), what and when.' },
   },

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { stringify } from 'csv-stringify/sync';
@@ -6,7 +7,10 @@ import { Types } from 'mongoose';
 import { ACCESS_LOG_RETENTION_DAYS, AccessLogEntry, ROLES, User, type AccessActorRole, type AccessKind } from '../db/models/index.js';
 import type { AccessLogEntryJson, AccessLogPageJson, OwnAccessLogEntryJson } from '../presenters/accessLog.js';
 import { DELETED_USER_NAME } from '../presenters/chatMessage.js';
+import { isBulkDuplicateOnly } from '../errors.js';
+import type { Logger } from '../logger.js';
 import { clientIp } from '../security/clientIp.js';
+import { JOURNAL_FLUSH_MS, openAccessJournal, type AccessJournal, type JournalEntry } from './accessJournal.js';
 
 /**
  * The access log (docs/product.md#access-log, docs/decisions/0029-access-log-and-retention.md):
@@ -22,10 +26,63 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Whether the client's address is read from `X-Forwarded-For`: `TRUST_PROXY`, set once by `createApp`. */
 let trustProxy = false;
+/** This process's journal, opened by {@link configureAccessLog}; without one an entry is inserted directly. */
+let journal: AccessJournal | null = null;
 
-/** Tells the access log how to read the client's address (`createApp` does, with `TRUST_PROXY`). */
-export function configureAccessLog(opts: { trustProxy: boolean }): void {
+/** The folder of the access log's journal files under `DATA_DIR`. */
+export function accessJournalDir(dataDir: string): string {
+  return join(dataDir, 'access-log');
+}
+
+/**
+ * Inserts journal entries, unordered; an entry already stored (its `_id` is the journal's) is not
+ * an error, so a batch inserted twice is stored once.
+ * @throws any other write error, or the database's when it is unreachable
+ */
+async function insertEntries(entries: readonly JournalEntry[]): Promise<void> {
+  try {
+    await AccessLogEntry.collection.insertMany(entries.map((entry) => ({ ...entry })), { ordered: false });
+  } catch (err) {
+    if (!isBulkDuplicateOnly(err)) throw err;
+  }
+}
+
+/**
+ * Sets up the access log of this process (`createApp` does, docs/architecture.md#the-access-log): how
+ * to read the client's address (`TRUST_PROXY`) and the journal in `DATA_DIR/access-log`, whose
+ * entries reach the collection in batches ({@link openAccessJournal}). A journal opened before
+ * (another app in the same process) is flushed and closed.
+ */
+export function configureAccessLog(opts: { trustProxy: boolean; dataDir: string; log?: Pick<Logger, 'warn'> }): void {
   trustProxy = opts.trustProxy;
+  const previous = journal;
+  let warnedAt = 0;
+  journal = openAccessJournal(accessJournalDir(opts.dataDir), {
+    insert: insertEntries,
+    onError: (err) => {
+      // retried every flush; said once a minute while the database stays away.
+      if (Date.now() - warnedAt < 60_000) return;
+      warnedAt = Date.now();
+      opts.log?.warn({ err }, 'access-log entries wait in the journal: the database did not take them');
+    },
+  });
+  previous?.close().catch(() => undefined);
+}
+
+/**
+ * Inserts every access-log entry this process has journalled (and what a dead process left) before
+ * it resolves: the log's readers, erasure and exports call it first (docs/architecture.md#the-access-log).
+ * @throws the database's error when it cannot take them (they stay in the journal)
+ */
+export async function flushAccessLog(): Promise<void> {
+  await journal?.flush();
+}
+
+/** Flushes the journal and stops its timer (a server's shutdown); what could not be inserted waits on disk. */
+export async function closeAccessLog(): Promise<void> {
+  const closing = journal;
+  journal = null;
+  await closing?.close();
 }
 
 const ROLE_WORDS: Readonly<Record<number, AccessActorRole>> = { [ROLES.admin]: 'admin', [ROLES.teacher]: 'teacher', [ROLES.student]: 'student' };
@@ -41,21 +98,20 @@ export interface AccessRecord {
 
 /**
  * Records that the signed-in user opened a student's data (docs/product.md#access-log): one
- * `AccessLogEntry` `{at, actorId, actorRole, subjectId, what, resourceId, ip}`, inserted and
- * acknowledged by the database before this resolves — await it before answering, so that an
- * answer that was sent always has its entry. Nothing is recorded for the student's own reads, or
- * without a signed-in user. One insert (about 1 ms on the embedded database); start it beside
- * the read and await both to hide it (`Promise.all`). The "Download my data" route calls it with
- * `what: 'privacy_export'` when someone other than the student downloads their export.
- * @throws what the insert throws (the database is down: the route answers 503 and sends nothing)
+ * `AccessLogEntry` `{at, actorId, actorRole, subjectId, what, resourceId, ip}`, written to this
+ * process's durable journal before this resolves (a few microseconds; the batch reaches the
+ * collection within {@link JOURNAL_FLUSH_MS} ms) — await it before answering, so that an answer
+ * that was sent always has its entry, even if the process dies next. Nothing is recorded for the
+ * student's own reads, or without a signed-in user. Without a journal (no `createApp`), the entry
+ * is inserted directly.
+ * @throws the file system's error when the journal cannot be written (the route answers 500 and sends nothing)
  */
 export async function recordAccess(c: Context, record: AccessRecord): Promise<void> {
   const actor = (c.get as (key: string) => { _id: Types.ObjectId; role: number } | null | undefined)('user');
   if (!actor) return;
   const subjectId = new Types.ObjectId(String(record.subjectId));
   if (subjectId.equals(actor._id)) return;
-  // the driver's insert: the values are ours, and Mongoose's document machinery would cost more than the write.
-  await AccessLogEntry.collection.insertOne({
+  const fields = {
     at: new Date(),
     actorId: actor._id,
     actorRole: ROLE_WORDS[actor.role] ?? 'admin',
@@ -63,7 +119,19 @@ export async function recordAccess(c: Context, record: AccessRecord): Promise<vo
     what: record.what,
     resourceId: String(record.resourceId).toLowerCase(),
     ip: clientIp(c, trustProxy),
-  });
+  };
+  if (journal) journal.append(fields);
+  else await insertEntries([{ _id: new Types.ObjectId(), ...fields }]);
+}
+
+/**
+ * True when a request for a file (a recording's audio, an export's archive) opens it: no `Range`,
+ * or one from the first byte. The further ranges a player or a download manager asks for are the
+ * same opening, not another entry of the access log (docs/product.md#access-log).
+ */
+export function opensFile(range: string | undefined): boolean {
+  if (!range) return true;
+  return /^\s*bytes\s*=\s*0\s*-/i.test(range);
 }
 
 /** The filter of an admin's access-log query (docs/product.md#access-log). */
@@ -128,6 +196,7 @@ async function presentEntries(entries: readonly EntryDoc[]): Promise<AccessLogEn
  * @param limit entries per page, 1–100
  */
 export async function listAccessLog(filter: AccessLogFilter, page: number, limit: number): Promise<AccessLogPageJson> {
+  await flushAccessLog();
   const query = queryOf(filter);
   const [docs, total] = await Promise.all([
     AccessLogEntry.find(query)
@@ -148,6 +217,7 @@ const CSV_BATCH = 500;
 
 /** The CSV text of the log matching `filter`, newest first, a header row and then a batch at a time. */
 async function* csvChunks(filter: AccessLogFilter): AsyncGenerator<string> {
+  await flushAccessLog();
   yield stringify([[...ACCESS_LOG_CSV_COLUMNS]]);
   const query = queryOf(filter);
   for (let skip = 0; ; skip += CSV_BATCH) {
@@ -173,6 +243,7 @@ export function accessLogCsv(filter: AccessLogFilter): WebReadableStream<Uint8Ar
  * At most 500 entries. Two queries.
  */
 export async function ownAccessLog(studentId: Types.ObjectId, now = new Date()): Promise<OwnAccessLogEntryJson[]> {
+  await flushAccessLog();
   const since = new Date(now.getTime() - OWN_ACCESS_LOG_DAYS * DAY_MS);
   const docs = await AccessLogEntry.find({ subjectId: studentId, at: { $gte: since } })
     .sort({ at: -1, _id: -1 })

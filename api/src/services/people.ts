@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
 import { Course, Enrollment, ROLES, User, type Role } from '../db/models/index.js';
-import { badRequest, conflict, notFound } from '../errors.js';
+import { badRequest, conflict, isBulkDuplicateOnly, notFound } from '../errors.js';
 import { erasePerson } from '../privacy/erasure.js';
 import { presentUserRow, type UserRowJson } from '../presenters/user.js';
 import { ReadCache } from './readCache.js';
@@ -243,12 +243,6 @@ export async function addEnrollments(studentId: Types.ObjectId, courseIds: reado
     );
   } catch (err) {
     // Some were enrolled already, or by a concurrent assignment: the unique index kept one each.
-    if ((err as { code?: number }).code !== 11000 && !isBulkDuplicateOnly(err)) throw err;
+    if (!isBulkDuplicateOnly(err)) throw err;
   }
-}
-
-/** True when a bulk insert failed only on duplicate keys. */
-function isBulkDuplicateOnly(err: unknown): boolean {
-  const errors = (err as { writeErrors?: { code?: number; err?: { code?: number } }[] }).writeErrors;
-  return Array.isArray(errors) && errors.length > 0 && errors.every((e) => (e.code ?? e.err?.code) === 11000);
 }

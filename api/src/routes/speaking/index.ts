@@ -6,7 +6,7 @@ import { requireAuth, requireRole, requireSelfOrAdmin } from '../../auth/middlew
 import { Course, Enrollment, Feedback, Recording, ROLES, SpeakingTask } from '../../db/models/index.js';
 import { badRequest, conflict, forbidden, gone, isDuplicateKeyError, notFound, payloadTooLarge } from '../../errors.js';
 import { presentFeedback, presentRecording, presentSpeakingTask } from '../../presenters/speaking.js';
-import { recordAccess } from '../../services/accessLog.js';
+import { opensFile, recordAccess } from '../../services/accessLog.js';
 import { audioDurationMs } from '../../services/audio.js';
 import { startDelivery } from '../../services/delivery.js';
 import { idempotency } from '../../services/idempotency.js';
@@ -52,16 +52,6 @@ const studentOrAdmin = (param: string) => [requireRole(ROLES.student, ROLES.admi
 
 /** Removes a stored file whose record could not be written; a failure here only leaves an unreachable file. */
 const discard = (store: UploadStore, name: string) => store.remove(name).catch(() => undefined);
-
-/**
- * True when a request for audio starts a playback: no `Range`, or one from the first byte. The
- * further ranges a player asks for while it plays are the same listening, not another entry of
- * the access log (docs/product.md#access-log).
- */
-export function opensPlayback(range: string | undefined): boolean {
-  if (!range) return true;
-  return /^\s*bytes\s*=\s*0\s*-/i.test(range);
-}
 
 /**
  * A promise that is started now and awaited later: answers a function that resolves (or throws)
@@ -207,7 +197,7 @@ export function createSpeakingRoutes(opts: { recordings: UploadStore }) {
       const recording = await readableRecording(c.req.valid('param').recordingId, c.var.user, 'This recording is not yours to hear.');
       if (recording.audioRemovedAt) throw audioRemoved(recording.audioRemovedAfterDays ?? null);
       // the entry is written while the answer is prepared, and acknowledged before it is sent.
-      const logged = opensPlayback(c.req.header('Range'))
+      const logged = opensFile(c.req.header('Range'))
         ? settled(recordAccess(c, { subjectId: recording.studentId, what: 'recording_audio', resourceId: recording._id }))
         : undefined;
       const file = await store.open(recording.file?.name ?? '');
