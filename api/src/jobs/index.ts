@@ -4,6 +4,7 @@ import { Types } from 'mongoose';
 import { Job, JobClaim, type JobStatus } from '../db/models/index.js';
 import { isDuplicateKeyError } from '../errors.js';
 import type { Logger } from '../logger.js';
+import { DAY_MS } from '../time.js';
 
 /**
  * The one home for background jobs (docs/architecture.md#background-jobs,
@@ -160,7 +161,6 @@ export interface JobRunnerOptions {
 
 /** Jobs looked at per poll; the first one claimed runs. */
 const CANDIDATES = 10;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A name for this process: host, pid and a random word, so two runners in one process differ too. */
 function ownerName(): string {

@@ -13,6 +13,7 @@ import type { UploadStores } from '../services/uploads.js';
 import { collectExportData } from './exportData.js';
 import { renderExportHtml } from './exportHtml.js';
 import { exportFileName, type ExportStore } from './exportStore.js';
+import { DAY_MS } from '../time.js';
 
 /**
  * "Download my data" (docs/product.md#download-my-data, docs/decisions/0028-exports-of-personal-data.md,
@@ -35,7 +36,6 @@ export const EXPORT_TIMEOUT_MS = 30 * 60 * 1000;
 /** How often every process queues the sweep, ms: 1 hour (its key makes one run per hour). */
 export const EXPORT_SWEEP_EVERY_MS = 60 * 60 * 1000;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What a `privacy.export` job carries; `userId` names the person for the register (erasure removes the job). */
 interface ExportPayload {

@@ -11,6 +11,7 @@ import { isBulkDuplicateOnly } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { clientIp } from '../security/clientIp.js';
 import { JOURNAL_FLUSH_MS, openAccessJournal, type AccessJournal, type JournalEntry } from './accessJournal.js';
+import { DAY_MS } from '../time.js';
 
 /**
  * The access log (docs/product.md#access-log, docs/decisions/0029-access-log-and-retention.md):
@@ -22,7 +23,6 @@ import { JOURNAL_FLUSH_MS, openAccessJournal, type AccessJournal, type JournalEn
 
 /** How far back a student sees their own log, days (docs/product.md#access-log). */
 export const OWN_ACCESS_LOG_DAYS = 90;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Whether the client's address is read from `X-Forwarded-For`: `TRUST_PROXY`, set once by `createApp`. */
 let trustProxy = false;

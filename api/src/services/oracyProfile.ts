@@ -1,4 +1,5 @@
 import { ASSESSMENT_CATEGORIES, type OracyLevel } from '../db/models/index.js';
+import { DAY_MS } from '../time.js';
 
 /**
  * The Oracy profile's arithmetic (docs/product.md#oracy-profile): strand
@@ -38,7 +39,6 @@ export const ATTENTION_THRESHOLDS = {
   lowStrand: 2,
 } as const;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Rounds to two decimals, halves away from zero (2.375 → 2.38, −0.125 → −0.13).

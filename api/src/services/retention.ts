@@ -14,6 +14,7 @@ import '../db/models/idempotencyKey.js';
 import { accessLogCutoff, flushAccessLog } from './accessLog.js';
 import { KEY_RETENTION_DAYS } from './idempotency.js';
 import type { UploadStores } from './uploads.js';
+import { DAY_MS } from '../time.js';
 
 /**
  * Retention (docs/product.md#retention, docs/architecture.md#retention,
@@ -25,7 +26,6 @@ import type { UploadStores } from './uploads.js';
  * with {@link addRetentionStep} (the privacy exports' sweep does).
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What a step is told. */
 export interface RetentionContext {
