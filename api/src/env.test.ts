@@ -26,7 +26,7 @@ describe('parseEnv', () => {
       LOGIN_FAILURES_PER_IP_MINUTES: 15,
       REGISTRATION: { mode: 'open' },
       BACKUP_SCHEDULE: true,
-      DEVDB_PUSHDOWN: 'off',
+      DEVDB_PUSHDOWN: 'on',
     });
     expect(env.MONGODB_URI).toBeUndefined();
     expect(env.DEVICE_COOKIE_KEY).toBeUndefined();

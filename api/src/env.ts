@@ -217,12 +217,12 @@ const envSchema = z
      */
     BACKUP_SCHEDULE: flag.optional(),
     /**
-     * `on` makes the embedded database push filters, sorts, pages and counts down to SQLite where
-     * the answer is exactly the same; `off` (default) runs every query as FerretDB 1.24 does. Off
-     * by default while a read under concurrent requests can miss a row written just before it
-     * (docs/architecture.md#the-embedded-database). Ignored with `MONGODB_URI`.
+     * `on` (default) makes the embedded database push equalities, one-field sorts with their pages,
+     * and counts down to SQLite where the answer is exactly the same; `off` runs every query as
+     * FerretDB 1.24 does, as a safety switch (docs/architecture.md#the-embedded-database).
+     * Ignored with `MONGODB_URI`.
      */
-    DEVDB_PUSHDOWN: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
+    DEVDB_PUSHDOWN: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   })
   .transform((env) => ({
     ...env,

@@ -6,7 +6,8 @@
 // one table:
 //   1. API throughput of five signed-in calls against a bare node:http server
 //      answering the same bytes, in the same run;
-//   2. growth: the users page and the chat history page at BENCH_USERS and at
+//   2. growth: the users page (no search, and a name search), the chat history page and,
+//      unless oracy is skipped, the teacher's Oracy overview at BENCH_USERS and at
 //      BENCH_LARGE records (also on MONGODB_URI when it is set);
 //   3. chat fan-out: 100 admin sockets, one sender, 1 KB messages, against a
 //      plain ws broadcast server;
@@ -149,27 +150,42 @@ function load(url, headers, connections = config.connections, duration = config.
   return runJson('load', NODE, [here('load.mjs'), JSON.stringify({ url, headers, connections, duration, warmup })]);
 }
 
+/** The name the users page is searched for in the growth rows: a first name of about one generated user in 16 (generate.ts). */
+const GROWTH_SEARCH = 'mia';
+
+/** Median time of 9 GETs of `url(i)`, one at a time, after one to warm up (`url(-1)`); throws unless each answers 200. */
+async function medianOfGets(what, url, headers) {
+  await httpGet(url(-1), headers);
+  const samples = [];
+  for (let i = 0; i < 9; i++) {
+    const started = performance.now();
+    const answer = await httpGet(url(i), headers);
+    if (answer.status !== 200) throw new Error(`${what} answered ${answer.status}`);
+    samples.push(performance.now() - started);
+  }
+  return median(samples);
+}
+
 /**
- * Median latency of the users page (one request at a time, after one to warm up) and of the chat history page, at the current size.
+ * Median latency of the users page without a search and with a name search (`GROWTH_SEARCH`), of the chat history page and,
+ * given `oracyTeacher`, of that teacher's Oracy overview, at the current size, each one request at a time.
  * `point` (1, 2, …) numbers the calls on one server. It picks the page sizes the users page is asked for — 10·point − 1 to warm up,
  * then 10·point to 10·point + 8, none asked before, so the server's 5 s read cache (api/src/services/readCache.ts) never answers,
  * not even when the generator (another process, whose writes this server does not hear of) grew the users within 5 s — and the
  * chat admin who pages the history: another one each time, since the server allows one admin 30 page requests per 10 s.
+ * The overview has no read cache.
+ * @returns `{users, search, history, overview?}` in ms
  */
-async function growthPoint(oracy, accounts, point) {
-  const url = (limit) => `${oracy.url}/api/admin/users?page=1&limit=${limit}&search=`;
+async function growthPoint(oracy, accounts, point, oracyTeacher) {
   const headers = { Cookie: `oracy_session=${accounts.admin.token}` };
-  const first = 10 * point;
-  await httpGet(url(first - 1), headers);
-  const samples = [];
-  for (let i = 0; i < 9; i++) {
-    const started = performance.now();
-    const answer = await httpGet(url(first + i), headers);
-    if (answer.status !== 200) throw new Error(`the users page answered ${answer.status}`);
-    samples.push(performance.now() - started);
-  }
+  const page = (search) => (i) => `${oracy.url}/api/admin/users?page=1&limit=${10 * point + i}&search=${search}`;
+  const users = await medianOfGets('the users page', page(''), headers);
+  const search = await medianOfGets('the users page with a search', page(GROWTH_SEARCH), headers);
   const history = await runJson('load', NODE, [here('history.mjs'), JSON.stringify({ url: oracy.url, account: accounts.chatAdmins[point], page: 1, samples: 20 })]);
-  return { users: median(samples), history: history.p50 };
+  const overview = oracyTeacher
+    ? await medianOfGets('the teacher Oracy overview', () => `${oracy.url}/api/teacher/oracy/${oracyTeacher.id}`, { Cookie: `oracy_session=${oracyTeacher.token}` })
+    : undefined;
+  return { users, search, history: history.p50, ...(overview === undefined ? {} : { overview }) };
 }
 
 /** Headers that Node's http server writes itself (or that depend on the body's framing): not copied to the baseline. */
@@ -245,7 +261,7 @@ async function main() {
   let small;
   if (!config.skip.has('growth')) {
     log(`growth at ${config.users} users / ${config.messages} messages`);
-    small = await growthPoint(oracy, accounts, 1);
+    small = await growthPoint(oracy, accounts, 1, base.oracyTeacher);
   }
 
   if (base.oracyTeacher) {
@@ -311,7 +327,7 @@ async function main() {
   if (!config.skip.has('growth')) {
     log(`growing to ${config.large} users / ${config.large} messages`);
     await generate(mainDb, ['--users', String(config.large), '--messages', String(config.large)]);
-    const large = await growthPoint(oracy, accounts, 2);
+    const large = await growthPoint(oracy, accounts, 2, base.oracyTeacher);
     results.growth.push({ engine: 'FerretDB 1.24 on SQLite (embedded)', small, large });
   }
   await oracy.stop();
@@ -355,8 +371,14 @@ function print() {
       title: `2. Growth — p50 latency at ${num(config.users)} and at ${num(config.large)} records (users; chat messages); ratio = large / small`,
       rows: results.growth.flatMap((g) => [
         [`${g.engine}`, '', '', '', '', ''],
-        [`    users page (page 1 of 10)`, `${ms(g.small.users)} → ${ms(g.large.users)}`, '', ratio(g.large.users / g.small.users), '≤ 2', verdict(g.large.users / g.small.users <= 2)],
-        [`    chat history page (50, page 1)`, `${ms(g.small.history)} → ${ms(g.large.history)}`, '', ratio(g.large.history / g.small.history), '≤ 2', verdict(g.large.history / g.small.history <= 2)],
+        ...[
+          ['users page (page 1 of 10)', 'users'],
+          [`users page, name search "${GROWTH_SEARCH}"`, 'search'],
+          ['chat history page (50, page 1)', 'history'],
+          [`teacher Oracy overview (${num(config.oracyStudents)} students)`, 'overview'],
+        ]
+          .filter(([, key]) => g.small[key] !== undefined && g.large[key] !== undefined)
+          .map(([label, key]) => [`    ${label}`, `${ms(g.small[key])} → ${ms(g.large[key])}`, '', ratio(g.large[key] / g.small[key]), '≤ 2', verdict(g.large[key] / g.small[key] <= 2)]),
       ]),
     });
   }

@@ -5,7 +5,7 @@ import { badRequest, forbidden, passwordChangeRequired, unauthorized } from '../
 import type { AppEnv, AuthedEnv } from './context.js';
 import { requestHeader } from '../security/headers.js';
 import { describeGuard } from '../openapi/security.js';
-import { clearSessionCookie, findSession, isSecureRequest, sessionTokenFromCookieHeader } from './sessions.js';
+import { clearSessionCookie, isSecureRequest, lookUpSession, sessionTokenFromCookieHeader } from './sessions.js';
 
 /** A 24-hex-digit MongoDB ObjectId, the only id shape the API accepts (docs/product.md#authorization-matrix). */
 export const OBJECT_ID_PATTERN = /^[a-f0-9]{24}$/i;
@@ -14,8 +14,14 @@ export const OBJECT_ID_PATTERN = /^[a-f0-9]{24}$/i;
  * Reads the session cookie (`oracy_session`, or `__Host-oracy_session` over
  * HTTPS) and sets `c.var.user` / `c.var.session` (docs/product.md#sign-in-site, docs/product.md#identity-on-the-device), both
  * `null` when the cookie is missing, malformed, unknown, expired, idle too
- * long, or its user was deleted — an unusable cookie is then cleared. The
- * user comes from `findSession`'s short-lived cache, which any write to the
+ * long, or its user was deleted. The answer clears the cookie only when this request ended its
+ * session (expired, idle, user deleted: `lookUpSession`'s `ended`). An unknown session was ended
+ * by another request — a sign-out, or a password change that already set a new cookie: a request
+ * the browser sent with the old cookie just before (a service worker fetching the app's files
+ * does) may be answered after that change, and a clearing `Set-Cookie` names the cookie, not its
+ * value, so it would delete the new session's cookie. Such a cookie is refused on every request
+ * until a sign-in replaces it or it expires.
+ * The user comes from `lookUpSession`'s short-lived cache, which any write to the
  * sessions or users empties, so a role change or a deletion applies at once.
  * While the database is down the session is not looked up (the user is `null`, the cookie kept):
  * only pages that need no database get this far then (`db/gate.ts`). Never answers by itself.
@@ -30,11 +36,11 @@ export function loadSession(opts: { trustProxy: boolean; idleMinutes?: number })
     // The same rule as `readSessionCookie`, from Node's parsed headers (see `requestHeader`).
     const token = sessionTokenFromCookieHeader(requestHeader(c, 'cookie'), secure);
     if (token && databaseAvailable()) {
-      const found = await findSession(token, { idleMinutes: opts.idleMinutes });
-      if (found) {
+      const found = await lookUpSession(token, { idleMinutes: opts.idleMinutes });
+      if (found.status === 'live') {
         c.set('user', found.user);
         c.set('session', found.session);
-      } else {
+      } else if (found.status === 'ended') {
         clearSessionCookie(c, secure);
       }
     }

@@ -20,12 +20,17 @@ describe('sessions', () => {
     const { token } = await createSession(user._id, { ttlDays: 1 });
     expect(await findSession(token)).not.toBeNull();
     await Session.updateOne({ tokenHash: hashSessionToken(token) }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
-    expect(await findSession(token)).toBeNull();
     const res = await app.request('/auth/current_user', { headers: { Cookie: `${SESSION_COOKIE}=${token}` } });
     expect(res.status).toBe(401);
-    // The browser is told to drop the useless cookie.
+    // This request ended the session: the browser is told to drop the useless cookie.
     expect(res.headers.getSetCookie().join()).toMatch(new RegExp(`${SESSION_COOKIE}=;.*Max-Age=0`));
     expect(await Session.exists({ tokenHash: hashSessionToken(token) })).toBeNull();
+    expect(await findSession(token)).toBeNull();
+    // A later request with the cookie of a session that has already ended is refused and leaves the
+    // cookie alone: by the time it is answered the browser may hold a newer one of the same name.
+    const later = await app.request('/auth/current_user', { headers: { Cookie: `${SESSION_COOKIE}=${token}` } });
+    expect(later.status).toBe(401);
+    expect(later.headers.getSetCookie().join()).not.toContain(`${SESSION_COOKIE}=`);
   });
 
   it('sweeps expired sessions and keeps live ones', async () => {

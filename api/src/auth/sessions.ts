@@ -73,32 +73,42 @@ export interface SessionLimits {
 }
 
 /**
+ * What {@link lookUpSession} found for a cookie token.
+ * - `live`: the session and its user.
+ * - `ended`: this lookup ended the session — past its absolute expiry (`expiresAt`), idle longer
+ *   than the limit, or its user no longer exists — and deleted its record (the embedded database
+ *   has no TTL index).
+ * - `unknown`: a malformed token, or no session has it: never issued, or ended by another request
+ *   (a sign-out, a password change or reset, the sweep of expired sessions).
+ */
+export type SessionLookup =
+  | { status: 'live'; session: SessionDoc; user: UserDoc }
+  | { status: 'ended' }
+  | { status: 'unknown' };
+
+/**
  * Looks up the session of a cookie token and its user — from the short-lived
  * cache below, or from the database in one read shared by concurrent callers
  * (`readShared`). Records the use (`lastSeenAt`, written at most once a minute).
- * @returns `{session, user}`, or null when the token is malformed or unknown,
- * the session has passed its absolute expiry (`expiresAt`) or has been idle
- * longer than `limits.idleMinutes` (it is then deleted, as the embedded
- * database has no TTL index), or its user no longer exists (the session is
- * deleted too).
+ * Ends (deletes) a session found expired, idle longer than `limits.idleMinutes`, or whose
+ * user no longer exists (docs/product.md#sign-in-site).
+ * @returns `live` with the session and user, `ended` when this lookup ended it, `unknown`
+ * otherwise ({@link SessionLookup})
  */
-export async function findSession(
-  token: string | undefined,
-  limits: SessionLimits = {},
-): Promise<{ session: SessionDoc; user: UserDoc } | null> {
-  if (!token || !TOKEN_PATTERN.test(token)) return null;
+export async function lookUpSession(token: string | undefined, limits: SessionLimits = {}): Promise<SessionLookup> {
+  if (!token || !TOKEN_PATTERN.test(token)) return { status: 'unknown' };
   const generation = cacheGeneration;
   const cached = sessionCache.get(token);
   const fresh = cached && cached.until > Date.now() ? cached : undefined;
   const read = fresh ?? (await readShared(token));
-  if (!read) return null;
+  if (!read) return { status: 'unknown' };
   const { session } = read;
   const now = Date.now();
   const idleMs = (limits.idleMinutes ?? DEFAULT_SESSION_IDLE_MINUTES) * 60 * 1000;
   const lastSeen = session.lastSeenAt?.getTime() ?? now;
   if (session.expiresAt.getTime() <= now || lastSeen + idleMs <= now) {
     await Session.deleteOne({ _id: session._id });
-    return null;
+    return { status: 'ended' };
   }
   if (now - lastSeen >= Math.min(TOUCH_INTERVAL_MS, idleMs / 10)) {
     session.lastSeenAt = new Date(now);
@@ -108,15 +118,28 @@ export async function findSession(
   const { user } = read;
   if (!user) {
     await Session.deleteOne({ _id: session._id });
-    return null;
+    return { status: 'ended' };
   }
   // Not cached when a write happened while reading: it may have changed what was read.
   if (!fresh && generation === cacheGeneration) rememberSession(token, { session, user, until: now + SESSION_CACHE_TTL_MS });
-  return { session, user };
+  return { status: 'live', session, user };
 }
 
 /**
- * How long `findSession` reuses a session and its user without asking the
+ * The session of a cookie token and its user, as {@link lookUpSession} finds them.
+ * @returns `{session, user}`, or null when the token is malformed or unknown, or the session has
+ * just ended (expired, idle too long, or its user no longer exists)
+ */
+export async function findSession(
+  token: string | undefined,
+  limits: SessionLimits = {},
+): Promise<{ session: SessionDoc; user: UserDoc } | null> {
+  const found = await lookUpSession(token, limits);
+  return found.status === 'live' ? { session: found.session, user: found.user } : null;
+}
+
+/**
+ * How long `lookUpSession` reuses a session and its user without asking the
  * database, in ms (no database round trip on every request). Any
  * write through Mongoose to the sessions or the users — a logout, a role
  * change, a deletion, a profile edit, an expiry — empties the cache at once

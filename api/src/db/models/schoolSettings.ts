@@ -1,4 +1,5 @@
 import { Schema, Types, model } from 'mongoose';
+import { watchWrites } from './writes.js';
 
 /** Languages the school can choose (docs/product.md#settings); default English. */
 export const SCHOOL_LANGUAGES = ['English', 'Spanish', 'French'] as const;
@@ -58,5 +59,8 @@ const schoolSettingsSchema = new Schema(
   },
   { timestamps: { createdAt: false, updatedAt: true }, versionKey: false },
 );
+
+// The school's language is cached (services/language.ts) and emptied by every write here.
+watchWrites(schoolSettingsSchema, 'SchoolSettings');
 
 export const SchoolSettings = model('SchoolSettings', schoolSettingsSchema);

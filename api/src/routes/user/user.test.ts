@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import mongoose from 'mongoose';
 import { createApp } from '../../app.js';
 import { SCHOOL_SETTINGS_ID, SchoolSettings, User } from '../../db/models/index.js';
 import { createUser, jsonRequest, readJson, signIn } from '../../test/factories.js';
@@ -55,6 +56,26 @@ describe('PUT /api/user/language (docs/product.md#language)', () => {
       expect(await readJson(await put({ language: null }, cookie))).toEqual({ language: null });
       expect(await readJson(await get('/auth/current_user', cookie))).toMatchObject({ language: null, schoolLanguage: 'Spanish' });
     } finally {
+      await SchoolSettings.deleteOne({ _id: SCHOOL_SETTINGS_ID });
+    }
+  });
+
+  it("sends the school's language from a cache that a change of the settings empties at once", async () => {
+    const { user, password } = await createUser({ role: 3 });
+    const cookie = await signIn(app, user.email, password);
+    try {
+      expect(await readJson(await get('/auth/current_user', cookie))).toMatchObject({ schoolLanguage: 'English' });
+      // The settings document is read once for many calls…
+      const reads: string[] = [];
+      mongoose.set('debug', (collection: string) => void reads.push(collection));
+      for (let i = 0; i < 3; i++) expect(await readJson(await get('/auth/current_user', cookie))).toMatchObject({ schoolLanguage: 'English' });
+      mongoose.set('debug', false);
+      expect(reads.filter((collection) => collection === 'schoolsettings')).toEqual([]);
+      // …and a change is seen by the next call.
+      await SchoolSettings.findOneAndUpdate({ _id: SCHOOL_SETTINGS_ID }, { $set: { language: 'French', backupFrequency: 'Daily' } }, { upsert: true });
+      expect(await readJson(await get('/auth/current_user', cookie))).toMatchObject({ schoolLanguage: 'French' });
+    } finally {
+      mongoose.set('debug', false);
       await SchoolSettings.deleteOne({ _id: SCHOOL_SETTINGS_ID });
     }
   });

@@ -173,6 +173,36 @@ describe('signing in with a one-time password (docs/product.md#one-time-password
     expect(await Session.countDocuments({ userId: user.id })).toBe(1);
   });
 
+  it('keeps the new session when requests the browser sent with the old cookie are answered after the change', async () => {
+    const { user, oneTimePassword } = await made();
+    // The browser's cookie jar, which applies each answer's Set-Cookie in the order the answers arrive.
+    const jar = new Map<string, string>();
+    const receive = (res: Response) => {
+      for (const header of res.headers.getSetCookie()) {
+        const [pair = '', ...attributes] = header.split(';');
+        const at = pair.indexOf('=');
+        if (attributes.some((attribute) => /^\s*Max-Age=0\s*$/i.test(attribute))) jar.delete(pair.slice(0, at));
+        else jar.set(pair.slice(0, at), pair.slice(at + 1));
+      }
+    };
+    const cookies = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+
+    receive(await post('/auth/login', { email: user.email, password: oneTimePassword }));
+    const old = cookies();
+    receive(await post('/auth/change-password', { password: 'my-own-phrase-42', confirmPassword: 'my-own-phrase-42' }, old));
+    expect(cookies()).not.toBe(old);
+    // A service worker fetching the app's files, or a page's calls, left with the old cookie before the
+    // change was answered: the old session has ended by the time they are served, and their answers come last.
+    for (const path of ['/', '/auth/current_user', '/api/admin/notice']) {
+      const late = await get(path, old);
+      if (path !== '/') expect(late.status, path).toBe(401);
+      receive(late);
+    }
+    const current = await get('/auth/current_user', cookies());
+    expect(current.status).toBe(200);
+    expect((await readJson(current)).id).toBe(user.id);
+  });
+
   it('sends away whoever has nothing to change: /change-password redirects, the POST is 401 / 403', async () => {
     const anonymous = await get('/change-password');
     expect(anonymous.status).toBe(302);
