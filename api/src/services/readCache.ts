@@ -2,10 +2,11 @@ import { onWrites } from '../db/models/writes.js';
 
 /**
  * Short-lived in-process caches of whole read results ("the API
- * must not be the bottleneck"). On the embedded FerretDB every filter, sort
- * and count other than an `_id` lookup reads the whole collection, so a
- * signed-in dashboard read costs database work that grows with the number of
- * users; these reads are asked far more often than what they read changes.
+ * must not be the bottleneck"). On the embedded FerretDB whatever its pushdown
+ * leaves in Go (operators such as `$in`, regular expressions) reads the whole
+ * collection, and every read is a round trip to another process; these reads
+ * are asked far more often than what they read changes
+ * (docs/architecture.md#the-embedded-database).
  *
  * Each cache is emptied at once by any Mongoose write to the models it reads
  * (`db/models/writes.ts`, in this process), so a process always sees its own
