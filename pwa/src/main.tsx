@@ -2,7 +2,6 @@ import { setupIonicReact } from '@ionic/react';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './App';
-import { watchSelectPopovers } from './components/selectPopoverSemantics';
 import { setLanguage, startLanguage } from './i18n';
 import { listenForInstallPrompt } from './offline/installPrompt';
 import { registerServiceWorker } from './offline/serviceWorker';
@@ -33,7 +32,6 @@ if (route) {
 
 // Material Design everywhere; no animation when the device asks for reduced motion (theme/motion.ts).
 setupIonicReact({ mode: 'md', ...ionicMotionConfig() });
-watchSelectPopovers();
 
 /** Runs `task` when the browser is idle (at the latest after 5 s); after a short delay where there is no `requestIdleCallback` (Safari). */
 function whenIdle(task: () => void): void {

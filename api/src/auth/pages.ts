@@ -28,7 +28,7 @@ body { min-height: 100vh; background: var(--page); color: var(--text); font: 16p
 header.brand { width: 100%; background: var(--brand); color: var(--on-brand); padding: 20px 16px 56px; text-align: center; }
 .logo { display: inline-flex; align-items: center; gap: 10px; font-size: 28px; font-weight: 700; letter-spacing: .5px; margin: 0; }
 .logo svg { width: 40px; height: 40px; }
-.tagline { margin: 4px 0 0; font-size: 15px; }
+.tagline { margin: 4px 0 0; opacity: .9; font-size: 15px; }
 main { width: 100%; max-width: 420px; padding: 0 16px 32px; margin-top: -40px; }
 .card { background: var(--surface); border: 1px solid var(--card-border); border-radius: 12px; box-shadow: 0 2px 12px rgba(0,0,0,.12); padding: 24px 20px; }
 h2 { margin: 0 0 16px; font-size: 22px; }
@@ -45,7 +45,7 @@ button { width: 100%; min-height: 48px; font: inherit; font-weight: 600; color: 
 button:hover { background: var(--primary-dark); }
 button:focus-visible { outline: 3px solid rgba(239,108,0,.6); outline-offset: 2px; }
 .switch { text-align: center; margin: 20px 0 0; }
-a { color: var(--primary-dark); font-weight: 600; }
+a { color: var(--secondary); font-weight: 600; }
 .demo { color: var(--muted); font-size: 14px; text-align: center; margin-top: 16px; }
 `);
 
@@ -62,7 +62,6 @@ function layout(title: string, body: Html, language: Language = 'English'): Html
 <meta name="theme-color" content="#2e7d32" media="(prefers-color-scheme: light)">
 <meta name="theme-color" content="#1b3a1e" media="(prefers-color-scheme: dark)">
 <meta name="color-scheme" content="light dark">
-<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <title>${title} · Oracy</title>
 <style>${STYLE}</style>
 </head>

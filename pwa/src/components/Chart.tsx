@@ -135,6 +135,7 @@ export function ChartFigure({ type, title, labels, series, valueRange }: ChartFi
       backgroundColor: s.colors ? colorsOf(s.colors) : i === 0 ? CHART_COLORS.primaryFill : CHART_COLORS.secondary,
       borderColor: type === 'doughnut' ? chartColor('surface') : s.colors ? colorsOf(s.colors) : i === 0 ? CHART_COLORS.primary : CHART_COLORS.secondary,
       tension: 0.3,
+      fill: type === 'line',
     })),
   } as ChartData<typeof type>;
   const scales = valueRange && type !== 'doughnut' ? { y: { min: valueRange.min, max: valueRange.max, ticks: { stepSize: 1 } } } : undefined;

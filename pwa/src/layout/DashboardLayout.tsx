@@ -15,11 +15,10 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
     <IonPage>
       <TopBar />
       <IonContent className="ion-padding">
-        {/* The screen's main landmark, in the tab order so that the keyboard can scroll a screen with nothing else to focus (WCAG 2.1.1). */}
-        <main className="screen" tabIndex={0}>
+        <div className="screen">
           <ServerUnavailableBanner />
           {children}
-        </main>
+        </div>
       </IonContent>
     </IonPage>
   );
