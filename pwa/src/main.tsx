@@ -7,9 +7,8 @@ import { listenForInstallPrompt } from './offline/installPrompt';
 import { registerServiceWorker } from './offline/serviceWorker';
 import { findRoute } from './routes';
 import { prefetchCurrentUser } from './session/currentUser';
-import { ionicMotionConfig } from './theme/motion';
 
-/* Ionic's CSS: required core, then the basics and the utilities the screens use, then its dark palette when the device asks for dark. */
+/* Ionic's CSS: required core, then the basics and the utilities the screens use. */
 import '@ionic/react/css/core.css';
 import '@ionic/react/css/normalize.css';
 import '@ionic/react/css/structure.css';
@@ -17,10 +16,8 @@ import '@ionic/react/css/typography.css';
 import '@ionic/react/css/padding.css';
 import '@ionic/react/css/flex-utils.css';
 import '@ionic/react/css/display.css';
-import '@ionic/react/css/palettes/dark.system.css';
 import './theme/variables.css';
 import './theme/global.css';
-import './theme/dark.css';
 
 // the current user (normally already asked for by early.ts) and the screen's chunk
 // are requested before the first render, not after it.
@@ -30,8 +27,7 @@ if (route) {
   route.screen.preload().catch(() => undefined);
 }
 
-// Material Design everywhere; no animation when the device asks for reduced motion (theme/motion.ts).
-setupIonicReact({ mode: 'md', ...ionicMotionConfig() });
+setupIonicReact({ mode: 'md' });
 
 /** Runs `task` when the browser is idle (at the latest after 5 s); after a short delay where there is no `requestIdleCallback` (Safari). */
 function whenIdle(task: () => void): void {

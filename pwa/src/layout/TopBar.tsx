@@ -23,7 +23,7 @@ export function TopBar() {
 
   return (
     <IonHeader>
-      <IonToolbar color="primary" className="top-bar">
+      <IonToolbar color="primary">
         <IonButtons slot="start">
           <IonMenuButton aria-label={t('layout.openMenu')} />
         </IonButtons>
