@@ -114,7 +114,7 @@ test.describe('offline on a phone', () => {
     await expect(offlineBanner(page)).toHaveCount(1);
     await expect(page.getByRole('heading', { name: notices[0]?.title ?? '' })).toBeVisible();
 
-    await page.getByRole('navigation', { name: 'Tabs' }).getByRole('link', { name: 'My Courses' }).click();
+    await page.getByRole('tablist', { name: 'Tabs' }).getByRole('tab', { name: 'My Courses' }).click();
     await expect(page).toHaveURL(/\/student\/courses$/);
     await expect(offlineBanner(page)).toHaveCount(1);
     for (const course of courses) await expect(page.getByRole('heading', { name: course.title })).toBeVisible();

@@ -1,8 +1,9 @@
 import { IonApp, IonRouterOutlet, IonSplitPane } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import { PageLoading } from './components/PageLoading';
+import { useMediaQuery } from './components/useMediaQuery';
 import { useI18n } from './i18n';
 import { OutboxReplayer } from './offline/OutboxReplayer';
 import { useUpdateWaiting } from './offline/serviceWorker';
@@ -10,15 +11,18 @@ import NotFoundPage from './pages/NotFoundPage';
 import { appRedirects, appRoutes, findRoute, type AppRedirect, type AppRoute } from './routes';
 import { RequireAccess } from './session/RequireAccess';
 import { SessionProvider } from './session/SessionProvider';
+import { REDUCED_MOTION_QUERY } from './theme/motion';
 
 /*
- * the shared layout (top bar, popover, tab bar), the side menu and
+ * the shared layout (top bar, popover), the tabs with their tab bar, the side menu and
  * the update toast are chunks of their own, so the first load of "/" (the
  * self-assessment, outside the layout) downloads none of them; each is
  * fetched as soon as a screen needs it.
  */
 const loadLayout = () => import('./layout/DashboardLayout');
 const DashboardLayout = lazy(() => loadLayout().then((m) => ({ default: m.DashboardLayout })));
+const loadTabs = () => import('./layout/LayoutTabs');
+const LayoutTabs = lazy(() => loadTabs().then((m) => ({ default: m.LayoutTabs })));
 const loadMenu = () => import('./layout/Menu');
 const Menu = lazy(() => loadMenu().then((m) => ({ default: m.Menu })));
 const UpdateToast = lazy(() => import('./offline/UpdateToast').then((m) => ({ default: m.UpdateToast })));
@@ -43,30 +47,51 @@ export default function App() {
 }
 
 /**
- * The split pane (docs/contributing.md#ionic-structure): the side menu beside one router
- * outlet holding every route of `routes.ts`, the redirects of docs/product.md#links-and-redirects,
- * and the 404 page for any other path (docs/product.md#not-found-page). Needs a router and a
- * `SessionProvider` above it.
+ * The split pane (docs/contributing.md#ionic-structure, docs/architecture.md#the-shell-and-navigation):
+ * the side menu beside the app's router outlet. That outlet holds the screens outside the
+ * dashboard layout ("/" and "/privacy") and, for every other path, Ionic's tabs
+ * ({@link LayoutTabs}) with an outlet of their own holding the layout screens of `routes.ts`, the
+ * redirects of docs/product.md#links-and-redirects and the 404 page for any other path
+ * (docs/product.md#not-found-page). With reduced motion neither outlet animates. Needs a router
+ * and a `SessionProvider` above it.
  */
 export function AppRoutes() {
+  const animated = !useMediaQuery(REDUCED_MOTION_QUERY);
   return (
     <>
       <DocumentTitle />
       <OutboxReplayer />
       <UpdateOffer />
       <IonSplitPane contentId="main" when="md">
-      <SideMenu />
-      <IonRouterOutlet id="main">
-        {appRoutes.map((route) => (
-          <Route key={route.path} path={route.path} element={<ScreenRoute route={route} />} />
-        ))}
-        {appRedirects.map((redirect) => (
-          <Route key={redirect.path} path={redirect.path} element={<RedirectRoute redirect={redirect} />} />
-        ))}
-        <Route path="*" element={<NotFoundPage />} />
-      </IonRouterOutlet>
+        <SideMenu />
+        <IonRouterOutlet id="main" animated={animated}>
+          {appRoutes
+            .filter((route) => !route.layout)
+            .map((route) => (
+              <Route key={route.path} path={route.path} element={<ScreenRoute route={route} />} />
+            ))}
+          <Route path="*" element={<TabsRoute animated={animated}>{layoutRoutes}</TabsRoute>} />
+        </IonRouterOutlet>
       </IonSplitPane>
     </>
+  );
+}
+
+/** The routes inside the tabs: every layout screen, the redirects, and the 404 page for the rest. */
+const layoutRoutes = [
+  ...appRoutes
+    .filter((route) => route.layout)
+    .map((route) => <Route key={route.path} path={route.path} element={<ScreenRoute route={route} />} />),
+  ...appRedirects.map((redirect) => <Route key={redirect.path} path={redirect.path} element={<RedirectRoute redirect={redirect} />} />),
+  <Route key="*" path="*" element={<NotFoundPage />} />,
+];
+
+/** Ionic's tabs, their chunk loading meanwhile. */
+function TabsRoute({ animated, children }: { animated: boolean; children: ReactNode }) {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <LayoutTabs animated={animated}>{children}</LayoutTabs>
+    </Suspense>
   );
 }
 

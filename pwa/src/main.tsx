@@ -2,13 +2,15 @@ import { setupIonicReact } from '@ionic/react';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './App';
+import { watchSelectPopovers } from './components/selectPopoverSemantics';
 import { setLanguage, startLanguage } from './i18n';
 import { listenForInstallPrompt } from './offline/installPrompt';
 import { registerServiceWorker } from './offline/serviceWorker';
 import { findRoute } from './routes';
 import { prefetchCurrentUser } from './session/currentUser';
+import { ionicMotionConfig } from './theme/motion';
 
-/* Ionic's CSS: required core, then the basics and the utilities the screens use. */
+/* Ionic's CSS: required core, then the basics and the utilities the screens use, then its dark palette when the device asks for dark. */
 import '@ionic/react/css/core.css';
 import '@ionic/react/css/normalize.css';
 import '@ionic/react/css/structure.css';
@@ -16,8 +18,10 @@ import '@ionic/react/css/typography.css';
 import '@ionic/react/css/padding.css';
 import '@ionic/react/css/flex-utils.css';
 import '@ionic/react/css/display.css';
+import '@ionic/react/css/palettes/dark.system.css';
 import './theme/variables.css';
 import './theme/global.css';
+import './theme/dark.css';
 
 // the current user (normally already asked for by early.ts) and the screen's chunk
 // are requested before the first render, not after it.
@@ -27,7 +31,9 @@ if (route) {
   route.screen.preload().catch(() => undefined);
 }
 
-setupIonicReact({ mode: 'md' });
+// Material Design everywhere; no animation when the device asks for reduced motion (theme/motion.ts).
+setupIonicReact({ mode: 'md', ...ionicMotionConfig() });
+watchSelectPopovers();
 
 /** Runs `task` when the browser is idle (at the latest after 5 s); after a short delay where there is no `requestIdleCallback` (Safari). */
 function whenIdle(task: () => void): void {

@@ -21,7 +21,7 @@
  *    `customElements.whenDefined`, so nothing changes for the screen;
  * 3. marks as pure the top-level wrapper calls of `@ionic/react` and Stencil's
  *    `proxyCustomElement(class …)` in `@ionic/core`, so that components
- *    nobody renders (the tab bar, `ion-nav`, the back button) are dropped.
+ *    nobody renders (`ion-nav`, the back button) are dropped.
  *
  * Should a new `@ionic/react` release change these shapes, the plugin
  * simply finds less to move; the bundle-size check of `npm test`
@@ -47,8 +47,17 @@ const FACTORIES: Record<string, { exportedAs: string; from: 'stencil' | 'ionic-r
 /**
  * Elements whose `createReactComponent` wrapper in `@ionic/react` defines them
  * on first render, from a chunk of their own, instead of when the module loads.
+ * Not `ion-tabs`: when it is not defined as the module loads, `@ionic/react`
+ * defines a bare placeholder element under that name (no shadow root, no slots),
+ * and the real one could then never be defined.
  */
-const RENDER_TIME_ELEMENTS = ['ion-icon', 'ion-tab-button', 'ion-tab-bar', 'ion-tabs', 'ion-back-button', 'ion-nav'];
+const RENDER_TIME_ELEMENTS = ['ion-icon', 'ion-tab-button', 'ion-tab-bar', 'ion-back-button', 'ion-nav'];
+
+/**
+ * Render-time elements defined only after others: a tab button learns that it is the selected
+ * one from an event the tab bar sends once, when it has loaded, so the buttons are defined first.
+ */
+const DEFINED_AFTER: Record<string, string[]> = { 'ion-tab-bar': ['ion-tab-button'] };
 
 /** Top-level calls of `@ionic/react` that only build a component (annotated pure, step 3). */
 const COMPONENT_BUILDERS = /^const (\w+) = (React\.memo|createForwardRef|createReactComponent)\(/gm;
@@ -156,7 +165,8 @@ function rewriteIonicReact(code: string, parsed: IonicReactSource): string {
   });
 
   // Elements a first screen rarely renders are fetched when first rendered: ion-icon (with the second
-  // Stencil runtime of ionicons under it), and the tab bar, back button and nav that Oracy never renders.
+  // Stencil runtime of ionicons under it), the tab bar and its buttons (the dashboard layout's), and
+  // the back button and nav that Oracy never renders.
   const renderHook = /(const createReactComponent = \(tagName, ReactComponentContext, manipulatePropsFunction, defineCustomElement\) => \{\n\s*if \(defineCustomElement !== undefined)(\) \{[\s\S]*?\n(\s*)render\(\) \{\n)/;
   if (renderHook.test(out)) {
     let lazy = 0;
@@ -164,7 +174,11 @@ function rewriteIonicReact(code: string, parsed: IonicReactSource): string {
       const spec = specOf.get(define);
       if (!RENDER_TIME_ELEMENTS.includes(tag) || !spec) return call;
       const definer = `__oracyDefine_${tag.replace(/-/g, '_')}`;
-      definers.push(`const ${definer} = /*@__PURE__*/ Object.assign(__oracyDefineLater(() => import(${JSON.stringify(spec)})), { onRender: true });`);
+      const before = (DEFINED_AFTER[tag] ?? []).map((other) => parsed.componentImports.find((imp) => imp.spec.endsWith(`/${other}.js`))?.spec).filter((other): other is string => other !== undefined);
+      const load = before.length
+        ? `() => Promise.all([${[...before, spec].map((m) => `import(${JSON.stringify(m)})`).join(', ')}]).then((modules) => ({ defineCustomElement: () => modules.forEach((m) => m.defineCustomElement()) }))`
+        : `() => import(${JSON.stringify(spec)})`;
+      definers.push(`const ${definer} = /*@__PURE__*/ Object.assign(__oracyDefineLater(${load}), { onRender: true });`);
       lazy += 1;
       return `createReactComponent('${tag}', ${context}, ${manipulate}, ${definer})`;
     });

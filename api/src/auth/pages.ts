@@ -8,7 +8,8 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './schema.js';
 /**
  * The sign-in site of docs/product.md#sign-in-site: server-rendered pages, plain HTML
  * forms that work without JavaScript (no scripts at all, so the strict CSP
- * holds), styled like the app for a 360 px phone first, in the page's language (`pageTexts.ts`,
+ * holds), styled like the app for a 360 px phone first, light or dark as the device asks
+ * (docs/architecture.md#dark-mode-and-reduced-motion), in the page's language (`pageTexts.ts`,
  * docs/product.md#language; English by default). Every interpolated value is HTML-escaped by
  * `hono/html`.
  */
@@ -17,31 +18,34 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './schema.js';
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
 const STYLE = raw(`
-:root { --primary: #2e7d32; --primary-dark: #1b5e20; --secondary: #ef6c00; --text: #1f2933; --muted: #5f6b76; --danger: #c62828; --border: #c9d1d8; }
+:root { color-scheme: light dark; --primary: #2e7d32; --primary-dark: #1b5e20; --on-primary: #fff; --secondary: #ef6c00; --text: #1f2933; --muted: #5f6b76; --danger: #c62828; --border: #c9d1d8; --page: #f3f6f4; --surface: #fff; --brand: var(--primary); --on-brand: #fff; --alert: #fdecea; --alert-border: #f5c2c0; --card-border: transparent; }
+@media (prefers-color-scheme: dark) {
+  :root { --primary: #66bb6a; --primary-dark: #5aa55d; --on-primary: #000; --secondary: #ffa040; --text: #e6ebe6; --muted: #aeb7ae; --danger: #ffb4ab; --border: #8a958a; --page: #121212; --surface: #1e1e1e; --brand: #1b3a1e; --on-brand: #e6ebe6; --alert: #3b1a1a; --alert-border: #7a3a34; --card-border: #3d453d; }
+}
 * { box-sizing: border-box; }
 html, body { margin: 0; }
-body { min-height: 100vh; background: #f3f6f4; color: var(--text); font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; display: flex; flex-direction: column; align-items: center; }
-header.brand { width: 100%; background: var(--primary); color: #fff; padding: 20px 16px 56px; text-align: center; }
+body { min-height: 100vh; background: var(--page); color: var(--text); font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; display: flex; flex-direction: column; align-items: center; }
+header.brand { width: 100%; background: var(--brand); color: var(--on-brand); padding: 20px 16px 56px; text-align: center; }
 .logo { display: inline-flex; align-items: center; gap: 10px; font-size: 28px; font-weight: 700; letter-spacing: .5px; margin: 0; }
 .logo svg { width: 40px; height: 40px; }
-.tagline { margin: 4px 0 0; opacity: .9; font-size: 15px; }
+.tagline { margin: 4px 0 0; font-size: 15px; }
 main { width: 100%; max-width: 420px; padding: 0 16px 32px; margin-top: -40px; }
-.card { background: #fff; border-radius: 12px; box-shadow: 0 2px 12px rgba(0,0,0,.12); padding: 24px 20px; }
+.card { background: var(--surface); border: 1px solid var(--card-border); border-radius: 12px; box-shadow: 0 2px 12px rgba(0,0,0,.12); padding: 24px 20px; }
 h2 { margin: 0 0 16px; font-size: 22px; }
 .field { margin-bottom: 16px; }
 label { display: block; font-weight: 600; margin-bottom: 6px; }
-input { width: 100%; font: inherit; padding: 12px; border: 1px solid var(--border); border-radius: 8px; background: #fff; color: inherit; min-height: 48px; }
+input { width: 100%; font: inherit; padding: 12px; border: 1px solid var(--border); border-radius: 8px; background: var(--surface); color: inherit; min-height: 48px; }
 input:focus { outline: 3px solid rgba(239,108,0,.35); border-color: var(--secondary); }
 input[aria-invalid="true"] { border-color: var(--danger); }
 .field-error { color: var(--danger); font-size: 14px; margin: 4px 0 0; }
 .hint { color: var(--muted); font-size: 14px; margin: 4px 0 0; }
 .lead { margin: 0 0 16px; }
-.alert { background: #fdecea; color: var(--danger); border: 1px solid #f5c2c0; border-radius: 8px; padding: 12px; margin-bottom: 16px; }
-button { width: 100%; min-height: 48px; font: inherit; font-weight: 600; color: #fff; background: var(--primary); border: 0; border-radius: 8px; cursor: pointer; padding: 12px; }
+.alert { background: var(--alert); color: var(--danger); border: 1px solid var(--alert-border); border-radius: 8px; padding: 12px; margin-bottom: 16px; }
+button { width: 100%; min-height: 48px; font: inherit; font-weight: 600; color: var(--on-primary); background: var(--primary); border: 0; border-radius: 8px; cursor: pointer; padding: 12px; }
 button:hover { background: var(--primary-dark); }
 button:focus-visible { outline: 3px solid rgba(239,108,0,.6); outline-offset: 2px; }
 .switch { text-align: center; margin: 20px 0 0; }
-a { color: var(--secondary); font-weight: 600; }
+a { color: var(--primary-dark); font-weight: 600; }
 .demo { color: var(--muted); font-size: 14px; text-align: center; margin-top: 16px; }
 `);
 
@@ -55,7 +59,10 @@ function layout(title: string, body: Html, language: Language = 'English'): Html
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
-<meta name="theme-color" content="#2e7d32">
+<meta name="theme-color" content="#2e7d32" media="(prefers-color-scheme: light)">
+<meta name="theme-color" content="#1b3a1e" media="(prefers-color-scheme: dark)">
+<meta name="color-scheme" content="light dark">
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <title>${title} · Oracy</title>
 <style>${STYLE}</style>
 </head>

@@ -13,12 +13,85 @@ import {
 import { Bar, Doughnut, Line } from 'react-chartjs-2';
 import type { IntlShape } from '@formatjs/intl';
 import { useI18n } from '../i18n';
+import { useMediaQuery } from './useMediaQuery';
 import './Chart.css';
 
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, BarElement, ArcElement, Tooltip, Legend);
 
-/** Primary green and secondary orange of the theme (docs/product.md#constants-and-limits), for datasets. */
-export const CHART_COLORS = { primary: '#2e7d32', secondary: '#f57c00', primaryFill: 'rgba(46, 125, 50, 0.2)' } as const;
+/**
+ * The charts' palette (docs/architecture.md#dark-mode-and-reduced-motion): each name is the CSS
+ * variable `--oracy-chart-<name>` of `theme/variables.css`, one value in light and one in dark, so
+ * that labels, axes, grid and data stay readable on either ground: `text` (labels, ticks, legend),
+ * `grid` (axes and grid lines), `surface` (what a chart is drawn on: the gaps of a doughnut), then
+ * the data colours.
+ */
+export type ChartColorName = 'text' | 'grid' | 'surface' | 'green' | 'orange' | 'deep-orange' | 'blue' | 'purple' | 'light-green' | 'light-orange' | 'grey';
+
+/** The light values, for where the theme's stylesheet is not loaded (the unit tests). */
+const LIGHT_CHART_COLORS: Record<ChartColorName, string> = {
+  // i18n-exempt: a colour, not a text
+  text: '#4a554a',
+  grid: '#d7dcd7',
+  surface: '#ffffff',
+  green: '#2e7d32',
+  orange: '#f57c00',
+  'deep-orange': '#e65100',
+  blue: '#1565c0',
+  purple: '#6a1b9a',
+  'light-green': '#81c784',
+  'light-orange': '#ffb74d',
+  grey: '#9e9e9e',
+};
+
+/** A colour of the charts' palette as the theme gives it now (a `#rrggbb` colour). */
+export function chartColor(name: ChartColorName): string {
+  const value = typeof document === 'undefined' ? '' : getComputedStyle(document.documentElement).getPropertyValue(`--oracy-chart-${name}`).trim();
+  return value || LIGHT_CHART_COLORS[name];
+}
+
+/** `color` (`#rrggbb`) with an opacity from 0 to 1, as `rgba(…)`. */
+export function withAlpha(color: string, alpha: number): string {
+  const [r, g, b] = [1, 3, 5].map((start) => Number.parseInt(color.slice(start, start + 2), 16));
+  return `rgba(${r}, ${g}, ${b}, ${alpha})`;
+}
+
+/**
+ * Primary green and secondary orange of the theme (docs/product.md#constants-and-limits), for
+ * datasets, read from the palette each time (lighter in dark).
+ */
+export const CHART_COLORS = {
+  get primary() {
+    return chartColor('green');
+  },
+  get secondary() {
+    return chartColor('orange');
+  },
+  get primaryFill() {
+    return withAlpha(chartColor('green'), 0.2);
+  },
+};
+
+/** The media query of the device's dark scheme. */
+// i18n-exempt: a media query, not a text
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+/** Gives every Chart.js chart the palette's text and grid colours (Chart.js's defaults). */
+function applyChartDefaults(): void {
+  ChartJS.defaults.color = chartColor('text');
+  ChartJS.defaults.borderColor = chartColor('grid');
+}
+
+applyChartDefaults();
+// Registered before any chart's `useChartScheme`, so the defaults change before the charts re-render.
+if (typeof window !== 'undefined' && typeof window.matchMedia === 'function') window.matchMedia(DARK_QUERY).addEventListener('change', applyChartDefaults);
+
+/**
+ * The device's colour scheme, `light` or `dark`. A chart passes it as its `key`: when the device
+ * switches, the chart is drawn again with the palette's new colours.
+ */
+export function useChartScheme(): 'light' | 'dark' {
+  return useMediaQuery(DARK_QUERY) ? 'dark' : 'light';
+}
 
 /** A value of the screen readers' table in the active language's digits, every decimal kept ("3.25"; "3,25" in Spanish). */
 function formatValue(intl: IntlShape<string>, value: number | undefined): string {
@@ -33,8 +106,12 @@ export interface ChartFigureProps {
   title: string;
   /** category labels, e.g. months */
   labels: string[];
-  /** one or more series; each value lines up with `labels` */
-  series: { label: string; values: number[]; colors?: string | string[] }[];
+  /**
+   * one or more series; each value lines up with `labels`. `colors` names the series' colour (or
+   * one per value, for a doughnut) in the palette, read when the chart is drawn; by default green
+   * (filled lightly in a line chart) for the first series and orange after.
+   */
+  series: { label: string; values: number[]; colors?: ChartColorName | readonly ChartColorName[] }[];
   /** the value axis of a line or bar chart, e.g. `{min: 1, max: 5}` for scores; by default it fits the data */
   valueRange?: { min: number; max: number };
 }
@@ -42,20 +119,22 @@ export interface ChartFigureProps {
 /**
  * A Chart.js chart (react-chartjs-2) in a `<figure>` with its title, plus the
  * same numbers as a table for screen readers (the canvas itself is hidden
- * from them). Import it only from lazily loaded screens: chart.js must stay
+ * from them), in the palette of the device's scheme (drawn again when it
+ * switches). Import it only from lazily loaded screens: chart.js must stay
  * out of the sign-in-to-assessment path.
  */
 export function ChartFigure({ type, title, labels, series, valueRange }: ChartFigureProps) {
   const { t, intl } = useI18n();
+  const scheme = useChartScheme();
+  const colorsOf = (colors: ChartColorName | readonly ChartColorName[]) => (typeof colors === 'string' ? chartColor(colors) : colors.map(chartColor));
   const data: ChartData<typeof type> = {
     labels,
     datasets: series.map((s, i) => ({
       label: s.label,
       data: s.values,
-      backgroundColor: s.colors ?? (i === 0 ? CHART_COLORS.primaryFill : CHART_COLORS.secondary),
-      borderColor: type === 'doughnut' ? '#fff' : (s.colors ?? (i === 0 ? CHART_COLORS.primary : CHART_COLORS.secondary)),
+      backgroundColor: s.colors ? colorsOf(s.colors) : i === 0 ? CHART_COLORS.primaryFill : CHART_COLORS.secondary,
+      borderColor: type === 'doughnut' ? chartColor('surface') : s.colors ? colorsOf(s.colors) : i === 0 ? CHART_COLORS.primary : CHART_COLORS.secondary,
       tension: 0.3,
-      fill: type === 'line',
     })),
   } as ChartData<typeof type>;
   const scales = valueRange && type !== 'doughnut' ? { y: { min: valueRange.min, max: valueRange.max, ticks: { stepSize: 1 } } } : undefined;
@@ -68,9 +147,9 @@ export function ChartFigure({ type, title, labels, series, valueRange }: ChartFi
         {title}
       </figcaption>
       <div className="chart-figure__canvas" aria-hidden="true">
-        {type === 'line' && <Line data={data as ChartData<'line'>} options={options} />}
-        {type === 'bar' && <Bar data={data as ChartData<'bar'>} options={options} />}
-        {type === 'doughnut' && <Doughnut data={data as ChartData<'doughnut'>} options={options} />}
+        {type === 'line' && <Line key={scheme} data={data as ChartData<'line'>} options={options} />}
+        {type === 'bar' && <Bar key={scheme} data={data as ChartData<'bar'>} options={options} />}
+        {type === 'doughnut' && <Doughnut key={scheme} data={data as ChartData<'doughnut'>} options={options} />}
       </div>
       <table className="visually-hidden">
         <caption>{title}</caption>

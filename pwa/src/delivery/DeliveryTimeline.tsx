@@ -7,7 +7,7 @@ import { Chart as ChartJS, Legend, LineElement, LinearScale, PointElement, Toolt
 import { useId, useMemo } from 'react';
 import { Line } from 'react-chartjs-2';
 import type { DeliveryReport } from '@oracy/api/delivery';
-import { CHART_COLORS } from '../components/Chart';
+import { CHART_COLORS, chartColor, useChartScheme, withAlpha } from '../components/Chart';
 import { t, useI18n } from '../i18n';
 import { rangeShading } from '../components/rangeShading';
 import { formatClock } from '../speaking/Recorder';
@@ -22,8 +22,8 @@ export interface Pause {
   endMs: number;
 }
 
-/** The shading of the pauses: a pale blue that both lines stay readable over. */
-export const PAUSE_FILL = 'rgba(21, 101, 192, 0.16)';
+/** The shading of the pauses: a pale blue of the charts' palette that both lines stay readable over. */
+export const pauseFill = (): string => withAlpha(chartColor('blue'), 0.16);
 
 /** The index of the pause that contains `ms` (ms from the start of the take), or -1. */
 export function pauseAt(pauses: readonly Pause[], ms: number): number {
@@ -54,6 +54,7 @@ export default function DeliveryTimeline({ report, onPlayFrom }: DeliveryTimelin
   const titleId = useId();
   const pauses = report.pauses.list;
   const { stepMs, levelDbfs, pitchHz } = report.timeline;
+  const scheme = useChartScheme();
 
   const data = useMemo<ChartData<'line', Array<{ x: number; y: number | null }>>>(
     () => ({
@@ -80,7 +81,8 @@ export default function DeliveryTimeline({ report, onPlayFrom }: DeliveryTimelin
         },
       ],
     }),
-    [levelDbfs, pitchHz, stepMs, translate],
+    // `scheme`: the palette's colours are read again when the device switches
+    [levelDbfs, pitchHz, stepMs, translate, scheme],
   );
 
   const options = useMemo<ChartOptions<'line'>>(() => {
@@ -102,7 +104,7 @@ export default function DeliveryTimeline({ report, onPlayFrom }: DeliveryTimelin
         level: { type: 'linear', position: 'left', min: -70, max: 0, title: { display: true, text: translate('delivery.timeline.loudness') } },
         pitch: { type: 'linear', position: 'right', grid: { drawOnChartArea: false }, title: { display: true, text: translate('delivery.timeline.pitch') } },
       },
-      plugins: { rangeShading: { ranges: pauses.map((pause) => ({ axis: 'x' as const, from: pause.startMs / 1000, to: pause.endMs / 1000 })), color: PAUSE_FILL } },
+      plugins: { rangeShading: { ranges: pauses.map((pause) => ({ axis: 'x' as const, from: pause.startMs / 1000, to: pause.endMs / 1000 })), color: pauseFill() } },
       onClick: (event, _elements, chart) => {
         const index = pauseUnder(chart, event.x);
         const pause = pauses[index];
@@ -112,7 +114,7 @@ export default function DeliveryTimeline({ report, onPlayFrom }: DeliveryTimelin
         chart.canvas.style.cursor = pauseUnder(chart, event.x) >= 0 ? 'pointer' : 'default';
       },
     };
-  }, [pauses, report.durationMs, onPlayFrom, translate]);
+  }, [pauses, report.durationMs, onPlayFrom, translate, scheme]);
 
   return (
     <figure className="chart-figure delivery-timeline" aria-labelledby={titleId}>
@@ -120,7 +122,7 @@ export default function DeliveryTimeline({ report, onPlayFrom }: DeliveryTimelin
         {translate('delivery.timeline.title')}
       </figcaption>
       <div className="chart-figure__canvas delivery-timeline__canvas" aria-hidden="true">
-        <Line data={data} options={options} plugins={[rangeShading]} />
+        <Line key={scheme} data={data} options={options} plugins={[rangeShading]} />
       </div>
       <p className="delivery-timeline__summary">
         {translate('delivery.timeline.summary', { step: formatSeconds(stepMs), duration: formatClock(report.durationMs) })}{' '}

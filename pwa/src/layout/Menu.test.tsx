@@ -1,13 +1,12 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
-import { ROUTER_FUTURE } from '../App';
+import { Link, MemoryRouter } from 'react-router-dom';
+import { AppRoutes, ROUTER_FUTURE } from '../App';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, USERS } from '../test/fetchMock';
 import { renderAt } from '../test/renderApp';
 import { MenuNav } from './Menu';
-import { RoleTabs } from './RoleTabs';
 
 function Router({ children, path = '/' }: { children: ReactNode; path?: string }) {
   return (
@@ -84,14 +83,65 @@ describe('the side menu (docs/product.md#dashboard-layout)', () => {
   });
 });
 
-describe('the phone tab bar', () => {
+describe('the phone tab bar (docs/product.md#dashboard-layout)', () => {
+  /** The tab buttons of the tab bar named "Tabs": label, href and whether it is the selected one. */
+  const tabsOf = (tabBar: Element) =>
+    [...tabBar.querySelectorAll('ion-tab-button')].map((button) => [button.textContent, button.getAttribute('href'), button.classList.contains('tab-selected')]);
+  const tabBar = () => document.querySelector('ion-tab-bar[aria-label="Tabs"]') as HTMLElement;
+
   it.each([
-    [1, [['Dashboard', '/admin/dashboard'], ['Users', '/admin/users'], ['Complaints', '/admin/complaints'], ['Discussions', '/admin/discussion']]],
-    [2, [['Dashboard', '/teacher/dashboard'], ['My Students', '/teacher/students'], ['Speaking', '/teacher/speaking'], ['My Courses', '/teacher/courses'], ['My Complaints', '/teacher/complaints']]],
-    [3, [['Dashboard', '/student/dashboard'], ['My Courses', '/student/courses'], ['My Oracy', '/student/oracy'], ['Notice', '/student/notice'], ['My Complaints', '/student/complaints']]],
-  ] as const)('has the tabs of role %i', (role, tabs) => {
-    render(<RoleTabs role={role} />, { wrapper: Router });
-    expect(linksOf(screen.getByRole('navigation', { name: 'Tabs' }))).toEqual(tabs);
+    [USERS.admin, '/admin/users', [['Dashboard', '/admin/dashboard', false], ['Users', '/admin/users', true], ['Complaints', '/admin/complaints', false], ['Discussions', '/admin/discussion', false]]],
+    [USERS.teacher, '/teacher/courses', [['Dashboard', '/teacher/dashboard', false], ['My Students', '/teacher/students', false], ['Speaking', '/teacher/speaking', false], ['My Courses', '/teacher/courses', true], ['My Complaints', '/teacher/complaints', false]]],
+    [USERS.student, '/student/notice', [['Dashboard', '/student/dashboard', false], ['My Courses', '/student/courses', false], ['My Oracy', '/student/oracy', false], ['Notice', '/student/notice', true], ['My Complaints', '/student/complaints', false]]],
+  ] as const)('is Ionic’s tab bar with the role’s tabs, the current one selected (%#)', async (user, path, tabs) => {
+    mockFetch({ 'GET /auth/current_user': { body: user } });
+    renderAt(path);
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(tabsOf(tabBar())).toEqual(tabs));
+    // inside Ionic's tabs, at the bottom, shown on phones only
+    expect(tabBar().closest('ion-tabs')).not.toBeNull();
+    expect(tabBar()).toHaveAttribute('slot', 'bottom');
+    expect(tabBar()).toHaveClass('ion-hide-md-up');
+    expect(tabBar()).not.toHaveClass('ion-hide');
+  });
+
+  it('keeps the tab’s sub-screen: a student’s profile stays in "My Students" while another tab is shown', async () => {
+    mockFetch({ 'GET /auth/current_user': { body: USERS.teacher } });
+    renderAt('/teacher/students/s-1');
+    await waitFor(() => expect(tabBar().querySelector('ion-tab-button.tab-selected')).toHaveAttribute('tab', 'teacher-students'));
+    // the selected tab's link leads where the tab is now, the sub-screen
+    expect(tabBar().querySelector('[tab="teacher-students"]')).toHaveAttribute('href', '/teacher/students/s-1');
+
+    await userEvent.click(tabBar().querySelector('[tab="teacher-dashboard"]') as HTMLElement);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/teacher/dashboard'));
+    expect(tabBar().querySelector('ion-tab-button.tab-selected')).toHaveAttribute('tab', 'teacher-dashboard');
+    expect(tabBar().querySelector('[tab="teacher-students"]')).toHaveAttribute('href', '/teacher/students/s-1');
+
+    await userEvent.click(tabBar().querySelector('[tab="teacher-students"]') as HTMLElement);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/teacher/students/s-1'));
+  });
+
+  it.each(['/nowhere', '/admin/nothing-here'])('is absent from the 404 page %s, which does not ask who is signed in', async (path) => {
+    mockFetch({});
+    renderAt(path);
+    await screen.findByRole('heading', { name: '404' });
+    expect(tabBar()).toBeNull();
+  });
+
+  it('is hidden on the 404 page reached from a screen', async () => {
+    mockFetch({ 'GET /auth/current_user': { body: USERS.student } });
+    renderAt(
+      '/student/notice',
+      <>
+        <AppRoutes />
+        <Link to="/nowhere">Go nowhere</Link>
+      </>,
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Notices' });
+    await waitFor(() => expect(tabBar()).not.toHaveClass('ion-hide'));
+    await userEvent.click(screen.getByRole('link', { name: 'Go nowhere' }));
+    await screen.findByRole('heading', { name: '404' });
+    expect(tabBar()).toHaveClass('ion-hide');
   });
 });
 

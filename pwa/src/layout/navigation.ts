@@ -67,8 +67,10 @@ export const MENU_ENTRIES: Readonly<Record<Role, readonly NavEntry[]>> = {
 };
 
 /**
- * The bottom tab bar per role, shown on phones only (the design card in docs/architecture.md#stack-and-layout);
- * the student's fifth tab is "My Oracy", after "My Courses" (docs/product.md#my-oracy).
+ * The bottom tab bar per role, shown on phones only (docs/architecture.md#the-shell-and-navigation);
+ * the student's fifth tab is "My Oracy", after "My Courses" (docs/product.md#my-oracy). Each tab
+ * keeps its own stack: the screens under its path (`/teacher/students/:studentId` under
+ * "My Students") belong to it.
  */
 export const TAB_ENTRIES: Readonly<Record<Role, readonly NavEntry[]>> = {
   1: [
@@ -92,3 +94,12 @@ export const TAB_ENTRIES: Readonly<Record<Role, readonly NavEntry[]>> = {
     { label: 'menu.myComplaints', path: '/student/complaints', icon: alertCircleOutline },
   ],
 };
+
+/**
+ * The name Ionic's tab bar knows a tab by (`tab` of `IonTabButton`, also the element id
+ * `tab-button-<name>`): the tab's path without its first slash, slashes as dashes
+ * (`/teacher/students` → `teacher-students`), unique across roles.
+ */
+export function tabName(entry: NavEntry): string {
+  return entry.path.slice(1).replace(/\//g, '-');
+}

@@ -270,17 +270,19 @@ function Busy({ text }: { text: string }) {
   );
 }
 
-/** The counts per status as a list, announced when they change. */
+/** The counts per status as a list, announced when they change (the live region wraps the list, which stays a list). */
 function Counts({ result, words }: { result: ImportResult; words: Record<ImportStatus, MessageId> }) {
   const { t, intl } = useI18n();
   return (
-    <ul className="import-counts" role="status" aria-label={t('admin.import.counts')}>
-      {STATUSES.map((status) => (
-        <li key={status} className={`import-count import-count--${status}`}>
-          <strong>{intl.formatNumber(result.counts[status])}</strong> {t(words[status], { count: result.counts[status] })}
-        </li>
-      ))}
-    </ul>
+    <div role="status" aria-label={t('admin.import.counts')}>
+      <ul className="import-counts">
+        {STATUSES.map((status) => (
+          <li key={status} className={`import-count import-count--${status}`}>
+            <strong>{intl.formatNumber(result.counts[status])}</strong> {t(words[status], { count: result.counts[status] })}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -9,6 +9,7 @@ import { IonCard } from '@ionic/react';
 import { useId } from 'react';
 import { Line } from 'react-chartjs-2';
 import { Link } from 'react-router-dom';
+import { chartColor, useChartScheme, withAlpha, type ChartColorName } from '../../components/Chart';
 import { rangeShading } from '../../components/rangeShading';
 import type { DeliveryTrendPoint } from '../../data/delivery';
 import { FEW_PAUSES_PER_MINUTE } from '../../delivery/deliveryWords';
@@ -22,7 +23,7 @@ import './oracy.css';
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Tooltip);
 
 /** The shading of a figure's comfortable range: a pale green both the line and the grid stay readable over. */
-const BAND_FILL = 'rgba(46, 125, 50, 0.12)';
+const bandFill = () => withAlpha(chartColor('green'), 0.12);
 
 /** One of the three small charts: the figure it reads, its title, the comfortable range and how that range is said. */
 interface Measure {
@@ -31,7 +32,8 @@ interface Measure {
   title: MessageId;
   /** the table's column header (a catalogue key) */
   column: MessageId;
-  color: string;
+  /** the line's colour in the charts' palette */
+  color: ChartColorName;
   pointStyle: 'circle' | 'rect' | 'triangle';
   band: { min: number; max?: number };
   /** the sentence under the chart saying what the shading is (a catalogue key) and its values, read when shown */
@@ -47,7 +49,7 @@ const MEASURES: readonly Measure[] = [
     key: 'syllablesPerSecond',
     title: 'oracy.delivery.pace',
     column: 'oracy.delivery.pace',
-    color: '#2e7d32',
+    color: 'green',
     pointStyle: 'circle',
     band: { min: TREND_PACE_BANDS.slowBelow, max: TREND_PACE_BANDS.fastAbove },
     bandText: 'oracy.delivery.paceBand',
@@ -58,7 +60,7 @@ const MEASURES: readonly Measure[] = [
     key: 'pausesPerMinute',
     title: 'oracy.delivery.pauses',
     column: 'oracy.delivery.pauses',
-    color: '#1565c0',
+    color: 'blue',
     pointStyle: 'rect',
     band: { min: FEW_PAUSES_PER_MINUTE },
     bandText: 'oracy.delivery.pausesBand',
@@ -69,7 +71,7 @@ const MEASURES: readonly Measure[] = [
     key: 'variationSemitones',
     title: 'oracy.delivery.variation',
     column: 'oracy.delivery.variation',
-    color: '#6a1b9a',
+    color: 'purple',
     pointStyle: 'triangle',
     band: { min: TREND_FLAT_BELOW_SEMITONES },
     bandText: 'oracy.delivery.variationBand',
@@ -184,6 +186,7 @@ function physicalScores(selfAssessed: number | null, teacher: number | null): st
 function MeasureChart({ measure, labels, values }: { measure: Measure; labels: string[]; values: Array<number | null> }) {
   const titleId = useId();
   const { t } = useI18n();
+  const scheme = useChartScheme();
   const title = t(measure.title);
   const data: ChartData<'line', Array<number | null>> = {
     labels,
@@ -191,8 +194,8 @@ function MeasureChart({ measure, labels, values }: { measure: Measure; labels: s
       {
         label: title,
         data: values,
-        borderColor: measure.color,
-        backgroundColor: measure.color,
+        borderColor: chartColor(measure.color),
+        backgroundColor: chartColor(measure.color),
         pointStyle: measure.pointStyle,
         pointRadius: 4,
         tension: 0.2,
@@ -205,7 +208,7 @@ function MeasureChart({ measure, labels, values }: { measure: Measure; labels: s
     maintainAspectRatio: false,
     animation: false,
     scales: { x: { ticks: { maxRotation: 0, autoSkip: true, maxTicksLimit: 4 } }, y: { min: 0, suggestedMax: measure.suggestedMax } },
-    plugins: { legend: { display: false }, rangeShading: { ranges: [{ axis: 'y', from: measure.band.min, ...(measure.band.max === undefined ? {} : { to: measure.band.max }) }], color: BAND_FILL } },
+    plugins: { legend: { display: false }, rangeShading: { ranges: [{ axis: 'y', from: measure.band.min, ...(measure.band.max === undefined ? {} : { to: measure.band.max }) }], color: bandFill() } },
   };
   return (
     <figure className="chart-figure delivery-over-time__chart" aria-labelledby={titleId}>
@@ -213,7 +216,7 @@ function MeasureChart({ measure, labels, values }: { measure: Measure; labels: s
         {title}
       </figcaption>
       <div className="chart-figure__canvas" aria-hidden="true">
-        <Line data={data} options={options} plugins={[rangeShading]} />
+        <Line key={scheme} data={data} options={options} plugins={[rangeShading]} />
       </div>
       <p className="oracy-note delivery-over-time__band">{t(measure.bandText, measure.bandValues())}</p>
     </figure>

@@ -20,6 +20,7 @@ import {
 } from 'chart.js';
 import { useId, type ReactNode } from 'react';
 import { Line, Radar } from 'react-chartjs-2';
+import { chartColor, useChartScheme, withAlpha, type ChartColorName } from '../../components/Chart';
 import { STRAND_KEYS, STRAND_LABELS, type Snapshot, type StrandKey } from '../../data/oracy';
 import { intl, useI18n } from '../../i18n';
 import '../../components/Chart.css';
@@ -35,12 +36,12 @@ ChartJS.register(RadialLinearScale, CategoryScale, LinearScale, PointElement, Li
  */
 const RADAR_PLUGINS = [Filler];
 
-/** One colour and point style per strand, so the lines differ in more than colour. */
-const STRAND_STYLES: Record<StrandKey, { color: string; pointStyle: 'circle' | 'rect' | 'triangle' | 'rectRot'; dash: number[] }> = {
-  linguistic: { color: '#2e7d32', pointStyle: 'circle', dash: [] },
-  cognitive: { color: '#e65100', pointStyle: 'rect', dash: [6, 3] },
-  socialEmotional: { color: '#1565c0', pointStyle: 'triangle', dash: [2, 2] },
-  physical: { color: '#6a1b9a', pointStyle: 'rectRot', dash: [10, 4] },
+/** One colour of the charts' palette and point style per strand, so the lines differ in more than colour. */
+const STRAND_STYLES: Record<StrandKey, { color: ChartColorName; pointStyle: 'circle' | 'rect' | 'triangle' | 'rectRot'; dash: number[] }> = {
+  linguistic: { color: 'green', pointStyle: 'circle', dash: [] },
+  cognitive: { color: 'deep-orange', pointStyle: 'rect', dash: [6, 3] },
+  socialEmotional: { color: 'blue', pointStyle: 'triangle', dash: [2, 2] },
+  physical: { color: 'purple', pointStyle: 'rectRot', dash: [10, 4] },
 };
 
 /** A submission's date as shown in the profile, in the active language, e.g. "5 Mar 2026". */
@@ -123,15 +124,16 @@ export interface StrandRadarProps {
  */
 export function StrandRadar({ latest, previous, teacher = null }: StrandRadarProps) {
   const { t } = useI18n();
+  const scheme = useChartScheme();
   const title = t(previous ? 'oracy.radar.titleWithPrevious' : 'oracy.radar.title');
   const hasTeacher = teacher !== null && STRAND_KEYS.some((key) => teacher[key] !== undefined);
   const series = [
-    { label: t('oracy.radar.latestDated', { date: formatSubmissionDate(latest.submittedAt) }), column: t('oracy.radar.latest'), strands: latest.strands as PartialStrands, color: '#2e7d32', fill: 'rgba(46, 125, 50, 0.2)', dash: [] },
+    { label: t('oracy.radar.latestDated', { date: formatSubmissionDate(latest.submittedAt) }), column: t('oracy.radar.latest'), strands: latest.strands as PartialStrands, color: chartColor('green'), fill: withAlpha(chartColor('green'), 0.2), dash: [] },
     ...(previous
-      ? [{ label: t('oracy.radar.previousDated', { date: formatSubmissionDate(previous.submittedAt) }), column: t('oracy.radar.previous'), strands: previous.strands as PartialStrands, color: '#e65100', fill: 'rgba(230, 81, 0, 0.1)', dash: [6, 3] }]
+      ? [{ label: t('oracy.radar.previousDated', { date: formatSubmissionDate(previous.submittedAt) }), column: t('oracy.radar.previous'), strands: previous.strands as PartialStrands, color: chartColor('deep-orange'), fill: withAlpha(chartColor('deep-orange'), 0.1), dash: [6, 3] }]
       : []),
     ...(hasTeacher && teacher
-      ? [{ label: t('oracy.radar.teacherScoredRecent'), column: t('oracy.teacherScored'), strands: teacher, color: '#1565c0', fill: 'rgba(21, 101, 192, 0.08)', dash: [2, 2] }]
+      ? [{ label: t('oracy.radar.teacherScoredRecent'), column: t('oracy.teacherScored'), strands: teacher, color: chartColor('blue'), fill: withAlpha(chartColor('blue'), 0.08), dash: [2, 2] }]
       : []),
   ];
   const data: ChartData<'radar', Array<number | null>> = {
@@ -151,7 +153,8 @@ export function StrandRadar({ latest, previous, teacher = null }: StrandRadarPro
     responsive: true,
     maintainAspectRatio: false,
     animation: false,
-    scales: { r: { min: 1, max: 5, ticks: { stepSize: 1 } } },
+    // the tick labels sit on a box of the chart's own surface, light or dark
+    scales: { r: { min: 1, max: 5, ticks: { stepSize: 1, backdropColor: withAlpha(chartColor('surface'), 0.75) } } },
   };
   return (
     <OracyFigure
@@ -161,7 +164,7 @@ export function StrandRadar({ latest, previous, teacher = null }: StrandRadarPro
       columns={series.map((s) => s.column)}
       rows={STRAND_KEYS.map((key) => ({ label: STRAND_LABELS[key], values: series.map((s) => s.strands[key] ?? null) }))}
     >
-      <Radar data={data} options={options} plugins={RADAR_PLUGINS} />
+      <Radar key={scheme} data={data} options={options} plugins={RADAR_PLUGINS} />
     </OracyFigure>
   );
 }
@@ -179,6 +182,7 @@ export interface StrandTimelineProps {
  */
 export function StrandTimeline({ history }: StrandTimelineProps) {
   const { t, intl } = useI18n();
+  const scheme = useChartScheme();
   const ordered = [...history].reverse();
   const dates = ordered.map((s) => formatSubmissionDate(s.submittedAt));
   // Several submissions on one day: add the time, so every point has its own label.
@@ -191,8 +195,8 @@ export function StrandTimeline({ history }: StrandTimelineProps) {
     datasets: STRAND_KEYS.map((key) => ({
       label: STRAND_LABELS[key],
       data: ordered.map((s) => s.strands[key]),
-      borderColor: STRAND_STYLES[key].color,
-      backgroundColor: STRAND_STYLES[key].color,
+      borderColor: chartColor(STRAND_STYLES[key].color),
+      backgroundColor: chartColor(STRAND_STYLES[key].color),
       pointStyle: STRAND_STYLES[key].pointStyle,
       pointRadius: 4,
       borderDash: STRAND_STYLES[key].dash,
@@ -215,7 +219,7 @@ export function StrandTimeline({ history }: StrandTimelineProps) {
       columns={STRAND_KEYS.map((key) => STRAND_LABELS[key])}
       rows={ordered.map((s, index) => ({ label: labels[index] ?? '', values: STRAND_KEYS.map((key) => s.strands[key]) }))}
     >
-      <Line data={data} options={options} />
+      <Line key={scheme} data={data} options={options} />
     </OracyFigure>
   );
 }

@@ -1,5 +1,5 @@
 import { IonCard } from '@ionic/react';
-import { CHART_COLORS, ChartFigure } from '../../components/Chart';
+import { ChartFigure, type ChartColorName } from '../../components/Chart';
 import { LEVEL_LABELS, STRAND_KEYS, STRAND_LABELS, type LevelCounts, type Strands } from '../../data/oracy';
 import { useI18n } from '../../i18n';
 import './oracyOverview.css';
@@ -7,13 +7,13 @@ import './oracyOverview.css';
 /** The doughnut's keys, lowest level first and "Not assessed" last. */
 const LEVEL_KEYS = Object.keys(LEVEL_LABELS) as (keyof LevelCounts)[];
 
-/** One colour per level: orange to green as the level rises, grey for "Not assessed". */
-const LEVEL_COLORS: Record<keyof LevelCounts, string> = {
-  Beginner: CHART_COLORS.secondary,
-  Developing: '#ffb74d',
-  Proficient: '#81c784',
-  Advanced: CHART_COLORS.primary,
-  notAssessed: '#9e9e9e',
+/** One colour of the charts' palette per level: orange to green as the level rises, grey for "Not assessed". */
+const LEVEL_COLORS: Record<keyof LevelCounts, ChartColorName> = {
+  Beginner: 'orange',
+  Developing: 'light-orange',
+  Proficient: 'light-green',
+  Advanced: 'green',
+  notAssessed: 'grey',
 };
 
 /** Props of {@link GroupOracyCharts}. */
@@ -42,7 +42,7 @@ export function GroupOracyCharts({ strandAverages, levelCounts, noneAssessedText
             type="bar"
             title={t('shared.oracy.strandAverages')}
             labels={STRAND_KEYS.map((key) => STRAND_LABELS[key])}
-            series={[{ label: t('shared.oracy.average'), values: STRAND_KEYS.map((key) => strandAverages[key]), colors: CHART_COLORS.primary }]}
+            series={[{ label: t('shared.oracy.average'), values: STRAND_KEYS.map((key) => strandAverages[key]), colors: 'green' }]}
             valueRange={{ min: 1, max: 5 }}
           />
         ) : (

@@ -1,5 +1,5 @@
 import { IonButton, IonCard } from '@ionic/react';
-import { CHART_COLORS, ChartFigure } from '../../components/Chart';
+import { ChartFigure } from '../../components/Chart';
 import { OfflineBanner } from '../../components/OfflineBanner';
 import { ScreenState } from '../../components/ScreenState';
 import { loadTeacherOracy } from '../../data/oracy';
@@ -70,7 +70,7 @@ export default function TeacherDashboardPage() {
                 type="bar"
                 title={t('teacher.dashboard.totalVsCompleted')}
                 labels={[t('common.totalAssignments'), t('teacher.dashboard.completedAssignments')]}
-                series={[{ label: t('teacher.dashboard.assignments'), values: [total, split.completed], colors: [CHART_COLORS.primary, CHART_COLORS.secondary] }]}
+                series={[{ label: t('teacher.dashboard.assignments'), values: [total, split.completed], colors: ['green', 'orange'] }]}
               />
             </IonCard>
             <IonCard className="panel">
@@ -78,7 +78,7 @@ export default function TeacherDashboardPage() {
                 type="doughnut"
                 title={t('teacher.dashboard.completedVsOutstanding')}
                 labels={[t('teacher.dashboard.completed'), t('teacher.dashboard.outstanding')]}
-                series={[{ label: t('teacher.dashboard.assignments'), values: [split.completed, split.outstanding], colors: [CHART_COLORS.primary, CHART_COLORS.secondary] }]}
+                series={[{ label: t('teacher.dashboard.assignments'), values: [split.completed, split.outstanding], colors: ['green', 'orange'] }]}
               />
             </IonCard>
           </div>

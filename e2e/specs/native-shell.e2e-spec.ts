@@ -1,0 +1,156 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DEMO, signIn } from '../src/utils';
+
+/**
+ * The app shell behaves like a native one on a phone (docs/architecture.md#the-shell-and-navigation):
+ * Ionic's tab bar, whose tabs each keep their own screen and scroll position; dark colours when
+ * the device asks for them; no movement when it asks for reduced motion
+ * (docs/architecture.md#dark-mode-and-reduced-motion).
+ */
+test.describe('the native shell (phone)', () => {
+  test.beforeEach(({}, testInfo) => {
+    test.skip(testInfo.project.name !== 'phone', 'the tab bar is the phone’s navigation (hidden from the md breakpoint up)');
+  });
+
+  const tabBar = (page: Page) => page.getByRole('tablist', { name: 'Tabs' });
+  const tab = (page: Page, name: string) => tabBar(page).getByRole('tab', { name, exact: true });
+
+  /** The scroll position, in CSS px, of the visible screen's content. */
+  const scrollTopOf = (content: Locator) => content.evaluate(async (el: HTMLIonContentElement) => (await el.getScrollElement()).scrollTop);
+
+  test('a tab keeps the screen it was left on; tapping the current tab goes back to its first screen', async ({ page }) => {
+    await signIn(page, DEMO.teacher);
+    await page.goto('/teacher/students');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Students' })).toBeVisible();
+    await expect(tab(page, 'My Students')).toHaveAttribute('aria-selected', 'true');
+
+    // A student's profile: a screen under the "My Students" tab.
+    await page.getByRole('link', { name: /^View Oracy profile of / }).first().click();
+    await expect(page).toHaveURL(/\/teacher\/students\/[^/]+$/);
+    const profileUrl = page.url();
+    const profile = page.locator('ion-content').filter({ has: page.getByRole('heading', { name: 'History' }) });
+    await expect(profile).toBeVisible();
+    // a mark on the screen's element: it is the same element, not a new render, when the tab comes back
+    await profile.evaluate((el) => el.setAttribute('data-e2e-mark', 'kept'));
+
+    await tab(page, 'Dashboard').click();
+    await expect(page).toHaveURL(/\/teacher\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Teacher Dashboard' })).toBeVisible();
+    await expect(tab(page, 'Dashboard')).toHaveAttribute('aria-selected', 'true');
+    await expect(tab(page, 'My Students')).not.toHaveAttribute('aria-selected', 'true');
+
+    await tab(page, 'My Students').click();
+    await expect(page).toHaveURL(profileUrl);
+    await expect(page.locator('[data-e2e-mark="kept"]')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'History' })).toBeVisible();
+
+    // The current tab tapped again: back to the tab's first screen.
+    await tab(page, 'My Students').click();
+    await expect(page).toHaveURL(/\/teacher\/students$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Students' })).toBeVisible();
+  });
+
+  test('a tab keeps its scroll position', async ({ page }) => {
+    await signIn(page, DEMO.student);
+    await page.goto('/student/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome to your Dashboard, .+!$/ })).toBeVisible();
+    const content = page.locator('ion-content').filter({ has: page.getByRole('heading', { level: 1, name: /^Welcome to your Dashboard/ }) });
+    const chart = page.getByRole('figure', { name: 'Your Activity Overview' });
+    await chart.scrollIntoViewIfNeeded();
+    await expect(chart).toBeInViewport();
+    const scrolled = await scrollTopOf(content);
+    expect(scrolled).toBeGreaterThan(100);
+
+    await tab(page, 'My Courses').click();
+    await expect(page).toHaveURL(/\/student\/courses$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Enrolled Courses' })).toBeVisible();
+
+    await tab(page, 'Dashboard').click();
+    await expect(page).toHaveURL(/\/student\/dashboard$/);
+    await expect(chart).toBeInViewport();
+    expect(await scrollTopOf(content)).toBe(scrolled);
+  });
+
+  test('the tab buttons are at least 44 × 44 CSS px', async ({ page }) => {
+    await signIn(page, DEMO.teacher);
+    await page.goto('/teacher/dashboard');
+    const tabs = tabBar(page).getByRole('tab');
+    await expect(tabs).toHaveCount(5);
+    for (const box of await Promise.all((await tabs.all()).map((t) => t.boundingBox()))) {
+      expect(box?.width).toBeGreaterThanOrEqual(44);
+      expect(box?.height).toBeGreaterThanOrEqual(44);
+    }
+  });
+
+  test('dark colours follow the device', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await signIn(page, DEMO.student);
+    await page.goto('/student/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome to your Dashboard, .+!$/ })).toBeVisible();
+    const luminance = (css: string) => {
+      const [r, g, b] = (css.match(/\d+(\.\d+)?/g) ?? []).map(Number) as [number, number, number];
+      return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+    };
+    const content = page.locator('ion-content').filter({ has: page.getByRole('heading', { level: 1 }) });
+    const background = await content.evaluate((el) => getComputedStyle(el).getPropertyValue('--background'));
+    expect(background.trim()).toBe('#121212');
+    const heading = await page.getByRole('heading', { level: 1 }).evaluate((el) => getComputedStyle(el).color);
+    expect(luminance(heading)).toBeGreaterThan(0.8);
+    const bar = await tabBar(page).evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(luminance(bar)).toBeLessThan(0.2);
+    await expect(page.locator('meta[name="theme-color"][media="(prefers-color-scheme: dark)"]')).toHaveCount(1);
+  });
+
+  /**
+   * Starts recording, in the page, every animation that runs (Ionic's page transitions and menu
+   * are Web Animations; CSS animations and transitions count too), except inside the spinners and
+   * progress bars, which keep turning on purpose. Returns a function that reads what was recorded.
+   */
+  async function recordAnimations(page: Page): Promise<() => Promise<string[]>> {
+    await page.evaluate(() => {
+      const seen = new Set<string>();
+      const indicator = /^ION-(SPINNER|PROGRESS-BAR)$/;
+      const describe = (animation: Animation) => {
+        const target = (animation.effect as KeyframeEffect | null)?.target as Element | null | undefined;
+        if (!target) return null;
+        const host = (target.getRootNode() as ShadowRoot).host;
+        if (indicator.test(target.tagName) || (host && indicator.test(host.tagName))) return null;
+        return `${target.tagName.toLowerCase()}.${[...target.classList].join('.')}`;
+      };
+      const sample = () => {
+        for (const animation of document.getAnimations()) {
+          const described = describe(animation);
+          if (described) seen.add(described);
+        }
+        requestAnimationFrame(sample);
+      };
+      sample();
+      (window as unknown as { __e2eAnimations: Set<string> }).__e2eAnimations = seen;
+    });
+    return () => page.evaluate(() => [...(window as unknown as { __e2eAnimations: Set<string> }).__e2eAnimations]);
+  }
+
+  /** Opens a student's profile from the list, then the side menu: a page transition and a sliding drawer. */
+  async function moveAround(page: Page) {
+    await page.getByRole('link', { name: /^View Oracy profile of / }).first().click();
+    await expect(page.getByRole('heading', { name: 'History' })).toBeVisible();
+    await page.locator('ion-menu-button').locator('visible=true').first().click();
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+  }
+
+  test('screens and the menu move by default, and nothing moves with reduced motion', async ({ page }) => {
+    await signIn(page, DEMO.teacher);
+    await page.goto('/teacher/students');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Students' })).toBeVisible();
+    let recorded = await recordAnimations(page);
+    await moveAround(page);
+    expect(await recorded()).not.toEqual([]);
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/teacher/students');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Students' })).toBeVisible();
+    recorded = await recordAnimations(page);
+    await moveAround(page);
+    expect(await recorded()).toEqual([]);
+  });
+});
