@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from '../src/fixtures';
 import { DEMO, signIn } from '../src/utils';
 
 // The smallest valid PNG (1×1): a real image by its signature.

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../src/fixtures';
 import { DEMO, signIn } from '../src/utils';
 
 test.describe('backups on the settings screen (docs/product.md#backups-on-the-settings-screen)', () => {

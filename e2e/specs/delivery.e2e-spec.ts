@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../src/fixtures';
 import { PAUSES_COUNT } from '../src/audio';
 import { chromiumLaunchOptions } from '../src/browser';
 import { speakingClass } from '../src/speaking';

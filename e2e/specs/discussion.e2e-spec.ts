@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
+import { expect, test } from '../src/fixtures';
 import { DEMO, signIn } from '../src/utils';
 
 /** A 1×1 PNG: a real image, so the server's signature check accepts it. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../src/fixtures';
 import { DEMO, currentFirstName, signIn } from '../src/utils';
 
 /** A demo course (docs/architecture.md#running-it) the class is enrolled in. */

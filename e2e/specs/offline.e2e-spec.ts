@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test, WHEN_OFFLINE } from '../src/fixtures';
 import { DEMO, signIn } from '../src/utils';
 
 /**
@@ -60,7 +61,8 @@ test.describe('the installable app shell', () => {
     expect(sw.headers()['cache-control']).toBe('no-cache');
   });
 
-  test('the page links the manifest and the service worker controls it; server routes stay with the server', async ({ page }) => {
+  test('the page links the manifest and the service worker controls it; server routes stay with the server', async ({ page, consoleGuard }) => {
+    consoleGuard.allow(/\b404\b.*\/api\/no-such-endpoint\b/, 'it asks for an unknown API path');
     await signIn(page, DEMO.student);
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
     expect(href).toBe('/manifest.webmanifest');
@@ -77,6 +79,8 @@ test.describe('the installable app shell', () => {
 });
 
 test.describe('offline on a phone', () => {
+  test.use({ allowedConsole: WHEN_OFFLINE });
+
   test.beforeEach(({}, testInfo) => {
     test.skip(testInfo.project.name !== 'phone', 'The issue specifies the offline journeys on a phone.');
   });

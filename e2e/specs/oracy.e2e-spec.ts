@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from '../src/fixtures';
 import { DEMO, registerStudent, signIn } from '../src/utils';
 
 /** A demo teacher who teaches none of the demo teacher's courses (docs/architecture.md#running-it). */
@@ -28,11 +29,12 @@ async function pageAs(browser: Browser, email: string, viewport: { width: number
  * and sees the strands, the profile and the drop; the demo teacher sees the student flagged
  * `declining` and opens the profile; a teacher who does not teach the student gets no access.
  */
-test('a student sees their strands and a drop, their teacher sees it flagged, another teacher cannot look', async ({ page, browser, playwright, baseURL, viewport }) => {
+test('a student sees their strands and a drop, their teacher sees it flagged, another teacher cannot look', async ({ page, browser, playwright, baseURL, viewport, consoleGuard }) => {
   // The student, enrolled by an admin in the demo teacher's first course.
   const studentApi = await playwright.request.newContext({ baseURL });
   const student = await registerStudent(studentApi, 'Robin');
   await studentApi.dispose();
+  consoleGuard.allow(new RegExp(`\\b403\\b.*/${student.id}\\b`), 'the other teacher is refused the student’s data on purpose');
   const staff = await playwright.request.newContext({ baseURL });
   await staff.post('/auth/login', { data: { email: DEMO.teacher, password: DEMO.password } });
   const teacherId = ((await (await staff.get('/auth/current_user')).json()) as { id: string }).id;

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test, WHEN_OFFLINE } from '../src/fixtures';
 import { idOf, speakingClass } from '../src/speaking';
 import { DEMO, signIn } from '../src/utils';
 
@@ -72,7 +73,8 @@ test('a student records and submits, the teacher listens and scores, the student
   await staff.dispose();
 });
 
-test('a take made with no signal is queued, survives a reload and reaches the server once', async ({ page, context, playwright, baseURL }) => {
+test('a take made with no signal is queued, survives a reload and reaches the server once', async ({ page, context, playwright, baseURL, consoleGuard }) => {
+  for (const [why, pattern] of Object.entries(WHEN_OFFLINE)) consoleGuard.allow(pattern, why);
   const { student, taskId, staff } = await speakingClass(playwright, baseURL, WEEKEND);
   await signIn(page, student.email, student.password);
   await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 30_000 });

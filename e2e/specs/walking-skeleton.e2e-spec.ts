@@ -1,8 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../src/fixtures';
 import { DEMO, currentFirstName, signIn } from '../src/utils';
 
 test.describe('the walking skeleton', () => {
-  test('a signed-out visit to "/" lands on the login page', async ({ page }) => {
+  test('a signed-out visit to "/" lands on the login page', async ({ page, consoleGuard }) => {
+    consoleGuard.allow(/\b401\b.*\/auth\/current_user\b/, 'signed out, the app hears 401 for the current user');
     await page.goto('/');
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
@@ -45,7 +46,8 @@ test.describe('the walking skeleton', () => {
     await expect(page.getByRole('heading', { name: 'Oracy Skills Self-Assessment' })).toBeVisible();
   });
 
-  test('wrong credentials keep the user on the login page with a message', async ({ page }) => {
+  test('wrong credentials keep the user on the login page with a message', async ({ page, consoleGuard }) => {
+    consoleGuard.allow(/\b401\b.*\/auth\/login\b/, 'the sign-in it tests is refused with 401');
     await page.goto('/login');
     await page.getByLabel('Email').fill(DEMO.student);
     await page.getByLabel('Password').fill('not-the-password');

@@ -23,13 +23,13 @@ import './theme/variables.css';
 import './theme/global.css';
 import './theme/dark.css';
 
-// the current user (normally already asked for by early.ts) and the screen's chunk
-// are requested before the first render, not after it.
-const route = findRoute(window.location.pathname);
-if (route) {
-  prefetchCurrentUser();
-  route.screen.preload().catch(() => undefined);
-}
+// the current user (already on its way: index.html preloads it) and the screen's chunk are
+// requested before the first render, not after it. The current user on every path, the 404
+// page's too: a preload nobody takes is a console warning.
+prefetchCurrentUser();
+findRoute(window.location.pathname)
+  ?.screen.preload()
+  .catch(() => undefined);
 
 // Material Design everywhere; no animation when the device asks for reduced motion (theme/motion.ts).
 setupIonicReact({ mode: 'md', ...ionicMotionConfig() });

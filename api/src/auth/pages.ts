@@ -46,6 +46,7 @@ button:hover { background: var(--primary-dark); }
 button:focus-visible { outline: 3px solid rgba(239,108,0,.6); outline-offset: 2px; }
 .switch { text-align: center; margin: 20px 0 0; }
 a { color: var(--primary-dark); font-weight: 600; }
+.switch a { display: inline-flex; align-items: center; min-height: 44px; }
 .demo { color: var(--muted); font-size: 14px; text-align: center; margin-top: 16px; }
 `);
 

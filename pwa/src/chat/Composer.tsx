@@ -90,7 +90,8 @@ export function Composer({ onSend, loading }: ComposerProps) {
 
   const closePicker = () => {
     setPickerOpen(false);
-    emojiToggle?.focus();
+    // The focus goes back to the toggle: to its native button, as an ion-button's host takes none.
+    emojiToggle?.shadowRoot?.querySelector('button')?.focus();
   };
 
   return (

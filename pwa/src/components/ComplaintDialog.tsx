@@ -1,6 +1,7 @@
 import { IonButton, IonContent, IonModal } from '@ionic/react';
 import { useId, type FormEvent } from 'react';
 import { useI18n } from '../i18n';
+import { useDialogInstance } from '../pages/shared/useDialogInstance';
 import { DialogTitleBar } from './DialogParts';
 
 /** Props of {@link ComplaintDialog}; the caller owns the field values and what submitting does. */
@@ -41,12 +42,14 @@ export function ComplaintDialog(props: ComplaintDialogProps) {
   const headingId = useId();
   const titleFieldId = useId();
   const descriptionFieldId = useId();
+  // Named by its heading: an aria-labelledby on the modal cannot reach into its shadow root.
+  const instance = useDialogInstance(isOpen ? heading : null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
   };
   return (
-    <IonModal isOpen={isOpen} onDidDismiss={onDismiss} className="complaint-dialog" aria-labelledby={headingId}>
+    <IonModal key={instance.key} isOpen={isOpen} onDidDismiss={onDismiss} className="complaint-dialog" aria-label={instance.label}>
       <DialogTitleBar id={headingId} className="course-details__title">{heading}</DialogTitleBar>
       <IonContent className="ion-padding">
         <form className="dialog-form" onSubmit={submit} noValidate aria-labelledby={headingId}>

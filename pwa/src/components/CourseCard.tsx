@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { API_ORIGIN } from '../config';
 import type { Course } from '../data/studentTeacher';
 import { t, useI18n, type MessageId } from '../i18n';
+import { useDialogInstance } from '../pages/shared/useDialogInstance';
 import placeholderUrl from './course-placeholder.svg';
 import './CourseCard.css';
 
@@ -143,15 +144,16 @@ export interface CourseDetailsModalProps {
  */
 export function CourseDetailsModal({ course, view, onClose }: CourseDetailsModalProps) {
   const { t: translate } = useI18n();
-  const titleId = useId();
+  // Named by the course's title: an aria-labelledby on the modal cannot reach into its shadow root.
+  const instance = useDialogInstance(course?.title ?? null);
   return (
-    <IonModal isOpen={course !== null} onDidDismiss={onClose} className="course-details" aria-labelledby={titleId}>
+    <IonModal key={instance.key} isOpen={course !== null} onDidDismiss={onClose} className="course-details" aria-label={instance.label}>
       {course && (
         <>
           <IonHeader>
             <IonToolbar>
               <IonTitle>
-                <h2 id={titleId} className="course-details__title">
+                <h2 className="course-details__title">
                   {course.title}
                 </h2>
               </IonTitle>

@@ -18,7 +18,8 @@ import './layout.css';
  * menu button on phones and always open beside the content from the `md`
  * breakpoint up (the split pane in `App.tsx`). It is enabled only on layout
  * screens and only once the user is known, so "/" and the 404 page take the
- * full width. It ends with "Logout", which asks for confirmation first.
+ * full width. It ends with "Logout", which asks for confirmation first. When the drawer closes, the
+ * focus (which Ionic drops as it opens and closes) goes to the menu button of the screen on show.
  */
 export function Menu() {
   const { t } = useI18n();
@@ -33,7 +34,16 @@ export function Menu() {
   const closeMenu = () => void menu.current?.close();
 
   return (
-    <IonMenu ref={menu} contentId="main" menuId="main-menu" type="overlay" disabled={!enabled} className="app-menu" aria-label={t('layout.mainMenu')}>
+    <IonMenu
+      ref={menu}
+      contentId="main"
+      menuId="main-menu"
+      type="overlay"
+      disabled={!enabled}
+      className="app-menu"
+      aria-label={t('layout.mainMenu')}
+      onIonDidClose={focusMenuButton}
+    >
       <IonContent>
         <div className="app-menu__inner">
           <Link to="/" className="app-menu__logo" onClick={closeMenu}>
@@ -86,4 +96,16 @@ export function MenuNav({ role, onNavigate }: MenuNavProps) {
       ))}
     </ul>
   );
+}
+
+/**
+ * Gives the focus to the menu button of the screen on show (Ionic keeps the screens left behind,
+ * hidden) — to its native button, as an Ionic element's host takes none — unless something
+ * outside the drawer has it already.
+ */
+function focusMenuButton(): void {
+  const active = document.activeElement;
+  if (active && active !== document.body && !active.closest('ion-menu')) return;
+  const button = Array.from(document.querySelectorAll('ion-menu-button')).find((candidate) => candidate.checkVisibility());
+  button?.shadowRoot?.querySelector('button')?.focus();
 }

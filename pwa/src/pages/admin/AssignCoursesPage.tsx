@@ -121,13 +121,16 @@ function CourseTable(props: { courses: CourseChoice[]; selected: ReadonlySet<str
               <td>{course.title}</td>
               <td>{durationText(course.duration)}</td>
               <td>
-                <input
-                  type="checkbox"
-                  aria-label={t('admin.assignCourses.assignCourse', { title: course.title })}
-                  checked={props.selected.has(course.id)}
-                  disabled={props.disabled}
-                  onChange={(event) => props.onToggle(course.id, event.target.checked)}
-                />
+                {/* The label around the box is its 44 × 44 px touch target. */}
+                <label className="assign-check">
+                  <input
+                    type="checkbox"
+                    aria-label={t('admin.assignCourses.assignCourse', { title: course.title })}
+                    checked={props.selected.has(course.id)}
+                    disabled={props.disabled}
+                    onChange={(event) => props.onToggle(course.id, event.target.checked)}
+                  />
+                </label>
               </td>
             </tr>
           ))}

@@ -73,6 +73,9 @@ describe('complaint moderation (docs/product.md#complaint-moderation)', { timeou
     await screen.findByText('Room 4.');
     await user.click(ionButton(card('Late bus'), decision === 'approve' ? 'Approve' : 'Disapprove'));
     await waitFor(() => expect(cardTitles()).toEqual(['Broken projector', 'No filer']));
+    // said politely, with the focus on the heading (its button left with the card)
+    expect(screen.getByRole('status')).toHaveTextContent(`"Late bus" was ${decision}d.`);
+    expect(screen.getByRole('heading', { level: 1, name: 'Complaints' })).toHaveFocus();
     const sent = fetchSpy.mock.calls.filter(([url]) => String(url) === `/api/admin/complaints/k2/${decision}`);
     expect(sent).toHaveLength(1);
     expect((sent[0]![1] as RequestInit).method).toBe('POST');
@@ -87,13 +90,14 @@ describe('complaint moderation (docs/product.md#complaint-moderation)', { timeou
     answer({ status: 500, body: { error: { code: 'internal_error', message: 'x' } } });
     await waitFor(() => expect(cardTitles()).toEqual(['Broken projector', 'Late bus', 'No filer']));
     expect(within(card('Late bus')).getByRole('alert')).toHaveTextContent('Could not approve this complaint. Please try again.');
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('keeps the card out when another admin already decided it (409)', async () => {
     const { user } = setup({ 'POST /api/admin/complaints/k1/disapprove': { status: 409, body: { error: { code: 'conflict', message: 'Already approved.' } } } });
     await screen.findByText('Room 4.');
     await user.click(ionButton(card('Broken projector'), 'Disapprove'));
-    expect(await screen.findByRole('status')).toHaveTextContent('"Broken projector" was already decided or removed, so it left the list.');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('"Broken projector" was already decided or removed, so it left the list.'));
     expect(cardTitles()).toEqual(['Late bus', 'No filer']);
   });
 });

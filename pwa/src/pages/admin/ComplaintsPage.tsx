@@ -1,6 +1,6 @@
 import { IonButton, IonIcon } from '@ionic/react';
 import { checkmarkOutline, closeOutline } from 'ionicons/icons';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { ScreenState } from '../../components/ScreenState';
 import { HttpError, isApiError } from '../../data/api';
 import { callOptions, client, done, json } from '../../data/client';
@@ -70,29 +70,33 @@ export function ComplaintCard({ complaint, onDecide, error }: ComplaintCardProps
  * card out of the list at once and send `POST
  * /api/admin/complaints/{id}/approve|disapprove`; when that fails the card
  * comes back with the error on it — unless the server says the complaint
- * was already decided (409) or is gone (404), when it stays out.
+ * was already decided (409) or is gone (404), when it stays out. A polite status line says what
+ * became of it, and the focus, whose button left with the card, moves to the heading.
  */
 export default function ComplaintsPage() {
   const { t } = useI18n();
   const complaints = useResource(loadComplaints, []);
   // What failed, kept as data and worded at render, so that a language switch reaches it.
   const [errors, setErrors] = useState<Record<string, ComplaintDecision>>({});
-  // the title of a complaint another admin decided (or removed) first
-  const [leftTitle, setLeftTitle] = useState<string | null>(null);
+  // what became of the last complaint decided here: this admin's decision, or another admin's first ('left')
+  const [notice, setNotice] = useState<{ title: string; outcome: ComplaintDecision | 'left' } | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const list = complaints.data ?? [];
 
   const decide = async (complaint: AdminComplaint, decision: ComplaintDecision) => {
     complaints.setData((current) => (current ?? []).filter((item) => item.id !== complaint.id));
     setErrors(({ [complaint.id]: _dropped, ...rest }) => rest);
-    setLeftTitle(null);
+    setNotice({ title: complaint.title, outcome: decision });
+    heading.current?.focus();
     try {
       await done(client.api.admin.complaints[':id'][decision].$post({ param: { id: complaint.id } }));
     } catch (error) {
       console.error(`Failed to ${decision} the complaint`, error);
       if (error instanceof HttpError && (error.status === 409 || error.status === 404)) {
-        setLeftTitle(complaint.title);
+        setNotice({ title: complaint.title, outcome: 'left' });
         return;
       }
+      setNotice(null);
       complaints.setData((current) => restoreComplaint(current, complaint));
       setErrors((current) => ({ ...current, [complaint.id]: decision }));
     }
@@ -100,10 +104,14 @@ export default function ComplaintsPage() {
 
   return (
     <>
-      <h1 className="screen-title">{t('admin.complaints.title')}</h1>
-      {leftTitle !== null && (
+      <h1 className="screen-title" ref={heading} tabIndex={-1}>
+        {t('admin.complaints.title')}
+      </h1>
+      {notice !== null && (
         <p className="complaints-notice" role="status">
-          {t('admin.complaints.alreadyDecided', { title: leftTitle })}
+          {notice.outcome === 'left'
+            ? t('admin.complaints.alreadyDecided', { title: notice.title })
+            : t('admin.complaints.decided', { decision: notice.outcome, title: notice.title })}
         </p>
       )}
       <ScreenState

@@ -1,6 +1,6 @@
 import { IonButton, IonCard, IonCardContent, IonIcon, IonProgressBar } from '@ionic/react';
 import { keyOutline, personAddOutline, trashOutline } from 'ionicons/icons';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { HttpError } from '../../data/api';
 import { Paginator } from '../../components/Paginator';
 import { ScreenState } from '../../components/ScreenState';
@@ -50,8 +50,21 @@ export default function UsersPage() {
   const resetting = useRef(false);
   const [creating, setCreating] = useState(false);
   const [shown, setShown] = useState<{ grant: OneTimePasswordGrant; reason: OneTimePasswordReason } | null>(null);
+  // Each row's role select, and the row whose select gets the focus back once its change is done.
+  const selects = useRef(new Map<string, HTMLSelectElement>());
+  const refocus = useRef<string | null>(null);
+
+  // A select is disabled while its change is pending, which drops the focus the confirmation gave
+  // back to it: when it is enabled again, it takes the focus back unless something else has it.
+  useEffect(() => {
+    const id = refocus.current;
+    if (id === null || pending.has(id)) return;
+    refocus.current = null;
+    if (document.activeElement === null || document.activeElement === document.body) selects.current.get(id)?.focus();
+  }, [pending]);
 
   const changeRole = async (user: UserRow, role: Role) => {
+    refocus.current = user.id;
     setPending((ids) => new Set(ids).add(user.id));
     try {
       const updated = await updateRole(user.id, role);
@@ -130,6 +143,10 @@ export default function UsersPage() {
         const busy = pending.has(user.id);
         return (
           <select
+            ref={(element) => {
+              if (element) selects.current.set(user.id, element);
+              else selects.current.delete(user.id);
+            }}
             className={`role-select${busy ? ' role-select--pending' : ''}`}
             aria-label={t('admin.users.roleOf', { name: user.name })}
             aria-busy={busy}

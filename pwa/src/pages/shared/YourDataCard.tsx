@@ -136,7 +136,9 @@ export function YourDataCard({ children, pollMs = EXPORT_POLL_MS }: YourDataCard
       </h2>
       <p>{t('privacy.card.text')}</p>
       <p>
-        <Link to="/privacy">{t('privacy.card.link')}</Link>
+        <Link to="/privacy" className="your-data__privacy">
+          {t('privacy.card.link')}
+        </Link>
       </p>
 
       <h3 className="your-data__heading">{t('yourData.exportsTitle')}</h3>

@@ -1,0 +1,126 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * Layout checks run in the page on what it shows now (docs/contributing.md#accessibility-checks):
+ * touch targets of at least 44×44 CSS px, and content that fits the width without being cut off.
+ * Each returns one line per problem, naming the element by its role, name or text.
+ */
+
+/** The smallest width and height of a touch target, CSS px (WCAG 2.5.5; Apple's and Google's guidelines). */
+export const MIN_TARGET_PX = 44;
+
+/**
+ * Every visible control — link, button, tab, field, and whatever else is in the tab order — that
+ * is smaller than {@link MIN_TARGET_PX} in either direction. The target of a checkbox or radio is
+ * its box or its label, whichever is larger (a tap on either checks it); an Ionic field is
+ * measured as a whole, not its inner input. A link inside a sentence is exempt (WCAG 2.5.8's
+ * inline exception).
+ */
+export async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate((min) => {
+    const SELECTOR = [
+      'a[href]', 'button', 'input:not([type="hidden"])', 'select', 'textarea', 'summary',
+      '[role="button"]', '[role="link"]', '[role="tab"]', '[role="checkbox"]', '[role="radio"]', '[role="switch"]', '[role="menuitem"]', '[role="option"]',
+      'ion-button', 'ion-select', 'ion-input', 'ion-textarea', 'ion-searchbar', 'ion-checkbox', 'ion-radio', 'ion-toggle', 'ion-menu-button', 'ion-back-button', 'ion-tab-button', 'ion-item[button]',
+      '[tabindex]:not([tabindex="-1"])',
+    ].join(',');
+    /** Ionic fields measured whole: their inner native controls are not targets of their own. */
+    const WHOLE = 'ion-input, ion-textarea, ion-searchbar, ion-select, ion-checkbox, ion-radio, ion-toggle, ion-button, ion-item[button]';
+    const describe = (el: Element): string => {
+      const name = el.getAttribute('aria-label') ?? (el instanceof HTMLInputElement ? el.labels?.[0]?.textContent : null) ?? el.textContent ?? '';
+      const text = name.replace(/\s+/g, ' ').trim().slice(0, 40);
+      return `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${text ? ` "${text}"` : ''}>`;
+    };
+    const isInline = (el: Element): boolean => {
+      if (el.tagName !== 'A' || getComputedStyle(el).display !== 'inline') return false;
+      const block = el.parentElement;
+      return Boolean(block && (block.textContent ?? '').trim().length > (el.textContent ?? '').trim().length);
+    };
+    const problems: string[] = [];
+    for (const el of Array.from(document.querySelectorAll(SELECTOR))) {
+      if (el.parentElement?.closest(WHOLE) || el.closest('[aria-hidden="true"], [inert]')) continue;
+      if (!el.checkVisibility({ opacityProperty: false, visibilityProperty: true })) continue;
+      let { width, height } = el.getBoundingClientRect();
+      if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) {
+        for (const label of Array.from(el.labels ?? [])) {
+          const box = label.getBoundingClientRect();
+          width = Math.max(width, box.width);
+          height = Math.max(height, box.height);
+        }
+      }
+      // Visually hidden (a native control drawn by its label) or not laid out: not a target itself.
+      if (width <= 1 || height <= 1) continue;
+      if (isInline(el)) continue;
+      if (width < min - 0.5 || height < min - 0.5) problems.push(`${describe(el)} is ${Math.round(width)}×${Math.round(height)} px`);
+    }
+    return problems;
+  }, MIN_TARGET_PX);
+}
+
+/**
+ * What does not fit the page's width: the page scrolling sideways, a box that scrolls sideways
+ * (except one holding a data table, WCAG 1.4.10's exception), and text that is cut off — clipped
+ * by a box that hides its overflow (an ellipsis included) or running past the screen's edge.
+ */
+export async function reflowProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems = new Set<string>();
+    const describe = (el: Element): string => {
+      const text = (el.getAttribute('aria-label') ?? el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
+      const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/)[0]}` : '';
+      return `<${el.tagName.toLowerCase()}${cls}${text ? ` "${text}"` : ''}>`;
+    };
+    const width = window.innerWidth;
+    if (document.documentElement.scrollWidth > width) problems.add(`the page scrolls sideways (${document.documentElement.scrollWidth} px in ${width} px)`);
+
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || !(node.textContent ?? '').trim()) continue;
+      if (parent.closest('script, style, [aria-hidden="true"], [inert]')) continue;
+      if (!parent.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const text = range.getBoundingClientRect();
+      if (text.width === 0 || text.height === 0) continue;
+      // The nearest boxes that clip or scroll it, up to the page.
+      let cut = false;
+      for (let box: Element | null = parent; box && box !== document.body; box = box.parentElement) {
+        const style = getComputedStyle(box);
+        const rect = box.getBoundingClientRect();
+        if (rect.width <= 1 || rect.height <= 1 || style.clip.startsWith('rect(') || style.clipPath !== 'none') {
+          cut = true; // visually hidden text, for screen readers only
+          break;
+        }
+        if (box.tagName === 'ION-CONTENT') {
+          // Its scroll box (in its shadow root) scrolls down and hides what runs past its sides.
+          if (text.left < rect.left - 1 || text.right > rect.right + 1) problems.add(`${describe(parent)} is cut off at the side of the screen`);
+          cut = true;
+          break;
+        }
+        const scrollsX = style.overflowX === 'auto' || style.overflowX === 'scroll';
+        if (scrollsX && box.scrollWidth > box.clientWidth + 1) {
+          if (!box.querySelector('table')) problems.add(`${describe(box)} scrolls sideways (${box.scrollWidth} px in ${box.clientWidth} px)`);
+          cut = true;
+          break;
+        }
+        const clipsX = style.overflowX === 'hidden' || style.overflowX === 'clip';
+        const clipsY = style.overflowY === 'hidden' || style.overflowY === 'clip';
+        if ((clipsX && (text.left < rect.left - 1 || text.right > rect.right + 1)) || (clipsY && (text.top < rect.top - 1 || text.bottom > rect.bottom + 1))) {
+          problems.add(`${describe(parent)} is cut off by ${describe(box)}`);
+          cut = true;
+          break;
+        }
+      }
+      if (!cut && (text.right > width + 1 || text.left < -1)) problems.add(`${describe(parent)} runs past the screen's edge (${Math.round(text.left)}–${Math.round(text.right)} px of ${width})`);
+    }
+    return [...problems];
+  });
+}
+
+/** Sets the text size to `percent` of the browser's default (the root font size Ionic's rem sizes follow). */
+export async function setTextSize(page: Page, percent: number): Promise<void> {
+  await page.evaluate((size) => {
+    document.documentElement.style.fontSize = size === 100 ? '' : `${size}%`;
+  }, percent);
+}
