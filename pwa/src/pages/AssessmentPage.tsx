@@ -1,7 +1,8 @@
 import { IonContent, IonPage, useIonAlert } from '@ionic/react';
-import { memo, useCallback, useId, useState, type FormEvent } from 'react';
+import { memo, useCallback, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Logo } from '../components/Logo';
+import { RadioGroupField } from '../components/RadioGroupField';
 import { SITE_URL } from '../config';
 import { HttpError } from '../data/api';
 import { client, json } from '../data/client';
@@ -199,31 +200,21 @@ interface StatementRatingProps {
 }
 
 /**
- * One statement and its five options: a radio group named by the statement,
- * made of native radio inputs (arrow keys move between options, Tab leaves).
+ * One statement and its five options: the shared radio scale (`RadioGroupField`), named by the
+ * statement; arrow keys move between the options, Tab leaves.
  */
 function StatementRating({ statement, value, onAnswer }: StatementRatingProps) {
-  const labelId = useId();
   const { t } = useI18n();
   return (
     <div className="statement">
-      <p id={labelId} className="statement__text">
-        {statementText(statement.key)}
-      </p>
-      <div role="radiogroup" aria-labelledby={labelId} aria-required="true" className="likert">
-        {SCALE.map((option) => (
-          <label key={option.value} className="likert__option">
-            <input
-              type="radio"
-              name={statement.key}
-              value={option.value}
-              checked={value === option.value}
-              onChange={() => onAnswer(statement.key, option.value)}
-            />
-            <span>{t(option.label)}</span>
-          </label>
-        ))}
-      </div>
+      <RadioGroupField
+        className="likert"
+        label={statementText(statement.key)}
+        value={value}
+        options={SCALE.map((option) => ({ value: option.value, label: t(option.label) }))}
+        required
+        onChange={(score) => onAnswer(statement.key, score)}
+      />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { IonButton, IonCard, IonCardContent, IonIcon, IonProgressBar } from '@io
 import { keyOutline, personAddOutline, trashOutline } from 'ionicons/icons';
 import { useRef, useState } from 'react';
 import { HttpError } from '../../data/api';
+import { SelectField } from '../../components/FormField';
 import { Paginator } from '../../components/Paginator';
 import { ScreenState } from '../../components/ScreenState';
 import { SearchField } from '../../components/SearchField';
@@ -129,20 +130,16 @@ export default function UsersPage() {
       cell: (user) => {
         const busy = pending.has(user.id);
         return (
-          <select
+          <SelectField<Role>
             className={`role-select${busy ? ' role-select--pending' : ''}`}
-            aria-label={t('admin.users.roleOf', { name: user.name })}
-            aria-busy={busy}
+            label={t('admin.users.roleOf', { name: user.name })}
+            hideLabel
+            busy={busy}
             disabled={busy}
-            value={String(user.role)}
-            onChange={(event) => confirmRoleChange(user, Number(event.target.value) as Role)}
-          >
-            {ROLE_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
+            value={user.role}
+            options={ROLE_OPTIONS}
+            onChange={(role) => confirmRoleChange(user, role)}
+          />
         );
       },
     },
@@ -170,7 +167,7 @@ export default function UsersPage() {
           {t('admin.users.create')}
         </IonButton>
       </div>
-      <SearchField placeholder={t('admin.users.search')} value={list.search} onChange={list.setSearch} />
+      <SearchField label={t('admin.users.search')} value={list.search} onChange={list.setSearch} />
       <IonCard className="admin-panel">
         {loading && data ? <IonProgressBar type="indeterminate" className="admin-reloading" aria-label={t('admin.users.reloading')} /> : null}
         <IonCardContent>
