@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /** Demo accounts of docs/architecture.md#running-it (all with the same password). */
 export const DEMO = {
@@ -44,4 +44,25 @@ export async function registerStudent(
   expect(res.status()).toBe(201);
   const { id } = (await res.json()) as { id: string };
   return { id, name: `${person.firstName} ${person.lastName}`, email: person.email, tag, password: person.password };
+}
+
+/** `text` as a regular expression that matches it literally at the start of a name. */
+const startingWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
+/**
+ * Chooses an option of the Ionic select labelled `label` in `scope`, as a person does
+ * (docs/contributing.md#forms-and-fields): taps the select (its button is named by its label and
+ * the current choice, "Status, Active") and then the option, a radio in the popover that opens.
+ * `option` is the option's text, or `{ index }` for the nth option (0-based).
+ * @returns the select's button, to check its value
+ */
+export async function chooseOption(scope: Page | Locator, label: string, option: string | { index: number }): Promise<Locator> {
+  const page = 'goto' in scope ? scope : scope.page();
+  const select = scope.getByRole('button', { name: startingWith(label) });
+  await select.click();
+  const popover = page.locator('ion-popover');
+  const choice = typeof option === 'string' ? popover.getByRole('radio', { name: option, exact: true }) : popover.getByRole('radio').nth(option.index);
+  await choice.click();
+  await expect(popover).toHaveCount(0);
+  return select;
 }

@@ -147,12 +147,10 @@ export interface SelectFieldProps<T extends string | number> extends FieldProps 
   /** `stacked` (default), or `start` for a compact select in a row (the pager's "Rows per page:") */
   labelPlacement?: 'stacked' | 'start';
   /**
-   * The label as the accessible name only, for a select in a table row whose column header is its
-   * visible label (a user's role)
+   * Hides the label from sight (it stays Ionic's label and the accessible name), for a select in a
+   * table row whose column header is its visible label (a user's role)
    */
   hideLabel?: boolean | undefined;
-  /** `aria-busy` while its options load */
-  busy?: boolean | undefined;
 }
 
 /**
@@ -162,19 +160,19 @@ export interface SelectFieldProps<T extends string | number> extends FieldProps 
  * choice the caller asks about or refuses (a role change not confirmed) does not stay on screen.
  */
 export function SelectField<T extends string | number>(props: SelectFieldProps<T>) {
-  const { label, helper, error, disabled, className, value, options, onChange, placeholder, labelPlacement = 'stacked', hideLabel, busy } = props;
+  const { label, helper, error, disabled, className, value, options, onChange, placeholder, labelPlacement = 'stacked', hideLabel } = props;
   const shown = useRef(value);
   shown.current = value;
   return (
     <IonSelect
-      {...fieldStatus({ helper, error, className })}
-      {...(hideLabel ? { 'aria-label': label } : { label, labelPlacement })}
+      {...fieldStatus({ helper, error, className: [className, hideLabel ? 'labelled-field--label-hidden' : null].filter(Boolean).join(' ') })}
+      label={label}
+      labelPlacement={hideLabel ? 'start' : labelPlacement}
       fill={hideLabel || labelPlacement === 'start' ? undefined : 'outline'}
       interface="popover"
       value={value}
       placeholder={placeholder}
       disabled={disabled}
-      aria-busy={busy || undefined}
       onIonChange={(event) => {
         const select = event.target;
         flushSync(() => onChange(event.detail.value as T));
@@ -193,11 +191,11 @@ export function SelectField<T extends string | number>(props: SelectFieldProps<T
 
 /** Props of {@link CheckboxField}. */
 export interface CheckboxFieldProps extends Omit<FieldProps, 'label'> {
-  /** the label beside the box; with `hideLabel`, only its accessible name */
+  /** the label beside the box */
   label: string;
   checked: boolean;
   onChange: (checked: boolean) => void;
-  /** the label as the accessible name only, for a box in a table row whose column header is its visible label */
+  /** hides the label from sight (it stays the accessible name), for a box in a table row whose column header is its visible label */
   hideLabel?: boolean | undefined;
 }
 
@@ -207,16 +205,8 @@ export interface CheckboxFieldProps extends Omit<FieldProps, 'label'> {
  */
 export function CheckboxField({ label, helper, error, disabled, className, checked, onChange, hideLabel }: CheckboxFieldProps) {
   return (
-    <IonCheckbox
-      {...fieldStatus({ helper, error, className })}
-      {...(hideLabel ? { 'aria-label': label } : {})}
-      labelPlacement="end"
-      justify="start"
-      checked={checked}
-      disabled={disabled}
-      onIonChange={(event) => onChange(event.detail.checked)}
-    >
-      {hideLabel ? null : label}
+    <IonCheckbox {...fieldStatus({ helper, error, className })} labelPlacement="end" justify="start" checked={checked} disabled={disabled} onIonChange={(event) => onChange(event.detail.checked)}>
+      {hideLabel ? <span className="visually-hidden">{label}</span> : label}
     </IonCheckbox>
   );
 }

@@ -128,3 +128,9 @@ export function findNativeInput(node: Element): Promise<HTMLInputElement | HTMLT
     return native;
   });
 }
+
+/** The hint Ionic shows under the field: its `helperText` while it has no error shown, else undefined. */
+export function fieldHelper(node: Element): string | undefined {
+  const field = ionField(node);
+  return fieldError(field) === undefined ? field.helperText : undefined;
+}

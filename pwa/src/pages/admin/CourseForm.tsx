@@ -97,7 +97,6 @@ export function CourseForm({ values, onChange, errors, readOnly, course, instruc
           placeholder={loading ? t('admin.courseForm.instructorsLoading') : t('admin.courseForm.selectInstructor')}
           options={options.map((instructor) => ({ value: instructor.id, label: instructor.name }))}
           disabled={readOnly}
-          busy={loading}
           helper={loading ? t('admin.courseForm.instructorsLoading') : undefined}
           error={message(errors.instructorId) ?? (error ? t('admin.courseForm.instructorsFailed') : undefined)}
           onChange={(instructorId) => onChange({ instructorId })}

@@ -134,7 +134,6 @@ export default function UsersPage() {
             className={`role-select${busy ? ' role-select--pending' : ''}`}
             label={t('admin.users.roleOf', { name: user.name })}
             hideLabel
-            busy={busy}
             disabled={busy}
             value={user.role}
             options={ROLE_OPTIONS}
