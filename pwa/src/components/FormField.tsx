@@ -190,9 +190,7 @@ export function SelectField<T extends string | number>(props: SelectFieldProps<T
 }
 
 /** Props of {@link CheckboxField}. */
-export interface CheckboxFieldProps extends Omit<FieldProps, 'label'> {
-  /** the label beside the box */
-  label: string;
+export interface CheckboxFieldProps extends FieldProps {
   checked: boolean;
   onChange: (checked: boolean) => void;
   /** hides the label from sight (it stays the accessible name), for a box in a table row whose column header is its visible label */

@@ -1,5 +1,5 @@
 import { IonButton, IonText } from '@ionic/react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { SelectField } from '../../components/FormField';
 import { OfflineBanner } from '../../components/OfflineBanner';
 import { ScreenState } from '../../components/ScreenState';
@@ -12,7 +12,6 @@ import { combinedOffline, ORDER_OPTIONS, orderStudents, teacherOracyKey, type Of
 import { StudentOracyLines } from './StudentOracyLines';
 import '../../components/CourseCard.css';
 import '../shared/area.css';
-import '../shared/formFields.css';
 import '../shared/oracyOverview.css';
 
 /**

@@ -143,7 +143,7 @@ describe('the Oracy on "Your Students" (docs/product.md#your-students-oracy)', {
   });
 
   it('lists those needing attention first by default, and by name on request', async () => {
-    const { user } = setup('/teacher/students');
+    setup('/teacher/students');
     await oracyShown();
     const orderSelect = getField('Order');
     expect(orderSelect.value).toBe('attention');
@@ -156,7 +156,7 @@ describe('the Oracy on "Your Students" (docs/product.md#your-students-oracy)', {
   });
 
   it('filters by course through the API, showing only that course\'s students', async () => {
-    const { user, fetchSpy } = setup('/teacher/students');
+    const { fetchSpy } = setup('/teacher/students');
     await oracyShown();
     const courseSelect = getField('Course');
     expect(courseSelect.value).toBe('');
@@ -178,7 +178,7 @@ describe('the Oracy on "Your Students" (docs/product.md#your-students-oracy)', {
   });
 
   it('says "No students in this course." for a course without students', async () => {
-    const { user } = setup('/teacher/students');
+    setup('/teacher/students');
     await oracyShown();
     const courseSelect = getField('Course');
     await waitFor(() => expect(optionTexts(courseSelect)).toContain('Drama'));
