@@ -26,8 +26,9 @@ export interface RadioGroupFieldProps<T extends string | number> extends FieldPr
  * by side, each text under its circle, and the hint or error under the label. Arrow keys move
  * between the options, Tab leaves the group.
  *
- * Kept apart from `FormField.tsx`: the self-assessment on `/` renders it, and this module keeps
- * the text fields and selects out of that first load (docs/decisions/0007-ionic-imports-per-use.md).
+ * Kept apart from `FormField.tsx`: the self-assessment on `/`, the first screen, fetches this
+ * module as it opens, which then brings only Ionic's radio group, not the text fields and selects
+ * (docs/decisions/0007-ionic-imports-per-use.md).
  */
 export function RadioGroupField<T extends string | number>({ label, helper, error, disabled, className, value, options, onChange, required }: RadioGroupFieldProps<T>) {
   const status = fieldStatus({ helper, error, className: ['radio-field', className].filter(Boolean).join(' ') });

@@ -37,7 +37,7 @@ async function answer(count: number) {
 }
 
 describe('the self-assessment page (docs/product.md#self-assessment)', { timeout: 15_000 }, () => {
-  it('shows "Loading your assessment..." while the user loads', async () => {
+  it('shows "Loading your assessment..." while the user (and the answers\' scale) load', async () => {
     // The gate exists before the request does, so releasing it never races the lazy page's fetch.
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -45,7 +45,8 @@ describe('the self-assessment page (docs/product.md#self-assessment)', { timeout
     expect(await screen.findByText('Loading your assessment...')).toBeInTheDocument();
     release();
     expect(await screen.findByText('Welcome, Sam')).toBeInTheDocument();
-    expect(screen.queryByText('Loading your assessment...')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Loading your assessment...')).not.toBeInTheDocument());
+    expect(await questionnaire()).toHaveLength(16);
   });
 
   it('shows the title and the introduction, without the questions, while the user loads', async () => {
@@ -113,7 +114,7 @@ describe('the self-assessment page (docs/product.md#self-assessment)', { timeout
     await waitFor(() => expect(within(group).getByRole('radio', { name: 'Strongly Disagree' })).toBeChecked());
     await user.keyboard('{ArrowRight}');
     await waitFor(() => expect(within(group).getByRole('radio', { name: 'Disagree' })).toBeChecked());
-    expect(screen.getByText(/1 of 16 statements answered/)).toBeInTheDocument();
+    expect(await screen.findByText(/1 of 16 statements answered/)).toBeInTheDocument();
   });
 
   it('keeps "Submit Assessment" disabled until all 16 statements are answered', async () => {
