@@ -51,18 +51,21 @@ const startingWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|
 
 /**
  * Chooses an option of the Ionic select labelled `label` in `scope`, as a person does
- * (docs/contributing.md#forms-and-fields): taps the select (its button is named by its label and
- * the current choice, "Status, Active") and then the option, a radio in the popover that opens.
- * `option` is the option's text, or `{ index }` for the nth option (0-based).
- * @returns the select's button, to check its value
+ * (docs/contributing.md#forms-and-fields): taps the select (found by its button, which is named by
+ * its label and the current choice, "Status, Active") and then the option, a radio in the popover
+ * that opens. `option` is the option's text, or `{ index }` for the nth option (0-based).
+ * @returns the select's button, to check its name and state
  */
 export async function chooseOption(scope: Page | Locator, label: string, option: string | { index: number }): Promise<Locator> {
   const page = 'goto' in scope ? scope : scope.page();
-  const select = scope.getByRole('button', { name: startingWith(label) });
-  await select.click();
-  const popover = page.locator('ion-popover');
+  const name = startingWith(label);
+  const button = scope.getByRole('button', { name });
+  // the button itself lies under the select's text: the select is tapped where a finger would.
+  await scope.locator('ion-select', { has: page.getByRole('button', { name }) }).click();
+  // the select's own popover (the top bar's menu is a popover too, kept in the page).
+  const popover = page.locator('ion-popover', { has: page.locator('ion-select-popover') });
   const choice = typeof option === 'string' ? popover.getByRole('radio', { name: option, exact: true }) : popover.getByRole('radio').nth(option.index);
   await choice.click();
   await expect(popover).toHaveCount(0);
-  return select;
+  return button;
 }
