@@ -59,14 +59,15 @@ test.describe('the admin manages people', () => {
     await expect(boxes.first()).toBeVisible();
     expect(await boxes.count()).toBeGreaterThanOrEqual(2);
     for (let i = 0; i < (await boxes.count()); i++) await expect(boxes.nth(i)).not.toBeChecked();
-    const names = [await boxes.nth(0).getAttribute('aria-label'), await boxes.nth(1).getAttribute('aria-label')];
+    // Ionic's checkboxes, each named by its label "Assign {title}" (hidden from sight: the row names the course).
+    const names = [await boxes.nth(0).textContent(), await boxes.nth(1).textContent()];
     await boxes.nth(0).check();
     await boxes.nth(1).check();
     await page.getByRole('button', { name: 'Assign Selected Courses' }).click();
     await expect(page.getByText('Courses assigned successfully!')).toBeVisible();
 
     await page.reload();
-    for (const name of names) await expect(page.getByRole('checkbox', { name: name as string })).toBeChecked();
+    for (const name of names) await expect(page.getByRole('checkbox', { name: name!.trim(), exact: true })).toBeChecked();
     await expect(boxes.nth(2)).not.toBeChecked();
     const assigned = await page.request.get(`/api/admin/students/${student.id}/courses`);
     expect(((await assigned.json()) as string[]).length).toBe(2);
