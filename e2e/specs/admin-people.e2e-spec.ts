@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { chooseOption, DEMO, currentFirstName, registerStudent, signIn } from '../src/utils';
+import { chooseOption, DEMO, currentFirstName, registerStudent, signIn, tick } from '../src/utils';
 
 /** Types into a list's search box and waits for the row of `name`. */
 async function searchFor(page: Page, placeholder: string, text: string, name: string) {
@@ -61,8 +61,8 @@ test.describe('the admin manages people', () => {
     for (let i = 0; i < (await boxes.count()); i++) await expect(boxes.nth(i)).not.toBeChecked();
     // Ionic's checkboxes, each named by its label "Assign {title}" (hidden from sight: the row names the course).
     const names = [await boxes.nth(0).textContent(), await boxes.nth(1).textContent()];
-    await boxes.nth(0).check();
-    await boxes.nth(1).check();
+    await tick(boxes.nth(0));
+    await tick(boxes.nth(1));
     await page.getByRole('button', { name: 'Assign Selected Courses' }).click();
     await expect(page.getByText('Courses assigned successfully!')).toBeVisible();
 

@@ -69,3 +69,13 @@ export async function chooseOption(scope: Page | Locator, label: string, option:
   await expect(popover).toHaveCount(0);
   return button;
 }
+
+/**
+ * Taps an Ionic radio or checkbox and waits until it reads as checked
+ * (docs/contributing.md#forms-and-fields): Ionic sets its `aria-checked` on its next render after
+ * the tap, later than Playwright's `check()` looks.
+ */
+export async function tick(control: Locator): Promise<void> {
+  await control.click();
+  await expect(control).toBeChecked();
+}

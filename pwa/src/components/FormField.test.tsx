@@ -39,6 +39,18 @@ describe('the shared form fields (docs/contributing.md#forms-and-fields)', () =>
     await waitFor(() => expect(screen.getByText('5 / 100')).toBeInTheDocument());
   });
 
+  it('submits its form on Enter, as a native input does', async () => {
+    const onSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    render(
+      <form onSubmit={onSubmit}>
+        <TextField label="First name" value="" onChange={() => undefined} />
+        <button type="submit" hidden />
+      </form>,
+    );
+    await userEvent.type(await screen.findByRole('textbox', { name: 'First name' }), 'Cleo{Enter}');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
   it('keeps showing its value when the caller does not take a choice, and the chosen one when it does', () => {
     const asked: number[] = [];
     function Role({ accept }: { accept: boolean }) {
