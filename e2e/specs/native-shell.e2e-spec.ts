@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../src/fixtures';
 import { DEMO, signIn } from '../src/utils';
 
 /**
@@ -16,7 +17,7 @@ test.describe('the native shell (phone)', () => {
   const tab = (page: Page, name: string) => tabBar(page).getByRole('tab', { name, exact: true });
 
   /** The scroll position, in CSS px, of the visible screen's content. */
-  const scrollTopOf = (content: Locator) => content.evaluate(async (el: HTMLIonContentElement) => (await el.getScrollElement()).scrollTop);
+  const scrollTopOf = (content: Locator) => content.evaluate(async (el: HTMLElement & { getScrollElement(): Promise<HTMLElement> }) => (await el.getScrollElement()).scrollTop);
 
   test('a tab keeps the screen it was left on; tapping the current tab goes back to its first screen', async ({ page }) => {
     await signIn(page, DEMO.teacher);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../src/fixtures';
-import { DEMO, registerStudent, signIn } from '../src/utils';
+import { DEMO, registerStudent, signIn, tick } from '../src/utils';
 
 /** A demo teacher who teaches none of the demo teacher's courses (docs/architecture.md#running-it). */
 const OTHER_TEACHER = 'maria.lopez@oracy.test';
@@ -10,7 +10,7 @@ async function answerAll(page: Page, option: 'Strongly Agree' | 'Disagree') {
   await page.goto('/');
   const groups = page.getByRole('radiogroup');
   await expect(groups).toHaveCount(16);
-  for (let i = 0; i < 16; i++) await groups.nth(i).getByRole('radio', { name: option, exact: true }).check();
+  for (let i = 0; i < 16; i++) await tick(groups.nth(i).getByRole('radio', { name: option, exact: true }));
   await page.getByRole('button', { name: 'Submit Assessment' }).click();
   await expect(page.getByText('Your responses have been recorded.')).toBeVisible();
 }

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, WHEN_OFFLINE } from '../src/fixtures';
 import { idOf, speakingClass } from '../src/speaking';
-import { DEMO, signIn } from '../src/utils';
+import { DEMO, signIn, tick } from '../src/utils';
 
 /**
  * Speaking practice end to end (docs/product.md#speaking-practice), with Chromium's fake
@@ -60,8 +60,8 @@ test('a student records and submits, the teacher listens and scores, the student
   await teacher.getByRole('link').filter({ hasText: student.name }).first().click();
   await expect(teacher).toHaveURL(new RegExp(`/teacher/speaking/review/${held!.recording!.id}$`));
   await playsFor(teacher, `Recording by ${student.name}`, 0.5);
-  await teacher.getByRole('radiogroup', { name: /Linguistic/ }).getByRole('radio', { name: '4' }).check();
-  await teacher.getByRole('radiogroup', { name: /Physical/ }).getByRole('radio', { name: '3' }).check();
+  await tick(teacher.getByRole('radiogroup', { name: /Linguistic/ }).getByRole('radio', { name: '4' }));
+  await tick(teacher.getByRole('radiogroup', { name: /Physical/ }).getByRole('radio', { name: '3' }));
   await teacher.getByLabel('Comment').fill('Clear opening; slow down at the end.');
   await teacher.getByRole('button', { name: 'Save' }).click();
   await expect(teacher.getByText('Feedback saved')).toBeVisible();

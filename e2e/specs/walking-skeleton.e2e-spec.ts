@@ -1,5 +1,5 @@
 import { expect, test } from '../src/fixtures';
-import { DEMO, currentFirstName, signIn } from '../src/utils';
+import { DEMO, currentFirstName, signIn, tick } from '../src/utils';
 
 test.describe('the walking skeleton', () => {
   test('a signed-out visit to "/" lands on the login page', async ({ page, consoleGuard }) => {
@@ -20,7 +20,7 @@ test.describe('the walking skeleton', () => {
     await expect(groups).toHaveCount(16);
     for (let i = 0; i < 16; i++) {
       await expect(submit).toBeDisabled();
-      await groups.nth(i).getByRole('radio', { name: i % 2 ? 'Agree' : 'Strongly Agree', exact: true }).check();
+      await tick(groups.nth(i).getByRole('radio', { name: i % 2 ? 'Agree' : 'Strongly Agree', exact: true }));
     }
     await expect(submit).toBeEnabled();
     await submit.click();

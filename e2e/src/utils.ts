@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /** Demo accounts of docs/architecture.md#running-it (all with the same password). */
 export const DEMO = {
@@ -44,4 +44,38 @@ export async function registerStudent(
   expect(res.status()).toBe(201);
   const { id } = (await res.json()) as { id: string };
   return { id, name: `${person.firstName} ${person.lastName}`, email: person.email, tag, password: person.password };
+}
+
+/** `text` as a regular expression that matches it literally at the start of a name. */
+const startingWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
+/**
+ * Chooses an option of the Ionic select labelled `label` in `scope`, as a person does
+ * (docs/contributing.md#forms-and-fields): taps the select (found by its button, which is named by
+ * its label and the current choice, "Status, Active") and then the option, a radio in the popover
+ * that opens. `option` is the option's text, or `{ index }` for the nth option (0-based).
+ * @returns the select's button, to check its name and state
+ */
+export async function chooseOption(scope: Page | Locator, label: string, option: string | { index: number }): Promise<Locator> {
+  const page = 'goto' in scope ? scope : scope.page();
+  const name = startingWith(label);
+  const button = scope.getByRole('button', { name });
+  // the button itself lies under the select's text: the select is tapped where a finger would.
+  await scope.locator('ion-select', { has: page.getByRole('button', { name }) }).click();
+  // the select's own popover (the top bar's menu is a popover too, kept in the page).
+  const popover = page.locator('ion-popover', { has: page.locator('ion-select-popover') });
+  const choice = typeof option === 'string' ? popover.getByRole('radio', { name: option, exact: true }) : popover.getByRole('radio').nth(option.index);
+  await choice.click();
+  await expect(popover).toHaveCount(0);
+  return button;
+}
+
+/**
+ * Taps an Ionic radio or checkbox and waits until it reads as checked
+ * (docs/contributing.md#forms-and-fields): Ionic sets its `aria-checked` on its next render after
+ * the tap, later than Playwright's `check()` looks.
+ */
+export async function tick(control: Locator): Promise<void> {
+  await control.click();
+  await expect(control).toBeChecked();
 }

@@ -1,6 +1,7 @@
 import { IonButton, IonIcon } from '@ionic/react';
 import { attachOutline, closeOutline, documentOutline, happyOutline } from 'ionicons/icons';
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { TextAreaField } from '../components/FormField';
 import { useI18n } from '../i18n';
 import { ATTACHMENT_ACCEPT, canSend, checkAttachment, formatSize, isImageType } from './format';
 
@@ -26,7 +27,8 @@ export function isSendKey(event: Pick<KeyboardEvent, 'key' | 'shiftKey'> & { nat
  * The composer (docs/product.md#discussion, docs/product.md#chat-validation): the emoji picker toggle,
  * the attach button (images, PDF, DOC, DOCX; "File size exceeds 5MB limit"
  * and nothing attached over 5 MB), the chosen image's preview (≤ 150 px)
- * with a remove control, the "Type your message..." box and "Send".
+ * with a remove control, the "Type your message..." box (the shared Ionic text area, its label
+ * inside it until it is focused or filled; Enter sends, Shift+Enter starts a new line) and "Send".
  */
 export function Composer({ onSend, loading }: ComposerProps) {
   const { t } = useI18n();
@@ -34,11 +36,10 @@ export function Composer({ onSend, loading }: ComposerProps) {
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [pickerOpen, setPickerOpen] = useState(false);
-  const textarea = useRef<HTMLTextAreaElement>(null);
+  const textarea = useRef<HTMLIonTextareaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const [emojiToggle, setEmojiToggle] = useState<HTMLIonButtonElement | null>(null);
   const pickerId = useId();
-  const errorId = useId();
 
   const previewUrl = useMemo(() => (file && isImageType(file.type) ? URL.createObjectURL(file) : null), [file]);
   useEffect(
@@ -57,10 +58,10 @@ export function Composer({ onSend, loading }: ComposerProps) {
     setFile(null);
     setFileError(null);
     setPickerOpen(false);
-    textarea.current?.focus();
+    void textarea.current?.setFocus();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLIonTextareaElement>) => {
     if (!isSendKey(event)) return;
     event.preventDefault();
     submit();
@@ -76,11 +77,12 @@ export function Composer({ onSend, loading }: ComposerProps) {
     setFile(problem ? null : chosen);
   };
 
-  const insertEmoji = (emoji: string) => {
-    const box = textarea.current;
+  // the emoji goes where the caret is in Ionic's native textarea, and the caret after it.
+  const insertEmoji = async (emoji: string) => {
+    const box = await textarea.current?.getInputElement();
     const start = box?.selectionStart ?? text.length;
     const end = box?.selectionEnd ?? text.length;
-    setText(text.slice(0, start) + emoji + text.slice(end));
+    setText((current) => current.slice(0, start) + emoji + current.slice(end));
     requestAnimationFrame(() => {
       if (!box) return;
       box.focus();
@@ -108,12 +110,12 @@ export function Composer({ onSend, loading }: ComposerProps) {
       {pickerOpen && (
         <div className="chat-composer__picker" id={pickerId}>
           <Suspense fallback={<p className="chat-composer__picker-loading">{t('chat.composer.loadingEmoji')}</p>}>
-            <EmojiPicker toggle={emojiToggle} onSelect={insertEmoji} onClose={() => setPickerOpen(false)} />
+            <EmojiPicker toggle={emojiToggle} onSelect={(emoji) => void insertEmoji(emoji)} onClose={() => setPickerOpen(false)} />
           </Suspense>
         </div>
       )}
       {fileError && (
-        <p className="chat-composer__error" role="alert" id={errorId}>
+        <p className="chat-composer__error" role="alert">
           {fileError}
         </p>
       )}
@@ -149,16 +151,16 @@ export function Composer({ onSend, loading }: ComposerProps) {
           <IonIcon slot="icon-only" icon={attachOutline} aria-hidden="true" />
         </IonButton>
         <input ref={fileInput} type="file" accept={ATTACHMENT_ACCEPT} onChange={onFileChosen} hidden aria-label={t('chat.composer.chooseFile')} />
-        <textarea
-          ref={textarea}
+        <TextAreaField
+          textareaRef={textarea}
           className="chat-composer__input"
+          label={t('chat.composer.placeholder')}
+          labelPlacement="floating"
           rows={1}
+          autoGrow
           value={text}
-          placeholder={t('chat.composer.placeholder')}
-          aria-label={t('chat.composer.placeholder')}
-          aria-describedby={fileError ? errorId : undefined}
           enterKeyHint="send"
-          onChange={(event) => setText(event.target.value)}
+          onChange={setText}
           onKeyDown={onKeyDown}
         />
         <IonButton className="chat-composer__send" disabled={!sendable} onClick={submit}>

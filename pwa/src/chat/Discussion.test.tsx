@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { t } from '../i18n';
+import { fieldLabel, findNativeInput, getField, typeInto } from '../test/fields';
 import { Discussion, NO_MATCHES_TEXT, NO_MESSAGES_TEXT } from './Discussion';
 import { isSendKey } from './Composer';
 import { senderColor } from './format';
@@ -100,7 +101,10 @@ function renderDiscussion() {
   return { ...view, connect };
 }
 
-const box = () => screen.getByLabelText('Type your message...') as HTMLTextAreaElement;
+/** The message box: Ionic's text area labelled "Type your message...". */
+const box = () => getField('Type your message...');
+/** Its native textarea, for typing with the keys (Enter sends, Shift+Enter starts a line). */
+const keys = () => findNativeInput(box());
 const sendButton = () => screen.getByText('Send').closest('ion-button')!;
 const isDisabled = (el: Element) => (el as HTMLElement & { disabled?: boolean }).disabled === true || el.hasAttribute('disabled');
 
@@ -240,15 +244,15 @@ describe('the message list (docs/product.md#discussion)', () => {
     renderDiscussion();
     socket.open();
     socket.fire('initialMessages', [stored(1, { content: 'Hello World' }), stored(2, { content: 'something else' })]);
-    const search = screen.getByRole('searchbox', { name: 'Search messages...' });
-    expect(search).toHaveAttribute('placeholder', 'Search messages...');
+    // Ionic's search field, found by its visible label as a search box.
+    const search = await screen.findByRole('searchbox', { name: 'Search messages...' });
+    expect(fieldLabel(search)).toBe('Search messages...');
     await userEvent.type(search, 'WORLD');
     expect(screen.getByText('Hello World')).toBeInTheDocument();
     expect(screen.queryByText('something else')).not.toBeInTheDocument();
-    await userEvent.clear(search);
-    await userEvent.type(search, 'zzz');
+    typeInto(search, 'zzz');
     expect(screen.getByText(t(NO_MATCHES_TEXT))).toBeInTheDocument();
-    await userEvent.clear(search);
+    typeInto(search, '');
     expect(screen.getByText('something else')).toBeInTheDocument();
   });
 
@@ -297,14 +301,14 @@ describe('the composer (docs/product.md#discussion, docs/product.md#chat-validat
     socket.open();
     socket.fire('initialMessages', []);
     expect(isDisabled(sendButton())).toBe(true);
-    await user.type(box(), 'first line{Shift>}{Enter}{/Shift}second');
+    await user.type(await keys(), 'first line{Shift>}{Enter}{/Shift}second');
     expect(box().value).toBe('first line\nsecond');
     expect(socket.sent()).toEqual([]);
     expect(isDisabled(sendButton())).toBe(false);
-    await user.type(box(), '{Enter}');
+    await user.type(await keys(), '{Enter}');
     expect(socket.sent()).toEqual([{ content: 'first line\nsecond', file: null, tempId: expect.stringMatching(/^\d+-[a-z0-9]+$/) }]);
     expect(box().value).toBe('');
-    await user.type(box(), '   {Enter}');
+    await user.type(await keys(), '   {Enter}');
     expect(socket.sent()).toHaveLength(1);
   });
 
@@ -317,7 +321,7 @@ describe('the composer (docs/product.md#discussion, docs/product.md#chat-validat
 
   it('disables Send while the messages load', async () => {
     renderDiscussion();
-    await userEvent.type(box(), 'hello');
+    typeInto(box(), 'hello');
     expect(isDisabled(sendButton())).toBe(true);
   });
 
@@ -356,7 +360,7 @@ describe('the composer (docs/product.md#discussion, docs/product.md#chat-validat
 
 describe('outgoing messages (docs/product.md#outgoing-chat-message)', () => {
   async function sendText(text: string) {
-    await userEvent.type(box(), `${text}{Enter}`);
+    await userEvent.type(await keys(), `${text}{Enter}`);
     return socket.sent().at(-1)!;
   }
 
@@ -402,7 +406,7 @@ describe('outgoing messages (docs/product.md#outgoing-chat-message)', () => {
     socket.open();
     socket.fire('initialMessages', []);
     socket.drop();
-    await userEvent.type(box(), 'offline note{Enter}');
+    await userEvent.type(await keys(), 'offline note{Enter}');
     expect(socket.sent()).toEqual([]);
     expect(screen.getByRole('img', { name: 'Sending' })).toBeInTheDocument();
     socket.open();

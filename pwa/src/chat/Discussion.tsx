@@ -1,7 +1,7 @@
-import { IonButton, IonIcon, useIonToast } from '@ionic/react';
-import { searchOutline } from 'ionicons/icons';
+import { IonButton, useIonToast } from '@ionic/react';
 import { useCallback, useMemo, useState } from 'react';
 import { PageLoading } from '../components/PageLoading';
+import { SearchField } from '../components/SearchField';
 import { useI18n, type MessageId } from '../i18n';
 import { Composer } from './Composer';
 import { filterMessages } from './format';
@@ -77,10 +77,7 @@ export function Discussion({ user, connect }: DiscussionProps) {
         <h1 className="screen-title chat__title" id="chat-title">
           {t('chat.title')}
         </h1>
-        <label className="chat__search">
-          <IonIcon icon={searchOutline} aria-hidden="true" />
-          <input type="search" value={query} placeholder={t('chat.search')} aria-label={t('chat.search')} onChange={(event) => setQuery(event.target.value)} />
-        </label>
+        <SearchField className="chat__search" label={t('chat.search')} value={query} onChange={setQuery} />
       </div>
       {chat.connectionError && (
         <div className="chat__banner" role="alert">

@@ -3,6 +3,7 @@ import { useId, type FormEvent } from 'react';
 import { useI18n } from '../i18n';
 import { useDialogInstance } from '../pages/shared/useDialogInstance';
 import { DialogTitleBar } from './DialogParts';
+import { TextAreaField, TextField } from './FormField';
 
 /** Props of {@link ComplaintDialog}; the caller owns the field values and what submitting does. */
 export interface ComplaintDialogProps {
@@ -40,8 +41,6 @@ export function ComplaintDialog(props: ComplaintDialogProps) {
   const { isOpen, heading, title, description, onTitleChange, onDescriptionChange, busy, submitLabel, busyLabel, onSubmit, onCancel, onDismiss } = props;
   const { t } = useI18n();
   const headingId = useId();
-  const titleFieldId = useId();
-  const descriptionFieldId = useId();
   // Named by its heading: an aria-labelledby on the modal cannot reach into its shadow root.
   const instance = useDialogInstance(isOpen ? heading : null);
   const submit = (event: FormEvent) => {
@@ -53,14 +52,8 @@ export function ComplaintDialog(props: ComplaintDialogProps) {
       <DialogTitleBar id={headingId} className="course-details__title">{heading}</DialogTitleBar>
       <IonContent className="ion-padding">
         <form className="dialog-form" onSubmit={submit} noValidate aria-labelledby={headingId}>
-          <div className="dialog-field">
-            <label htmlFor={titleFieldId}>{t('components.complaintDialog.title')}</label>
-            <input id={titleFieldId} type="text" value={title} maxLength={200} autoComplete="off" required onChange={(e) => onTitleChange(e.target.value)} />
-          </div>
-          <div className="dialog-field">
-            <label htmlFor={descriptionFieldId}>{t('components.complaintDialog.description')}</label>
-            <textarea id={descriptionFieldId} rows={4} value={description} maxLength={5000} required onChange={(e) => onDescriptionChange(e.target.value)} />
-          </div>
+          <TextField label={t('components.complaintDialog.title')} value={title} maxLength={200} required onChange={onTitleChange} />
+          <TextAreaField label={t('components.complaintDialog.description')} value={description} rows={4} maxLength={5000} required onChange={onDescriptionChange} />
           <div className="dialog-actions">
             <IonButton fill="clear" onClick={onCancel}>
               {t('common.cancel')}

@@ -1,7 +1,7 @@
 import { IonIcon } from '@ionic/react';
 import { chevronBack, chevronForward } from 'ionicons/icons';
-import { useId } from 'react';
 import { t, useI18n } from '../i18n';
+import { SelectField } from './FormField';
 import './Paginator.css';
 
 /** Props of {@link Paginator}. */
@@ -32,26 +32,22 @@ export function displayedRows(page: number, rowsPerPage: number, count: number):
 
 /**
  * The pager under a paged table (docs/product.md#constants-and-limits): "Rows per page:" with
- * its select, the displayed rows as "from–to of count", and previous / next
- * page buttons. Native controls, so it is keyboard-operable and labelled
- * everywhere (including jsdom).
+ * its select (the shared {@link SelectField}, its label before it), the displayed rows as
+ * "from–to of count", and previous / next page buttons.
  */
 export function Paginator({ page, rowsPerPage, count, options, onPageChange, onRowsPerPageChange, label }: PaginatorProps) {
   const { t: translate } = useI18n();
-  const selectId = useId();
   const lastPage = Math.max(1, Math.ceil(count / rowsPerPage));
   return (
     <nav className="paginator" aria-label={translate('components.paginator.pagesOf', { label: label ?? translate('components.paginator.rows') })}>
-      <label className="paginator__size" htmlFor={selectId}>
-        {translate('components.paginator.rowsPerPage')}
-      </label>
-      <select id={selectId} className="paginator__select" value={rowsPerPage} onChange={(event) => onRowsPerPageChange(Number(event.target.value))}>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
+      <SelectField
+        className="paginator__select"
+        label={translate('components.paginator.rowsPerPage')}
+        labelPlacement="start"
+        value={rowsPerPage}
+        options={options.map((option) => ({ value: option, label: String(option) }))}
+        onChange={onRowsPerPageChange}
+      />
       <span className="paginator__rows" aria-live="polite">
         {displayedRows(page, rowsPerPage, count)}
       </span>

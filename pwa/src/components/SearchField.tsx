@@ -1,40 +1,36 @@
 import { IonIcon } from '@ionic/react';
 import { searchOutline } from 'ionicons/icons';
-import { useId } from 'react';
+import { TextField } from './FormField';
 import './SearchField.css';
 
 /** Props of {@link SearchField}. */
 export interface SearchFieldProps {
-  /** the placeholder, also the field's accessible name, e.g. "Search for users" (docs/product.md#users-table, docs/product.md#student-list, docs/product.md#teacher-list) */
-  placeholder: string;
+  /** the field's label, e.g. "Search for users" (docs/product.md#users-table, docs/product.md#student-list, docs/product.md#teacher-list) */
+  label: string;
   value: string;
   /** called on every keystroke; debounce in the caller */
   onChange: (value: string) => void;
+  /** more classes for the box, to place it */
+  className?: string | undefined;
 }
 
 /**
- * A search box for the admin lists: a native `type="search"` input (Escape
- * clears it, the keyboard shows a search key) labelled with its placeholder,
- * with a search icon, in the look of Ionic's searchbar.
+ * A search box for the lists (docs/contributing.md#forms-and-fields): the shared {@link TextField}
+ * of type `search` (Escape clears it, the keyboard shows a search key) with a search icon and a
+ * clear button, its label inside the empty box and above it once focused or filled.
  */
-export function SearchField({ placeholder, value, onChange }: SearchFieldProps) {
-  const id = useId();
+export function SearchField({ label, value, onChange, className }: SearchFieldProps) {
   return (
-    <div className="search-field" role="search">
-      <label htmlFor={id} className="visually-hidden">
-        {placeholder}
-      </label>
-      <IonIcon icon={searchOutline} aria-hidden="true" className="search-field__icon" />
-      <input
-        id={id}
+    <div className={className ? `search-field ${className}` : 'search-field'} role="search">
+      <TextField
         type="search"
-        className="search-field__input"
-        placeholder={placeholder}
+        label={label}
+        labelPlacement="floating"
         value={value}
-        autoComplete="off"
-        spellCheck={false}
         enterKeyHint="search"
-        onChange={(event) => onChange(event.target.value)}
+        clearInput
+        start={<IonIcon icon={searchOutline} aria-hidden="true" className="search-field__icon" />}
+        onChange={onChange}
       />
     </div>
   );

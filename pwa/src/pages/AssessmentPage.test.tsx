@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, sentJson, USERS, type FakeRoute } from '../test/fetchMock';
 import { snapshot } from '../test/oracyFixtures';
+import { choose, type IonField } from '../test/fields';
 import { renderAt } from '../test/renderApp';
 import { t } from '../i18n';
 import { CATEGORIES, SCALE, STATEMENT_KEYS, statementText } from './assessment/statements';
@@ -29,17 +30,14 @@ async function questionnaire() {
   return screen.getAllByRole('radiogroup');
 }
 
-/** Answers the first `count` statements, statement i with option (i mod 5) + 1. */
-async function answer(user: ReturnType<typeof userEvent.setup>, count: number) {
+/** Answers the first `count` statements, statement i with option (i mod 5) + 1, as Ionic's radio group reports a choice. */
+async function answer(count: number) {
   const groups = await questionnaire();
-  for (let index = 0; index < count; index += 1) {
-    const radios = (groups[index] as HTMLElement).querySelectorAll<HTMLInputElement>('input[type="radio"]');
-    await user.click(radios[index % 5] as HTMLInputElement);
-  }
+  for (let index = 0; index < count; index += 1) choose(groups[index] as HTMLElement, (index % 5) + 1);
 }
 
 describe('the self-assessment page (docs/product.md#self-assessment)', { timeout: 15_000 }, () => {
-  it('shows "Loading your assessment..." while the user loads', async () => {
+  it('shows "Loading your assessment..." while the user (and the answers\' scale) load', async () => {
     // The gate exists before the request does, so releasing it never races the lazy page's fetch.
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -47,7 +45,8 @@ describe('the self-assessment page (docs/product.md#self-assessment)', { timeout
     expect(await screen.findByText('Loading your assessment...')).toBeInTheDocument();
     release();
     expect(await screen.findByText('Welcome, Sam')).toBeInTheDocument();
-    expect(screen.queryByText('Loading your assessment...')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Loading your assessment...')).not.toBeInTheDocument());
+    expect(await questionnaire()).toHaveLength(16);
   });
 
   it('shows the title and the introduction, without the questions, while the user loads', async () => {
@@ -82,12 +81,12 @@ describe('the self-assessment page (docs/product.md#self-assessment)', { timeout
     ]);
     expect(screen.getByRole('radiogroup', { name: 'I use a varied and professional vocabulary when presenting ideas.' })).toBeInTheDocument();
     for (const group of groups) {
-      expect(within(group).getAllByRole('radio').map((radio) => [radio.getAttribute('value'), radio.getAttribute('aria-label') ?? radio.closest('label')?.textContent])).toEqual([
-        ['1', 'Strongly Disagree'],
-        ['2', 'Disagree'],
-        ['3', 'Neutral'],
-        ['4', 'Agree'],
-        ['5', 'Strongly Agree'],
+      expect(within(group).getAllByRole('radio').map((radio) => [(radio as IonField).value, radio.textContent])).toEqual([
+        [1, 'Strongly Disagree'],
+        [2, 'Disagree'],
+        [3, 'Neutral'],
+        [4, 'Agree'],
+        [5, 'Strongly Agree'],
       ]);
     }
   });
@@ -109,9 +108,13 @@ describe('the self-assessment page (docs/product.md#self-assessment)', { timeout
   it('can be answered from the keyboard', async () => {
     const { user } = setup();
     const group = await screen.findByRole('radiogroup', { name: statementText(STATEMENTS[0]!.key) });
+    // Ionic's radio group: Space chooses the focused option, the arrow keys move to the next one and choose it.
     within(group).getByRole('radio', { name: 'Strongly Disagree' }).focus();
     await user.keyboard(' ');
-    expect(within(group).getByRole('radio', { name: 'Strongly Disagree' })).toBeChecked();
+    await waitFor(() => expect(within(group).getByRole('radio', { name: 'Strongly Disagree' })).toBeChecked());
+    await user.keyboard('{ArrowRight}');
+    await waitFor(() => expect(within(group).getByRole('radio', { name: 'Disagree' })).toBeChecked());
+    expect(await screen.findByText(/1 of 16 statements answered/)).toBeInTheDocument();
   });
 
   it('keeps "Submit Assessment" disabled until all 16 statements are answered', async () => {
@@ -119,20 +122,20 @@ describe('the self-assessment page (docs/product.md#self-assessment)', { timeout
     await screen.findByText('Welcome, Sam');
     expect(await screen.findByRole('button', { name: 'Submit Assessment' })).toBeDisabled();
 
-    await answer(user, 15);
+    await answer(15);
     expect(screen.getByRole('button', { name: 'Submit Assessment' })).toBeDisabled();
     expect(screen.getByText(/15 of 16 statements answered/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Submit Assessment' }));
     expect(fetchSpy).toHaveBeenCalledTimes(1); // only the current user: nothing was submitted
 
-    await answer(user, 16);
+    await answer(16);
     expect(screen.getByRole('button', { name: 'Submit Assessment' })).toBeEnabled();
   });
 
   it('submits the 16 scores and thanks the user', async () => {
     const { user, fetchSpy } = setup({ 'POST /api/updateOracyAssessment': submittedAnswer(null) });
     await screen.findByText('Welcome, Sam');
-    await answer(user, 16);
+    await answer(16);
     await user.click(screen.getByRole('button', { name: 'Submit Assessment' }));
 
     expect(await screen.findByRole('heading', { name: 'Thank You, Sam!' })).toBeInTheDocument();
@@ -150,7 +153,7 @@ describe('the self-assessment page (docs/product.md#self-assessment)', { timeout
   it('shows the strand scores of the submission, the change since last time and, for a student, the link to the profile', async () => {
     const { user } = setup({ 'POST /api/updateOracyAssessment': submittedAnswer(0.25) });
     await screen.findByText('Welcome, Sam');
-    await answer(user, 16);
+    await answer(16);
     await user.click(screen.getByRole('button', { name: 'Submit Assessment' }));
 
     await screen.findByRole('heading', { name: 'Thank You, Sam!' });
@@ -164,7 +167,7 @@ describe('the self-assessment page (docs/product.md#self-assessment)', { timeout
   it('shows no change after the first submission', async () => {
     const { user } = setup({ 'POST /api/updateOracyAssessment': submittedAnswer(null) });
     await screen.findByText('Welcome, Sam');
-    await answer(user, 16);
+    await answer(16);
     await user.click(screen.getByRole('button', { name: 'Submit Assessment' }));
 
     await screen.findByRole('heading', { name: 'Thank You, Sam!' });
@@ -175,7 +178,7 @@ describe('the self-assessment page (docs/product.md#self-assessment)', { timeout
   it.each(['teacher', 'admin'] as const)('shows the scores without the link to the profile (%s)', async (as) => {
     const { user } = setup({ 'POST /api/updateOracyAssessment': submittedAnswer(-0.5) }, as);
     await screen.findByText(`Welcome, ${USERS[as].firstName}`);
-    await answer(user, 16);
+    await answer(16);
     await user.click(screen.getByRole('button', { name: 'Submit Assessment' }));
 
     await screen.findByRole('heading', { name: `Thank You, ${USERS[as].firstName}!` });
@@ -187,7 +190,7 @@ describe('the self-assessment page (docs/product.md#self-assessment)', { timeout
   it('shows "Submission failed" on a 400 and keeps the answers', async () => {
     const { user } = setup({ 'POST /api/updateOracyAssessment': { status: 400, body: { error: { code: 'validation_failed', message: 'bad' } } } });
     await screen.findByText('Welcome, Sam');
-    await answer(user, 16);
+    await answer(16);
     await user.click(screen.getByRole('button', { name: 'Submit Assessment' }));
 
     expect(await screen.findByRole('alertdialog', { name: 'Submission failed' })).toBeInTheDocument();
@@ -203,7 +206,7 @@ describe('the self-assessment page (docs/product.md#self-assessment)', { timeout
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = setup({ 'POST /api/updateOracyAssessment': new TypeError('Failed to fetch') });
     await screen.findByText('Welcome, Sam');
-    await answer(user, 16);
+    await answer(16);
     await user.click(screen.getByRole('button', { name: 'Submit Assessment' }));
     expect(await screen.findByRole('alertdialog', { name: 'Network error' })).toBeInTheDocument();
   });

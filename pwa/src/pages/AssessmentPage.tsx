@@ -1,7 +1,8 @@
 import { IonContent, IonPage, useIonAlert } from '@ionic/react';
-import { memo, useCallback, useId, useState, type FormEvent } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useState, type ComponentType, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Logo } from '../components/Logo';
+import type { RadioGroupFieldProps } from '../components/RadioGroupField';
 import { SITE_URL } from '../config';
 import { HttpError } from '../data/api';
 import { client, json } from '../data/client';
@@ -14,6 +15,15 @@ import { useStepwiseCount } from './assessment/useStepwiseCount';
 import './assessment/AssessmentPage.css';
 
 type Answers = Partial<Record<StatementKey, Score>>;
+
+let scaleModule: Promise<typeof import('../components/RadioGroupField')> | undefined;
+/**
+ * Fetches (once) the module of the answers' radio scale. Ionic's radio group is not part of the
+ * first load (docs/decisions/0007-ionic-imports-per-use.md): the page asks for it as it opens,
+ * beside the current user, before which no question shows anyway.
+ */
+const loadScale = () => (scaleModule ??= import('../components/RadioGroupField'));
+const RadioGroupField = lazy(async () => ({ default: (await loadScale()).RadioGroupField as ComponentType<RadioGroupFieldProps<Score>> }));
 
 /**
  * The self-assessment page at "/" (docs/product.md#self-assessment, docs/product.md#self-assessment-flow):
@@ -39,6 +49,9 @@ export default function AssessmentPage() {
   // the four category cards arrive one per frame (the submit row with the last one),
   // so building and laying out the questionnaire never holds a phone's main thread for long.
   const categoriesShown = useStepwiseCount(CATEGORIES.length, user !== null);
+  useEffect(() => {
+    loadScale().catch((error: unknown) => console.error('Could not load the answer scale', error));
+  }, []);
 
   const answer = useCallback((key: StatementKey, score: Score) => setAnswers((current) => ({ ...current, [key]: score })), []);
   const answered = STATEMENT_KEYS.filter((key) => answers[key] !== undefined).length;
@@ -109,7 +122,7 @@ export default function AssessmentPage() {
             <h1 className="assessment-form__title">{t('assessment.title')}</h1>
             <p className="assessment-form__intro">{t('assessment.intro')}</p>
             {user ? (
-              <>
+              <Suspense fallback={<AssessmentLoading />}>
                 {CATEGORIES.slice(0, categoriesShown).map((category) => (
                   <CategoryCard key={category.id} category={category} answers={answers} onAnswer={answer} />
                 ))}
@@ -123,7 +136,7 @@ export default function AssessmentPage() {
                     </button>
                   </div>
                 )}
-              </>
+              </Suspense>
             ) : (
               <AssessmentLoading />
             )}
@@ -199,31 +212,21 @@ interface StatementRatingProps {
 }
 
 /**
- * One statement and its five options: a radio group named by the statement,
- * made of native radio inputs (arrow keys move between options, Tab leaves).
+ * One statement and its five options: the shared radio scale (`RadioGroupField`), named by the
+ * statement; arrow keys move between the options, Tab leaves.
  */
 function StatementRating({ statement, value, onAnswer }: StatementRatingProps) {
-  const labelId = useId();
   const { t } = useI18n();
   return (
     <div className="statement">
-      <p id={labelId} className="statement__text">
-        {statementText(statement.key)}
-      </p>
-      <div role="radiogroup" aria-labelledby={labelId} aria-required="true" className="likert">
-        {SCALE.map((option) => (
-          <label key={option.value} className="likert__option">
-            <input
-              type="radio"
-              name={statement.key}
-              value={option.value}
-              checked={value === option.value}
-              onChange={() => onAnswer(statement.key, option.value)}
-            />
-            <span>{t(option.label)}</span>
-          </label>
-        ))}
-      </div>
+      <RadioGroupField
+        className="likert"
+        label={statementText(statement.key)}
+        value={value}
+        options={SCALE.map((option) => ({ value: option.value, label: t(option.label) }))}
+        required
+        onChange={(score) => onAnswer(statement.key, score)}
+      />
     </div>
   );
 }

@@ -1,11 +1,18 @@
 import '@testing-library/jest-dom/vitest';
 import { setupIonicReact } from '@ionic/react';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { reportAnswered } from '../data/serverStatus';
 import { installMessages } from '../i18n';
 import en from '../i18n/messages/en.json';
 import { staticMediaQueryList } from './mediaQuery';
+
+// Ionic's form fields get their props and events as in a browser (see ionicFields.ts), so that
+// their label, helper and error texts render and tests can drive them with Ionic's events.
+vi.mock('@ionic/react', async (importOriginal) => {
+  const { withWiredFields } = await import('./ionicFields');
+  return withWiredFields(await importOriginal<Record<string, unknown>>());
+});
 
 setupIonicReact({ mode: 'md', animated: false });
 

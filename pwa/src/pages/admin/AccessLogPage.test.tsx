@@ -1,23 +1,12 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createElement, forwardRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, USERS, type FakeRoute } from '../../test/fetchMock';
+import { choose, getField, optionTexts } from '../../test/fields';
 import { renderAt } from '../../test/renderApp';
 import { findToast, prepareScreenTests, queriesTo } from '../../test/adminTestUtils';
 
 prepareScreenTests();
-
-/** The props each Ionic select was last rendered with, by label: jsdom does not apply them to the `ion-select` element itself. */
-const selects = vi.hoisted(() => new Map<string, Record<string, unknown>>());
-vi.mock('@ionic/react', async (importOriginal) => {
-  const ionic = await importOriginal<typeof import('@ionic/react')>();
-  const IonSelect = forwardRef<HTMLIonSelectElement, Record<string, unknown>>((props, ref) => {
-    selects.set(String(props.label), props);
-    return createElement(ionic.IonSelect, { ...props, ref });
-  });
-  return { ...ionic, IonSelect };
-});
 
 const ENTRY = {
   id: 'e1',
@@ -45,10 +34,7 @@ function setup(log: FakeRoute, extra: Record<string, FakeRoute> = {}) {
 }
 
 /** Chooses `value` in the select labelled `label`, as Ionic reports a choice. */
-function choose(label: string, value: string) {
-  const onIonChange = selects.get(label)?.onIonChange as (event: { detail: { value: string } }) => void;
-  act(() => onIonChange({ detail: { value } }));
-}
+const chooseIn = (label: string, value: string) => choose(getField(label), value);
 
 describe('the access log screen (docs/product.md#access-log)', { timeout: 30_000 }, () => {
   it('lists who opened what of whose, when and from where, and filters by student and by staff member', async () => {
@@ -63,14 +49,12 @@ describe('the access log screen (docs/product.md#access-log)', { timeout: 30_000
     expect(screen.getByText('1 entry')).toBeInTheDocument();
 
     // the filters offer the students, and the teachers and admins (not the students) as staff
-    await waitFor(() => expect(document.querySelectorAll('ion-select-option')).toHaveLength(3 + 3));
-    const [students, staff] = Array.from(document.querySelectorAll('ion-select')).map((select) => Array.from(select.querySelectorAll('ion-select-option')).map((o) => o.textContent));
-    expect(students).toEqual(['All students', 'Sam Student', 'Sue Student']);
-    expect(staff).toEqual(['All staff', 'Ada Admin', 'Tom Teacher']);
+    await waitFor(() => expect(optionTexts(getField('Student'))).toEqual(['All students', 'Sam Student', 'Sue Student']));
+    expect(optionTexts(getField('Staff member'))).toEqual(['All staff', 'Ada Admin', 'Tom Teacher']);
 
-    choose('Student', 's1');
+    chooseIn('Student', 's1');
     await waitFor(() => expect(queriesTo(fetchSpy, '/api/admin/privacy/access-log').at(-1)?.get('subjectId')).toBe('s1'));
-    choose('Staff member', 'u-teacher');
+    chooseIn('Staff member', 'u-teacher');
     await waitFor(() => expect(queriesTo(fetchSpy, '/api/admin/privacy/access-log').at(-1)?.get('actorId')).toBe('u-teacher'));
     const last = queriesTo(fetchSpy, '/api/admin/privacy/access-log').at(-1)!;
     expect(last.get('subjectId')).toBe('s1');
@@ -111,7 +95,7 @@ describe('the access log screen (docs/product.md#access-log)', { timeout: 30_000
       },
     });
     await screen.findByRole('list', { name: 'Access log' });
-    choose('Student', 's2');
+    chooseIn('Student', 's2');
     await user.click(screen.getByText('Export CSV', { selector: 'ion-button' }));
     await findToast('Access log exported');
     expect(downloads).toEqual(['access-log.csv']);

@@ -1,4 +1,4 @@
-import { IonButton, IonCard, IonCardContent, IonItem, IonList, IonSelect, IonSelectOption, IonSpinner } from '@ionic/react';
+import { IonButton, IonCard, IonCardContent, IonSpinner } from '@ionic/react';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../data/errorMessage';
 import { useI18n } from '../../i18n';
@@ -6,6 +6,7 @@ import { ACCESS_ROLE, ACCESS_WHAT } from '../shared/AccessLogList';
 import { fetchPeople } from './peopleApi';
 import { downloadAccessLog, fetchAccessLog, type AccessLogFilter, type AccessLogPage as Page } from './privacyApi';
 import { saveBlob } from './SettingsPage';
+import { SelectField } from '../../components/FormField';
 import { useAdminToast } from './useAdminToast';
 import './admin.css';
 import './AccessLogPage.css';
@@ -104,28 +105,20 @@ export default function AccessLogPage() {
       <p className="admin-intro">{t('admin.accessLog.intro')}</p>
       <IonCard>
         <IonCardContent>
-          <IonList lines="none" className="access-log__filters">
-            <IonItem>
-              <IonSelect label={t('admin.accessLog.student')} labelPlacement="stacked" interface="popover" value={filter.subjectId} onIonChange={(event) => choose({ subjectId: String(event.detail.value ?? '') })}>
-                <IonSelectOption value="">{t('admin.accessLog.anyStudent')}</IonSelectOption>
-                {students.map((s) => (
-                  <IonSelectOption key={s.id} value={s.id}>
-                    {s.name}
-                  </IonSelectOption>
-                ))}
-              </IonSelect>
-            </IonItem>
-            <IonItem>
-              <IonSelect label={t('admin.accessLog.staff')} labelPlacement="stacked" interface="popover" value={filter.actorId} onIonChange={(event) => choose({ actorId: String(event.detail.value ?? '') })}>
-                <IonSelectOption value="">{t('admin.accessLog.anyStaff')}</IonSelectOption>
-                {staff.map((s) => (
-                  <IonSelectOption key={s.id} value={s.id}>
-                    {s.name}
-                  </IonSelectOption>
-                ))}
-              </IonSelect>
-            </IonItem>
-          </IonList>
+          <div className="access-log__filters">
+            <SelectField
+              label={t('admin.accessLog.student')}
+              value={filter.subjectId}
+              options={[{ value: '', label: t('admin.accessLog.anyStudent') }, ...students.map((s) => ({ value: s.id, label: s.name }))]}
+              onChange={(subjectId) => choose({ subjectId })}
+            />
+            <SelectField
+              label={t('admin.accessLog.staff')}
+              value={filter.actorId}
+              options={[{ value: '', label: t('admin.accessLog.anyStaff') }, ...staff.map((s) => ({ value: s.id, label: s.name }))]}
+              onChange={(actorId) => choose({ actorId })}
+            />
+          </div>
           <div className="access-log__actions">
             <IonButton fill="outline" disabled={exporting} onClick={() => void exportCsv()}>
               {t('admin.accessLog.exportCsv')}

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, sentJson, USERS, type FakeRoute } from '../../test/fetchMock';
+import { getField } from '../../test/fields';
 import { renderAt } from '../../test/renderApp';
 import { prepareScreenTests } from '../../test/adminTestUtils';
 
@@ -25,7 +26,8 @@ function setup(routes: Record<string, FakeRoute> = {}) {
   return { fetchSpy, user: userEvent.setup() };
 }
 
-const checkbox = (title: string) => screen.getByLabelText(`Assign ${title}`);
+/** The course's Ionic checkbox, labelled "Assign {title}" (the label hidden from sight: the row and the column say it). */
+const checkbox = (title: string) => getField(`Assign ${title}`);
 const assignButton = () => screen.getByText('Assign Selected Courses', { selector: 'ion-button' });
 
 describe('assign courses to a student (docs/product.md#assign-courses)', { timeout: 30_000 }, () => {

@@ -1,6 +1,7 @@
 import { IonButton, IonCard, IonCardContent, IonSpinner } from '@ionic/react';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { CheckboxField } from '../../components/FormField';
 import { ScreenState } from '../../components/ScreenState';
 import { useResource } from '../../data/useResource';
 import { intl, t, useI18n } from '../../i18n';
@@ -121,16 +122,13 @@ function CourseTable(props: { courses: CourseChoice[]; selected: ReadonlySet<str
               <td>{course.title}</td>
               <td>{durationText(course.duration)}</td>
               <td>
-                {/* The label around the box is its 44 × 44 px touch target. */}
-                <label className="assign-check">
-                  <input
-                    type="checkbox"
-                    aria-label={t('admin.assignCourses.assignCourse', { title: course.title })}
-                    checked={props.selected.has(course.id)}
-                    disabled={props.disabled}
-                    onChange={(event) => props.onToggle(course.id, event.target.checked)}
-                  />
-                </label>
+                <CheckboxField
+                  label={t('admin.assignCourses.assignCourse', { title: course.title })}
+                  hideLabel
+                  checked={props.selected.has(course.id)}
+                  disabled={props.disabled}
+                  onChange={(checked) => props.onToggle(course.id, checked)}
+                />
               </td>
             </tr>
           ))}

@@ -1,26 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createElement, forwardRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { findToast, prepareScreenTests } from '../../test/adminTestUtils';
 import { mockFetch, USERS, type FakeRoute } from '../../test/fetchMock';
+import { fieldHelper, getField, optionTexts } from '../../test/fields';
 import { renderAt } from '../../test/renderApp';
 import { intl, t } from '../../i18n';
 import BackupsCard, { BACKUP_TEXTS, backupTime } from './BackupsCard';
 import type { BackupStatus } from './backupsApi';
 
 prepareScreenTests();
-
-/** The props Ionic's select was last rendered with: jsdom does not apply them to the `ion-select` element itself. */
-const select = vi.hoisted(() => ({ props: {} as Record<string, unknown> }));
-vi.mock('@ionic/react', async (importOriginal) => {
-  const ionic = await importOriginal<typeof import('@ionic/react')>();
-  const IonSelect = forwardRef<HTMLIonSelectElement, Record<string, unknown>>((props, ref) => {
-    select.props = props;
-    return createElement(ionic.IonSelect, { ...props, ref });
-  });
-  return { ...ionic, IonSelect };
-});
 
 const NAME = 'oracy-backup-2026-11-27T03-00-04Z.tar.gz';
 const OLDER = 'oracy-backup-2026-11-26T03-00-03Z.tar.gz';
@@ -78,8 +67,10 @@ describe('the "Data & Backup" card (docs/product.md#backups-on-the-settings-scre
     expect(download).toHaveAttribute('href', `/api/admin/backups/${OLDER}`);
     expect(download).toHaveAttribute('download', OLDER);
     expect(backupButton().disabled).toBe(false);
-    expect(select.props).toMatchObject({ label: t(BACKUP_TEXTS.frequency), value: 'Daily', disabled: false });
-    expect(select.props).not.toHaveProperty('helperText');
+    const frequency = getField(t(BACKUP_TEXTS.frequency));
+    expect(frequency).toMatchObject({ value: 'Daily', disabled: false });
+    expect(optionTexts(frequency)).toEqual(['Daily', 'Weekly', 'Monthly']);
+    expect(fieldHelper(frequency)).toBeUndefined();
   });
 
   it('says when there is no backup yet, none is kept and none is scheduled', async () => {
@@ -188,7 +179,7 @@ describe('the "Data & Backup" card (docs/product.md#backups-on-the-settings-scre
     });
     expect(await screen.findByLabelText(t(BACKUP_TEXTS.loading))).toBeInTheDocument();
     // the frequency can be chosen while the backups load.
-    expect(select.props).toMatchObject({ value: 'Daily', disabled: false });
+    expect(getField(t(BACKUP_TEXTS.frequency))).toMatchObject({ value: 'Daily', disabled: false });
     answer();
     expect(await screen.findByText(t(BACKUP_TEXTS.loadFailed))).toBeInTheDocument();
     await user.click(screen.getByText('Retry', { selector: 'ion-button' }));
@@ -201,7 +192,9 @@ describe('the "Data & Backup" card (docs/product.md#backups-on-the-settings-scre
     expect(await screen.findByText(t(BACKUP_TEXTS.external))).toBeInTheDocument();
     expect(t(BACKUP_TEXTS.external)).toMatch(/mongodump/);
     expect(t(BACKUP_TEXTS.external)).toMatch(/README/);
-    await waitFor(() => expect(select.props).toMatchObject({ disabled: true, helperText: t(BACKUP_TEXTS.externalFrequency), value: 'Weekly' }));
+    const frequency = getField(t(BACKUP_TEXTS.frequency));
+    await waitFor(() => expect(frequency).toMatchObject({ disabled: true, value: 'Weekly' }));
+    expect(fieldHelper(frequency)).toBe(t(BACKUP_TEXTS.externalFrequency));
     expect(screen.queryByText(t(BACKUP_TEXTS.backUpNow), { selector: 'ion-button' })).not.toBeInTheDocument();
     expect(screen.queryByRole('list', { name: t(BACKUP_TEXTS.archivesHeading) })).not.toBeInTheDocument();
   });

@@ -1,6 +1,7 @@
-import { IonButton, IonCard, IonCardContent, IonCardHeader, IonItem, IonList, IonSelect, IonSelectOption, IonSpinner } from '@ionic/react';
+import { IonButton, IonCard, IonCardContent, IonCardHeader, IonSpinner } from '@ionic/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { archiveUrl, BACKUP_POLL_MS, fetchBackups, formatSize, isBackupRunning, startBackup, type BackupRun, type BackupStatus } from './backupsApi';
+import { SelectField } from '../../components/FormField';
 import { useAdminToast } from './useAdminToast';
 import { t as translate, useI18n, type I18n, type MessageId } from '../../i18n';
 import './admin.css';
@@ -169,25 +170,14 @@ export default function BackupsCard({ frequencies, frequency, onFrequencyChange,
         <h2 className="admin-subtitle">{t(BACKUP_TEXTS.heading)}</h2>
       </IonCardHeader>
       <IonCardContent>
-        <IonList lines="none">
-          <IonItem>
-            <IonSelect
-              label={t(BACKUP_TEXTS.frequency)}
-              labelPlacement="stacked"
-              interface="popover"
-              value={frequency}
-              disabled={external}
-              {...(external ? { helperText: t(BACKUP_TEXTS.externalFrequency) } : {})}
-              onIonChange={(event) => onFrequencyChange(String(event.detail.value))}
-            >
-              {frequencies.map((option) => (
-                <IonSelectOption key={option} value={option}>
-                  {FREQUENCY_LABELS[option] ? t(FREQUENCY_LABELS[option]) : option}
-                </IonSelectOption>
-              ))}
-            </IonSelect>
-          </IonItem>
-        </IonList>
+        <SelectField
+          label={t(BACKUP_TEXTS.frequency)}
+          value={frequency}
+          options={frequencies.map((option) => ({ value: option, label: FREQUENCY_LABELS[option] ? t(FREQUENCY_LABELS[option]) : option }))}
+          disabled={external}
+          helper={external ? t(BACKUP_TEXTS.externalFrequency) : undefined}
+          onChange={onFrequencyChange}
+        />
         <section className="backups" aria-label={t(BACKUP_TEXTS.label)}>
           {status ? (
             external ? (

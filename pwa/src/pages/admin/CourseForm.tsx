@@ -1,5 +1,5 @@
-import { useEffect, useId, useState, type ChangeEvent } from 'react';
-import { FormField } from '../../components/FormField';
+import { useEffect, useState, type ChangeEvent } from 'react';
+import { FileField, SelectField, TextAreaField, TextField } from '../../components/FormField';
 import { useI18n, type MessageId } from '../../i18n';
 import type { Course, CourseFormErrors, CourseFormValues, Instructor } from './courseForm';
 import { imageProblem } from './courseForm';
@@ -46,20 +46,16 @@ function usePreviewUrl(file: File | null): string | null {
  * and edit) or "View Course" (read-only); Title, Description (4 rows),
  * Instructor (a dropdown by name, "Loading Instructors..." / "Error fetching
  * instructors!"), Duration (hours), Start Date, End Date, Status (Active or
- * Inactive) and "Upload Course Image:" with a preview at most 200 px wide.
- * Native controls with labels, so that they work with every assistive
- * technology and in tests alike. Errors appear under their fields; the
- * date-order error (`dateRange`) under the end date.
+ * Inactive) and "Upload Course Image:" with a preview at most 200 px wide. The shared Ionic
+ * fields of `components/FormField.tsx` (the dates keep the platform's own date picker, the image
+ * the platform's file chooser). Errors appear under their fields; the date-order error
+ * (`dateRange`) under the end date; the instructors' loading and failure under their select.
  */
 export function CourseForm({ values, onChange, errors, readOnly, course, instructorOptions }: CourseFormProps) {
   const { t } = useI18n();
-  const id = useId();
   const [imageError, setImageError] = useState<MessageId | null>(null);
   const previewUrl = usePreviewUrl(values.image);
   const shownImage = previewUrl ?? course?.imageUrl ?? null;
-  const text = (key: 'title' | 'description' | 'duration' | 'startDate' | 'endDate') => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-    onChange({ [key]: event.target.value });
-
   const message = (key: MessageId | undefined) => (key ? t(key) : undefined);
 
   const { instructors, loading, error } = instructorOptions;
@@ -85,133 +81,61 @@ export function CourseForm({ values, onChange, errors, readOnly, course, instruc
     <div className="course-form">
       <h3 className="course-form__heading">{readOnly ? t('admin.courseForm.viewHeading') : t('admin.courseForm.heading')}</h3>
       <div className="form-fields">
-        <FormField id={`${id}-title`} label={t('admin.courseForm.title')} error={message(errors.title)}>
-          {(describedBy) => (
-            <input
-              id={`${id}-title`}
-              type="text"
-              value={values.title}
-              onChange={text('title')}
-              disabled={readOnly}
-              maxLength={200}
-              autoComplete="off"
-              aria-invalid={errors.title ? true : undefined}
-              aria-describedby={describedBy}
-            />
-          )}
-        </FormField>
-        <FormField id={`${id}-description`} label={t('admin.courseForm.description')} error={message(errors.description)}>
-          {(describedBy) => (
-            <textarea
-              id={`${id}-description`}
-              rows={4}
-              value={values.description}
-              onChange={text('description')}
-              disabled={readOnly}
-              maxLength={5000}
-              aria-invalid={errors.description ? true : undefined}
-              aria-describedby={describedBy}
-            />
-          )}
-        </FormField>
-        <FormField
-          id={`${id}-instructor`}
+        <TextField label={t('admin.courseForm.title')} value={values.title} maxLength={200} disabled={readOnly} error={message(errors.title)} onChange={(title) => onChange({ title })} />
+        <TextAreaField
+          label={t('admin.courseForm.description')}
+          value={values.description}
+          rows={4}
+          maxLength={5000}
+          disabled={readOnly}
+          error={message(errors.description)}
+          onChange={(description) => onChange({ description })}
+        />
+        <SelectField
           label={t('admin.courseForm.instructor')}
-          error={message(errors.instructorId)}
-          hint={loading ? t('admin.courseForm.instructorsLoading') : error ? <span className="form-field__error">{t('admin.courseForm.instructorsFailed')}</span> : undefined}
-        >
-          {(describedBy) => (
-            <select
-              id={`${id}-instructor`}
-              value={values.instructorId}
-              onChange={(event) => onChange({ instructorId: event.target.value })}
-              disabled={readOnly}
-              aria-invalid={errors.instructorId ? true : undefined}
-              aria-describedby={describedBy}
-              aria-busy={loading || undefined}
-            >
-              <option value="">{loading ? t('admin.courseForm.instructorsLoading') : t('admin.courseForm.selectInstructor')}</option>
-              {options.map((instructor) => (
-                <option key={instructor.id} value={instructor.id}>
-                  {instructor.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField id={`${id}-duration`} label={t('admin.courseForm.duration')} error={message(errors.duration)}>
-          {(describedBy) => (
-            <input
-              id={`${id}-duration`}
-              type="number"
-              inputMode="decimal"
-              min="0"
-              step="any"
-              value={values.duration}
-              onChange={text('duration')}
-              disabled={readOnly}
-              aria-invalid={errors.duration ? true : undefined}
-              aria-describedby={describedBy}
-            />
-          )}
-        </FormField>
+          value={values.instructorId}
+          placeholder={loading ? t('admin.courseForm.instructorsLoading') : t('admin.courseForm.selectInstructor')}
+          options={options.map((instructor) => ({ value: instructor.id, label: instructor.name }))}
+          disabled={readOnly}
+          helper={loading ? t('admin.courseForm.instructorsLoading') : undefined}
+          error={message(errors.instructorId) ?? (error ? t('admin.courseForm.instructorsFailed') : undefined)}
+          onChange={(instructorId) => onChange({ instructorId })}
+        />
+        <TextField
+          label={t('admin.courseForm.duration')}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="any"
+          value={values.duration}
+          disabled={readOnly}
+          error={message(errors.duration)}
+          onChange={(duration) => onChange({ duration })}
+        />
         <div className="form-row">
-          <FormField id={`${id}-start`} label={t('admin.courseForm.startDate')} error={message(errors.startDate)}>
-            {(describedBy) => (
-              <input
-                id={`${id}-start`}
-                type="date"
-                value={values.startDate}
-                onChange={text('startDate')}
-                disabled={readOnly}
-                aria-invalid={errors.startDate ? true : undefined}
-                aria-describedby={describedBy}
-              />
-            )}
-          </FormField>
-          <FormField id={`${id}-end`} label={t('admin.courseForm.endDate')} error={message(errors.endDate ?? errors.dateRange)}>
-            {(describedBy) => (
-              <input
-                id={`${id}-end`}
-                type="date"
-                value={values.endDate}
-                onChange={text('endDate')}
-                disabled={readOnly}
-                aria-invalid={errors.endDate || errors.dateRange ? true : undefined}
-                aria-describedby={describedBy}
-              />
-            )}
-          </FormField>
+          <TextField label={t('admin.courseForm.startDate')} type="date" value={values.startDate} disabled={readOnly} error={message(errors.startDate)} onChange={(startDate) => onChange({ startDate })} />
+          <TextField
+            label={t('admin.courseForm.endDate')}
+            type="date"
+            value={values.endDate}
+            disabled={readOnly}
+            error={message(errors.endDate ?? errors.dateRange)}
+            onChange={(endDate) => onChange({ endDate })}
+          />
         </div>
-        <FormField id={`${id}-status`} label={t('admin.courseForm.status')} error={message(errors.status)}>
-          {(describedBy) => (
-            <select
-              id={`${id}-status`}
-              value={values.status}
-              onChange={(event) => onChange({ status: event.target.value })}
-              disabled={readOnly}
-              aria-invalid={errors.status ? true : undefined}
-              aria-describedby={describedBy}
-            >
-              <option value="">{t('admin.courseForm.selectStatus')}</option>
-              <option value="active">{t('components.courseStatus.active')}</option>
-              <option value="inactive">{t('components.courseStatus.inactive')}</option>
-            </select>
-          )}
-        </FormField>
-        <FormField id={`${id}-image`} label={t('admin.courseForm.image')} error={message(imageError ?? undefined)}>
-          {(describedBy) => (
-            <input
-              id={`${id}-image`}
-              type="file"
-              accept="image/*"
-              onChange={chooseImage}
-              disabled={readOnly}
-              aria-invalid={imageError ? true : undefined}
-              aria-describedby={describedBy}
-            />
-          )}
-        </FormField>
+        <SelectField
+          label={t('admin.courseForm.status')}
+          value={values.status}
+          placeholder={t('admin.courseForm.selectStatus')}
+          options={[
+            { value: 'active', label: t('components.courseStatus.active') },
+            { value: 'inactive', label: t('components.courseStatus.inactive') },
+          ]}
+          disabled={readOnly}
+          error={message(errors.status)}
+          onChange={(status) => onChange({ status })}
+        />
+        <FileField label={t('admin.courseForm.image')} accept="image/*" disabled={readOnly} error={message(imageError ?? undefined)} onChange={chooseImage} />
         {shownImage && <img className="course-form__preview" src={shownImage} alt={previewUrl ? t('admin.courseForm.imagePreview') : t('admin.courseForm.currentImage')} />}
       </div>
     </div>

@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, USERS, type FakeRoute } from '../../test/fetchMock';
+import { choose, fieldError, fieldHelper, getField, optionTexts } from '../../test/fields';
 import { renderAt } from '../../test/renderApp';
 import { t } from '../../i18n';
 import { COURSE_FORM_MESSAGES, EMPTY_COURSE_FORM, validateCourseForm, type Course, type CourseFormValues } from './courseForm';
@@ -138,10 +139,13 @@ describe('admin course management (docs/product.md#course-management)', { timeou
     expect(document.querySelector('ion-modal.course-dialog')).toHaveAttribute('aria-label', 'Add New Course');
 
     await user.click(ionButton('Save'));
-    for (const message of Object.values(COURSE_FORM_MESSAGES).filter((m) => m !== COURSE_FORM_MESSAGES.dateRange).map((key) => t(key))) {
-      expect(await screen.findByText(message)).toBeInTheDocument();
+    // each message under its field (a select's inside its shadow root, so read from the field).
+    const labels = { title: 'Title', description: 'Description', instructorId: 'Instructor', duration: 'Duration (hours)', startDate: 'Start Date', endDate: 'End Date', status: 'Status' } as const;
+    for (const [key, label] of Object.entries(labels)) {
+      await waitFor(() => expect(fieldError(getField(label))).toBe(t(COURSE_FORM_MESSAGES[key as keyof typeof labels])));
     }
-    expect(screen.getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
+    expect(await screen.findByText('Title is required')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true'));
     expect(screen.getByLabelText('Title')).toHaveAccessibleDescription('Title is required');
 
     await user.type(screen.getByLabelText('Title'), 'Storytelling');
@@ -169,15 +173,17 @@ describe('admin course management (docs/product.md#course-management)', { timeou
     await screen.findByRole('heading', { level: 2, name: 'Public Speaking' });
     await openDialog(user, 'Add New Course');
 
-    const instructor = screen.getByLabelText('Instructor');
-    await waitFor(() => expect(within(instructor).getByRole('option', { name: 'Alan Turing' })).toBeInTheDocument());
-    await user.type(screen.getByLabelText('Title'), '  Storytelling ');
-    await user.type(screen.getByLabelText('Description'), 'Tell stories aloud.');
-    await user.selectOptions(instructor, 'Alan Turing');
+    const instructor = getField('Instructor');
+    await waitFor(() => expect(optionTexts(instructor)).toEqual(['Grace Hopper', 'Alan Turing']));
+    await user.type(await screen.findByLabelText('Title'), '  Storytelling ');
+    // Ionic's text area is labelled by a label element that also holds a hidden copy of its text: found by its accessible name.
+    await user.type(screen.getByRole('textbox', { name: 'Description' }), 'Tell stories aloud.');
+    choose(instructor, 't2');
     await user.type(screen.getByLabelText('Duration (hours)'), '7.5');
     await user.type(screen.getByLabelText('Start Date'), '2026-01-05');
     await user.type(screen.getByLabelText('End Date'), '2026-02-05');
-    await user.selectOptions(screen.getByLabelText('Status'), 'Active');
+    expect(optionTexts(getField('Status'))).toEqual(['Active', 'Inactive']);
+    choose(getField('Status'), 'active');
     const image = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'photo.png', { type: 'image/png' });
     await user.upload(screen.getByLabelText('Upload Course Image:'), image);
     await user.click(ionButton('Save'));
@@ -224,11 +230,11 @@ describe('admin course management (docs/product.md#course-management)', { timeou
     await user.click(within(card).getByRole('button', { name: 'Edit Course' }));
     await screen.findByRole('heading', { level: 2, name: 'Edit Course' });
     expect(screen.getByRole('heading', { level: 3, name: 'Course Details' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Title')).toHaveValue('Public Speaking');
+    expect(await screen.findByLabelText('Title')).toHaveValue('Public Speaking');
     expect(screen.getByLabelText('Duration (hours)')).toHaveValue(12);
     expect(screen.getByLabelText('Start Date')).toHaveValue('2025-09-01');
-    expect(screen.getByLabelText('Status')).toHaveValue('active');
-    await waitFor(() => expect(screen.getByLabelText('Instructor')).toHaveValue('t1'));
+    expect(getField('Status').value).toBe('active');
+    await waitFor(() => expect(getField('Instructor').value).toBe('t1'));
     expect(screen.getByRole('img', { name: 'Current course image' })).toHaveAttribute('src', '/uploads/course-abc.png');
 
     const title = screen.getByLabelText('Title');
@@ -251,9 +257,9 @@ describe('admin course management (docs/product.md#course-management)', { timeou
     expect(document.querySelector('ion-modal.course-dialog')).toHaveAttribute('aria-label', 'View Course');
     expect(screen.getByRole('heading', { level: 3, name: 'View Course' })).toBeInTheDocument();
     const form = dialogForm();
-    for (const label of ['Title', 'Description', 'Instructor', 'Duration (hours)', 'Start Date', 'End Date', 'Status', 'Upload Course Image:']) {
-      expect(within(form).getByLabelText(label)).toBeDisabled();
-    }
+    for (const label of ['Title', 'Description', 'Instructor', 'Duration (hours)', 'Start Date', 'End Date', 'Status']) expect(getField(label, form).disabled).toBe(true);
+    expect(await within(form).findByRole('textbox', { name: 'Title' })).toBeDisabled();
+    expect(within(form).getByLabelText('Upload Course Image:')).toBeDisabled();
     expect(screen.queryByText('Save', { selector: 'ion-button' })).not.toBeInTheDocument();
     await user.click(ionButton('Close'));
     await waitFor(() => expect(screen.queryByRole('heading', { level: 2, name: 'View Course' })).not.toBeInTheDocument());
@@ -264,10 +270,12 @@ describe('admin course management (docs/product.md#course-management)', { timeou
     const { user, fetchSpy } = setup({ 'GET /api/admin/instructors': () => new Promise((resolve) => (answer = resolve)) });
     await screen.findByRole('heading', { level: 2, name: 'Public Speaking' });
     await openDialog(user, 'Add New Course');
-    expect(screen.getAllByText('Loading Instructors...').length).toBeGreaterThan(0);
+    const instructor = getField('Instructor');
+    expect(fieldHelper(instructor)).toBe('Loading Instructors...');
+    expect((instructor as HTMLElement & { placeholder?: string }).placeholder).toBe('Loading Instructors...');
     await waitFor(() => expect(calls(fetchSpy, 'GET', '/api/admin/instructors')).toHaveLength(1));
     answer({ status: 500, body: { error: { code: 'internal_error', message: 'x' } } });
-    expect(await screen.findByText('Error fetching instructors!')).toBeInTheDocument();
+    await waitFor(() => expect(fieldError(instructor)).toBe('Error fetching instructors!'));
     // One request per opening.
     expect(calls(fetchSpy, 'GET', '/api/admin/instructors')).toHaveLength(1);
   });

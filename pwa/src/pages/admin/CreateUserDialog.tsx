@@ -1,7 +1,7 @@
 import { IonContent, IonFooter, IonModal, IonButton } from '@ionic/react';
 import { useId, useState, type FormEvent } from 'react';
 import { DialogTitleBar } from '../../components/DialogParts';
-import { FormField } from '../../components/FormField';
+import { SelectField, TextField } from '../../components/FormField';
 import { HttpError } from '../../data/api';
 import { t, useI18n } from '../../i18n';
 import { ROLE_OPTIONS, type Role } from '../../session/roles';
@@ -88,7 +88,6 @@ export function CreateUserDialog({ isOpen, onClose, onCreated }: CreateUserDialo
 function CreateUserBody(props: { titleId: string; onCancel: () => void; onCreated: (grant: OneTimePasswordGrant) => void }) {
   const { titleId, onCancel, onCreated } = props;
   const { t } = useI18n();
-  const id = useId();
   const [values, setValues] = useState<NewUserValues>(EMPTY);
   const [serverErrors, setServerErrors] = useState<NewUserErrors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -98,8 +97,8 @@ function CreateUserBody(props: { titleId: string; onCancel: () => void; onCreate
   // Once a create was tried, the messages follow the fields as they change (and the language).
   const errors = submitted ? validateNewUser(values) : {};
 
-  const change = (key: keyof NewUserValues, value: string) => {
-    setValues((current) => ({ ...current, [key]: key === 'role' ? (Number(value) as Role) : value }));
+  const change = <K extends keyof NewUserValues>(key: K, value: NewUserValues[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
     // The server's message about a field holds until that field changes.
     setServerErrors((current) => ({ ...current, [key]: undefined }));
   };
@@ -128,21 +127,8 @@ function CreateUserBody(props: { titleId: string; onCancel: () => void; onCreate
   };
 
   const shown = (key: keyof NewUserValues) => errors[key] ?? serverErrors[key];
-  const text = (key: 'firstName' | 'lastName' | 'email', label: string, type: 'text' | 'email', autoComplete: string, maxLength: number) => (
-    <FormField id={`${id}-${key}`} label={label} error={shown(key)}>
-      {(describedBy) => (
-        <input
-          id={`${id}-${key}`}
-          type={type}
-          value={values[key]}
-          maxLength={maxLength}
-          autoComplete={autoComplete}
-          aria-invalid={shown(key) ? true : undefined}
-          aria-describedby={describedBy}
-          onChange={(event) => change(key, event.target.value)}
-        />
-      )}
-    </FormField>
+  const text = (key: 'firstName' | 'lastName' | 'email', label: string, type: 'text' | 'email', maxLength: number) => (
+    <TextField label={label} type={type} value={values[key]} maxLength={maxLength} error={shown(key)} onChange={(value) => change(key, value)} />
   );
 
   return (
@@ -158,21 +144,11 @@ function CreateUserBody(props: { titleId: string; onCancel: () => void; onCreate
           <p className="form-field__hint create-user__hint">{t('admin.createUser.hint')}</p>
           <div className="form-fields">
             <div className="form-row">
-              {text('firstName', t('admin.createUser.firstName'), 'text', 'off', NAME_MAX)}
-              {text('lastName', t('admin.createUser.lastName'), 'text', 'off', NAME_MAX)}
+              {text('firstName', t('admin.createUser.firstName'), 'text', NAME_MAX)}
+              {text('lastName', t('admin.createUser.lastName'), 'text', NAME_MAX)}
             </div>
-            {text('email', t('admin.createUser.email'), 'email', 'off', EMAIL_MAX)}
-            <FormField id={`${id}-role`} label={t('admin.createUser.role')} error={shown('role')}>
-              {(describedBy) => (
-                <select id={`${id}-role`} value={String(values.role)} aria-describedby={describedBy} onChange={(event) => change('role', event.target.value)}>
-                  {ROLE_OPTIONS.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
+            {text('email', t('admin.createUser.email'), 'email', EMAIL_MAX)}
+            <SelectField<Role> label={t('admin.createUser.role')} value={values.role} options={ROLE_OPTIONS} error={shown('role')} onChange={(role) => change('role', role)} />
           </div>
           {/* Enter in a field submits; the visible button is in the footer. */}
           <button type="submit" hidden />

@@ -2,6 +2,7 @@ import { IonButton, IonContent, IonFooter, IonIcon, IonModal, IonSpinner } from 
 import { downloadOutline, warningOutline } from 'ionicons/icons';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { DialogTitleBar } from '../../components/DialogParts';
+import { FileField } from '../../components/FormField';
 import { newIdempotencyKey } from '../../data/outbox';
 import { useDialogInstance } from '../shared/useDialogInstance';
 import { ACCEPTED_FILES, PASSWORDS_FILE_NAME, applyImport, importFailureMessage, passwordsCsv, previewImport, type ImportResult, type ImportRow, type ImportStatus } from './importApi';
@@ -96,7 +97,6 @@ type Stage =
 function ImportBody(props: { titleId: string; onGuard: (guarded: boolean) => void; onDone: () => void }) {
   const { titleId, onGuard, onDone } = props;
   const { t } = useI18n();
-  const fileId = useId();
   const confirm = useConfirm();
   const [file, setFile] = useState<File | null>(null);
   const [key, setKey] = useState('');
@@ -175,10 +175,7 @@ function ImportBody(props: { titleId: string; onGuard: (guarded: boolean) => voi
       <IonContent className="ion-padding">
         <p className="import-intro">{t(IMPORT_TEXTS.intro)}</p>
         {stage.kind !== 'done' && (
-          <div className="form-field">
-            <label htmlFor={fileId}>{t(IMPORT_TEXTS.fileLabel)}</label>
-            <input id={fileId} type="file" accept={ACCEPTED_FILES} disabled={busy} onChange={choose} />
-          </div>
+          <FileField label={t(IMPORT_TEXTS.fileLabel)} accept={ACCEPTED_FILES} disabled={busy} onChange={choose} />
         )}
         {stage.kind === 'checking' && <Busy text={t(IMPORT_TEXTS.checking)} />}
         {stage.kind === 'importing' && <Busy text={t(IMPORT_TEXTS.importing)} />}

@@ -2,6 +2,7 @@ import { IonButton, IonContent, IonFooter, IonIcon, IonModal } from '@ionic/reac
 import { copyOutline, warningOutline } from 'ionicons/icons';
 import { useId, useState } from 'react';
 import { DialogTitleBar } from '../../components/DialogParts';
+import { TextField } from '../../components/FormField';
 import { useI18n, type MessageId } from '../../i18n';
 import { useDialogInstance } from '../shared/useDialogInstance';
 import type { OneTimePasswordGrant } from './peopleApi';
@@ -51,7 +52,6 @@ export function OneTimePasswordDialog({ grant, reason, onClose }: OneTimePasswor
 function OneTimePasswordBody(props: { titleId: string; grant: OneTimePasswordGrant; reason: OneTimePasswordReason; onDone: () => void }) {
   const { titleId, grant, reason, onDone } = props;
   const { t } = useI18n();
-  const fieldId = useId();
   const [copyStatus, setCopyStatus] = useState<MessageId | null>(null);
   const { name, email } = grant.user;
 
@@ -73,19 +73,15 @@ function OneTimePasswordBody(props: { titleId: string; grant: OneTimePasswordGra
         <p className="otp-intro">
           {reason === 'created' ? t('admin.oneTimePassword.createdIntro', { name, email }) : t('admin.oneTimePassword.resetIntro', { name, email })}
         </p>
-        <div className="form-field">
-          <label htmlFor={fieldId}>{t('admin.oneTimePassword.label')}</label>
-          <input
-            id={fieldId}
-            className="otp-value"
-            type="text"
-            readOnly
-            value={grant.oneTimePassword}
-            autoComplete="off"
-            spellCheck={false}
-            onFocus={(event) => event.currentTarget.select()}
-          />
-        </div>
+        <TextField
+          className="otp-value"
+          label={t('admin.oneTimePassword.label')}
+          value={grant.oneTimePassword}
+          readOnly
+          onFocus={(event) => {
+            if (event.target instanceof HTMLInputElement) event.target.select();
+          }}
+        />
         <div className="otp-copy">
           <IonButton fill="outline" onClick={() => void copy()}>
             <IonIcon slot="start" icon={copyOutline} aria-hidden="true" />

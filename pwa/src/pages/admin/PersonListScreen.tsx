@@ -24,8 +24,8 @@ export interface PersonListConfig {
   title: string;
   /** "student" or "teacher", as the console log of a failed delete names it */
   noun: 'student' | 'teacher';
-  /** the search placeholder, translated, e.g. "Search for students" */
-  searchPlaceholder: string;
+  /** the search box's label, translated, e.g. "Search for students" */
+  searchLabel: string;
   /** the snackbar after a delete, translated, e.g. "Student deleted successfully!" */
   deletedText: string;
   /** students only: the "Assign Courses" link of each row */
@@ -42,7 +42,7 @@ export interface PersonListConfig {
  * snackbar on success and a reload; "Rows per page:" 10/25/50/100 with
  * "from–to of count", a new page size going back to page 1.
  */
-export function PersonListScreen({ kind, title, noun, searchPlaceholder, deletedText, assignLink }: PersonListConfig) {
+export function PersonListScreen({ kind, title, noun, searchLabel, deletedText, assignLink }: PersonListConfig) {
   const { t } = useI18n();
   const wide = useMediaQuery(WIDE_LAYOUT_QUERY);
   const list = usePeopleList(kind);
@@ -100,7 +100,7 @@ export function PersonListScreen({ kind, title, noun, searchPlaceholder, deleted
   return (
     <>
       <h1 className="screen-title">{title}</h1>
-      <SearchField placeholder={searchPlaceholder} value={list.search} onChange={list.setSearch} />
+      <SearchField label={searchLabel} value={list.search} onChange={list.setSearch} />
       <IonCard className="admin-panel">
         {loading && data ? <IonProgressBar type="indeterminate" className="admin-reloading" aria-label={t(`admin.${kind}.reloading`)} /> : null}
         <IonCardContent>

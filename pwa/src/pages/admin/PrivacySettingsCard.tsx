@@ -1,5 +1,5 @@
 import { IonCard, IonCardContent, IonCardHeader } from '@ionic/react';
-import { FormField } from '../../components/FormField';
+import { TextField } from '../../components/FormField';
 import { useI18n } from '../../i18n';
 import type { SchoolSettingsFields } from './peopleApi';
 import '../shared/formFields.css';
@@ -25,30 +25,19 @@ export function PrivacySettingsCard({ value, onChange }: { value: PrivacySetting
       <IonCardContent>
         <p>{t('privacy.settings.intro')}</p>
         <div className="form-fields">
-          <FormField id="privacy-school-name" label={t('privacy.settings.schoolName')}>
-            {(describedBy) => (
-              <input
-                id="privacy-school-name"
-                type="text"
-                value={value.schoolName}
-                maxLength={PRIVACY_SETTING_LIMITS.schoolName}
-                aria-describedby={describedBy}
-                onChange={(event) => onChange({ ...value, schoolName: event.target.value })}
-              />
-            )}
-          </FormField>
-          <FormField id="privacy-contact" label={t('privacy.settings.privacyContact')} hint={t('privacy.settings.privacyContactHelper')}>
-            {(describedBy) => (
-              <input
-                id="privacy-contact"
-                type="text"
-                value={value.privacyContact}
-                maxLength={PRIVACY_SETTING_LIMITS.privacyContact}
-                aria-describedby={describedBy}
-                onChange={(event) => onChange({ ...value, privacyContact: event.target.value })}
-              />
-            )}
-          </FormField>
+          <TextField
+            label={t('privacy.settings.schoolName')}
+            value={value.schoolName}
+            maxLength={PRIVACY_SETTING_LIMITS.schoolName}
+            onChange={(schoolName) => onChange({ ...value, schoolName })}
+          />
+          <TextField
+            label={t('privacy.settings.privacyContact')}
+            helper={t('privacy.settings.privacyContactHelper')}
+            value={value.privacyContact}
+            maxLength={PRIVACY_SETTING_LIMITS.privacyContact}
+            onChange={(privacyContact) => onChange({ ...value, privacyContact })}
+          />
         </div>
       </IonCardContent>
     </IonCard>

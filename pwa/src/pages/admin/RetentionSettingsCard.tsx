@@ -1,6 +1,6 @@
 import { IonButton, IonCard, IonCardContent, IonCardHeader } from '@ionic/react';
 import { useEffect, useState } from 'react';
-import { FormField } from '../../components/FormField';
+import { TextField } from '../../components/FormField';
 import { useI18n } from '../../i18n';
 import type { SchoolSettingsFields } from './peopleApi';
 import '../shared/formFields.css';
@@ -56,54 +56,36 @@ export function RetentionSettingsCard({ value, onChange }: { value: RetentionSet
       <IonCardContent>
         <p>{t('retention.settings.intro')}</p>
         <div className="form-fields">
-          <FormField
-            id="retention-days"
+          <TextField
             label={t('retention.settings.recordingDays')}
-            hint={t('retention.settings.recordingDaysHint')}
+            helper={t('retention.settings.recordingDaysHint')}
             error={daysBad ? t('retention.settings.recordingDaysInvalid') : undefined}
-          >
-            {(describedBy) => (
-              <input
-                id="retention-days"
-                type="number"
-                inputMode="numeric"
-                min={RETENTION_LIMITS.days.min}
-                max={RETENTION_LIMITS.days.max}
-                step={1}
-                value={daysText}
-                aria-invalid={daysBad}
-                aria-describedby={describedBy}
-                onChange={(event) => {
-                  setDaysText(event.target.value);
-                  onChange({ ...value, recordingRetentionDays: parsed(event.target.value) });
-                }}
-              />
-            )}
-          </FormField>
-          <FormField
-            id="retention-months"
+            type="number"
+            inputMode="numeric"
+            min={RETENTION_LIMITS.days.min}
+            max={RETENTION_LIMITS.days.max}
+            step="1"
+            value={daysText}
+            onChange={(text) => {
+              setDaysText(text);
+              onChange({ ...value, recordingRetentionDays: parsed(text) });
+            }}
+          />
+          <TextField
             label={t('retention.settings.inactiveMonths')}
-            hint={t('retention.settings.inactiveMonthsHint')}
+            helper={t('retention.settings.inactiveMonthsHint')}
             error={monthsBad ? t('retention.settings.inactiveMonthsInvalid') : undefined}
-          >
-            {(describedBy) => (
-              <input
-                id="retention-months"
-                type="number"
-                inputMode="numeric"
-                min={RETENTION_LIMITS.months.min}
-                max={RETENTION_LIMITS.months.max}
-                step={1}
-                value={monthsText}
-                aria-invalid={monthsBad}
-                aria-describedby={describedBy}
-                onChange={(event) => {
-                  setMonthsText(event.target.value);
-                  onChange({ ...value, inactiveAccountMonths: event.target.value.trim() === '' ? null : parsed(event.target.value) });
-                }}
-              />
-            )}
-          </FormField>
+            type="number"
+            inputMode="numeric"
+            min={RETENTION_LIMITS.months.min}
+            max={RETENTION_LIMITS.months.max}
+            step="1"
+            value={monthsText}
+            onChange={(text) => {
+              setMonthsText(text);
+              onChange({ ...value, inactiveAccountMonths: text.trim() === '' ? null : parsed(text) });
+            }}
+          />
         </div>
         <IonButton fill="outline" routerLink="/admin/access-log">
           {t('admin.accessLog.open')}

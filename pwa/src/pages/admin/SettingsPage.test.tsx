@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, USERS, type FakeRoute } from '../../test/fetchMock';
+import { fieldError, typeInto } from '../../test/fields';
 import { renderAt } from '../../test/renderApp';
 import { prepareScreenTests, findAlert, findToast } from '../../test/adminTestUtils';
 
@@ -166,8 +167,8 @@ describe('the admin settings (docs/product.md#settings)', { timeout: 30_000 }, (
     return { ...found, puts, previews };
   }
 
-  /** Types a whole value into a number field (user-event cannot clear one in jsdom). */
-  const setNumber = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
+  /** Types a whole value into a number field, as Ionic reports it (`ionInput`). */
+  const setNumber = (field: HTMLElement, value: string) => typeInto(field, value);
 
   const daysField = () => screen.findByRole('spinbutton', { name: 'Keep recordings’ audio (days)' });
 
@@ -207,7 +208,8 @@ describe('the admin settings (docs/product.md#settings)', { timeout: 30_000 }, (
     const days = await daysField();
     setNumber(days, '10');
     expect(await screen.findByText('Enter a whole number of days from 30 to 1,825.')).toBeInTheDocument();
-    expect(days).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(days).toHaveAttribute('aria-invalid', 'true'));
+    expect(fieldError(days)).toBe('Enter a whole number of days from 30 to 1,825.');
     expect(button('Save All Changes').disabled).toBe(true);
     setNumber(days, '365');
     const months = screen.getByRole('spinbutton', { name: 'Report inactive accounts after (months)' });

@@ -1,4 +1,4 @@
-import { IonButton, IonCard, IonCardContent, IonCardHeader, IonItem, IonList, IonSelect, IonSelectOption, IonSpinner } from '@ionic/react';
+import { IonButton, IonCard, IonCardContent, IonCardHeader, IonSpinner } from '@ionic/react';
 import { useCallback, useEffect, useState } from 'react';
 import { LANGUAGE_LABELS, useI18n, type I18n, type MessageId } from '../../i18n';
 import BackupsCard from './BackupsCard';
@@ -8,6 +8,7 @@ import { PrivacySettingsCard } from './PrivacySettingsCard';
 import { previewRetention } from './privacyApi';
 import { RetentionSettingsCard, retentionValid } from './RetentionSettingsCard';
 import { useAdminToast } from './useAdminToast';
+import { SelectField } from '../../components/FormField';
 import { useLeaveGuard } from '../../components/useLeaveGuard';
 import { useSession } from '../../session/SessionProvider';
 import { useConfirm } from './useConfirm';
@@ -17,6 +18,13 @@ import './admin.css';
 export const LANGUAGES = ['English', 'Spanish', 'French'] as const;
 /** Backup frequencies (docs/product.md#constants-and-limits); default Daily. */
 export const BACKUP_FREQUENCIES = ['Daily', 'Weekly', 'Monthly'] as const;
+/** The export's file formats (docs/product.md#settings); their names are the same in every language. */
+const EXPORT_FORMATS: readonly { value: ExportType; label: string }[] = [
+  // i18n-exempt: a file format's name
+  { value: 'json', label: 'JSON' },
+  // i18n-exempt: a file format's name
+  { value: 'csv', label: 'CSV' },
+];
 /** What "Revert to Default" restores (docs/product.md#settings). */
 export const DEFAULT_SETTINGS = { language: 'English', backupFrequency: 'Daily' } as const;
 
@@ -233,23 +241,7 @@ export default function SettingsPage() {
             <h2 className="admin-subtitle">{t('admin.settings.exportData')}</h2>
           </IonCardHeader>
           <IonCardContent>
-            <IonList lines="none">
-              <IonItem>
-                <IonSelect
-                  label={t('admin.settings.exportFormat')}
-                  labelPlacement="stacked"
-                  interface="popover"
-                  value={fileType}
-                  disabled={exporting}
-                  onIonChange={(event) => setFileType(event.detail.value === 'csv' ? 'csv' : 'json')}
-                >
-                  {/* i18n-exempt: file format names, the same in every language */}
-                  <IonSelectOption value="json">JSON</IonSelectOption>
-                  {/* i18n-exempt: file format names, the same in every language */}
-                  <IonSelectOption value="csv">CSV</IonSelectOption>
-                </IonSelect>
-              </IonItem>
-            </IonList>
+            <SelectField<ExportType> label={t('admin.settings.exportFormat')} value={fileType} options={EXPORT_FORMATS} disabled={exporting} onChange={setFileType} />
             <div className="export-row">
               <IonButton disabled={exporting} onClick={() => void exportNow()}>
                 {t('admin.settings.exportNow')}
@@ -303,7 +295,7 @@ export default function SettingsPage() {
   );
 }
 
-/** A settings card holding one popover select whose options are stored as they are and shown by `optionLabel`. */
+/** A settings card holding one select whose options are stored as they are and shown by `optionLabel`. */
 function SelectCard({ heading, label, options, optionLabel, value, onChange }: { heading: string; label: string; options: readonly string[]; optionLabel: (option: string) => string; value: string; onChange: (value: string) => void }) {
   return (
     <IonCard>
@@ -311,17 +303,7 @@ function SelectCard({ heading, label, options, optionLabel, value, onChange }: {
         <h2 className="admin-subtitle">{heading}</h2>
       </IonCardHeader>
       <IonCardContent>
-        <IonList lines="none">
-          <IonItem>
-            <IonSelect label={label} labelPlacement="stacked" interface="popover" value={value} onIonChange={(event) => onChange(String(event.detail.value))}>
-              {options.map((option) => (
-                <IonSelectOption key={option} value={option}>
-                  {optionLabel(option)}
-                </IonSelectOption>
-              ))}
-            </IonSelect>
-          </IonItem>
-        </IonList>
+        <SelectField label={label} value={value} options={options.map((option) => ({ value: option, label: optionLabel(option) }))} onChange={onChange} />
       </IonCardContent>
     </IonCard>
   );

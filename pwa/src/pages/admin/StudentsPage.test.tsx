@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, USERS, type FakeRoute } from '../../test/fetchMock';
+import { choose, getField, optionTexts } from '../../test/fields';
 import { renderAt } from '../../test/renderApp';
 import { prepareScreenTests, findAlert, findToast, openAlertDialog, queriesTo, useWideLayout, type ToastElement } from '../../test/adminTestUtils';
 
@@ -27,7 +28,7 @@ describe('the admin student list (docs/product.md#student-list)', { timeout: 30_
     const row = await rowOf('Cara Diaz');
     const table = row.closest('table') as HTMLElement;
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['ID', 'Name', 'Email', 'Action']);
-    expect(screen.getByLabelText('Search for students')).toHaveAttribute('placeholder', 'Search for students');
+    expect(getField('Search for students')).toMatchObject({ type: 'search', value: '' });
     expect(within(row).getByRole('link', { name: 'Assign Courses to Cara Diaz' })).toHaveAttribute('href', `/admin/student/assign-courses/${CARA.id}`);
     expect(within(row).getByRole('link', { name: /Assign Courses/ })).toHaveTextContent('Assign Courses');
   });
@@ -43,9 +44,9 @@ describe('the admin student list (docs/product.md#student-list)', { timeout: 30_
       },
     });
     await screen.findByText('Student 0');
-    const size = screen.getByLabelText('Rows per page:');
-    expect(size).toHaveValue('10');
-    expect(within(size).getAllByRole('option').map((o) => o.textContent)).toEqual(['10', '25', '50', '100']);
+    const size = getField('Rows per page:');
+    expect(size.value).toBe(10);
+    expect(optionTexts(size)).toEqual(['10', '25', '50', '100']);
     expect(screen.getByText('1–10 of 57')).toBeInTheDocument();
     expect(screen.getByLabelText('Previous page')).toBeDisabled();
 
@@ -54,7 +55,7 @@ describe('the admin student list (docs/product.md#student-list)', { timeout: 30_
     expect(await screen.findByText('21–30 of 57')).toBeInTheDocument();
     expect(await screen.findByText('Student 25')).toBeInTheDocument();
 
-    await user.selectOptions(size, '50');
+    choose(size, 50);
     expect(await screen.findByText('1–50 of 57')).toBeInTheDocument();
     const last = queriesTo(fetchSpy, '/api/admin/students').at(-1);
     expect([last?.get('page'), last?.get('rowsPerPage')]).toEqual(['1', '50']);
@@ -125,7 +126,7 @@ describe('the admin teacher list (docs/product.md#teacher-list)', { timeout: 30_
       [`DELETE /api/admin/teachers/${CARA.id}`]: { status: 204 },
     }, false);
     const card = await rowOf('Cara Diaz');
-    expect(screen.getByLabelText('Search for teachers')).toHaveAttribute('placeholder', 'Search for teachers');
+    expect(getField('Search for teachers')).toMatchObject({ type: 'search', value: '' });
     expect(within(card).queryByRole('link')).not.toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Delete Cara Diaz' }));
     const dialog = await findAlert();

@@ -13,7 +13,7 @@ export default function StudentsPage() {
       kind="students"
       title={t('admin.students.title')}
       noun="student"
-      searchPlaceholder={t('admin.students.search')}
+      searchLabel={t('admin.students.search')}
       deletedText={t('admin.students.deleted')}
       assignLink={(student) => `/admin/student/assign-courses/${encodeURIComponent(student.id)}`}
     />

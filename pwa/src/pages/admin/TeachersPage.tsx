@@ -13,7 +13,7 @@ export default function TeachersPage() {
       kind="teachers"
       title={t('admin.teachers.title')}
       noun="teacher"
-      searchPlaceholder={t('admin.teachers.search')}
+      searchLabel={t('admin.teachers.search')}
       deletedText={t('admin.teachers.deleted')}
     />
   );

@@ -2,6 +2,7 @@ import { IonButton, IonCard, IonCardContent, IonIcon, IonProgressBar } from '@io
 import { keyOutline, personAddOutline, trashOutline } from 'ionicons/icons';
 import { useEffect, useRef, useState } from 'react';
 import { HttpError } from '../../data/api';
+import { SelectField } from '../../components/FormField';
 import { Paginator } from '../../components/Paginator';
 import { ScreenState } from '../../components/ScreenState';
 import { SearchField } from '../../components/SearchField';
@@ -51,16 +52,17 @@ export default function UsersPage() {
   const [creating, setCreating] = useState(false);
   const [shown, setShown] = useState<{ grant: OneTimePasswordGrant; reason: OneTimePasswordReason } | null>(null);
   // Each row's role select, and the row whose select gets the focus back once its change is done.
-  const selects = useRef(new Map<string, HTMLSelectElement>());
+  const selects = useRef(new Map<string, HTMLIonSelectElement>());
   const refocus = useRef<string | null>(null);
 
   // A select is disabled while its change is pending, which drops the focus the confirmation gave
   // back to it: when it is enabled again, it takes the focus back unless something else has it.
+  // The focusable part of Ionic's select is the button in its shadow root (it has no setFocus()).
   useEffect(() => {
     const id = refocus.current;
     if (id === null || pending.has(id)) return;
     refocus.current = null;
-    if (document.activeElement === null || document.activeElement === document.body) selects.current.get(id)?.focus();
+    if (document.activeElement === null || document.activeElement === document.body) selects.current.get(id)?.shadowRoot?.querySelector('button')?.focus();
   }, [pending]);
 
   const changeRole = async (user: UserRow, role: Role) => {
@@ -142,24 +144,19 @@ export default function UsersPage() {
       cell: (user) => {
         const busy = pending.has(user.id);
         return (
-          <select
-            ref={(element) => {
+          <SelectField<Role>
+            ref={(element: HTMLIonSelectElement | null) => {
               if (element) selects.current.set(user.id, element);
               else selects.current.delete(user.id);
             }}
             className={`role-select${busy ? ' role-select--pending' : ''}`}
-            aria-label={t('admin.users.roleOf', { name: user.name })}
-            aria-busy={busy}
+            label={t('admin.users.roleOf', { name: user.name })}
+            hideLabel
             disabled={busy}
-            value={String(user.role)}
-            onChange={(event) => confirmRoleChange(user, Number(event.target.value) as Role)}
-          >
-            {ROLE_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
+            value={user.role}
+            options={ROLE_OPTIONS}
+            onChange={(role) => confirmRoleChange(user, role)}
+          />
         );
       },
     },
@@ -187,7 +184,7 @@ export default function UsersPage() {
           {t('admin.users.create')}
         </IonButton>
       </div>
-      <SearchField placeholder={t('admin.users.search')} value={list.search} onChange={list.setSearch} />
+      <SearchField label={t('admin.users.search')} value={list.search} onChange={list.setSearch} />
       <IonCard className="admin-panel">
         {loading && data ? <IonProgressBar type="indeterminate" className="admin-reloading" aria-label={t('admin.users.reloading')} /> : null}
         <IonCardContent>

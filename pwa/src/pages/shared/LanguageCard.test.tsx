@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { activeLanguage } from '../../i18n';
 import { SessionProvider, useSession, useRequiredUser } from '../../session/SessionProvider';
 import { mockFetch, sentJson, USERS } from '../../test/fetchMock';
+import { choose, fieldError, findField, optionTexts } from '../../test/fields';
 import { LanguageCard } from './LanguageCard';
 
 /** The card, with a handle on the session for the test. */
@@ -54,5 +55,27 @@ describe('the profile screens\' language (docs/product.md#language)', () => {
     await expect(session!.chooseLanguage('Spanish')).rejects.toMatchObject({ status: 400 });
     expect(activeLanguage()).toBe('en');
     expect(session!.user?.language).toBeNull();
+  });
+
+  it('saves the choice made in its select; a refusal is said under it, which shows the saved choice again', async () => {
+    const fetchMock = mockFetch({
+      'GET /auth/current_user': { body: USERS.teacher },
+      'PUT /api/user/language': { status: 500, body: { error: { code: 'internal_error', message: 'x' } } },
+    });
+    render(
+      <SessionProvider redirect={() => undefined}>
+        <Harness onSession={() => undefined} />
+      </SessionProvider>,
+    );
+    const select = await findField('Language');
+    expect(select.value).toBe('school');
+    expect(optionTexts(select)).toEqual(["The school's language (English)", 'English', 'Spanish', 'French']);
+
+    choose(select, 'Spanish');
+    await waitFor(() => expect(fieldError(select)).toBe('Your language could not be saved. Please try again.'));
+    expect(sentJson(fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/user/language')))).toEqual({ language: 'Spanish' });
+    expect(select.value).toBe('school');
+    expect(select.disabled).toBe(false);
+    expect(activeLanguage()).toBe('en');
   });
 });

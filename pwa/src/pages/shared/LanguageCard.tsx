@@ -1,5 +1,6 @@
-import { IonCard, IonItem, IonSelect, IonSelectOption, IonSpinner } from '@ionic/react';
+import { IonCard, IonSpinner } from '@ionic/react';
 import { useState } from 'react';
+import { SelectField } from '../../components/FormField';
 import { LANGUAGE_LABELS, useI18n, type LanguageName } from '../../i18n';
 import { useSession } from '../../session/SessionProvider';
 import './formFields.css';
@@ -12,8 +13,8 @@ type Choice = LanguageName | 'school';
  * The profile screens' "Language" card (docs/product.md#language): the signed-in user chooses the
  * language Oracy shows them — "The school's language ({language})", English, Spanish or French.
  * Saved at once (`PUT /api/user/language`); the app switches when the server has answered. A
- * failure is said under the select, which goes back to the saved choice. Renders nothing before
- * the user is known.
+ * failure is said under the select (its error text), which goes back to the saved choice. Renders
+ * nothing before the user is known.
  */
 export function LanguageCard() {
   const { user, chooseLanguage } = useSession();
@@ -42,29 +43,20 @@ export function LanguageCard() {
         {t('language.title')}
       </h2>
       <p>{t('language.intro')}</p>
-      <IonItem lines="none">
-        <IonSelect
+      <div className="language-card__field">
+        <SelectField<Choice>
           label={t('language.label')}
-          labelPlacement="stacked"
-          interface="popover"
           value={current}
+          options={[
+            { value: 'school', label: t('language.school', { language: t(LANGUAGE_LABELS[user.schoolLanguage]) }) },
+            ...(Object.keys(LANGUAGE_LABELS) as LanguageName[]).map((name) => ({ value: name, label: t(LANGUAGE_LABELS[name]) })),
+          ]}
           disabled={saving}
-          onIonChange={(event) => void choose(event.detail.value as Choice)}
-        >
-          <IonSelectOption value="school">{t('language.school', { language: t(LANGUAGE_LABELS[user.schoolLanguage]) })}</IonSelectOption>
-          {(Object.keys(LANGUAGE_LABELS) as LanguageName[]).map((name) => (
-            <IonSelectOption key={name} value={name}>
-              {t(LANGUAGE_LABELS[name])}
-            </IonSelectOption>
-          ))}
-        </IonSelect>
-        {saving ? <IonSpinner name="crescent" slot="end" role="status" aria-label={t('language.saving')} /> : null}
-      </IonItem>
-      {failed ? (
-        <p className="form-field__error" role="alert">
-          {t('language.failed')}
-        </p>
-      ) : null}
+          error={failed ? t('language.failed') : undefined}
+          onChange={(choice) => void choose(choice)}
+        />
+        {saving ? <IonSpinner name="crescent" role="status" aria-label={t('language.saving')} /> : null}
+      </div>
     </IonCard>
   );
 }

@@ -1,6 +1,7 @@
 import { IonAlert, IonContent, IonModal } from '@ionic/react';
 import { useId, useState, type FormEvent } from 'react';
 import { DialogSaveBar, DialogTitleBar } from '../../components/DialogParts';
+import { TextAreaField, TextField } from '../../components/FormField';
 import { saveFailureMessage } from '../../components/saveFailureMessage';
 import { client, json } from '../../data/client';
 import { useI18n } from '../../i18n';
@@ -42,7 +43,6 @@ export function NoticeDialog({ state, onClose, onSaved }: NoticeDialogProps) {
 
 function NoticeDialogBody(props: { titleId: string; state: NoticeDialogState; onCancel: () => void; onSaved: NoticeDialogProps['onSaved'] }) {
   const { titleId, state, onCancel, onSaved } = props;
-  const id = useId();
   const { t } = useI18n();
   const editing = state.mode === 'edit' ? state.notice : null;
   const [title, setTitle] = useState(editing?.title ?? '');
@@ -84,14 +84,8 @@ function NoticeDialogBody(props: { titleId: string; state: NoticeDialogState; on
             </p>
           )}
           <div className="form-fields">
-            <div className="form-field">
-              <label htmlFor={`${id}-title`}>{t('notices.field.title')}</label>
-              <input id={`${id}-title`} type="text" value={title} maxLength={200} autoComplete="off" onChange={(e) => setTitle(e.target.value)} />
-            </div>
-            <div className="form-field">
-              <label htmlFor={`${id}-description`}>{t('notices.field.description')}</label>
-              <textarea id={`${id}-description`} rows={4} value={description} maxLength={5000} onChange={(e) => setDescription(e.target.value)} />
-            </div>
+            <TextField label={t('notices.field.title')} value={title} maxLength={200} onChange={setTitle} />
+            <TextAreaField label={t('notices.field.description')} value={description} rows={4} maxLength={5000} onChange={setDescription} />
           </div>
           <button type="submit" hidden />
         </form>

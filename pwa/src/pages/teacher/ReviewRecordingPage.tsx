@@ -1,7 +1,9 @@
 import { IonButton, IonText } from '@ionic/react';
 import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { TextAreaField } from '../../components/FormField';
 import { OfflineBanner } from '../../components/OfflineBanner';
+import { RadioGroupField } from '../../components/RadioGroupField';
 import { ScreenState } from '../../components/ScreenState';
 import { saveFailureMessage } from '../../components/saveFailureMessage';
 import { API_ORIGIN } from '../../config';
@@ -21,8 +23,8 @@ import '../shared/formFields.css';
 import '../oracy/oracy.css';
 import './speaking.css';
 
-/** The scores a teacher gives, 1–5 (docs/product.md#feedback). */
-const SCORES = [1, 2, 3, 4, 5] as const;
+/** The scores a teacher gives, 1–5 (docs/product.md#feedback), as the options of a strand's scale. */
+const SCORE_OPTIONS = [1, 2, 3, 4, 5].map((score) => ({ value: score, label: String(score) }));
 
 /** The catalogue keys of the product's words (docs/product.md#feedback). */
 export const REVIEW_MESSAGES = {
@@ -182,7 +184,6 @@ function ReviewForm({ item, teacherId, pending }: ReviewFormProps) {
   };
 
   const audioLabel = `${id}-audio`;
-  const commentId = `${id}-comment`;
   const commentError = fieldErrors.comment ?? (submitted && commentTooLong ? t('common.atMost2000Characters') : undefined);
 
   return (
@@ -219,11 +220,13 @@ function ReviewForm({ item, teacherId, pending }: ReviewFormProps) {
         )}
         <div className="form-fields">
           {focus.map((key) => (
-            <StrandScore
+            <RadioGroupField
               key={key}
-              name={`${id}-${key}`}
+              className="score-scale"
               label={STRAND_LABELS[key]}
               value={scores[key]}
+              options={SCORE_OPTIONS}
+              required
               error={errorFor(`strands.${key}`, key)}
               onChange={(value) => {
                 setScores((current) => ({ ...current, [key]: value }));
@@ -231,26 +234,17 @@ function ReviewForm({ item, teacherId, pending }: ReviewFormProps) {
               }}
             />
           ))}
-          <div className="form-field">
-            <label htmlFor={commentId}>{t('teacher.review.comment')}</label>
-            <textarea
-              id={commentId}
-              rows={4}
-              value={comment}
-              maxLength={2000}
-              onChange={(event) => {
-                setComment(event.target.value);
-                setFieldErrors(({ comment: _dropped, ...rest }) => rest);
-              }}
-              aria-invalid={commentError ? true : undefined}
-              aria-describedby={commentError ? `${commentId}-error` : undefined}
-            />
-            {commentError && (
-              <p id={`${commentId}-error`} className="form-field__error">
-                {commentError}
-              </p>
-            )}
-          </div>
+          <TextAreaField
+            label={t('teacher.review.comment')}
+            value={comment}
+            rows={4}
+            maxLength={2000}
+            error={commentError}
+            onChange={(text) => {
+              setComment(text);
+              setFieldErrors(({ comment: _dropped, ...rest }) => rest);
+            }}
+          />
         </div>
         {/* Enter in a field submits; the visible Save button is below. */}
         <button type="submit" hidden />
@@ -270,53 +264,6 @@ function ReviewForm({ item, teacherId, pending }: ReviewFormProps) {
           </IonText>
         )}
       </form>
-    </div>
-  );
-}
-
-/** Props of {@link StrandScore}. */
-interface StrandScoreProps {
-  /** the radio inputs' shared name */
-  name: string;
-  /** the strand's name, the group's accessible name */
-  label: string;
-  value: number | undefined;
-  error: string | undefined;
-  onChange: (value: number) => void;
-}
-
-/**
- * One strand's 1–5 score (docs/product.md#feedback): a radio group named by the strand, made of
- * native radio inputs (arrow keys move between the options, Tab leaves), its message beside it.
- */
-function StrandScore({ name, label, value, error, onChange }: StrandScoreProps) {
-  const labelId = useId();
-  const errorId = useId();
-  return (
-    <div className="form-field">
-      <p id={labelId} className="form-field__label">
-        {label}
-      </p>
-      <div
-        role="radiogroup"
-        aria-labelledby={labelId}
-        aria-required="true"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className="score-scale"
-      >
-        {SCORES.map((score) => (
-          <label key={score} className="score-scale__option">
-            <input type="radio" name={name} value={score} checked={value === score} onChange={() => onChange(score)} />
-            <span>{score}</span>
-          </label>
-        ))}
-      </div>
-      {error && (
-        <p id={errorId} className="form-field__error">
-          {error}
-        </p>
-      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { IonContent, IonModal } from '@ionic/react';
 import { useId, useState, type FormEvent } from 'react';
 import { DialogSaveBar, DialogTitleBar } from '../../components/DialogParts';
-import { FormField } from '../../components/FormField';
+import { CheckboxField, FieldGroup, SelectField, TextAreaField, TextField } from '../../components/FormField';
 import { saveFailureMessage } from '../../components/saveFailureMessage';
 import { STRAND_KEYS, STRAND_LABELS, type StrandKey } from '../../data/oracy';
 import { createSpeakingTask, updateSpeakingTask, type TeacherSpeakingTask } from '../../data/speaking';
@@ -71,7 +71,6 @@ function TaskDialogBody(props: {
 }) {
   const { titleId, state, courses, onCancel, onSaved } = props;
   const { t } = useI18n();
-  const id = useId();
   const task = state.mode === 'edit' ? state.task : null;
   const [values, setValues] = useState<SpeakingTaskFormValues>(() => (task ? taskToFormValues(task) : emptyTaskForm(courses.length === 1 ? courses[0]!.id : '')));
   const [submitted, setSubmitted] = useState(false);
@@ -120,7 +119,6 @@ function TaskDialogBody(props: {
     }
   };
 
-  const strandsError = `${id}-strands-error`;
   const lengthOptions = MAX_LENGTH_OPTIONS.some((o) => o.seconds === values.maxSeconds)
     ? MAX_LENGTH_OPTIONS
     : [...MAX_LENGTH_OPTIONS, { seconds: values.maxSeconds }].sort((a, b) => a.seconds - b.seconds);
@@ -136,106 +134,40 @@ function TaskDialogBody(props: {
             </p>
           )}
           <div className="form-fields">
-            <FormField id={`${id}-course`} label={t('teacher.taskDialog.course')} error={errors.courseId}>
-              {(describedBy) => (
-                <select
-                  id={`${id}-course`}
-                  value={values.courseId}
-                  onChange={(event) => change({ courseId: event.target.value })}
-                  disabled={task !== null}
-                  aria-invalid={errors.courseId ? true : undefined}
-                  aria-describedby={describedBy}
-                >
-                  {task ? (
-                    <option value={task.courseId}>{task.courseTitle}</option>
-                  ) : (
-                    <>
-                      <option value="">{t('teacher.taskDialog.selectCourse')}</option>
-                      {courses.map((course) => (
-                        <option key={course.id} value={course.id}>
-                          {course.title}
-                        </option>
-                      ))}
-                    </>
-                  )}
-                </select>
-              )}
-            </FormField>
-            <FormField id={`${id}-title`} label={t('teacher.taskDialog.title')} error={errors.title}>
-              {(describedBy) => (
-                <input
-                  id={`${id}-title`}
-                  type="text"
-                  value={values.title}
-                  maxLength={120}
-                  autoComplete="off"
-                  onChange={(event) => change({ title: event.target.value })}
-                  aria-invalid={errors.title ? true : undefined}
-                  aria-describedby={describedBy}
-                />
-              )}
-            </FormField>
-            <FormField id={`${id}-prompt`} label={t('speaking.task.prompt')} error={errors.prompt}>
-              {(describedBy) => (
-                <textarea
-                  id={`${id}-prompt`}
-                  rows={5}
-                  value={values.prompt}
-                  maxLength={2000}
-                  onChange={(event) => change({ prompt: event.target.value })}
-                  aria-invalid={errors.prompt ? true : undefined}
-                  aria-describedby={describedBy}
-                />
-              )}
-            </FormField>
-            <fieldset className="form-field strand-checks" aria-describedby={errors.focusStrands ? strandsError : undefined}>
-              <legend className="form-field__label">
-                {t('speaking.task.focusStrands')}
-              </legend>
+            <SelectField
+              label={t('teacher.taskDialog.course')}
+              value={values.courseId}
+              placeholder={t('teacher.taskDialog.selectCourse')}
+              options={task ? [{ value: task.courseId, label: task.courseTitle }] : courses.map((course) => ({ value: course.id, label: course.title }))}
+              disabled={task !== null}
+              error={errors.courseId}
+              onChange={(courseId) => change({ courseId })}
+            />
+            <TextField label={t('teacher.taskDialog.title')} value={values.title} maxLength={120} error={errors.title} onChange={(title) => change({ title })} />
+            <TextAreaField label={t('speaking.task.prompt')} value={values.prompt} rows={5} maxLength={2000} error={errors.prompt} onChange={(prompt) => change({ prompt })} />
+            <FieldGroup label={t('speaking.task.focusStrands')} error={errors.focusStrands} className="strand-checks">
               <div className="strand-checks__options">
                 {STRAND_KEYS.map((key) => (
-                  <label key={key} className="strand-checks__option">
-                    <input type="checkbox" checked={values.focusStrands.includes(key)} onChange={(event) => toggleStrand(key, event.target.checked)} />
-                    <span>{STRAND_LABELS[key]}</span>
-                  </label>
+                  <CheckboxField key={key} label={STRAND_LABELS[key]} checked={values.focusStrands.includes(key)} onChange={(checked) => toggleStrand(key, checked)} />
                 ))}
               </div>
-              {errors.focusStrands && (
-                <p id={strandsError} className="form-field__error">
-                  {errors.focusStrands}
-                </p>
-              )}
-            </fieldset>
+            </FieldGroup>
             <div className="form-row">
-              <FormField id={`${id}-length`} label={t('teacher.taskDialog.maxLength')} error={errors.maxSeconds}>
-                {(describedBy) => (
-                  <select
-                    id={`${id}-length`}
-                    value={values.maxSeconds}
-                    onChange={(event) => change({ maxSeconds: Number(event.target.value) })}
-                    aria-invalid={errors.maxSeconds ? true : undefined}
-                    aria-describedby={describedBy}
-                  >
-                    {lengthOptions.map((option) => (
-                      <option key={option.seconds} value={option.seconds}>
-                        {maxLengthLabel(option.seconds)}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </FormField>
-              <FormField id={`${id}-due`} label={t('teacher.taskDialog.dueDate')} error={errors.dueAt} hint={t('teacher.taskDialog.optional')}>
-                {(describedBy) => (
-                  <input
-                    id={`${id}-due`}
-                    type="datetime-local"
-                    value={values.dueAt}
-                    onChange={(event) => change({ dueAt: event.target.value })}
-                    aria-invalid={errors.dueAt ? true : undefined}
-                    aria-describedby={describedBy}
-                  />
-                )}
-              </FormField>
+              <SelectField
+                label={t('teacher.taskDialog.maxLength')}
+                value={values.maxSeconds}
+                options={lengthOptions.map((option) => ({ value: option.seconds, label: maxLengthLabel(option.seconds) }))}
+                error={errors.maxSeconds}
+                onChange={(maxSeconds) => change({ maxSeconds })}
+              />
+              <TextField
+                label={t('teacher.taskDialog.dueDate')}
+                type="datetime-local"
+                value={values.dueAt}
+                helper={t('teacher.taskDialog.optional')}
+                error={errors.dueAt}
+                onChange={(dueAt) => change({ dueAt })}
+              />
             </div>
           </div>
           <button type="submit" hidden />

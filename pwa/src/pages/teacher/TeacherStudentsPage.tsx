@@ -1,5 +1,6 @@
 import { IonButton, IonText } from '@ionic/react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { SelectField } from '../../components/FormField';
 import { OfflineBanner } from '../../components/OfflineBanner';
 import { ScreenState } from '../../components/ScreenState';
 import { loadTeacherOracy, type TeacherOracyStudent } from '../../data/oracy';
@@ -11,7 +12,6 @@ import { combinedOffline, ORDER_OPTIONS, orderStudents, teacherOracyKey, type Of
 import { StudentOracyLines } from './StudentOracyLines';
 import '../../components/CourseCard.css';
 import '../shared/area.css';
-import '../shared/formFields.css';
 import '../shared/oracyOverview.css';
 
 /**
@@ -66,31 +66,15 @@ interface StudentListControlsProps {
 /** The labelled course filter and order of "Your Students" (docs/product.md#your-students-oracy). */
 function StudentListControls({ courses, courseId, onCourseChange, order, onOrderChange }: StudentListControlsProps) {
   const { t } = useI18n();
-  const courseField = useId();
-  const orderField = useId();
   return (
     <div className="oracy-controls">
-      <div className="form-field">
-        <label htmlFor={courseField}>{t('teacher.students.course')}</label>
-        <select id={courseField} value={courseId} onChange={(event) => onCourseChange(event.target.value)}>
-          <option value="">{t('teacher.students.allCourses')}</option>
-          {courses.map((course) => (
-            <option key={course.id} value={course.id}>
-              {course.title}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="form-field">
-        <label htmlFor={orderField}>{t('teacher.students.order')}</label>
-        <select id={orderField} value={order} onChange={(event) => onOrderChange(event.target.value as StudentOrder)}>
-          {ORDER_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label={t('teacher.students.course')}
+        value={courseId}
+        options={[{ value: '', label: t('teacher.students.allCourses') }, ...courses.map((course) => ({ value: course.id, label: course.title }))]}
+        onChange={onCourseChange}
+      />
+      <SelectField<StudentOrder> label={t('teacher.students.order')} value={order} options={ORDER_OPTIONS} onChange={onOrderChange} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { queriesTo } from '../../test/adminTestUtils';
 import { mockFetch, USERS, type FakeRoute } from '../../test/fetchMock';
 import { TEACHER_COURSES, TEACHER_ORACY, TEACHER_STUDENTS, teacherOracyRoute } from '../../test/oracyFixtures';
 import { chartRows } from '../../test/charts';
+import { choose, getField, optionTexts } from '../../test/fields';
 import { renderAt } from '../../test/renderApp';
 
 const SLOW = { timeout: 8000 };
@@ -142,44 +143,46 @@ describe('the Oracy on "Your Students" (docs/product.md#your-students-oracy)', {
   });
 
   it('lists those needing attention first by default, and by name on request', async () => {
-    const { user } = setup('/teacher/students');
+    setup('/teacher/students');
     await oracyShown();
-    const orderSelect = screen.getByLabelText('Order');
-    expect(orderSelect).toHaveValue('attention');
-    expect(within(orderSelect).getAllByRole('option').map((o) => o.textContent)).toEqual(['Needs attention first', 'Name']);
+    const orderSelect = getField('Order');
+    expect(orderSelect.value).toBe('attention');
+    expect(optionTexts(orderSelect)).toEqual(['Needs attention first', 'Name']);
     expect(cardNames()).toEqual(['Ben Bell', 'Cat Cole', 'Amy Ash']);
-    await user.selectOptions(orderSelect, 'Name');
+    choose(orderSelect, 'name');
     expect(cardNames()).toEqual(['Amy Ash', 'Ben Bell', 'Cat Cole']);
-    await user.selectOptions(orderSelect, 'Needs attention first');
+    choose(orderSelect, 'attention');
     expect(cardNames()).toEqual(['Ben Bell', 'Cat Cole', 'Amy Ash']);
   });
 
   it('filters by course through the API, showing only that course\'s students', async () => {
-    const { user, fetchSpy } = setup('/teacher/students');
+    const { fetchSpy } = setup('/teacher/students');
     await oracyShown();
-    const courseSelect = screen.getByLabelText('Course');
-    expect(courseSelect).toHaveValue('');
-    await waitFor(() => expect(within(courseSelect).getAllByRole('option').map((o) => o.textContent)).toEqual(['All courses', 'Voice', 'Debate', 'Drama']));
+    const courseSelect = getField('Course');
+    expect(courseSelect.value).toBe('');
+    await waitFor(() => expect(optionTexts(courseSelect)).toEqual(['All courses', 'Voice', 'Debate', 'Drama']));
     expect(queriesTo(fetchSpy, '/api/teacher/oracy/u-teacher').map((q) => q.get('courseId'))).toEqual([null]);
 
-    await user.selectOptions(courseSelect, 'Debate');
+    choose(courseSelect, 'c2');
     await waitFor(() => expect(cardNames()).toEqual(['Ben Bell', 'Cat Cole']));
     expect(queriesTo(fetchSpy, '/api/teacher/oracy/u-teacher').map((q) => q.get('courseId'))).toEqual([null, 'c2']);
     expect(cardOf('Cat Cole')).toHaveTextContent('Never assessed');
 
-    await user.selectOptions(screen.getByLabelText('Order'), 'Name');
-    await user.selectOptions(courseSelect, 'Voice');
+    choose(getField('Order'), 'name');
+    choose(courseSelect, 'c1');
     await waitFor(() => expect(cardNames()).toEqual(['Amy Ash', 'Ben Bell']));
     expect(queriesTo(fetchSpy, '/api/teacher/oracy/u-teacher').at(-1)?.get('courseId')).toBe('c1');
 
-    await user.selectOptions(courseSelect, 'All courses');
+    choose(courseSelect, '');
     await waitFor(() => expect(cardNames()).toEqual(['Amy Ash', 'Ben Bell', 'Cat Cole']));
   });
 
   it('says "No students in this course." for a course without students', async () => {
-    const { user } = setup('/teacher/students');
+    setup('/teacher/students');
     await oracyShown();
-    await user.selectOptions(screen.getByLabelText('Course'), await screen.findByRole('option', { name: 'Drama' }));
+    const courseSelect = getField('Course');
+    await waitFor(() => expect(optionTexts(courseSelect)).toContain('Drama'));
+    choose(courseSelect, 'c3');
     expect(await screen.findByText('No students in this course.')).toBeInTheDocument();
     expect(cardNames()).toEqual([]);
   });

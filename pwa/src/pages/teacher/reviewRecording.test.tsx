@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { findToast, prepareScreenTests } from '../../test/adminTestUtils';
 import { mockFetch, sentJson, USERS, type FakeRoute } from '../../test/fetchMock';
+import { fieldError } from '../../test/fields';
 import { renderAt } from '../../test/renderApp';
 import { queueRoute, reviewItemFixture } from '../../test/speakingFixtures';
 
@@ -67,16 +68,18 @@ describe('Review Recording (docs/product.md#feedback)', { timeout: 30_000 }, () 
     const linguistic = await screen.findByRole('radiogroup', { name: 'Linguistic' });
     // Save without scores: each group says what is missing, nothing is sent.
     await user.click(ionButton('Save'));
-    expect(linguistic).toHaveAccessibleDescription('Give a score from 1 to 5.');
+    // Ionic's radio group shows its error text and describes itself by it.
+    await waitFor(() => expect(linguistic).toHaveAccessibleDescription('Give a score from 1 to 5.'));
+    expect(fieldError(linguistic)).toBe('Give a score from 1 to 5.');
     expect(calls(fetchSpy, 'POST', '/api/teacher/recordings/r1/feedback')).toHaveLength(0);
 
     // Keyboard: the arrow keys move the choice within the group.
     await user.click(within(linguistic).getByRole('radio', { name: '2' }));
     await user.keyboard('{ArrowRight}{ArrowRight}');
-    expect(within(linguistic).getByRole('radio', { name: '4' })).toBeChecked();
+    await waitFor(() => expect(within(linguistic).getByRole('radio', { name: '4' })).toBeChecked());
     expect(within(linguistic).getByRole('radio', { name: '4' })).toHaveFocus();
     await user.click(within(screen.getByRole('radiogroup', { name: 'Physical' })).getByRole('radio', { name: '3' }));
-    expect(linguistic).not.toHaveAccessibleDescription('Give a score from 1 to 5.');
+    await waitFor(() => expect(linguistic).not.toHaveAccessibleDescription('Give a score from 1 to 5.'));
     await user.type(screen.getByRole('textbox', { name: 'Comment' }), '  Good pace; slow the ending.  ');
     await user.click(ionButton('Save'));
 
@@ -127,7 +130,7 @@ describe('Review Recording (docs/product.md#feedback)', { timeout: 30_000 }, () 
     await user.type(screen.getByRole('textbox', { name: 'Comment' }), 'Fine.');
     await user.click(ionButton('Save'));
     await waitFor(() => expect(screen.getByRole('radiogroup', { name: 'Physical' })).toHaveAccessibleDescription('Give a score from 1 to 5.'));
-    expect(screen.getByRole('textbox', { name: 'Comment' })).toHaveAccessibleDescription('At most 2,000 characters.');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Comment' })).toHaveAccessibleDescription('At most 2,000 characters.'));
     expect(screen.getByRole('textbox', { name: 'Comment' })).toHaveValue('Fine.');
 
     await user.click(ionButton('Save'));

@@ -1,10 +1,11 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { prepareScreenTests } from '../../test/adminTestUtils';
 import { courseFixture } from '../../test/courses';
 import { dialogField } from '../../test/dialogs';
 import { mockFetch, sentJson, USERS, type FakeRoute } from '../../test/fetchMock';
+import { choose, fieldError, fieldHelper, getField, optionTexts, typeInto } from '../../test/fields';
 import { renderAt } from '../../test/renderApp';
 import { queueRoute, reviewItemFixture, teacherTaskFixture } from '../../test/speakingFixtures';
 import { isoToLocalInput, localInputToIso, validateTaskForm, emptyTaskForm } from './speakingTaskForm';
@@ -94,29 +95,34 @@ describe('Speaking Practice for teachers: tasks (docs/product.md#speaking-tasks)
     await user.click(ionButton('New task'));
     const title = await dialogField('Title');
     const dialog = openDialog();
-    expect(within(dialog).getByRole('combobox', { name: 'Maximum length' })).toHaveDisplayValue('2 min');
-    expect(within(dialog).getAllByRole('option').map((o) => o.textContent)).toEqual(
-      expect.arrayContaining(['15 s', '30 s', '60 s', '90 s', '2 min', '3 min', '4 min', '5 min']),
-    );
+    const maxLength = getField('Maximum length', dialog);
+    expect(maxLength.value).toBe(120);
+    expect(optionTexts(maxLength)).toEqual(['15 s', '30 s', '60 s', '90 s', '2 min', '3 min', '4 min', '5 min']);
+    const course = getField('Course', dialog);
+    const due = getField('Due date', dialog);
+    expect(fieldHelper(due)).toBe('Optional');
 
     await user.click(ionButton('Save', dialog));
-    expect(title).toHaveAccessibleDescription('Enter a title.');
-    expect(within(dialog).getByRole('textbox', { name: 'Prompt' })).toHaveAccessibleDescription('Enter a prompt.');
+    await waitFor(() => expect(title).toHaveAccessibleDescription('Enter a title.'));
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Prompt' })).toHaveAccessibleDescription('Enter a prompt.'));
     expect(within(dialog).getByText('Choose at least one strand.')).toBeInTheDocument();
-    expect(within(dialog).getByRole('combobox', { name: 'Course' })).toHaveAccessibleDescription('Choose a course.');
-    const due = within(dialog).getByLabelText('Due date');
-    fireEvent.change(due, { target: { value: '2020-01-01T10:00' } });
-    expect(due).toHaveAccessibleDescription('The due date is in the past. Optional');
+    expect(within(dialog).getByRole('group', { name: 'Focus strands' })).toHaveAccessibleDescription('Choose at least one strand.');
+    expect(fieldError(course)).toBe('Choose a course.');
+    typeInto(due, '2020-01-01T10:00');
+    // Ionic shows the error in place of the hint.
+    expect(fieldError(due)).toBe('The due date is in the past.');
     expect(calls(fetchSpy, 'POST', '/api/teacher/speaking-tasks')).toHaveLength(0);
 
-    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Course' }), 'Debate Club');
+    choose(course, 'c2');
     await user.type(title, 'Interview practice');
     await user.type(within(dialog).getByRole('textbox', { name: 'Prompt' }), 'Answer: why this school?');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Physical' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Linguistic' }));
-    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Maximum length' }), '90 s');
-    fireEvent.change(due, { target: { value: FUTURE } });
+    choose(maxLength, 90);
+    typeInto(due, FUTURE);
     expect(within(dialog).queryByText('Choose at least one strand.')).not.toBeInTheDocument();
+    expect(fieldError(course)).toBeUndefined();
+    expect(fieldError(due)).toBeUndefined();
 
     await user.click(ionButton('Save', dialog));
     await waitFor(() => expect(title).toHaveAccessibleDescription('Titles cannot contain control or invisible characters'));
@@ -133,7 +139,7 @@ describe('Speaking Practice for teachers: tasks (docs/product.md#speaking-tasks)
 
     // Changing the field clears the server's message; the second save succeeds and the list reloads.
     await user.type(title, '!');
-    expect(title).not.toHaveAccessibleDescription('Titles cannot contain control or invisible characters');
+    await waitFor(() => expect(title).not.toHaveAccessibleDescription('Titles cannot contain control or invisible characters'));
     const loadsBefore = calls(fetchSpy, 'GET', '/api/teacher/speaking-tasks/u-teacher').length;
     await user.click(ionButton('Save', dialog));
     await waitFor(() => expect(calls(fetchSpy, 'GET', '/api/teacher/speaking-tasks/u-teacher').length).toBe(loadsBefore + 1));
@@ -148,14 +154,15 @@ describe('Speaking Practice for teachers: tasks (docs/product.md#speaking-tasks)
     const title = await dialogField('Title');
     const dialog = openDialog();
     expect(title).toHaveValue('My hero');
-    const course = within(dialog).getByRole('combobox', { name: 'Course' });
-    expect(course).toBeDisabled();
-    expect(course).toHaveDisplayValue('Public Speaking');
+    const course = getField('Course', dialog);
+    expect(course.disabled).toBe(true);
+    expect(course.value).toBe(TASKS[0]!.courseId);
+    expect(optionTexts(course)).toEqual(['Public Speaking']);
     expect(within(dialog).getByRole('checkbox', { name: 'Linguistic' })).toBeChecked();
     expect(within(dialog).getByRole('checkbox', { name: 'Physical' })).toBeChecked();
     expect(within(dialog).getByRole('checkbox', { name: 'Cognitive' })).not.toBeChecked();
     // The due date has passed: it is cleared, as the API refuses a past one.
-    fireEvent.change(within(dialog).getByLabelText('Due date'), { target: { value: '' } });
+    typeInto(getField('Due date', dialog), '');
     await user.clear(title);
     await user.type(title, 'My hero, again');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Physical' }));
