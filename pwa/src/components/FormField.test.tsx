@@ -39,6 +39,21 @@ describe('the shared form fields (docs/contributing.md#forms-and-fields)', () =>
     await waitFor(() => expect(screen.getByText('5 / 100')).toBeInTheDocument());
   });
 
+  it('has rendered the last keystroke when the next key is pressed (Enter that sends right after typing)', async () => {
+    const sent: string[] = [];
+    function Composer() {
+      const [text, setText] = useState('');
+      return <TextAreaField label="Message" value={text} onChange={setText} onKeyDown={(event) => event.key === 'Enter' && sent.push(text)} />;
+    }
+    render(<Composer />);
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    const field = getField('Message');
+    // Ionic's keystroke and the next key, with nothing in between that would let React render.
+    field.dispatchEvent(new CustomEvent('ionInput', { detail: { value: 'Hello', event: new Event('input') }, bubbles: true }));
+    box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    expect(sent).toEqual(['Hello']);
+  });
+
   it('submits its form on Enter, as a native input does', async () => {
     const onSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
     render(

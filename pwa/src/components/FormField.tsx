@@ -43,6 +43,15 @@ export interface TextFieldProps extends FieldProps {
 }
 
 /**
+ * Runs a field's change handler and renders its outcome at once. Ionic's `ionInput` is a custom
+ * event, which React renders later than a native input's; without this, a key pressed right after
+ * the last character (Enter that sends a message or submits a form) would see the text without it.
+ */
+function flushInput(change: () => void): void {
+  flushSync(change);
+}
+
+/**
  * A labelled one-line text field (docs/contributing.md#forms-and-fields): Ionic's `IonInput` with
  * its label stacked above an outlined box, the hint or the error under it (see
  * {@link fieldStatus}) and, with `counter`, the characters typed of `maxLength`.
@@ -72,7 +81,7 @@ export function TextField(props: TextFieldProps) {
       readonly={readOnly}
       required={props.required}
       onFocus={onFocus}
-      onIonInput={(event) => onChange?.(String(event.detail.value ?? ''))}
+      onIonInput={(event) => flushInput(() => onChange?.(String(event.detail.value ?? '')))}
     >
       {start ? <div slot="start">{start}</div> : null}
     </IonInput>
@@ -124,7 +133,7 @@ export function TextAreaField(props: TextAreaFieldProps) {
       disabled={disabled}
       required={props.required}
       onKeyDown={props.onKeyDown}
-      onIonInput={(event) => onChange(String(event.detail.value ?? ''))}
+      onIonInput={(event) => flushInput(() => onChange(String(event.detail.value ?? '')))}
     />
   );
 }
