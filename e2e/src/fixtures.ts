@@ -37,6 +37,7 @@ export const WHEN_OFFLINE: Record<string, RegExp> = {
   'requests fail with no network': /net::ERR_INTERNET_DISCONNECTED/,
   'the app starts with the last signed-in user and says so': /^console\.warning: The server is unreachable: starting with the last signed-in user/,
   'the service worker could not be fetched': /^console\.error: Could not register the service worker/,
+  "the browser's own update check of the service worker fails": /^console\.error: An unknown error occurred when fetching the script\.$/,
 };
 
 /**

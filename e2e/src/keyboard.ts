@@ -31,7 +31,7 @@ export async function focusedElement(page: Page): Promise<string> {
 
 /**
  * Whether what has the focus shows it: an outline or a box shadow on the focused element, on the
- * Ionic element whose shadow root holds it, or on the label around it. Nothing focused (the Tab key
+ * Ionic element whose shadow root holds it, on the label around it or on the Ionic text field it is in. Nothing focused (the Tab key
  * left the page after its last element, on its way back to the first) passes.
  * @returns `null` when it does, else a description of the element that shows nothing
  */
@@ -45,6 +45,9 @@ export async function missingFocusIndicator(page: Page): Promise<string | null> 
     if (root instanceof ShadowRoot) candidates.push(root.host);
     const label = el.closest('label') ?? (el instanceof HTMLInputElement ? el.labels?.[0] : null);
     if (label) candidates.push(label);
+    // Ionic's text fields draw the focus around the whole field (pwa/src/theme/global.css).
+    const field = el.closest('ion-input, ion-textarea');
+    if (field) candidates.push(field);
     return candidates.some((candidate) => {
       const style = getComputedStyle(candidate);
       return (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';

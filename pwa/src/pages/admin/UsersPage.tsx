@@ -26,6 +26,24 @@ export const roleChangeQuestion = (name: string, role: Role) => translate('admin
 /** The confirm text of a password reset (docs/product.md#password-reset), in the active language. */
 export const resetPasswordQuestion = (name: string) => translate('admin.users.resetPasswordQuestion', { name });
 
+/** Frames {@link refocusWhenEnabled} waits at most for Ionic to draw a select enabled and close its dialogs (about 1 s at 60 Hz). */
+const REFOCUS_FRAMES = 60;
+
+/**
+ * Gives the focus back to Ionic's select once it is drawn enabled and the confirmation has closed,
+ * unless something else took the focus meanwhile. Its focusable part is the button in its shadow
+ * root (it has no `setFocus()`); Ionic draws a change of `disabled` on a later frame than React's,
+ * and a closing dialog gives the focus to what had it before (here the select's closed popover).
+ */
+function refocusWhenEnabled(select: HTMLIonSelectElement, frames = REFOCUS_FRAMES): void {
+  const active = document.activeElement;
+  const closing = active?.closest('ion-alert, ion-popover') ?? null;
+  if (active !== null && active !== document.body && closing === null) return;
+  const button = select.shadowRoot?.querySelector('button');
+  if (closing === null && button && !button.disabled) button.focus();
+  else if (frames > 0 && select.isConnected) requestAnimationFrame(() => refocusWhenEnabled(select, frames - 1));
+}
+
 /**
  * The users table at /admin/users (docs/product.md#users-table, docs/product.md#role-change, docs/product.md#error-messages,
  * docs/product.md#constants-and-limits): a debounced "Search for users" sent with the list
@@ -57,12 +75,12 @@ export default function UsersPage() {
 
   // A select is disabled while its change is pending, which drops the focus the confirmation gave
   // back to it: when it is enabled again, it takes the focus back unless something else has it.
-  // The focusable part of Ionic's select is the button in its shadow root (it has no setFocus()).
   useEffect(() => {
     const id = refocus.current;
     if (id === null || pending.has(id)) return;
     refocus.current = null;
-    if (document.activeElement === null || document.activeElement === document.body) selects.current.get(id)?.shadowRoot?.querySelector('button')?.focus();
+    const select = selects.current.get(id);
+    if (select) refocusWhenEnabled(select);
   }, [pending]);
 
   const changeRole = async (user: UserRow, role: Role) => {
