@@ -38,9 +38,9 @@ const LIGHT_CHART_COLORS: Record<ChartColorName, string> = {
   'deep-orange': '#e65100',
   blue: '#1565c0',
   purple: '#6a1b9a',
-  'light-green': '#81c784',
-  'light-orange': '#ffb74d',
-  grey: '#9e9e9e',
+  'light-green': '#689f38',
+  'light-orange': '#c77700',
+  grey: '#757575',
 };
 
 /** A colour of the charts' palette as the theme gives it now (a `#rrggbb` colour). */

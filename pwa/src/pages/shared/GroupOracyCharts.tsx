@@ -7,9 +7,12 @@ import './oracyOverview.css';
 /** The doughnut's keys, lowest level first and "Not assessed" last. */
 const LEVEL_KEYS = Object.keys(LEVEL_LABELS) as (keyof LevelCounts)[];
 
-/** One colour of the charts' palette per level: orange to green as the level rises, grey for "Not assessed". */
+/**
+ * One colour of the charts' palette per level: orange to green as the level rises, grey for "Not
+ * assessed"; each 3:1 and more against the white between the slices (theme/variables.css).
+ */
 const LEVEL_COLORS: Record<keyof LevelCounts, ChartColorName> = {
-  Beginner: 'orange',
+  Beginner: 'deep-orange',
   Developing: 'light-orange',
   Proficient: 'light-green',
   Advanced: 'green',
