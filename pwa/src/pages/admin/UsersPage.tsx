@@ -37,6 +37,7 @@ const REFOCUS_FRAMES = 60;
  */
 function refocusWhenEnabled(select: HTMLIonSelectElement, frames = REFOCUS_FRAMES): void {
   const active = document.activeElement;
+  // i18n-exempt: a selector, not a text
   const closing = active?.closest('ion-alert, ion-popover') ?? null;
   if (active !== null && active !== document.body && closing === null) return;
   const button = select.shadowRoot?.querySelector('button');
