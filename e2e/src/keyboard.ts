@@ -65,7 +65,8 @@ export async function tabTo(page: Page, target: Locator, { max = 80, backwards =
   for (let presses = 0; presses <= max; presses++) {
     if (await isFocused(target)) return;
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
-    expect(await missingFocusIndicator(page), 'each element the Tab key reaches shows that it has the focus').toBeNull();
+    // Polled briefly: Ionic marks its focused control (.ion-focused) as it handles the focus event.
+    await expect.poll(() => missingFocusIndicator(page), { message: 'each element the Tab key reaches shows that it has the focus', timeout: 1_000 }).toBeNull();
   }
   throw new Error(`Tab did not reach ${target} in ${max} presses (the focus is on ${await focusedElement(page)})`);
 }
