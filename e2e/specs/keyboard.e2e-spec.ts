@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, WHEN_OFFLINE } from '../src/fixtures';
 import { expectFocusOn, expectFocusWithin, isFocused, missingFocusIndicator, tabTo } from '../src/keyboard';
-import { DEMO, registerStudent } from '../src/utils';
+import { DEMO, registerStudent, startingWith } from '../src/utils';
 
 /**
  * The product by keyboard alone (docs/contributing.md#accessibility-checks): Tab, Shift+Tab,
@@ -130,7 +130,7 @@ test.describe('by keyboard alone', () => {
     // A row of the table, or a card on a phone.
     const row = page.getByRole('row').or(page.getByRole('listitem')).filter({ hasText: student.name });
     await expect(row).toHaveCount(1);
-    const select = row.getByRole('button', { name: new RegExp(`^Role of ${student.name}`) });
+    const select = row.getByRole('button', { name: startingWith(`Role of ${student.name}`) });
     await tabTo(page, select);
     await page.keyboard.press('Enter');
     const options = page.locator('ion-popover', { has: page.locator('ion-select-popover') });

@@ -47,7 +47,8 @@ export async function registerStudent(
 }
 
 /** `text` as a regular expression that matches it literally at the start of a name. */
-const startingWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+/** A name that starts with `text`, taken literally (an Ionic select's name is its label, then its value). */
+export const startingWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
 /**
  * Chooses an option of the Ionic select labelled `label` in `scope`, as a person does

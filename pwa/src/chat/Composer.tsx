@@ -2,6 +2,7 @@ import { IonButton, IonIcon } from '@ionic/react';
 import { attachOutline, closeOutline, documentOutline, happyOutline } from 'ionicons/icons';
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { TextAreaField } from '../components/FormField';
+import { focusIonicControl } from '../components/ionicFocus';
 import { useI18n } from '../i18n';
 import { ATTACHMENT_ACCEPT, canSend, checkAttachment, formatSize, isImageType } from './format';
 
@@ -92,8 +93,8 @@ export function Composer({ onSend, loading }: ComposerProps) {
 
   const closePicker = () => {
     setPickerOpen(false);
-    // The focus goes back to the toggle: to its native button, as an ion-button's host takes none.
-    emojiToggle?.shadowRoot?.querySelector('button')?.focus();
+    // The focus goes back to the toggle.
+    focusIonicControl(emojiToggle);
   };
 
   return (

@@ -28,10 +28,10 @@ ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, BarEleme
 export type ChartColorName = 'text' | 'grid' | 'surface' | 'green' | 'orange' | 'deep-orange' | 'blue' | 'purple' | 'light-green' | 'light-orange' | 'grey';
 
 /** The light values, for where the theme's stylesheet is not loaded (the unit tests). */
-const LIGHT_CHART_COLORS: Record<ChartColorName, string> = {
+export const LIGHT_CHART_COLORS: Record<ChartColorName, string> = {
   // i18n-exempt: a colour, not a text
   text: '#4a554a',
-  grid: '#d7dcd7',
+  grid: '#e1e6e1',
   surface: '#ffffff',
   green: '#2e7d32',
   orange: '#f57c00',

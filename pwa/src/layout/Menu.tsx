@@ -3,6 +3,7 @@ import { logOutOutline } from 'ionicons/icons';
 import { useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Logo } from '../components/Logo';
+import { focusIonicControl, focusIsFree } from '../components/ionicFocus';
 import { useI18n } from '../i18n';
 import { InstallAppItem } from '../offline/InstallAppItem';
 import { findRoute } from '../routes';
@@ -100,12 +101,9 @@ export function MenuNav({ role, onNavigate }: MenuNavProps) {
 
 /**
  * Gives the focus to the menu button of the screen on show (Ionic keeps the screens left behind,
- * hidden) — to its native button, as an Ionic element's host takes none — unless something
- * outside the drawer has it already.
+ * hidden), unless something outside the drawer has it already.
  */
 function focusMenuButton(): void {
-  const active = document.activeElement;
-  if (active && active !== document.body && !active.closest('ion-menu')) return;
-  const button = Array.from(document.querySelectorAll('ion-menu-button')).find((candidate) => candidate.checkVisibility());
-  button?.shadowRoot?.querySelector('button')?.focus();
+  if (!focusIsFree('ion-menu')) return;
+  focusIonicControl(Array.from(document.querySelectorAll('ion-menu-button')).find((candidate) => candidate.checkVisibility()));
 }

@@ -3,6 +3,7 @@ import { keyOutline, personAddOutline, trashOutline } from 'ionicons/icons';
 import { useEffect, useRef, useState } from 'react';
 import { HttpError } from '../../data/api';
 import { SelectField } from '../../components/FormField';
+import { returnFocusTo } from '../../components/ionicFocus';
 import { Paginator } from '../../components/Paginator';
 import { ScreenState } from '../../components/ScreenState';
 import { SearchField } from '../../components/SearchField';
@@ -25,25 +26,6 @@ export const USER_PAGE_SIZES = [10, 25, 50] as const;
 export const roleChangeQuestion = (name: string, role: Role) => translate('admin.users.roleChangeQuestion', { name, role: roleName(role) });
 /** The confirm text of a password reset (docs/product.md#password-reset), in the active language. */
 export const resetPasswordQuestion = (name: string) => translate('admin.users.resetPasswordQuestion', { name });
-
-/** Frames {@link refocusWhenEnabled} waits at most for Ionic to draw a select enabled and close its dialogs (about 1 s at 60 Hz). */
-const REFOCUS_FRAMES = 60;
-
-/**
- * Gives the focus back to Ionic's select once it is drawn enabled and the confirmation has closed,
- * unless something else took the focus meanwhile. Its focusable part is the button in its shadow
- * root (it has no `setFocus()`); Ionic draws a change of `disabled` on a later frame than React's,
- * and a closing dialog gives the focus to what had it before (here the select's closed popover).
- */
-function refocusWhenEnabled(select: HTMLIonSelectElement, frames = REFOCUS_FRAMES): void {
-  const active = document.activeElement;
-  // i18n-exempt: a selector, not a text
-  const closing = active?.closest('ion-alert, ion-popover') ?? null;
-  if (active !== null && active !== document.body && closing === null) return;
-  const button = select.shadowRoot?.querySelector('button');
-  if (closing === null && button && !button.disabled) button.focus();
-  else if (frames > 0 && select.isConnected) requestAnimationFrame(() => refocusWhenEnabled(select, frames - 1));
-}
 
 /**
  * The users table at /admin/users (docs/product.md#users-table, docs/product.md#role-change, docs/product.md#error-messages,
@@ -81,7 +63,8 @@ export default function UsersPage() {
     if (id === null || pending.has(id)) return;
     refocus.current = null;
     const select = selects.current.get(id);
-    if (select) refocusWhenEnabled(select);
+    // i18n-exempt: a selector, not a text
+    if (select) returnFocusTo(select, 'ion-alert, ion-popover');
   }, [pending]);
 
   const changeRole = async (user: UserRow, role: Role) => {
