@@ -1,6 +1,6 @@
 import { IonButton, IonCard, IonCardContent, IonIcon, IonProgressBar } from '@ionic/react';
 import { keyOutline, personAddOutline, trashOutline } from 'ionicons/icons';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { HttpError } from '../../data/api';
 import { SelectField } from '../../components/FormField';
 import { returnFocusTo } from '../../components/ionicFocus';
@@ -52,23 +52,10 @@ export default function UsersPage() {
   const resetting = useRef(false);
   const [creating, setCreating] = useState(false);
   const [shown, setShown] = useState<{ grant: OneTimePasswordGrant; reason: OneTimePasswordReason } | null>(null);
-  // Each row's role select, and the row whose select gets the focus back once its change is done.
+  // Each row's role select, which gets the focus back once its change is done.
   const selects = useRef(new Map<string, HTMLIonSelectElement>());
-  const refocus = useRef<string | null>(null);
-
-  // A select is disabled while its change is pending, which drops the focus the confirmation gave
-  // back to it: when it is enabled again, it takes the focus back unless something else has it.
-  useEffect(() => {
-    const id = refocus.current;
-    if (id === null || pending.has(id)) return;
-    refocus.current = null;
-    const select = selects.current.get(id);
-    // i18n-exempt: a selector, not a text
-    if (select) returnFocusTo(select, 'ion-alert, ion-popover');
-  }, [pending]);
 
   const changeRole = async (user: UserRow, role: Role) => {
-    refocus.current = user.id;
     setPending((ids) => new Set(ids).add(user.id));
     try {
       const updated = await updateRole(user.id, role);
@@ -83,6 +70,11 @@ export default function UsersPage() {
         next.delete(user.id);
         return next;
       });
+      // A select is disabled while its change is pending, which drops the focus the confirmation
+      // gave back to it: once drawn enabled again, it takes the focus back unless something else has it.
+      const select = selects.current.get(user.id);
+      // i18n-exempt: a selector, not a text
+      if (select) returnFocusTo(select, 'ion-alert, ion-popover');
     }
   };
 
