@@ -41,6 +41,15 @@ async function closeByEscape(page: Page, dialog: Locator, opener: Locator): Prom
   await expectFocusOn(opener);
 }
 
+/** Opens each dialog from its opener on its screen by keyboard, and closes it with Escape: the focus goes in, and back to the opener. */
+async function checkDialogs(page: Page, checks: Array<{ path: string; opener: Locator; dialog: Locator }>): Promise<void> {
+  for (const { path, opener, dialog } of checks) {
+    await page.goto(path);
+    await expect(opener).toBeVisible();
+    await closeByEscape(page, await openByKeyboard(page, opener, dialog), opener);
+  }
+}
+
 test.describe('by keyboard alone', () => {
   test('a student signs in, answers and submits the self-assessment, and files a complaint', async ({ page, playwright, baseURL }) => {
     test.slow();
@@ -164,13 +173,23 @@ test.describe('by keyboard alone', () => {
       { path: '/admin/courses', opener: page.getByRole('button', { name: 'Add Course' }), dialog: page.getByRole('dialog', { name: 'Add New Course' }) },
       { path: '/admin/notice', opener: page.getByRole('button', { name: 'Add Notice' }), dialog: page.getByRole('dialog', { name: 'Add New Notice' }) },
       { path: '/admin/setting', opener: page.getByRole('button', { name: 'Import', exact: true }), dialog: page.getByRole('dialog', { name: 'Import Data' }) },
+      { path: '/admin/setting', opener: page.getByRole('button', { name: 'Revert to Default' }), dialog: page.getByRole('alertdialog') },
+      { path: '/admin/students', opener: page.getByRole('button', { name: /^Delete / }).first(), dialog: page.getByRole('alertdialog') },
     ];
     if (testInfo.project.name === 'phone') checks.push({ path: '/admin/dashboard', opener: page.getByRole('button', { name: 'Open menu' }), dialog: page.getByRole('navigation', { name: 'Main menu' }) });
-    for (const { path, opener, dialog } of checks) {
-      await page.goto(path);
-      await expect(opener).toBeVisible();
-      await closeByEscape(page, await openByKeyboard(page, opener, dialog), opener);
-    }
+    // the menu's last entry, open beside the content from the tablet size up.
+    else checks.push({ path: '/admin/dashboard', opener: page.getByRole('button', { name: 'Logout' }), dialog: page.getByRole('alertdialog') });
+    await checkDialogs(page, checks);
+  });
+
+  test("the teacher's dialogs take the focus and give it back too", async ({ page }) => {
+    test.slow();
+    await signInByKeyboard(page, DEMO.teacher, DEMO.password);
+    await checkDialogs(page, [
+      { path: '/teacher/courses', opener: page.getByRole('button', { name: /^View Details/ }).first(), dialog: page.getByRole('dialog') },
+      { path: '/teacher/speaking', opener: page.getByRole('button', { name: 'New task' }), dialog: page.getByRole('dialog') },
+      { path: '/teacher/speaking', opener: page.getByRole('article').getByRole('button', { name: 'Delete', exact: true }).first(), dialog: page.getByRole('alertdialog') },
+    ]);
   });
 
   test('the offline banner is a live region', async ({ page, context, playwright, baseURL, consoleGuard }) => {
