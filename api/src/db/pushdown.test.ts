@@ -17,6 +17,8 @@ const SEED = 20261127;
 const DOCS = 160;
 /** Random queries per collection, each run on both servers. */
 const QUERIES = 600;
+/** Random writes per collection, each made on both servers, before more queries. */
+const WRITES = 40;
 
 /** A seeded generator, 0 ≤ n < 1. */
 const generator = mulberry32;
@@ -29,6 +31,8 @@ const generator = mulberry32;
 const STRINGS = [
   'Ann', 'Ann Smith', 'Ann!', 'ann', 'Ánn', 'Zoë', 'zoe', '', ' ', 'a"b', 'a\\b', 'a<b&c>', 'line\nbreak', 'tab\tx', '\u2028', '日本', '😀', 'a\u0000b', 'Bob', 'bob', '10', '9',
   'Mia Kelvin', 'mia.k@school.test', '\u212Aelvin', 'KELVIN', 'ſam', 'SAM', 'İsmail', 'ismail', 'ıi', 'a.b*c', '(x)[y]{z}', 'a/b$^', 'MIA', 'Amia',
+  // longer values for the substring index: a NUL inside, folded runes inside words, quotes, repeats
+  'Person Mia\u0000Kelvin Smith', 'ſamuel \u212Aent', 'Say "hi" \'now\'', 'aaaaaa', 'Mia-Rose O\'Neil', 'Élodie Mialon',
 ];
 const OBJECT_IDS = Array.from({ length: 6 }, (_, n) => new ObjectId(`64a0000000000000000000${String(n).padStart(2, '0')}`));
 const DATES = [new Date(0), new Date(-86400000), new Date('2026-11-27T10:00:00.000Z'), new Date('2026-11-27T10:00:00.001Z'), new Date('2030-01-01T00:00:00Z')];
@@ -120,7 +124,7 @@ function searchPattern(random: () => number, docs: Doc[], field: string): unknow
   const source = pick(random, docs)[field];
   const text = typeof source === 'string' && random() < 0.8 ? source : pick(random, STRINGS);
   const from = Math.floor(random() * text.length);
-  let sub = text.slice(from, from + 1 + Math.floor(random() * 4));
+  let sub = text.slice(from, from + 1 + Math.floor(random() * 6));
   const r = random();
   if (r < 0.25) sub = sub.toUpperCase();
   else if (r < 0.4) sub = sub.toLowerCase();
@@ -202,6 +206,30 @@ function makeQuery(random: () => number, docs: Doc[]): Query {
   };
 }
 
+type Collection = mongoose.mongo.Collection<Doc>;
+
+/**
+ * A random write, the same on both servers: inserts, updates of the searched fields (to a string, to another type, unset),
+ * replacements and deletes, by _id or by a filter, one or many.
+ */
+function makeWrite(random: () => number, docs: Doc[], shape: Shape): (coll: Collection) => Promise<unknown> {
+  const byId = { _id: pick(random, docs)._id } as mongoose.mongo.Filter<Doc>;
+  const text = pick(random, STRINGS);
+  const email = `${text}.${pick(random, STRINGS)}`;
+  const other = value(random, shape.clean);
+  const key = pick(random, docs).k;
+  const [doc] = makeDocs(random, shape);
+  const r = random();
+  const newId = new ObjectId();
+  if (r < 0.2) return (coll) => coll.insertOne({ ...doc, _id: newId });
+  if (r < 0.4) return (coll) => coll.updateOne(byId, { $set: { s: text, e: email } });
+  if (r < 0.5) return (coll) => coll.updateMany({ k: key }, other === undefined ? { $unset: { s: '' } } : { $set: { s: other } });
+  if (r < 0.6) return (coll) => coll.updateOne(byId, { $unset: { e: '' } });
+  if (r < 0.75) return (coll) => coll.replaceOne(byId, { ...doc, _id: byId._id });
+  if (r < 0.9) return (coll) => coll.deleteOne(byId);
+  return (coll) => coll.deleteMany({ e: text });
+}
+
 async function run(db: Db, collection: string, query: Query): Promise<unknown> {
   const coll = db.collection(collection);
   switch (query.op) {
@@ -261,15 +289,16 @@ describe.skipIf(Boolean(process.env.TEST_MONGODB_URI))('pushdown of the embedded
     for (const folder of folders) rmSync(folder, { recursive: true, force: true });
   });
 
-  it(`answers ${SHAPES.length * QUERIES} random finds and counts exactly as without it, in the same order`, async () => {
-    const random = generator(SEED + 1);
+  /** The tally of {@link compare}: of the finds with an $in, a regular expression or an $or, how many matched something, and (every eighth) how many SQLite filtered, paged and looked up in a substring index. */
+  const tally = { lists: 0, matched: 0, explained: 0, filtered: 0, paged: 0, substring: 0 };
+
+  /** Runs `count` random queries on each collection on both servers; returns the first differences found. */
+  async function compare(random: () => number, count: number): Promise<string[]> {
     const failures: string[] = [];
-    // of the finds with an $in, a regular expression or an $or: how many matched something, and (every eighth) how many SQLite filtered and paged
-    const tally = { lists: 0, matched: 0, explained: 0, filtered: 0, paged: 0 };
     for (const [n, shape] of SHAPES.entries()) {
       const collection = `c${n}`;
       const docs = await off.collection<Doc>(collection).find({}).toArray();
-      for (let i = 0; i < QUERIES; i++) {
+      for (let i = 0; i < count; i++) {
         const query = makeQuery(random, docs);
         const [mine, theirs] = await Promise.all([run(on, collection, query), run(off, collection, query)]);
         if (canonical(mine) !== canonical(theirs) && failures.length < 5) {
@@ -284,14 +313,39 @@ describe.skipIf(Boolean(process.env.TEST_MONGODB_URI))('pushdown of the embedded
         tally.explained++;
         if (plan.filterPushdown) tally.filtered++;
         if (plan.sortPushdown) tally.paged++;
+        if ((plan.queryPlanner as { Plan: string[] }).Plan.some((step) => /_ferretdb_fts_/.test(step))) tally.substring++;
       }
     }
-    expect(failures.join('\n')).toBe('');
-    // the new cases are exercised: most match something, most reach SQL, and some are sorted and paged there
+    return failures;
+  }
+
+  it(`answers ${SHAPES.length * QUERIES} random finds and counts exactly as without it, in the same order`, async () => {
+    expect((await compare(generator(SEED + 1), QUERIES)).join('\n')).toBe('');
+    // the new cases are exercised: most match something, most reach SQL, some are sorted and paged there, some searched in a substring index
     expect(tally.matched).toBeGreaterThan(tally.lists / 2);
     expect(tally.filtered).toBeGreaterThan(tally.explained / 2);
     expect(tally.paged).toBeGreaterThan(tally.explained / 10);
+    expect(tally.substring).toBeGreaterThan(tally.explained / 20);
   }, 180000);
+
+  it(`still answers exactly after the same ${SHAPES.length} × ${WRITES} random writes on both (the substring indexes follow them) and a collection dropped and made again`, async () => {
+    const random = generator(SEED + 2);
+    for (const [n, shape] of SHAPES.entries()) {
+      const collection = `c${n}`;
+      for (let i = 0; i < WRITES; i++) {
+        const docs = await off.collection<Doc>(collection).find({}).toArray();
+        const write = makeWrite(random, docs, shape);
+        for (const db of [on, off]) await write(db.collection(collection));
+      }
+    }
+    // made again with new documents under the same name (and so the same table): no index of the old one may answer
+    const fresh = makeDocs(random, SHAPES[1]!);
+    for (const db of [on, off]) {
+      await db.collection('c1').drop();
+      await db.collection('c1').insertMany(fresh.map((doc) => ({ ...doc })));
+    }
+    expect((await compare(generator(SEED + 3), QUERIES / 4)).join('\n')).toBe('');
+  }, 120000);
 
   it('pushes the sort, the page and the count down where the data allows it, and not where it does not', async () => {
     const explain = async (collection: string, command: Doc) => on.command({ explain: { [command.aggregate ? 'aggregate' : 'find']: collection, ...command } });
@@ -313,12 +367,19 @@ describe.skipIf(Boolean(process.env.TEST_MONGODB_URI))('pushdown of the embedded
     const ids = await explain('c0', { filter: { _id: { $in: [OBJECT_IDS[0], OBJECT_IDS[1]] }, k: 'Ann' } });
     expect((ids.queryPlanner as { Plan: string[] }).Plan.join('\n')).toMatch(/SEARCH c0_\S+ USING INDEX c0_\S+__id_ /);
 
-    // a literal search over two fields: one scan of each field's index, with the sort and the page; an anchored one stays in Go
+    // a literal search over two fields: a lookup in each field's substring index, with the sort and the page; an anchored one stays in Go
     const search = await explain('c0', { ...page, filter: { $or: [{ s: /ann/i }, { e: /ann/i }] }, sort: { s: 1, _id: 1 } });
     expect([search.filterPushdown, search.sortPushdown, search.limitPushdown]).toEqual([true, true, true]);
     const searchPlan = (search.queryPlanner as { Plan: string[] }).Plan.join('\n');
-    expect(searchPlan).toMatch(/SEARCH c0_\S+ USING (COVERING )?INDEX c0_\S+_s_1__id_1/);
-    expect(searchPlan).toMatch(/SEARCH c0_\S+ USING (COVERING )?INDEX c0_\S+_e_1/);
+    expect(searchPlan).toMatch(/SCAN _ferretdb_fts_c0_\S+_s VIRTUAL TABLE/);
+    expect(searchPlan).toMatch(/SCAN _ferretdb_fts_c0_\S+_e VIRTUAL TABLE/);
+    expect(searchPlan).toMatch(/SEARCH c0_\S+ USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    // two letters are too short for a trigram: the field's index is read, every entry
+    const short = await explain('c0', { ...page, filter: { $or: [{ s: /an/i }, { e: /an/i }] }, sort: { s: 1, _id: 1 } });
+    const shortPlan = (short.queryPlanner as { Plan: string[] }).Plan.join('\n');
+    expect(shortPlan).not.toMatch(/_ferretdb_fts_/);
+    expect(shortPlan).toMatch(/SEARCH c0_\S+ USING (COVERING )?INDEX c0_\S+_s_1__id_1/);
+    expect(shortPlan).toMatch(/SEARCH c0_\S+ USING (COVERING )?INDEX c0_\S+_e_1/);
     const anchored = await explain('c0', { ...page, filter: { s: /^Ann/i } });
     expect([anchored.filterPushdown, anchored.sortPushdown]).toEqual([false, false]);
 

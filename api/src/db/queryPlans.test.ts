@@ -66,6 +66,7 @@ describe.skipIf(Boolean(process.env.TEST_MONGODB_URI))('query plans of the pages
     });
     await listPeople({ page: 2, limit: 10 });
     await listPeople({ page: 1, limit: 10, role: 3 });
+    await listPeople({ page: 1, limit: 10, search: 'ann' });
     await listInstructors();
     await listMessagePage(0);
     await listMessagePage(1);
@@ -87,6 +88,20 @@ describe.skipIf(Boolean(process.env.TEST_MONGODB_URI))('query plans of the pages
       if (read.sort) expect(steps, where).not.toMatch(/TEMP B-TREE/);
       // every read of the collection's table goes through an index
       for (const step of steps.split('\n')) expect(step, where).not.toMatch(/\b(SCAN|SEARCH) [a-z]\w*(?! USING)\s*$/);
+    }
+
+    // the users page's name search: the substring indexes of name and email, and for the page a walk of the name index cut by the limit
+    const searches = reads.filter((read) => read.collection === 'users' && '$or' in read.filter);
+    expect(searches.map((read) => read.method).sort()).toEqual(['countDocuments', 'find']);
+    for (const read of searches) {
+      const steps = (await plan(read)).join('\n');
+      const where = `users.${read.method}(${JSON.stringify(read.filter)})`;
+      expect(steps, where).toMatch(/SCAN _ferretdb_fts_users_\w+_name VIRTUAL TABLE/);
+      expect(steps, where).toMatch(/SCAN _ferretdb_fts_users_\w+_email VIRTUAL TABLE/);
+      for (const step of steps.split('\n')) expect(step, where).not.toMatch(/\b(SCAN|SEARCH) users_\w+\s*$/);
+      // the page comes in the name index's order; the count keeps the distinct row ids of both lists in a temporary B-tree
+      if (read.method === 'find') expect(steps, where).toMatch(/SCAN users_\w+ USING INDEX users_\w+_name_1__id_1/);
+      if (read.method === 'find') expect(steps, where).not.toMatch(/TEMP B-TREE/);
     }
   });
 });

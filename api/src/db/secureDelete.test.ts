@@ -29,4 +29,42 @@ describe.skipIf(Boolean(process.env.TEST_MONGODB_URI))('erased documents leave t
     rmSync(dataDir, { recursive: true, force: true });
     expect(holding).toEqual([]);
   });
+
+  it('keeps no trigram of a deleted value in the substring index a search made (FTS5 secure-delete)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'oracy-secure-delete-fts-'));
+    // upper case in the document, so its lower-case trigrams (the index folds case) are in the index's pages only
+    const value = 'ZQXJVWK';
+    const trigrams = Array.from({ length: value.length - 2 }, (_, i) => Buffer.from(value.slice(i, i + 3).toLowerCase()));
+    const filesHolding = () =>
+      readdirSync(dataDir).filter((file) => {
+        const bytes = readFileSync(join(dataDir, file));
+        return trigrams.some((trigram) => bytes.includes(trigram));
+      });
+    const session = async (work: (people: mongoose.mongo.Collection) => Promise<void>) => {
+      const server = await startEmbeddedMongo({ dataDir });
+      try {
+        const connection = await mongoose.createConnection(`${server.uri}secure_delete_probe`).asPromise();
+        await work(connection.collection('people'));
+        await connection.close();
+      } finally {
+        await server.stop();
+      }
+    };
+    try {
+      await session(async (people) => {
+        await people.insertMany([{ note: 'x'.repeat(2000) }, { note: value }, { note: 'y'.repeat(2000) }]);
+        // a search of three characters or more makes the field's substring index, which holds the value's trigrams
+        expect(await people.countDocuments({ note: /qxj/i })).toBe(1);
+      });
+      expect(filesHolding()).toEqual(['secure_delete_probe.sqlite']);
+      await session(async (people) => {
+        await people.deleteOne({ note: value });
+        expect(await people.countDocuments({ note: /qxj/i })).toBe(0);
+        expect(await people.countDocuments({ note: /yyy/i })).toBe(1);
+      });
+      expect(filesHolding()).toEqual([]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });
