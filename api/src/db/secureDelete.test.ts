@@ -30,7 +30,7 @@ describe.skipIf(Boolean(process.env.TEST_MONGODB_URI))('erased documents leave t
     expect(holding).toEqual([]);
   });
 
-  it('keeps no trigram of a deleted value in the substring index a search made (FTS5 secure-delete)', async () => {
+  it('keeps no trigram of a deleted value in the substring index a search made (the delete merges the index)', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'oracy-secure-delete-fts-'));
     // upper case in the document, so its lower-case trigrams (the index folds case) are in the index's pages only
     const value = 'ZQXJVWK';
