@@ -46,7 +46,6 @@ export async function registerStudent(
   return { id, name: `${person.firstName} ${person.lastName}`, email: person.email, tag, password: person.password };
 }
 
-/** `text` as a regular expression that matches it literally at the start of a name. */
 /** A name that starts with `text`, taken literally (an Ionic select's name is its label, then its value). */
 export const startingWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
