@@ -52,29 +52,61 @@ const playwrightCode = run(bin('e2e', 'playwright'), ['test', '--config', 'e2e/p
 
 let passed = 0;
 let failed = 0;
+/** What failed, by name with the first line of its error: printed last, where a CI log's tail shows it. */
+const failures = [];
+const firstLine = (text) => String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '').trim().split('\n')[0].slice(0, 240);
+const vitestFailures = (report, label) => {
+  for (const file of report?.testResults ?? []) {
+    const name = file.name.replace(`${ROOT}/`, '');
+    const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failedTests) failures.push(`${label} ${name} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+    if (file.status === 'failed' && failedTests.length === 0) failures.push(`${label} ${name}: ${firstLine(file.message)}`);
+  }
+};
+const playwrightFailures = (suite) => {
+  for (const spec of suite.specs ?? []) {
+    for (const t of spec.tests ?? []) {
+      if (t.status !== 'unexpected' && t.status !== 'flaky') continue;
+      const error = t.results?.find((r) => r.error)?.error?.message;
+      failures.push(`Playwright [${t.projectName}] ${spec.file}:${spec.line} › ${spec.title} (${t.status}): ${firstLine(error)}`);
+    }
+  }
+  for (const child of suite.suites ?? []) playwrightFailures(child);
+};
 const v = existsSync(vitestJson) ? readJson(vitestJson) : null;
+vitestFailures(v, 'Vitest');
 if (v) {
   passed += v.numPassedTests ?? 0;
   failed += v.numFailedTests ?? 0;
 }
 const p = existsSync(playwrightJson) ? readJson(playwrightJson) : null;
+for (const suite of p?.suites ?? []) playwrightFailures(suite);
 if (p?.stats) {
   passed += p.stats.expected ?? 0;
   failed += (p.stats.unexpected ?? 0) + (p.stats.flaky ?? 0);
 }
 if (cluster) {
+  vitestFailures(readJson(join(reports, 'cluster.json')), 'Cluster');
   passed += cluster.passed;
   failed += cluster.failed;
 }
-for (const code of [bundleCode, productionBuildCode]) {
+const checks = [
+  ['the bundle-size budget', bundleCode],
+  ['the production-build check', productionBuildCode],
+  ['the type check of api', typecheckCodes[0]],
+  ['the type check of pwa', typecheckCodes[1]],
+];
+for (const [name, code] of checks) {
   if (code === 0) passed += 1;
-  else failed += 1;
-}
-for (const code of typecheckCodes) {
-  if (code === 0) passed += 1;
-  else failed += 1;
+  else {
+    failed += 1;
+    failures.push(`${name} (exit code ${code}; its output is above)`);
+  }
 }
 if (vitestCode !== 0 || playwrightCode !== 0 || (cluster?.code ?? 0) !== 0) failed = Math.max(failed, 1);
 
+if (vitestCode !== 0 && !failures.some((f) => f.startsWith('Vitest'))) failures.push(`Vitest (exit code ${vitestCode}, no failed test in its report; its output is above)`);
+if (playwrightCode !== 0 && !failures.some((f) => f.startsWith('Playwright'))) failures.push(`Playwright (exit code ${playwrightCode}, no failed test in its report; its output is above)`);
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(typecheckCodes.find((code) => code !== 0) || vitestCode || (cluster?.code ?? 0) || bundleCode || productionBuildCode || playwrightCode);
