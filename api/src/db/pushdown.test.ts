@@ -144,7 +144,12 @@ function searchPattern(random: () => number, docs: Doc[], field: string): unknow
 
 function makeFilter(random: () => number, docs: Doc[]): Doc {
   const equal = (field: string) => (random() < 0.8 ? (pick(random, docs)[field] ?? pick(random, STRINGS)) : value(random, true));
-  const ids = () => Array.from({ length: Math.floor(random() * 6) }, () => (random() < 0.85 ? pick(random, docs)._id : pick(random, [new ObjectId(), 'id-1', new Int32(3), 'nope'])));
+  // also the text of a document's ObjectId as a string, which shares the _id index's entry but must not match it
+  const idText = () => {
+    const id = pick(random, docs)._id;
+    return id instanceof ObjectId ? id.toHexString() : 'nope';
+  };
+  const ids = () => Array.from({ length: Math.floor(random() * 6) }, () => (random() < 0.8 ? pick(random, docs)._id : pick(random, [new ObjectId(), 'id-1', new Int32(3), 'nope', idText()])));
   const search = () => [{ s: searchPattern(random, docs, 's') }, { e: searchPattern(random, docs, 'e') }];
   const parts: Doc[] = [
     {},
