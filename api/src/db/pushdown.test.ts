@@ -304,9 +304,10 @@ describe.skipIf(Boolean(process.env.TEST_MONGODB_URI))('pushdown of the embedded
 
   /**
    * The tally of {@link compare}: of the finds with an $in, a regular expression or an $or, how many matched something, and (every
-   * eighth) how many SQLite filtered, paged and looked up in a substring index; and the plain finds by _id with another term.
+   * eighth) how many SQLite filtered, paged, looked up in a substring index and sorted by a sort-key table; and the plain finds by _id
+   * with another term.
    */
-  const tally = { lists: 0, matched: 0, explained: 0, filtered: 0, paged: 0, substring: 0, plainLookups: 0 };
+  const tally = { lists: 0, matched: 0, explained: 0, filtered: 0, paged: 0, substring: 0, sortKeys: 0, plainLookups: 0 };
 
   /** Runs `count` random queries on each collection on both servers; returns the first differences found. */
   async function compare(random: () => number, count: number): Promise<string[]> {
@@ -334,6 +335,7 @@ describe.skipIf(Boolean(process.env.TEST_MONGODB_URI))('pushdown of the embedded
         if (plan.filterPushdown) tally.filtered++;
         if (plan.sortPushdown) tally.paged++;
         if ((plan.queryPlanner as { Plan: string[] }).Plan.some((step) => /_ferretdb_fts_/.test(step))) tally.substring++;
+        if ((plan.queryPlanner as { Plan: string[] }).Plan.some((step) => /_ferretdb_sk_/.test(step))) tally.sortKeys++;
       }
     }
     return failures;
@@ -367,6 +369,7 @@ describe.skipIf(Boolean(process.env.TEST_MONGODB_URI))('pushdown of the embedded
     expect(tally.filtered).toBeGreaterThan(tally.explained / 2);
     expect(tally.paged).toBeGreaterThan(tally.explained / 10);
     expect(tally.substring).toBeGreaterThan(tally.explained / 20);
+    expect(tally.sortKeys).toBeGreaterThan(0);
     expect(tally.plainLookups).toBeGreaterThan(10);
   }, 180000);
 
