@@ -24,6 +24,14 @@ import type { Person } from '../../services/stats.js';
 export const HISTORY_PAGE_SIZE = 50;
 
 /**
+ * Documents per reply for a read that wants every matching document (a class's
+ * enrollments and students): the driver asks for 101 documents in the first
+ * reply and the rest in another round trip, and the embedded database answers
+ * each reply separately. A reply is capped at 16 MiB whatever the number.
+ */
+const WHOLE_CLASS_BATCH = 10_000;
+
+/**
  * True when `teacherId` teaches a course `studentId` is enrolled in. Two queries.
  */
 export async function teachesStudent(teacherId: Types.ObjectId, studentId: Types.ObjectId): Promise<boolean> {
@@ -112,10 +120,11 @@ export async function teacherOverview(teacher: Person, courseId: string | undefi
   const courses = await Course.find({ instructorId: teacher._id }).select('_id').lean();
   const courseIds = courses.map((c) => c._id).filter((id) => courseId === undefined || id.equals(courseId));
   if (courseId !== undefined && courseIds.length === 0) throw forbidden('This course is not one of your courses.');
-  const enrollments = courseIds.length ? await Enrollment.find({ courseId: { $in: courseIds } }).select('studentId').lean() : [];
+  const enrollments = courseIds.length ? await Enrollment.find({ courseId: { $in: courseIds } }).select('studentId').batchSize(WHOLE_CLASS_BATCH).lean() : [];
   const students = enrollments.length
     ? await User.find({ _id: { $in: enrollments.map((e) => e.studentId) }, role: ROLES.student })
         .select('name profilePicture oracy')
+        .batchSize(WHOLE_CLASS_BATCH)
         .lean<SummarisedStudent[]>()
     : [];
   const rows = students
