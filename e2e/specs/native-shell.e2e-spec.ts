@@ -155,3 +155,49 @@ test.describe('the native shell (phone)', () => {
     expect(await recorded()).toEqual([]);
   });
 });
+
+/**
+ * Leaving the tabs for a screen outside them ("/", "/privacy") hands the screen over to the app's
+ * outlet alone: the tabs' outlet must not render a page of its own for that path meanwhile (a
+ * hidden 404 page made by the tabs' catch-all route once raced with the app's outlet taking the
+ * tabs away, and broke the page with a DOM error). Both sizes.
+ */
+test.describe('leaving the tabs', () => {
+  /** Starts counting, in the page, the 404 pages in the document; returns a reader of the most seen at once. */
+  async function countNotFoundPages(page: Page): Promise<() => Promise<number>> {
+    await page.evaluate(() => {
+      const state = { most: 0 };
+      const count = () => {
+        state.most = Math.max(state.most, document.querySelectorAll('.not-found').length);
+      };
+      new MutationObserver(count).observe(document.body, { subtree: true, childList: true });
+      count();
+      (window as unknown as { __e2eNotFound: typeof state }).__e2eNotFound = state;
+    });
+    return () => page.evaluate(() => (window as unknown as { __e2eNotFound: { most: number } }).__e2eNotFound.most);
+  }
+
+  for (const path of ['/no/such/page', '/student/no-such-screen']) {
+    test(`the 404 page at ${path} goes home without a second 404 page`, async ({ page }) => {
+      await signIn(page, DEMO.student);
+      await page.goto(path);
+      await expect(page.getByText('404', { exact: true })).toBeVisible();
+      const most = await countNotFoundPages(page);
+      await page.getByRole('link', { name: 'Go back to Home' }).click();
+      await expect(page.getByRole('heading', { name: 'Oracy Skills Self-Assessment' })).toBeVisible();
+      await expect(page.locator('.not-found')).toHaveCount(0);
+      expect(await most()).toBe(1);
+    });
+  }
+
+  test('a tab screen opens the privacy notice without a 404 page', async ({ page }) => {
+    await signIn(page, DEMO.student);
+    await page.goto('/student/profile');
+    const most = await countNotFoundPages(page);
+    await page.locator('a.your-data__privacy').click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your data in Oracy' })).toBeVisible();
+    await expect(page.locator('.not-found')).toHaveCount(0);
+    expect(await most()).toBe(0);
+  });
+});

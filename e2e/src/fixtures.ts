@@ -53,9 +53,10 @@ export const test = base.extend<ConsoleFixtures>({
   consoleGuard: [
     async ({ context, browser, allowedConsole, baseURL }, use) => {
       const allowed = Object.values(allowedConsole);
-      const problems: string[] = [];
+      // each problem as the text patterns match, and what the failure prints beneath it (a page error's first stack frames)
+      const problems: { description: string; detail?: string }[] = [];
       const origin = baseURL ? new URL(baseURL).origin : undefined;
-      const report = (description: string) => void problems.push(description);
+      const report = (description: string, detail?: string) => void problems.push({ description, detail });
       const watchPage = (page: Page) => {
         page.on('console', (message) => {
           const type = message.type();
@@ -63,7 +64,7 @@ export const test = base.extend<ConsoleFixtures>({
           const where = message.location().url;
           report(`console.${type}: ${message.text()}${where ? ` (${where})` : ''}`);
         });
-        page.on('pageerror', (error) => report(`pageerror: ${error.message}`));
+        page.on('pageerror', (error) => report(`pageerror: ${error.message}`, error.stack?.split('\n').slice(1, 6).join('\n')));
         page.on('response', (response) => {
           if (response.status() < 400 || !origin || new URL(response.url()).origin !== origin) return;
           report(`HTTP ${response.status()} ${response.request().method()} ${response.url()}`);
@@ -89,9 +90,10 @@ export const test = base.extend<ConsoleFixtures>({
         browser.newContext = newContext;
       }
       // Matched at the end, so a test may declare a problem before or after provoking it.
-      const unexpected = problems.filter((description) => !allowed.some((pattern) => pattern.test(description)));
+      const unexpected = problems.filter(({ description }) => !allowed.some((pattern) => pattern.test(description)));
       if (unexpected.length > 0) {
-        throw new Error(`The console was not clean (declare expected ones with consoleGuard.allow or allowedConsole):\n${unexpected.map((p) => `  - ${p}`).join('\n')}`);
+        const listed = unexpected.map(({ description, detail }) => `  - ${description}${detail ? `\n${detail.replace(/^\s*/gm, '      ')}` : ''}`);
+        throw new Error(`The console was not clean (declare expected ones with consoleGuard.allow or allowedConsole):\n${listed.join('\n')}`);
       }
     },
     { auto: true },

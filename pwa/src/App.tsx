@@ -77,13 +77,22 @@ export function AppRoutes() {
   );
 }
 
+/**
+ * The tabs' catch-all: any path of one segment or more. Not `*`, which matches "/" as well: when
+ * the 404 page's "Go back to Home" leaves the tabs for "/", a `*` made the tabs' outlet render a
+ * second 404 page while the app's outlet was taking the tabs away, and the two outlets' DOM
+ * changes could collide. "/" and "/privacy" are the app outlet's alone (the tabs' outlet then
+ * only hides its page; "/privacy" matches this pattern, but a screen of its own outranks it).
+ */
+const NOT_FOUND_PATH = '/:segment/*';
+
 /** The routes inside the tabs: every layout screen, the redirects, and the 404 page for the rest. */
 const layoutRoutes = [
   ...appRoutes
     .filter((route) => route.layout)
     .map((route) => <Route key={route.path} path={route.path} element={<ScreenRoute route={route} />} />),
   ...appRedirects.map((redirect) => <Route key={redirect.path} path={redirect.path} element={<RedirectRoute redirect={redirect} />} />),
-  <Route key="*" path="*" element={<NotFoundPage />} />,
+  <Route key={NOT_FOUND_PATH} path={NOT_FOUND_PATH} element={<NotFoundPage />} />,
 ];
 
 /** Ionic's tabs, their chunk loading meanwhile. */
