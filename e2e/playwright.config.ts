@@ -66,6 +66,8 @@ export default defineConfig({
       dependencies: ['phone', 'tablet'],
       use: { browserName: 'chromium', viewport: { width: 1024, height: 768 }, hasTouch: true },
     },
+    // `npm run screenshots` (docs/contributing.md#screenshots): every screen in light and dark at both sizes, not part of `npm test`.
+    ...(process.env.E2E_SCREENSHOTS ? [{ name: 'screenshots', testMatch: /\.shots\.ts$/, timeout: 600_000, use: { browserName: 'chromium' as const } }] : []),
   ],
   webServer: {
     // The compiled API, as `npm start` runs it (`node scripts/setup.mjs --build` makes api/dist).

@@ -252,6 +252,10 @@ async function checkRoutes(page: Page, role: RoleName, routes: RouteRow[], data:
       await waitForLoaded(page, inFlight);
     }
     await findings.check(page, `${screen} loaded`);
+    // The same screen in dark colours (docs/architecture.md#dark-mode-and-reduced-motion): contrast above all.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await findings.check(page, `${screen} loaded, dark`);
+    await page.emulateMedia({ colorScheme: 'light' });
     await checkLayout(page, findings, screen, size);
 
     for (const dialog of (DIALOGS[route.path] ?? []).filter((d) => !d.only || d.only === size)) {

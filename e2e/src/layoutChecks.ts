@@ -60,7 +60,8 @@ export async function smallTargets(page: Page): Promise<string[]> {
 /**
  * What does not fit the page's width: the page scrolling sideways, a box that scrolls sideways
  * (except one holding a data table, WCAG 1.4.10's exception), and text that is cut off — clipped
- * by a box that hides its overflow (an ellipsis included) or running past the screen's edge.
+ * by a box that hides its overflow (an ellipsis included) or running past the screen's edge — and
+ * the label of an empty Ionic field lying outside the field's box.
  */
 export async function reflowProblems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -113,6 +114,18 @@ export async function reflowProblems(page: Page): Promise<string[]> {
         }
       }
       if (!cut && (text.right > width + 1 || text.left < -1)) problems.add(`${describe(parent)} runs past the screen's edge (${Math.round(text.left)}–${Math.round(text.right)} px of ${width})`);
+    }
+
+    // An Ionic field's label inside the empty field stands where the text will go: it must lie
+    // within the field's box, not hang below it or over its neighbours (a label of several lines).
+    for (const field of document.querySelectorAll('ion-input.input-label-placement-floating:not(.label-floating), ion-textarea.textarea-label-placement-floating:not(.label-floating)')) {
+      const label = field.querySelector('.label-text');
+      if (!label || !field.checkVisibility({ visibilityProperty: true })) continue;
+      const box = field.getBoundingClientRect();
+      const text = label.getBoundingClientRect();
+      if (text.top < box.top - 1 || text.bottom > box.bottom + 1 || text.left < box.left - 1 || text.right > box.right + 1) {
+        problems.add(`${describe(label)} lies outside its field (${Math.round(text.top - box.top)}–${Math.round(text.bottom - box.top)} px down a field of ${Math.round(box.height)} px)`);
+      }
     }
     return [...problems];
   });

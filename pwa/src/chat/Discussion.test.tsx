@@ -222,7 +222,9 @@ describe('the message list (docs/product.md#discussion)', () => {
     socket.open();
     socket.fire('initialMessages', [stored(1), stored(2, { user_id: ME, sender: 'Ada Admin', content: 'mine' })]);
     const theirs = screen.getByRole('article', { name: 'Message from Grace Hopper' });
-    expect(within(theirs).getByText('Grace Hopper')).toHaveStyle({ color: senderColor('Grace Hopper') });
+    const name = within(theirs).getByText('Grace Hopper');
+    expect(name.style.getPropertyValue('--chat-sender-light')).toBe(senderColor('Grace Hopper'));
+    expect(name.style.getPropertyValue('--chat-sender-dark')).toBe(senderColor('Grace Hopper', 'dark'));
     expect(within(theirs).queryByRole('img', { name: 'Sent' })).not.toBeInTheDocument();
     const mine = screen.getByRole('article', { name: 'Your message' });
     expect(mine.closest('li')).toHaveClass('chat-message--own');

@@ -1,6 +1,6 @@
 import { IonIcon } from '@ionic/react';
 import { downloadOutline, documentOutline } from 'ionicons/icons';
-import { memo } from 'react';
+import { memo, type CSSProperties } from 'react';
 import { useI18n } from '../i18n';
 import { formatSize, formatTime, isImageType, senderColor } from './format';
 import type { ChatEntry } from './state';
@@ -79,7 +79,7 @@ export const MessageBubble = memo(function MessageBubble({ entry, own, onRetry }
     <li className={own ? 'chat-message chat-message--own' : 'chat-message'}>
       <article className="chat-bubble" aria-label={own ? t('chat.ownMessage') : t('chat.messageFrom', { sender: entry.sender })}>
         {!own && (
-          <span className="chat-bubble__sender" style={{ color: senderColor(entry.sender) }}>
+          <span className="chat-bubble__sender" style={{ '--chat-sender-light': senderColor(entry.sender), '--chat-sender-dark': senderColor(entry.sender, 'dark') } as CSSProperties}>
             {entry.sender}
           </span>
         )}

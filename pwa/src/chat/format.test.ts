@@ -10,8 +10,19 @@ import {
   makeTempId,
   MAX_ATTACHMENT_BYTES,
   SENDER_PALETTE,
+  SENDER_PALETTE_DARK,
   senderColor,
 } from './format';
+
+/** WCAG 2.x contrast ratio of two `#rrggbb` colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, bl] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (high! + 0.05) / (low! + 0.05);
+}
 
 describe('senderColor (docs/product.md#discussion, docs/product.md#constants-and-limits: 8-colour palette)', () => {
   it('has 8 distinct colours', () => {
@@ -33,6 +44,18 @@ describe('senderColor (docs/product.md#discussion, docs/product.md#constants-and
     expect(senderColor('B')).toBe(SENDER_PALETTE[2]);
     expect(senderColor('H')).toBe(SENDER_PALETTE[0]);
     expect(senderColor('AB')).toBe(SENDER_PALETTE[1]);
+  });
+
+  it('reads at 4.5:1 or more on the bubble, in light (white) and in dark (#2a2f2a) colours', () => {
+    for (const colour of SENDER_PALETTE) expect(contrast(colour, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    for (const colour of SENDER_PALETTE_DARK) expect(contrast(colour, '#2a2f2a')).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('gives a name the same hue in dark colours, from the dark palette', () => {
+    expect(new Set(SENDER_PALETTE_DARK).size).toBe(8);
+    for (const name of ['Ada Admin', 'Grace Hopper', 'A', 'B']) {
+      expect(SENDER_PALETTE_DARK.indexOf(senderColor(name, 'dark') as never)).toBe(SENDER_PALETTE.indexOf(senderColor(name) as never));
+    }
   });
 
   it('spreads different names over the palette', () => {

@@ -22,14 +22,21 @@ export const FILE_TOO_LARGE: MessageId = 'errors.file_too_large';
 export const SENDER_PALETTE = ['#b03a2e', '#1f618d', '#117a65', '#7d3c98', '#a04000', '#2e7d32', '#ad1457', '#5d4037'] as const;
 
 /**
+ * The same 8 hues, lighter, for dark colours (docs/architecture.md#dark-mode-and-reduced-motion):
+ * each at least 4.5:1 against the dark bubble (`--oracy-surface-muted`, #2a2f2a).
+ */
+export const SENDER_PALETTE_DARK = ['#f28b82', '#8ab4f8', '#4db6ac', '#ce93d8', '#ffab70', '#81c784', '#f48fb1', '#bcaaa4'] as const;
+
+/**
  * The colour of a sender's name (docs/product.md#discussion): a stable hash of the name
  * (31-multiplier over its UTF-16 code units, unsigned 32-bit) modulo 8, so
- * the same name always gets the same colour, on every device.
+ * the same name always gets the same colour, on every device; `scheme` picks the light or the
+ * dark palette's entry of that hue.
  */
-export function senderColor(name: string): string {
+export function senderColor(name: string, scheme: 'light' | 'dark' = 'light'): string {
   let hash = 0;
   for (let i = 0; i < name.length; i++) hash = (Math.imul(hash, 31) + name.charCodeAt(i)) >>> 0;
-  return SENDER_PALETTE[hash % SENDER_PALETTE.length]!;
+  return (scheme === 'dark' ? SENDER_PALETTE_DARK : SENDER_PALETTE)[hash % SENDER_PALETTE.length]!;
 }
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
