@@ -60,7 +60,7 @@ describe('senderColor (docs/product.md#discussion, docs/product.md#constants-and
 
   it('spreads different names over the palette', () => {
     const names = Array.from({ length: 64 }, (_, i) => `Person ${i}`);
-    expect(new Set(names.map(senderColor)).size).toBe(8);
+    expect(new Set(names.map((name) => senderColor(name))).size).toBe(8);
   });
 });
 
