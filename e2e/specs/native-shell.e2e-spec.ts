@@ -83,6 +83,38 @@ test.describe('the native shell (phone)', () => {
     }
   });
 
+  /** The words of the current tab's label that the layout split over two lines. */
+  const splitWords = (page: Page) =>
+    tabBar(page).evaluate((bar) => {
+      const label = bar.querySelector('ion-tab-button.tab-selected .role-tabs__label');
+      const text = label?.firstChild;
+      if (!text || text.nodeType !== Node.TEXT_NODE) return ['(no current tab label)'];
+      const split: string[] = [];
+      for (const match of (text.textContent ?? '').matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, match.index);
+        range.setEnd(text, match.index + match[0].length);
+        if (new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1) split.push(match[0]);
+      }
+      return split;
+    });
+
+  for (const role of ['student', 'teacher', 'admin'] as const) {
+    test(`the ${role}'s tab labels, the current one in bold too, break between words only (360 px, 100 % text)`, async ({ page }) => {
+      await signIn(page, DEMO[role]);
+      await page.goto(`/${role}/dashboard`);
+      const tabs = tabBar(page).getByRole('tab');
+      await expect(tabs.first()).toBeVisible();
+      const count = await tabs.count();
+      for (let i = 0; i < count; i++) {
+        const current = tabs.nth(i);
+        await current.click();
+        await expect(current).toHaveAttribute('aria-selected', 'true');
+        expect(await splitWords(page), `the tab "${await current.textContent()}"`).toEqual([]);
+      }
+    });
+  }
+
   test('dark colours follow the device', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await signIn(page, DEMO.student);
