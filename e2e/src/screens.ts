@@ -126,12 +126,18 @@ export function trackApi(page: Page): () => number {
 
 /**
  * Waits until nothing moves: no finite animation or transition running (Ionic's page, modal and
- * alert animations), and the fonts loaded. Spinners (infinite animations) do not count.
+ * alert animations, and the colour transitions inside its components' shadow roots, which
+ * `document.getAnimations()` does not list: a button's colour after a switch to dark), and the
+ * fonts loaded. Spinners (infinite animations) do not count.
  */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
-  );
+  await page.waitForFunction(() => {
+    const roots: (Document | ShadowRoot)[] = [document];
+    for (let i = 0; i < roots.length; i++) for (const el of roots[i]!.querySelectorAll('*')) if (el.shadowRoot) roots.push(el.shadowRoot);
+    return roots.every((root) =>
+      root.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+    );
+  });
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
