@@ -34,6 +34,15 @@ async function previousVisit(user: typeof USERS.student | typeof USERS.teacher =
   await writeCachedUser({ ...user });
 }
 
+/**
+ * Lets React run the effects of the render that showed the offline user: the provider listens for
+ * `online` from one of them, and `findByText` resolves as soon as the text is in the DOM, before
+ * them, so an `online` event sent at once could come before the listener (seen on a busy machine).
+ */
+async function listeningForOnline() {
+  await act(async () => undefined);
+}
+
 describe('starting the installed app offline', () => {
   it.each([
     ['the network is down', new TypeError('Failed to fetch')],
@@ -78,6 +87,7 @@ describe('starting the installed app offline', () => {
     });
     const { redirect } = renderSession();
     await screen.findByText('Hello Sam (offline)');
+    await listeningForOnline();
 
     answer = 'ok';
     act(() => void window.dispatchEvent(new Event('online')));
@@ -96,6 +106,7 @@ describe('starting the installed app offline', () => {
     });
     const { redirect } = renderSession();
     await screen.findByText('Hello Sam (offline)');
+    await listeningForOnline();
     online = true;
     act(() => void window.dispatchEvent(new Event('online')));
     await waitFor(() => expect(redirect).toHaveBeenCalledWith('/login'));
