@@ -191,8 +191,8 @@ test.describe('the native shell (phone)', () => {
 /**
  * Leaving the tabs for a screen outside them ("/", "/privacy") hands the screen over to the app's
  * outlet alone: the tabs' outlet must not render a page of its own for that path meanwhile (a
- * hidden 404 page made by the tabs' catch-all route once raced with the app's outlet taking the
- * tabs away, and broke the page with a DOM error). Both sizes.
+ * hidden 404 page from the tabs' catch-all route, whose DOM changes would race with the app's
+ * outlet taking the tabs away). Both sizes.
  */
 test.describe('leaving the tabs', () => {
   /** Starts counting, in the page, the 404 pages in the document; returns a reader of the most seen at once. */

@@ -78,11 +78,11 @@ export function AppRoutes() {
 }
 
 /**
- * The tabs' catch-all: any path of one segment or more. Not `*`, which matches "/" as well: when
- * the 404 page's "Go back to Home" leaves the tabs for "/", a `*` made the tabs' outlet render a
- * second 404 page while the app's outlet was taking the tabs away, and the two outlets' DOM
- * changes could collide. "/" and "/privacy" are the app outlet's alone (the tabs' outlet then
- * only hides its page; "/privacy" matches this pattern, but a screen of its own outranks it).
+ * The tabs' catch-all: any path of one segment or more. Not `*`, which matches "/" as well, so that
+ * "/" is the app outlet's alone: leaving the tabs for it, the tabs' outlet only hides its page
+ * instead of rendering a 404 page of its own while the app's outlet takes the tabs away (two
+ * outlets changing the same DOM at once). "/privacy" matches this pattern too; leaving a tab screen
+ * for it renders no 404 page either (`e2e/specs/native-shell.e2e-spec.ts`, "leaving the tabs").
  */
 const NOT_FOUND_PATH = '/:segment/*';
 

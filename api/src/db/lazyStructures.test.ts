@@ -8,7 +8,7 @@ import { startEmbeddedMongo, type EmbeddedMongo } from './embedded.js';
 const { MongoClient } = mongoose.mongo;
 type MongoClientType = mongoose.mongo.MongoClient;
 
-/** Collections, each searched for the first time by every client at once. */
+/** Collections, each searched for the first time by every client at once; `LAZY_ROUNDS` raises it for a longer stress run by hand. */
 const ROUNDS = Number(process.env.LAZY_ROUNDS ?? 12);
 /** Concurrent clients, each a MongoClient of its own (its own connections). */
 const CLIENTS = 4;
