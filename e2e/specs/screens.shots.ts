@@ -11,7 +11,11 @@ import { DEMO, signIn } from '../src/utils';
  * `pwa/src/routes.ts` for each role that may open it, plus the sign-in site, the privacy notice and
  * the 404 page, loaded, in light and dark colours, at phone and tablet size. Not a check (nothing
  * is compared): `npm run screenshots` writes them to `e2e/screenshots/`, named
- * `<scheme>-<size>-<who>-<path>.png`, for a person to look through after a change to the look.
+ * `<scheme>-<size>-<language>-<who>-<path>.png`, for a person to look through after a change to the look.
+ * Each role's screens are taken in English and in Spanish (the demo user's own language, set
+ * through `PUT /api/user/language` and set back to the school's afterwards); the public pages
+ * follow the school's language, so they are taken in English only. The file's tests run one after
+ * another (the config's `fullyParallel: false`), so no two of them change a language at once.
  */
 
 const OUT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../screenshots');
@@ -23,6 +27,9 @@ const SIZES: Record<'phone' | 'tablet', BrowserContextOptions> = {
 };
 
 const SCHEMES = ['light', 'dark'] as const;
+
+/** The languages each role's screens are photographed in, as `PUT /api/user/language` names them. */
+const LANGUAGES = { en: 'English', es: 'Spanish' } as const;
 
 test.use({
   serviceWorkers: 'block',
@@ -59,12 +66,20 @@ for (const size of ['phone', 'tablet'] as const) {
       test(`${role}'s screens, ${scheme}, ${size}`, async ({ browser }) => {
         const page = await openPage(browser, size, scheme, DEMO[role]);
         const inFlight = trackApi(page);
-        for (const route of routesOf(role)) {
-          await page.goto(fillPath(route.path, { studentId: data.studentId, taskId: data.taskId, recordingId: data.recordingId }));
-          await waitForLoaded(page, inFlight);
-          await page.screenshot({ path: join(OUT_DIR, `${scheme}-${size}-${role}-${fileNameOf(route.path)}.png`) });
+        try {
+          for (const [code, language] of Object.entries(LANGUAGES)) {
+            expect((await page.request.put('/api/user/language', { data: { language } })).ok()).toBe(true);
+            for (const route of routesOf(role)) {
+              await page.goto(fillPath(route.path, { studentId: data.studentId, taskId: data.taskId, recordingId: data.recordingId }));
+              await waitForLoaded(page, inFlight);
+              await expect(page.locator('html')).toHaveAttribute('lang', code);
+              await page.screenshot({ path: join(OUT_DIR, `${scheme}-${size}-${code}-${role}-${fileNameOf(route.path)}.png`) });
+            }
+          }
+        } finally {
+          await page.request.put('/api/user/language', { data: { language: null } });
+          await page.context().close();
         }
-        await page.context().close();
       });
     }
 
@@ -73,7 +88,7 @@ for (const size of ['phone', 'tablet'] as const) {
       for (const path of ['/login', '/register', '/privacy', '/no/such/page']) {
         await page.goto(path);
         await expect(page.getByRole('heading').first()).toBeVisible();
-        await page.screenshot({ path: join(OUT_DIR, `${scheme}-${size}-anyone-${fileNameOf(path)}.png`) });
+        await page.screenshot({ path: join(OUT_DIR, `${scheme}-${size}-en-anyone-${fileNameOf(path)}.png`) });
       }
       await page.context().close();
     });
