@@ -177,3 +177,8 @@ export function intl(): IntlShape<string> {
 export function activeLanguage(): Language {
   return current().language;
 }
+
+/** The locale the active language writes dates and numbers in (`en-GB`, `es`, `fr`); `pwa/src/i18n/dates.ts` formats with it. */
+export function activeLocale(): string {
+  return FORMAT_LOCALES[current().language];
+}
