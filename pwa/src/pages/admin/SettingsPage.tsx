@@ -1,6 +1,6 @@
 import { IonButton, IonCard, IonCardContent, IonCardHeader, IonSpinner } from '@ionic/react';
 import { useCallback, useEffect, useState } from 'react';
-import { LANGUAGE_LABELS, useI18n, type MessageId } from '../../i18n';
+import { LANGUAGE_LABELS, t as translate, useI18n, type MessageId } from '../../i18n';
 import BackupsCard from './BackupsCard';
 import { ImportDialog } from './ImportDialog';
 import { downloadExport, fetchSettings, saveSettings, type ExportType, type SchoolSettings, type SchoolSettingsFields } from './peopleApi';
@@ -90,7 +90,7 @@ function useSchoolSettings() {
         setSaved(stored);
         setDraft(draftOf(stored));
         // the admin, like everyone who follows the school's language, sees the new one at once.
-        schoolLanguageSaved(stored.language);
+        await schoolLanguageSaved(stored.language);
       } finally {
         setSaving(false);
       }
@@ -164,7 +164,8 @@ export default function SettingsPage() {
   const saveDraft = async (values: Draft, success: MessageId) => {
     try {
       await settings.save(values);
-      toast(t(success));
+      // in the language the save may just have switched to: the module's translate, not this render's
+      toast(translate(success));
     } catch (err) {
       console.error('Failed to save settings', err);
       toast(t(SETTINGS_TEXTS.notSaved), 'danger');
