@@ -78,8 +78,15 @@ export function formatDate(value: DateInput, kind: DateKind = 'date', options: D
   // A calendar day has no time zone of its own: it is written where it was read.
   const timeZone = typeof value === 'string' && CALENDAR_DAY.test(value) ? undefined : options.timeZone;
   const parts = formatter(kind, timeZone).formatToParts(date);
-  // English's day period in capitals, as the specification writes it ("01:36 PM"; en-GB writes "pm").
-  return parts.map((part) => (part.type === 'dayPeriod' ? part.value.toUpperCase() : part.value)).join('');
+  // English's day period in capitals after a plain space, as the specification writes it ("01:36 PM";
+  // en-GB writes "pm" after a narrow no-break space).
+  return parts
+    .map((part, index) => {
+      if (part.type === 'dayPeriod') return part.value.toUpperCase();
+      if (part.type === 'literal' && parts[index + 1]?.type === 'dayPeriod') return ' ';
+      return part.value;
+    })
+    .join('');
 }
 
 /** The calendar day of `value` where it is written, `YYYY-MM-DD`, to group by day; "" for a value that is not a date. */
