@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import { SCHOOL_SETTINGS_ID, SchoolSettings, User } from '../db/models/index.js';
 import { createUser, signIn, TEST_ORIGIN } from '../test/factories.js';
-import { translateMessage } from './pageTexts.js';
+import { LANGUAGE_COOKIE, translateMessage } from './pageTexts.js';
 
 const app = createApp();
 const page = async (path: string, headers: Record<string, string> = {}) => (await app.request(path, { headers })).text();
@@ -13,26 +13,37 @@ afterEach(async () => {
   await SchoolSettings.deleteOne({ _id: SCHOOL_SETTINGS_ID });
 });
 
-describe('the sign-in pages in the school\'s or the browser\'s language (docs/product.md#language)', () => {
-  it("shows the browser's language when it is English, Spanish or French, whatever its region", async () => {
-    const spanish = await page('/login', { 'Accept-Language': 'es-MX,es;q=0.9,en;q=0.5' });
-    expect(spanish).toContain('<html lang="es">');
-    expect(spanish).toContain('<h2>Iniciar sesión</h2>');
-    expect(spanish).toContain('<label for="email">Correo electrónico</label>');
+describe("the sign-in pages in the school's language or the device's (docs/product.md#language)", () => {
+  it("shows the school's language, whatever the browser asks for", async () => {
+    await setSchoolLanguage('Spanish');
+    for (const headers of [{}, { 'Accept-Language': 'en-US,en;q=0.9' }]) {
+      const login = await page('/login', headers);
+      expect(login).toContain('<html lang="es">');
+      expect(login).toContain('<h2>Iniciar sesión</h2>');
+      expect(login).toContain('<label for="email">Correo electrónico</label>');
+    }
+    expect(await page('/register', { 'Accept-Language': 'en' })).toContain('Crea tu cuenta');
+  });
 
-    const french = await page('/register', { 'Accept-Language': 'de-DE,de;q=0.9,fr;q=0.8,en;q=0.7' });
+  it('shows the language the app last showed on this device (its cookie) before the school\'s', async () => {
+    await setSchoolLanguage('Spanish');
+    const french = await page('/register', { Cookie: `${LANGUAGE_COOKIE}=fr` });
     expect(french).toContain('<html lang="fr">');
     expect(french).toContain('Créez votre compte');
     expect(french).toContain('Au moins 10\u00a0caractères.');
+    expect(await page('/login', { Cookie: `${LANGUAGE_COOKIE}=en` })).toContain('<h2>Sign in</h2>');
+    // a value that is none of the three codes is ignored
+    expect(await page('/login', { Cookie: `${LANGUAGE_COOKIE}=de` })).toContain('<h2>Iniciar sesión</h2>');
+    expect(await page('/login', { Cookie: `${LANGUAGE_COOKIE}=toString` })).toContain('<h2>Iniciar sesión</h2>');
   });
 
   it('links the sign-in and registration pages to the privacy notice (docs/product.md#privacy), in the page’s language', async () => {
     expect(await page('/login')).toContain('<a href="/privacy">How Oracy uses your data</a>');
-    expect(await page('/register', { 'Accept-Language': 'es' })).toContain('<a href="/privacy">Cómo usa Oracy tus datos</a>');
-    expect(await page('/login', { 'Accept-Language': 'fr' })).toContain('<a href="/privacy">Comment Oracy utilise vos données</a>');
+    expect(await page('/register', { Cookie: `${LANGUAGE_COOKIE}=es` })).toContain('<a href="/privacy">Cómo usa Oracy tus datos</a>');
+    expect(await page('/login', { Cookie: `${LANGUAGE_COOKIE}=fr` })).toContain('<a href="/privacy">Comment Oracy utilise vos données</a>');
   });
 
-  it("shows the school's language when the browser asks for none of the three, and English by default", async () => {
+  it("shows English while the school's language was never saved, and the school's once it is", async () => {
     expect(await page('/login', { 'Accept-Language': 'de-DE' })).toContain('<h2>Sign in</h2>');
     await setSchoolLanguage('French');
     const french = await page('/login', { 'Accept-Language': 'de-DE' });
@@ -45,7 +56,7 @@ describe('the sign-in pages in the school\'s or the browser\'s language (docs/pr
     const { user } = await createUser({ role: 3 });
     const res = await app.request('/auth/login', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: TEST_ORIGIN, 'Accept-Language': 'es' },
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: TEST_ORIGIN, Cookie: `${LANGUAGE_COOKIE}=es` },
       body: new URLSearchParams({ email: user.email, password: 'not-the-password' }).toString(),
     });
     expect(res.status).toBe(401);
@@ -58,7 +69,7 @@ describe('the sign-in pages in the school\'s or the browser\'s language (docs/pr
     const { user, password } = await createUser({ role: 3 });
     const cookie = await signIn(app, user.email, password);
     await User.updateOne({ _id: user.id }, { $set: { mustChangePassword: true, language: 'French' } });
-    const html = await page('/change-password', { Cookie: cookie, 'Accept-Language': 'es' });
+    const html = await page('/change-password', { Cookie: `${cookie}; ${LANGUAGE_COOKIE}=es` });
     expect(html).toContain('<html lang="fr">');
     expect(html).toContain('Choisissez un nouveau mot de passe');
   });

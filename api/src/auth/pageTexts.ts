@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { accepts } from 'hono/accepts';
+import { getCookie } from 'hono/cookie';
 import type { Language } from '../presenters/user.js';
 import { readSchoolLanguage } from '../services/language.js';
 
@@ -186,27 +186,25 @@ export function translateMessage(language: Language, message: string): string {
   return message;
 }
 
-const BROWSER_LANGUAGES: Record<string, Language> = { en: 'English', es: 'Spanish', fr: 'French' };
+/**
+ * The cookie in which the PWA keeps the language the device last showed, as a code `en`, `es` or
+ * `fr` (docs/product.md#language; written by `pwa/src/i18n/index.ts`, whose `LANGUAGE_COOKIE` has
+ * the same name). Not sent back by the server: the sign-in pages only read it.
+ */
+export const LANGUAGE_COOKIE = 'oracy_language';
+
+const DEVICE_LANGUAGES: Record<string, Language> = { en: 'English', es: 'Spanish', fr: 'French' };
 
 /**
  * The language a sign-in page is shown in (docs/product.md#language): the signed-in user's own
- * choice when there is one; else the browser's most preferred language among English, Spanish and
- * French (`Accept-Language`, `es-MX` counting as Spanish); else the school's.
+ * choice when there is one; else the one the app last showed on this device ({@link LANGUAGE_COOKIE}:
+ * the user's choice, or the school's language, when they last used it); else the school's. The
+ * browser's `Accept-Language` is not consulted: like the app, the pages speak the school's
+ * language until someone chooses another.
  */
 export async function pageLanguage(c: Context, user?: { language?: string | null } | null): Promise<Language> {
   if (user?.language && user.language in PAGE_TEXTS) return user.language as Language;
-  const browser = accepts(c, {
-    header: 'Accept-Language',
-    supports: Object.keys(BROWSER_LANGUAGES),
-    default: '',
-    match: (ranges, { supports }) => {
-      const preferred = ranges.filter((range) => range.q > 0).sort((a, b) => b.q - a.q);
-      for (const range of preferred) {
-        const primary = range.type.toLowerCase().split('-')[0]!;
-        if (supports.includes(primary)) return primary;
-      }
-      return '';
-    },
-  });
-  return BROWSER_LANGUAGES[browser] ?? (await readSchoolLanguage());
+  const device = getCookie(c, LANGUAGE_COOKIE);
+  if (device && Object.hasOwn(DEVICE_LANGUAGES, device)) return DEVICE_LANGUAGES[device]!;
+  return readSchoolLanguage();
 }

@@ -2,11 +2,12 @@ import { IonApp } from '@ionic/react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { t } from '../i18n';
+import { setLanguage, t } from '../i18n';
 import { fieldLabel, findNativeInput, getField, typeInto } from '../test/fields';
 import { Discussion, NO_MATCHES_TEXT, NO_MESSAGES_TEXT } from './Discussion';
 import { isSendKey } from './Composer';
 import { senderColor } from './format';
+import { formatDate } from '../i18n/dates';
 import { CHAT_CONNECTION_TEXTS, SOCKET_OPTIONS, type ChatSocket } from './useChat';
 import type { ChatMessage, OutgoingPayload } from './protocol';
 
@@ -270,6 +271,51 @@ describe('the message list (docs/product.md#discussion)', () => {
     const texts = screen.getAllByText(/^message \d+$/).map((el) => el.textContent);
     expect(texts.slice(0, 3)).toEqual(['message 1', 'message 2', 'message 10']);
     expect(texts).toHaveLength(52);
+  });
+
+  it('puts the messages under a heading per day: a date, "Yesterday", "Today", also for older pages loaded later', async () => {
+    const now = new Date();
+    const at = (daysAgo: number, hour: number, minute = 0) => new Date(now.getFullYear(), now.getMonth(), now.getDate() - daysAgo, hour, minute).toISOString();
+    renderDiscussion();
+    socket.open();
+    socket.fire('initialMessages', [
+      stored(1, { timestamp: at(3, 13, 36), content: 'three days ago' }),
+      stored(2, { timestamp: at(1, 13, 36), content: 'yesterday afternoon' }),
+      stored(3, { timestamp: at(1, 23, 59), content: 'yesterday night' }),
+      stored(4, { timestamp: at(0, 2, 36), content: 'early today' }),
+    ]);
+    socket.fire('moreMessages', { messages: [], hasMore: true });
+    const log = screen.getByRole('log', { name: 'Messages' });
+    const days = () => within(log).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(days()).toEqual([formatDate(at(3, 13, 36)), 'Yesterday', 'Today']);
+    expect(formatDate(at(3, 13, 36))).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
+    // each day is a group named by its heading, holding that day's messages only
+    const yesterday = within(log).getByRole('region', { name: 'Yesterday' });
+    expect(within(yesterday).getAllByText(/^yesterday /)).toHaveLength(2);
+    expect(within(yesterday).queryByText('early today')).not.toBeInTheDocument();
+    expect(within(within(log).getByRole('region', { name: 'Today' })).getByText('early today')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByText('Load More'));
+    socket.fire('moreMessages', { messages: [stored(5, { timestamp: at(10, 9), content: 'ten days ago' }), stored(6, { timestamp: at(3, 8), content: 'three days ago, earlier' })], hasMore: false });
+    expect(days()).toEqual([formatDate(at(10, 9)), formatDate(at(3, 8)), 'Yesterday', 'Today']);
+    const threeDaysAgo = within(log).getByRole('region', { name: formatDate(at(3, 8)) });
+    expect(within(threeDaysAgo).getAllByText(/^three days ago/).map((el) => el.textContent)).toEqual(['three days ago, earlier', 'three days ago']);
+  });
+
+  it('names the days in the active language', async () => {
+    await act(() => setLanguage('es'));
+    try {
+      const now = new Date();
+      renderDiscussion();
+      socket.open();
+      socket.fire('initialMessages', [
+        stored(1, { timestamp: new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1, 12).toISOString() }),
+        stored(2, { timestamp: new Date(now.getFullYear(), now.getMonth(), now.getDate(), 0, 1).toISOString() }),
+      ]);
+      expect(within(screen.getByRole('log')).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Ayer', 'Hoy']);
+    } finally {
+      await act(() => setLanguage('en'));
+    }
   });
 
   it('loads older messages when scrolled to the top, debounced by 150 ms', () => {

@@ -1,6 +1,7 @@
 import { IonButton, IonSpinner } from '@ionic/react';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useI18n } from '../i18n';
+import { dayKey, formatDay } from '../i18n/dates';
 import { MessageBubble } from './MessageBubble';
 import type { ChatEntry } from './state';
 
@@ -30,7 +31,9 @@ export interface MessageListProps {
  * chat messages"): "Load More" while more exist, and the same when
  * scrolled to the top (debounced 150 ms). When older messages are
  * prepended the visible ones stay where they were; new messages scroll into
- * view when the reader is at the bottom or wrote them.
+ * view when the reader is at the bottom or wrote them. The messages are grouped by the day they
+ * were sent, each day under a heading "Today", "Yesterday" or its date in the active language
+ * (docs/product.md#discussion), so that a time such as "02:36 AM" is never read against the wrong day.
  */
 export function MessageList({ messages, ownUserId, hasMore, loadingMore, onLoadOlder, onRetry, emptyText }: MessageListProps) {
   const { t } = useI18n();
@@ -107,14 +110,36 @@ export function MessageList({ messages, ownUserId, hasMore, loadingMore, onLoadO
           {emptyText}
         </p>
       ) : (
-        <ul className="chat-list__items">
-          {messages.map((entry) => (
-            <MessageBubble key={entry.tempId ? `${entry.user_id ?? ''}:${entry.tempId}` : entry.id} entry={entry} own={entry.user_id === ownUserId} onRetry={onRetry} />
-          ))}
-        </ul>
+        byDay(messages).map(({ day, entries }) => (
+          <section key={day} className="chat-day" aria-labelledby={`chat-day-${day}`}>
+            <h2 className="chat-day__label" id={`chat-day-${day}`}>
+              <time dateTime={day}>{formatDay(day)}</time>
+            </h2>
+            <ul className="chat-list__items">
+              {entries.map((entry) => (
+                <MessageBubble key={entry.tempId ? `${entry.user_id ?? ''}:${entry.tempId}` : entry.id} entry={entry} own={entry.user_id === ownUserId} onRetry={onRetry} />
+              ))}
+            </ul>
+          </section>
+        ))
       )}
     </div>
   );
+}
+
+/**
+ * The messages (oldest first) in runs of one calendar day each, in the device's time zone: the
+ * day `YYYY-MM-DD` and its messages. A message whose time cannot be read stays in the run before it.
+ */
+export function byDay(messages: readonly ChatEntry[]): { day: string; entries: ChatEntry[] }[] {
+  const days: { day: string; entries: ChatEntry[] }[] = [];
+  for (const entry of messages) {
+    const day = dayKey(entry.timestamp) || days.at(-1)?.day || '';
+    const last = days.at(-1);
+    if (last && last.day === day) last.entries.push(entry);
+    else days.push({ day, entries: [entry] });
+  }
+  return days;
 }
 
 function isAtBottom(el: HTMLElement): boolean {

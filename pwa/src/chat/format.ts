@@ -3,8 +3,9 @@
  * docs/product.md#constants-and-limits). Pure functions, tested in `format.test.ts`; texts,
  * times and sizes come out in the active language.
  */
-import { activeLanguage, intl, t, type MessageId } from '../i18n';
+import { intl, t, type MessageId } from '../i18n';
 import type { ChatEntry } from './state';
+import { formatDate } from '../i18n/dates';
 
 /** Largest attachment: 5,242,880 bytes (docs/product.md#chat-validation, docs/product.md#constants-and-limits). */
 export const MAX_ATTACHMENT_BYTES = 5_242_880;
@@ -39,19 +40,14 @@ export function senderColor(name: string, scheme: 'light' | 'dark' = 'light'): s
   return (scheme === 'dark' ? SENDER_PALETTE_DARK : SENDER_PALETTE)[hash % SENDER_PALETTE.length]!;
 }
 
-const pad2 = (n: number) => String(n).padStart(2, '0');
-
 /**
- * A message's time in the device's time zone (docs/product.md#discussion: "hh:mm in 12-hour
- * form"): in English `hh:mm AM`/`hh:mm PM`, midnight and noon reading 12; in Spanish and French
- * the language's own `hh:mm` (24-hour, as those languages write times). An unreadable time gives "".
+ * A message's time in the device's time zone, the app's `time` kind (docs/product.md#discussion:
+ * "hh:mm in 12-hour form"): in English `hh:mm AM`/`hh:mm PM`, midnight and noon reading 12; in
+ * Spanish and French the language's own `hh:mm` (24-hour, as those languages write times). An
+ * unreadable time gives "".
  */
 export function formatTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  if (activeLanguage() !== 'en') return intl().formatTime(date, { hour: '2-digit', minute: '2-digit' });
-  const hours = date.getHours();
-  return `${pad2(hours % 12 || 12)}:${pad2(date.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
+  return formatDate(iso, 'time');
 }
 
 /** An attachment's size in KB to one decimal (docs/product.md#discussion), in the active language: 1536 → "1.5 KB" ("1,5 Ko" in French). */

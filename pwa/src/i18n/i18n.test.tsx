@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { activeLanguage, LANGUAGE_STORAGE_KEY, languageCode, languageName, setLanguage, startLanguage, t, useI18n } from './index';
+import { activeLanguage, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, languageCode, languageName, setLanguage, startLanguage, t, useI18n } from './index';
 
 function Title() {
   const { t, intl } = useI18n();
@@ -21,6 +21,8 @@ describe('the active language', () => {
     expect(document.documentElement.lang).toBe('fr');
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('fr');
     expect(startLanguage()).toBe('fr');
+    // the server's sign-in pages read the same choice from a cookie (docs/product.md#language)
+    expect(document.cookie.split('; ')).toContain(`${LANGUAGE_COOKIE}=fr`);
 
     await act(() => setLanguage('es'));
     expect(screen.getByText(/^Perfil · 1234,5$/)).toBeInTheDocument();

@@ -69,6 +69,24 @@ export interface I18n {
 /** Where the device remembers the last language it showed, for the next start (before the user is known). */
 export const LANGUAGE_STORAGE_KEY = 'oracy.language';
 
+/**
+ * The cookie that tells the server's sign-in pages the language the device last showed
+ * (docs/product.md#language; `api/src/auth/pageTexts.ts` reads it under the same name): the
+ * language's code, for a year, on every path of this origin.
+ */
+export const LANGUAGE_COOKIE = 'oracy_language';
+
+function rememberLanguage(language: Language): void {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // private mode or full storage: the next start falls back to English
+  }
+  if (typeof document === 'undefined') return;
+  const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${365 * 24 * 60 * 60}; SameSite=Lax${secure}`;
+}
+
 const LOADERS: Record<Language, () => Promise<{ default: Messages }>> = {
   en: () => import('./messages/en.json'),
   es: () => import('./messages/es.json'),
@@ -122,18 +140,15 @@ export function installMessages(language: Language, messages: Messages): void {
 
 /**
  * Switches the app to `language`: downloads its catalogue unless it is loaded, then re-renders
- * every translated component, sets `<html lang>` and remembers the choice on the device.
+ * every translated component, sets `<html lang>` and remembers the choice on the device (its
+ * storage for the next start, {@link LANGUAGE_COOKIE} for the sign-in pages).
  * A later call wins over an earlier one still downloading.
  * @throws the import's error when the catalogue cannot be fetched (offline and not cached);
  *   the app then stays in its current language.
  */
 export async function setLanguage(language: Language): Promise<void> {
   wanted = language;
-  try {
-    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-  } catch {
-    // private mode or full storage: the next start falls back to English
-  }
+  rememberLanguage(language);
   if (state?.language === language) return;
   const messages = catalogues.get(language) ?? (await LOADERS[language]()).default;
   if (wanted === language) activate(language, messages);
@@ -176,4 +191,9 @@ export function intl(): IntlShape<string> {
 /** The active language's code. */
 export function activeLanguage(): Language {
   return current().language;
+}
+
+/** The locale the active language writes dates and numbers in (`en-GB`, `es`, `fr`); `pwa/src/i18n/dates.ts` formats with it. */
+export function activeLocale(): string {
+  return FORMAT_LOCALES[current().language];
 }

@@ -56,17 +56,30 @@ export interface Session {
   /**
    * Saves the user's own language (`PUT /api/user/language`; null follows the school's,
    * docs/product.md#language), then shows the app in it and keeps it with the user on the device.
-   * Rejects like {@link Session.logout}, leaving everything as it was.
+   * Resolves once the app speaks the new language, so that a toast raised after it is in that
+   * language. Rejects like {@link Session.logout}, leaving everything as it was.
    */
   chooseLanguage: (language: LanguageName | null) => Promise<void>;
   /**
    * Tells the session that the school's language was saved (the settings screen,
    * docs/product.md#settings), so that a user who follows the school's language sees it at once.
+   * Resolves once the app speaks the language it then shows (the "Settings saved" toast is in it).
    */
-  schoolLanguageSaved: (language: LanguageName) => void;
+  schoolLanguageSaved: (language: LanguageName) => Promise<void>;
 }
 
 const SessionContext = createContext<Session | null>(null);
+
+/**
+ * Switches the app to `user`'s language at once rather than on the next render, so that what the
+ * caller shows next (a toast) is in it; the render's own switch then finds it done. A catalogue
+ * that cannot be fetched leaves the app as it was, as that switch would.
+ */
+async function showLanguageOf(user: CurrentUser | null | undefined): Promise<void> {
+  if (!user) return;
+  const language = userLanguage(user);
+  await setLanguage(language).catch((error: unknown) => console.warn(`Could not load the ${language} texts`, error));
+}
 
 /** Longest wait, in ms, for the user's database to be deleted before logout leaves the app. */
 const DELETE_WAIT_MS = 2000;
@@ -188,6 +201,8 @@ export function SessionProvider({ children, redirect = redirectTo }: SessionProv
     const current = userRef.current;
     if (!current) return;
     const updated = { ...current, ...changes };
+    // known at once to what runs next, before the render that follows
+    userRef.current = updated;
     setUser(updated);
     void loadCache()
       .then(({ writeCachedUser }) => writeCachedUser(updated))
@@ -198,13 +213,15 @@ export function SessionProvider({ children, redirect = redirectTo }: SessionProv
     async (language: LanguageName | null) => {
       const saved = await json(client.api.user.language.$put({ json: { language } }));
       changeUser({ language: saved.language });
+      await showLanguageOf(userRef.current);
     },
     [changeUser],
   );
 
   const schoolLanguageSaved = useCallback(
-    (schoolLanguage: LanguageName) => {
+    async (schoolLanguage: LanguageName) => {
       if (userRef.current?.schoolLanguage !== schoolLanguage) changeUser({ schoolLanguage });
+      await showLanguageOf(userRef.current);
     },
     [changeUser],
   );

@@ -10,6 +10,7 @@ import { SelectField } from '../../components/FormField';
 import { useAdminToast } from './useAdminToast';
 import './admin.css';
 import './AccessLogPage.css';
+import { formatDate } from '../../i18n/dates';
 
 /** Entries per page of the screen. */
 export const ACCESS_LOG_PAGE_SIZE = 20;
@@ -54,7 +55,7 @@ function useFilterChoices() {
  * reads on a phone and a tablet alike.
  */
 export default function AccessLogPage() {
-  const { t, intl } = useI18n();
+  const { t } = useI18n();
   const toast = useAdminToast();
   const { students, staff } = useFilterChoices();
   const [filter, setFilter] = useState<AccessLogFilter>({ subjectId: '', actorId: '' });
@@ -97,7 +98,7 @@ export default function AccessLogPage() {
   };
 
   const pages = log ? Math.max(1, Math.ceil(log.total / ACCESS_LOG_PAGE_SIZE)) : 1;
-  const when = (iso: string) => intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (iso: string) => formatDate(iso, 'dateTime');
 
   return (
     <>

@@ -9,6 +9,7 @@ import { combinedOffline } from '../shared/oracyOverview';
 import { AdminOracySection } from './AdminOracySection';
 import { fetchStats } from './peopleApi';
 import './admin.css';
+import { formatDate } from '../../i18n/dates';
 
 /**
  * The "Activity Overview" sample data (docs/product.md#admin-dashboard, docs/product.md#constants-and-limits): fixed, not from the server.
@@ -95,7 +96,7 @@ export default function AdminDashboardPage() {
               <ChartFigure
                 type="line"
                 title={t('admin.dashboard.activity')}
-                labels={ACTIVITY_SAMPLE.months.map((month) => intl.formatDate(new Date(2000, month - 1, 1), { month: 'long' }))}
+                labels={ACTIVITY_SAMPLE.months.map((month) => formatDate(new Date(2000, month - 1, 1), 'month'))}
                 series={[{ label: t('admin.dashboard.numberOfUsers'), values: [...ACTIVITY_SAMPLE.values] }]}
               />
             </IonCardContent>

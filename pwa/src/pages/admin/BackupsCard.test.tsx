@@ -5,7 +5,7 @@ import { findToast, prepareScreenTests } from '../../test/adminTestUtils';
 import { mockFetch, USERS, type FakeRoute } from '../../test/fetchMock';
 import { fieldHelper, getField, optionTexts } from '../../test/fields';
 import { renderAt } from '../../test/renderApp';
-import { intl, t } from '../../i18n';
+import { t } from '../../i18n';
 import BackupsCard, { BACKUP_TEXTS, backupTime } from './BackupsCard';
 import type { BackupStatus } from './backupsApi';
 
@@ -46,7 +46,7 @@ function setup(routes: Record<string, FakeRoute>, props: { frequency?: string } 
 }
 
 const backupButton = () => screen.getByText(t(BACKUP_TEXTS.backUpNow), { selector: 'ion-button' }) as HTMLElement & { disabled?: boolean };
-const when = (iso: string) => backupTime(intl(), iso);
+const when = (iso: string) => backupTime(iso);
 
 describe('the "Data & Backup" card (docs/product.md#backups-on-the-settings-screen)', () => {
   it('shows the last backup, the next one and every kept archive with a download link', async () => {

@@ -3,9 +3,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { archiveUrl, BACKUP_POLL_MS, fetchBackups, formatSize, isBackupRunning, startBackup, type BackupRun, type BackupStatus } from './backupsApi';
 import { SelectField } from '../../components/FormField';
 import { useAdminToast } from './useAdminToast';
-import { t as translate, useI18n, type I18n, type MessageId } from '../../i18n';
+import { t as translate, useI18n, type MessageId } from '../../i18n';
 import './admin.css';
 import './BackupsCard.css';
+import { formatDate } from '../../i18n/dates';
 
 /** The catalogue keys of the card's texts (docs/product.md#settings). */
 export const BACKUP_TEXTS = {
@@ -38,9 +39,9 @@ const FREQUENCY_LABELS: Readonly<Record<string, MessageId>> = {
   Monthly: 'admin.settings.frequency.Monthly',
 };
 
-/** A time for people in the active language, as the settings' "Last saved" writes it ("28/11/2026, 03:00:00" in English). */
-export function backupTime(intl: I18n['intl'], iso: string): string {
-  return intl.formatDate(iso, { day: 'numeric', month: 'numeric', year: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+/** A time for people in the active language, the app's `dateTime` kind ("28 Nov 2026, 03:00 AM" in English). */
+export function backupTime(iso: string): string {
+  return formatDate(iso, 'dateTime');
 }
 
 /**
@@ -203,8 +204,8 @@ export default function BackupsCard({ frequencies, frequency, onFrequencyChange,
 
 /** The backups of a server on the embedded database: last, next, "Back up now" and the kept archives. */
 function BackupsBody({ status, starting, onBackUpNow }: { status: BackupStatus; starting: boolean; onBackUpNow: () => void }) {
-  const { t, intl } = useI18n();
-  const when = (iso: string) => backupTime(intl, iso);
+  const { t } = useI18n();
+  const when = (iso: string) => backupTime(iso);
   const busy = status.running || starting;
   return (
     <>
@@ -256,12 +257,12 @@ function BackupsBody({ status, starting, onBackUpNow }: { status: BackupStatus; 
 
 /** The latest finished backup: time, size and result, a failure with its message, who started it. */
 function LastBackup({ last }: { last: BackupRun | null }) {
-  const { t, intl } = useI18n();
+  const { t } = useI18n();
   if (!last) return <p className="backups-note">{t(BACKUP_TEXTS.never)}</p>;
   const who = last.trigger === 'schedule' ? t(BACKUP_TEXTS.scheduled) : last.by ? t('admin.backups.manualBy', { name: last.by.name }) : t(BACKUP_TEXTS.manual);
   return (
     <div className="backups-last">
-      <p className="backups-last__time">{backupTime(intl, last.finishedAt)}</p>
+      <p className="backups-last__time">{backupTime(last.finishedAt)}</p>
       <p className={last.ok ? 'backups-result backups-result--ok' : 'backups-result backups-result--failed'}>
         {last.ok ? t('admin.backups.succeeded', { size: formatSize(last.size ?? 0) }) : t('admin.backups.failed', { error: last.error ?? '' })}
       </p>

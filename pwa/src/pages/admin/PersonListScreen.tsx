@@ -7,7 +7,7 @@ import { ScreenState } from '../../components/ScreenState';
 import { SearchField } from '../../components/SearchField';
 import { useMediaQuery, WIDE_LAYOUT_QUERY } from '../../components/useMediaQuery';
 import { useI18n } from '../../i18n';
-import { PeopleTable, type PeopleColumn } from './PeopleTable';
+import { breakableEmail, PeopleTable, shortId, type PeopleColumn } from './PeopleTable';
 import { deletePerson, type PersonRow } from './peopleApi';
 import { useAdminToast } from './useAdminToast';
 import { useConfirm } from './useConfirm';
@@ -77,9 +77,9 @@ export function PersonListScreen({ kind, title, noun, searchLabel, deletedText, 
     });
 
   const columns: PeopleColumn<PersonRow>[] = [
-    { header: t('admin.people.id'), cell: (person) => person.id, className: 'people-id' },
+    { header: t('admin.people.id'), cell: (person) => shortId(person.id), className: 'people-id', wideOnly: true },
     { header: t('admin.people.name'), cell: (person) => person.name },
-    { header: t('admin.people.email'), cell: (person) => person.email, className: 'people-email' },
+    { header: t('admin.people.email'), cell: (person) => breakableEmail(person.email), className: 'people-email' },
     {
       header: t('admin.people.action'),
       cell: (person) => (
@@ -89,8 +89,9 @@ export function PersonListScreen({ kind, title, noun, searchLabel, deletedText, 
               {t('admin.people.assignCourses')}
             </Link>
           ) : null}
-          <button type="button" className="icon-button" aria-label={t('admin.people.deleteName', { name: person.name })} onClick={() => confirmDelete(person)}>
+          <button type="button" className="icon-button icon-button--labelled" aria-label={t('admin.people.deleteName', { name: person.name })} onClick={() => confirmDelete(person)}>
             <IonIcon icon={trashOutline} aria-hidden="true" />
+            <span>{t('common.delete')}</span>
           </button>
         </span>
       ),

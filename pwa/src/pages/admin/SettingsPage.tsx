@@ -1,6 +1,6 @@
 import { IonButton, IonCard, IonCardContent, IonCardHeader, IonSpinner } from '@ionic/react';
 import { useCallback, useEffect, useState } from 'react';
-import { LANGUAGE_LABELS, useI18n, type I18n, type MessageId } from '../../i18n';
+import { LANGUAGE_LABELS, t as translate, useI18n, type MessageId } from '../../i18n';
 import BackupsCard from './BackupsCard';
 import { ImportDialog } from './ImportDialog';
 import { downloadExport, fetchSettings, saveSettings, type ExportType, type SchoolSettings, type SchoolSettingsFields } from './peopleApi';
@@ -13,6 +13,7 @@ import { useLeaveGuard } from '../../components/useLeaveGuard';
 import { useSession } from '../../session/SessionProvider';
 import { useConfirm } from './useConfirm';
 import './admin.css';
+import { formatDate } from '../../i18n/dates';
 
 /** Language choices (docs/product.md#constants-and-limits); default English. */
 export const LANGUAGES = ['English', 'Spanish', 'French'] as const;
@@ -89,7 +90,7 @@ function useSchoolSettings() {
         setSaved(stored);
         setDraft(draftOf(stored));
         // the admin, like everyone who follows the school's language, sees the new one at once.
-        schoolLanguageSaved(stored.language);
+        await schoolLanguageSaved(stored.language);
       } finally {
         setSaving(false);
       }
@@ -98,11 +99,6 @@ function useSchoolSettings() {
   );
 
   return { saved, draft, setDraft, dirty, failed, saving, save, retry: () => setAttempt((n) => n + 1) };
-}
-
-/** When the settings were last saved, as a date and time in the active language ("26/11/2026, 10:00:00" in English). */
-function formatSavedAt(intl: I18n['intl'], iso: string): string {
-  return intl.formatDate(iso, { day: 'numeric', month: 'numeric', year: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
 }
 
 /**
@@ -142,7 +138,7 @@ export function saveBlob(blob: Blob, fileName: string): void {
  * shorter recording retention asks before saving, with what it would remove.
  */
 export default function SettingsPage() {
-  const { t, intl } = useI18n();
+  const { t } = useI18n();
   const toast = useAdminToast();
   const confirm = useConfirm();
   const settings = useSchoolSettings();
@@ -168,7 +164,8 @@ export default function SettingsPage() {
   const saveDraft = async (values: Draft, success: MessageId) => {
     try {
       await settings.save(values);
-      toast(t(success));
+      // in the language the save may just have switched to: the module's translate, not this render's
+      toast(translate(success));
     } catch (err) {
       console.error('Failed to save settings', err);
       toast(t(SETTINGS_TEXTS.notSaved), 'danger');
@@ -192,7 +189,7 @@ export default function SettingsPage() {
       if (audio && audio.count > 0) {
         confirm({
           header: t('retention.confirm.header'),
-          message: t('retention.confirm.message', { count: audio.count, date: audio.oldest ? intl.formatDate(audio.oldest, { dateStyle: 'medium' }) : '' }),
+          message: t('retention.confirm.message', { count: audio.count, date: audio.oldest ? formatDate(audio.oldest) : '' }),
           confirmText: t('retention.confirm.save'),
           onConfirm: () => saveDraft(values, SETTINGS_TEXTS.saved),
         });
@@ -265,8 +262,8 @@ export default function SettingsPage() {
       {saved?.updatedAt ? (
         <p className="settings-saved-by">
           {saved.updatedBy
-            ? t('admin.settings.lastSavedBy', { time: formatSavedAt(intl, saved.updatedAt), name: saved.updatedBy.name })
-            : t('admin.settings.lastSaved', { time: formatSavedAt(intl, saved.updatedAt) })}
+            ? t('admin.settings.lastSavedBy', { time: formatDate(saved.updatedAt, 'dateTime'), name: saved.updatedBy.name })
+            : t('admin.settings.lastSaved', { time: formatDate(saved.updatedAt, 'dateTime') })}
         </p>
       ) : null}
       <div className="settings-actions">

@@ -37,7 +37,15 @@ describe('the users table (docs/product.md#users-table)', { timeout: 30_000 }, (
     const table = (await screen.findByText('Ann Lee')).closest('table') as HTMLElement;
     expect(table).toHaveAccessibleName('Users');
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['ID', 'Name', 'Email', 'Role', 'Action']);
-    expect(within(table).getByText(ANN.id)).toBeInTheDocument();
+    // the id, cut short on screen, is whole in the text and the tooltip
+    expect(within(table).getByText(ANN.id)).toHaveAttribute('title', ANN.id);
+    // emails may break before "@" and dots only
+    const email = within(table).getByText(ANN.email);
+    expect(email.innerHTML).toBe('ann<wbr>@example<wbr>.test');
+    // the icon buttons show their word and are named for their row
+    const reset = within(table).getByRole('button', { name: 'Reset password for Ann Lee' });
+    expect(reset).toHaveTextContent('Reset password');
+    expect(within(table).getByRole('button', { name: 'Delete Ann Lee' })).toHaveTextContent('Delete');
     const select = getField('Role of Ann Lee', table);
     expect(select.value).toBe(3);
     expect(optionTexts(select)).toEqual(['Student', 'Teacher', 'Admin']);
@@ -188,6 +196,11 @@ describe('the users table (docs/product.md#users-table)', { timeout: 30_000 }, (
     expect(within(items[0] as HTMLElement).getByText('ann@example.test')).toBeInTheDocument();
     expect(getField('Role of Ann Lee', items[0] as HTMLElement)).toBeInTheDocument();
     expect(within(items[1] as HTMLElement).getByRole('button', { name: 'Delete Bob Stone' })).toBeInTheDocument();
+    // no database id on a phone: neither its field nor its value
+    expect(within(cards).queryByText('ID')).not.toBeInTheDocument();
+    expect(within(cards).queryByText(ANN.id)).not.toBeInTheDocument();
+    expect(within(items[0] as HTMLElement).getAllByRole('term').map((term) => term.textContent)).toEqual(['Name', 'Email', 'Role', 'Action']);
+    expect(within(items[0] as HTMLElement).getByRole('button', { name: 'Reset password for Ann Lee' })).toHaveTextContent('Reset password');
   });
 
   it('has loading, error and empty states', async () => {

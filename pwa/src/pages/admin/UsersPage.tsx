@@ -9,7 +9,7 @@ import { ScreenState } from '../../components/ScreenState';
 import { SearchField } from '../../components/SearchField';
 import { useMediaQuery, WIDE_LAYOUT_QUERY } from '../../components/useMediaQuery';
 import { t as translate, useI18n } from '../../i18n';
-import { PeopleTable, type PeopleColumn } from './PeopleTable';
+import { breakableEmail, PeopleTable, shortId, type PeopleColumn } from './PeopleTable';
 import { deletePerson, resetPassword, updateRole, type OneTimePasswordGrant, type UserRow } from './peopleApi';
 import { CreateUserDialog } from './CreateUserDialog';
 import { OneTimePasswordDialog, type OneTimePasswordReason } from './OneTimePasswordDialog';
@@ -30,8 +30,9 @@ export const resetPasswordQuestion = (name: string) => translate('admin.users.re
 /**
  * The users table at /admin/users (docs/product.md#users-table, docs/product.md#role-change, docs/product.md#error-messages,
  * docs/product.md#constants-and-limits): a debounced "Search for users" sent with the list
- * query; columns ID, Name, Email, Role (a select: Student, Teacher, Admin)
- * and Action (delete); 10 / 25 / 50 rows per page. Choosing a role asks
+ * query; columns ID (on a tablet only, cut short), Name, Email (broken only before "@" and dots),
+ * Role (a select: Student, Teacher, Admin) and Action ("Reset password" and "Delete", each an icon
+ * with its word); 10 / 25 / 50 rows per page. Choosing a role asks
  * "Are you sure you want to change the role of {name} to {role}?"; while the
  * change is pending that row's select is disabled and blurred, and on
  * success the row changes in place. Results show as 6 s toasts with Close.
@@ -130,9 +131,9 @@ export default function UsersPage() {
   };
 
   const columns: PeopleColumn<UserRow>[] = [
-    { header: t('admin.people.id'), cell: (user) => user.id, className: 'people-id' },
+    { header: t('admin.people.id'), cell: (user) => shortId(user.id), className: 'people-id', wideOnly: true },
     { header: t('admin.people.name'), cell: (user) => user.name },
-    { header: t('admin.people.email'), cell: (user) => user.email, className: 'people-email' },
+    { header: t('admin.people.email'), cell: (user) => breakableEmail(user.email), className: 'people-email' },
     {
       header: t('admin.users.role'),
       cell: (user) => {
@@ -158,11 +159,13 @@ export default function UsersPage() {
       header: t('admin.people.action'),
       cell: (user) => (
         <div className="row-actions">
-          <button type="button" className="icon-button icon-button--neutral" aria-label={t('admin.users.resetPasswordFor', { name: user.name })} title={t('admin.users.resetPasswordTip')} onClick={() => confirmReset(user)}>
+          <button type="button" className="icon-button icon-button--labelled icon-button--neutral" aria-label={t('admin.users.resetPasswordFor', { name: user.name })} onClick={() => confirmReset(user)}>
             <IonIcon icon={keyOutline} aria-hidden="true" />
+            <span>{t('admin.users.resetPasswordTip')}</span>
           </button>
-          <button type="button" className="icon-button" aria-label={t('admin.people.deleteName', { name: user.name })} title={t('common.delete')} onClick={() => confirmDelete(user)}>
+          <button type="button" className="icon-button icon-button--labelled" aria-label={t('admin.people.deleteName', { name: user.name })} onClick={() => confirmDelete(user)}>
             <IonIcon icon={trashOutline} aria-hidden="true" />
+            <span>{t('common.delete')}</span>
           </button>
         </div>
       ),

@@ -19,6 +19,7 @@ import { formatScore, formatSubmissionDate } from './OracyCharts';
 import '../../components/Chart.css';
 import '../shared/area.css';
 import './oracy.css';
+import { formatDate } from '../../i18n/dates';
 
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Tooltip);
 
@@ -81,7 +82,7 @@ const MEASURES: readonly Measure[] = [
 ];
 
 /** A recording's day on a chart's axis, where room is short: "3 Jan" (the table gives the year). */
-const formatShortDate = (iso: string): string => intl().formatDate(iso, { day: 'numeric', month: 'short' });
+const formatShortDate = (iso: string): string => formatDate(iso, 'dayMonth');
 
 /** A figure as the table shows it: one decimal in the active language, "—" for none. */
 export const formatFigure = (value: number | null): string =>

@@ -25,6 +25,7 @@ import { STRAND_KEYS, STRAND_LABELS, type Snapshot, type StrandKey } from '../..
 import { intl, useI18n } from '../../i18n';
 import '../../components/Chart.css';
 import './oracy.css';
+import { formatDate } from '../../i18n/dates';
 
 ChartJS.register(RadialLinearScale, CategoryScale, LinearScale, PointElement, LineElement, Tooltip, Legend);
 
@@ -46,7 +47,7 @@ const STRAND_STYLES: Record<StrandKey, { color: ChartColorName; pointStyle: 'cir
 
 /** A submission's date as shown in the profile, in the active language, e.g. "5 Mar 2026". */
 export function formatSubmissionDate(iso: string): string {
-  return intl().formatDate(iso, { day: 'numeric', month: 'short', year: 'numeric' });
+  return formatDate(iso, 'date');
 }
 
 /** A score as shown: two decimals, in the active language ("3.50", "3,50"). */
@@ -181,14 +182,14 @@ export interface StrandTimelineProps {
  * (docs/product.md#my-oracy). A single submission is drawn as single points.
  */
 export function StrandTimeline({ history }: StrandTimelineProps) {
-  const { t, intl } = useI18n();
+  const { t } = useI18n();
   const scheme = useChartScheme();
   const ordered = [...history].reverse();
   const dates = ordered.map((s) => formatSubmissionDate(s.submittedAt));
   // Several submissions on one day: add the time, so every point has its own label.
   const sameDay = new Set(dates).size < dates.length;
   const labels = sameDay
-    ? ordered.map((s) => t('oracy.timeline.dateTime', { date: formatSubmissionDate(s.submittedAt), time: intl.formatTime(s.submittedAt, { hour: '2-digit', minute: '2-digit' }) }))
+    ? ordered.map((s) => t('oracy.timeline.dateTime', { date: formatSubmissionDate(s.submittedAt), time: formatDate(s.submittedAt, 'time') }))
     : dates;
   const data: ChartData<'line'> = {
     labels,

@@ -235,7 +235,7 @@ describe("a student's profile for teachers (docs/product.md#a-students-profile-f
     expect(screen.getByRole('heading', { level: 2, name: 'Assignments' })).toBeInTheDocument();
     const debate = (await screen.findByRole('heading', { level: 3, name: 'Debate prep' })).closest('ion-card') as HTMLElement;
     expect(debate).toHaveTextContent('Course: Voice');
-    expect(debate).toHaveTextContent('Due: 2026-02-01');
+    expect(debate).toHaveTextContent('Due: 1 Feb 2026');
     expect(debate).toHaveTextContent('Status: Done');
     expect(screen.getByRole('heading', { level: 3, name: 'Pitch' }).closest('ion-card')).toHaveTextContent('Status: Not done');
 

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { largestTimeUnit } from '../../components/relativeTime';
 import { callOptions, client, json, type Answer } from '../../data/client';
 import { useI18n, type MessageId } from '../../i18n';
+import { formatDate } from '../../i18n/dates';
 
 /** One entry of the signed-in person's own access log: `{at, actor: {name, role}, what}`. */
 export type OwnAccessLogEntry = Answer<(typeof client.api.privacy)['access-log']['$get']>[number];
@@ -79,7 +80,7 @@ export function AccessLogList({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
           {entries.map((entry, index) => (
             <li key={`${entry.at}-${index}`}>
               {t('accessLog.own.entry', { who: t('accessLog.actor', { name: entry.actor.name, role: t(ACCESS_ROLE[entry.actor.role]) }), what: t(ACCESS_WHAT[entry.what]) })}{' '}
-              <time dateTime={entry.at} title={intl.formatDate(entry.at, { dateStyle: 'medium', timeStyle: 'short' })}>
+              <time dateTime={entry.at} title={formatDate(entry.at, 'dateTime')}>
                 {ago(entry.at)}
               </time>
             </li>

@@ -3,6 +3,7 @@ import type { StudentAssignment } from '../../data/studentTeacher';
 import { useI18n } from '../../i18n';
 import '../../components/CourseCard.css';
 import './area.css';
+import { formatDate } from '../../i18n/dates';
 
 /** Props of {@link AssignmentCards}. */
 export interface AssignmentCardsProps {
@@ -13,7 +14,7 @@ export interface AssignmentCardsProps {
 }
 
 /**
- * One student's assignments as cards: title, "Course:", "Due:" (`YYYY-MM-DD`) and "Status:" "Done"
+ * One student's assignments as cards: title, "Course:", "Due:" (a date in the active language, "31 Aug 2026") and "Status:" "Done"
  * or "Not done" (docs/product.md#my-assignments, docs/product.md#a-students-profile-for-teachers).
  */
 export function AssignmentCards({ assignments, titleLevel }: AssignmentCardsProps) {
@@ -26,7 +27,7 @@ export function AssignmentCards({ assignments, titleLevel }: AssignmentCardsProp
           <IonCard className="assignment-card">
             <Title className="assignment-card__title">{a.title}</Title>
             <p>{t('common.courseLabel', { course: a.courseTitle })}</p>
-            <p>{t('shared.assignment.due', { date: a.dueDate })}</p>
+            <p>{t('shared.assignment.due', { date: formatDate(a.dueDate) })}</p>
             <p>
               {t('common.statusLabel')}{' '}
               <span className={`assignment-state assignment-state--${a.done ? 'done' : 'open'}`}>{t(a.done ? 'shared.assignment.done' : 'shared.assignment.notDone')}</span>

@@ -5,6 +5,7 @@ import { errorMessage } from '../../data/errorMessage';
 import { useI18n } from '../../i18n';
 import { EXPORT_INTERVAL_MS, EXPORT_POLL_MS, exportUrl, fetchExports, isExportLimited, sizeUnit, startExport, type PrivacyExport } from './privacyExportsApi';
 import './YourDataCard.css';
+import { formatDate } from '../../i18n/dates';
 
 /** Props of {@link YourDataCard}. */
 export interface YourDataCardProps {
@@ -61,7 +62,7 @@ export function YourDataCard({ children, pollMs = EXPORT_POLL_MS }: YourDataCard
     };
   }, [pending, exports, load, pollMs]);
 
-  const when = (iso: string) => intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (iso: string) => formatDate(iso, 'dateTime');
 
   const start = async () => {
     setStarting(true);

@@ -9,6 +9,7 @@ import { useI18n } from '../../i18n';
 import { useSession } from '../../session/SessionProvider';
 import { StatCard } from '../shared/StatCard';
 import '../shared/area.css';
+import { formatDate } from '../../i18n/dates';
 
 /**
  * The activity chart's fixed sample data (docs/product.md#student-dashboard, docs/product.md#constants-and-limits: March–June = 2, 4, 1, 3):
@@ -27,7 +28,7 @@ export const STUDENT_ACTIVITY_SAMPLE = { months: [2, 3, 4, 5], values: [2, 4, 1,
  */
 export default function StudentDashboardPage() {
   const { user } = useSession();
-  const { t, intl } = useI18n();
+  const { t } = useI18n();
   const studentId = useOwnId('studentId');
   // Cached per user for offline use.
   const stats = useCachedResource(studentId ? '/api/student/stats' : null, (signal) => loadStudentStats(studentId ?? '', signal), [studentId]);
@@ -75,7 +76,7 @@ export default function StudentDashboardPage() {
           <ChartFigure
             type="line"
             title={t('student.dashboard.activity')}
-            labels={STUDENT_ACTIVITY_SAMPLE.months.map((month) => intl.formatDate(new Date(2026, month, 15), { month: 'long' }))}
+            labels={STUDENT_ACTIVITY_SAMPLE.months.map((month) => formatDate(new Date(2026, month, 15), 'month'))}
             series={[{ label: t('student.dashboard.coursesCompleted'), values: [...STUDENT_ACTIVITY_SAMPLE.values] }]}
           />
         </IonCard>

@@ -58,7 +58,7 @@ describe('Speaking practice: the task list', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Speaking Practice' }, SLOW)).toBeInTheDocument();
     const card = async (title: string) => (await screen.findByRole('link', { name: title })).closest('ion-card') as HTMLElement;
     expect(await card('Weekend')).toHaveTextContent('Course: Voice');
-    expect(await card('Weekend')).toHaveTextContent('Due 3 Dec');
+    expect(await card('Weekend')).toHaveTextContent('Due 3 Dec 2026');
     expect(await card('Weekend')).toHaveTextContent('Status: To do');
     expect(await card('Favourite book')).toHaveTextContent('Status: Submitted');
     expect(await card('A debate')).toHaveTextContent('Status: Reviewed');
@@ -108,7 +108,7 @@ describe('Speaking practice: a task', { timeout: 30_000 }, () => {
     const strands = screen.getByRole('list', { name: 'Focus strands' });
     expect(within(strands).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Linguistic', 'Physical']);
     expect(screen.getByText('Answer in at most 1:30')).toBeInTheDocument();
-    expect(screen.getByText('Due 3 Dec')).toBeInTheDocument();
+    expect(screen.getByText('Due 3 Dec 2026')).toBeInTheDocument();
 
     await recordAndSubmit(user);
     expect(await screen.findByText('Uploading your recording…')).toBeInTheDocument();
@@ -123,7 +123,7 @@ describe('Speaking practice: a task', { timeout: 30_000 }, () => {
     expect(Number(received[0]?.durationMs)).toBeGreaterThanOrEqual(0);
     expect(xhr.sent).toHaveLength(1);
     expect(uploads(fetchSpy)).toHaveLength(1);
-    expect(screen.getByText('Submitted 20 Nov')).toBeInTheDocument();
+    expect(screen.getByText('Submitted 20 Nov 2026')).toBeInTheDocument();
     expect(screen.getByLabelText('Your submitted recording')).toHaveAttribute('src', '/api/recordings/r1/audio');
     expect(screen.queryByRole('button', { name: 'Record' })).not.toBeInTheDocument();
     expect(await new RequestQueue(USERS.student.id).getAll()).toEqual([]);
@@ -169,7 +169,7 @@ describe('Speaking practice: a task', { timeout: 30_000 }, () => {
     window.dispatchEvent(new Event('online'));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(accepted).toHaveLength(1);
-    expect(screen.getByText('Submitted 20 Nov')).toBeInTheDocument();
+    expect(screen.getByText('Submitted 20 Nov 2026')).toBeInTheDocument();
   });
 
   it.each([
@@ -238,7 +238,7 @@ describe('Speaking practice: a task', { timeout: 30_000 }, () => {
   it('shows a submitted take with its date and player, and "Record again" opens the recorder', async () => {
     installFakeMedia();
     const { user } = setup('/student/speaking/t1', { [TASKS]: { body: [task({ recording: recording() })] } });
-    expect(await screen.findByText('Submitted 20 Nov', undefined, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('Submitted 20 Nov 2026', undefined, SLOW)).toBeInTheDocument();
     expect(screen.getByLabelText('Your submitted recording')).toHaveAttribute('src', '/api/recordings/r1/audio');
     expect(screen.queryByRole('button', { name: 'Record' })).not.toBeInTheDocument();
     await user.click(screen.getByText('Record again', { selector: 'ion-button' }));

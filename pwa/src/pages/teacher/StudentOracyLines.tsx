@@ -3,6 +3,7 @@ import { LEVEL_LABELS, REASON_LABELS, STRAND_LABELS, strongestAndWeakest, type T
 import { useI18n } from '../../i18n';
 import { assessedAgo } from '../shared/oracyOverview';
 import '../shared/oracyOverview.css';
+import { formatDate } from '../../i18n/dates';
 
 /** A level in words, as the level tables name it; "Not assessed" without one, and an unknown level as it came. */
 function levelName(level: string | null | undefined): string {
@@ -30,7 +31,7 @@ export interface StudentOracyLinesProps {
  * /teacher/students/{id}. Without the overview, only the link.
  */
 export function StudentOracyLines({ id, name, oracy, now }: StudentOracyLinesProps) {
-  const { t, intl } = useI18n();
+  const { t } = useI18n();
   const weakest = oracy?.strands ? strongestAndWeakest(oracy.strands).weakest : null;
   return (
     <div className="student-oracy">
@@ -45,7 +46,7 @@ export function StudentOracyLines({ id, name, oracy, now }: StudentOracyLinesPro
                 {t('teacher.oracy.lastAssessed')}{' '}
                 <time
                   dateTime={oracy.lastAssessedAt}
-                  title={intl.formatDate(oracy.lastAssessedAt, { day: 'numeric', month: 'numeric', year: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })}
+                  title={formatDate(oracy.lastAssessedAt, 'dateTime')}
                 >
                   {assessedAgo(oracy.lastAssessedAt, now)}
                 </time>

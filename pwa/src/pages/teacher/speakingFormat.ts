@@ -3,7 +3,8 @@
  * (docs/product.md#speaking-practice).
  */
 import { STRAND_LABELS, type StrandKey } from '../../data/oracy';
-import { intl, t } from '../../i18n';
+import { t } from '../../i18n';
+import { formatDate } from '../../i18n/dates';
 
 /** A recording's length in milliseconds as `m:ss`, rounded to the second: 83,400 → "1:23" (docs/product.md#recordings). */
 export function formatDuration(ms: number): string {
@@ -11,9 +12,9 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
 }
 
-/** An ISO 8601 time as a short local date and time in the active language, "3 Mar 2026, 14:05" in English (docs/product.md#speaking-practice). */
+/** An ISO 8601 time as a local date and time in the active language, "3 Mar 2026, 02:05 PM" in English (docs/product.md#speaking-practice). */
 export function formatDateTime(iso: string): string {
-  return intl().formatDate(iso, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return formatDate(iso, 'dateTime');
 }
 
 /** A task's focus strands as their names in the active language, in the given order: "Linguistic, Physical" (docs/product.md#speaking-tasks). */

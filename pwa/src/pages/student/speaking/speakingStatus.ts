@@ -4,7 +4,8 @@
  */
 import type { StudentSpeakingTask } from '../../../data/speaking';
 import type { QueuedRecording } from '../../../data/useSpeakingOutbox';
-import { intl, t, type MessageId } from '../../../i18n';
+import { t, type MessageId } from '../../../i18n';
+import { formatDate } from '../../../i18n/dates';
 
 /** The cache key (and API path stem) of the student's speaking tasks. */
 export const SPEAKING_TASKS_KEY = '/api/student/speaking-tasks';
@@ -44,12 +45,12 @@ export function queuedFor(items: readonly QueuedRecording[], taskId: string): Qu
   return items.filter((item) => item.taskId === taskId).at(-1);
 }
 
-/** A day (an ISO time) as shown in speaking practice, local time, in the active language: "3 Dec" (docs/product.md#speaking-practice). */
+/** A day (an ISO time) as shown in speaking practice, local time, in the active language: "3 Dec 2026" (docs/product.md#speaking-practice). */
 export function formatDay(iso: string): string {
-  return intl().formatDate(iso, { day: 'numeric', month: 'short' });
+  return formatDate(iso, 'date');
 }
 
-/** A task's due date (ISO time or null) in words: "Due 3 Dec", or "No due date" (docs/product.md#speaking-practice). */
+/** A task's due date (ISO time or null) in words: "Due 3 Dec 2026", or "No due date" (docs/product.md#speaking-practice). */
 export function formatDue(dueAt: string | null): string {
   return dueAt ? t('student.speaking.due', { date: formatDay(dueAt) }) : t('speaking.task.noDueDate');
 }
