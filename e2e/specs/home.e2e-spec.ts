@@ -40,7 +40,7 @@ for (const role of ['admin', 'teacher', 'student'] as const) {
     const home = HOMES[role];
     await submitLogin(page, DEMO[role]);
     await expect(page).toHaveURL(urlOf(home.path));
-    await expect(page.getByRole('heading', { level: 1, name: home.heading })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: home.heading })).toBeVisible({ timeout: 20_000 });
 
     // "/" keeps the specification's questionnaire, with its header, and a clear way home.
     await page.goto('/');
@@ -48,14 +48,14 @@ for (const role of ['admin', 'teacher', 'student'] as const) {
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
     await page.getByRole('link', { name: 'Go to my dashboard' }).click();
     await expect(page).toHaveURL(urlOf(home.path));
-    await expect(page.getByRole('heading', { level: 1, name: home.heading })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: home.heading })).toBeVisible({ timeout: 20_000 });
 
     // The installed app starts at the manifest's start URL, which resolves by role.
     const start = await startUrl(page);
     expect(start).not.toBe('/');
     await page.goto(start);
     await expect(page).toHaveURL(urlOf(home.path));
-    await expect(page.getByRole('heading', { level: 1, name: home.heading })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: home.heading })).toBeVisible({ timeout: 20_000 });
   });
 }
 
