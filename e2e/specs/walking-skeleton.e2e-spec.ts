@@ -37,6 +37,8 @@ test.describe('the walking skeleton', () => {
     await expect(page.getByText('404', { exact: true })).toBeVisible();
     await expect(page.getByText("Oops! The page you're looking for doesn't exist.")).toBeVisible();
     await page.getByRole('link', { name: 'Go back to Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.getByRole('link', { name: 'Go to my dashboard' }).click();
     await expect(page).toHaveURL(/\/student\/dashboard$/);
   });
 

@@ -23,7 +23,8 @@ export async function signIn(page: Page, email: string, password: string = DEMO.
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(HOME_PATH);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // a dashboard's first paint after sign-in can take a while on a shared machine
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
 }
 
 /** The signed-in user's first name, read from the API with the page's cookies. */

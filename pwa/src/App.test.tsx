@@ -100,7 +100,7 @@ describe('the 404 page (docs/product.md#not-found-page)', () => {
     renderAt(path);
     expect(await screen.findByRole('heading', { name: '404' })).toBeInTheDocument();
     expect(screen.getByText("Oops! The page you're looking for doesn't exist.")).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go back to Home' })).toHaveAttribute('href', '/home');
+    expect(screen.getByRole('link', { name: 'Go back to Home' })).toHaveAttribute('href', '/');
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 });

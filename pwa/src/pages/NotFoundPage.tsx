@@ -2,13 +2,9 @@ import { IonContent, IonPage } from '@ionic/react';
 import { Link } from 'react-router-dom';
 import { Logo } from '../components/Logo';
 import { useI18n } from '../i18n';
-import { HOME_PATH } from '../routes';
 import './NotFoundPage.css';
 
-/**
- * The 404 page (docs/product.md#not-found-page), for any path outside the route table; no sign-in
- * needed. "Go back to Home" leads to `/home`: the role's own home, or the sign-in page.
- */
+/** The 404 page (docs/product.md#not-found-page), for any path outside the route table; no sign-in needed. */
 export default function NotFoundPage() {
   const { t } = useI18n();
   return (
@@ -18,7 +14,7 @@ export default function NotFoundPage() {
           <Logo height={40} />
           <h1 className="not-found__code">404</h1>
           <p className="not-found__text">{t('notFound.text')}</p>
-          <Link to={HOME_PATH} className="not-found__home">
+          <Link to="/" className="not-found__home">
             {t('notFound.home')}
           </Link>
         </div>
