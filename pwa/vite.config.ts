@@ -39,7 +39,8 @@ const manifest: Partial<ManifestOptions> = {
   description: 'Oracy: build your spoken-communication skills — courses, notices, progress and complaints, even offline.',
   lang: 'en',
   display: 'standalone',
-  start_url: '/',
+  // /home leads to the signed-in role's own home, offline too: the role stored on the device decides (docs/product.md#links-and-redirects).
+  start_url: '/home',
   scope: '/',
   theme_color: '#2e7d32',
   background_color: '#f5f7f4',

@@ -90,7 +90,7 @@ describe('createApp', () => {
     expect(asset.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
     const sw = await app.request('/sw.js');
     expect(sw.headers.get('Cache-Control')).toBe('no-cache');
-    for (const path of ['/', '/student/dashboard', '/admin/student/assign-courses/abc']) {
+    for (const path of ['/', '/home', '/student/dashboard', '/admin/student/assign-courses/abc']) {
       const shell = await app.request(path);
       expect(shell.status, path).toBe(200);
       expect(shell.headers.get('Content-Type')).toMatch(/^text\/html/);

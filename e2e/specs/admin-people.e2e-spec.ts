@@ -123,7 +123,7 @@ test.describe('the admin manages people', () => {
     await teacher.getByLabel('New password', { exact: true }).fill('morgan-chose-this-1');
     await teacher.getByLabel('Confirm new password').fill('morgan-chose-this-1');
     await teacher.getByRole('button', { name: 'Save password' }).click();
-    await expect(teacher).toHaveURL(/\/$/);
+    await expect(teacher).toHaveURL(/\/teacher\/dashboard$/);
     expect(await currentFirstName(teacher)).toBe('Morgan');
     expect((await teacher.request.get('/api/admin/notice')).status()).toBe(200);
     await context.close();

@@ -71,7 +71,7 @@ test.describe('the admin imports a class from a spreadsheet (docs/product.md#imp
     await student.getByLabel('New password', { exact: true }).fill(`ada-chose-${tag}`);
     await student.getByLabel('Confirm new password').fill(`ada-chose-${tag}`);
     await student.getByRole('button', { name: 'Save password' }).click();
-    await expect(student).toHaveURL(/\/$/);
+    await expect(student).toHaveURL(/\/student\/dashboard$/);
     expect(await currentFirstName(student)).toBe('Ada');
     // Enrolled in the course the file named.
     const me = (await (await student.request.get('/auth/current_user')).json()) as { id: string };

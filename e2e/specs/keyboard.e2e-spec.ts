@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, WHEN_OFFLINE } from '../src/fixtures';
 import { expectFocusOn, expectFocusWithin, isFocused, missingFocusIndicator, tabTo } from '../src/keyboard';
-import { DEMO, registerStudent, startingWith } from '../src/utils';
+import { DEMO, HOME_PATH, registerStudent, startingWith } from '../src/utils';
 
 /**
  * The product by keyboard alone (docs/contributing.md#accessibility-checks): Tab, Shift+Tab,
@@ -22,7 +22,7 @@ async function signInByKeyboard(page: Page, email: string, password: string): Pr
   await page.keyboard.type(password);
   await tabTo(page, page.getByRole('button', { name: 'Sign in' }));
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(HOME_PATH);
 }
 
 /** Activates `opener` with Enter, checks that the focus moves into the dialog it opens, and returns that dialog. */
@@ -56,6 +56,7 @@ test.describe('by keyboard alone', () => {
     const api = await playwright.request.newContext({ baseURL });
     const student = await registerStudent(api, 'Kai');
     await signInByKeyboard(page, student.email, student.password);
+    await page.goto('/');
 
     // The self-assessment: Tab reaches each question's first answer, the arrow keys choose.
     const groups = page.getByRole('radiogroup');

@@ -44,7 +44,7 @@ test.describe('the installable app shell', () => {
       background_color: string;
       icons: Array<{ src: string; sizes: string; type: string; purpose?: string }>;
     };
-    expect(manifest).toMatchObject({ name: 'Oracy', short_name: 'Oracy', display: 'standalone', start_url: '/', theme_color: '#2e7d32' });
+    expect(manifest).toMatchObject({ name: 'Oracy', short_name: 'Oracy', display: 'standalone', start_url: '/home', theme_color: '#2e7d32' });
     expect(manifest.description).not.toBe('');
     expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/i);
     const sizes = manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose ?? 'any'}`);

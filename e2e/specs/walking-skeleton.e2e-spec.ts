@@ -12,6 +12,7 @@ test.describe('the walking skeleton', () => {
   test('a student signs in and completes the self-assessment', async ({ page }) => {
     await signIn(page, DEMO.student);
     const firstName = await currentFirstName(page);
+    await page.goto('/');
     await expect(page.getByText(`Welcome, ${firstName}`)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Oracy Skills Self-Assessment' })).toBeVisible();
 
@@ -37,13 +38,15 @@ test.describe('the walking skeleton', () => {
     await expect(page.getByText("Oops! The page you're looking for doesn't exist.")).toBeVisible();
     await page.getByRole('link', { name: 'Go back to Home' }).click();
     await expect(page).toHaveURL(/\/$/);
+    await page.getByRole('link', { name: 'Go to my dashboard' }).click();
+    await expect(page).toHaveURL(/\/student\/dashboard$/);
   });
 
-  test('a student opening /admin/users is sent to "/"', async ({ page }) => {
+  test('a student opening /admin/users is sent to their own home', async ({ page }) => {
     await signIn(page, DEMO.student);
     await page.goto('/admin/users');
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { name: 'Oracy Skills Self-Assessment' })).toBeVisible();
+    await expect(page).toHaveURL(/\/student\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome to your Dashboard, .+!$/ })).toBeVisible();
   });
 
   test('wrong credentials keep the user on the login page with a message', async ({ page, consoleGuard }) => {

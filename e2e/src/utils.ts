@@ -9,16 +9,22 @@ export const DEMO = {
   student: 'student@oracy.test',
 } as const;
 
+/** The path of each role's home, where signing in lands (docs/product.md#sign-in-site). */
+export const HOME_PATH = /\/(admin|teacher|student)\/dashboard$/;
+
 /**
  * Signs in through the server-rendered /login page (docs/product.md#sign-in-site), as a user
- * would: labelled fields and the "Sign in" button. Ends on "/".
+ * would: labelled fields and the "Sign in" button. Ends on the role's home (its dashboard), its
+ * heading shown; a test that needs the self-assessment goes to "/" itself.
  */
 export async function signIn(page: Page, email: string, password: string = DEMO.password): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(HOME_PATH);
+  // a dashboard's first paint after sign-in can take a while on a shared machine
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
 }
 
 /** The signed-in user's first name, read from the API with the page's cookies. */

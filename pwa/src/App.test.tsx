@@ -1,8 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { appRoutes } from './routes';
 import { mockFetch, USERS } from './test/fetchMock';
 import { renderAt } from './test/renderApp';
+
+// jsdom has no canvas to draw on: the dashboards' charts, where a test lands on one, are stubbed.
+vi.mock('react-chartjs-2', () => ({ Line: () => null, Bar: () => null, Doughnut: () => null, Radar: () => null }));
 
 const signedInAs = (user: (typeof USERS)[keyof typeof USERS]) => mockFetch({ 'GET /auth/current_user': { body: user } });
 const location = () => screen.getByTestId('location').textContent;
@@ -71,16 +74,16 @@ describe('the role guard', () => {
   });
 
   it.each([
-    ['/admin/users', USERS.student],
-    ['/admin/dashboard', USERS.teacher],
-    ['/teacher/dashboard', USERS.admin],
-    ['/student/courses', USERS.teacher],
-    ['/assignments', USERS.admin],
-  ])('sends a user without the role from %s to "/"', async (path, user) => {
+    ['/admin/users', USERS.student, '/student/dashboard'],
+    ['/admin/dashboard', USERS.teacher, '/teacher/dashboard'],
+    ['/teacher/dashboard', USERS.admin, '/admin/dashboard'],
+    ['/student/courses', USERS.teacher, '/teacher/dashboard'],
+    ['/assignments', USERS.admin, '/admin/dashboard'],
+  ])('sends a user without the role from %s to their own home', async (path, user, home) => {
     signedInAs(user);
     renderAt(path);
-    expect(await screen.findByRole('heading', { name: 'Oracy Skills Self-Assessment' })).toBeInTheDocument();
-    expect(location()).toBe('/');
+    await waitFor(() => expect(location()).toBe(home));
+    expect(await screen.findByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
   });
 
   it('sends the browser to the sign-in page when the current user cannot be loaded', async () => {
@@ -112,6 +115,32 @@ describe('the redirects of docs/product.md#links-and-redirects', () => {
     renderAt('/courses');
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(location()).toBe(target);
+  });
+
+  it.each([
+    [USERS.admin, '/admin/dashboard'],
+    [USERS.teacher, '/teacher/dashboard'],
+    [USERS.student, '/student/dashboard'],
+  ])('leads /home, the installed app\'s start, to the role\'s home (%#)', async (user, home) => {
+    signedInAs(user);
+    renderAt('/home');
+    await waitFor(() => expect(location()).toBe(home));
+  });
+
+  it('leads /home by the role stored on the device at once, before (or without) an answer from the server', async () => {
+    localStorage.setItem('userRole', '2');
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    mockFetch({ 'GET /auth/current_user': () => gate.then(() => ({ body: USERS.teacher })) });
+    renderAt('/home');
+    await waitFor(() => expect(location()).toBe('/teacher/dashboard'));
+    release();
+  });
+
+  it('sends /home to the sign-in page without a session', async () => {
+    mockFetch({ 'GET /auth/current_user': { status: 401, body: { error: { code: 'unauthorized', message: 'Sign in' } } } });
+    const { redirect } = renderAt('/home');
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith('/login'));
   });
 
   it('leads /admin/blogs to /admin/discussion', async () => {

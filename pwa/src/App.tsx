@@ -8,9 +8,11 @@ import { useI18n } from './i18n';
 import { OutboxReplayer } from './offline/OutboxReplayer';
 import { useUpdateWaiting } from './offline/serviceWorker';
 import NotFoundPage from './pages/NotFoundPage';
-import { appRedirects, appRoutes, findRoute, type AppRedirect, type AppRoute } from './routes';
+import { appRedirects, appRoutes, findRoute, isAllowed, type AppRedirect, type AppRoute } from './routes';
 import { RequireAccess } from './session/RequireAccess';
+import { isRole } from './session/roles';
 import { SessionProvider } from './session/SessionProvider';
+import { readSessionKey } from './session/storage';
 import { REDUCED_MOTION_QUERY } from './theme/motion';
 
 /*
@@ -160,8 +162,14 @@ function UpdateOffer() {
   );
 }
 
+/**
+ * A redirect of docs/product.md#links-and-redirects: at once for `'anyone'` and for one decided by
+ * the role stored on the device (when there is one), otherwise once the current user is known.
+ */
 function RedirectRoute({ redirect }: { redirect: AppRedirect }) {
   if (redirect.access === 'anyone') return <Navigate to={redirect.to(null)} replace />;
+  const stored = redirect.storedRole ? Number(readSessionKey('userRole')) : null;
+  if (isRole(stored) && isAllowed(redirect.access, stored)) return <Navigate to={redirect.to(stored)} replace />;
   return <RequireAccess access={redirect.access}>{(user) => <Navigate to={redirect.to(user.role)} replace />}</RequireAccess>;
 }
 

@@ -2,19 +2,19 @@
  * The route table of docs/product.md#route-table as data, plus the links docs/product.md#links-and-redirects keeps
  * alive. `App.tsx` turns it into routes; the menu and the document title
  * read it too. Every screen is its own lazily loaded chunk, so signing in
- * and landing on "/" downloads neither the admin screens nor the charts.
+ * and landing on one role's home downloads neither another role's screens nor the charts it does not show.
  */
 import { createElement, lazy, type ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
 import type { MessageId } from './i18n';
 import AssessmentPage from './pages/AssessmentPage';
-import { coursesPathFor, type Role } from './session/roles';
+import { coursesPathFor, homePathFor, type Role } from './session/roles';
 
 /**
  * Who may open a route (docs/product.md#route-table, docs/product.md#route-access):
  * - `'anyone'`: no current user needed;
  * - `'signed-in'`: any signed-in user (no role guard);
- * - a list of roles: a signed-in user with one of them; anyone else is sent to "/".
+ * - a list of roles: a signed-in user with one of them; anyone else is sent to their own home (`homePathFor`).
  */
 export type RouteAccess = 'anyone' | 'signed-in' | readonly Role[];
 
@@ -66,7 +66,16 @@ export interface AppRedirect {
   access: RouteAccess;
   /** The destination, given the signed-in user's role (`null` when `access` is `'anyone'`). */
   to: (role: number | null) => string;
+  /**
+   * `true` when the role stored on the device (`localStorage` `userRole`,
+   * docs/product.md#identity-on-the-device) decides at once, before the current user loads, so the
+   * redirect works offline and without waiting; the destination's own guard checks the session.
+   */
+  storedRole?: boolean;
 }
+
+/** The installed app's start (`start_url` of the web manifest, docs/product.md#links-and-redirects): leads to the role's home. */
+export const HOME_PATH = '/home';
 
 const ADMIN: readonly Role[] = [1];
 const TEACHER: readonly Role[] = [2];
@@ -81,7 +90,7 @@ export const appRoutes: readonly AppRoute[] = [
     title: 'route.selfAssessment',
     access: 'signed-in',
     layout: false,
-    // "/" is where signing in and the installed app land, so its screen is part of the first load.
+    // "/" is the specification's first screen, reached without a session's dashboards: its screen is part of the first load.
     screen: eagerScreen(AssessmentPage),
     showsOwnLoading: true,
   },
@@ -135,6 +144,7 @@ export const appRoutes: readonly AppRoute[] = [
 
 /** docs/product.md#links-and-redirects: links the specification leaves dangling, kept and led somewhere useful. */
 export const appRedirects: readonly AppRedirect[] = [
+  { path: HOME_PATH, access: 'signed-in', to: (role) => homePathFor(role), storedRole: true },
   { path: '/courses', access: 'signed-in', to: (role) => coursesPathFor(role) },
   { path: '/admin/blogs', access: ADMIN, to: () => '/admin/discussion' },
 ];

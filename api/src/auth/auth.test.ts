@@ -136,13 +136,26 @@ describe('POST /auth/login', () => {
     expect((await readJson(text)).error.code).toBe('unsupported_media_type');
   });
 
-  it('redirects a form post to / with 303 and sets the cookie', async () => {
+  it('redirects a form post to the role\'s home with 303 and sets the cookie', async () => {
     const { user, password } = await createUser();
     const res = await app.request('/auth/login', formRequest({ email: user.email, password }));
     expect(res.status).toBe(303);
-    expect(res.headers.get('Location')).toBe('/');
+    expect(res.headers.get('Location')).toBe('/student/dashboard');
     expect(sessionCookieFrom(res)).toBeDefined();
     expect(res.headers.getSetCookie().some((h) => h.startsWith(`${deviceCookieName(user.id as string, false)}=`))).toBe(true);
+  });
+
+  it('lands each role\'s form sign-in on its own dashboard (docs/product.md#sign-in-site)', async () => {
+    for (const [role, home] of [
+      [1, '/admin/dashboard'],
+      [2, '/teacher/dashboard'],
+      [3, '/student/dashboard'],
+    ] as const) {
+      const { user, password } = await createUser({ role });
+      const res = await app.request('/auth/login', formRequest({ email: user.email, password }));
+      expect(res.status, `role ${role}`).toBe(303);
+      expect(res.headers.get('Location'), `role ${role}`).toBe(home);
+    }
   });
 
   it('re-renders the login page for a failed form post, status 401, keeping the typed email (escaped)', async () => {
@@ -283,10 +296,10 @@ describe('POST /auth/register', () => {
     expect((await readJson(res)).role).toBe(3);
   });
 
-  it('redirects a form post to / and re-renders the form on errors without the password', async () => {
+  it('redirects a form post to the student dashboard and re-renders the form on errors without the password', async () => {
     const ok = await app.request('/auth/register', formRequest({ ...valid, email: 'form-user@example.test' }));
     expect(ok.status).toBe(303);
-    expect(ok.headers.get('Location')).toBe('/');
+    expect(ok.headers.get('Location')).toBe('/student/dashboard');
     expect(sessionCookieFrom(ok)).toBeDefined();
 
     const dup = await app.request('/auth/register', formRequest({ ...valid, email: 'form-user@example.test' }));

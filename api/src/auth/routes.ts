@@ -7,6 +7,7 @@ import { ApiError, badRequest, conflict, forbidden, isDuplicateKeyError, payload
 import { isJsonRequest } from '../validation.js';
 import type { RegistrationPolicy } from '../env.js';
 import { NO_CHANGE_REQUIRED, replaceOneTimePassword } from '../services/accounts.js';
+import { homePathFor } from './home.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.js';
 import type { AppEnv, UserDoc } from './context.js';
 import { pageLanguage } from './pageTexts.js';
@@ -137,7 +138,8 @@ const authBodyLimit = bodyLimit({
  *   explains that the school makes accounts and /login links to no registration
  *   (docs/product.md#registration-policy).
  * - `POST /auth/login` `{email, password}` (JSON or form): 200 current user +
- *   cookie, or 303 → `/` for a form (→ `/change-password` for a user with a
+ *   cookie, or 303 → the role's home for a form (`homePathFor`: `/admin/dashboard`,
+ *   `/teacher/dashboard`, `/student/dashboard`; → `/change-password` for a user with a
  *   one-time password); 401 `invalid_credentials` "Invalid email
  *   or password" (form: the page again, status 401, email kept); 400 with
  *   fields; 429 with Retry-After when rate-limited (`AUTH_RATE_LIMITS`:
@@ -145,18 +147,18 @@ const authBodyLimit = bodyLimit({
  *   valid device cookie for the email passes them, and a successful sign-in
  *   sets one: docs/architecture.md#sign-in-throttling).
  * - `POST /auth/register` `{firstName, lastName, email, password}`: a student
- *   (role 3), signed in: 201 current user, or 303 → `/` for a form; 409
+ *   (role 3), signed in: 201 current user, or 303 → `/student/dashboard` for a form; 409
  *   "An account with this email already exists."; 400 with fields; 403
  *   `forbidden` while registration is closed or for an email outside the allowed
  *   domains, checked before the email is looked up (form: the page, status 403).
  * - `GET /change-password`: the "Choose a new password" page for a user with a
- *   one-time password; 302 → `/login` without a session, → `/` without a one-time password.
+ *   one-time password; 302 → `/login` without a session, → the role's home without a one-time password.
  * - `POST /auth/change-password` `{password, confirmPassword}` (JSON or form)
  *   (docs/product.md#one-time-passwords): the user's own password replaces the
  *   one-time password; every session of the user ends and this browser gets a
- *   fresh one: 200 current user, or 303 → `/` for a form; 400 with fields (form:
+ *   fresh one: 200 current user, or 303 → the role's home for a form; 400 with fields (form:
  *   the page again); 401 without a session (form: 303 → `/login`); 403
- *   `forbidden` without a one-time password (form: 303 → `/`).
+ *   `forbidden` without a one-time password (form: 303 → the role's home).
  * - `GET /auth/current_user`: `{id, firstName, lastName, name, email, role, language, schoolLanguage}`
  *   (docs/product.md#language) or 401.
  * - `POST /auth/logout`: ends the session, if any, clears the cookie, 200
@@ -222,7 +224,7 @@ export function createAuthRoutes(opts: AuthRoutesOptions) {
       await startSession(c, user._id, sessionOptions);
       await devices.issue(c, { id: user.id as string, passwordHash: user.passwordHash }, secure);
       audit(c, 'sign_in', { userId: user.id as string, trustedDevice: trusted });
-      if (form) return c.redirect(user.mustChangePassword ? CHANGE_PASSWORD_PATH : '/', 303);
+      if (form) return c.redirect(user.mustChangePassword ? CHANGE_PASSWORD_PATH : homePathFor(user.role), 303);
       return c.json(presentCurrentUser(user, await readSchoolLanguage()), 200);
     })
 
@@ -265,14 +267,14 @@ export function createAuthRoutes(opts: AuthRoutesOptions) {
 
       await startSession(c, user._id, sessionOptions);
       audit(c, 'registered', { userId: user.id as string });
-      if (form) return c.redirect('/', 303);
+      if (form) return c.redirect(homePathFor(user.role), 303);
       return c.json(presentCurrentUser(user, await readSchoolLanguage()), 201);
     })
 
     .get(CHANGE_PASSWORD_PATH, async (c) => {
       const user = c.var.user;
       if (!user) return c.redirect('/login', 302);
-      if (!user.mustChangePassword) return c.redirect('/', 302);
+      if (!user.mustChangePassword) return c.redirect(homePathFor(user.role), 302);
       return c.html(renderChangePasswordPage({ email: user.email, language: await pageLanguage(c, user) }));
     })
 
@@ -284,7 +286,7 @@ export function createAuthRoutes(opts: AuthRoutesOptions) {
         throw unauthorized();
       }
       if (!user.mustChangePassword) {
-        if (formPost) return c.redirect('/', 303);
+        if (formPost) return c.redirect(homePathFor(user.role), 303);
         throw forbidden(NO_CHANGE_REQUIRED);
       }
       const { kind, data } = await readBody(c);
@@ -301,14 +303,14 @@ export function createAuthRoutes(opts: AuthRoutesOptions) {
         await replaceOneTimePassword(user, parsed.data.password);
       } catch (err) {
         if (form && err instanceof ApiError && err.status === 400) return page(err.message, err.fields);
-        if (form && err instanceof ApiError && err.status === 403) return c.redirect('/', 303);
+        if (form && err instanceof ApiError && err.status === 403) return c.redirect(homePathFor(user.role), 303);
         throw err;
       }
       // Every session of the user has ended; this browser goes on in a fresh one.
       opts.sockets?.endUserSockets(user.id as string);
       await startSession(c, user._id, sessionOptions);
       audit(c, 'password_changed', { userId: user.id as string });
-      if (form) return c.redirect('/', 303);
+      if (form) return c.redirect(homePathFor(user.role), 303);
       return c.json(presentCurrentUser(user, await readSchoolLanguage()), 200);
     })
 

@@ -6,13 +6,17 @@ import { AppRoutes, ROUTER_FUTURE } from '../App';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, USERS } from '../test/fetchMock';
 import { renderAt } from '../test/renderApp';
+import { SessionProvider } from '../session/SessionProvider';
+import { recordingFixture, studentTaskFixture } from '../test/speakingFixtures';
 import { MenuNav } from './Menu';
 
 function Router({ children, path = '/' }: { children: ReactNode; path?: string }) {
   return (
-    <MemoryRouter initialEntries={[path]} future={ROUTER_FUTURE}>
-      {children}
-    </MemoryRouter>
+    <SessionProvider>
+      <MemoryRouter initialEntries={[path]} future={ROUTER_FUTURE}>
+        {children}
+      </MemoryRouter>
+    </SessionProvider>
   );
 }
 
@@ -48,13 +52,13 @@ describe('the side menu (docs/product.md#dashboard-layout)', () => {
     ]);
   });
 
-  it('lists the student entries in order', () => {
+  it('lists the student entries in order, "Speaking Practice" first', () => {
     const { container } = render(<MenuNav role={3} />, { wrapper: Router });
     expect(linksOf(container)).toEqual([
+      ['Speaking Practice', '/student/speaking'],
       ['My Teachers', '/student/teachers'],
       ['My Courses', '/student/courses'],
       ['My Oracy', '/student/oracy'],
-      ['Speaking Practice', '/student/speaking'],
       ['Notice', '/student/notice'],
       ['My Complaints', '/student/complaints'],
     ]);
@@ -92,7 +96,7 @@ describe('the phone tab bar (docs/product.md#dashboard-layout)', () => {
   it.each([
     [USERS.admin, '/admin/users', [['Dashboard', '/admin/dashboard', false], ['Users', '/admin/users', true], ['Complaints', '/admin/complaints', false], ['Discussions', '/admin/discussion', false]]],
     [USERS.teacher, '/teacher/courses', [['Dashboard', '/teacher/dashboard', false], ['My Students', '/teacher/students', false], ['Speaking', '/teacher/speaking', false], ['My Courses', '/teacher/courses', true], ['My Complaints', '/teacher/complaints', false]]],
-    [USERS.student, '/student/notice', [['Dashboard', '/student/dashboard', false], ['My Courses', '/student/courses', false], ['My Oracy', '/student/oracy', false], ['Notice', '/student/notice', true], ['My Complaints', '/student/complaints', false]]],
+    [USERS.student, '/student/courses', [['Dashboard', '/student/dashboard', false], ['Speaking', '/student/speaking', false], ['My Courses', '/student/courses', true], ['My Oracy', '/student/oracy', false], ['My Complaints', '/student/complaints', false]]],
   ] as const)('is Ionic’s tab bar with the role’s tabs, the current one selected (%#)', async (user, path, tabs) => {
     mockFetch({ 'GET /auth/current_user': { body: user } });
     renderAt(path);
@@ -103,6 +107,39 @@ describe('the phone tab bar (docs/product.md#dashboard-layout)', () => {
     expect(tabBar()).toHaveAttribute('slot', 'bottom');
     expect(tabBar()).toHaveClass('ion-hide-md-up');
     expect(tabBar()).not.toHaveClass('ion-hide');
+  });
+
+  it('counts the student’s speaking tasks still to do on the "Speaking" tab and menu entry, read as "2 tasks to do"', async () => {
+    mockFetch({
+      'GET /auth/current_user': { body: USERS.student },
+      'GET /api/student/speaking-tasks/u-student': {
+        body: [
+          studentTaskFixture({ id: 't1' }),
+          studentTaskFixture({ id: 't2', dueAt: null }),
+          studentTaskFixture({ id: 't3', recording: recordingFixture({ taskId: 't3' }) }),
+        ],
+      },
+    });
+    renderAt('/student/notice');
+    await screen.findByRole('heading', { level: 1, name: 'Notices' });
+    const speakingTab = () => tabBar().querySelector('[tab="student-speaking"]') as HTMLElement;
+    await waitFor(() => expect(speakingTab()).toHaveTextContent(/^Speaking\s*2\s*2 tasks to do$/));
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    const entry = within(menu).getByRole('link', { name: 'Speaking Practice 2 tasks to do' });
+    expect(entry).toHaveAttribute('href', '/student/speaking');
+    expect(within(menu).getAllByRole('link')[1]).toBe(entry);
+  });
+
+  it('shows no count when every speaking task is answered', async () => {
+    mockFetch({
+      'GET /auth/current_user': { body: USERS.student },
+      'GET /api/student/speaking-tasks/u-student': { body: [studentTaskFixture({ recording: recordingFixture() })] },
+    });
+    renderAt('/student/notice');
+    await screen.findByRole('heading', { level: 1, name: 'Notices' });
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    await waitFor(() => expect(within(menu).getByRole('link', { name: 'Speaking Practice' })).toBeInTheDocument());
+    expect(document.querySelector('.nav-badge')).toBeNull();
   });
 
   it('keeps the tab’s sub-screen: a student’s profile stays in "My Students" while another tab is shown', async () => {

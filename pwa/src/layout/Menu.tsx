@@ -10,6 +10,7 @@ import { findRoute } from '../routes';
 import { isRole, type Role } from '../session/roles';
 import { useSession } from '../session/SessionProvider';
 import { MENU_ENTRIES } from './navigation';
+import { SpeakingBadge } from './SpeakingBadge';
 import { useLayoutLogout } from './useLayoutLogout';
 import './layout.css';
 
@@ -81,7 +82,7 @@ export interface MenuNavProps {
 
 /**
  * The drawer's links for a role, in the spec's order (docs/product.md#dashboard-layout); the current one carries `aria-current="page"` and
- * is highlighted.
+ * is highlighted. The student's "Speaking Practice" carries the count of tasks to do ({@link SpeakingBadge}).
  */
 export function MenuNav({ role, onNavigate }: MenuNavProps) {
   const { t } = useI18n();
@@ -92,6 +93,7 @@ export function MenuNav({ role, onNavigate }: MenuNavProps) {
           <NavLink to={entry.path} className="app-nav__link" onClick={onNavigate}>
             <IonIcon icon={entry.icon} aria-hidden="true" />
             <span>{t(entry.label)}</span>
+            {entry.badge === 'speakingToDo' && <SpeakingBadge />}
           </NavLink>
         </li>
       ))}

@@ -30,12 +30,15 @@ export interface NavEntry {
   path: string;
   /** An ionicons icon (decorative). */
   icon: string;
+  /** A count shown beside the label: `speakingToDo`, the student's speaking tasks not yet answered ({@link useSpeakingToDo}). */
+  badge?: 'speakingToDo';
 }
 
 /**
  * The side menu per role (docs/product.md#dashboard-layout). The admin's second "Discussions" item
  * leads to /admin/blogs, which redirects to /admin/discussion (docs/product.md#links-and-redirects).
- * The student's "My Oracy" follows "My Courses" (docs/product.md#my-oracy).
+ * The student's menu starts with "Speaking Practice", the core of their practice, with the count of
+ * tasks still to answer; "My Oracy" follows "My Courses" (docs/product.md#my-oracy).
  */
 export const MENU_ENTRIES: Readonly<Record<Role, readonly NavEntry[]>> = {
   1: [
@@ -57,10 +60,10 @@ export const MENU_ENTRIES: Readonly<Record<Role, readonly NavEntry[]>> = {
     { label: 'menu.myComplaints', path: '/teacher/complaints', icon: alertCircleOutline },
   ],
   3: [
+    { label: 'menu.speakingPractice', path: '/student/speaking', icon: micOutline, badge: 'speakingToDo' },
     { label: 'menu.myTeachers', path: '/student/teachers', icon: personOutline },
     { label: 'menu.myCourses', path: '/student/courses', icon: bookOutline },
     { label: 'menu.myOracy', path: '/student/oracy', icon: analyticsOutline },
-    { label: 'menu.speakingPractice', path: '/student/speaking', icon: micOutline },
     { label: 'menu.notice', path: '/student/notice', icon: megaphoneOutline },
     { label: 'menu.myComplaints', path: '/student/complaints', icon: alertCircleOutline },
   ],
@@ -68,7 +71,8 @@ export const MENU_ENTRIES: Readonly<Record<Role, readonly NavEntry[]>> = {
 
 /**
  * The bottom tab bar per role, shown on phones only (docs/architecture.md#the-shell-and-navigation);
- * the student's fifth tab is "My Oracy", after "My Courses" (docs/product.md#my-oracy). Each tab
+ * the student's second tab is "Speaking" with the count of tasks still to answer, and "My Oracy" follows
+ * "My Courses" (docs/product.md#my-oracy); Notice stays in the student's menu. Each tab
  * keeps its own stack: the screens under its path (`/teacher/students/:studentId` under
  * "My Students") belong to it.
  */
@@ -88,9 +92,9 @@ export const TAB_ENTRIES: Readonly<Record<Role, readonly NavEntry[]>> = {
   ],
   3: [
     { label: 'menu.dashboard', path: '/student/dashboard', icon: gridOutline },
+    { label: 'menu.speaking', path: '/student/speaking', icon: micOutline, badge: 'speakingToDo' },
     { label: 'menu.myCourses', path: '/student/courses', icon: bookOutline },
     { label: 'menu.myOracy', path: '/student/oracy', icon: analyticsOutline },
-    { label: 'menu.notice', path: '/student/notice', icon: megaphoneOutline },
     { label: 'menu.myComplaints', path: '/student/complaints', icon: alertCircleOutline },
   ],
 };

@@ -8,6 +8,9 @@ import { renderAt } from '../test/renderApp';
 import { t } from '../i18n';
 import { CATEGORIES, SCALE, STATEMENT_KEYS, statementText } from './assessment/statements';
 
+// jsdom has no canvas to draw on: the dashboards' charts, where a test lands on one, are stubbed.
+vi.mock('react-chartjs-2', () => ({ Line: () => null, Bar: () => null, Doughnut: () => null, Radar: () => null }));
+
 const STATEMENTS = CATEGORIES.flatMap((category) => category.statements);
 
 const SUBMITTED = snapshot(10, { linguistic: 4.25, cognitive: 3.5, socialEmotional: 3, physical: 2.75 });
@@ -142,6 +145,7 @@ describe('the self-assessment page (docs/product.md#self-assessment)', { timeout
     expect(screen.getByText('Your responses have been recorded.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Explore our Website' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to my dashboard' })).toHaveAttribute('href', '/student/dashboard');
 
     const call = fetchSpy.mock.calls.find(([url]) => String(url) === '/api/updateOracyAssessment');
     expect(call?.[1]?.method).toBe('POST');
@@ -185,6 +189,20 @@ describe('the self-assessment page (docs/product.md#self-assessment)', { timeout
     expect(within(screen.getByRole('list', { name: 'Your strand scores' })).getAllByRole('listitem')).toHaveLength(4);
     expect(screen.getByText('Change since last time: −0.50')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'See your Oracy profile' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to my dashboard' })).toHaveAttribute('href', `/${as}/dashboard`);
+  });
+
+  it.each([
+    ['student', '/student/dashboard'],
+    ['teacher', '/teacher/dashboard'],
+    ['admin', '/admin/dashboard'],
+  ] as const)('leads a %s from the questionnaire to their own dashboard', async (as, home) => {
+    const { user } = setup({}, as);
+    await screen.findByText(`Welcome, ${USERS[as].firstName}`);
+    const link = await screen.findByRole('link', { name: 'Go to my dashboard' });
+    expect(link).toHaveAttribute('href', home);
+    await user.click(link);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(home));
   });
 
   it('shows "Submission failed" on a 400 and keeps the answers', async () => {

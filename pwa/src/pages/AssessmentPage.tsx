@@ -1,5 +1,5 @@
-import { IonContent, IonPage, useIonAlert } from '@ionic/react';
-import { lazy, memo, Suspense, useCallback, useEffect, useState, type ComponentType, type FormEvent } from 'react';
+import { IonContent, IonPage, useIonAlert, useIonViewWillEnter } from '@ionic/react';
+import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Logo } from '../components/Logo';
 import type { RadioGroupFieldProps } from '../components/RadioGroupField';
@@ -8,6 +8,7 @@ import { HttpError } from '../data/api';
 import { client, json } from '../data/client';
 import { formatChange, STRAND_KEYS, STRAND_LABELS, type AssessmentResult } from '../data/oracy';
 import { useI18n } from '../i18n';
+import { homePathFor } from '../session/roles';
 import { useRequiredUser, useSession } from '../session/SessionProvider';
 import AssessmentLoading from './assessment/AssessmentLoading';
 import { CATEGORIES, completeScores, SCALE, STATEMENT_KEYS, statementText, type Category, type Score, type Statement, type StatementKey } from './assessment/statements';
@@ -31,7 +32,11 @@ const RadioGroupField = lazy(async () => ({ default: (await loadScale()).RadioGr
  * submission's four strand scores, the change since last time from the
  * second submission on, and for students a link to their profile
  * (docs/product.md#after-the-self-assessment). Any signed-in user;
- * no shared layout. While the user loads it already shows the logo, the
+ * no shared layout; the questionnaire and the thank-you screen both offer "Go to my dashboard"
+ * (the role's home, `homePathFor`). Coming back to the page after a submission
+ * ("Retake the self-assessment") opens a blank questionnaire: Ionic keeps the page mounted while
+ * other screens show, so the thank-you screen and its answers are dropped as the page is entered
+ * again; answers not yet submitted stay. While the user loads it already shows the logo, the
  * title and the introduction (the largest text, painted once), with
  * the spinner and "Loading your assessment..." where the questions go. Submits `POST /api/updateOracyAssessment` with
  * `{oracy_scores: {<16 keys>: 1..5}}`; a non-2xx answer shows "Submission
@@ -46,6 +51,14 @@ export default function AssessmentPage() {
   const [submitting, setSubmitting] = useState(false);
   const [result, setResult] = useState<AssessmentResult | null>(null);
   const submitted = result !== null;
+  // A page entered again after a submission starts blank (docs/product.md#self-assessment-flow).
+  const resultShown = useRef(submitted);
+  resultShown.current = submitted;
+  useIonViewWillEnter(() => {
+    if (!resultShown.current) return;
+    setResult(null);
+    setAnswers({});
+  });
   // the four category cards arrive one per frame (the submit row with the last one),
   // so building and laying out the questionnaire never holds a phone's main thread for long.
   const categoriesShown = useStepwiseCount(CATEGORIES.length, user !== null);
@@ -104,6 +117,9 @@ export default function AssessmentPage() {
             <p>{t('assessment.thanks.recorded')}</p>
             <SubmissionScores result={result} />
             <div className="assessment-thanks__actions">
+              <Link className="assessment-thanks__link" to={homePathFor(user.role)}>
+                {t('assessment.home')}
+              </Link>
               {user.role === 3 && (
                 <Link className="assessment-thanks__link" to="/student/oracy">
                   {t('assessment.thanks.profileLink')}
@@ -121,6 +137,13 @@ export default function AssessmentPage() {
           <form className="assessment-form" onSubmit={(event) => void handleSubmit(event)} noValidate>
             <h1 className="assessment-form__title">{t('assessment.title')}</h1>
             <p className="assessment-form__intro">{t('assessment.intro')}</p>
+            {user && (
+              <p className="assessment-form__intro">
+                <Link className="assessment-thanks__link" to={homePathFor(user.role)}>
+                  {t('assessment.home')}
+                </Link>
+              </p>
+            )}
             {user ? (
               <Suspense fallback={<AssessmentLoading />}>
                 {CATEGORIES.slice(0, categoriesShown).map((category) => (

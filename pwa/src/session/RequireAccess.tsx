@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { PageLoading } from '../components/PageLoading';
 import { isAllowed, type RouteAccess } from '../routes';
+import { homePathFor } from './roles';
 import { useRequiredUser, type CurrentUser } from './SessionProvider';
 
 /** Props of {@link RequireAccess}. */
@@ -17,7 +18,8 @@ export interface RequireAccessProps {
  * The role guard (docs/product.md#route-table, docs/product.md#route-access). For
  * `'anyone'` it renders its children at once. Otherwise it loads the current
  * user (the browser goes to sign in when that fails), then renders the
- * children if the user's role is allowed and redirects to "/" if not.
+ * children if the user's role is allowed and redirects to the role's own home
+ * (`homePathFor`, docs/product.md#route-access) if not.
  */
 export function RequireAccess({ access, fallback, children }: RequireAccessProps) {
   if (access === 'anyone') return <>{typeof children === 'function' ? null : children}</>;
@@ -31,6 +33,6 @@ export function RequireAccess({ access, fallback, children }: RequireAccessProps
 function SignedIn({ access, fallback = <PageLoading />, children }: RequireAccessProps) {
   const user = useRequiredUser();
   if (!user) return <>{fallback}</>;
-  if (!isAllowed(access, user.role)) return <Navigate to="/" replace />;
+  if (!isAllowed(access, user.role)) return <Navigate to={homePathFor(user.role)} replace />;
   return <>{typeof children === 'function' ? children(user) : children}</>;
 }

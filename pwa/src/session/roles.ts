@@ -68,3 +68,16 @@ export function coursesPathFor(role: number | null | undefined): string {
   if (role === 3) return '/student/courses';
   return '/';
 }
+
+/**
+ * A role's own home (docs/product.md#links-and-redirects): where signing in, `/home` (the installed
+ * app's start) and "Go to my dashboard" lead — the admin's, the teacher's or the student's
+ * dashboard; `/` (the self-assessment) for an unknown role. The server's `homePathFor`
+ * (`api/src/auth/home.ts`) gives the same answers for its sign-in redirects.
+ */
+export function homePathFor(role: number | null | undefined): string {
+  if (role === 1) return '/admin/dashboard';
+  if (role === 2) return '/teacher/dashboard';
+  if (role === 3) return '/student/dashboard';
+  return '/';
+}

@@ -114,7 +114,7 @@ describe('signing in with a one-time password (docs/product.md#one-time-password
     expect((await post('/auth/login', { email: user.email, password: oneTimePassword })).status).toBe(401);
     const form = await formPost('/auth/login', { email: user.email, password: 'my-own-phrase-42' });
     expect(form.status).toBe(303);
-    expect(form.headers.get('Location')).toBe('/');
+    expect(form.headers.get('Location')).toBe('/student/dashboard');
   });
 
   it('sends a form sign-in to the "Choose a new password" page, a labelled form without script', async () => {
@@ -159,13 +159,13 @@ describe('signing in with a one-time password (docs/product.md#one-time-password
     expect((await notices(cookie)).status).toBe(403);
   });
 
-  it('ends every other session of the user when the password is chosen, and lands a form on /', async () => {
+  it('ends every other session of the user when the password is chosen, and lands a form on the role\'s home', async () => {
     const { user, oneTimePassword } = await made();
     const phone = await signIn(app, user.email, oneTimePassword);
     const tablet = await signIn(app, user.email, oneTimePassword);
     const res = await formPost('/auth/change-password', { password: 'tablet-chosen-phrase', confirmPassword: 'tablet-chosen-phrase' }, tablet);
     expect(res.status).toBe(303);
-    expect(res.headers.get('Location')).toBe('/');
+    expect(res.headers.get('Location')).toBe('/student/dashboard');
     const fresh = sessionCookieFrom(res)!;
     expect((await get('/auth/current_user', phone)).status).toBe(401);
     expect((await get('/auth/current_user', tablet)).status).toBe(401);
@@ -211,7 +211,7 @@ describe('signing in with a one-time password (docs/product.md#one-time-password
     const cookie = await signIn(app, user.email, password);
     const settled = await get('/change-password', cookie);
     expect(settled.status).toBe(302);
-    expect(settled.headers.get('Location')).toBe('/');
+    expect(settled.headers.get('Location')).toBe('/student/dashboard');
 
     const body = { password: 'another-phrase-1', confirmPassword: 'another-phrase-1' };
     expect((await post('/auth/change-password', body)).status).toBe(401);
@@ -220,7 +220,21 @@ describe('signing in with a one-time password (docs/product.md#one-time-password
     expect((await readJson(refused)).error.code).toBe('forbidden');
     expect(await verifyPassword((await User.findById(user._id).lean())!.passwordHash, password)).toBe(true);
     expect((await formPost('/auth/change-password', body)).headers.get('Location')).toBe('/login');
-    expect((await formPost('/auth/change-password', body, cookie)).headers.get('Location')).toBe('/');
+    expect((await formPost('/auth/change-password', body, cookie)).headers.get('Location')).toBe('/student/dashboard');
+  });
+
+  it('lands a form password change on each role\'s own dashboard (docs/product.md#one-time-passwords)', async () => {
+    for (const [role, home] of [
+      [1, '/admin/dashboard'],
+      [2, '/teacher/dashboard'],
+      [3, '/student/dashboard'],
+    ] as const) {
+      const { user, oneTimePassword } = await made(role);
+      const cookie = await signIn(app, user.email, oneTimePassword);
+      const res = await formPost('/auth/change-password', { password: 'a-chosen-phrase-77', confirmPassword: 'a-chosen-phrase-77' }, cookie);
+      expect(res.status, `role ${role}`).toBe(303);
+      expect(res.headers.get('Location'), `role ${role}`).toBe(home);
+    }
   });
 
   it('lets a user with a one-time password sign out', async () => {
