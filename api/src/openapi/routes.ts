@@ -464,14 +464,30 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/admin/complaints/:id/approve': {
     summary: 'Approve a complaint',
     tag: 'Complaints',
+    description:
+      'The body is optional: `{note}` is a note to the filer, shown under the status on their screen, trimmed, at most 500 characters (docs/product.md#complaint-status). The deciding admin may undo it within 60 s (`/undo`).',
     success: { status: 200, answer: json('Approved.', s.adminComplaintSchema) },
-    errors: { 404: 'No complaint has this id.', 409: 'The complaint was already approved or disapproved.' },
+    errors: { 400: 'A malformed id, or a note over 500 characters.', 404: 'No complaint has this id.', 409: 'The complaint was already approved or disapproved.', 415: NOT_JSON },
   },
   'POST /api/admin/complaints/:id/disapprove': {
     summary: 'Disapprove a complaint',
     tag: 'Complaints',
+    description:
+      'The body is optional: `{note}` is a note to the filer, shown under the status on their screen, trimmed, at most 500 characters (docs/product.md#complaint-status). The deciding admin may undo it within 60 s (`/undo`).',
     success: { status: 200, answer: json('Disapproved.', s.adminComplaintSchema) },
-    errors: { 404: 'No complaint has this id.', 409: 'The complaint was already approved or disapproved.' },
+    errors: { 400: 'A malformed id, or a note over 500 characters.', 404: 'No complaint has this id.', 409: 'The complaint was already approved or disapproved.', 415: NOT_JSON },
+  },
+  'POST /api/admin/complaints/:id/undo': {
+    summary: 'Undo a complaint decision',
+    tag: 'Complaints',
+    description:
+      'Returns an approved or disapproved complaint to On Hold (`status: null`, no decision, no note), back in the admin list: only the admin who decided it, within 60 s of the decision (docs/product.md#complaint-status).',
+    success: { status: 200, answer: json('On Hold again.', s.adminComplaintSchema) },
+    errors: {
+      403: 'Another admin decided this complaint.',
+      404: 'No complaint has this id.',
+      409: 'The complaint is On Hold, or more than 60 s have passed since the decision.',
+    },
   },
 
   // Courses

@@ -66,6 +66,7 @@ export const responseSchemasMatchTheServer: Record<string, true> = {
   'GET /api/admin/complaints': true satisfies Check<InferResponseType<Admin['complaints']['$get'], 200>, z.ZodArray<typeof s.adminComplaintSchema>>,
   'POST /api/admin/complaints/:id/approve': true satisfies Check<InferResponseType<Admin['complaints'][':id']['approve']['$post'], 200>, typeof s.adminComplaintSchema>,
   'POST /api/admin/complaints/:id/disapprove': true satisfies Check<InferResponseType<Admin['complaints'][':id']['disapprove']['$post'], 200>, typeof s.adminComplaintSchema>,
+  'POST /api/admin/complaints/:id/undo': true satisfies Check<InferResponseType<Admin['complaints'][':id']['undo']['$post'], 200>, typeof s.adminComplaintSchema>,
   'GET /api/admin/users': true satisfies Check<InferResponseType<Admin['users']['$get'], 200>, typeof s.usersPageSchema>,
   'POST /api/admin/users': true satisfies Check<InferResponseType<Admin['users']['$post'], 201>, typeof s.oneTimePasswordGrantSchema>,
   'POST /api/admin/users/:id/reset-password': true satisfies Check<InferResponseType<Admin['users'][':id']['reset-password']['$post'], 200>, typeof s.oneTimePasswordGrantSchema>,

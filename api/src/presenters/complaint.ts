@@ -27,12 +27,18 @@ const complaintShape = {
   role: z.number().meta({ description: 'role of the filer: 2 teacher, 3 student' }),
   status: complaintStatusSchema,
   createdAt: timestamp(),
+  decidedAt: timestamp().nullable().meta({ description: 'when it was approved or disapproved; null while On Hold' }),
+  moderationNote: z
+    .string()
+    .nullable()
+    .meta({ description: "the deciding admin's note to the filer, at most 500 characters (docs/product.md#complaint-status); null without one or while On Hold" }),
   user: complaintUserJsonSchema.optional().meta({ description: 'the filer as the admin list shows them; only when given to the presenter' }),
 };
 
 /**
  * The complaint JSON of the student and teacher screens (docs/product.md#notice-and-complaint-records,
- * docs/product.md#derived-and-stored-data). The filer's id appears as `userId` and, by role, as `sId`
+ * docs/product.md#derived-and-stored-data), with the decision's time and the admin's optional note
+ * to the filer (never who decided it). The filer's id appears as `userId` and, by role, as `sId`
  * (a student's complaint) or `tId` (a teacher's), as docs/product.md#student-calls and
  * docs/product.md#teacher-calls name them. `user` is present only when the caller passes the filer
  * (the admin view, docs/product.md#complaint-moderation-calls).
@@ -51,6 +57,8 @@ export interface ComplaintLike {
   role: number;
   status?: string | null;
   createdAt?: Date | null;
+  decidedAt?: Date | null;
+  moderationNote?: string | null;
 }
 
 /**
@@ -70,6 +78,8 @@ export function presentComplaint(complaint: ComplaintLike, user?: ComplaintUserJ
     role: complaint.role,
     status,
     createdAt: (complaint.createdAt ?? new Date(0)).toISOString(),
+    decidedAt: status && complaint.decidedAt ? complaint.decidedAt.toISOString() : null,
+    moderationNote: status && complaint.moderationNote ? complaint.moderationNote : null,
     ...(user ? { user: { name: user.name, role: user.role } } : {}),
   };
 }
@@ -77,23 +87,21 @@ export function presentComplaint(complaint: ComplaintLike, user?: ComplaintUserJ
 /**
  * A complaint in the admin view (docs/product.md#complaint-moderation-calls): the shared
  * complaint with `user{name, role}` — absent when the filer's account
- * was deleted ("Submitted by: Unknown User") — and who decided it and when.
+ * was deleted ("Submitted by: Unknown User") — and who decided it.
  */
 export const adminComplaintJsonSchema = z
   .object({
     ...complaintShape,
     decidedBy: objectId().nullable().meta({ description: 'the admin who approved or disapproved it, or null while On Hold' }),
-    decidedAt: timestamp().nullable().meta({ description: 'null while On Hold' }),
   })
   .meta({ id: 'AdminComplaint' });
 
 /** A complaint in the admin view: see {@link adminComplaintJsonSchema}. */
 export type AdminComplaintJson = z.infer<typeof adminComplaintJsonSchema>;
 
-/** The fields `presentAdminComplaint` reads: the shared ones plus the decision. */
+/** The fields `presentAdminComplaint` reads: the shared ones plus the deciding admin. */
 export interface AdminComplaintLike extends ComplaintLike {
   decidedBy?: Types.ObjectId | string | null;
-  decidedAt?: Date | null;
 }
 
 /**
@@ -104,6 +112,5 @@ export function presentAdminComplaint(complaint: AdminComplaintLike, users: Read
   return {
     ...presentComplaint(complaint, users.get(String(complaint.userId))),
     decidedBy: complaint.decidedBy ? String(complaint.decidedBy) : null,
-    decidedAt: complaint.decidedAt ? complaint.decidedAt.toISOString() : null,
   };
 }

@@ -41,6 +41,7 @@ const EXPORT_TEXTS = {
     aDeletedStudent: 'a deleted student',
     complaints: 'Complaints',
     noComplaints: 'No complaints.',
+    adminNote: 'Note from the admin:',
     'role.admin': 'Admin',
     'role.teacher': 'Teacher',
     'role.student': 'Student',
@@ -84,6 +85,7 @@ const EXPORT_TEXTS = {
     aDeletedStudent: 'un estudiante eliminado',
     complaints: 'Reclamaciones',
     noComplaints: 'Sin reclamaciones.',
+    adminNote: 'Nota de la administración:',
     'role.admin': 'Administrador',
     'role.teacher': 'Profesor',
     'role.student': 'Estudiante',
@@ -127,6 +129,7 @@ const EXPORT_TEXTS = {
     aDeletedStudent: 'un élève supprimé',
     complaints: 'Réclamations',
     noComplaints: 'Aucune réclamation.',
+    adminNote: 'Note de l’administration :',
     'role.admin': 'Administrateur',
     'role.teacher': 'Enseignant',
     'role.student': 'Élève',
@@ -214,7 +217,9 @@ export function renderExportHtml(data: ExportData): string {
     .filter((f) => f.studentName !== undefined)
     .map((f) => `${t('forStudent', { date: day(f.createdAt), name: f.studentName ?? EXPORT_TEXTS[data.language].aDeletedStudent })} ${scores(f.strands)}${quoted(f.comment)}`);
   const complaints = records(data, 'complaints').map(
-    (c) => `<strong>${escapeHtml(c.title)}</strong> (${escapeHtml(day(c.createdAt))}, ${word('status', c.status ?? 'onHold')})<br>${escapeHtml(c.description)}`,
+    (c) =>
+      `<strong>${escapeHtml(c.title)}</strong> (${escapeHtml(day(c.createdAt))}, ${word('status', c.status ?? 'onHold')})<br>${escapeHtml(c.description)}` +
+      (c.moderationNote ? `<br>${t('adminNote')} “${escapeHtml(c.moderationNote)}”` : ''),
   );
   const sections = [
     `<h2>${t('courses')}</h2>${list(courses, t('noCourses'))}`,

@@ -228,6 +228,8 @@ export const PRIVACY_REGISTER: readonly RegisterEntry[] = [
       { path: 'description', description: 'What it says' },
       { path: 'role', description: 'Whether the filer is a student or a teacher' },
       { path: 'decidedBy', description: 'The admin who decided it' },
+      { path: 'decidedAt', description: 'When it was decided' },
+      { path: 'moderationNote', description: 'The deciding admin’s optional note to the person who filed it' },
     ],
     owners: [
       { path: 'userId', role: 'subject', onErasure: 'delete' },
@@ -236,7 +238,7 @@ export const PRIVACY_REGISTER: readonly RegisterEntry[] = [
     whoCanSee: 'The person who filed it and admins.',
     retention: { text: 'Until the filer deletes it (while not approved) or the account is deleted.' },
     onErasure: 'The filer’s complaints are deleted; on others’ complaints a deleted admin is no longer named as the one who decided.',
-    export: { included: true, how: 'The complaints the person filed, with their status.' },
+    export: { included: true, how: 'The complaints the person filed, with their status, when it was decided and the admin’s note, without who decided it.' },
   },
   {
     model: 'ComplaintDecision',

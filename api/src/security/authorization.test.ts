@@ -7,6 +7,7 @@ import {
   WORLD_PASSWORD,
   createWorld,
   freshComplaint,
+  freshDecidedComplaint,
   freshArchive,
   freshCourse,
   freshExport,
@@ -183,6 +184,11 @@ const ROWS: Row[] = [
     endpoint: 'POST /api/admin/complaints/:id/disapprove',
     expect: adminOnly(200),
     request: async (world) => ({ path: `/api/admin/complaints/${(await freshComplaint(world.t1, ROLES.teacher)).id}/disapprove` }),
+  },
+  {
+    endpoint: 'POST /api/admin/complaints/:id/undo',
+    expect: adminOnly(200),
+    request: async (world) => ({ path: `/api/admin/complaints/${(await freshDecidedComplaint(world.s1, ROLES.student, world.admin)).id}/undo` }),
   },
 
   // Admin: users, students, teachers, instructors, course assignment, stats, export.

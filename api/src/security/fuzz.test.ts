@@ -11,6 +11,7 @@ import { ASSESSMENT_CATEGORIES, ROLES } from '../db/models/index.js';
 import { courseFieldsSchema } from '../routes/admin/courses/schema.js';
 import { exportQuerySchema } from '../routes/admin/export/schema.js';
 import { importFormSchema, importQuerySchema } from '../routes/admin/import/schema.js';
+import { decisionBodySchema } from '../routes/admin/complaints/schema.js';
 import { noticeBodySchema } from '../routes/admin/notices/schema.js';
 import { schoolSettingsBodySchema } from '../routes/admin/settings/schema.js';
 import { userLanguageBodySchema } from '../routes/user/schema.js';
@@ -38,6 +39,7 @@ import {
   cookieOf,
   createWorld,
   freshComplaint,
+  freshDecidedComplaint,
   freshArchive,
   freshCourse,
   freshExport,
@@ -201,8 +203,21 @@ const TARGETS: Target[] = [
   { endpoint: 'DELETE /api/admin/notice/:id', caller: 'admin', params: async () => ({ id: await ids(freshNotice, 6) }) },
 
   { endpoint: 'GET /api/admin/complaints', caller: 'admin' },
-  { endpoint: 'POST /api/admin/complaints/:id/approve', caller: 'admin', params: async (w) => ({ id: await ids(() => freshComplaint(w.s2, ROLES.student), 6) }) },
-  { endpoint: 'POST /api/admin/complaints/:id/disapprove', caller: 'admin', params: async (w) => ({ id: await ids(() => freshComplaint(w.t2, ROLES.teacher), 6) }) },
+  {
+    endpoint: 'POST /api/admin/complaints/:id/approve',
+    caller: 'admin',
+    body: decisionBodySchema,
+    sample: () => ({ note: 'Thank you; the heating is fixed.' }),
+    params: async (w) => ({ id: await ids(() => freshComplaint(w.s2, ROLES.student), 6) }),
+  },
+  {
+    endpoint: 'POST /api/admin/complaints/:id/disapprove',
+    caller: 'admin',
+    body: decisionBodySchema,
+    sample: () => ({ note: 'This is a matter for your teacher.' }),
+    params: async (w) => ({ id: await ids(() => freshComplaint(w.t2, ROLES.teacher), 6) }),
+  },
+  { endpoint: 'POST /api/admin/complaints/:id/undo', caller: 'admin', params: async (w) => ({ id: await ids(() => freshDecidedComplaint(w.s2, ROLES.student, w.admin), 6) }) },
 
   { endpoint: 'GET /api/admin/users', caller: 'admin', query: PEOPLE_QUERY },
   {

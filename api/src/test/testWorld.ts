@@ -8,7 +8,7 @@ import type { UserDoc } from '../auth/context.js';
 import { hashPassword } from '../auth/password.js';
 import { SESSION_COOKIE, createSession } from '../auth/sessions.js';
 import { chatUploadsDir } from '../chat/messages.js';
-import { Assignment, ChatMessage, Complaint, Course, Enrollment, Feedback, Notice, PrivacyExport, Recording, ROLES, SpeakingTask, User, type Role } from '../db/models/index.js';
+import { Assignment, ChatMessage, Complaint, ComplaintDecision, Course, Enrollment, Feedback, Notice, PrivacyExport, Recording, ROLES, SpeakingTask, User, type Role } from '../db/models/index.js';
 import { exportFileName, exportsDir } from '../privacy/exportStore.js';
 import { getEnv, type Env } from '../env.js';
 import { DiskUploadStore, recordingsDir } from '../services/uploads.js';
@@ -122,6 +122,21 @@ export async function freshCourse(instructorId: UserDoc['_id'] | null, title = `
 /** A fresh complaint of `owner` filed in `role`, status null (On Hold). */
 export async function freshComplaint(owner: UserDoc, role: typeof ROLES.student | typeof ROLES.teacher) {
   return Complaint.create({ title: 'Too loud', description: 'The room next door is too loud.', userId: owner._id, role, status: null });
+}
+
+/** A fresh complaint of `owner` that `admin` approved just now (with its decision claim): one the admin may still undo. */
+export async function freshDecidedComplaint(owner: UserDoc, role: typeof ROLES.student | typeof ROLES.teacher, admin: UserDoc) {
+  const complaint = await Complaint.create({
+    title: 'Too loud',
+    description: 'The room next door is too loud.',
+    userId: owner._id,
+    role,
+    status: 'approved',
+    decidedBy: admin._id,
+    decidedAt: new Date(),
+  });
+  await ComplaintDecision.create({ _id: complaint._id, status: 'approved', decidedBy: admin._id });
+  return complaint;
 }
 
 /** A fresh speaking task of the owning teacher in the world's course, focused on two strands. */

@@ -1,5 +1,5 @@
 import { IonButton, IonContent, IonModal } from '@ionic/react';
-import { useId, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useI18n } from '../i18n';
 import { useDialogInstance } from '../pages/shared/useDialogInstance';
 import { DialogTitleBar } from './DialogParts';
@@ -31,11 +31,25 @@ export interface ComplaintDialogProps {
   onDismiss: () => void;
 }
 
+/** The fields of a complaint left blank (after trimming), in the form's order (docs/product.md#complaint-dialog-validation). */
+export function blankComplaintFields(title: string, description: string): Array<'title' | 'description'> {
+  return [...(title.trim() ? [] : (['title'] as const)), ...(description.trim() ? [] : (['description'] as const))];
+}
+
+/** Focuses the native control inside an Ionic field (light DOM: `ion-input` and `ion-textarea` are scoped, not shadowed). */
+function focusField(host: HTMLElement | null): void {
+  host?.querySelector<HTMLElement>('input, textarea')?.focus();
+}
+
 /**
  * The complaint form of docs/product.md#student-complaints, docs/product.md#teacher-complaints in a modal: "Complaint Title",
  * "Complaint Description", "Cancel" and a submit button. Used both for
  * "Submit a New Complaint" and for editing a complaint the server refused.
- * It validates nothing itself: the caller trims and checks.
+ * A submit with a blank field (after trimming) calls nothing: the blank fields show their message
+ * ("Title is required.", "Description is required.") with `aria-invalid` and the
+ * message as their description, the focus moves to the first of them, and what was typed stays
+ * (docs/product.md#complaint-dialog-validation). The messages follow the text as it is typed, until
+ * the dialog closes. The caller still trims what it sends.
  */
 export function ComplaintDialog(props: ComplaintDialogProps) {
   const { isOpen, heading, title, description, onTitleChange, onDescriptionChange, busy, submitLabel, busyLabel, onSubmit, onCancel, onDismiss } = props;
@@ -43,8 +57,22 @@ export function ComplaintDialog(props: ComplaintDialogProps) {
   const headingId = useId();
   // Named by its heading: an aria-labelledby on the modal cannot reach into its shadow root.
   const instance = useDialogInstance(isOpen ? heading : null);
+  // Whether a submit was tried: only then are blank fields shown as errors.
+  const [attempted, setAttempted] = useState(false);
+  const titleRef = useRef<HTMLIonInputElement>(null);
+  const descriptionRef = useRef<HTMLIonTextareaElement>(null);
+  useEffect(() => {
+    if (!isOpen) setAttempted(false);
+  }, [isOpen]);
+  const blank = attempted ? blankComplaintFields(title, description) : [];
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const missing = blankComplaintFields(title, description);
+    if (missing.length > 0) {
+      setAttempted(true);
+      focusField(missing[0] === 'title' ? titleRef.current : descriptionRef.current);
+      return;
+    }
     onSubmit();
   };
   return (
@@ -52,8 +80,25 @@ export function ComplaintDialog(props: ComplaintDialogProps) {
       <DialogTitleBar id={headingId} className="course-details__title">{heading}</DialogTitleBar>
       <IonContent className="ion-padding">
         <form className="dialog-form" onSubmit={submit} noValidate aria-labelledby={headingId}>
-          <TextField label={t('components.complaintDialog.title')} value={title} maxLength={200} required onChange={onTitleChange} />
-          <TextAreaField label={t('components.complaintDialog.description')} value={description} rows={4} maxLength={5000} required onChange={onDescriptionChange} />
+          <TextField
+            label={t('components.complaintDialog.title')}
+            value={title}
+            maxLength={200}
+            required
+            error={blank.includes('title') ? t('components.complaintDialog.titleRequired') : undefined}
+            inputRef={titleRef}
+            onChange={onTitleChange}
+          />
+          <TextAreaField
+            label={t('components.complaintDialog.description')}
+            value={description}
+            rows={4}
+            maxLength={5000}
+            required
+            error={blank.includes('description') ? t('components.complaintDialog.descriptionRequired') : undefined}
+            textareaRef={descriptionRef}
+            onChange={onDescriptionChange}
+          />
           <div className="dialog-actions">
             <IonButton fill="clear" onClick={onCancel}>
               {t('common.cancel')}

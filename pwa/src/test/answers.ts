@@ -21,6 +21,7 @@ export function adminComplaintAnswer(fields: Pick<AdminComplaint, 'id' | 'title'
     createdAt: '2025-01-01T00:00:00.000Z',
     decidedBy: null,
     decidedAt: null,
+    moderationNote: null,
     ...fields,
   };
 }

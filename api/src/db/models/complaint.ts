@@ -4,6 +4,9 @@ import { baseSchemaOptions } from './common.js';
 /** Complaint statuses (docs/product.md#states-and-transitions); null is "On Hold". */
 export const COMPLAINT_STATUSES = ['approved', 'disapproved'] as const;
 
+/** Longest note an admin may leave the filer with a decision, in characters after trimming (docs/product.md#complaint-status). */
+export const MODERATION_NOTE_MAX = 500;
+
 /** A complaint filed by a teacher or a student (docs/product.md#derived-and-stored-data). */
 const complaintSchema = new Schema(
   {
@@ -17,6 +20,8 @@ const complaintSchema = new Schema(
     decidedBy: { type: Schema.Types.ObjectId, ref: 'User', default: null },
     /** when it was approved or disapproved, null while On Hold */
     decidedAt: { type: Date, default: null },
+    /** the deciding admin's optional note to the filer, shown under the status; null without one or while On Hold */
+    moderationNote: { type: String, trim: true, maxlength: MODERATION_NOTE_MAX, default: null },
   },
   baseSchemaOptions,
 );

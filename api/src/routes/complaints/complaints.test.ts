@@ -90,6 +90,8 @@ describe.each(FILERS)(
         role,
         status: null,
         createdAt: expect.any(String),
+        decidedAt: null,
+        moderationNote: null,
       });
       expect(await Complaint.countDocuments({ userId: victim._id })).toBe(0);
       expect(await readJson(await list(user.id as string, cookie))).toEqual([created]);

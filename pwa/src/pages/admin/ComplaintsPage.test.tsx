@@ -1,7 +1,9 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { mockFetch, USERS, type FakeRoute } from '../../test/fetchMock';
+import { act } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { findToast, openAlertDialog, type ToastElement } from '../../test/adminTestUtils';
+import { mockFetch, sentJson, USERS, type FakeRoute } from '../../test/fetchMock';
 import { adminComplaintAnswer } from '../../test/answers';
 import { renderAt } from '../../test/renderApp';
 import { complaintRoleName, restoreComplaint, submittedBy, type AdminComplaint } from './complaints';
@@ -10,7 +12,7 @@ import { complaintRoleName, restoreComplaint, submittedBy, type AdminComplaint }
 configure({ asyncUtilTimeout: 10_000 });
 
 const COMPLAINTS: AdminComplaint[] = [
-  adminComplaintAnswer({ id: 'k1', title: 'Broken projector', description: 'Room 4.', createdAt: '2025-03-01T09:00:00.000Z', user: { name: 'Tina Teacher', role: 2 } }),
+  adminComplaintAnswer({ id: 'k1', title: 'Broken projector', description: 'Room 4.', role: 2, createdAt: '2025-03-01T09:00:00.000Z', user: { name: 'Tina Teacher', role: 2 } }),
   adminComplaintAnswer({ id: 'k2', title: 'Late bus', description: 'Every Monday.', createdAt: '2025-03-02T09:00:00.000Z', user: { name: 'Sid Student', role: 3 } }),
   adminComplaintAnswer({ id: 'k3', title: 'No filer', description: 'Orphaned.', createdAt: '2025-03-03T09:00:00.000Z' }),
 ];
@@ -99,5 +101,72 @@ describe('complaint moderation (docs/product.md#complaint-moderation)', { timeou
     await user.click(ionButton(card('Broken projector'), 'Disapprove'));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('"Broken projector" was already decided or removed, so it left the list.'));
     expect(cardTitles()).toEqual(['Late bus', 'No filer']);
+  });
+});
+
+/** The "Undo" button of the toast after a decision: its handler (the toast's buttons live in a shadow root jsdom queries cannot reach). */
+function undoButton(toast: ToastElement) {
+  const button = (toast.buttons as { text?: string; handler?: () => unknown }[] | undefined)?.find((b) => b.text === 'Undo');
+  expect(button?.handler).toBeTypeOf('function');
+  return () => act(async () => void button!.handler!());
+}
+
+describe('a decision with a note, and Undo (docs/product.md#complaint-moderation, docs/product.md#complaint-status)', { timeout: 40_000 }, () => {
+  afterEach(async () => {
+    const toasts = Array.from(document.querySelectorAll<HTMLElement & { dismiss?: () => Promise<boolean> }>('ion-toast'));
+    await Promise.all(toasts.map((toast) => toast.dismiss?.().catch(() => false)));
+  });
+
+  it('offers an optional note to the student or the teacher, at most 500 characters', async () => {
+    setup();
+    await screen.findByText('Room 4.');
+    expect(within(card('Broken projector')).getByRole('textbox', { name: 'Note to the teacher (optional)' })).toHaveAttribute('maxlength', '500');
+    expect(within(card('Late bus')).getByRole('textbox', { name: 'Note to the student (optional)' })).toHaveAccessibleDescription(/They see it under the decision\./);
+  });
+
+  it('approves without asking, sends the trimmed note, then offers Undo for 5 s; Undo puts the card and its note back', async () => {
+    const decided = { ...COMPLAINTS[1]!, status: 'approved', decidedBy: 'u-admin', decidedAt: '2025-03-05T09:00:00.000Z', moderationNote: 'Fixed.' };
+    const { user, fetchSpy } = setup({
+      'POST /api/admin/complaints/k2/approve': { body: decided },
+      'POST /api/admin/complaints/k2/undo': { body: COMPLAINTS[1] },
+    });
+    await screen.findByText('Room 4.');
+    await user.type(within(card('Late bus')).getByRole('textbox', { name: 'Note to the student (optional)' }), '  Fixed. ');
+    await user.click(ionButton(card('Late bus'), 'Approve'));
+    expect(openAlertDialog()).toBeNull();
+    await waitFor(() => expect(cardTitles()).toEqual(['Broken projector', 'No filer']));
+
+    const toast = await findToast('Complaint approved');
+    expect(toast.duration).toBe(5000);
+    const approve = fetchSpy.mock.calls.filter(([url]) => String(url) === '/api/admin/complaints/k2/approve');
+    expect(sentJson(approve[0])).toEqual({ note: 'Fixed.' });
+
+    await undoButton(toast)();
+    await waitFor(() => expect(cardTitles()).toEqual(['Broken projector', 'Late bus', 'No filer']));
+    expect(fetchSpy.mock.calls.filter(([url, init]) => String(url) === '/api/admin/complaints/k2/undo' && init?.method === 'POST')).toHaveLength(1);
+    expect(screen.getByRole('status')).toHaveTextContent('"Late bus" is On Hold again and back in the list.');
+    expect(within(card('Late bus')).getByRole('textbox', { name: 'Note to the student (optional)' })).toHaveValue('  Fixed. ');
+  });
+
+  it('disapproves with no note as an empty body, and says "Complaint disapproved"', async () => {
+    const { user, fetchSpy } = setup({ 'POST /api/admin/complaints/k1/disapprove': { body: { ...COMPLAINTS[0]!, status: 'disapproved' } } });
+    await screen.findByText('Room 4.');
+    await user.click(ionButton(card('Broken projector'), 'Disapprove'));
+    await findToast('Complaint disapproved');
+    expect(sentJson(fetchSpy.mock.calls.find(([url]) => String(url) === '/api/admin/complaints/k1/disapprove'))).toEqual({});
+  });
+
+  it('says why when Undo is refused, and leaves the card out', async () => {
+    const { user } = setup({
+      'POST /api/admin/complaints/k2/disapprove': { body: { ...COMPLAINTS[1]!, status: 'disapproved' } },
+      'POST /api/admin/complaints/k2/undo': { status: 409, body: { error: { code: 'conflict', message: 'This decision can no longer be undone.' } } },
+    });
+    await screen.findByText('Room 4.');
+    await user.click(ionButton(card('Late bus'), 'Disapprove'));
+    await undoButton(await findToast('Complaint disapproved'))();
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('The decision on "Late bus" could not be undone: This decision can no longer be undone.'),
+    );
+    expect(cardTitles()).toEqual(['Broken projector', 'No filer']);
   });
 });

@@ -15,6 +15,18 @@ export type ComplaintUser = NonNullable<AdminComplaint['user']>;
 /** The two moderation actions (docs/product.md#complaint-status). */
 export type ComplaintDecision = 'approve' | 'disapprove';
 
+/** Longest note to the filer, in characters (the server's limit, docs/product.md#complaint-status). */
+export const MODERATION_NOTE_MAX = 500;
+
+/** How long the "Undo" toast after a decision stays, in ms (docs/product.md#complaint-moderation); the server allows 60 s. */
+export const UNDO_TOAST_MS = 5000;
+
+/** The body of an approve or disapprove call: the note trimmed, or none when blank. */
+export function noteBody(note: string): { note?: string } {
+  const trimmed = note.trim();
+  return trimmed ? { note: trimmed } : {};
+}
+
 /** 2 → "Teacher", 3 → "Student", anything else → "Unknown Role" (docs/product.md#constants-and-limits). */
 export function complaintRoleName(role: number | null | undefined): string {
   return role === ROLE.admin ? t('roles.unknown') : roleName(role);

@@ -106,6 +106,49 @@ describe('the student complaints screen (docs/product.md#student-complaints)', {
     expect(screen.getByRole('textbox', { name: 'Complaint Title' })).toHaveValue('A title');
   });
 
+  it('shows both field errors on a blank submit, focuses the first, sends nothing and keeps what was typed', async () => {
+    const { user, fetchSpy } = setup({ 'GET /api/student/complaints': { body: [] } });
+    const titleField = await openDialog(user);
+    const descriptionField = screen.getByRole('textbox', { name: 'Complaint Description' });
+    expect(titleField).not.toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(screen.getByText('Add Complaint', { selector: 'form ion-button' }));
+    await waitFor(() => expect(titleField).toHaveAccessibleDescription('Title is required.'));
+    expect(titleField).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(descriptionField).toHaveAccessibleDescription('Description is required.'));
+    expect(descriptionField).toHaveAttribute('aria-invalid', 'true');
+    expect(titleField).toHaveFocus();
+
+    // the title's message goes as it is filled; the focus goes to the description, still blank
+    await user.type(titleField, 'Broken chair');
+    await waitFor(() => expect(titleField).not.toHaveAttribute('aria-invalid', 'true'));
+    await user.type(descriptionField, '   ');
+    await user.click(screen.getByText('Add Complaint', { selector: 'form ion-button' }));
+    await waitFor(() => expect(descriptionField).toHaveFocus());
+    expect(descriptionField).toHaveAttribute('aria-invalid', 'true');
+    expect(posts(fetchSpy)).toHaveLength(0);
+    expect(titleField).toHaveValue('Broken chair');
+  });
+
+  it('says what On Hold means, and shows the admin\'s note under Approved or Disapproved', async () => {
+    setup({
+      'GET /api/student/complaints': {
+        body: [
+          complaint('c1', 'Noisy hall', null),
+          { ...complaint('c2', 'Late bus', 'approved'), decidedAt: '2025-03-02T10:00:00.000Z', moderationNote: 'The bus company has a new timetable.' },
+          { ...complaint('c3', 'Cold room', 'disapproved'), decidedAt: '2025-03-02T10:00:00.000Z', moderationNote: 'The heating works; keep the windows shut.' },
+          { ...complaint('c4', 'No note', 'disapproved'), decidedAt: '2025-03-02T10:00:00.000Z', moderationNote: null },
+        ],
+      },
+    });
+    await screen.findByRole('heading', { name: 'Complaint: Noisy hall' }, SLOW);
+    expect(within(card('Noisy hall')).getByText('Waiting for an admin to review it')).toBeInTheDocument();
+    expect(within(card('Late bus')).queryByText('Waiting for an admin to review it')).not.toBeInTheDocument();
+    expect(within(card('Late bus')).getByText('Note from the admin:').closest('p')).toHaveTextContent('Note from the admin: The bus company has a new timetable.');
+    expect(within(card('Cold room')).getByText('Note from the admin:').closest('p')).toHaveTextContent('The heating works; keep the windows shut.');
+    expect(within(card('No note')).queryByText('Note from the admin:')).not.toBeInTheDocument();
+  });
+
   it('reads "Submitting..." while pending, then adds the complaint at the top and closes', async () => {
     let release: () => void = () => undefined;
     const { user, fetchSpy } = setup({

@@ -36,10 +36,12 @@ export function complaintStatusView(status: ComplaintStatus | undefined): { labe
  *   load), newest first; "No complaints to display" when empty; the role's
  *   load error;
  * - the "Submit a New Complaint" dialog: blank title or description (after
- *   trimming) does nothing (docs/product.md#validation-rules); the submit button reads
+ *   trimming) sends nothing and shows the field's message (docs/product.md#complaint-dialog-validation); the submit button reads
  *   "Submitting..." while pending; success adds the complaint at the top and
  *   closes the dialog; a failure is logged only (docs/product.md#error-messages) and keeps the
  *   dialog open with what was typed;
+ * - each card's status: "On Hold" with "Waiting for an admin to review it"; "Approved" or
+ *   "Disapproved" with the admin's note under it, when they left one (docs/product.md#complaint-status);
  * - "Delete Complaint" unless approved; a failure is logged only (a 409
  *   means it was approved meanwhile: the list reloads to show it).
  * Offline: the list is cached per user and shown with the offline
@@ -147,7 +149,11 @@ export function ComplaintsScreen({ role }: { role: AreaRole }) {
   );
 }
 
-/** One complaint (docs/product.md#student-complaints): "Complaint: {title}", the description, the status, and Delete unless approved. */
+/**
+ * One complaint (docs/product.md#student-complaints): "Complaint: {title}", the description, the
+ * status — On Hold with "Waiting for an admin to review it", Approved or Disapproved with the
+ * admin's note when there is one — and Delete unless approved.
+ */
 function ComplaintCard({ complaint, deleting, onDelete }: { complaint: Complaint; deleting: boolean; onDelete: () => void }) {
   const headingId = useId();
   const { t } = useI18n();
@@ -167,6 +173,12 @@ function ComplaintCard({ complaint, deleting, onDelete }: { complaint: Complaint
             {status.label}
           </span>
         </p>
+        {status.tone === 'on-hold' && <p className="complaint-card__hint">{t('complaints.status.onHoldHint')}</p>}
+        {status.tone !== 'on-hold' && complaint.moderationNote && (
+          <p className="complaint-card__note">
+            <strong>{t('complaints.noteFromAdmin')}</strong> {complaint.moderationNote}
+          </p>
+        )}
         {complaint.status !== 'approved' && (
           <IonButton color="danger" fill="outline" size="small" disabled={deleting} onClick={onDelete} aria-label={t('complaints.deleteNamed', { title: complaint.title })}>
             {t('complaints.delete')}

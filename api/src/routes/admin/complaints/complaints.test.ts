@@ -57,6 +57,7 @@ describe('GET /api/admin/complaints', () => {
       createdAt: '2025-03-01T09:00:00.000Z',
       decidedBy: null,
       decidedAt: null,
+      moderationNote: null,
       user: { name: teacher.name, role: 2 },
     });
     expect(complaints[1].id).toBe(orphan.id);
@@ -79,7 +80,7 @@ describe.each(['approve', 'disapprove'] as const)('POST /api/admin/complaints/:i
     const res = await app.request(`${PATH}/${complaint.id}/${action}`, jsonRequest('POST', undefined, adminCookie));
     expect(res.status).toBe(200);
     const body = await readJson(res);
-    expect(body).toMatchObject({ id: complaint.id, status, decidedBy: adminId, user: { name: student.name, role: 3 } });
+    expect(body).toMatchObject({ id: complaint.id, status, decidedBy: adminId, moderationNote: null, user: { name: student.name, role: 3 } });
     expect(Date.parse(body.decidedAt)).toBeGreaterThanOrEqual(before - 1000);
 
     const stored = await Complaint.findById(complaint.id).lean();
@@ -166,5 +167,134 @@ describe('two admins deciding at once', () => {
     expect(res.status).toBe(409);
     expect((await readJson(res)).error.message).toBe('This complaint has already been disapproved.');
     expect((await Complaint.findById(complaint.id).lean())).toMatchObject({ status: 'disapproved', decidedBy: expect.anything() });
+  });
+});
+
+describe('the note to the filer (docs/product.md#complaint-status)', () => {
+  const ownList = (cookie: string, role: 'student' | 'teacher', id: string) =>
+    app.request(`/api/${role}/complaints?${role === 'student' ? 'sId' : 'tId'}=${id}`, jsonRequest('GET', undefined, cookie));
+
+  it.each(['approve', 'disapprove'] as const)('%s stores the note trimmed, with the time, and answers it', async (action) => {
+    const complaint = await fileComplaint(student, 3, `Noted ${action}`, '2025-06-01T09:00:00Z');
+    const res = await app.request(`${PATH}/${complaint.id}/${action}`, jsonRequest('POST', { note: '  The heating is fixed now.\n ' }, adminCookie));
+    expect(res.status).toBe(200);
+    expect(await readJson(res)).toMatchObject({ moderationNote: 'The heating is fixed now.', decidedAt: expect.any(String) });
+    expect((await Complaint.findById(complaint.id).lean())?.moderationNote).toBe('The heating is fixed now.');
+  });
+
+  it('stores no note for a blank one, an empty body or none', async () => {
+    for (const body of [{ note: '   ' }, {}, undefined]) {
+      const complaint = await fileComplaint(teacher, 2, 'No note', '2025-06-02T09:00:00Z');
+      const res = await app.request(`${PATH}/${complaint.id}/disapprove`, jsonRequest('POST', body, adminCookie));
+      expect(res.status).toBe(200);
+      expect((await readJson(res)).moderationNote).toBeNull();
+      expect((await Complaint.findById(complaint.id).lean())?.moderationNote).toBeNull();
+    }
+  });
+
+  it('refuses a note over 500 characters or not text with 400 naming note, deciding nothing', async () => {
+    const complaint = await fileComplaint(student, 3, 'Long note', '2025-06-03T09:00:00Z');
+    for (const note of ['x'.repeat(501), 42]) {
+      const res = await app.request(`${PATH}/${complaint.id}/approve`, jsonRequest('POST', { note }, adminCookie));
+      expect(res.status).toBe(400);
+      const body = await readJson(res);
+      expect(body.error.code).toBe('validation_error');
+      expect(body.error.fields).toHaveProperty('note');
+    }
+    expect((await Complaint.findById(complaint.id).lean())?.status).toBeNull();
+    expect(await ComplaintDecision.exists({ _id: complaint._id })).toBeNull();
+    // 500 characters after trimming is the limit
+    const ok = await app.request(`${PATH}/${complaint.id}/approve`, jsonRequest('POST', { note: ` ${'y'.repeat(500)} ` }, adminCookie));
+    expect(ok.status).toBe(200);
+    expect((await readJson(ok)).moderationNote).toHaveLength(500);
+  });
+
+  it('refuses a body not sent as JSON with 415', async () => {
+    const complaint = await fileComplaint(student, 3, 'Form body', '2025-06-04T09:00:00Z');
+    const init = jsonRequest('POST', undefined, adminCookie);
+    const res = await app.request(`${PATH}/${complaint.id}/approve`, { ...init, headers: { ...init.headers, 'Content-Type': 'text/plain' }, body: 'note=hi' });
+    expect(res.status).toBe(415);
+    expect((await Complaint.findById(complaint.id).lean())?.status).toBeNull();
+  });
+
+  it("shows the note and the decision's time to the filer and an admin, not who decided, and no one else may read it", async () => {
+    const [owner, other] = await Promise.all([createUser({ role: 3 }), createUser({ role: 3 })]);
+    const ownerCookie = await signIn(app, owner.user.email, owner.password);
+    const otherCookie = await signIn(app, other.user.email, other.password);
+    const ownerId = owner.user.id as string;
+    const complaint = await fileComplaint({ id: ownerId }, 3, 'Cold classroom', '2025-06-05T09:00:00Z');
+    expect((await app.request(`${PATH}/${complaint.id}/disapprove`, jsonRequest('POST', { note: 'Please ask your teacher first.' }, adminCookie))).status).toBe(200);
+
+    const res = await ownList(ownerCookie, 'student', ownerId);
+    expect(res.status).toBe(200);
+    const [mine] = await readJson(res);
+    expect(mine).toMatchObject({ id: complaint.id, status: 'disapproved', moderationNote: 'Please ask your teacher first.', decidedAt: expect.any(String) });
+    expect(mine).not.toHaveProperty('decidedBy');
+    expect(JSON.stringify(mine)).not.toContain(adminId);
+    expect((await ownList(adminCookie, 'student', ownerId)).status).toBe(200);
+
+    const refused = await ownList(otherCookie, 'student', ownerId);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).not.toContain('Please ask your teacher first.');
+    const others = await readJson(await ownList(otherCookie, 'student', other.user.id as string));
+    expect(JSON.stringify(others)).not.toContain('Please ask your teacher first.');
+  });
+});
+
+describe('POST /api/admin/complaints/:id/undo (docs/product.md#complaint-status)', () => {
+  const undo = (id: string, cookie = adminCookie) => app.request(`${PATH}/${id}/undo`, jsonRequest('POST', undefined, cookie));
+
+  it.each(['approve', 'disapprove'] as const)('returns a complaint the admin decided (%s) to On Hold, without note, and to the list', async (action) => {
+    const complaint = await fileComplaint(student, 3, `Undo ${action}`, '2025-07-01T09:00:00Z');
+    expect((await app.request(`${PATH}/${complaint.id}/${action}`, jsonRequest('POST', { note: 'Sorted.' }, adminCookie))).status).toBe(200);
+    expect((await list()).map((c: { id: string }) => c.id)).not.toContain(complaint.id);
+
+    const res = await undo(complaint.id);
+    expect(res.status).toBe(200);
+    expect(await readJson(res)).toMatchObject({ id: complaint.id, status: null, decidedBy: null, decidedAt: null, moderationNote: null, user: { name: student.name, role: 3 } });
+    expect(await Complaint.findById(complaint.id).lean()).toMatchObject({ status: null, decidedBy: null, decidedAt: null, moderationNote: null });
+    expect((await list()).map((c: { id: string }) => c.id)).toContain(complaint.id);
+
+    // decided again, by anyone, as if new
+    expect((await app.request(`${PATH}/${complaint.id}/disapprove`, jsonRequest('POST', undefined, adminCookie))).status).toBe(200);
+    expect((await Complaint.findById(complaint.id).lean())?.status).toBe('disapproved');
+  });
+
+  it('lets the owner withdraw the complaint once it is On Hold again', async () => {
+    const complaint = await fileComplaint(student, 3, 'Undo then withdraw', '2025-07-02T09:00:00Z');
+    await app.request(`${PATH}/${complaint.id}/approve`, jsonRequest('POST', undefined, adminCookie));
+    expect((await app.request(`/api/student/complaints/${complaint.id}`, jsonRequest('DELETE', undefined, studentCookie))).status).toBe(409);
+    expect((await undo(complaint.id)).status).toBe(200);
+    expect((await app.request(`/api/student/complaints/${complaint.id}`, jsonRequest('DELETE', undefined, studentCookie))).status).toBe(200);
+    expect(await Complaint.findById(complaint.id).lean()).toBeNull();
+  });
+
+  it('answers 409 once more than 60 s have passed since the decision, leaving it decided', async () => {
+    const complaint = await fileComplaint(student, 3, 'Too late', '2025-07-03T09:00:00Z');
+    await app.request(`${PATH}/${complaint.id}/approve`, jsonRequest('POST', { note: 'Done.' }, adminCookie));
+    // the decision was taken 61 s ago
+    await Complaint.updateOne({ _id: complaint._id }, { $set: { decidedAt: new Date(Date.now() - 61_000) } });
+    const res = await undo(complaint.id);
+    expect(res.status).toBe(409);
+    expect((await readJson(res)).error).toMatchObject({ code: 'conflict', message: 'This decision can no longer be undone.' });
+    expect(await Complaint.findById(complaint.id).lean()).toMatchObject({ status: 'approved', moderationNote: 'Done.' });
+    expect((await list()).map((c: { id: string }) => c.id)).not.toContain(complaint.id);
+  });
+
+  it('answers 409 for a complaint On Hold, 404 for an absent one, 400 for a malformed id', async () => {
+    const complaint = await fileComplaint(student, 3, 'Never decided', '2025-07-04T09:00:00Z');
+    expect((await undo(complaint.id)).status).toBe(409);
+    expect((await undo('0123456789abcdef01234567')).status).toBe(404);
+    expect((await undo('abc')).status).toBe(400);
+  });
+
+  it('refuses another admin (403), teachers and students (403) and no session (401), changing nothing', async () => {
+    const other = await createUser({ role: 1 });
+    const otherAdminCookie = await signIn(app, other.user.email, other.password);
+    const complaint = await fileComplaint(teacher, 2, 'Mine to undo', '2025-07-05T09:00:00Z');
+    await app.request(`${PATH}/${complaint.id}/disapprove`, jsonRequest('POST', undefined, adminCookie));
+    for (const cookie of [otherAdminCookie, teacherCookie, studentCookie]) expect((await undo(complaint.id, cookie)).status).toBe(403);
+    expect((await app.request(`${PATH}/${complaint.id}/undo`, { method: 'POST' })).status).toBe(401);
+    expect((await Complaint.findById(complaint.id).lean())?.status).toBe('disapproved');
   });
 });

@@ -2,10 +2,11 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../../auth/context.js';
 import { requireRole } from '../../../auth/middleware.js';
 import { Complaint, ComplaintDecision, User } from '../../../db/models/index.js';
-import { conflict, isDuplicateKeyError, notFound } from '../../../errors.js';
+import { conflict, forbidden, isDuplicateKeyError, notFound } from '../../../errors.js';
 import { validate } from '../../../validation.js';
 import { presentAdminComplaint, type AdminComplaintLike, type ComplaintUserJson } from '../../../presenters/complaint.js';
 import { complaintIdParamSchema } from '../../complaints/schema.js';
+import { optionalDecisionBody } from './schema.js';
 
 /** The two decisions an admin can take (docs/product.md#complaint-status). */
 type Decision = 'approved' | 'disapproved';
@@ -26,8 +27,15 @@ function alreadyDecided(status: string | null | undefined) {
 }
 
 /**
+ * How long after a decision the deciding admin may take it back, in ms (docs/product.md#complaint-status):
+ * long enough for the screen's 5-second Undo on a slow connection, short enough that a tab left open
+ * cannot reopen an old decision.
+ */
+export const UNDO_WINDOW_MS = 60_000;
+
+/**
  * Moves a complaint from null (On Hold) to `status`, recording the deciding
- * admin and the time. The decision is claimed first with a
+ * admin, the time and the admin's optional note to the filer (trimmed; blank is none). The decision is claimed first with a
  * `ComplaintDecision` whose `_id` is the complaint's, so two
  * admins deciding at once — through the same process or two — cannot both
  * win, on FerretDB as on MongoDB. A claim whose complaint was never updated
@@ -35,7 +43,7 @@ function alreadyDecided(status: string | null | undefined) {
  * @throws 404 when no complaint has this id (or its owner is deleting it);
  *   409 when it was already approved or disapproved
  */
-async function decide(id: string, status: Decision, adminId: string) {
+async function decide(id: string, status: Decision, adminId: string, note: string | null | undefined) {
   const existing = await Complaint.findById(id, { status: 1 }).lean();
   if (!existing) throw notFound('No such complaint.');
   if (existing.status) throw alreadyDecided(existing.status);
@@ -52,7 +60,7 @@ async function decide(id: string, status: Decision, adminId: string) {
   }
   const updated = await Complaint.findOneAndUpdate(
     { _id: id },
-    { $set: { status, decidedBy: adminId, decidedAt: new Date() } },
+    { $set: { status, decidedBy: adminId, decidedAt: new Date(), moderationNote: note ? note : null } },
     { returnDocument: 'after' },
   ).lean();
   if (updated) return updated;
@@ -61,14 +69,42 @@ async function decide(id: string, status: Decision, adminId: string) {
 }
 
 /**
+ * Returns a decided complaint to null (On Hold), as the deciding admin's Undo: the decision, its
+ * time, its note and its claim are cleared, so it is back in the admin list and may be decided (or
+ * withdrawn by its owner) again. The claim goes first: a process stopping in between leaves the
+ * complaint decided and unclaimed, which every other call already treats as decided.
+ * @param now the time of the request, against which the window is measured
+ * @throws 404 when no complaint has this id; 403 when another admin decided it; 409 when it is On
+ *   Hold, or more than {@link UNDO_WINDOW_MS} have passed since the decision
+ */
+async function undoDecision(id: string, adminId: string, now: number) {
+  const existing = await Complaint.findById(id, { status: 1, decidedBy: 1, decidedAt: 1 }).lean();
+  if (!existing) throw notFound('No such complaint.');
+  if (!existing.status) throw conflict('This complaint is not decided, so there is nothing to undo.');
+  if (String(existing.decidedBy) !== adminId) throw forbidden('Only the admin who decided this complaint can undo it.');
+  if (!existing.decidedAt || now - existing.decidedAt.getTime() > UNDO_WINDOW_MS) throw conflict('This decision can no longer be undone.');
+  await ComplaintDecision.deleteOne({ _id: id, status: existing.status });
+  const reopened = await Complaint.findOneAndUpdate(
+    { _id: id, status: existing.status, decidedAt: existing.decidedAt },
+    { $set: { status: null, decidedBy: null, decidedAt: null, moderationNote: null } },
+    { returnDocument: 'after' },
+  ).lean();
+  if (!reopened) throw conflict('This decision can no longer be undone.');
+  return reopened;
+}
+
+/**
  * Complaint moderation (docs/product.md#complaint-moderation, docs/product.md#complaint-status, docs/product.md#complaint-moderation-calls), admins only (401 without a session, 403 for other roles),
  * mounted at `/api`:
  * - `GET /admin/complaints` → `AdminComplaintJson[]`: only unresolved
  *   complaints (`status: null`), oldest first, each with `user{name, role}`
  *   unless the filer was deleted;
- * - `POST /admin/complaints/:id/approve` and `/disapprove` → 200 the decided
- *   `AdminComplaintJson`; 400 for a malformed id, 404 when absent, 409 when
- *   the complaint was already approved or disapproved.
+ * - `POST /admin/complaints/:id/approve` and `/disapprove`, body `{note?}` or none → 200 the decided
+ *   `AdminComplaintJson` with its `moderationNote`; 400 for a malformed id or a note over 500
+ *   characters, 404 when absent, 409 when the complaint was already approved or disapproved;
+ * - `POST /admin/complaints/:id/undo` (the deciding admin, within {@link UNDO_WINDOW_MS}) → 200
+ *   the complaint On Hold again; 400 malformed id, 403 another admin's decision, 404 absent, 409 On
+ *   Hold or too late.
  */
 export const complaintRoutes = new Hono<AppEnv>()
   .get('/admin/complaints', requireRole(1), async (c) => {
@@ -76,11 +112,15 @@ export const complaintRoutes = new Hono<AppEnv>()
     const users = await filersOf(complaints);
     return c.json(complaints.map((complaint) => presentAdminComplaint(complaint, users)), 200);
   })
-  .post('/admin/complaints/:id/approve', requireRole(1), validate('param', complaintIdParamSchema), async (c) => {
-    const complaint = await decide(c.req.valid('param').id, 'approved', c.var.user.id as string);
+  .post('/admin/complaints/:id/approve', requireRole(1), validate('param', complaintIdParamSchema), optionalDecisionBody, async (c) => {
+    const complaint = await decide(c.req.valid('param').id, 'approved', c.var.user.id as string, c.req.valid('json').note);
     return c.json(presentAdminComplaint(complaint, await filersOf([complaint])), 200);
   })
-  .post('/admin/complaints/:id/disapprove', requireRole(1), validate('param', complaintIdParamSchema), async (c) => {
-    const complaint = await decide(c.req.valid('param').id, 'disapproved', c.var.user.id as string);
+  .post('/admin/complaints/:id/disapprove', requireRole(1), validate('param', complaintIdParamSchema), optionalDecisionBody, async (c) => {
+    const complaint = await decide(c.req.valid('param').id, 'disapproved', c.var.user.id as string, c.req.valid('json').note);
+    return c.json(presentAdminComplaint(complaint, await filersOf([complaint])), 200);
+  })
+  .post('/admin/complaints/:id/undo', requireRole(1), validate('param', complaintIdParamSchema), async (c) => {
+    const complaint = await undoDecision(c.req.valid('param').id, c.var.user.id as string, Date.now());
     return c.json(presentAdminComplaint(complaint, await filersOf([complaint])), 200);
   });

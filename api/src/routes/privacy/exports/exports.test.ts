@@ -22,7 +22,8 @@ beforeAll(async () => {
   world = await createWorld();
   const recording = await freshRecording(world, { reviewed: true });
   recordingFile = recording.file.name;
-  await freshComplaint(world.s1, 3);
+  const complaint = await freshComplaint(world.s1, 3);
+  await complaint.updateOne({ status: 'disapproved', decidedBy: world.admin._id, decidedAt: new Date('2026-10-02T09:00:00Z'), moderationNote: 'Ask your teacher first.' });
   await freshComplaint(world.s2, 3);
   await submitAt(world.s1._id, scoresOf(3), new Date('2026-10-01T09:00:00Z'));
 });
@@ -66,6 +67,10 @@ describe('POST /api/privacy/exports: the archive (docs/product.md#download-my-da
     expect(data.collections.enrollments![0]).toMatchObject({ courseTitle: 'Debating basics' });
     expect(data.collections.assessments![0]).toMatchObject({ createdAt: '2026-10-01T09:00:00.000Z', level: expect.any(String) });
     expect(data.collections.complaints).toHaveLength(1);
+    // the admin's note and when they decided, but not who decided
+    expect(data.collections.complaints![0]).toMatchObject({ status: 'disapproved', decidedAt: '2026-10-02T09:00:00.000Z', moderationNote: 'Ask your teacher first.' });
+    expect(data.collections.complaints![0]).not.toHaveProperty('decidedBy');
+    expect(html).toContain('Note from the admin: “Ask your teacher first.”');
     const feedback = data.collections.feedbacks![0]!;
     expect(feedback).toMatchObject({ teacherName: world.t1.name, comment: 'Clear.' });
     expect(feedback).not.toHaveProperty('teacherId');
@@ -74,7 +79,7 @@ describe('POST /api/privacy/exports: the archive (docs/product.md#download-my-da
     const inArchive = files[recording.fileInArchive as string]!;
     expect(Buffer.from(inArchive).equals(readFileSync(join(recordingsDir(world.dataDir), recordingFile)))).toBe(true);
     // secrets and other people's data
-    expectNone(text, 'passwordHash', 'tokenHash', world.s2.email, world.t1.email, world.admin.email, String(world.t1._id), String(world.s2._id));
+    expectNone(text, 'passwordHash', 'tokenHash', world.s2.email, world.t1.email, world.admin.email, String(world.t1._id), String(world.s2._id), String(world.admin._id));
     expect(html).toContain('Debating basics');
     expect(html).toContain(world.s1.name);
     expect(html).toContain('Explain a process');
