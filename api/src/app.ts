@@ -41,7 +41,7 @@ import { settingsRoutes } from './routes/admin/settings/index.js';
 import { createBackupRoutes } from './routes/admin/backups/index.js';
 import { defineBackupJob } from './backup/runs.js';
 import { createAdminUsersRoutes } from './routes/admin/users/index.js';
-import { userRoutes } from './routes/user/index.js';
+import { createUserRoutes } from './routes/user/index.js';
 import { privacyRoutes } from './routes/privacy/index.js';
 import { createPrivacyExportRoutes } from './routes/privacy/exports/index.js';
 import { createExportStore, type ExportStore } from './privacy/exportStore.js';
@@ -131,6 +131,8 @@ export function createApp(options: AppOptions = {}) {
   configureAccessLog({ trustProxy: env.TRUST_PROXY, dataDir: env.DATA_DIR, log });
 
   const publicOrigin = env.PUBLIC_ORIGIN;
+  // one set of sign-in limits: a wrong current password at a password change counts as a failed sign-in.
+  const authLimiters = createAuthLimiters(options.rateLimits ?? createMemoryRateLimitStore(), authRateLimitsOf(env));
   const app = new Hono<AppEnv>()
     // the request line, then the security events of the answer (with its user, known by then).
     .use(requestLogger(log, securityEventObserver(log, { trustProxy: env.TRUST_PROXY })))
@@ -154,7 +156,7 @@ export function createApp(options: AppOptions = {}) {
       createAuthRoutes({
         sessionTtlDays: env.SESSION_TTL_DAYS,
         trustProxy: env.TRUST_PROXY,
-        limiters: createAuthLimiters(options.rateLimits ?? createMemoryRateLimitStore(), authRateLimitsOf(env)),
+        limiters: authLimiters,
         deviceCookies: createDeviceCookies(env.DEVICE_COOKIE_KEY ? { key: env.DEVICE_COOKIE_KEY } : {}),
         log,
         sockets,
@@ -183,7 +185,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/api', createBackupRoutes({ dataDir: env.DATA_DIR, external: Boolean(env.MONGODB_URI), scheduled: env.BACKUP_SCHEDULE }))
     .route('/api', adminExportRoutes)
     .route('/api', createImportRoutes({ sockets, log }))
-    .route('/api', userRoutes)
+    .route('/api', createUserRoutes({ uploads: uploads.public, limiters: authLimiters, sockets, session: { ttlDays: env.SESSION_TTL_DAYS, trustProxy: env.TRUST_PROXY } }))
     .route('/api', privacyRoutes)
     .route('/api', createPrivacyExportRoutes({ store: exportStore }))
     .route('/api', createAdminPrivacyRoutes({ uploads }))

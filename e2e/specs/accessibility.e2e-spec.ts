@@ -117,7 +117,11 @@ const DIALOGS: Record<string, DialogCheck[]> = {
   '/admin/dashboard': LAYOUT_DIALOGS,
   '/student/courses': [{ name: 'course details', open: async (page) => [await openWith(page, page.getByRole('button', { name: /^View Details/ }).first())] }],
   '/student/complaints': [{ name: 'complaint dialog', open: async (page) => [await openWith(page, page.getByRole('button', { name: 'Add Complaint' }))] }],
-  '/student/profile': [{ name: 'language options', open: async (page) => [await openWith(page, page.getByRole('button', { name: /^Language, / }), 'enter')] }],
+  '/student/profile': [
+    { name: 'language options', open: async (page) => [await openWith(page, page.getByRole('button', { name: /^Language, / }), 'enter')] },
+    { name: 'edit profile dialog', open: async (page) => [await openWith(page, page.getByRole('button', { name: 'Edit Profile' }))] },
+  ],
+  '/teacher/profile': [{ name: 'change password dialog', open: async (page) => [await openWith(page, page.getByRole('button', { name: 'Change password' }))] }],
   '/teacher/courses': [{ name: 'course details', open: async (page) => [await openWith(page, page.getByRole('button', { name: /^View Details/ }).first())] }],
   '/teacher/complaints': [{ name: 'complaint dialog', open: async (page) => [await openWith(page, page.getByRole('button', { name: 'Add New Complaint' }))] }],
   '/teacher/speaking': [

@@ -138,6 +138,11 @@ function complaintDocs(area: 'student' | 'teacher', ownerQuery: 'sId' | 'tId'): 
   };
 }
 
+/** A photo as Edit Profile sends it: one image file. */
+const photoFormDoc = z.object({
+  photo: z.string().meta({ format: 'binary', description: 'a PNG, JPEG, GIF or WebP image of at most 5 MB' }),
+});
+
 /** An import as the settings screen sends it: one file. */
 const importFormDoc = z.object({
   file: z.string().meta({ format: 'binary', description: 'a CSV (`.csv`) or the JSON of "Export Now" (`.json`), UTF-8, at most 2 MB and 5,000 people' }),
@@ -748,8 +753,37 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/user/profile/:userId': {
     summary: "A user's profile",
     tag: 'Profile',
-    success: { status: 200, answer: json('Name, email and role.', s.profileSchema) },
+    description:
+      'The user themself or an admin (docs/product.md#teacher-and-student-profiles): name, email, role, photo and own language, with a student’s progress (share of their assignments completed), enrolled courses and badges (docs/product.md#badges), or a teacher’s courses taught, subjects and teaching progress.',
+    success: { status: 200, answer: json('The profile.', s.profileSchema) },
     errors: { 404: 'No user has this id.' },
+  },
+  'PUT /api/user/photo': {
+    summary: 'Choose my photo',
+    tag: 'Profile',
+    description: 'Any signed-in user (docs/product.md#edit-profile): multipart with one `photo` image file of at most 5 MB, judged by its content (never SVG). It replaces the previous photo, which is removed.',
+    success: { status: 200, answer: json('Saved: the photo’s path.', s.userPhotoSchema) },
+    errors: { 400: '`validation_error`: no `photo` file, or a malformed body.', 413: 'The file is larger than 5 MB.', 415: 'The body is not multipart, or the file is not an image.' },
+    body: { content: { 'multipart/form-data': photoFormDoc } },
+  },
+  'DELETE /api/user/photo': {
+    summary: 'Remove my photo',
+    tag: 'Profile',
+    description: 'Any signed-in user (docs/product.md#edit-profile): the photo is removed; the profile shows initials again.',
+    success: { status: 200, answer: json('Removed.', s.userPhotoSchema) },
+  },
+  'POST /api/user/password': {
+    summary: 'Change my password',
+    tag: 'Profile',
+    description:
+      'Any signed-in user (docs/product.md#change-password): the current password and the new one typed twice, under the rules of registration. Every other session of the user ends (their discussion sockets too); this one continues in a fresh session (a new cookie). A wrong current password counts as a failed sign-in.',
+    success: { status: 200, answer: json('Changed; a fresh session cookie is set.', s.okSchema) },
+    errors: {
+      400: '`validation_error` naming the fields (the password rules, a confirmation that differs, the current password again), or `wrong_current_password`.',
+      413: TOO_LARGE,
+      415: NOT_JSON,
+      429: '`rate_limited`: too many wrong passwords for this account; see `Retry-After`.',
+    },
   },
   'GET /api/privacy/register': {
     summary: 'The privacy notice',

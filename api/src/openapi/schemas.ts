@@ -32,6 +32,7 @@ export {
   privacyExportJsonSchema as privacyExportSchema,
   privacyExportStartedJsonSchema as privacyExportStartedSchema,
   profileJsonSchema as profileSchema,
+  userPhotoJsonSchema as userPhotoSchema,
   studentAssignmentJsonSchema as studentAssignmentSchema,
   studentOracyJsonSchema as studentOracySchema,
   studentTeacherJsonSchema as studentTeacherSchema,

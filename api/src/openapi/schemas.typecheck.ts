@@ -97,4 +97,7 @@ export const responseSchemasMatchTheServer: Record<string, true> = {
   'POST /api/admin/delivery/reanalyse': true satisfies Check<InferResponseType<Admin['delivery']['reanalyse']['$post'], 202>, typeof s.reanalysisSchema>,
   'GET /api/user/profile/:userId': true satisfies Check<InferResponseType<Api['user']['profile'][':userId']['$get'], 200>, typeof s.profileSchema>,
   'PUT /api/user/language': true satisfies Check<InferResponseType<Api['user']['language']['$put'], 200>, typeof s.userLanguageSchema>,
+  'PUT /api/user/photo': true satisfies Check<InferResponseType<Api['user']['photo']['$put'], 200>, typeof s.userPhotoSchema>,
+  'DELETE /api/user/photo': true satisfies Check<InferResponseType<Api['user']['photo']['$delete'], 200>, typeof s.userPhotoSchema>,
+  'POST /api/user/password': true satisfies Check<InferResponseType<Api['user']['password']['$post'], 200>, typeof s.okSchema>,
 };

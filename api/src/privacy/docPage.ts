@@ -1,4 +1,4 @@
-import { PRIVACY_REGISTER, collectionOf, type OwnerPath, type RegisterEntry } from './register.js';
+import { DERIVED_DATA, PRIVACY_REGISTER, collectionOf, type OwnerPath, type RegisterEntry } from './register.js';
 
 /**
  * `docs/personal-data.md`, written from the privacy register (docs/decisions/0027-one-privacy-register.md):
@@ -82,6 +82,16 @@ export function renderPersonalDataPage(): string {
     '## Collections',
     '',
     PRIVACY_REGISTER.map(section).join('\n\n'),
+    '',
+    '## Derived data',
+    '',
+    'Computed from the collections above each time it is shown and never stored: it has no retention,',
+    'erasure or export of its own, and goes with the records it is computed from.',
+    '',
+    DERIVED_DATA.map(
+      (derived) =>
+        [`### ${derived.label}`, '', derived.purpose, '', `- **From:** ${derived.from.map((m) => `\`${m}\``).join(', ')}.`, `- **Who can see it:** ${derived.whoCanSee}`, `- **Rules:** ${derived.rules}.`].join('\n'),
+    ).join('\n\n'),
     '',
     '## What stays after an erasure',
     '',

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import mongoose, { type Schema, type SchemaType } from 'mongoose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_LOG_RETENTION_DAYS } from '../db/models/index.js';
-import { PRIVACY_REGISTER, entriesFor, entryOf, type RegisterEntry } from './register.js';
+import { DERIVED_DATA, PRIVACY_REGISTER, entriesFor, entryOf, type RegisterEntry } from './register.js';
 
 /**
  * The register's coverage check (docs/decisions/0027-one-privacy-register.md), like Moodle's
@@ -125,6 +125,14 @@ describe('the privacy register (docs/decisions/0027-one-privacy-register.md)', (
       for (const field of entry.personalData) expect(field.description.trim(), `${entry.model}.${field.path}`).not.toBe('');
       // an entry whose records name a person holds personal data.
       if (entry.owners.length > 0) expect(entry.personalData.length, entry.model).toBeGreaterThan(0);
+    }
+  });
+
+  it('lists derived data (badges, profile figures) with the registered models it is computed from', () => {
+    expect(DERIVED_DATA.map((d) => d.label)).toContain('Badges');
+    for (const derived of DERIVED_DATA) {
+      for (const text of [derived.label, derived.purpose, derived.whoCanSee, derived.rules]) expect(text.trim(), derived.label).not.toBe('');
+      for (const model of derived.from) expect(entryOf(model), `${derived.label} from ${model}`).toBeDefined();
     }
   });
 

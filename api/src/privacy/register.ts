@@ -136,9 +136,11 @@ export const PRIVACY_REGISTER: readonly RegisterEntry[] = [
       { path: 'oracyLevel', description: 'Oracy level from the latest self-assessment' },
       { path: 'oracy', description: 'Summary of the latest and previous self-assessment (Oracy profile history)' },
       { path: 'profilePicture', description: 'Profile picture, if any' },
+      { path: 'photo', description: 'The photo the person chose on their profile, if any' },
       { path: 'language', description: 'Chosen language' },
     ],
     owners: [{ path: '_id', role: 'subject', onErasure: 'delete' }],
+    files: [{ path: 'photo', store: 'public', description: 'Profile photo' }],
     whoCanSee: 'The person; their teachers or students see their name, email and level; admins see every account.',
     retention: { text: UNTIL_DELETED },
     onErasure: 'Deleted, last, with the profile history it holds.',
@@ -494,6 +496,42 @@ export const PRIVACY_REGISTER: readonly RegisterEntry[] = [
     retention: { text: 'Kept while the server runs.' },
     onErasure: 'Not personal data: unchanged.',
     export: { included: false, how: 'Not personal data.' },
+  },
+];
+
+/**
+ * Data Oracy derives from the stored collections on every read and never stores
+ * (docs/personal-data.md#derived-data): nothing to erase, retain or export on its own — it goes
+ * with the records it is computed from.
+ */
+export interface DerivedData {
+  /** plain words, e.g. "Badges" */
+  label: string;
+  /** why it is shown */
+  purpose: string;
+  /** the models it is computed from */
+  from: readonly string[];
+  /** who can see it, in plain words */
+  whoCanSee: string;
+  /** where its rules are, for the documentation */
+  rules: string;
+}
+
+/** Every kind of derived data that is about a person. */
+export const DERIVED_DATA: readonly DerivedData[] = [
+  {
+    label: 'Badges',
+    purpose: 'To encourage a student to practise: "First take", "Five takes", "Reviewed", "Self-assessed twice" and "Level up", each earned or not, with when.',
+    from: ['Recording', 'Feedback', 'Assessment'],
+    whoCanSee: 'The student, on their profile; admins through the profile call.',
+    rules: '`api/src/services/badges.ts` ([Badges](product.md#badges))',
+  },
+  {
+    label: 'Profile figures',
+    purpose: 'To show a student the share of their assignments they completed, and a teacher their courses and the share of the assignments handed out in them that their students completed.',
+    from: ['Enrollment', 'Assignment', 'AssignmentCompletion', 'Course'],
+    whoCanSee: 'The person, on their profile; admins through the profile call.',
+    rules: '`api/src/services/profile.ts` ([Teacher and student profiles](product.md#teacher-and-student-profiles))',
   },
 ];
 

@@ -4,6 +4,7 @@ import { ROLES } from '../db/models/index.js';
 import { connected, handshakeStatus, openSocket, refused, signedInUser, startTestChatServer, type TestChatServer } from '../test/testServer.js';
 import {
   CALLERS,
+  TINY_PNG,
   WORLD_PASSWORD,
   createWorld,
   freshComplaint,
@@ -67,6 +68,13 @@ const owningStudentOrAdmin = cells(401, 200, 403, 403, 403, 200);
 const owningTeacherOrAdmin = cells(401, 403, 403, 200, 403, 200);
 /** `/api/user/profile/:userId` of the owning student: that user, or an admin. */
 const selfOrAdmin = cells(401, 200, 403, 403, 403, 200);
+
+/** A profile photo as Edit Profile sends it. */
+function photoForm(): FormData {
+  const form = new FormData();
+  form.append('photo', new Blob([TINY_PNG], { type: 'image/png' }), 'me.png');
+  return form;
+}
 
 const courseFields = (world: World) => ({
   title: 'Persuasive speaking',
@@ -338,6 +346,14 @@ const ROWS: Row[] = [
   { endpoint: 'GET /api/chat/attachments/:id', expect: adminOnly(200), request: (world) => ({ path: `/api/chat/attachments/${world.attachmentMessageId}` }) },
   { endpoint: 'GET /api/user/profile/:userId', expect: selfOrAdmin, request: (world) => ({ path: `/api/user/profile/${world.s1.id}` }) },
   { endpoint: 'PUT /api/user/language', expect: signedIn(200), request: () => ({ path: '/api/user/language', json: { language: null } }) },
+  { endpoint: 'PUT /api/user/photo', expect: signedIn(200), request: () => ({ path: '/api/user/photo', form: photoForm() }) },
+  { endpoint: 'DELETE /api/user/photo', expect: signedIn(200), request: () => ({ path: '/api/user/photo' }) },
+  // a wrong current password (400) shows the call is let in without changing the callers' passwords.
+  {
+    endpoint: 'POST /api/user/password',
+    expect: signedIn(400),
+    request: () => ({ path: '/api/user/password', json: { currentPassword: 'not the password', password: 'my-own-phrase-42', confirmPassword: 'my-own-phrase-42' } }),
+  },
 
   // Files and the PWA on the same origin (docs/architecture.md#one-origin): public.
   { endpoint: 'GET /uploads/:name', expect: open(200), request: (world) => ({ path: `/uploads/${world.imageName}` }) },

@@ -14,7 +14,7 @@ import { importFormSchema, importQuerySchema } from '../routes/admin/import/sche
 import { decisionBodySchema } from '../routes/admin/complaints/schema.js';
 import { noticeBodySchema } from '../routes/admin/notices/schema.js';
 import { schoolSettingsBodySchema } from '../routes/admin/settings/schema.js';
-import { userLanguageBodySchema } from '../routes/user/schema.js';
+import { userLanguageBodySchema, userPasswordBodySchema } from '../routes/user/schema.js';
 import { assignCoursesBodySchema } from '../routes/admin/people/schema.js';
 import { newUserBodySchema, roleChangeBodySchema } from '../routes/admin/users/schema.js';
 import { updateOracyAssessmentSchema } from '../routes/assessment/schema.js';
@@ -343,6 +343,15 @@ const TARGETS: Target[] = [
   { endpoint: 'GET /api/chat/attachments/:id', caller: 'admin', params: (w) => ({ id: [w.attachmentMessageId] }) },
   { endpoint: 'GET /api/user/profile/:userId', caller: 'ownerStudent', params: (w) => ({ userId: [w.s1.id as string] }) },
   { endpoint: 'PUT /api/user/language', caller: 'ownerStudent', body: userLanguageBodySchema, sample: () => ({ language: 'Spanish' }) },
+  { endpoint: 'PUT /api/user/photo', caller: 'ownerStudent', multipart: true, fileField: 'photo' },
+  { endpoint: 'DELETE /api/user/photo', caller: 'ownerStudent' },
+  {
+    endpoint: 'POST /api/user/password',
+    caller: 'ownerStudent',
+    body: userPasswordBodySchema,
+    // never the caller's password: the fuzzing must not change it.
+    sample: () => ({ currentPassword: 'not the password', password: 'my-own-phrase-42', confirmPassword: 'my-own-phrase-42' }),
+  },
   { endpoint: 'GET /uploads/:name', caller: 'none', params: (w) => ({ name: [w.imageName] }) },
   { endpoint: 'GET /*', caller: 'none', params: () => ({ '*': ['student/dashboard', 'admin/users', 'assets/missing.js', 'favicon.svg'] }) },
 ];

@@ -74,6 +74,11 @@ const userSchema = new Schema(
     /** Path or URL of an avatar image, or null for the placeholder. */
     profilePicture: { type: String, default: null },
     /**
+     * The key, in the public upload store, of the photo the user chose on their profile
+     * (docs/product.md#edit-profile); `profilePicture` is then `/uploads/{photo}`. Null without one.
+     */
+    photo: { type: String, default: null },
+    /**
      * The language the user chose on their profile (English, Spanish or French), or null to follow
      * the school's (docs/product.md#language).
      */

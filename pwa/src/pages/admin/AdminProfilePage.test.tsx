@@ -1,10 +1,21 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, USERS, type FakeRoute } from '../../test/fetchMock';
+import { getField } from '../../test/fields';
 import { renderAt } from '../../test/renderApp';
 import { prepareScreenTests } from '../../test/adminTestUtils';
 
 prepareScreenTests();
+
+/** The open IonModal of class `name`, once it is shown. */
+async function openModal(name: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const modal = document.querySelector(`ion-modal.${name}`);
+    if (!(modal instanceof HTMLElement)) throw new Error(`no ${name} yet`);
+    return modal;
+  });
+}
 
 function setup(profile: FakeRoute) {
   const fetchSpy = mockFetch({
@@ -18,7 +29,7 @@ function setup(profile: FakeRoute) {
 
 describe('the admin profile (docs/product.md#admin-profile)', { timeout: 30_000 }, () => {
   it('loads the stored user and shows name, "Role: Admin", email, Edit Profile and the three sections', async () => {
-    setup({ body: { name: 'Ada Admin', email: 'admin@oracy.test', role: 1 } });
+    setup({ body: { name: 'Ada Admin', email: 'admin@oracy.test', role: 1, profilePicture: null, language: null, student: null, teacher: null } });
     expect((await screen.findByText('Ada Admin')).tagName).toBe('H2');
     expect(screen.getByText('Role: Admin')).toBeInTheDocument();
     expect(screen.getByText('admin@oracy.test')).toBeInTheDocument();
@@ -35,6 +46,18 @@ describe('the admin profile (docs/product.md#admin-profile)', { timeout: 30_000 
     // the "Your data" card, with "Download my data" (docs/product.md#download-my-data)
     expect(await screen.findByText('You have not asked for a copy of your data yet.')).toBeInTheDocument();
     expect(screen.getByText('Download my data', { selector: 'ion-button' })).toBeInTheDocument();
+  });
+
+  it('"Update Password" opens Change password; "Edit Profile" opens the photo and language dialog', async () => {
+    setup({ body: { name: 'Ada Admin', email: 'admin@oracy.test', role: 1, profilePicture: '/uploads/photo-ada.png', language: null, student: null, teacher: null } });
+    expect(await screen.findByAltText('Photo of Ada Admin')).toHaveAttribute('src', '/uploads/photo-ada.png');
+    await userEvent.click(screen.getByText('Update Password', { selector: 'ion-button' }));
+    const password = await openModal('password-dialog');
+    expect(getField('Current password', password)).toBeInTheDocument();
+    await userEvent.click(within(password).getByText('Cancel', { selector: 'ion-button' }));
+    await userEvent.click(screen.getByText('Edit Profile', { selector: 'ion-button' }));
+    const dialog = await openModal('profile-edit-dialog');
+    expect(within(dialog).getByText('Remove photo', { selector: 'ion-button' })).toBeInTheDocument();
   });
 
   it('shows "Failed to load profile data: {message}"', async () => {

@@ -1,21 +1,50 @@
 import { IonButton, IonCard, IonCardContent, IonCardHeader, IonText } from '@ionic/react';
+import { useState } from 'react';
+import { OfflineBanner } from '../../components/OfflineBanner';
 import { PageLoading } from '../../components/PageLoading';
-import { useResource } from '../../data/useResource';
+import { useCachedResource } from '../../data/useCachedResource';
 import { t, useI18n, type MessageId } from '../../i18n';
 import { readSessionKey } from '../../session/storage';
 import { useSession } from '../../session/SessionProvider';
-import { roleName } from '../../session/roles';
-import { fetchProfile } from './peopleApi';
 import { LanguageCard } from '../shared/LanguageCard';
+import { ChangePasswordDialog, EditProfileDialog, ProfileHeader } from '../shared/ProfileParts';
+import { fetchProfile, PROFILE_CACHE_KEY } from '../shared/profileApi';
 import { YourDataCard } from '../shared/YourDataCard';
 import './admin.css';
 
-/** The catalogue keys of the profile's sections and their buttons (docs/product.md#admin-profile); none of them does anything. */
+/** What a section button does: opens a dialog, or nothing yet (docs/product.md#admin-profile). */
+type SectionAction = 'password' | 'edit' | null;
+
+/**
+ * The catalogue keys of the profile's sections and their buttons (docs/product.md#admin-profile):
+ * "Update Password" opens Change password, "Language & Locale" opens Edit Profile (where the language
+ * is); the others do nothing yet.
+ */
 export const PROFILE_SECTIONS = [
-  { title: 'admin.profile.security', buttons: ['admin.profile.updatePassword', 'admin.profile.setUp2fa', 'admin.profile.loginActivity'] },
-  { title: 'profile.settingsAndPreferences', buttons: ['admin.profile.theme', 'admin.profile.notifications', 'admin.profile.languageLocale'] },
-  { title: 'admin.profile.help', buttons: ['admin.profile.supportTickets', 'admin.profile.documentation'] },
-] as const satisfies readonly { title: MessageId; buttons: readonly MessageId[] }[];
+  {
+    title: 'admin.profile.security',
+    buttons: [
+      { label: 'admin.profile.updatePassword', action: 'password' },
+      { label: 'admin.profile.setUp2fa', action: null },
+      { label: 'admin.profile.loginActivity', action: null },
+    ],
+  },
+  {
+    title: 'profile.settingsAndPreferences',
+    buttons: [
+      { label: 'admin.profile.theme', action: null },
+      { label: 'admin.profile.notifications', action: null },
+      { label: 'admin.profile.languageLocale', action: 'edit' },
+    ],
+  },
+  {
+    title: 'admin.profile.help',
+    buttons: [
+      { label: 'admin.profile.supportTickets', action: null },
+      { label: 'admin.profile.documentation', action: null },
+    ],
+  },
+] as const satisfies readonly { title: MessageId; buttons: readonly { label: MessageId; action: SectionAction }[] }[];
 
 /** "Failed to load profile data: {message or 'Unknown Error'}" (docs/product.md#error-messages), in the active language. */
 export function profileErrorText(error: unknown): string {
@@ -23,37 +52,38 @@ export function profileErrorText(error: unknown): string {
   return t('admin.profile.loadFailed', { message });
 }
 
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '')
-    .join('');
-}
-
 /**
  * The admin profile at /admin/profile (docs/product.md#admin-profile): loads
- * `GET /api/user/profile/{userId}` for the stored userId and shows the name,
- * "Role: {role}" (the role's name), the email and "Edit Profile", then the
- * Security, "Settings & Preferences" and "Help & Support" sections with
- * their (inactive) buttons; "Failed to load profile data: …" on error.
+ * `GET /api/user/profile/{userId}` for the stored userId (cached on the device for offline use) and
+ * shows the photo or initials, the name, "Role: {role}" (the role's name), the email and "Edit
+ * Profile" (photo and language, docs/product.md#edit-profile), then the Security, "Settings &
+ * Preferences" and "Help & Support" sections — "Update Password" opens Change password
+ * (docs/product.md#change-password); "Failed to load profile data: …" with Retry on error.
  */
 export default function AdminProfilePage() {
   const { t } = useI18n();
   const { user } = useSession();
   const userId = readSessionKey('userId') ?? user?.id ?? '';
-  const { data, error, loading, reload } = useResource(async (signal) => {
-    if (!userId) throw new Error('');
-    return fetchProfile(userId, signal);
-  }, [userId]);
+  const { data, error, loading, reload, offline, savedAt, setData } = useCachedResource(
+    userId ? PROFILE_CACHE_KEY : null,
+    async (signal) => {
+      if (!userId) throw new Error('');
+      return fetchProfile(userId, signal);
+    },
+    [userId],
+  );
+  const [editing, setEditing] = useState(false);
+  const [changingPassword, setChangingPassword] = useState(false);
+  const [passwordChanged, setPasswordChanged] = useState(false);
+  const open = (action: SectionAction) => (action === 'password' ? setChangingPassword(true) : action === 'edit' ? setEditing(true) : undefined);
 
   return (
     <>
       <h1 className="screen-title">{t('admin.profile.title')}</h1>
-      {loading ? (
+      <OfflineBanner offline={offline} savedAt={savedAt} />
+      {loading && !data ? (
         <PageLoading label={t('admin.profile.loading')} />
-      ) : error !== undefined || !data ? (
+      ) : !data ? (
         <div role="alert">
           <IonText color="danger">
             <p>{profileErrorText(error)}</p>
@@ -66,21 +96,10 @@ export default function AdminProfilePage() {
         <>
           <IonCard className="admin-panel">
             <IonCardContent>
-              <div className="profile-header">
-                <span className="profile-avatar" aria-hidden="true">
-                  {initials(data.name)}
-                </span>
-                <div>
-                  <h2>{data.name}</h2>
-                  <p>{t('profile.role', { role: roleName(data.role) })}</p>
-                  <p>{data.email}</p>
-                </div>
-                <IonButton className="profile-header__edit" fill="outline">
-                  {t('profile.editProfile')}
-                </IonButton>
-              </div>
+              <ProfileHeader profile={data} onEdit={() => setEditing(true)} />
             </IonCardContent>
           </IonCard>
+          {passwordChanged ? <p role="status">{t('profile.password.changed')}</p> : null}
           <div className="settings-grid profile-sections">
             {PROFILE_SECTIONS.map((section) => (
               <IonCard key={section.title}>
@@ -89,9 +108,9 @@ export default function AdminProfilePage() {
                 </IonCardHeader>
                 <IonCardContent>
                   <div className="section-buttons">
-                    {section.buttons.map((label) => (
-                      <IonButton key={label} fill="outline" size="small">
-                        {t(label)}
+                    {section.buttons.map((button) => (
+                      <IonButton key={button.label} fill="outline" size="small" onClick={() => open(button.action)}>
+                        {t(button.label)}
                       </IonButton>
                     ))}
                   </div>
@@ -99,6 +118,13 @@ export default function AdminProfilePage() {
               </IonCard>
             ))}
           </div>
+          <EditProfileDialog
+            isOpen={editing}
+            profile={data}
+            onSaved={(picture) => setData((current) => ({ ...(current ?? data), profilePicture: picture }))}
+            onClose={() => setEditing(false)}
+          />
+          <ChangePasswordDialog isOpen={changingPassword} onChanged={() => setPasswordChanged(true)} onClose={() => setChangingPassword(false)} />
         </>
       )}
       <LanguageCard />

@@ -129,14 +129,6 @@ export function assignCourses(studentId: string, courses: readonly string[]): Pr
   return done(admin.students[':studentId']['assign-courses'].$post({ param: { studentId }, json: { courses: [...courses] } }));
 }
 
-/** A profile (docs/product.md#users-and-sessions). */
-export type Profile = Answer<(typeof client.api.user.profile)[':userId']['$get']>;
-
-/** `GET /api/user/profile/{userId}`. @throws the errors of `data/api.ts` */
-export function fetchProfile(userId: string, signal?: AbortSignal): Promise<Profile> {
-  return json(client.api.user.profile[':userId'].$get({ param: { userId } }, callOptions({ signal })));
-}
-
 /** The export formats of docs/product.md#constants-and-limits. */
 export type ExportType = NonNullable<InferRequestType<typeof admin.export.$get>['query']['fileType']>;
 

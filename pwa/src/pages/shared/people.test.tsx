@@ -91,26 +91,3 @@ describe('the teacher\'s students, "Your Students" (docs/product.md#your-student
     expect(await screen.findByText('No students available')).toBeInTheDocument();
   });
 });
-
-describe('the static profiles (docs/product.md#teacher-and-student-profiles)', { timeout: 15_000 }, () => {
-  it('shows the teacher\'s fixed figures and subjects', async () => {
-    setup('/teacher/profile', {}, 'teacher');
-    expect(await screen.findByText('Role: Teacher', {}, SLOW)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Teaching Progress' })).toBeInTheDocument();
-    expect(screen.getByText('80%')).toBeInTheDocument();
-    expect(screen.getByText('Courses Taught: 10')).toBeInTheDocument();
-    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(expect.arrayContaining(['Mathematics', 'Science', 'History']));
-    expect(screen.getByText('Edit Profile', { selector: 'ion-button' })).toBeInTheDocument();
-    expect(screen.getByText((_, el) => el?.tagName === 'ION-BUTTON' && el.textContent === 'Edit contact details')).toBeInTheDocument();
-  });
-
-  it('shows the student\'s fixed figures and empty sections', async () => {
-    setup('/student/profile', {}, 'student');
-    expect(await screen.findByText('Role: Student', {}, SLOW)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Progress' })).toBeInTheDocument();
-    expect(screen.getByText('70%')).toBeInTheDocument();
-    expect(screen.getByText('Badges Earned: 5')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Enrolled Courses' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Settings & Preferences' })).toBeInTheDocument();
-  });
-});
