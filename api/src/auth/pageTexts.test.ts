@@ -16,7 +16,7 @@ afterEach(async () => {
 describe("the sign-in pages in the school's language or the device's (docs/product.md#language)", () => {
   it("shows the school's language, whatever the browser asks for", async () => {
     await setSchoolLanguage('Spanish');
-    for (const headers of [{}, { 'Accept-Language': 'en-US,en;q=0.9' }]) {
+    for (const headers of [{}, { 'Accept-Language': 'en-US,en;q=0.9' }] as Record<string, string>[]) {
       const login = await page('/login', headers);
       expect(login).toContain('<html lang="es">');
       expect(login).toContain('<h2>Iniciar sesión</h2>');
