@@ -25,6 +25,8 @@ test.describe('languages (docs/product.md#language)', () => {
   });
 
   test("the admin sets Spanish for the school; a student sees Spanish, then chooses French on their profile", async ({ page, browser }) => {
+    // three browsers, two sign-ins and a language switch each: more than the default minute on a busy machine
+    test.slow();
     // the admin saves Spanish on the settings screen and, following the school's language, sees it at once.
     await signIn(page, DEMO.admin);
     await page.goto('/admin/setting');

@@ -5,6 +5,7 @@ import { OfflineBanner } from '../../components/OfflineBanner';
 import { ScreenState } from '../../components/ScreenState';
 import { useCachedResource } from '../../data/useCachedResource';
 import { useI18n, type MessageId } from '../../i18n';
+import { formatDate } from '../../i18n/dates';
 import { useSession } from '../../session/SessionProvider';
 import { profileErrorText } from '../admin/AdminProfilePage';
 import { AccessLogList } from './AccessLogList';
@@ -35,7 +36,7 @@ function ProgressCard({ label, percent, detail }: { label: string; percent: numb
 
 /** The badges, earned first in their fixed order, each with its title, rule and when it was earned (docs/product.md#badges). */
 function BadgeList({ badges }: { badges: readonly Badge[] }) {
-  const { t, intl } = useI18n();
+  const { t } = useI18n();
   const text = (badge: Badge, part: 'title' | 'description') => t(`profile.badge.${badge.id}.${part}` as MessageId);
   const ordered = [...badges.filter((b) => b.earned), ...badges.filter((b) => !b.earned)];
   return (
@@ -47,7 +48,7 @@ function BadgeList({ badges }: { badges: readonly Badge[] }) {
             <p className="profile-badge__title">{text(badge, 'title')}</p>
             <p>{text(badge, 'description')}</p>
             <p className="profile-badge__when">
-              {badge.earned && badge.earnedAt ? t('profile.badge.earned', { date: intl.formatDate(badge.earnedAt, { dateStyle: 'medium' }) }) : t('profile.badge.toEarn')}
+              {badge.earned && badge.earnedAt ? t('profile.badge.earned', { date: formatDate(badge.earnedAt) }) : t('profile.badge.toEarn')}
             </p>
           </div>
         </li>
