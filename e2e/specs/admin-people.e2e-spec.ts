@@ -75,6 +75,8 @@ test.describe('the admin manages people', () => {
   });
 
   test('makes an account whose one-time password signs in once and must be replaced by a chosen one', async ({ page, browser, baseURL, consoleGuard }) => {
+    // two people's sign-ins, each landing on a dashboard, and two password forms
+    test.slow();
     consoleGuard.allow(/\b403\b.*\/api\/teacher\/(stats|oracy)\//, 'the dashboard it opens before the new password is refused its data');
     consoleGuard.allow(/\b400\b.*\/auth\/change-password\b/, 'two different passwords are refused on purpose');
     const tag = randomBytes(4).toString('hex');
