@@ -2,7 +2,7 @@ import { IonIcon } from '@ionic/react';
 import { cloudOfflineOutline, timeOutline } from 'ionicons/icons';
 import { useEffect, useState } from 'react';
 import { apiFetch } from '../data/api';
-import { MAX_RETRY_MS, serverStatus, useConnection } from '../data/serverStatus';
+import { DEFAULT_RETRY_MS, MAX_RETRY_MS, serverStatus, useConnection } from '../data/serverStatus';
 import { intl, t, useI18n } from '../i18n';
 import { largestTimeUnit } from './relativeTime';
 import './OfflineBanner.css';
@@ -64,9 +64,9 @@ export function OfflineBanner({ offline, savedAt }: OfflineBannerProps) {
 
 /**
  * While the server says it is unavailable, or gave no answer although the browser is online
- * (`serverStatus.ts`): asks `GET /readyz` again after its `Retry-After` (at least 1 s), doubling
- * the wait per failed check up to 30 s; the fetch wrapper marks the server available on a 200,
- * which ends the checks.
+ * (`serverStatus.ts`): asks `GET /readyz` again after its `Retry-After` (at least 1 s; 5 s after
+ * no answer), doubling the wait per failed check up to 30 s; the fetch wrapper marks the server
+ * available on an answer, which ends the checks.
  */
 function useRecheckWhileUnavailable(unavailable: boolean): void {
   useEffect(() => {
@@ -74,7 +74,7 @@ function useRecheckWhileUnavailable(unavailable: boolean): void {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     const current = serverStatus();
-    let wait = Math.max(MIN_RECHECK_MS, current.unavailable ? current.retryAfterMs : MIN_RECHECK_MS);
+    let wait = current.unavailable ? Math.max(MIN_RECHECK_MS, current.retryAfterMs) : DEFAULT_RETRY_MS;
     const schedule = () => {
       timer = setTimeout(() => {
         apiFetch('/readyz', { timeoutMs: RECHECK_TIMEOUT_MS }).then(

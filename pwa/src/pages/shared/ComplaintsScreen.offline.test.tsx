@@ -53,7 +53,7 @@ describe('My Complaints offline', { timeout: 20_000 }, () => {
         return { status: 201, body: complaint('c-new', body.title) };
       },
     });
-    await screen.findByText('Error fetching complaints', undefined, SLOW);
+    await screen.findByText(/this screen will load when/, undefined, SLOW);
 
     await fileComplaint(user, 'Broken chair');
     expect(await screen.findByRole('heading', { name: 'Complaint: Broken chair' })).toBeInTheDocument();

@@ -158,7 +158,7 @@ describe('How did it sound? on the task screen', { timeout: 30_000 }, () => {
 
     const expectQueuedTake = async () => {
       expect(await screen.findByText('Waiting to send', undefined, SLOW)).toBeInTheDocument();
-      const player = screen.getByLabelText('Your recording, waiting to send') as HTMLAudioElement;
+      const player = (await screen.findByLabelText('Your recording, waiting to send')) as HTMLAudioElement;
       expect(player.src).toMatch(/^blob:/);
       const card = screen.getByRole('region', { name: 'How did it sound?' });
       expect(await within(card).findByText('Comfortable')).toBeInTheDocument();
