@@ -134,7 +134,7 @@ test.describe('offline on a phone', () => {
     const notices = ((await (await page.request.get('/api/admin/notice')).json()) as Array<{ title: string }>).filter((n) => !n.title.startsWith('E2E'));
     expect(notices.length).toBeGreaterThan(0);
     await page.goto('/student/dashboard');
-    await expect(page.getByRole('heading', { level: 1, name: /^Welcome to your Dashboard, .+!$/ })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome to your Dashboard, .+!$/ })).toBeVisible({ timeout: 30_000 });
     await expect(indicator(page)).toHaveCount(0);
 
     // No reload: the indicator comes and goes with the connection.
