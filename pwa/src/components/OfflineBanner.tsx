@@ -102,21 +102,18 @@ function useRecheckWhileUnavailable(unavailable: boolean): void {
  * online"; while the server answers 503 `unavailable` or gives no answer, "Oracy is unavailable —
  * your changes are kept and sent when it is back", asking the server again by itself meanwhile, so
  * the indicator goes, the outbox replays and cached screens reload as soon as it is back; nothing
- * otherwise. The polite status region stays in the page, empty while online, so screen readers
- * announce each change. It sits in the flow above the content, never over it or the tab bar.
+ * otherwise. A polite status message (like the app's toasts), in the flow above the content, never
+ * over it or the tab bar.
  */
 export function ConnectionIndicator() {
   const { t: translate } = useI18n();
   const connection = useConnection();
   useRecheckWhileUnavailable(connection === 'unavailable');
+  if (connection === 'online') return null;
   return (
     <div className="connection-indicator" role="status">
-      {connection !== 'online' && (
-        <div className="connection-indicator__bar">
-          <IonIcon icon={cloudOfflineOutline} aria-hidden="true" />
-          <p>{translate(connection === 'offline' ? 'components.offlineBanner.offline' : 'components.offlineBanner.serverUnavailable')}</p>
-        </div>
-      )}
+      <IonIcon icon={cloudOfflineOutline} aria-hidden="true" />
+      <p>{translate(connection === 'offline' ? 'components.offlineBanner.offline' : 'components.offlineBanner.serverUnavailable')}</p>
     </div>
   );
 }
