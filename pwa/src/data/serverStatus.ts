@@ -97,10 +97,25 @@ export function subscribeServerStatus(listener: () => void): () => void {
 }
 
 /**
- * Calls `onBack` each time the server turns usable again after being unavailable or unreachable;
- * returns the unsubscribe function.
+ * Calls `onBack` each time the server turns available again after answering 503 `unavailable`;
+ * returns the unsubscribe function. The outbox replays then (a write that got no answer is retried
+ * on the outbox's own timer and on `online`).
  */
 export function onServerBack(onBack: () => void): () => void {
+  let wasUnavailable = status.unavailable;
+  return subscribeServerStatus(() => {
+    const now = status.unavailable;
+    if (wasUnavailable && !now) onBack();
+    wasUnavailable = now;
+  });
+}
+
+/**
+ * Calls `onBack` each time the server can be used again after being unavailable or unreachable
+ * (any answer after none); returns the unsubscribe function. Screens that could not load then
+ * load again.
+ */
+export function onServerReachable(onBack: () => void): () => void {
   let wasDown = down();
   return subscribeServerStatus(() => {
     const now = down();

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isOfflineFailure } from './api';
-import { onServerBack } from './serverStatus';
+import { onServerReachable } from './serverStatus';
 
 /** What {@link useResource} returns. */
 export interface Resource<T> {
@@ -66,7 +66,7 @@ export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, deps: 
       if (isOfflineFailure(errorRef.current)) void reload();
     };
     window.addEventListener('online', onOnline);
-    const offServerBack = onServerBack(onOnline);
+    const offServerBack = onServerReachable(onOnline);
     return () => {
       window.removeEventListener('online', onOnline);
       offServerBack();

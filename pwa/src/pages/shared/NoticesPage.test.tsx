@@ -65,7 +65,7 @@ describe('the notices screen (docs/product.md#notices)', { timeout: 40_000 }, ()
   });
 
   it('shows the server\'s message on a failed load, or the fallback text', async () => {
-    setup('teacher', '/teacher/notice', { 'GET /api/admin/notice': { status: 503, body: { error: { code: 'unavailable', message: 'Notices are resting.' } } } });
+    setup('teacher', '/teacher/notice', { 'GET /api/admin/notice': { status: 500, body: { error: { code: 'internal_error', message: 'Notices are resting.' } } } });
     expect(await screen.findByText('Notices are resting.')).toBeInTheDocument();
   });
 
