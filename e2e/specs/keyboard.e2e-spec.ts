@@ -212,7 +212,7 @@ test.describe('by keyboard alone', () => {
     const notices = page.getByRole('link', { name: 'Notice' }).or(page.getByRole('tab', { name: 'Notice' })).filter({ visible: true }).first();
     await tabTo(page, notices, { max: 40 });
     await page.keyboard.press('Enter');
-    const banner = page.getByText(/^You're offline — showing data from /).filter({ visible: true });
+    const banner = page.getByText(/^Showing data from /).filter({ visible: true });
     await expect(banner).toBeVisible();
     expect(await banner.evaluate(liveRegionOf), 'the offline banner is in a live region').not.toBeNull();
     await context.setOffline(false);

@@ -9,11 +9,14 @@ import { DEMO, signIn } from '../src/utils';
  * a dead zone is delivered exactly once when the phone is back online.
  */
 
-const OFFLINE_BANNER = /^You're offline — showing data from /;
+const OFFLINE_BANNER = /^Showing data from /;
+const INDICATOR = "You're offline — your changes are kept and sent when you're back online";
+const NEVER_CACHED = "You're offline — this screen will load when you're back online";
 
-/** The offline banner of the screen on show (Ionic keeps the previous page, hidden, after an in-app navigation). */
-/** The visible offline banner; during a page transition the leaving page's may show too, so count it with a retrying `toHaveCount(1)`. */
+/** The visible "Showing data from …" note of a cached screen; during a page transition the leaving page's may show too, so count it with a retrying `toHaveCount(1)`. */
 const offlineBanner = (page: Page) => page.getByText(OFFLINE_BANNER).filter({ visible: true });
+/** The shell's offline indicator on the page on show (Ionic keeps earlier pages in the DOM, hidden). */
+const indicator = (page: Page) => page.getByRole('status').filter({ hasText: INDICATOR }).filter({ visible: true });
 const QUEUED = "Queued — will be sent when you're back online";
 
 /** Waits until the service worker controls the page (it claims the page on its first install). */
@@ -123,6 +126,43 @@ test.describe('offline on a phone', () => {
     await expect(offlineBanner(page)).toHaveCount(1);
     for (const course of courses) await expect(page.getByRole('heading', { name: course.title })).toBeVisible();
     await context.setOffline(false);
+  });
+
+  test('the indicator follows the connection live, and a screen never visited says it is offline, then loads by itself', async ({ page, context }) => {
+    await signIn(page, DEMO.student);
+    await waitForServiceWorker(page);
+    const notices = ((await (await page.request.get('/api/admin/notice')).json()) as Array<{ title: string }>).filter((n) => !n.title.startsWith('E2E'));
+    expect(notices.length).toBeGreaterThan(0);
+    await page.goto('/student/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome to your Dashboard, .+!$/ })).toBeVisible({ timeout: 30_000 });
+    await expect(indicator(page)).toHaveCount(0);
+
+    // No reload: the indicator comes and goes with the connection.
+    await context.setOffline(true);
+    await expect(indicator(page)).toHaveCount(1);
+    const box = await indicator(page).boundingBox();
+    const tabs = await page.getByRole('tablist', { name: 'Tabs' }).boundingBox();
+    expect(box && tabs && box.y + box.height <= tabs.y).toBe(true);
+    await context.setOffline(false);
+    await expect(indicator(page)).toHaveCount(0);
+
+    // Offline, the notices were never opened: the screen says so, not the red error.
+    await context.setOffline(true);
+    await expect(indicator(page)).toHaveCount(1);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(menu).toBeVisible();
+    await menu.getByRole('link', { name: 'Notice' }).click();
+    await expect(page).toHaveURL(/\/student\/notice$/);
+    await expect(page.getByText(NEVER_CACHED).filter({ visible: true })).toBeVisible();
+    await expect(page.getByText('Failed to load notices. Please try again later.')).toHaveCount(0);
+    await expect(indicator(page)).toHaveCount(1);
+
+    // Back online, it loads by itself.
+    await context.setOffline(false);
+    await expect(page.getByRole('heading', { name: notices[0]?.title ?? '' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(NEVER_CACHED).filter({ visible: true })).toHaveCount(0);
+    await expect(indicator(page)).toHaveCount(0);
   });
 
   test('a complaint filed offline is queued, survives a reload, and reaches the server exactly once', async ({ page, context }) => {

@@ -1,8 +1,8 @@
 import { IonIcon } from '@ionic/react';
-import { cloudOfflineOutline } from 'ionicons/icons';
+import { cloudOfflineOutline, timeOutline } from 'ionicons/icons';
 import { useEffect, useState } from 'react';
 import { apiFetch } from '../data/api';
-import { MAX_RETRY_MS, serverStatus, useServerUnavailable } from '../data/serverStatus';
+import { DEFAULT_RETRY_MS, MAX_RETRY_MS, serverStatus, useConnection } from '../data/serverStatus';
 import { intl, t, useI18n } from '../i18n';
 import { largestTimeUnit } from './relativeTime';
 import './OfflineBanner.css';
@@ -36,16 +36,14 @@ export interface OfflineBannerProps {
 }
 
 /**
- * The offline banner of a cached screen: "You're offline — showing
- * data from {relative time}", a polite status message, shown only while the
- * screen shows data it could not refresh. While the server answers 503 `unavailable` and the
- * browser is online it reads "Showing data from {relative time}", under the layout's
- * {@link ServerUnavailableBanner}, which says why. The relative time keeps itself current.
+ * The note of a cached screen that shows data it could not refresh: "Showing data from {relative
+ * time}", a polite status message, shown only while the screen shows such data. Why it could not
+ * refresh (offline, the server unavailable) is for the layout's one {@link ConnectionIndicator}
+ * to say (docs/product.md#offline-behaviour). The relative time keeps itself current.
  */
 export function OfflineBanner({ offline, savedAt }: OfflineBannerProps) {
   const { t: translate } = useI18n();
   const [now, setNow] = useState(() => Date.now());
-  const serverUnavailable = useServerUnavailable();
   const visible = offline && savedAt !== null;
   useEffect(() => {
     if (!visible) return undefined;
@@ -56,19 +54,19 @@ export function OfflineBanner({ offline, savedAt }: OfflineBannerProps) {
 
   if (!visible) return null;
   const since = formatRelativeTime(savedAt, now);
-  const browserOffline = typeof navigator !== 'undefined' && navigator.onLine === false;
   return (
     <div className="offline-banner" role="status">
-      <IonIcon icon={cloudOfflineOutline} aria-hidden="true" />
-      <p>{translate(serverUnavailable && !browserOffline ? 'components.offlineBanner.showingDataFrom' : 'components.offlineBanner.offlineShowingDataFrom', { since })}</p>
+      <IonIcon icon={timeOutline} aria-hidden="true" />
+      <p>{translate('components.offlineBanner.showingDataFrom', { since })}</p>
     </div>
   );
 }
 
 /**
- * While the server says it is unavailable (`serverStatus.ts`): asks `GET /readyz` again after its
- * `Retry-After` (at least 1 s), doubling the wait per failed check up to 30 s; the fetch wrapper
- * marks the server available on a 200, which ends the checks.
+ * While the server says it is unavailable, or gave no answer although the browser is online
+ * (`serverStatus.ts`): asks `GET /readyz` again after its `Retry-After` (at least 1 s; 5 s after
+ * no answer), doubling the wait per failed check up to 30 s; the fetch wrapper marks the server
+ * available on an answer, which ends the checks.
  */
 function useRecheckWhileUnavailable(unavailable: boolean): void {
   useEffect(() => {
@@ -76,7 +74,7 @@ function useRecheckWhileUnavailable(unavailable: boolean): void {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     const current = serverStatus();
-    let wait = Math.max(MIN_RECHECK_MS, current.unavailable ? current.retryAfterMs : MIN_RECHECK_MS);
+    let wait = current.unavailable ? Math.max(MIN_RECHECK_MS, current.retryAfterMs) : DEFAULT_RETRY_MS;
     const schedule = () => {
       timer = setTimeout(() => {
         apiFetch('/readyz', { timeoutMs: RECHECK_TIMEOUT_MS }).then(
@@ -98,21 +96,24 @@ function useRecheckWhileUnavailable(unavailable: boolean): void {
 }
 
 /**
- * The layout's banner while the server answers 503 `unavailable` — it runs but cannot reach its
- * database (docs/product.md#offline-behaviour): "Oracy is unavailable — your changes are kept
- * and sent when it is back", a polite status message; nothing otherwise. Meanwhile it asks the
- * server again by itself, so the banner goes, the outbox replays and cached screens reload as
- * soon as the server is back.
+ * The app's one offline indicator, in the shell (the dashboard layout and the self-assessment
+ * page; docs/product.md#offline-behaviour). It follows the connection live (`useConnection`):
+ * while the browser is offline, "You're offline — your changes are kept and sent when you're back
+ * online"; while the server answers 503 `unavailable` or gives no answer, "Oracy is unavailable —
+ * your changes are kept and sent when it is back", asking the server again by itself meanwhile, so
+ * the indicator goes, the outbox replays and cached screens reload as soon as it is back; nothing
+ * otherwise. A polite status message (like the app's toasts), in the flow above the content, never
+ * over it or the tab bar.
  */
-export function ServerUnavailableBanner() {
+export function ConnectionIndicator() {
   const { t: translate } = useI18n();
-  const unavailable = useServerUnavailable();
-  useRecheckWhileUnavailable(unavailable);
-  if (!unavailable) return null;
+  const connection = useConnection();
+  useRecheckWhileUnavailable(connection === 'unavailable');
+  if (connection === 'online') return null;
   return (
-    <div className="offline-banner" role="status">
+    <div className="connection-indicator" role="status">
       <IonIcon icon={cloudOfflineOutline} aria-hidden="true" />
-      <p>{translate('components.offlineBanner.serverUnavailable')}</p>
+      <p>{translate(connection === 'offline' ? 'components.offlineBanner.offline' : 'components.offlineBanner.serverUnavailable')}</p>
     </div>
   );
 }

@@ -1,12 +1,41 @@
-import { IonButton, IonText } from '@ionic/react';
+import { IonButton, IonIcon, IonText } from '@ionic/react';
+import { cloudOfflineOutline } from 'ionicons/icons';
 import type { ReactNode } from 'react';
+import { isOfflineFailure } from '../data/api';
+import { useConnection } from '../data/serverStatus';
 import { useI18n } from '../i18n';
 import { PageLoading } from './PageLoading';
+import './ScreenState.css';
+
+/**
+ * What a screen with nothing to show says while it cannot reach the server
+ * (docs/product.md#offline-behaviour): "You're offline — this screen will load when you're back
+ * online" while the browser is offline, otherwise "Oracy is unavailable — this screen will load
+ * when it is back"; a neutral note with an icon, not an error, and "Retry" when `onRetry` is given.
+ */
+export function ScreenOffline({ onRetry }: { onRetry?: () => void }) {
+  const { t } = useI18n();
+  const connection = useConnection();
+  return (
+    <div className="screen-state screen-state--offline" role="status">
+      <IonIcon icon={cloudOfflineOutline} aria-hidden="true" />
+      <p>{t(connection === 'offline' ? 'components.screenState.offline' : 'components.screenState.unavailable')}</p>
+      {onRetry && (
+        <IonButton fill="outline" onClick={onRetry}>
+          {t('common.retry')}
+        </IonButton>
+      )}
+    </div>
+  );
+}
 
 /** Props of {@link ScreenState}. */
 export interface ScreenStateProps {
   loading: boolean;
-  /** the load's error; when set, `errorText` is shown (docs/product.md#error-messages's text for the screen) */
+  /**
+   * the load's error; when set, `errorText` is shown (docs/product.md#error-messages's text for the
+   * screen), or {@link ScreenOffline} when the server could not be reached ({@link isOfflineFailure})
+   */
   error: unknown;
   /** true when the loaded value has nothing to show */
   empty: boolean;
@@ -26,12 +55,15 @@ export interface ScreenStateProps {
 
 /**
  * The four states of a data screen (docs/product.md#screen-data): loading, error
- * (with an optional Retry), empty and loaded. A screen that already shows
- * data while it reloads passes `loading` false so the data stays visible.
+ * (with an optional Retry), empty and loaded. An error that only means the server could not be
+ * reached shows {@link ScreenOffline} instead of the error text (docs/product.md#offline-behaviour);
+ * the screen's resource loads again by itself when the connection returns. A screen that already
+ * shows data while it reloads passes `loading` false so the data stays visible.
  */
 export function ScreenState(props: ScreenStateProps) {
   const { t } = useI18n();
   if (props.loading) return <>{props.loadingView ?? <PageLoading label={props.loadingText} />}</>;
+  if (isOfflineFailure(props.error)) return <ScreenOffline onRetry={props.onRetry} />;
   if (props.error !== undefined && props.error !== null) {
     return (
       <div className="screen-state screen-state--error" role="alert">

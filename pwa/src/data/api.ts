@@ -13,7 +13,7 @@
  */
 import { API_ORIGIN, CHANGE_PASSWORD_URL } from '../config';
 import { redirectTo } from '../session/redirect';
-import { reportAnswered, reportUnavailable } from './serverStatus';
+import { reportAnswered, reportNoAnswer, reportReached, reportUnavailable } from './serverStatus';
 
 /**
  * The error code of every API call by a user who must still replace a one-time password
@@ -106,12 +106,32 @@ export function isServerUnavailable(error: unknown): error is HttpError {
 }
 
 /**
+ * `true` when a load failed only because the server could not be reached: no answer came
+ * (`OfflineError`: the browser offline, or the server down) or the server said it is unavailable
+ * (503 `unavailable`). Such a screen says it is offline and loads by itself when the connection
+ * returns (docs/product.md#offline-behaviour); any other failure is a real error.
+ */
+export function isOfflineFailure(error: unknown): error is OfflineError | HttpError {
+  return error instanceof OfflineError || isServerUnavailable(error);
+}
+
+/**
  * Tells `serverStatus.ts` what an answer says about the server: available after a 2xx,
- * unavailable after a 503 `unavailable` (with its `Retry-After`, in seconds); nothing otherwise.
+ * unavailable after a 503 `unavailable` (with its `Retry-After`, in seconds); reachable after
+ * any other answer.
  */
 export function noteServerAnswer(status: number, error: HttpError | null, retryAfter: string | null): void {
   if (status >= 200 && status < 300) reportAnswered();
   else if (isServerUnavailable(error)) reportUnavailable(retryAfter);
+  else reportReached();
+}
+
+/**
+ * Tells `serverStatus.ts` that a request got no answer: while the browser says it is online,
+ * the server cannot be reached (docs/product.md#offline-behaviour).
+ */
+export function noteNoAnswer(): void {
+  reportNoAnswer();
 }
 
 /** Any error this module throws. */
@@ -187,6 +207,7 @@ async function send(url: string, init: ApiRequestInit): Promise<Response> {
   } catch (error) {
     if (limit.timedOut()) throw new NetworkError('The request timed out.', { cause: error, reason: 'timedOut' });
     if (signal?.aborted) throw error;
+    noteNoAnswer();
     throw new OfflineError(undefined, { cause: error });
   } finally {
     limit.clear();

@@ -5,7 +5,7 @@
  * treats an upload like any other request.
  */
 import { API_ORIGIN } from '../config';
-import { HttpError, NetworkError, noteServerAnswer, OfflineError, toHttpError } from './api';
+import { HttpError, NetworkError, noteNoAnswer, noteServerAnswer, OfflineError, toHttpError } from './api';
 
 /** The time limit of an upload, in ms: a 10 MB recording on a slow phone network takes a while. */
 export const UPLOAD_TIMEOUT_MS = 120_000;
@@ -67,7 +67,10 @@ export function uploadForm({ method, path, form, headers = {}, onProgress, timeo
         () => reject(new HttpError(xhr.status, `http_${xhr.status}`, xhr.statusText || `HTTP ${xhr.status}`)),
       );
     };
-    xhr.onerror = () => reject(new OfflineError());
+    xhr.onerror = () => {
+      noteNoAnswer();
+      reject(new OfflineError());
+    };
     xhr.onabort = () => reject(new OfflineError('The upload was interrupted.', { reason: 'uploadInterrupted' }));
     xhr.ontimeout = () => reject(new NetworkError('The request timed out.', { reason: 'timedOut' }));
     xhr.send(form);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSession } from '../session/SessionProvider';
 import { isUnreachable, readCache, writeCache } from './cache';
-import { onServerBack } from './serverStatus';
+import { onServerReachable } from './serverStatus';
 import type { Resource } from './useResource';
 
 /** What {@link useCachedResource} returns: {@link Resource}'s fields plus where the data came from. */
@@ -132,7 +132,7 @@ export function useCachedResource<T>(key: string | null, load: (signal: AbortSig
       if (stateRef.current.offline) void reload();
     };
     window.addEventListener('online', onOnline);
-    const offServerBack = onServerBack(onOnline);
+    const offServerBack = onServerReachable(onOnline);
     return () => {
       window.removeEventListener('online', onOnline);
       offServerBack();

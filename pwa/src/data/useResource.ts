@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { isOfflineFailure } from './api';
+import { onServerReachable } from './serverStatus';
 
 /** What {@link useResource} returns. */
 export interface Resource<T> {
@@ -18,7 +20,9 @@ export interface Resource<T> {
  * Loads a value for a screen and tracks the loading, error and loaded states
  * every data screen has (docs/product.md#screen-data). `load` receives an
  * AbortSignal; a load started later wins over an earlier one. The load runs
- * again whenever a value in `deps` changes.
+ * again whenever a value in `deps` changes. A load that failed only because the server could not
+ * be reached (`isOfflineFailure`) runs again by itself on the browser's `online` event and when
+ * the server answers again (docs/product.md#offline-behaviour).
  * @param load e.g. `(signal) => json(client.api.admin.notice.$get(undefined, callOptions({ signal })))`
  */
 export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, deps: readonly unknown[] = []): Resource<T> {
@@ -28,6 +32,8 @@ export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, deps: 
   const current = useRef<AbortController | null>(null);
   const loadRef = useRef(load);
   loadRef.current = load;
+  const errorRef = useRef<unknown>(undefined);
+  errorRef.current = error;
 
   const reload = useCallback(async () => {
     current.current?.abort();
@@ -52,6 +58,20 @@ export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, deps: 
     return () => current.current?.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, deps);
+
+  // Back online, or the server back: load what could not be loaded. The listener reads the
+  // rendered error, so an `online` event right after the failed render is never missed.
+  useEffect(() => {
+    const onOnline = () => {
+      if (isOfflineFailure(errorRef.current)) void reload();
+    };
+    window.addEventListener('online', onOnline);
+    const offServerBack = onServerReachable(onOnline);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      offServerBack();
+    };
+  }, [reload]);
 
   const setData = useCallback((update: T | ((value: T | undefined) => T)) => {
     setDataState((value) => (typeof update === 'function' ? (update as (v: T | undefined) => T)(value) : update));

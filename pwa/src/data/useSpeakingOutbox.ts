@@ -28,6 +28,21 @@ export interface QueuedRecording {
   error: string | null;
   /** When it was queued, in ms since the epoch. */
   createdAt: number;
+  /** The take's audio as kept in the outbox, so it can be played while it waits; `null` if missing. */
+  audio: Blob | null;
+  /** The device's delivery report sent with it (docs/product.md#how-did-it-sound); `null` when the take was not measured. */
+  delivery: DeliveryReport | null;
+}
+
+/** The `delivery` field of a queued take as a report; `null` when absent or not JSON. */
+function queuedDelivery(field: string | undefined): DeliveryReport | null {
+  if (!field) return null;
+  try {
+    const report = JSON.parse(field) as unknown;
+    return report !== null && typeof report === 'object' ? (report as DeliveryReport) : null;
+  } catch {
+    return null;
+  }
 }
 
 // recordingPath(x) is `{prefix}{x}{suffix}`: its task id is what lies between.
@@ -80,7 +95,15 @@ export function toQueuedRecording(item: QueuedRequest): QueuedRecording | null {
   if (item.method !== 'POST' || item.body?.type !== 'form') return null;
   const taskId = taskIdOfPath(item.path);
   if (!taskId) return null;
-  return { id: item.id, taskId, status: item.lastError === null ? 'queued' : 'failed', error: item.lastError, createdAt: item.createdAt };
+  return {
+    id: item.id,
+    taskId,
+    status: item.lastError === null ? 'queued' : 'failed',
+    error: item.lastError,
+    createdAt: item.createdAt,
+    audio: item.body.files['audio']?.blob ?? null,
+    delivery: queuedDelivery(item.body.fields['delivery']),
+  };
 }
 
 /** What {@link useSpeakingOutbox} returns. */

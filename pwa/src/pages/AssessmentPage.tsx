@@ -1,6 +1,7 @@
 import { IonContent, IonPage, useIonAlert, useIonViewWillEnter } from '@ionic/react';
 import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { ConnectionIndicator } from '../components/OfflineBanner';
 import { Logo } from '../components/Logo';
 import type { RadioGroupFieldProps } from '../components/RadioGroupField';
 import { SITE_URL } from '../config';
@@ -110,6 +111,7 @@ export default function AssessmentPage() {
           </button>
         )}
       </header>
+      <ConnectionIndicator />
       <IonContent className="ion-padding assessment">
         {user && result ? (
           <section className="assessment-thanks" aria-labelledby="assessment-thanks-title">

@@ -1,6 +1,8 @@
 import { IonButton, IonCard, IonCardContent, IonCardHeader, IonContent, IonPage, IonSpinner } from '@ionic/react';
 import { Link } from 'react-router-dom';
 import { Logo } from '../components/Logo';
+import { ScreenOffline } from '../components/ScreenState';
+import { isOfflineFailure } from '../data/api';
 import { loadPrivacyNotice, type PrivacyNotice } from '../data/privacy';
 import { useResource } from '../data/useResource';
 import { useI18n } from '../i18n';
@@ -39,6 +41,8 @@ export default function PrivacyPage() {
                 <CollectionCard key={collection.name} collection={collection} />
               ))}
             </>
+          ) : isOfflineFailure(notice.error) ? (
+            <ScreenOffline onRetry={() => void notice.reload()} />
           ) : notice.error ? (
             <div role="alert">
               <p>{t('privacy.loadFailed')}</p>

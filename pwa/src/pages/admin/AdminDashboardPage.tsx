@@ -2,6 +2,8 @@ import { IonButton, IonCard, IonCardContent, IonText } from '@ionic/react';
 import { ChartFigure } from '../../components/Chart';
 import { OfflineBanner } from '../../components/OfflineBanner';
 import { PageLoading } from '../../components/PageLoading';
+import { ScreenOffline } from '../../components/ScreenState';
+import { isOfflineFailure } from '../../data/api';
 import { loadAdminOracy } from '../../data/oracy';
 import { useCachedResource } from '../../data/useCachedResource';
 import { t, useI18n, type MessageId } from '../../i18n';
@@ -57,6 +59,8 @@ export default function AdminDashboardPage() {
       <OfflineBanner offline={banner.offline} savedAt={banner.savedAt} />
       {loading ? (
         <PageLoading label={t('admin.dashboard.loading')} />
+      ) : isOfflineFailure(error) ? (
+        <ScreenOffline onRetry={() => void reload()} />
       ) : error !== undefined ? (
         <div role="alert">
           <IonText color="danger">

@@ -53,7 +53,7 @@ describe('My Complaints offline', { timeout: 20_000 }, () => {
         return { status: 201, body: complaint('c-new', body.title) };
       },
     });
-    await screen.findByText('Error fetching complaints', undefined, SLOW);
+    await screen.findByText(/this screen will load when/, undefined, SLOW);
 
     await fileComplaint(user, 'Broken chair');
     expect(await screen.findByRole('heading', { name: 'Complaint: Broken chair' })).toBeInTheDocument();
@@ -82,10 +82,12 @@ describe('My Complaints offline', { timeout: 20_000 }, () => {
     await screen.findByText(QUEUED);
     expect(screen.queryByText('No complaints to display')).not.toBeInTheDocument();
 
-    const requests = fetchSpy.mock.calls.length;
+    // Only the complaints' calls count: the layout may ask `GET /readyz` while the server gave no answer.
+    const complaintCalls = () => fetchSpy.mock.calls.filter(([url]) => String(url).includes('/complaints')).length;
+    const requests = complaintCalls();
     await user.click(within(card('Noisy hall')).getByText(/Delete Complaint/));
     await waitFor(() => expect(screen.queryByText(QUEUED)).not.toBeInTheDocument());
-    expect(fetchSpy.mock.calls.length).toBe(requests);
+    expect(complaintCalls()).toBe(requests);
     expect(await queued()).toEqual([]);
   });
 
@@ -161,7 +163,7 @@ describe('My Complaints offline', { timeout: 20_000 }, () => {
   it('shows the cached list with the offline banner when the network is down', async () => {
     await writeCache(USERS.student.id, '/api/student/complaints', [complaint('c1', 'Cached one')], Date.now() - 2 * 3_600_000);
     setup({ 'GET /api/student/complaints': new TypeError('Failed to fetch') });
-    expect(await screen.findByText("You're offline — showing data from 2 hours ago", undefined, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('Showing data from 2 hours ago', undefined, SLOW)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Complaint: Cached one' })).toBeInTheDocument();
   });
 });

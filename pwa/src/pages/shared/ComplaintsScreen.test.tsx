@@ -249,7 +249,7 @@ describe('the teacher complaints screen (docs/product.md#teacher-complaints)', {
   });
 
   it('shows "Failed to load complaints" when the list fails', async () => {
-    setup({ 'GET /api/teacher/complaints': new TypeError('Failed to fetch') }, 'teacher');
+    setup({ 'GET /api/teacher/complaints': { body: 'not JSON' } }, 'teacher');
     expect(await screen.findByText('Failed to load complaints', {}, SLOW)).toBeInTheDocument();
   });
 });

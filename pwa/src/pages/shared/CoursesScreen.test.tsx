@@ -93,7 +93,7 @@ describe('the student\'s courses (docs/product.md#your-enrolled-courses)', { tim
   it('shows the error with Retry, which loads again', async () => {
     let fail = true;
     const { user, fetchSpy } = setup('/student/courses', {
-      'GET /api/student/courses/u-student': () => (fail ? new TypeError('Failed to fetch') : { body: [course('a')] }),
+      'GET /api/student/courses/u-student': () => (fail ? { body: 'not JSON' } : { body: [course('a')] }),
     });
     expect(await screen.findByText('Failed to load courses. Please try again.', {}, SLOW)).toBeInTheDocument();
     fail = false;

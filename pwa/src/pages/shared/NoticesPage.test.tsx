@@ -65,13 +65,19 @@ describe('the notices screen (docs/product.md#notices)', { timeout: 40_000 }, ()
   });
 
   it('shows the server\'s message on a failed load, or the fallback text', async () => {
-    setup('teacher', '/teacher/notice', { 'GET /api/admin/notice': { status: 503, body: { error: { code: 'unavailable', message: 'Notices are resting.' } } } });
+    setup('teacher', '/teacher/notice', { 'GET /api/admin/notice': { status: 500, body: { error: { code: 'internal_error', message: 'Notices are resting.' } } } });
     expect(await screen.findByText('Notices are resting.')).toBeInTheDocument();
   });
 
-  it('shows "Failed to load notices. Please try again later." when no answer came', async () => {
-    setup('teacher', '/teacher/notice', { 'GET /api/admin/notice': new TypeError('Failed to fetch') });
+  it('shows "Failed to load notices. Please try again later." when the answer is unusable', async () => {
+    setup('teacher', '/teacher/notice', { 'GET /api/admin/notice': { body: 'not JSON' } });
     expect(await screen.findByText('Failed to load notices. Please try again later.')).toBeInTheDocument();
+  });
+
+  it('says it is offline, not the error, when no answer came (docs/product.md#offline-behaviour)', async () => {
+    setup('teacher', '/teacher/notice', { 'GET /api/admin/notice': new TypeError('Failed to fetch') });
+    expect(await screen.findByText('Oracy is unavailable — this screen will load when it is back')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to load notices. Please try again later.')).not.toBeInTheDocument();
     expect(new OfflineError()).toBeInstanceOf(Error);
   });
 

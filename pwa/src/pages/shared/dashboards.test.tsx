@@ -64,7 +64,7 @@ describe('the student dashboard (docs/product.md#student-dashboard)', { timeout:
     let fail = true;
     const { user } = setup(
       '/student/dashboard',
-      { 'GET /api/student/stats/u-student': () => (fail ? new TypeError('Failed to fetch') : { body: { totalCourses: 2 } }) },
+      { 'GET /api/student/stats/u-student': () => (fail ? { body: 'not JSON' } : { body: { totalCourses: 2 } }) },
       'student',
     );
     expect(await screen.findByText('Error fetching stats. Please try again later.', {}, SLOW)).toBeInTheDocument();

@@ -50,7 +50,7 @@ describe('the student\'s teachers, "Your Teacher" (docs/product.md#your-teachers
   });
 
   it('shows its error and its two-line empty state', async () => {
-    setup('/student/teachers', { 'GET /api/student/teacher/u-student': new TypeError('Failed to fetch') }, 'student');
+    setup('/student/teachers', { 'GET /api/student/teacher/u-student': { body: 'not JSON' } }, 'student');
     expect(await screen.findByText('Unable to fetch teacher information. Please try again later.', {}, SLOW)).toBeInTheDocument();
   });
 

@@ -30,8 +30,9 @@ import './speaking/speaking.css';
  * - reviewed: the teacher's strand scores ("Linguistic 4 / 5") and comment, the submitted audio
  *   with its "How did it sound?", no recorder (the server refuses a new take, 409);
  * - a take in the outbox: "Queued — will be sent when you're back online" (after reloads too;
- *   the outbox delivers it once back online), or the server's refusal with "Record again" and
- *   "Discard";
+ *   the outbox delivers it once back online) with the take itself marked "Waiting to send" — its
+ *   player and its "How did it sound?" — and "Discard"; or the server's refusal with "Record
+ *   again" and "Discard";
  * - submitted: "Submitted {date}", a player of the submitted audio, "How did it sound?" for that
  *   audio as the server has it (docs/product.md#speaking-practice-for-students: who measured it,
  *   "Measuring…" until then, its pauses playing the player from there) and "Record again";
@@ -210,8 +211,11 @@ function TaskView({ task, queued, progress, justSent, onSubmit, onDiscard, onRec
             </p>
           )}
           {waiting?.status === 'queued' && (
-            <div role="status">
-              <p className="speaking-task__message">{t(QUEUED_TEXT)}</p>
+            <div>
+              <p className="speaking-task__message" role="status">
+                {t(QUEUED_TEXT)}
+              </p>
+              <QueuedTake key={waiting.id} queued={waiting} />
               <div className="speaking-task__actions">
                 <IonButton fill="outline" onClick={() => onDiscard(waiting.id)}>
                   {t('student.speaking.discard')}
@@ -252,6 +256,44 @@ function TaskView({ task, queued, progress, justSent, onSubmit, onDiscard, onRec
         </section>
       )}
     </article>
+  );
+}
+
+/**
+ * A take waiting in the outbox (docs/product.md#offline-behaviour): the chip "Waiting to send", a
+ * player of the audio kept in the outbox (an object URL, revoked when the view goes) and its "How
+ * did it sound?" — the report it will be sent with, or measured again on the device when it has
+ * none. When it reaches the server the submitted view replaces it.
+ */
+function QueuedTake({ queued }: { queued: QueuedRecording }) {
+  const { t } = useI18n();
+  const player = useRef<HTMLAudioElement>(null);
+  const playFrom = useCallback((ms: number) => playAudioFrom(player.current, ms), []);
+  // The outbox hands over a new Blob at every change of the queue: the first one of this take is
+  // kept, so the player is not reset while it plays.
+  const [audio] = useState(queued.audio);
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!audio || typeof URL.createObjectURL !== 'function') return undefined;
+    const created = URL.createObjectURL(audio);
+    setUrl(created);
+    return () => {
+      URL.revokeObjectURL(created);
+      setUrl(null);
+    };
+  }, [audio]);
+  const stored = queued.delivery;
+  const measured = useDeliveryReport(stored ? null : audio);
+  return (
+    <div className="speaking-task__queued">
+      <p>
+        <span className="speaking-status speaking-status--queued">{t('student.speaking.waitingToSend')}</span>
+      </p>
+      {url && <audio ref={player} className="speaking-task__player" controls preload="metadata" src={url} aria-label={t('student.speaking.queuedRecording')} />}
+      <div className="speaking-task__delivery">
+        {stored ? <DeliveryCard status="ready" report={stored} onPlayFrom={url ? playFrom : undefined} /> : <DeliveryCard status={audio ? measured.status : 'failed'} report={measured.report} onPlayFrom={url ? playFrom : undefined} />}
+      </div>
+    </div>
   );
 }
 

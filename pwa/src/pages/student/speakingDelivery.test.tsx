@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { DeliveryReport } from '@oracy/api/delivery';
+import { closeUserDb } from '../../data/db';
 import { RequestQueue } from '../../data/outbox';
 import { deliveryReportFixture } from '../../test/deliveryFixtures';
 import { useFakeIndexedDb } from '../../test/fakeIndexedDb';
@@ -138,6 +139,49 @@ describe('How did it sound? on the task screen', { timeout: 30_000 }, () => {
     expect(await screen.findByText(SENT, undefined, SLOW)).toBeInTheDocument();
     expect(received).toHaveLength(1);
     expect(JSON.parse(String(received[0]?.delivery))).toEqual(report);
+  });
+
+  it('keeps a queued take’s player and card, marked "Waiting to send", after a reload too, until the submitted view replaces it', async () => {
+    await useNodeBlobs();
+    const media = installFakeMedia();
+    installFakeXhr();
+    const report = deliveryReportFixture();
+    let online = false;
+    const received: Received[] = [];
+    const deliver = receiving(received) as (request: Request) => Promise<{ status: number; body: unknown }>;
+    const routes = { [UPLOAD]: (request: Request) => (online ? deliver(request) : new TypeError('Failed to fetch')) };
+    const first = setup(routes, [report]);
+    await recordTake(first.user);
+    expect(await screen.findByText('Comfortable')).toBeInTheDocument();
+    await first.user.click(screen.getByText('Submit', { selector: 'ion-button' }));
+    expect(await screen.findByText(QUEUED, undefined, SLOW)).toBeInTheDocument();
+
+    const expectQueuedTake = async () => {
+      expect(await screen.findByText('Waiting to send', undefined, SLOW)).toBeInTheDocument();
+      const player = (await screen.findByLabelText('Your recording, waiting to send')) as HTMLAudioElement;
+      expect(player.src).toMatch(/^blob:/);
+      const card = screen.getByRole('region', { name: 'How did it sound?' });
+      expect(await within(card).findByText('Comfortable')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Record' })).not.toBeInTheDocument();
+      return player.src;
+    };
+    const shownUrl = await expectQueuedTake();
+
+    // After a reload the take comes from the outbox alone, with the report it will be sent with (not measured again).
+    first.unmount();
+    expect(media.revokedUrls).toContain(shownUrl);
+    closeUserDb();
+    setup(routes, []);
+    await expectQueuedTake();
+    expect(measured.takes).toHaveLength(0);
+
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByText(SENT, undefined, SLOW)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Waiting to send')).not.toBeInTheDocument());
+    expect(screen.queryByLabelText('Your recording, waiting to send')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Your submitted recording')).toHaveAttribute('src', '/api/recordings/r1/audio');
+    expect(received).toHaveLength(1);
   });
 
   it('waits for a take still being measured when Submit is pressed, and sends its report', async () => {
