@@ -241,7 +241,7 @@ function TaskView({ task, queued, progress, justSent, onSubmit, onDiscard, onRec
               onTake={changeTake}
               renderTake={(_recorded, playFrom) => (
                 <>
-                  <DeliveryCard status={measured.status} report={measured.report} onPlayFrom={playFrom} />
+                  <DeliveryCard status={measured.status} report={measured.report} audience="student" onPlayFrom={playFrom} />
                   {previous && take && previous.number !== take.number && (
                     <TakeComparison earlier={previous} later={{ number: take.number, measurement: measured }} />
                   )}
