@@ -4,18 +4,14 @@ import { loadStudentSpeakingTasks, loadTeacherSpeakingTasks, type StudentSpeakin
 import { loadStudentAssignments, useOwnId, type Course } from '../data/studentTeacher';
 import { useCachedResource } from '../data/useCachedResource';
 import { useResource } from '../data/useResource';
-import { intl, useI18n, type MessageId } from '../i18n';
+import { useI18n, type MessageId } from '../i18n';
+import { formatDate } from '../i18n/dates';
 import { openFirst } from '../pages/shared/assignmentOrder';
 import { formatDue, SPEAKING_TASKS_KEY } from '../pages/student/speaking/speakingStatus';
 import type { CourseView } from './CourseCard';
 
 /** What the details show of a speaking task, from the student's or the teacher's list. */
 type CourseTask = Pick<StudentSpeakingTask, 'id' | 'courseId' | 'title' | 'dueAt'>;
-
-/** A `YYYY-MM-DD` day in the active language, with the year: "1 Sept 2026" (the day is UTC's, as the API's). */
-export function formatCourseDay(day: string): string {
-  return intl().formatDate(`${day}T00:00:00Z`, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-}
 
 /** One loaded list of the details: its state and its rows, with its own Retry. */
 function DetailList({ heading, loading, error, empty, onRetry, rows }: { heading: MessageId; loading: boolean; error: boolean; empty: MessageId; onRetry: () => void; rows: { id: string; title: string; lines: string[] }[] }) {
@@ -83,7 +79,7 @@ export function CourseDetails({ course, view }: { course: Course; view: CourseVi
         </div>
         <div>
           <dt>{t('components.courseDetails.dates')}</dt>
-          <dd>{t('components.courseDetails.dateRange', { start: formatCourseDay(course.startDate), end: formatCourseDay(course.endDate) })}</dd>
+          <dd>{t('components.courseDetails.dateRange', { start: formatDate(course.startDate), end: formatDate(course.endDate) })}</dd>
         </div>
         <div>
           <dt>{t('components.courseDetails.duration')}</dt>
@@ -100,7 +96,7 @@ export function CourseDetails({ course, view }: { course: Course; view: CourseVi
           rows={openFirst(ofCourse(assignments.data)).map((a) => ({
             id: a.id,
             title: a.title,
-            lines: [t('shared.assignment.due', { date: formatCourseDay(a.dueDate) }), t(a.done ? 'shared.assignment.done' : 'shared.assignment.notDone')],
+            lines: [t('shared.assignment.due', { date: formatDate(a.dueDate) }), t(a.done ? 'shared.assignment.done' : 'shared.assignment.notDone')],
           }))}
         />
       )}

@@ -106,7 +106,7 @@ describe('the student\'s courses (docs/product.md#your-enrolled-courses)', { tim
     const assignments = within(await within(dialog).findByRole('region', { name: 'Assignments' }));
     await waitFor(() => expect(assignments.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Assignment 2Due: 20 Dec 2026Not done', 'Assignment 1Due: 1 Oct 2026Done']));
     const tasks = within(within(dialog).getByRole('region', { name: 'Speaking tasks' }));
-    await waitFor(() => expect(tasks.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Task t1Due 12 Dec']));
+    await waitFor(() => expect(tasks.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Task t1Due 12 Dec 2026']));
   });
 
   it('says when a course has no teacher, assignments or speaking tasks, and offers Retry when a list cannot load', async () => {
