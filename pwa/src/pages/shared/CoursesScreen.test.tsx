@@ -98,7 +98,7 @@ describe('the student\'s courses (docs/product.md#your-enrolled-courses)', { tim
       'GET /api/student/assignments/u-student': { body: [assignment('1', 'a', '2026-10-01', true), assignment('2', 'a', '2026-12-20', false), assignment('3', 'other', '2026-12-01', false)] },
       'GET /api/student/speaking-tasks/u-student': { body: [task('t1', 'a', '2026-12-12T12:00:00.000Z'), task('t2', 'other', null)] },
     });
-    await screen.findByRole('heading', { name: 'Course a' }, SLOW);
+    await screen.findByRole('heading', { name: 'Course a' }, { timeout: 15_000 });
     await user.click(within(cardOf('Course a')).getByText('View Details'));
     const dialog = (await screen.findByText(LONG)).closest('ion-modal') as HTMLElement;
     const facts = Array.from(dialog.querySelectorAll('.course-details__summary div'), (row) => row.textContent);
@@ -116,7 +116,7 @@ describe('the student\'s courses (docs/product.md#your-enrolled-courses)', { tim
       'GET /api/student/assignments/u-student': { body: [] },
       'GET /api/student/speaking-tasks/u-student': () => (fail ? { status: 500, body: { error: { code: 'internal', message: 'x' } } } : { body: [] }),
     });
-    await screen.findByRole('heading', { name: 'Course a' }, SLOW);
+    await screen.findByRole('heading', { name: 'Course a' }, { timeout: 15_000 });
     await user.click(within(cardOf('Course a')).getByText('View Details'));
     const dialog = (await screen.findByText(LONG)).closest('ion-modal') as HTMLElement;
     expect(within(dialog).getByText('No teacher yet')).toBeInTheDocument();
