@@ -137,3 +137,67 @@ export async function setTextSize(page: Page, percent: number): Promise<void> {
     document.documentElement.style.fontSize = size === 100 ? '' : `${size}%`;
   }, percent);
 }
+
+/**
+ * Words broken inside themselves in the text of the elements `selector` matches (their light DOM
+ * text, slotted text included): one line per break, naming the text and the break
+ * ("Competent|e"). A line may end after a space, a hyphen or a soft hyphen; a break between two
+ * letters is a mid-word break, unless the element hyphenates (`hyphens: auto`) and this browser
+ * has hyphenation for the page's language (probed here), when it is a syllable break drawn with a
+ * hyphen. Debian's Chromium has no hyphenation dictionaries, so there every break inside a word
+ * counts: the texts must fit between their words at the checked size.
+ */
+export async function midWordBreaks(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const probe = document.createElement('div');
+    probe.lang = document.documentElement.lang || 'en';
+    probe.style.cssText = 'position:absolute;visibility:hidden;width:1px;hyphens:auto;overflow-wrap:normal;font-size:16px;line-height:20px';
+    probe.textContent = 'hyphenation';
+    document.body.append(probe);
+    const hyphenates = probe.getBoundingClientRect().height > 30;
+    probe.remove();
+
+    const letter = /[\p{L}\p{N}]/u;
+    const problems: string[] = [];
+    for (const element of Array.from(document.querySelectorAll(sel))) {
+      if (!element.checkVisibility({ visibilityProperty: true })) continue;
+      const syllables = hyphenates && getComputedStyle(element).hyphens === 'auto';
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        let lastTop: number | null = null;
+        for (let i = 0; i < text.length; i += 1) {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const rect = range.getClientRects()[0];
+          if (!rect || rect.width === 0) continue;
+          if (lastTop !== null && rect.top > lastTop + rect.height / 2 && i > 0) {
+            const before = text[i - 1] ?? '';
+            const after = text[i] ?? '';
+            if (letter.test(before) && letter.test(after) && !syllables) {
+              const start = text.lastIndexOf(' ', i - 1) + 1;
+              const end = text.indexOf(' ', i);
+              problems.push(`"${text.slice(start, i)}|${text.slice(i, end === -1 ? undefined : end)}" in "${text.trim()}"`);
+            }
+          }
+          lastTop = rect.top;
+        }
+      }
+    }
+    return problems;
+  }, selector);
+}
+
+/** How many lines the text of `element` takes (its light DOM text, by the tops of its line boxes). */
+export async function lineCount(page: Page, selector: string): Promise<number[]> {
+  return page.evaluate((sel) =>
+    Array.from(document.querySelectorAll(sel))
+      .filter((element) => element.checkVisibility({ visibilityProperty: true }))
+      .map((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+      }),
+  selector);
+}

@@ -4,6 +4,7 @@ import { API_ORIGIN } from '../config';
 import type { Course } from '../data/studentTeacher';
 import { t, useI18n, type MessageId } from '../i18n';
 import { useDialogInstance } from '../pages/shared/useDialogInstance';
+import { CourseDetails } from './CourseDetails';
 import placeholderUrl from './course-placeholder.svg';
 import './CourseCard.css';
 
@@ -140,7 +141,8 @@ export interface CourseDetailsModalProps {
 
 /**
  * The "View Details" modal (docs/product.md#your-enrolled-courses): title, image, the full
- * description, the status and a Close button.
+ * description, the status, then the course's teacher, dates, duration, assignments (a student's)
+ * and speaking tasks ({@link CourseDetails}), and a Close button.
  */
 export function CourseDetailsModal({ course, view, onClose }: CourseDetailsModalProps) {
   const { t: translate } = useI18n();
@@ -166,6 +168,7 @@ export function CourseDetailsModal({ course, view, onClose }: CourseDetailsModal
             <img className="course-details__image" src={courseImageSrc(course)} alt="" width={345} height={140} />
             <p className="course-details__description">{course.description?.trim() || translate('components.courseCard.noDescription')}</p>
             <CourseStatus status={course.status} view={view} />
+            <CourseDetails course={course} view={view} />
           </IonContent>
         </>
       )}

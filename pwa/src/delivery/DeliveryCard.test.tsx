@@ -35,7 +35,7 @@ describe('DeliveryCard', () => {
   });
 
   it('shows a comfortable take: four rows in plain words, no tips', () => {
-    render(<DeliveryCard status="ready" report={deliveryReportFixture()} />);
+    render(<DeliveryCard audience="teacher" status="ready" report={deliveryReportFixture()} />);
     expect(screen.getByRole('heading', { level: 2, name: 'How did it sound?' })).toBeInTheDocument();
     expect(rows()).toEqual([
       'Pace: Comfortable · 4.2 syllables a second',
@@ -49,6 +49,7 @@ describe('DeliveryCard', () => {
   it('gives the tip each band calls for: fast, few pauses, flat, quiet', () => {
     render(
       <DeliveryCard
+        audience="teacher"
         status="ready"
         report={deliveryReportFixture({
           durationMs: 30_000,
@@ -70,6 +71,7 @@ describe('DeliveryCard', () => {
   it('says "Slow", "Lively", one pause and a clipped take with its tip', () => {
     render(
       <DeliveryCard
+        audience="teacher"
         status="ready"
         report={deliveryReportFixture({
           durationMs: 8_000,
@@ -98,28 +100,106 @@ describe('DeliveryCard', () => {
   });
 
   it('says "Measuring…" while the take is measured', () => {
-    render(<DeliveryCard status="measuring" report={null} />);
+    render(<DeliveryCard audience="teacher" status="measuring" report={null} />);
     expect(screen.getByRole('status')).toHaveTextContent('Measuring…');
     expect(screen.queryByRole('term')).not.toBeInTheDocument();
   });
 
   it('says plainly when the take could not be measured', () => {
-    render(<DeliveryCard status="failed" report={null} />);
+    render(<DeliveryCard audience="teacher" status="failed" report={null} />);
     expect(screen.getByRole('status')).toHaveTextContent('We could not measure this take. You can still submit it.');
   });
 
   it('says it heard no speech, without rows or timeline', () => {
-    render(<DeliveryCard status="ready" report={silentReportFixture()} onPlayFrom={() => undefined} />);
+    render(<DeliveryCard audience="teacher" status="ready" report={silentReportFixture()} onPlayFrom={() => undefined} />);
     expect(screen.getByRole('status')).toHaveTextContent('We could not hear any speech in this take.');
     expect(screen.queryByText('Pace')).not.toBeInTheDocument();
     expect(screen.queryByRole('figure')).not.toBeInTheDocument();
   });
 });
 
+describe('DeliveryCard for the student', () => {
+  /** The student's card: the rows as "label: text" lines, and the "Details" disclosure. */
+  function studentCard() {
+    const card = screen.getByRole('region', { name: 'How did it sound?' });
+    const details = card.querySelector('details') as HTMLDetailsElement;
+    const rowsList = card.querySelector('.delivery-card__rows') as HTMLElement;
+    const lines = Array.from(rowsList.querySelectorAll(':scope > div'), (row) => `${row.querySelector('dt')?.textContent}: ${row.querySelector('dd')?.textContent}`);
+    return { card, details, lines };
+  }
+
+  /** The text a student sees with "Details" closed: the card without the disclosure's content. */
+  function visibleText(card: HTMLElement): string {
+    const copy = card.cloneNode(true) as HTMLElement;
+    copy.querySelectorAll('details > :not(summary)').forEach((node) => node.remove());
+    return copy.textContent ?? '';
+  }
+
+  it.each([
+    ['slow', 'A bit slow'],
+    ['comfortable', 'Nice steady pace'],
+    ['fast', 'A bit fast'],
+  ] as const)('says a %s pace as "%s"', (pace, words) => {
+    render(<DeliveryCard audience="student" status="ready" report={deliveryReportFixture({ rate: { pace } })} />);
+    expect(studentCard().lines[0]).toMatch(new RegExp(`^Pace: ${words}(Tip:|$)`));
+  });
+
+  it.each([
+    ['flat', 'Quite flat'],
+    ['some', 'Your voice went up and down a little'],
+    ['lively', 'Your voice went up and down'],
+  ] as const)('says a %s expression as "%s"', (expression, words) => {
+    render(<DeliveryCard audience="student" status="ready" report={deliveryReportFixture({ pitch: { expression } })} />);
+    expect(studentCard().lines[2]).toMatch(new RegExp(`^Expression: ${words}(Tip:|$)`));
+  });
+
+  it.each([
+    [{ quiet: false, clipped: false }, 'Good and loud'],
+    [{ quiet: true, clipped: false }, 'A bit quiet'],
+    [{ quiet: true, clipped: true }, 'Too loud — it crackled'],
+  ] as const)('says the volume %o as "%s"', (loudness, words) => {
+    render(<DeliveryCard audience="student" status="ready" report={deliveryReportFixture({ loudness })} />);
+    expect(studentCard().lines[3]).toMatch(new RegExp(`^Volume: ${words}(Tip:|$)`));
+  });
+
+  it('keeps the tips, and shows no units until "Details" is opened', async () => {
+    render(
+      <DeliveryCard
+        audience="student"
+        status="ready"
+        report={deliveryReportFixture({
+          durationMs: 60_000,
+          rate: { syllablesPerSecond: 6.3, pace: 'fast' },
+          pauses: { count: 1, meanMs: 1_200, longestMs: 1_200, list: [{ startMs: 2_000, endMs: 3_200 }] },
+          pitch: { variationSemitones: 0.6, expression: 'flat' },
+          loudness: { speechDbfs: -45, quiet: true },
+        })}
+        onPlayFrom={() => undefined}
+      />,
+    );
+    const { card, details, lines } = studentCard();
+    expect(lines).toEqual([
+      'Pace: A bit fastTip: Slow down a little so every word lands',
+      'Pauses: 1 pauseTip: Try a short pause after each big idea so your listeners can think',
+      'Expression: Quite flatTip: Let your voice rise and fall to show what matters',
+      'Volume: A bit quietTip: Speak up, or hold the phone a little closer',
+    ]);
+    expect(visibleText(card)).not.toMatch(/dBFS|Hz|semitone|syllables a second|\d\.\d s/);
+    expect(details.open).toBe(false);
+    expect(screen.queryByRole('figure')).not.toBeInTheDocument();
+
+    await userEvent.click(within(card).getByText('Details', { selector: 'summary' }));
+    expect(details.open).toBe(true);
+    const figures = Array.from(details.querySelectorAll('dl > div'), (row) => `${row.querySelector('dt')?.textContent}: ${row.querySelector('dd')?.textContent}`);
+    expect(figures).toEqual(['Pace: 6.3 syllables a second', 'Pauses: the longest 1.2 s']);
+    expect(await within(details).findByRole('figure', { name: 'Loudness and pitch over time' })).toBeInTheDocument();
+  });
+});
+
 describe('DeliveryTimeline', () => {
   it('lists the pauses as buttons that play from their start, and says what the chart shows', async () => {
     const onPlayFrom = vi.fn();
-    render(<DeliveryCard status="ready" report={deliveryReportFixture()} onPlayFrom={onPlayFrom} />);
+    render(<DeliveryCard audience="teacher" status="ready" report={deliveryReportFixture()} onPlayFrom={onPlayFrom} />);
     const figure = await screen.findByRole('figure', { name: 'Loudness and pitch over time' });
     expect(figure).toHaveTextContent('Loudness and pitch every 0.1 s through the take (0:20). 2 pauses shaded: tap one to hear it.');
     const buttons = within(screen.getByRole('list', { name: 'Pauses' })).getAllByRole('button');
@@ -131,7 +211,7 @@ describe('DeliveryTimeline', () => {
   it('draws loudness and pitch on two axes, shades the pauses, and a tap on a shaded pause plays from it', async () => {
     const onPlayFrom = vi.fn();
     const report = deliveryReportFixture();
-    render(<DeliveryCard status="ready" report={report} onPlayFrom={onPlayFrom} />);
+    render(<DeliveryCard audience="teacher" status="ready" report={report} onPlayFrom={onPlayFrom} />);
     await screen.findByRole('figure', { name: 'Loudness and pitch over time' });
     const props = charts.last as unknown as LineProps;
     const [level, pitch] = props.data.datasets;
@@ -173,10 +253,10 @@ describe('TakeComparison', () => {
       .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent));
     expect(cells).toEqual([
       ['', 'Take 1', 'Take 2'],
-      ['Pace', 'Fast', 'Comfortable'],
+      ['Pace', 'A bit fast', 'Nice steady pace'],
       ['Pauses', '2 pauses', '2 pauses'],
-      ['Expression', 'Flat', 'Some variety'],
-      ['Volume', 'Good', 'Good'],
+      ['Expression', 'Quite flat', 'Your voice went up and down a little'],
+      ['Volume', 'Good and loud', 'Good and loud'],
     ]);
   });
 
@@ -187,6 +267,6 @@ describe('TakeComparison', () => {
     expect(screen.getByRole('row', { name: /^Pace/ })).toHaveTextContent('PaceNot measuredMeasuring…');
     rerender(<TakeComparison earlier={{ number: 2, measurement: { status: 'ready', report: silentReportFixture(), error: null } }} later={{ number: 3, measurement: { status: 'ready', report: deliveryReportFixture(), error: null } }} />);
     expect(screen.getByRole('table', { name: 'Take 2 beside take 3' })).toBeInTheDocument();
-    expect(screen.getByRole('row', { name: /^Volume/ })).toHaveTextContent('VolumeNo speechGood');
+    expect(screen.getByRole('row', { name: /^Volume/ })).toHaveTextContent('VolumeNo speechGood and loud');
   });
 });

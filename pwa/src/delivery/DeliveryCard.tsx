@@ -1,7 +1,7 @@
-import { Component, lazy, Suspense, useId, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import type { DeliveryReport } from '@oracy/api/delivery';
 import { t, useI18n } from '../i18n';
-import { deliveryRows, FAILED_TEXT, hasSpeech, MEASURED_TEXT, MEASURING_TEXT, NO_SPEECH_TEXT } from './deliveryWords';
+import { deliveryRows, FAILED_TEXT, hasSpeech, MEASURED_TEXT, MEASURING_TEXT, NO_SPEECH_TEXT, type DeliveryAudience, type DeliveryRow } from './deliveryWords';
 import type { MeasureStatus } from './useDeliveryReport';
 import './delivery.css';
 
@@ -13,6 +13,11 @@ export interface DeliveryCardProps {
   status: MeasureStatus;
   /** the report once `ready` */
   report: DeliveryReport | null;
+  /**
+   * who reads it: a `student` sees the bands in plain words and the figures and the timeline under
+   * a collapsed "Details"; a `teacher` sees the bands with their figures and the timeline
+   */
+  audience: DeliveryAudience;
   /** plays the take from a time in ms; with it the card shows the timeline, whose pauses play from there */
   onPlayFrom?: (ms: number) => void;
   /** the heading's level; 2 by default */
@@ -41,13 +46,16 @@ function phoneTexts(): DeliveryCardTexts {
  * "How did it sound?" (docs/product.md#how-did-it-sound): a take's delivery as four rows — Pace,
  * Pauses, Expression, Volume — each its band in plain words with figures where they help, and the
  * tip for the physical strand that a band calls for; then the timeline (loaded lazily, with
- * Chart.js) when `onPlayFrom` is given. "Measuring…" while measuring (a polite status), a plain
+ * Chart.js) when `onPlayFrom` is given. A student reads the bands in plain words ("Good and
+ * loud", "Nice steady pace") with no units on the card; the figures and the timeline wait under
+ * a collapsed "Details" disclosure (the timeline loads when it is opened). A teacher reads the
+ * bands with their figures and the timeline open (docs/product.md#delivery-for-teachers). "Measuring…" while measuring (a polite status), a plain
  * message when the measurement failed (Submit still works) and "We could not hear any speech in
  * this take." for a take without speech; screen readers hear when the rows are there. `texts`
  * replaces those words for a stored recording's card (docs/product.md#delivery-for-teachers),
  * `subtitle` says who measured it, and `children` follow the rest.
  */
-export function DeliveryCard({ status, report, onPlayFrom, headingLevel = 2, subtitle, texts, children }: DeliveryCardProps) {
+export function DeliveryCard({ status, report, audience, onPlayFrom, headingLevel = 2, subtitle, texts, children }: DeliveryCardProps) {
   const { t: translate } = useI18n();
   const headingId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -64,39 +72,76 @@ export function DeliveryCard({ status, report, onPlayFrom, headingLevel = 2, sub
         {status === 'ready' && report && !hasSpeech(report) && <p className="delivery-card__message">{translate(NO_SPEECH_TEXT)}</p>}
         {status === 'ready' && report && hasSpeech(report) && <p className="visually-hidden">{words.measured}</p>}
       </div>
-      {status === 'ready' && report && hasSpeech(report) && (
-        <>
-          <DeliveryRows report={report} />
-          {onPlayFrom && (
-            <TimelineBoundary>
-              <Suspense fallback={<p className="delivery-card__message">{translate('delivery.card.loadingTimeline')}</p>}>
-                <DeliveryTimeline report={report} onPlayFrom={onPlayFrom} />
-              </Suspense>
-            </TimelineBoundary>
-          )}
-        </>
-      )}
+      {status === 'ready' && report && hasSpeech(report) &&
+        (audience === 'student' ? (
+          <StudentRows report={report} onPlayFrom={onPlayFrom} />
+        ) : (
+          <>
+            <DeliveryRows rows={deliveryRows(report, audience)} withDetail />
+            {onPlayFrom && <Timeline report={report} onPlayFrom={onPlayFrom} />}
+          </>
+        ))}
       {children}
     </section>
   );
 }
 
-/** The four rows as a description list: the aspect, then its band, figures and tip. */
-function DeliveryRows({ report }: { report: DeliveryReport }) {
+/** The four rows as a description list: the aspect, then its band, its figures (`withDetail`) and its tip. */
+function DeliveryRows({ rows, withDetail }: { rows: readonly DeliveryRow[]; withDetail: boolean }) {
   const { t: translate } = useI18n();
   return (
     <dl className="delivery-card__rows">
-      {deliveryRows(report).map((row) => (
+      {rows.map((row) => (
         <div key={row.aspect} className="delivery-card__row">
           <dt>{row.label}</dt>
           <dd>
             <span className="delivery-card__band">{row.band}</span>
-            {row.detail && <span className="delivery-card__detail"> · {row.detail}</span>}
+            {withDetail && row.detail && <span className="delivery-card__detail"> · {row.detail}</span>}
             {row.tip && <span className="delivery-card__tip">{translate('delivery.card.tip', { tip: row.tip })}</span>}
           </dd>
         </div>
       ))}
     </dl>
+  );
+}
+
+/**
+ * A student's rows in plain words, then "Details" (a native disclosure, closed at first, named by
+ * its summary): the figures of the rows that have some, and the timeline once it is opened.
+ */
+function StudentRows({ report, onPlayFrom }: { report: DeliveryReport; onPlayFrom?: (ms: number) => void }) {
+  const { t: translate } = useI18n();
+  const [open, setOpen] = useState(false);
+  const rows = deliveryRows(report, 'student');
+  const figures = rows.filter((row) => row.detail);
+  return (
+    <>
+      <DeliveryRows rows={rows} withDetail={false} />
+      <details className="delivery-card__details" onToggle={(event) => setOpen(event.currentTarget.open)}>
+        <summary>{translate('delivery.card.details')}</summary>
+        <dl className="delivery-card__figures">
+          {figures.map((row) => (
+            <div key={row.aspect}>
+              <dt>{row.label}</dt>
+              <dd>{row.detail}</dd>
+            </div>
+          ))}
+        </dl>
+        {open && onPlayFrom && <Timeline report={report} onPlayFrom={onPlayFrom} />}
+      </details>
+    </>
+  );
+}
+
+/** The timeline, loaded lazily; a message while it loads or when its chunk cannot be loaded. */
+function Timeline({ report, onPlayFrom }: { report: DeliveryReport; onPlayFrom: (ms: number) => void }) {
+  const { t: translate } = useI18n();
+  return (
+    <TimelineBoundary>
+      <Suspense fallback={<p className="delivery-card__message">{translate('delivery.card.loadingTimeline')}</p>}>
+        <DeliveryTimeline report={report} onPlayFrom={onPlayFrom} />
+      </Suspense>
+    </TimelineBoundary>
   );
 }
 

@@ -4,6 +4,7 @@ import { loadRecordingDelivery, recordingDeliveryKey, type RecordingDelivery as 
 import { useCachedResource } from '../data/useCachedResource';
 import { t, useI18n, type MessageId } from '../i18n';
 import { DeliveryCard, type DeliveryCardTexts } from './DeliveryCard';
+import type { DeliveryAudience } from './deliveryWords';
 import type { MeasureStatus } from './useDeliveryReport';
 
 /** How long the card waits before asking again about a recording the server is still measuring, ms. */
@@ -11,9 +12,6 @@ export const DELIVERY_POLL_MS = 5_000;
 
 /** How many times the card asks again by itself; after that, "Check again" is there. */
 export const DELIVERY_POLLS = 6;
-
-/** Who reads the card: the recording's student, or a teacher. */
-export type DeliveryAudience = 'student' | 'teacher';
 
 /** The catalogue keys of the product's words for a stored recording's card (docs/product.md#delivery-for-teachers). */
 export const RECORDING_DELIVERY_TEXTS = {
@@ -109,6 +107,7 @@ export function RecordingDelivery({ recordingId, submittedAt, audience, onPlayFr
     <DeliveryCard
       status={status}
       report={status === 'ready' ? (measurement?.report ?? null) : null}
+      audience={audience}
       onPlayFrom={onPlayFrom}
       headingLevel={headingLevel}
       subtitle={sourceText(measurement, audience)}

@@ -9,7 +9,7 @@ export interface ComparedTake {
   measurement: DeliveryMeasurement;
 }
 
-/** A take's band in words (active language) for each aspect, or one word for all of them when it has none. */
+/** A take's band in the student's plain words (active language) for each aspect, or one word for all of them when it has none. */
 function bandsOf(measurement: DeliveryMeasurement): Record<DeliveryAspect, string> {
   const { status, report } = measurement;
   const same = (text: string) => ({ pace: text, pauses: text, expression: text, volume: text });
@@ -17,7 +17,7 @@ function bandsOf(measurement: DeliveryMeasurement): Record<DeliveryAspect, strin
   if (status === 'failed' || !report) return same(t('delivery.notMeasured'));
   if (!hasSpeech(report)) return same(t('delivery.noSpeech'));
   const bands = same(t('delivery.notMeasured'));
-  for (const row of deliveryRows(report)) bands[row.aspect] = row.band;
+  for (const row of deliveryRows(report, 'student')) bands[row.aspect] = row.band;
   return bands;
 }
 

@@ -10,6 +10,12 @@ import type { DeliveryReport, Expression, Pace } from '@oracy/api/delivery';
 import { intl, t, type MessageId } from '../i18n';
 import { translatedTable } from '../i18n/labels';
 
+/**
+ * Who reads the card: the take's student (the bands in plain words, the figures under "Details")
+ * or a teacher (the bands with their figures, docs/product.md#delivery-for-teachers).
+ */
+export type DeliveryAudience = 'student' | 'teacher';
+
 /** The four aspects of delivery the card shows, in its order. */
 export type DeliveryAspect = 'pace' | 'pauses' | 'expression' | 'volume';
 
@@ -38,6 +44,23 @@ export const EXPRESSION_WORDS = translatedTable<Expression>({
   lively: 'delivery.expression.lively',
 });
 
+/**
+ * A pace band in a student's plain words ("Nice steady pace", "A bit fast"), in the active
+ * language when read: the same bands as {@link PACE_WORDS} (docs/product.md#how-did-it-sound).
+ */
+export const STUDENT_PACE_WORDS = translatedTable<Pace>({
+  slow: 'delivery.student.pace.slow',
+  comfortable: 'delivery.student.pace.comfortable',
+  fast: 'delivery.student.pace.fast',
+});
+
+/** An expression band in a student's plain words ("Your voice went up and down", "Quite flat"), in the active language when read. */
+export const STUDENT_EXPRESSION_WORDS = translatedTable<Expression>({
+  flat: 'delivery.student.expression.flat',
+  some: 'delivery.student.expression.some',
+  lively: 'delivery.student.expression.lively',
+});
+
 /** The volume of a take: `clipped` (too loud for the microphone) before `quiet`, else `good`. */
 export type VolumeBand = 'good' | 'quiet' | 'clipped';
 
@@ -46,6 +69,13 @@ export const VOLUME_WORDS = translatedTable<VolumeBand>({
   good: 'delivery.volume.good',
   quiet: 'delivery.volume.quiet',
   clipped: 'delivery.volume.clipped',
+});
+
+/** A volume band in a student's plain words ("Good and loud", "A bit quiet"), in the active language when read. */
+export const STUDENT_VOLUME_WORDS = translatedTable<VolumeBand>({
+  good: 'delivery.student.volume.good',
+  quiet: 'delivery.student.volume.quiet',
+  clipped: 'delivery.student.volume.clipped',
 });
 
 /** The catalogue key of the tip for a pace band, or null where none is needed. */
@@ -143,17 +173,23 @@ export interface DeliveryRow {
  * The four rows of a report that heard speech ({@link hasSpeech}), in the card's order
  * (docs/product.md#how-did-it-sound): Pace (band and syllables a second), Pauses (count and the
  * longest), Expression (band; "Not measured" without voiced frames) and Volume (band), each with
- * its tip where its band calls for one.
+ * its tip where its band calls for one. The bands are the same for both audiences; a student
+ * reads them in plain words ("Nice steady pace", "Your voice went up and down", "Good and loud"),
+ * a teacher in the short words of the chips' family ("Comfortable", "Lively", "Good").
  */
-export function deliveryRows(report: DeliveryReport): DeliveryRow[] {
+export function deliveryRows(report: DeliveryReport, audience: DeliveryAudience): DeliveryRow[] {
   const { rate, pauses, pitch, loudness } = report;
   const volume = volumeBand(loudness);
   const tip = (id: MessageId | null) => (id ? t(id) : null);
+  const student = audience === 'student';
+  const paceWords = student ? STUDENT_PACE_WORDS : PACE_WORDS;
+  const expressionWords = student ? STUDENT_EXPRESSION_WORDS : EXPRESSION_WORDS;
+  const volumeWords = student ? STUDENT_VOLUME_WORDS : VOLUME_WORDS;
   return [
     {
       aspect: 'pace',
       label: ASPECT_LABELS.pace,
-      band: rate.pace ? PACE_WORDS[rate.pace] : t('delivery.notMeasured'),
+      band: rate.pace ? paceWords[rate.pace] : t('delivery.notMeasured'),
       detail: t('delivery.syllablesPerSecond', { rate: oneDecimal(rate.syllablesPerSecond) }),
       tip: tip(rate.pace ? PACE_TIPS[rate.pace] : null),
     },
@@ -167,14 +203,14 @@ export function deliveryRows(report: DeliveryReport): DeliveryRow[] {
     {
       aspect: 'expression',
       label: ASPECT_LABELS.expression,
-      band: pitch.expression ? EXPRESSION_WORDS[pitch.expression] : t('delivery.notMeasured'),
+      band: pitch.expression ? expressionWords[pitch.expression] : t('delivery.notMeasured'),
       detail: null,
       tip: tip(pitch.expression ? EXPRESSION_TIPS[pitch.expression] : null),
     },
     {
       aspect: 'volume',
       label: ASPECT_LABELS.volume,
-      band: VOLUME_WORDS[volume],
+      band: volumeWords[volume],
       detail: null,
       tip: tip(VOLUME_TIPS[volume]),
     },

@@ -28,7 +28,10 @@ export function TopBar() {
         <IonButtons slot="start">
           <IonMenuButton aria-label={t('layout.openMenu')} />
         </IonButtons>
-        <IonTitle>{roleTitle(user?.role)}</IonTitle>
+        <IonTitle>
+          {/* wraps onto a second line (layout.css) instead of Ionic's ellipsis */}
+          <span className="top-bar__title">{roleTitle(user?.role)}</span>
+        </IonTitle>
         <IonButtons slot="end">
           {/* Named with the initials it shows, so that a voice command saying them reaches it (WCAG 2.5.3). */}
           <IonButton

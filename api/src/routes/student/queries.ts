@@ -21,10 +21,12 @@ const coursesCache = new ReadCache<CourseJson[]>(['User', 'Enrollment', 'Course'
 
 /**
  * The courses a student is enrolled in (docs/product.md#student-calls: `GET
- * /api/student/courses/:studentId`), as full course objects with `imageUrl`,
- * by start date. Three queries in two round trips — the student and their
- * enrollments at once, then the courses — and none while the answer is in
- * the read cache (`services/readCache.ts`).
+ * /api/student/courses/:studentId`), as full course objects with `imageUrl`
+ * and their teacher's name as `instructorName` (null without a teacher, or when
+ * the instructor is no longer a teacher; docs/product.md#your-enrolled-courses), by
+ * start date. Four queries in three round trips — the student and their
+ * enrollments at once, then the courses, then their teachers' names — and none
+ * while the answer is in the read cache (`services/readCache.ts`).
  * @param studentId an ObjectId string (the route has checked it)
  * @throws 404 `not_found` when no student has this id
  */
@@ -38,7 +40,15 @@ export function coursesOfStudentById(studentId: string): Promise<CourseJson[]> {
     const courses = await Course.find({ _id: { $in: enrollments.map((e) => e.courseId) } })
       .select('title description instructorId duration startDate endDate status image')
       .lean();
-    return courses.sort(byStartThenTitle).map((course) => presentCourse(course));
+    const instructorIds = [...new Set(courses.flatMap((course) => (course.instructorId ? [String(course.instructorId)] : [])))];
+    const teachers =
+      instructorIds.length === 0
+        ? []
+        : await User.find({ _id: { $in: instructorIds.map((id) => new Types.ObjectId(id)) }, role: ROLES.teacher })
+            .select('name')
+            .lean();
+    const names = new Map(teachers.map((teacher) => [String(teacher._id), teacher.name]));
+    return courses.sort(byStartThenTitle).map((course) => presentCourse(course, names));
   });
 }
 

@@ -138,6 +138,21 @@ describe('GET /api/student/courses/:studentId', () => {
     expect(body[0].imageUrl).toBeNull();
   });
 
+  it('names each course\'s teacher, and none when the instructor is no longer a teacher (docs/product.md#your-enrolled-courses)', async () => {
+    const { user, cookie } = await signedIn(3);
+    const { user: ana } = await createUser({ role: 2, firstName: 'Ana', lastName: 'Alvarez' });
+    const { user: demoted } = await createUser({ role: 3, firstName: 'Once', lastName: 'Teacher' });
+    const taught = await makeCourse({ title: 'Debating', startDate: '2025-02-01', instructorId: ana._id });
+    const orphaned = await makeCourse({ title: 'Storytelling', startDate: '2025-03-01', instructorId: demoted._id });
+    await enroll(user._id, [taught._id, orphaned._id]);
+
+    const body = await readJson(await get(`/api/student/courses/${user.id}`, cookie));
+    expect(body.map((c: { title: string; instructorId: string | null; instructorName: string | null }) => [c.title, c.instructorId, c.instructorName])).toEqual([
+      ['Debating', ana.id, 'Ana Alvarez'],
+      ['Storytelling', demoted.id, null],
+    ]);
+  });
+
   it('answers [] for a student with no courses', async () => {
     const { user, cookie } = await signedIn(3);
     expect(await readJson(await get(`/api/student/courses/${user.id}`, cookie))).toEqual([]);

@@ -90,6 +90,44 @@ describe('the student\'s courses (docs/product.md#your-enrolled-courses)', { tim
     await waitFor(() => expect(screen.queryByText(LONG)).not.toBeInTheDocument());
   });
 
+  it('shows the course\'s teacher, dates, duration, assignments (open first, done or not) and speaking tasks in the details', async () => {
+    const assignment = (id: string, courseId: string, dueDate: string, done: boolean) => ({ id, title: `Assignment ${id}`, courseId, courseTitle: `Course ${courseId}`, dueDate, done, completedAt: done ? dueDate : null });
+    const task = (id: string, courseId: string, dueAt: string | null) => ({ id, courseId, courseTitle: `Course ${courseId}`, teacherId: 'u-teacher', title: `Task ${id}`, prompt: 'Speak', focusStrands: ['linguistic'], maxSeconds: 60, dueAt, createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-01T00:00:00.000Z', recording: null, feedback: null });
+    const { user } = setup('/student/courses', {
+      'GET /api/student/courses/u-student': { body: [course('a', { instructorId: 'u-teacher', instructorName: 'Tom Teacher', startDate: '2026-09-01', endDate: '2027-06-30', duration: 30 })] },
+      'GET /api/student/assignments/u-student': { body: [assignment('1', 'a', '2026-10-01', true), assignment('2', 'a', '2026-12-20', false), assignment('3', 'other', '2026-12-01', false)] },
+      'GET /api/student/speaking-tasks/u-student': { body: [task('t1', 'a', '2026-12-12T12:00:00.000Z'), task('t2', 'other', null)] },
+    });
+    await screen.findByRole('heading', { name: 'Course a' }, { timeout: 15_000 });
+    await user.click(within(cardOf('Course a')).getByText('View Details'));
+    const dialog = (await screen.findByText(LONG)).closest('ion-modal') as HTMLElement;
+    const facts = Array.from(dialog.querySelectorAll('.course-details__summary div'), (row) => row.textContent);
+    expect(facts).toEqual(['TeacherTom Teacher', 'Dates1 Sept 2026 to 30 Jun 2027', 'Duration30 hours']);
+    const assignments = within(await within(dialog).findByRole('region', { name: 'Assignments' }));
+    await waitFor(() => expect(assignments.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Assignment 2Due: 20 Dec 2026Not done', 'Assignment 1Due: 1 Oct 2026Done']));
+    const tasks = within(within(dialog).getByRole('region', { name: 'Speaking tasks' }));
+    await waitFor(() => expect(tasks.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Task t1Due 12 Dec 2026']));
+  });
+
+  it('says when a course has no teacher, assignments or speaking tasks, and offers Retry when a list cannot load', async () => {
+    let fail = true;
+    const { user } = setup('/student/courses', {
+      'GET /api/student/courses/u-student': { body: [course('a')] },
+      'GET /api/student/assignments/u-student': { body: [] },
+      'GET /api/student/speaking-tasks/u-student': () => (fail ? { status: 500, body: { error: { code: 'internal', message: 'x' } } } : { body: [] }),
+    });
+    await screen.findByRole('heading', { name: 'Course a' }, { timeout: 15_000 });
+    await user.click(within(cardOf('Course a')).getByText('View Details'));
+    const dialog = (await screen.findByText(LONG)).closest('ion-modal') as HTMLElement;
+    expect(within(dialog).getByText('No teacher yet')).toBeInTheDocument();
+    expect(await within(dialog).findByText('No assignments in this course.')).toBeInTheDocument();
+    const tasks = within(dialog).getByRole('region', { name: 'Speaking tasks' });
+    expect(await within(tasks).findByText('Could not load this list. Please try again.')).toBeInTheDocument();
+    fail = false;
+    await user.click(within(tasks).getByText('Retry'));
+    expect(await within(tasks).findByText('No speaking tasks in this course.')).toBeInTheDocument();
+  });
+
   it('shows the error with Retry, which loads again', async () => {
     let fail = true;
     const { user, fetchSpy } = setup('/student/courses', {

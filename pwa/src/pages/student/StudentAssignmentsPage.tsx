@@ -3,12 +3,14 @@ import { loadStudentAssignments, useOwnId } from '../../data/studentTeacher';
 import { useResource } from '../../data/useResource';
 import { useI18n } from '../../i18n';
 import { AssignmentCards } from '../shared/AssignmentCards';
+import { openFirst } from '../shared/assignmentOrder';
 import '../shared/area.css';
 
 /**
  * The student's assignments (docs/product.md#links-and-redirects, /assignments — the dashboard's
  * "View Assignments"): `GET /api/student/assignments/{studentId}`, each
- * with its course, due date and whether it is done, by due date.
+ * with its course, due date and whether it is done: the open ones first by due date, then the
+ * done ones, the latest due first (docs/product.md#my-assignments, {@link openFirst}).
  */
 export default function StudentAssignmentsPage() {
   const studentId = useOwnId('studentId');
@@ -26,7 +28,7 @@ export default function StudentAssignmentsPage() {
         empty={(assignments.data ?? []).length === 0}
         emptyText={t('student.assignments.empty')}
       >
-        <AssignmentCards assignments={assignments.data ?? []} titleLevel={2} />
+        <AssignmentCards assignments={openFirst(assignments.data ?? [])} titleLevel={2} />
       </ScreenState>
     </>
   );

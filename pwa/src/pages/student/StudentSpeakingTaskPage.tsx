@@ -16,9 +16,10 @@ import { useOwnId } from '../../data/studentTeacher';
 import { useCachedResource } from '../../data/useCachedResource';
 import { useSpeakingOutbox, type QueuedRecording, type RecordingTake } from '../../data/useSpeakingOutbox';
 import { useI18n } from '../../i18n';
-import { formatClock, Recorder } from '../../speaking/Recorder';
+import { Recorder } from '../../speaking/Recorder';
 import type { RecordedTake, Recording as Take } from '../../speaking/useRecorder';
-import { formatDay, formatDue, QUEUED_TEXT, queuedFor, SENT_TEXT, SPEAKING_TASKS_KEY, UPLOADING_TEXT } from './speaking/speakingStatus';
+import { TaskBrief } from './speaking/TaskBrief';
+import { formatDay, QUEUED_TEXT, queuedFor, SENT_TEXT, SPEAKING_TASKS_KEY, UPLOADING_TEXT } from './speaking/speakingStatus';
 import '../shared/area.css';
 import './speaking/speaking.css';
 
@@ -122,7 +123,6 @@ function TaskView({ task, queued, progress, justSent, onSubmit, onDiscard, onRec
   const [recordAgain, setRecordAgain] = useState(false);
   const [submitError, setSubmitError] = useState(false);
   const headingId = useId();
-  const strandsId = useId();
   const reviewed = task.feedback !== null || task.recording?.status === 'reviewed';
   // While this visit sends a take, it is in the outbox too: show the upload, not the queue.
   const waiting = submitting ? undefined : queued;
@@ -175,25 +175,7 @@ function TaskView({ task, queued, progress, justSent, onSubmit, onDiscard, onRec
 
   return (
     <article className="speaking-task" aria-labelledby={headingId}>
-      <h1 id={headingId} className="screen-title">
-        {task.title}
-      </h1>
-      <p>{t('common.courseLabel', { course: task.courseTitle })}</p>
-      <p>{formatDue(task.dueAt)}</p>
-
-      <IonCard className="panel">
-        <h2 className="panel__title">{t('speaking.task.prompt')}</h2>
-        <p className="speaking-task__prompt">{task.prompt}</p>
-        <h3 id={strandsId} className="panel__title">
-          {t('speaking.task.focusStrands')}
-        </h3>
-        <ul className="speaking-task__strands" aria-labelledby={strandsId}>
-          {task.focusStrands.map((key) => (
-            <li key={key}>{STRAND_LABELS[key]}</li>
-          ))}
-        </ul>
-        <p>{t('student.speaking.maxLength', { duration: formatClock(task.maxSeconds * 1000) })}</p>
-      </IonCard>
+      <TaskBrief task={task} headingId={headingId} />
 
       {reviewed ? (
         <Feedback task={task} />
@@ -245,7 +227,7 @@ function TaskView({ task, queued, progress, justSent, onSubmit, onDiscard, onRec
               onTake={changeTake}
               renderTake={(_recorded, playFrom) => (
                 <>
-                  <DeliveryCard status={measured.status} report={measured.report} onPlayFrom={playFrom} />
+                  <DeliveryCard status={measured.status} report={measured.report} audience="student" onPlayFrom={playFrom} />
                   {previous && take && previous.number !== take.number && (
                     <TakeComparison earlier={previous} later={{ number: take.number, measurement: measured }} />
                   )}

@@ -108,7 +108,7 @@ describe('Speaking practice: a task', { timeout: 30_000 }, () => {
     const strands = screen.getByRole('list', { name: 'Focus strands' });
     expect(within(strands).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Linguistic', 'Physical']);
     expect(screen.getByText('Answer in at most 1:30')).toBeInTheDocument();
-    expect(screen.getByText('Due 3 Dec 2026')).toBeInTheDocument();
+    expect(screen.getByText(/^Course: .+ · Due 3 Dec 2026$/)).toBeInTheDocument();
 
     await recordAndSubmit(user);
     expect(await screen.findByText('Uploading your recording…')).toBeInTheDocument();

@@ -66,8 +66,9 @@ describe('How did it sound? on the task screen', { timeout: 30_000 }, () => {
     await recordTake(user);
 
     const card = await screen.findByRole('region', { name: 'How did it sound?' });
-    expect(await within(card).findByText('Fast')).toBeInTheDocument();
+    expect(await within(card).findByText('A bit fast')).toBeInTheDocument();
     expect(card).toHaveTextContent('6.1 syllables a second');
+    expect(card.querySelector('details')).not.toHaveAttribute('open');
     expect(card).toHaveTextContent('Tip: Slow down a little so every word lands');
     expect(card).toHaveTextContent('Tip: Try a short pause after each big idea so your listeners can think');
     const player = screen.getByLabelText('Your recording') as HTMLAudioElement;
@@ -83,6 +84,7 @@ describe('How did it sound? on the task screen', { timeout: 30_000 }, () => {
     const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
     const { user } = setup({}, [deliveryReportFixture()]);
     await recordTake(user);
+    await user.click(await screen.findByText('Details', { selector: 'summary' }, SLOW));
     await user.click(await screen.findByRole('button', { name: 'Pause 2: 9.0 s to 9.5 s — play from here' }, SLOW));
     const player = screen.getByLabelText('Your recording') as HTMLAudioElement;
     expect(player.currentTime).toBe(9);
@@ -100,15 +102,15 @@ describe('How did it sound? on the task screen', { timeout: 30_000 }, () => {
     const { user } = setup({ [UPLOAD]: receiving(received) }, [first, second]);
 
     await recordTake(user);
-    expect(await screen.findByText('Flat')).toBeInTheDocument();
+    expect(await screen.findByText('Quite flat')).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: /beside/ })).not.toBeInTheDocument();
     await user.click(screen.getByText('Record again', { selector: 'ion-button' }));
     await recordTake(user);
 
     const table = await screen.findByRole('table', { name: 'Take 1 beside take 2' });
-    await waitFor(() => expect(within(table).getByRole('row', { name: /^Pace/ })).toHaveTextContent('PaceFastComfortable'));
-    expect(within(table).getByRole('row', { name: /^Expression/ })).toHaveTextContent('ExpressionFlatSome variety');
-    expect(screen.getByRole('region', { name: 'How did it sound?' })).toHaveTextContent('Comfortable · 4.2 syllables a second');
+    await waitFor(() => expect(within(table).getByRole('row', { name: /^Pace/ })).toHaveTextContent('PaceA bit fastNice steady pace'));
+    expect(within(table).getByRole('row', { name: /^Expression/ })).toHaveTextContent('ExpressionQuite flatYour voice went up and down a little');
+    expect(screen.getByRole('region', { name: 'How did it sound?' })).toHaveTextContent('Nice steady pace');
 
     await user.click(screen.getByText('Submit', { selector: 'ion-button' }));
     expect(await screen.findByText(SENT, undefined, SLOW)).toBeInTheDocument();
@@ -127,7 +129,7 @@ describe('How did it sound? on the task screen', { timeout: 30_000 }, () => {
     const deliver = receiving(received) as (request: Request) => Promise<{ status: number; body: unknown }>;
     const { user } = setup({ [UPLOAD]: (request) => (online ? deliver(request) : new TypeError('Failed to fetch')) }, [report]);
     await recordTake(user);
-    expect(await screen.findByText('Comfortable')).toBeInTheDocument();
+    expect(await screen.findByText('Nice steady pace')).toBeInTheDocument();
     await user.click(screen.getByText('Submit', { selector: 'ion-button' }));
     expect(await screen.findByText(QUEUED, undefined, SLOW)).toBeInTheDocument();
 

@@ -86,9 +86,11 @@ describe('Speaking practice: How did it sound? for the submitted recording', { t
     const card = await screen.findByRole('region', { name: 'How did it sound?' }, SLOW);
     expect(within(card).getByRole('heading', { level: 2 })).toBeInTheDocument();
     expect(await within(card).findByText('Measured by the server')).toBeInTheDocument();
-    expect(card).toHaveTextContent('Fast · 6.1 syllables a second');
+    expect(card).toHaveTextContent('A bit fast');
     expect(card).toHaveTextContent('Tip: Slow down a little so every word lands');
 
+    await user.click(within(card).getByText('Details', { selector: 'summary' }));
+    expect(card).toHaveTextContent('6.1 syllables a second');
     await user.click(await within(card).findByRole('button', { name: 'Pause 1: 3.4 s to 4.1 s — play from here' }, SLOW));
     const player = screen.getByLabelText('Your submitted recording') as HTMLAudioElement;
     expect(player.currentTime).toBeCloseTo(3.4);
@@ -106,7 +108,7 @@ describe('Speaking practice: How did it sound? for the submitted recording', { t
     const card = screen.getByRole('region', { name: 'How did it sound?' });
     expect(within(card).getByRole('heading', { level: 3 })).toBeInTheDocument();
     expect(await within(card).findByText('Measured on your phone')).toBeInTheDocument();
-    expect(card).toHaveTextContent('Comfortable · 4.2 syllables a second');
+    expect(card).toHaveTextContent('Nice steady pace');
   });
 
   it('says "Measuring…" while the server measures, and "Check again" shows the report once it is there', async () => {
@@ -120,7 +122,7 @@ describe('Speaking practice: How did it sound? for the submitted recording', { t
     ready = true;
     await user.click(within(card).getByText('Check again', { selector: 'ion-button' }));
     expect(await within(card).findByText('Measured by the server')).toBeInTheDocument();
-    expect(card).toHaveTextContent('Comfortable · 4.2 syllables a second');
+    expect(card).toHaveTextContent('Nice steady pace');
     expect(within(card).queryByText('Check again', { selector: 'ion-button' })).not.toBeInTheDocument();
   });
 
@@ -145,6 +147,6 @@ describe('Speaking practice: How did it sound? for the submitted recording', { t
     expect(screen.getByText('Record again', { selector: 'ion-button' })).toBeInTheDocument();
     fail = false;
     await user.click(within(card).getByText('Retry', { selector: 'ion-button' }));
-    await waitFor(() => expect(card).toHaveTextContent('Comfortable · 4.2 syllables a second'));
+    await waitFor(() => expect(card).toHaveTextContent('Nice steady pace'));
   });
 });
