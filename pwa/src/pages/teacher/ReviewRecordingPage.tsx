@@ -72,7 +72,8 @@ export function followSavedReview(teacherId: string, item: ReviewItem, feedback:
   if (first) {
     updateCachedResource<TeacherSpeakingTask[]>(tasksKey(teacherId), (tasks) => tasks.map((task) => (task.id === item.taskId ? { ...task, reviewed: task.reviewed + 1 } : task)));
   }
-  reloadCachedResources(reviewQueuePath(teacherId));
+  // both parts of the queue; not this screen's own recording (`…#id`), which would re-render the form
+  reloadCachedResources(`${reviewQueuePath(teacherId)}?`);
   reloadCachedResources(tasksKey(teacherId));
   reloadCachedResources(`/api/student/oracy/${item.studentId}`);
 }
@@ -156,7 +157,11 @@ function ReviewForm({ item, teacherId, pending }: ReviewFormProps) {
   const missing = focus.filter((key) => scores[key] === undefined);
   // Scores or a comment that differ from what is saved (from nothing, before the first save).
   const dirty = focus.some((key) => scores[key] !== saved?.strands[key]) || comment.trim() !== (saved?.comment ?? '');
-  useLeaveGuard(dirty && !saving);
+  useLeaveGuard(dirty && !saving, () => {
+    setScores({ ...(saved?.strands ?? {}) });
+    setComment(saved?.comment ?? '');
+    setSubmitted(false);
+  });
   const errorFor = (name: string, key?: StrandKey): string | undefined =>
     fieldErrors[name] ?? (submitted && key && scores[key] === undefined ? t(REVIEW_MESSAGES.missingScore) : undefined);
   const commentTooLong = comment.trim().length > 2000;
