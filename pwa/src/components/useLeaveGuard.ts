@@ -63,8 +63,8 @@ function navigatingTarget(event: MouseEvent): HTMLElement | null {
  *   origin): the click is held in the capture phase, before React Router or Ionic's tab bar see it,
  *   and "Leave" clicks it again;
  * - the browser's back and forward buttons and the phone's back button (Ionic turns it into a step
- *   back in the history): the `popstate` is held before React Router's own listener sees it, the
- *   address put back, and "Leave" takes the same step again;
+ *   back in the history): the `popstate` is held before React Router's own listener sees it
+ *   ({@link onPopState}), the address put back, and "Leave" takes the same step again;
  * - reloading, closing the tab or typing another address: the browser's own question (`beforeunload`).
  *
  * The router has no blocking API (`IonReactRouter` is not a data router), hence the listeners.
@@ -76,16 +76,10 @@ export function LeaveGuard(): null {
   const { t } = useI18n();
   const latest = useRef({ present, t });
   latest.current = { present, t };
-  const shownIndex = useRef<number | null>(null);
 
   useEffect(() => {
-    /** `true` while a held navigation is let through after "Leave" (the click or the history step). */
-    let passing = false;
-    /** `true` while the address is being put back after a held `popstate`. */
-    let restoring = false;
     let asking = false;
-
-    const ask = (entry: Held, leave: () => void) => {
+    shell.ask = (entry, leave) => {
       if (asking) return;
       asking = true;
       const { present: show, t: text } = latest.current;
@@ -110,8 +104,8 @@ export function LeaveGuard(): null {
     };
 
     const onClick = (event: MouseEvent) => {
-      if (passing) {
-        passing = false;
+      if (shell.passing) {
+        shell.passing = false;
         return;
       }
       const entry = heldHere();
@@ -120,34 +114,10 @@ export function LeaveGuard(): null {
       if (!target) return;
       event.preventDefault();
       event.stopImmediatePropagation();
-      ask(entry, () => {
-        passing = true;
+      shell.ask?.(entry, () => {
+        shell.passing = true;
         target.click();
-        passing = false;
-      });
-    };
-
-    const onPopState = (event: PopStateEvent) => {
-      if (restoring) {
-        restoring = false;
-        event.stopImmediatePropagation();
-        return;
-      }
-      const arrived = historyIndex();
-      const entry = passing ? undefined : heldHere();
-      if (!entry) {
-        passing = false;
-        return;
-      }
-      // Keep React Router from seeing the step, and step back to the screen with the edit.
-      event.stopImmediatePropagation();
-      const from = shownIndex.current;
-      const step = from !== null && arrived !== null ? arrived - from : -1;
-      restoring = true;
-      window.history.go(-step);
-      ask(entry, () => {
-        passing = true;
-        window.history.go(step);
+        shell.passing = false;
       });
     };
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
@@ -155,12 +125,10 @@ export function LeaveGuard(): null {
     };
 
     document.addEventListener('click', onClick, true);
-    // Capture on the window runs before React Router's listener on it.
-    window.addEventListener('popstate', onPopState, true);
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => {
+      shell.ask = null;
       document.removeEventListener('click', onClick, true);
-      window.removeEventListener('popstate', onPopState, true);
       window.removeEventListener('beforeunload', onBeforeUnload);
     };
   }, []);
@@ -169,11 +137,53 @@ export function LeaveGuard(): null {
   // later popstate takes is counted from it).
   useEffect(() => {
     shownPath = pathname;
-    shownIndex.current = historyIndex();
+    shell.shownIndex = historyIndex();
   }, [pathname]);
 
   return null;
 }
+
+/** What the shell's guard shares with its `popstate` listener, which lives outside React. */
+const shell: {
+  /** asks "Leave without saving?" for `entry`; `leave` goes on. Null while no {@link LeaveGuard} is mounted. */
+  ask: ((entry: Held, leave: () => void) => void) | null;
+  /** `true` while a held navigation is let through after "Leave" (the click or the history step) */
+  passing: boolean;
+  /** `true` while the address is being put back after a held `popstate` */
+  restoring: boolean;
+  /** the history index of the entry on show */
+  shownIndex: number | null;
+} = { ask: null, passing: false, restoring: false, shownIndex: null };
+
+/**
+ * The browser's back and forward buttons: a `popstate` leaving a screen with an unsaved edit is kept
+ * from React Router, the address put back, and the question asked; "Leave" takes the same step again.
+ */
+function onPopState(event: PopStateEvent): void {
+  if (shell.restoring) {
+    shell.restoring = false;
+    event.stopImmediatePropagation();
+    return;
+  }
+  const entry = shell.passing || !shell.ask ? undefined : heldHere();
+  shell.passing = false;
+  if (!entry) return;
+  event.stopImmediatePropagation();
+  const arrived = historyIndex();
+  const from = shell.shownIndex;
+  const step = from !== null && arrived !== null ? arrived - from : -1;
+  shell.restoring = true;
+  window.history.go(-step);
+  shell.ask?.(entry, () => {
+    shell.passing = true;
+    window.history.go(step);
+  });
+}
+
+// Added when this module loads, before React Router's own listener: listeners on the window run in
+// the order they were added (a capturing one too), and stopImmediatePropagation then keeps the held
+// step from the router.
+if (typeof window !== 'undefined') window.addEventListener('popstate', onPopState);
 
 /**
  * Asks before the screen is left while `dirty` (docs/product.md#settings: an unsaved edit), by
