@@ -3,6 +3,7 @@ import { IonReactRouter } from '@ionic/react-router';
 import { Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import { PageLoading } from './components/PageLoading';
+import { LeaveGuard } from './components/useLeaveGuard';
 import { useMediaQuery } from './components/useMediaQuery';
 import { useI18n } from './i18n';
 import { OutboxReplayer } from './offline/OutboxReplayer';
@@ -54,7 +55,8 @@ export default function App() {
  * dashboard layout ("/" and "/privacy") and, for every other path, Ionic's tabs
  * ({@link LayoutTabs}) with an outlet of their own holding the layout screens of `routes.ts`, the
  * redirects of docs/product.md#links-and-redirects and the 404 page for any other path
- * (docs/product.md#not-found-page). With reduced motion neither outlet animates. Needs a router
+ * (docs/product.md#not-found-page). Every way out of a screen with an unsaved edit passes the one
+ * {@link LeaveGuard}. With reduced motion neither outlet animates. Needs a router
  * and a `SessionProvider` above it.
  */
 export function AppRoutes() {
@@ -62,6 +64,7 @@ export function AppRoutes() {
   return (
     <>
       <DocumentTitle />
+      <LeaveGuard />
       <OutboxReplayer />
       <UpdateOffer />
       <IonSplitPane contentId="main" when="md">

@@ -27,6 +27,21 @@ export type ReviewItem = Answer<(typeof api.teacher.recordings)[':teacherId']['$
 /** What a teacher sends as feedback. */
 export type FeedbackDraft = JsonBody<(typeof api.teacher.recordings)[':recordingId']['feedback']['$post']>;
 
+/** The two parts of a teacher's review queue (docs/product.md#recordings). */
+export type ReviewStatus = 'pending' | 'reviewed';
+
+/** The offline-cache key of a teacher's tasks (docs/product.md#speaking-tasks). */
+export const tasksKey = (teacherId: string) => `/api/teacher/speaking-tasks/${teacherId}`;
+/** The start of the offline-cache keys of a teacher's review queue and of the recordings in it (docs/product.md#recordings). */
+export const reviewQueuePath = (teacherId: string) => `/api/teacher/recordings/${teacherId}`;
+/** The offline-cache key of one part, pending or reviewed, of a teacher's review queue (docs/product.md#recordings). */
+export const queueKey = (teacherId: string, status: ReviewStatus) => `${reviewQueuePath(teacherId)}?status=${status}`;
+/** What the review queue's cache holds under {@link queueKey}: the part asked for, and its recordings. */
+export interface CachedQueue {
+  status: ReviewStatus;
+  items: ReviewItem[];
+}
+
 /** `GET /api/student/speaking-tasks/{studentId}`. @throws the errors of `api.ts`. */
 export const loadStudentSpeakingTasks = (studentId: string, signal?: AbortSignal) =>
   json(api.student['speaking-tasks'][':studentId'].$get({ param: { studentId } }, callOptions({ signal })));
@@ -46,7 +61,7 @@ export const updateSpeakingTask = (taskId: string, changes: SpeakingTaskChanges)
 export const deleteSpeakingTask = (taskId: string) => done(api.teacher['speaking-tasks'][':taskId'].$delete({ param: { taskId } }));
 
 /** `GET /api/teacher/recordings/{teacherId}?status=`. @throws the errors of `api.ts`. */
-export const loadReviewQueue = (teacherId: string, status: 'pending' | 'reviewed', signal?: AbortSignal) =>
+export const loadReviewQueue = (teacherId: string, status: ReviewStatus, signal?: AbortSignal) =>
   json(api.teacher.recordings[':teacherId'].$get({ param: { teacherId }, query: { status } }, callOptions({ signal })));
 
 /** `POST /api/teacher/recordings/{recordingId}/feedback`. @throws the errors of `api.ts` (400 naming `strands.<key>`, 409 when reviewed). */

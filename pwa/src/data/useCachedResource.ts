@@ -34,6 +34,35 @@ interface State<T> {
   localEdits: number;
 }
 
+/** A mounted {@link useCachedResource}: its key, and how to change or reload what it shows. */
+interface Mounted {
+  key: () => string | null;
+  update: (change: (value: unknown) => unknown) => void;
+  reload: () => void;
+}
+
+/** Every {@link useCachedResource} on a screen now, shown or kept hidden by Ionic's outlets. */
+const mounted = new Set<Mounted>();
+
+/**
+ * Changes at once what the screens hold under `key` (docs/product.md#lists-reload-after-changes):
+ * after a write that the server accepted, every mounted {@link useCachedResource} with exactly this
+ * key and data shows `change(data)`, written through to the cache, without waiting for a new answer.
+ * Screens not mounted load the server's answer when they are next shown.
+ */
+export function updateCachedResource<T>(key: string, change: (value: T) => T): void {
+  for (const entry of mounted) if (entry.key() === key) entry.update(change as (value: unknown) => unknown);
+}
+
+/**
+ * Loads again, from the server, every mounted {@link useCachedResource} whose key starts with
+ * `prefix` (docs/product.md#lists-reload-after-changes), keeping what it shows until the answer
+ * comes: a screen kept hidden by Ionic's outlets is up to date when it is shown again.
+ */
+export function reloadCachedResources(prefix: string): void {
+  for (const entry of mounted) if (entry.key()?.startsWith(prefix)) entry.reload();
+}
+
 const INITIAL: State<never> = {
   data: undefined,
   error: undefined,
@@ -61,7 +90,9 @@ const INITIAL: State<never> = {
  * - while offline it loads again by itself on the browser's `online` event, and when the server
  *   answers again after a 503 `unavailable` (`serverStatus.ts`, docs/product.md#offline-behaviour);
  * - `setData` also updates the cached copy; `reload` keeps the shown data
- *   visible (only the first load without a cached copy has `loading` true).
+ *   visible (only the first load without a cached copy has `loading` true);
+ * - another screen's write reaches it while mounted (kept hidden by Ionic's outlets too) through
+ *   {@link updateCachedResource} and {@link reloadCachedResources}.
  *
  * Caching needs the signed-in user (the session) and IndexedDB; without
  * either, or with `key` `null`, it behaves exactly like `useResource`. Cache
@@ -136,6 +167,19 @@ export function useCachedResource<T>(key: string | null, load: (signal: AbortSig
     return () => {
       window.removeEventListener('online', onOnline);
       offServerBack();
+    };
+  }, [reload]);
+
+  // Reached by updateCachedResource and reloadCachedResources while mounted.
+  useEffect(() => {
+    const entry: Mounted = {
+      key: () => target.current.key,
+      update: (change) => setState((s) => (s.data === undefined ? s : { ...s, data: change(s.data) as T, localEdits: s.localEdits + 1 })),
+      reload: () => void reload(),
+    };
+    mounted.add(entry);
+    return () => {
+      mounted.delete(entry);
     };
   }, [reload]);
 

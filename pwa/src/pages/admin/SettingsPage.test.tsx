@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, USERS, type FakeRoute } from '../../test/fetchMock';
 import { fieldError, typeInto } from '../../test/fields';
 import { renderAt } from '../../test/renderApp';
-import { prepareScreenTests, findAlert, findToast } from '../../test/adminTestUtils';
+import { prepareScreenTests, findAlert, findToast, openAlertDialog } from '../../test/adminTestUtils';
 
 prepareScreenTests();
 
@@ -201,6 +201,32 @@ describe('the admin settings (docs/product.md#settings)', { timeout: 30_000 }, (
     await waitFor(() => expect(puts).toHaveLength(2));
     expect(previews).toHaveLength(1);
     expect(puts.at(-1)).toMatchObject({ recordingRetentionDays: 400 });
+  });
+
+  it('asks before a bottom tab leaves an unsaved edit: "Stay" keeps it, "Leave" opens the tab and drops it', async () => {
+    const { user } = retentionSetup(0);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const days = await daysField();
+    expect(screen.queryByText('You have unsaved changes.')).not.toBeInTheDocument();
+    setNumber(days, '400');
+    expect(await screen.findByText('You have unsaved changes.')).toBeInTheDocument();
+    const usersTab = () => screen.getByText('Users', { selector: '.role-tabs__label' });
+
+    await user.click(usersTab());
+    const dialog = await findAlert();
+    expect(dialog).toHaveTextContent('Leave without saving?');
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(screen.getByTestId('location').textContent).toBe('/admin/setting');
+    expect(button('Save All Changes').disabled).toBe(false);
+    expect(days).toHaveValue(400);
+
+    await waitFor(() => expect(openAlertDialog()).toBeNull());
+    await user.click(usersTab());
+    await user.click(within(await findAlert()).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin/users'));
+    // the screen left behind, kept by Ionic, shows the saved settings again
+    await waitFor(() => expect(button('Save All Changes').disabled).toBe(true));
+    expect(screen.queryByText('You have unsaved changes.')).not.toBeInTheDocument();
   });
 
   it('says why a retention cannot be saved and keeps saving off', async () => {

@@ -79,7 +79,8 @@ function useSchoolSettings() {
   }, [attempt]);
 
   const dirty = saved !== null && draft !== null && (Object.keys(draft) as (keyof Draft)[]).some((key) => draft[key] !== saved[key]);
-  useLeaveGuard(dirty);
+  // "Leave" drops the edit: the screen, kept mounted by Ionic, shows the saved settings when opened again.
+  useLeaveGuard(dirty, () => setDraft(saved && draftOf(saved)));
 
   const { schoolLanguageSaved } = useSession();
   const save = useCallback(
@@ -131,8 +132,10 @@ export function saveBlob(blob: Blob, fileName: string): void {
  * "Failed to export data"), Import Data ("Import" opens the import dialog, docs/product.md#import), "Save All Changes" and
  * "Revert to Default". Language and Backup Frequency are the school's saved settings
  * (`GET`/`PUT /api/admin/settings`): "Save All Changes" is enabled while an edit is unsaved and
- * saves it ("Settings saved"); "Revert to Default" asks, then saves English and Daily; following a
- * link, closing or reloading the page with an unsaved edit asks first (docs/product.md#settings).
+ * saves it ("Settings saved"); "Revert to Default" asks, then saves English and Daily. Both sit in
+ * a footer that sticks to the bottom of the screen, with the status ("You have unsaved changes." or
+ * "Last saved …"). Leaving with an unsaved edit — a link, a tab, the menu, the back button, a
+ * reload — asks first (docs/product.md#settings).
  * "Import" opens the {@link ImportDialog} (docs/product.md#import). The Privacy Notice and
  * Retention cards (docs/product.md#privacy, docs/product.md#retention) edit the same draft; a
  * shorter recording retention asks before saving, with what it would remove.
@@ -259,33 +262,38 @@ export default function SettingsPage() {
           </IonCardContent>
         </IonCard>
       </div>
-      {saved?.updatedAt ? (
-        <p className="settings-saved-by">
-          {saved.updatedBy
-            ? t('admin.settings.lastSavedBy', { time: formatDate(saved.updatedAt, 'dateTime'), name: saved.updatedBy.name })
-            : t('admin.settings.lastSaved', { time: formatDate(saved.updatedAt, 'dateTime') })}
+      {/* In reach on a phone: sticks to the bottom of the screen while the cards scroll under it (docs/product.md#settings). */}
+      <div className="settings-footer">
+        <p className="settings-footer__status" role="status">
+          {settings.dirty
+            ? t('admin.settings.unsaved')
+            : saved?.updatedAt
+              ? saved.updatedBy
+                ? t('admin.settings.lastSavedBy', { time: formatDate(saved.updatedAt, 'dateTime'), name: saved.updatedBy.name })
+                : t('admin.settings.lastSaved', { time: formatDate(saved.updatedAt, 'dateTime') })
+              : null}
         </p>
-      ) : null}
-      <div className="settings-actions">
-        <IonButton disabled={!settings.dirty || settings.saving || !draft || !retentionValid(draft)} onClick={() => draft && void saveAll(draft)}>
-          {t('admin.settings.saveAll')}
-        </IonButton>
-        <IonButton
-          fill="outline"
-          color="medium"
-          disabled={!draft || settings.saving}
-          onClick={() =>
-            confirm({
-              header: t(SETTINGS_TEXTS.revertHeader),
-              message: t(SETTINGS_TEXTS.revertMessage),
-              confirmText: t('admin.settings.revert'),
-              onConfirm: () => saveDraft({ ...draftOf(saved ?? draft!), ...DEFAULT_SETTINGS }, SETTINGS_TEXTS.reverted),
-            })
-          }
-        >
-          {t('admin.settings.revertToDefault')}
-        </IonButton>
-        {settings.saving ? <IonSpinner name="crescent" aria-label={t('admin.settings.saving')} role="status" /> : null}
+        <div className="settings-actions">
+          <IonButton disabled={!settings.dirty || settings.saving || !draft || !retentionValid(draft)} onClick={() => draft && void saveAll(draft)}>
+            {t('admin.settings.saveAll')}
+          </IonButton>
+          <IonButton
+            fill="outline"
+            color="medium"
+            disabled={!draft || settings.saving}
+            onClick={() =>
+              confirm({
+                header: t(SETTINGS_TEXTS.revertHeader),
+                message: t(SETTINGS_TEXTS.revertMessage),
+                confirmText: t('admin.settings.revert'),
+                onConfirm: () => saveDraft({ ...draftOf(saved ?? draft!), ...DEFAULT_SETTINGS }, SETTINGS_TEXTS.reverted),
+              })
+            }
+          >
+            {t('admin.settings.revertToDefault')}
+          </IonButton>
+          {settings.saving ? <IonSpinner name="crescent" aria-label={t('admin.settings.saving')} role="status" /> : null}
+        </div>
       </div>
       <ImportDialog isOpen={importOpen} onClose={() => setImportOpen(false)} />
     </>

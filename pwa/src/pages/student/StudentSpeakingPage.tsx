@@ -6,6 +6,7 @@ import { DeliveryChips } from '../../delivery/DeliveryChips';
 import { loadStudentSpeakingTasks } from '../../data/speaking';
 import { useOwnId } from '../../data/studentTeacher';
 import { useCachedResource } from '../../data/useCachedResource';
+import { useReloadOnReturn } from '../../data/useReloadOnReturn';
 import { useSpeakingOutbox } from '../../data/useSpeakingOutbox';
 import { useI18n } from '../../i18n';
 import { formatDue, queuedFor, SPEAKING_TASKS_KEY, STATUS_LABELS, taskStatus } from './speaking/speakingStatus';
@@ -27,6 +28,8 @@ export default function StudentSpeakingPage() {
   const studentId = useOwnId('studentId');
   const { t } = useI18n();
   const tasks = useCachedResource(studentId ? SPEAKING_TASKS_KEY : null, (signal) => loadStudentSpeakingTasks(studentId ?? '', signal), [studentId]);
+  // A return to the screen shows a review the teacher saved meanwhile (docs/product.md#lists-reload-after-changes).
+  useReloadOnReturn(tasks);
   const outbox = useSpeakingOutbox((taskId, recording) => {
     tasks.setData((list) => (list ?? []).map((task) => (task.id === taskId ? { ...task, recording } : task)));
   });

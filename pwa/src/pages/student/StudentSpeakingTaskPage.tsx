@@ -1,4 +1,5 @@
-import { IonButton, IonCard, IonProgressBar } from '@ionic/react';
+import { IonButton, IonCard, IonIcon, IonProgressBar } from '@ionic/react';
+import { star as starIcon, starOutline } from 'ionicons/icons';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { OfflineBanner } from '../../components/OfflineBanner';
@@ -10,10 +11,11 @@ import { AudioRemovedNote } from '../../speaking/AudioRemovedNote';
 import { RecordingDelivery } from '../../delivery/RecordingDelivery';
 import { TakeComparison, type ComparedTake } from '../../delivery/TakeComparison';
 import { useDeliveryReport, type DeliveryMeasurement } from '../../delivery/useDeliveryReport';
-import { STRAND_KEYS, STRAND_LABELS } from '../../data/oracy';
+import { LEVEL_LABELS, STRAND_KEYS, STRAND_LABELS } from '../../data/oracy';
 import { loadStudentSpeakingTasks, type Recording, type StudentSpeakingTask } from '../../data/speaking';
 import { useOwnId } from '../../data/studentTeacher';
 import { useCachedResource } from '../../data/useCachedResource';
+import { useReloadOnReturn } from '../../data/useReloadOnReturn';
 import { useSpeakingOutbox, type QueuedRecording, type RecordingTake } from '../../data/useSpeakingOutbox';
 import { useI18n } from '../../i18n';
 import { Recorder } from '../../speaking/Recorder';
@@ -28,8 +30,9 @@ import './speaking/speaking.css';
  * the task from the cached list of `GET /api/student/speaking-tasks/{studentId}` — title, course,
  * due date, prompt, focus strands and "Answer in at most {m:ss}" — then, by its state:
  *
- * - reviewed: the teacher's strand scores ("Linguistic 4 / 5") and comment, the submitted audio
- *   with its "How did it sound?", no recorder (the server refuses a new take, 409);
+ * - reviewed: first "Your teacher's feedback" — each focus strand's score as its level word and
+ *   stars ("Proficient", "4 out of 5") and the comment — then the submitted audio with its "How did
+ *   it sound?", no recorder (the server refuses a new take, 409);
  * - a take in the outbox: "Queued — will be sent when you're back online" (after reloads too;
  *   the outbox delivers it once back online) with the take itself marked "Waiting to send" — its
  *   player and its "How did it sound?" — and "Discard"; or the server's refusal with "Record
@@ -49,6 +52,8 @@ export default function StudentSpeakingTaskPage() {
   const { t } = useI18n();
   const studentId = useOwnId('studentId');
   const tasks = useCachedResource(studentId ? SPEAKING_TASKS_KEY : null, (signal) => loadStudentSpeakingTasks(studentId ?? '', signal), [studentId]);
+  // A return to the screen shows a review the teacher saved meanwhile (docs/product.md#lists-reload-after-changes).
+  useReloadOnReturn(tasks);
   const [justSent, setJustSent] = useState(false);
   const outbox = useSpeakingOutbox((sentTaskId, recording) => {
     tasks.setData((list) => (list ?? []).map((task) => (task.id === sentTaskId ? { ...task, recording } : task)));
@@ -178,7 +183,10 @@ function TaskView({ task, queued, progress, justSent, onSubmit, onDiscard, onRec
       <TaskBrief task={task} headingId={headingId} />
 
       {reviewed ? (
-        <Feedback task={task} />
+        <>
+          <Feedback task={task} />
+          {task.recording && <ReviewedTake recording={task.recording} />}
+        </>
       ) : (
         <section aria-label={t('student.speaking.answer')}>
           {justSent && !submitting && task.recording && (
@@ -333,33 +341,82 @@ function Submitted({ recording, onRecordAgain }: { recording: Recording; onRecor
   );
 }
 
-/** The teacher's feedback: one score per focus strand ("Linguistic 4 / 5") and the comment. */
+/**
+ * The framework's level word of one 1–5 score, on the thresholds of the Oracy level
+ * (docs/product.md#derived-and-stored-data): below 2.5 Beginner, below 3.5 Developing, below 4.5
+ * Proficient, otherwise Advanced — so 1 and 2 read "Beginner", 3 "Developing", 4 "Proficient", 5
+ * "Advanced" (docs/product.md#answering-a-speaking-task).
+ */
+export function scoreLevel(score: number): Exclude<keyof typeof LEVEL_LABELS, 'notAssessed'> {
+  if (score < 2.5) return 'Beginner';
+  if (score < 3.5) return 'Developing';
+  if (score < 4.5) return 'Proficient';
+  return 'Advanced';
+}
+
+/** A 1–5 score as five stars, filled up to the score: an image named "{score} out of 5", the stars decorative. */
+function ScoreStars({ score }: { score: number }) {
+  const { t } = useI18n();
+  return (
+    <span className="score-stars" role="img" aria-label={t('student.speaking.outOf5', { score })}>
+      {[1, 2, 3, 4, 5].map((star) => (
+        <IonIcon key={star} icon={star <= score ? starIcon : starOutline} aria-hidden="true" className={star <= score ? 'score-stars__star score-stars__star--filled' : 'score-stars__star'} />
+      ))}
+    </span>
+  );
+}
+
+/**
+ * "Your teacher's feedback", first on a reviewed task (docs/product.md#answering-a-speaking-task):
+ * each focus strand's name, its score's level word and stars ("4 out of 5"), and the teacher's
+ * comment. The take and its "How did it sound?" follow it ({@link ReviewedTake}).
+ */
 function Feedback({ task }: { task: StudentSpeakingTask }) {
   const headingId = useId();
   const { t } = useI18n();
   const feedback = task.feedback;
   return (
-    <section aria-labelledby={headingId}>
-      <IonCard className="panel">
-        <h2 id={headingId} className="panel__title">
+    <IonCard className="panel teacher-feedback">
+      <section aria-labelledby={headingId}>
+        <h2 id={headingId} className="panel__title teacher-feedback__title">
           {t('student.speaking.feedback')}
         </h2>
-        {task.recording && <SubmittedAudio recording={task.recording} headingLevel={3} />}
         {feedback ? (
           <>
-            <ul className="speaking-task__scores" aria-label={t('student.speaking.scores')}>
-              {STRAND_KEYS.filter((key) => feedback.strands[key] !== undefined).map((key) => (
-                <li key={key}>
-                  {t('student.speaking.strandScore', { strand: STRAND_LABELS[key], score: feedback.strands[key] })}
-                </li>
-              ))}
+            <ul className="teacher-feedback__scores" aria-label={t('student.speaking.scores')}>
+              {STRAND_KEYS.filter((key) => feedback.strands[key] !== undefined).map((key) => {
+                const score = feedback.strands[key] as number;
+                return (
+                  <li key={key} className="teacher-feedback__score">
+                    <span className="teacher-feedback__strand">{STRAND_LABELS[key]}</span>
+                    <span className="teacher-feedback__level">{LEVEL_LABELS[scoreLevel(score)]}</span>
+                    <ScoreStars score={score} />
+                  </li>
+                );
+              })}
             </ul>
-            {feedback.comment && <p className="speaking-task__comment">{feedback.comment}</p>}
+            {feedback.comment && <p className="speaking-task__comment teacher-feedback__comment">{feedback.comment}</p>}
           </>
         ) : (
           <p>{t('student.speaking.status.reviewed')}</p>
         )}
-      </IonCard>
-    </section>
+      </section>
+    </IonCard>
+  );
+}
+
+/** A reviewed task's take under the feedback: "Your recording", its player and its "How did it sound?". */
+function ReviewedTake({ recording }: { recording: Recording }) {
+  const headingId = useId();
+  const { t } = useI18n();
+  return (
+    <IonCard className="panel">
+      <section aria-labelledby={headingId}>
+        <h2 id={headingId} className="panel__title">
+          {t('speaking.recorder.yourRecording')}
+        </h2>
+        <SubmittedAudio recording={recording} headingLevel={3} />
+      </section>
+    </IonCard>
   );
 }

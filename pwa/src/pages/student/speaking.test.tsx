@@ -213,7 +213,13 @@ describe('Speaking practice: a task', { timeout: 30_000 }, () => {
       },
     });
     const scores = await screen.findByRole('list', { name: 'Scores' }, SLOW);
-    expect(within(scores).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Linguistic 4 / 5', 'Physical 3 / 5']);
+    expect(within(scores).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['LinguisticProficient', 'PhysicalDeveloping']);
+    expect(within(scores).getAllByRole('img').map((stars) => stars.getAttribute('aria-label'))).toEqual(['4 out of 5', '3 out of 5']);
+    // the stars inside each "N out of 5": filled up to the score, hidden from screen readers
+    const stars = within(scores).getByRole('img', { name: '4 out of 5' }).querySelectorAll('ion-icon');
+    expect(stars).toHaveLength(5);
+    expect([...stars].filter((star) => star.classList.contains('score-stars__star--filled'))).toHaveLength(4);
+    expect([...stars].every((star) => star.getAttribute('aria-hidden') === 'true')).toBe(true);
     expect(screen.getByText('Clear and lively: slow down a little.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Record' })).not.toBeInTheDocument();
     expect(screen.queryByText('Record again')).not.toBeInTheDocument();

@@ -111,6 +111,29 @@ describe('Speaking practice: How did it sound? for the submitted recording', { t
     expect(card).toHaveTextContent('Nice steady pace');
   });
 
+  it('opens a reviewed task with "Your teacher\'s feedback" — level words, stars and the comment — above the player and "How did it sound?"', async () => {
+    setup('/student/speaking/t1', {
+      [TASKS]: {
+        body: [studentTaskFixture({ recording: recordingFixture({ status: 'reviewed' }), feedback: { ...FEEDBACK, recordingId: 'r1', strands: { cognitive: 1, linguistic: 5 }, comment: 'Great start.' } })],
+      },
+      [DELIVERY]: { body: recordingDeliveryFixture() },
+    });
+    const heading = await screen.findByRole('heading', { level: 2, name: "Your teacher's feedback" }, SLOW);
+    const comment = screen.getByText('Great start.');
+    const player = screen.getByLabelText('Your submitted recording');
+    const card = screen.getByRole('region', { name: 'How did it sound?' });
+    const follows = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(heading, comment)).toBe(true);
+    expect(follows(comment, player)).toBe(true);
+    expect(follows(comment, card)).toBe(true);
+    expect(follows(screen.getByRole('heading', { level: 2, name: 'Your recording' }), player)).toBe(true);
+    const scores = screen.getByRole('list', { name: 'Scores' });
+    expect(follows(heading, scores) && follows(scores, comment)).toBe(true);
+    // in the questionnaire's order of strands, whatever the order of the answer's keys
+    expect(within(scores).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['LinguisticAdvanced', 'CognitiveBeginner']);
+    expect(within(scores).getAllByRole('img').map((stars) => stars.getAttribute('aria-label'))).toEqual(['5 out of 5', '1 out of 5']);
+  });
+
   it('says "Measuring…" while the server measures, and "Check again" shows the report once it is there', async () => {
     let ready = false;
     const { user } = setup('/student/speaking/t1', {

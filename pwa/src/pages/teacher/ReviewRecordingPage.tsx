@@ -2,6 +2,7 @@ import { IonButton, IonText } from '@ionic/react';
 import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { TextAreaField } from '../../components/FormField';
+import { useLeaveGuard } from '../../components/useLeaveGuard';
 import { OfflineBanner } from '../../components/OfflineBanner';
 import { RadioGroupField } from '../../components/RadioGroupField';
 import { ScreenState } from '../../components/ScreenState';
@@ -12,9 +13,9 @@ import { playAudioFrom } from '../../delivery/playFrom';
 import { RecordingDelivery } from '../../delivery/RecordingDelivery';
 import { AudioRemovedNote } from '../../speaking/AudioRemovedNote';
 import { STRAND_LABELS, type StrandKey } from '../../data/oracy';
-import { editFeedback, giveFeedback, loadReviewQueue, type Feedback, type ReviewItem } from '../../data/speaking';
+import { editFeedback, giveFeedback, loadReviewQueue, queueKey, reviewQueuePath, tasksKey, type CachedQueue, type Feedback, type ReviewItem, type TeacherSpeakingTask } from '../../data/speaking';
 import { useOwnId } from '../../data/studentTeacher';
-import { useCachedResource } from '../../data/useCachedResource';
+import { reloadCachedResources, updateCachedResource, useCachedResource } from '../../data/useCachedResource';
 import { useI18n, type MessageId } from '../../i18n';
 import { useAdminToast } from '../admin/useAdminToast';
 import { formatDateTime, formatDuration } from './speakingFormat';
@@ -59,6 +60,25 @@ export async function findReviewItem(teacherId: string, recordingId: string, sig
 }
 
 /**
+ * Makes every screen holding the teacher's queue or tasks follow a saved review at once
+ * (docs/product.md#lists-reload-after-changes): the recording leaves the pending queue and heads the
+ * reviewed one, its task counts one more reviewed (on the first save only), and then the queue,
+ * the tasks and the student's profile (its teacher-scored strands) are loaded again from the server.
+ */
+export function followSavedReview(teacherId: string, item: ReviewItem, feedback: Feedback, first: boolean): void {
+  const reviewed: ReviewItem = { ...item, status: 'reviewed', feedback };
+  updateCachedResource<CachedQueue>(queueKey(teacherId, 'pending'), (queue) => ({ ...queue, items: queue.items.filter((other) => other.id !== item.id) }));
+  updateCachedResource<CachedQueue>(queueKey(teacherId, 'reviewed'), (queue) => ({ ...queue, items: [reviewed, ...queue.items.filter((other) => other.id !== item.id)] }));
+  if (first) {
+    updateCachedResource<TeacherSpeakingTask[]>(tasksKey(teacherId), (tasks) => tasks.map((task) => (task.id === item.taskId ? { ...task, reviewed: task.reviewed + 1 } : task)));
+  }
+  // both parts of the queue; not this screen's own recording (`…#id`), which would re-render the form
+  reloadCachedResources(`${reviewQueuePath(teacherId)}?`);
+  reloadCachedResources(tasksKey(teacherId));
+  reloadCachedResources(`/api/student/oracy/${item.studentId}`);
+}
+
+/**
  * "Review Recording" (docs/product.md#feedback, /teacher/speaking/review/:recordingId): the
  * student's name, the task's title and prompt, a seekable player of the recording with its
  * "How did it sound?" card and timeline under it (docs/product.md#delivery-for-teachers: tapping a
@@ -67,14 +87,16 @@ export async function findReviewItem(teacherId: string, recordingId: string, sig
  * /api/teacher/recordings/{id}/feedback` (`PUT` once the recording has feedback), shows the toast
  * "Feedback saved" and offers "Next pending", which opens the oldest other pending recording or
  * goes back to the queue with "Nothing left to review.". A 409 says "This recording already has
- * feedback."; a 400's field messages appear beside their controls.
+ * feedback."; a 400's field messages appear beside their controls. A saved review reaches the
+ * queue and the task counts at once ({@link followSavedReview}); leaving with unsaved scores or
+ * comment asks first ({@link useLeaveGuard}, docs/product.md#settings).
  */
 export default function ReviewRecordingPage() {
   const { t } = useI18n();
   const { recordingId = '' } = useParams<{ recordingId: string }>();
   const teacherId = useOwnId('teacherId');
   const review = useCachedResource(
-    teacherId && recordingId ? `/api/teacher/recordings/${teacherId}#${recordingId}` : null,
+    teacherId && recordingId ? `${reviewQueuePath(teacherId)}#${recordingId}` : null,
     (signal) => findReviewItem(teacherId ?? '', recordingId, signal),
     [teacherId, recordingId],
   );
@@ -133,6 +155,13 @@ function ReviewForm({ item, teacherId, pending }: ReviewFormProps) {
   const [finding, setFinding] = useState(false);
 
   const missing = focus.filter((key) => scores[key] === undefined);
+  // Scores or a comment that differ from what is saved (from nothing, before the first save).
+  const dirty = focus.some((key) => scores[key] !== saved?.strands[key]) || comment.trim() !== (saved?.comment ?? '');
+  useLeaveGuard(dirty && !saving, () => {
+    setScores({ ...(saved?.strands ?? {}) });
+    setComment(saved?.comment ?? '');
+    setSubmitted(false);
+  });
   const errorFor = (name: string, key?: StrandKey): string | undefined =>
     fieldErrors[name] ?? (submitted && key && scores[key] === undefined ? t(REVIEW_MESSAGES.missingScore) : undefined);
   const commentTooLong = comment.trim().length > 2000;
@@ -149,6 +178,7 @@ function ReviewForm({ item, teacherId, pending }: ReviewFormProps) {
     try {
       const result = saved ? await editFeedback(item.id, draft) : await giveFeedback(item.id, draft);
       setSaved(result);
+      followSavedReview(teacherId, item, result, saved === null);
       setJustSaved(true);
       toast(t(REVIEW_MESSAGES.saved));
     } catch (error) {

@@ -6,9 +6,10 @@ import { ScreenState } from '../../components/ScreenState';
 import { HttpError } from '../../data/api';
 import { DeliveryChips } from '../../delivery/DeliveryChips';
 import { needsDeliveryHelp } from '../../delivery/deliveryChips';
-import { deleteSpeakingTask, loadReviewQueue, loadTeacherSpeakingTasks, type ReviewItem, type TeacherSpeakingTask } from '../../data/speaking';
+import { deleteSpeakingTask, loadReviewQueue, loadTeacherSpeakingTasks, queueKey, tasksKey, type ReviewItem, type ReviewStatus, type TeacherSpeakingTask } from '../../data/speaking';
 import { loadCourses, useOwnId } from '../../data/studentTeacher';
 import { useCachedResource } from '../../data/useCachedResource';
+import { useReloadOnReturn } from '../../data/useReloadOnReturn';
 import { useI18n, type MessageId } from '../../i18n';
 import { useConfirm } from '../admin/useConfirm';
 import { combinedOffline } from '../shared/oracyOverview';
@@ -18,15 +19,12 @@ import '../shared/area.css';
 import './speaking.css';
 
 /** Which part of the review queue is shown. */
-type QueueStatus = 'pending' | 'reviewed';
+type QueueStatus = ReviewStatus;
 
 /** The catalogue key of the product's words for a task that students have answered (docs/product.md#speaking-tasks: 409). */
 export const TASK_ANSWERED_MESSAGE: MessageId = 'teacher.speaking.taskAnswered';
 
-/** The offline-cache key of a teacher's tasks (docs/product.md#speaking-tasks). */
-export const tasksKey = (teacherId: string) => `/api/teacher/speaking-tasks/${teacherId}`;
-/** The offline-cache key of one part, pending or reviewed, of a teacher's review queue (docs/product.md#recordings). */
-export const queueKey = (teacherId: string, status: QueueStatus) => `/api/teacher/recordings/${teacherId}?status=${status}`;
+export { queueKey, tasksKey };
 
 /** Tasks grouped by course, in the order their first task comes (the API's due-date order inside each). */
 function groupByCourse(tasks: readonly TeacherSpeakingTask[]): { courseId: string; courseTitle: string; tasks: TeacherSpeakingTask[] }[] {
@@ -47,6 +45,8 @@ function groupByCourse(tasks: readonly TeacherSpeakingTask[]): { courseId: strin
  * "{N} waiting", or the reviewed ones newest first, each row leading to its review screen
  * (docs/product.md#recordings) and showing the recording's delivery as chips
  * (docs/product.md#delivery-for-teachers). Every call is cached for offline use, with the offline banner.
+ * A review saved on this device changes the queue and the counts at once (`ReviewRecordingPage`);
+ * each return to the screen loads both again (docs/product.md#lists-reload-after-changes).
  */
 export default function TeacherSpeakingPage() {
   const { t } = useI18n();
@@ -61,6 +61,8 @@ export default function TeacherSpeakingPage() {
     (signal) => loadReviewQueue(teacherId ?? '', status, signal).then((items) => ({ status, items })),
     [teacherId, status],
   );
+  // Back from a review, or to this tab: the counts and the queue as they are now (another teacher's reviews too).
+  useReloadOnReturn(tasks, queue);
   const [dialog, setDialog] = useState<SpeakingTaskDialogState | null>(null);
   const [deleteError, setDeleteError] = useState<MessageId | null>(null);
   const confirm = useConfirm();

@@ -5,7 +5,7 @@ import { findToast, prepareScreenTests } from '../../test/adminTestUtils';
 import { mockFetch, sentJson, USERS, type FakeRoute } from '../../test/fetchMock';
 import { fieldError } from '../../test/fields';
 import { renderAt } from '../../test/renderApp';
-import { queueRoute, reviewItemFixture } from '../../test/speakingFixtures';
+import { queueRoute, reviewItemFixture, teacherTaskFixture } from '../../test/speakingFixtures';
 
 prepareScreenTests();
 
@@ -167,6 +167,42 @@ describe('Review Recording (docs/product.md#feedback)', { timeout: 30_000 }, () 
     await findToast('Feedback saved');
     expect(calls(fetchSpy, 'POST', '/api/teacher/recordings/r9/feedback')).toHaveLength(0);
     expect(sentJson(calls(fetchSpy, 'PUT', '/api/teacher/recordings/r9/feedback')[0])).toEqual({ strands: { linguistic: 5, physical: 2 }, comment: 'Even better.' });
+  });
+
+  it('makes the queue and the task counts follow a saved review at once, before the server answers again (docs/product.md#lists-reload-after-changes)', async () => {
+    let pending = [R1, R2];
+    // Once the review is saved, the server answers nothing more: only the screen's own update can drop the take.
+    let silent = false;
+    const hang = new Promise<never>(() => undefined);
+    const { user, fetchSpy } = setup('/teacher/speaking', {
+      'GET /api/teacher/recordings/u-teacher': (request) => (silent ? hang : { body: new URL(request.url).searchParams.get('status') === 'reviewed' ? [R9] : pending }),
+      'GET /api/teacher/speaking-tasks/u-teacher': () => (silent ? hang : { body: [teacherTaskFixture('k1', 'My hero', { submitted: 2, students: 3, reviewed: 0 })] }),
+      'POST /api/teacher/recordings/r1/feedback': (request) =>
+        request.json().then((body: object) => {
+          pending = [R2];
+          silent = true;
+          return feedbackSaved('r1', body);
+        }),
+    });
+    expect(await screen.findByText('2 waiting')).toBeInTheDocument();
+    expect(screen.getByText('2 of 3 answered, 0 reviewed')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: /Amy Adams/ }));
+
+    const linguistic = await screen.findByRole('radiogroup', { name: 'Linguistic' });
+    await user.click(within(linguistic).getByRole('radio', { name: '4' }));
+    await user.click(within(screen.getByRole('radiogroup', { name: 'Physical' })).getByRole('radio', { name: '3' }));
+    const queueCalls = calls(fetchSpy, 'GET', '/api/teacher/recordings/u-teacher').length;
+    await user.click(ionButton('Save'));
+    await findToast('Feedback saved');
+
+    await user.click(screen.getByRole('link', { name: 'Back to Speaking Practice' }));
+    await waitFor(() => expect(location()).toBe('/teacher/speaking'));
+    await waitFor(() => expect(screen.getByText('1 waiting')).toBeVisible());
+    expect(screen.queryByRole('link', { name: /Amy Adams/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Ben Brown/ })).toBeInTheDocument();
+    expect(screen.getByText('2 of 3 answered, 1 reviewed')).toBeInTheDocument();
+    // and asked the server again, for the truth (another teacher's reviews too)
+    expect(calls(fetchSpy, 'GET', '/api/teacher/recordings/u-teacher').length).toBeGreaterThan(queueCalls);
   });
 
   it('says so when the recording is in neither part of the queue', async () => {
