@@ -114,6 +114,8 @@ export interface ChartFigureProps {
   series: { label: string; values: number[]; colors?: ChartColorName | readonly ChartColorName[] }[];
   /** the value axis of a line or bar chart, e.g. `{min: 1, max: 5}` for scores; by default it fits the data */
   valueRange?: { min: number; max: number };
+  /** the values are counts: the value axis of a line or bar chart starts at 0 and has whole-number ticks only */
+  counts?: boolean;
 }
 
 /**
@@ -123,7 +125,7 @@ export interface ChartFigureProps {
  * switches). Import it only from lazily loaded screens: chart.js must stay
  * out of the sign-in-to-assessment path.
  */
-export function ChartFigure({ type, title, labels, series, valueRange }: ChartFigureProps) {
+export function ChartFigure({ type, title, labels, series, valueRange, counts = false }: ChartFigureProps) {
   const { t, intl } = useI18n();
   const scheme = useChartScheme();
   const colorsOf = (colors: ChartColorName | readonly ChartColorName[]) => (typeof colors === 'string' ? chartColor(colors) : colors.map(chartColor));
@@ -137,7 +139,14 @@ export function ChartFigure({ type, title, labels, series, valueRange }: ChartFi
       tension: 0.3,
     })),
   } as ChartData<typeof type>;
-  const scales = valueRange && type !== 'doughnut' ? { y: { min: valueRange.min, max: valueRange.max, ticks: { stepSize: 1 } } } : undefined;
+  const scales =
+    type === 'doughnut'
+      ? undefined
+      : valueRange
+        ? { y: { min: valueRange.min, max: valueRange.max, ticks: { stepSize: 1 } } }
+        : counts
+          ? { y: { beginAtZero: true, ticks: { precision: 0 } } }
+          : undefined;
   const options = { responsive: true, maintainAspectRatio: false, animation: false as const, ...(scales && { scales }) };
   const headingId = `chart-${title.replace(/\W+/g, '-').toLowerCase()}`;
 
