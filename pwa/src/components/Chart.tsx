@@ -43,15 +43,25 @@ export const LIGHT_CHART_COLORS: Record<ChartColorName, string> = {
   grey: '#757575',
 };
 
+/**
+ * A hex colour written out in full, `#rrggbb`: the built stylesheet shortens `#ffffff` to `#fff`
+ * (and may do so to any colour whose pairs repeat). Anything else comes back unchanged.
+ */
+export function fullHex(color: string): string {
+  const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(color);
+  return short ? `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}` : color;
+}
+
 /** A colour of the charts' palette as the theme gives it now (a `#rrggbb` colour). */
 export function chartColor(name: ChartColorName): string {
   const value = typeof document === 'undefined' ? '' : getComputedStyle(document.documentElement).getPropertyValue(`--oracy-chart-${name}`).trim();
-  return value || LIGHT_CHART_COLORS[name];
+  return fullHex(value) || LIGHT_CHART_COLORS[name];
 }
 
-/** `color` (`#rrggbb`) with an opacity from 0 to 1, as `rgba(…)`. */
+/** `color` (`#rrggbb`, or `#rgb`) with an opacity from 0 to 1, as `rgba(…)`. */
 export function withAlpha(color: string, alpha: number): string {
-  const [r, g, b] = [1, 3, 5].map((start) => Number.parseInt(color.slice(start, start + 2), 16));
+  const hex = fullHex(color);
+  const [r, g, b] = [1, 3, 5].map((start) => Number.parseInt(hex.slice(start, start + 2), 16));
   return `rgba(${r}, ${g}, ${b}, ${alpha})`;
 }
 
