@@ -82,7 +82,7 @@ test.describe('the invitation to the self-assessment', () => {
     await expect(page.getByText('Your responses have been recorded.')).toBeVisible();
 
     await page.goto('/student/dashboard');
-    await expect(page.getByRole('figure', { name: 'Your Activity Overview' })).toBeVisible();
+    await expect(page.getByRole('figure', { name: 'Your Activity Overview' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('heading', { name: 'How do you speak today?' })).toHaveCount(0);
   });
 });
