@@ -186,7 +186,7 @@ describe('the dashboard links (docs/product.md#links-and-redirects)', { timeout:
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/assignments'));
     expect(await screen.findByRole('heading', { name: 'Speech draft' }, SLOW)).toBeInTheDocument();
     expect(screen.getByText('Course: Voice')).toBeInTheDocument();
-    expect(screen.getByText('Due: 2025-03-10')).toBeInTheDocument();
+    expect(screen.getByText('Due: 10 Mar 2025')).toBeInTheDocument();
     expect(screen.getByText('Done')).toBeInTheDocument();
   });
 });
