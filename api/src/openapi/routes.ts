@@ -268,7 +268,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/student/stats/:studentId': {
     summary: "A student's figures",
     tag: 'Student',
-    success: { status: 200, answer: json('Courses, completions, assignments and oracy level.', s.studentStatsSchema) },
+    success: { status: 200, answer: json('Courses, completions, assignments, oracy level, whether the student has self-assessed, and completions per month for the last six months.', s.studentStatsSchema) },
     errors: { 404: 'No student has this id.' },
   },
   'GET /api/student/courses/:studentId': {
@@ -713,7 +713,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/admin/stats': {
     summary: 'Figures for the admin dashboard',
     tag: 'Stats and export',
-    success: { status: 200, answer: json('Counts of students, teachers and courses.', s.adminStatsSchema) },
+    success: { status: 200, answer: json('Counts of students, teachers and courses, and new users per month for the last six months.', s.adminStatsSchema) },
   },
   'GET /api/admin/export': {
     summary: 'Export every user',

@@ -3,6 +3,7 @@ import { Course, Enrollment, ROLES, User, type Role } from '../db/models/index.j
 import { badRequest, conflict, isBulkDuplicateOnly, notFound } from '../errors.js';
 import { erasePerson } from '../privacy/erasure.js';
 import { presentUserRow, type UserRowJson } from '../presenters/user.js';
+import { activityWindow, countByMonth } from './activity.js';
 import { ReadCache } from './readCache.js';
 import type { SocketRevocation } from '../chat/revocation.js';
 import type { UploadStores } from './uploads.js';
@@ -167,16 +168,37 @@ export interface AdminStats {
   totalStudents: number;
   totalTeachers: number;
   totalCourses: number;
+  /** the "Activity Overview" chart's figures: six months, oldest first, the current one last */
+  activity: AdminActivityMonth[];
 }
 
-/** The admin dashboard's three numbers (docs/product.md#api `GET /api/admin/stats`). */
-export async function adminStats(): Promise<AdminStats> {
-  const [totalStudents, totalTeachers, totalCourses] = await Promise.all([
+/** One month of the admin's activity chart (`services/activity.ts`: UTC months). */
+export interface AdminActivityMonth {
+  /** `YYYY-MM` on the UTC calendar */
+  month: string;
+  /** accounts of any role created in the month (by `createdAt`) that still exist */
+  newUsers: number;
+}
+
+/**
+ * The admin dashboard's numbers (docs/product.md#api `GET /api/admin/stats`): the three counts,
+ * and the users created in each of the last six months (`services/activity.ts`), read as
+ * creation dates since the window's first instant (`createdAt` is indexed). Four queries at once.
+ * @param now the instant whose month is the chart's last
+ */
+export async function adminStats(now: Date = new Date()): Promise<AdminStats> {
+  const window = activityWindow(now);
+  const [totalStudents, totalTeachers, totalCourses, created] = await Promise.all([
     User.countDocuments({ role: ROLES.student }),
     User.countDocuments({ role: ROLES.teacher }),
     Course.countDocuments({}),
+    User.find({ createdAt: { $gte: window.start } }, { _id: 0, createdAt: 1 }).lean<{ createdAt: Date }[]>(),
   ]);
-  return { totalStudents, totalTeachers, totalCourses };
+  const counts = countByMonth(
+    window.months,
+    created.map((u) => u.createdAt),
+  );
+  return { totalStudents, totalTeachers, totalCourses, activity: window.months.map((month, i) => ({ month, newUsers: counts[i] ?? 0 })) };
 }
 
 /** @throws ApiError 404 unless `studentId` is a student. */

@@ -1,6 +1,7 @@
 import { Types } from 'mongoose';
 import { Assessment, Assignment, AssignmentCompletion, Course, Enrollment, ORACY_LEVELS, ROLES, User, type OracyLevel } from '../db/models/index.js';
 import { notFound } from '../errors.js';
+import { activityWindow, countByMonth } from './activity.js';
 import { ReadCache } from './readCache.js';
 
 /**
@@ -44,43 +45,76 @@ export interface StudentStats {
   totalAssignments: number;
   /** the level of the latest self-assessment, else the stored level, else "Beginner" (docs/product.md#derived-and-stored-data) */
   oracyLevel: OracyLevel;
+  /** whether the student has ever submitted the self-assessment (the dashboard invites them to it until then) */
+  selfAssessed: boolean;
+  /** the activity chart's figures (docs/product.md#student-dashboard): six months, oldest first, the current one last */
+  activity: StudentActivityMonth[];
+}
+
+/** One month of a student's activity chart (`services/activity.ts`: UTC months). */
+export interface StudentActivityMonth {
+  /** `YYYY-MM` on the UTC calendar */
+  month: string;
+  /** enrolled courses whose completion date falls in the month */
+  completedCourses: number;
+  /** assignments of the enrolled courses the student completed in the month */
+  completedAssignments: number;
 }
 
 const isOracyLevel = (value: unknown): value is OracyLevel => (ORACY_LEVELS as readonly unknown[]).includes(value);
 
 /** Student stats by student id, for `READ_CACHE_TTL_MS` at most; emptied by any write to what they count. */
-const studentStatsCache = new ReadCache<StudentStats>(['User', 'Enrollment', 'Assignment', 'Assessment']);
+const studentStatsCache = new ReadCache<StudentStats>(['User', 'Enrollment', 'Assignment', 'AssignmentCompletion', 'Assessment']);
 
 /**
  * A student's stats (docs/product.md#derived-and-stored-data; docs/product.md#api `GET /api/student/stats/:studentId`):
  * enrollments give `totalCourses` and `completedCourses`, the assignments of
  * the enrolled courses `totalAssignments`, and the latest self-assessment
- * `oracyLevel` (the level stored on the student when there is none). Four
- * queries in two round trips — the student, their enrollments and their
- * latest assessment at once, then the assignment count — and none while the
- * answer is in the read cache (`services/readCache.ts`).
+ * `oracyLevel` (the level stored on the student when there is none) and
+ * `selfAssessed`. `activity` counts, per month of the last six
+ * (`services/activity.ts`), the enrollments' completion dates and the
+ * student's completions of the enrolled courses' assignments. Five queries
+ * in two round trips — the student, their enrollments, their latest
+ * assessment and their completions since the window's start at once, then
+ * the assignments — and none while the answer is in the read cache
+ * (`services/readCache.ts`).
  * @param studentId an ObjectId string (the route has checked it)
+ * @param now the instant whose month is the chart's last (a cached answer is at most `READ_CACHE_TTL_MS` old)
  * @throws 404 `not_found` when no student has this id
  */
-export function studentStatsById(studentId: string): Promise<StudentStats> {
-  return studentStatsCache.get(studentId.toLowerCase(), () => loadStudentStats(studentId));
+export function studentStatsById(studentId: string, now: Date = new Date()): Promise<StudentStats> {
+  return studentStatsCache.get(studentId.toLowerCase(), () => loadStudentStats(studentId, now));
 }
 
-async function loadStudentStats(studentId: string): Promise<StudentStats> {
+async function loadStudentStats(studentId: string, now: Date): Promise<StudentStats> {
   const id = new Types.ObjectId(studentId);
-  const [student, enrollments, latest] = await Promise.all([
+  const window = activityWindow(now);
+  const [student, enrollments, latest, completions] = await Promise.all([
     findPerson(studentId, ROLES.student),
     Enrollment.find({ studentId: id }).select('courseId completedAt').lean(),
     Assessment.findOne({ userId: id }).sort({ createdAt: -1, _id: -1 }).select('level').lean(),
+    // `studentId` is indexed; the date bound keeps older completions out of the answer.
+    AssignmentCompletion.find({ studentId: id, completedAt: { $gte: window.start } }).select('assignmentId completedAt').lean(),
   ]);
   const courseIds = enrollments.map((e) => e.courseId);
-  const totalAssignments = courseIds.length ? await Assignment.countDocuments({ courseId: { $in: courseIds } }) : 0;
+  const assignments = courseIds.length ? await Assignment.find({ courseId: { $in: courseIds } }).select('_id').lean() : [];
+  const enrolledAssignments = new Set(assignments.map((a) => String(a._id)));
+  const courseCounts = countByMonth(
+    window.months,
+    enrollments.map((e) => e.completedAt),
+  );
+  const assignmentCounts = countByMonth(
+    window.months,
+    completions.filter((c) => enrolledAssignments.has(String(c.assignmentId))).map((c) => c.completedAt),
+  );
   const level = latest?.level ?? student.oracyLevel;
   return {
     totalCourses: enrollments.length,
     completedCourses: enrollments.filter((e) => e.completedAt != null).length,
-    totalAssignments,
+    totalAssignments: assignments.length,
     oracyLevel: isOracyLevel(level) ? level : 'Beginner',
+    selfAssessed: latest != null,
+    activity: window.months.map((month, i) => ({ month, completedCourses: courseCounts[i] ?? 0, completedAssignments: assignmentCounts[i] ?? 0 })),
   };
 }
 

@@ -43,15 +43,25 @@ export const LIGHT_CHART_COLORS: Record<ChartColorName, string> = {
   grey: '#757575',
 };
 
+/**
+ * A hex colour written out in full, `#rrggbb`: the built stylesheet shortens `#ffffff` to `#fff`
+ * (and may do so to any colour whose pairs repeat). Anything else comes back unchanged.
+ */
+export function fullHex(color: string): string {
+  const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(color);
+  return short ? `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}` : color;
+}
+
 /** A colour of the charts' palette as the theme gives it now (a `#rrggbb` colour). */
 export function chartColor(name: ChartColorName): string {
   const value = typeof document === 'undefined' ? '' : getComputedStyle(document.documentElement).getPropertyValue(`--oracy-chart-${name}`).trim();
-  return value || LIGHT_CHART_COLORS[name];
+  return fullHex(value) || LIGHT_CHART_COLORS[name];
 }
 
-/** `color` (`#rrggbb`) with an opacity from 0 to 1, as `rgba(…)`. */
+/** `color` (`#rrggbb`, or `#rgb`) with an opacity from 0 to 1, as `rgba(…)`. */
 export function withAlpha(color: string, alpha: number): string {
-  const [r, g, b] = [1, 3, 5].map((start) => Number.parseInt(color.slice(start, start + 2), 16));
+  const hex = fullHex(color);
+  const [r, g, b] = [1, 3, 5].map((start) => Number.parseInt(hex.slice(start, start + 2), 16));
   return `rgba(${r}, ${g}, ${b}, ${alpha})`;
 }
 
@@ -114,6 +124,8 @@ export interface ChartFigureProps {
   series: { label: string; values: number[]; colors?: ChartColorName | readonly ChartColorName[] }[];
   /** the value axis of a line or bar chart, e.g. `{min: 1, max: 5}` for scores; by default it fits the data */
   valueRange?: { min: number; max: number };
+  /** the values are counts: the value axis of a line or bar chart starts at 0 and has whole-number ticks only */
+  counts?: boolean;
 }
 
 /**
@@ -123,7 +135,7 @@ export interface ChartFigureProps {
  * switches). Import it only from lazily loaded screens: chart.js must stay
  * out of the sign-in-to-assessment path.
  */
-export function ChartFigure({ type, title, labels, series, valueRange }: ChartFigureProps) {
+export function ChartFigure({ type, title, labels, series, valueRange, counts = false }: ChartFigureProps) {
   const { t, intl } = useI18n();
   const scheme = useChartScheme();
   const colorsOf = (colors: ChartColorName | readonly ChartColorName[]) => (typeof colors === 'string' ? chartColor(colors) : colors.map(chartColor));
@@ -137,7 +149,14 @@ export function ChartFigure({ type, title, labels, series, valueRange }: ChartFi
       tension: 0.3,
     })),
   } as ChartData<typeof type>;
-  const scales = valueRange && type !== 'doughnut' ? { y: { min: valueRange.min, max: valueRange.max, ticks: { stepSize: 1 } } } : undefined;
+  const scales =
+    type === 'doughnut'
+      ? undefined
+      : valueRange
+        ? { y: { min: valueRange.min, max: valueRange.max, ticks: { stepSize: 1 } } }
+        : counts
+          ? { y: { beginAtZero: true, ticks: { precision: 0 } } }
+          : undefined;
   const options = { responsive: true, maintainAspectRatio: false, animation: false as const, ...(scales && { scales }) };
   const headingId = `chart-${title.replace(/\W+/g, '-').toLowerCase()}`;
 

@@ -74,12 +74,22 @@ export function strongestAndWeakest(strands: Strands): { strongest: StrandKey; w
   return { strongest, weakest };
 }
 
+/** Which way a change goes as shown (two decimals): a `rise`, a `fall`, or the `same` (rounds to 0.00). */
+export type ChangeDirection = 'rise' | 'fall' | 'same';
+
+/** The direction of a change as {@link formatChange} shows it: `-0.004` shows as `0.00`, so it is the `same`. */
+export function changeDirection(change: number): ChangeDirection {
+  const shown = Number(change.toFixed(2));
+  return shown > 0 ? 'rise' : shown < 0 ? 'fall' : 'same';
+}
+
 /** A change as shown, two decimals in the active language's digits: `+0.25`, `−0.50`, `0.00` (`+0,25` in Spanish). */
 export function formatChange(change: number): string {
   // rounded as toFixed does, then written with the language's decimal sign
   const figure = intl().formatNumber(Number(Math.abs(change).toFixed(2)), { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
-  if (change > 0) return `+${figure}`;
-  if (change < 0) return `−${figure}`;
+  const direction = changeDirection(change);
+  if (direction === 'rise') return `+${figure}`;
+  if (direction === 'fall') return `−${figure}`;
   return figure;
 }
 

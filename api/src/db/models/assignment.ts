@@ -28,5 +28,7 @@ const completionSchema = new Schema(
 );
 completionSchema.index({ assignmentId: 1, studentId: 1 }, { unique: true });
 completionSchema.index({ studentId: 1 });
+// The student stats cache (services/stats.ts) is emptied by every write here.
+watchWrites(completionSchema, 'AssignmentCompletion');
 
 export const AssignmentCompletion = model('AssignmentCompletion', completionSchema);

@@ -94,6 +94,8 @@ userSchema.index({ email: 1 }, { unique: true });
 // the lists sort by name then _id — for everyone, and per role — so both sorts walk an index.
 userSchema.index({ role: 1, name: 1, _id: 1 });
 userSchema.index({ name: 1, _id: 1 });
+// the admin's activity chart reads the users created in the last six months (services/people.ts).
+userSchema.index({ createdAt: 1 });
 
 export type UserFields = InferSchemaType<typeof userSchema>;
 export type UserDoc = HydratedDocument<UserFields>;

@@ -1,10 +1,10 @@
 import { Types } from 'mongoose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../app.js';
 import type { UserDoc } from '../../auth/context.js';
-import { Assessment, User } from '../../db/models/index.js';
+import { Assessment, AssignmentCompletion, Enrollment, User } from '../../db/models/index.js';
 import { createUser, readJson, signIn } from '../../test/factories.js';
-import { complete, countQueries, enroll, makeAssignments, makeCourse } from '../../test/testData.js';
+import { complete, countQueries, enroll, makeAssignments, makeCourse, scoresOf, submitAt } from '../../test/testData.js';
 
 const app = createApp();
 
@@ -16,6 +16,10 @@ async function signedIn(role: 1 | 2 | 3, fields: { firstName?: string; lastName?
 const get = async (path: string, cookie?: string): Promise<Response> => app.request(path, cookie ? { headers: { Cookie: cookie } } : {});
 
 const ABSENT_ID = new Types.ObjectId().toHexString();
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('who may read the student area (docs/product.md#authorization-matrix)', () => {
   type Caller = Awaited<ReturnType<typeof signedIn>>;
@@ -69,17 +73,25 @@ describe('GET /api/student/stats/:studentId (docs/product.md#derived-and-stored-
 
     const res = await get(`/api/student/stats/${user.id}`, cookie);
     expect(res.status).toBe(200);
-    expect(await readJson(res)).toEqual({ totalCourses: 3, completedCourses: 1, totalAssignments: 3, oracyLevel: 'Beginner' });
+    expect(await readJson(res)).toMatchObject({ totalCourses: 3, completedCourses: 1, totalAssignments: 3, oracyLevel: 'Beginner' });
   });
 
   it('answers zeros and "Beginner" for a student with nothing', async () => {
     const { user, cookie } = await signedIn(3);
-    expect(await readJson(await get(`/api/student/stats/${user.id}`, cookie))).toEqual({
+    const thisMonth = new Date().toISOString().slice(0, 7);
+    const body = await readJson(await get(`/api/student/stats/${user.id}`, cookie));
+    expect(body).toEqual({
       totalCourses: 0,
       completedCourses: 0,
       totalAssignments: 0,
       oracyLevel: 'Beginner',
+      selfAssessed: false,
+      activity: expect.any(Array),
     });
+    // Six months of zeros, the current UTC month last.
+    expect(body.activity).toHaveLength(6);
+    expect(body.activity.at(-1)).toEqual({ month: thisMonth, completedCourses: 0, completedAssignments: 0 });
+    expect(body.activity.every((m: { completedCourses: number; completedAssignments: number }) => m.completedCourses === 0 && m.completedAssignments === 0)).toBe(true);
   });
 
   it('takes the Oracy level from the latest self-assessment, else the stored level', async () => {
@@ -90,6 +102,58 @@ describe('GET /api/student/stats/:studentId (docs/product.md#derived-and-stored-
     await Assessment.create({ userId: user._id, scores: { eyeContact: 5 }, mean: 4.6, level: 'Advanced', createdAt: new Date('2025-01-01') });
     await Assessment.create({ userId: user._id, scores: { eyeContact: 4 }, mean: 4, level: 'Proficient', createdAt: new Date('2025-02-01') });
     expect((await readJson(await get(`/api/student/stats/${user.id}`, cookie))).oracyLevel).toBe('Proficient');
+  });
+
+  it('counts completed courses and assignments per UTC month for the last six months, 0 for an empty one (docs/product.md#student-dashboard)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2024-03-15T12:00:00Z'));
+    const { user, cookie } = await signedIn(3);
+    const before = await makeCourse();
+    const first = await makeCourse();
+    const january1 = await makeCourse();
+    const january2 = await makeCourse();
+    const open = await makeCourse();
+    const notMine = await makeCourse();
+    const completions: [typeof open, string | null][] = [
+      [before, '2023-09-30T23:59:59Z'], // the month before the window
+      [first, '2023-10-01T00:00:00Z'],
+      [january1, '2024-01-10T08:00:00Z'],
+      [january2, '2024-01-31T23:59:59Z'],
+      [open, null],
+    ];
+    await Enrollment.insertMany(completions.map(([course, at]) => ({ studentId: user._id, courseId: course._id, completedAt: at ? new Date(at) : null })));
+    const mine = await makeAssignments(open._id, 3);
+    const [other] = await makeAssignments(notMine._id, 1);
+    await AssignmentCompletion.insertMany([
+      { assignmentId: mine[0]!._id, studentId: user._id, completedAt: new Date('2024-02-05T10:00:00Z') },
+      { assignmentId: mine[1]!._id, studentId: user._id, completedAt: new Date('2024-03-01T00:00:00Z') },
+      { assignmentId: mine[2]!._id, studentId: user._id, completedAt: new Date('2023-08-20T10:00:00Z') },
+      // An assignment of a course the student is not enrolled in is not theirs to count.
+      { assignmentId: other!._id, studentId: user._id, completedAt: new Date('2024-02-06T10:00:00Z') },
+    ]);
+
+    const body = await readJson(await get(`/api/student/stats/${user.id}`, cookie));
+    expect(body.activity).toEqual([
+      { month: '2023-10', completedCourses: 1, completedAssignments: 0 },
+      { month: '2023-11', completedCourses: 0, completedAssignments: 0 },
+      { month: '2023-12', completedCourses: 0, completedAssignments: 0 },
+      { month: '2024-01', completedCourses: 2, completedAssignments: 0 },
+      { month: '2024-02', completedCourses: 0, completedAssignments: 1 },
+      { month: '2024-03', completedCourses: 0, completedAssignments: 1 },
+    ]);
+    expect(body).toMatchObject({ totalCourses: 5, completedCourses: 4, totalAssignments: 3 });
+
+    // A completion written now shows at once (the read cache is emptied by the write).
+    await AssignmentCompletion.updateOne({ assignmentId: mine[2]!._id, studentId: user._id }, { $set: { completedAt: new Date('2024-03-14T10:00:00Z') } });
+    const after = await readJson(await get(`/api/student/stats/${user.id}`, cookie));
+    expect(after.activity.at(-1)).toEqual({ month: '2024-03', completedCourses: 0, completedAssignments: 2 });
+  });
+
+  it('says whether the student has ever submitted the self-assessment', async () => {
+    const { user, cookie } = await signedIn(3);
+    expect((await readJson(await get(`/api/student/stats/${user.id}`, cookie))).selfAssessed).toBe(false);
+    await submitAt(user._id, scoresOf(3), new Date('2025-01-01'));
+    expect((await readJson(await get(`/api/student/stats/${user.id}`, cookie))).selfAssessed).toBe(true);
   });
 
   it('runs the same number of queries for 1 course as for 12', async () => {

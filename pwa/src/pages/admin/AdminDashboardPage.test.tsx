@@ -26,12 +26,22 @@ function setup(stats: FakeRoute, oracy: FakeRoute = { body: SCHOOL_ORACY }) {
 }
 
 
+/** Six months of new users, as `GET /api/admin/stats` answers them (docs/product.md#admin-dashboard). */
+const ACTIVITY = [
+  { month: '2026-10', newUsers: 0 },
+  { month: '2026-11', newUsers: 12 },
+  { month: '2026-12', newUsers: 31 },
+  { month: '2027-01', newUsers: 0 },
+  { month: '2027-02', newUsers: 2 },
+  { month: '2027-03', newUsers: 1 },
+];
+
 const INTERNAL_ERROR = { status: 500, body: { error: { code: 'internal_error', message: 'Database down' } } };
 
 describe('the admin dashboard (docs/product.md#admin-dashboard)', { timeout: 30_000 }, () => {
-  it('shows the heading, the three totals, Quick Actions and the Activity Overview chart', async () => {
+  it('shows the heading, the three totals, Quick Actions and the Activity Overview chart of the API\'s months', async () => {
     let release: () => void = () => undefined;
-    setup(() => new Promise((resolve) => (release = () => resolve({ body: { totalStudents: 30, totalTeachers: 4, totalCourses: 8 } }))));
+    setup(() => new Promise((resolve) => (release = () => resolve({ body: { totalStudents: 30, totalTeachers: 4, totalCourses: 8, activity: ACTIVITY } }))));
     expect(await screen.findByText('Loading dashboard...')).toBeInTheDocument();
     release();
     expect(await screen.findByText('30')).toBeInTheDocument();
@@ -51,11 +61,19 @@ describe('the admin dashboard (docs/product.md#admin-dashboard)', { timeout: 30_
     expect(chart).toHaveTextContent('Number of Users');
     const cells = Array.from(chart.querySelectorAll('tbody tr')).map((row) => Array.from(row.children).map((cell) => cell.textContent));
     expect(cells).toEqual([
-      ['March', '3'],
-      ['April', '5'],
-      ['May', '2'],
-      ['June', '3'],
+      ['October', '0'],
+      ['November', '12'],
+      ['December', '31'],
+      ['January', '0'],
+      ['February', '2'],
+      ['March', '1'],
     ]);
+  });
+
+  it('draws no Activity Overview from an answer without the monthly figures', async () => {
+    setup({ body: { totalStudents: 30, totalTeachers: 4, totalCourses: 8 } });
+    expect(await screen.findByText('30')).toBeInTheDocument();
+    expect(screen.queryByRole('figure', { name: 'Activity Overview' })).not.toBeInTheDocument();
   });
 
   it('shows "Error fetching data: {message}" on error', async () => {

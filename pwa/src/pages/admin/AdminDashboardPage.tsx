@@ -3,6 +3,7 @@ import { ChartFigure } from '../../components/Chart';
 import { OfflineBanner } from '../../components/OfflineBanner';
 import { PageLoading } from '../../components/PageLoading';
 import { ScreenOffline } from '../../components/ScreenState';
+import { monthLabel } from '../../data/activity';
 import { isOfflineFailure } from '../../data/api';
 import { loadAdminOracy } from '../../data/oracy';
 import { useCachedResource } from '../../data/useCachedResource';
@@ -11,13 +12,6 @@ import { combinedOffline } from '../shared/oracyOverview';
 import { AdminOracySection } from './AdminOracySection';
 import { fetchStats } from './peopleApi';
 import './admin.css';
-import { formatDate } from '../../i18n/dates';
-
-/**
- * The "Activity Overview" sample data (docs/product.md#admin-dashboard, docs/product.md#constants-and-limits): fixed, not from the server.
- * `months` are 1 = January … 12 = December (March to June), named in the active language where shown.
- */
-export const ACTIVITY_SAMPLE = { months: [3, 4, 5, 6], values: [3, 5, 2, 3] } as const;
 
 /** "Error fetching data: {message}" (docs/product.md#error-messages), in the active language. */
 export const statsErrorText = (error: unknown) => t('admin.dashboard.statsError', { message: error instanceof Error ? error.message : String(error) });
@@ -33,7 +27,9 @@ const STAT_LABELS = {
  * The admin dashboard at /admin/dashboard (docs/product.md#admin-dashboard): the welcome heading
  * and introduction, the Total Students / Total Teachers / Total Courses
  * cards from `GET /api/admin/stats`, Quick Actions ("Manage Courses",
- * "Manage Users") and the "Activity Overview" line chart of sample data;
+ * "Manage Users") and the "Activity Overview" line chart of the users created in each of the
+ * last six months (the stats' `activity`, months named in the active language; none when an
+ * answer saved by an older version lacks them);
  * a spinner while loading and "Error fetching data: {message}" on error.
  * Below, "Your school's Oracy" (docs/product.md#the-schools-oracy) from `GET /api/admin/oracy`,
  * with states of its own; both calls are cached, under one offline banner.
@@ -45,6 +41,7 @@ export default function AdminDashboardPage() {
   const { data, error, loading, reload } = statsResource;
   const oracy = useCachedResource('/api/admin/oracy', (signal) => loadAdminOracy(signal), []);
   const banner = combinedOffline(statsResource, oracy);
+  const activity = Array.isArray(data?.activity) ? data.activity : undefined;
 
   const stats = [
     { label: t(STAT_LABELS.totalStudents), value: data?.totalStudents },
@@ -95,16 +92,19 @@ export default function AdminDashboardPage() {
               </IonCardContent>
             </IonCard>
           </section>
-          <IonCard className="admin-panel">
-            <IonCardContent>
-              <ChartFigure
-                type="line"
-                title={t('admin.dashboard.activity')}
-                labels={ACTIVITY_SAMPLE.months.map((month) => formatDate(new Date(2000, month - 1, 1), 'month'))}
-                series={[{ label: t('admin.dashboard.numberOfUsers'), values: [...ACTIVITY_SAMPLE.values] }]}
-              />
-            </IonCardContent>
-          </IonCard>
+          {activity && (
+            <IonCard className="admin-panel">
+              <IonCardContent>
+                <ChartFigure
+                  type="line"
+                  title={t('admin.dashboard.activity')}
+                  labels={activity.map((m) => monthLabel(m.month))}
+                  series={[{ label: t('admin.dashboard.numberOfUsers'), values: activity.map((m) => m.newUsers) }]}
+                  counts
+                />
+              </IonCardContent>
+            </IonCard>
+          )}
         </>
       )}
       <AdminOracySection oracy={oracy} />

@@ -154,8 +154,8 @@ export function StrandRadar({ latest, previous, teacher = null }: StrandRadarPro
     responsive: true,
     maintainAspectRatio: false,
     animation: false,
-    // the tick labels sit on a box of the chart's own surface, light or dark
-    scales: { r: { min: 1, max: 5, ticks: { stepSize: 1, backdropColor: withAlpha(chartColor('surface'), 0.75) } } },
+    // the tick numbers, in the palette's text colour, sit on a box of the chart's own surface, light or dark
+    scales: { r: { min: 1, max: 5, ticks: { stepSize: 1, color: chartColor('text'), backdropColor: withAlpha(chartColor('surface'), 0.85) } } },
   };
   return (
     <OracyFigure

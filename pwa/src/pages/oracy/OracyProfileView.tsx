@@ -1,8 +1,9 @@
 import { IonButton, IonCard, IonText } from '@ionic/react';
 import { useEffect, useRef, useState } from 'react';
-import { formatChange, LEVEL_LABELS, STRAND_KEYS, STRAND_LABELS, strongestAndWeakest, type Snapshot, type Strands, type StudentOracy } from '../../data/oracy';
+import { LEVEL_LABELS, STRAND_KEYS, STRAND_LABELS, strongestAndWeakest, type Snapshot, type Strands, type StudentOracy } from '../../data/oracy';
 import { useI18n } from '../../i18n';
 import { StatCard } from '../shared/StatCard';
+import { ChangeFigure } from './ChangeFigure';
 import { DeliveryOverTime } from './DeliveryOverTime';
 import { formatScore, formatSubmissionDate, StrandRadar, StrandTimeline, type PartialStrands } from './OracyCharts';
 import { suggestionsFor } from './suggestions';
@@ -128,7 +129,7 @@ export function OracyProfileView({ profile, audience, loadOlder, studentFirstNam
       <ul className="stat-grid">
         <StatCard label={t('oracy.level')} value={LEVEL_LABELS[latest.level]} accent />
         <StatCard label={t('oracy.mean')} value={formatScore(latest.mean)} />
-        {change !== null && <StatCard label={t('oracy.change')} value={formatChange(change)} />}
+        {change !== null && <StatCard label={t('oracy.change')} value={<ChangeFigure change={change} />} />}
       </ul>
 
       <div className="dashboard-panels dashboard-panels--even">

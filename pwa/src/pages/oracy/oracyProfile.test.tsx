@@ -99,7 +99,7 @@ describe('My Oracy (docs/product.md#my-oracy)', { timeout: 15_000 }, () => {
   it('shows several submissions: the change, the latest against the previous, each strand over time and the history', async () => {
     setup('/student/oracy', { [PROFILE_PATH]: { body: profileOf([ONE, TWO, THREE]) } }, 'student');
     await screen.findByText('Mean', { selector: '.stat-card__label' }, SLOW);
-    expect(statValue('Change since last time')).toBe('+0.38');
+    expect(statValue('Change since last time')).toBe('Up +0.38');
     expect(chartTable('Strands: latest and previous submission')).toEqual({
       columns: ['Strand', 'Latest', 'Previous'],
       rows: [
@@ -214,6 +214,21 @@ describe("a student's profile for teachers (docs/product.md#a-students-profile-f
     { id: 'x2', title: 'Pitch', courseId: 'c1', courseTitle: 'Voice', dueDate: '2026-02-10', done: false, completedAt: null },
   ];
 
+  it('shows a fall since last time in the warning colour with a down arrow, and "Down" to screen readers', async () => {
+    setup(
+      '/teacher/students/s1',
+      { [STUDENT_PATH]: { body: profileOf([TWO, ONE], 's1') }, [ASSIGNMENTS_PATH]: { body: ASSIGNMENTS }, 'GET /api/teacher/students/u-teacher': STUDENTS },
+      'teacher',
+    );
+    await screen.findByText('Mean', { selector: '.stat-card__label' }, SLOW);
+    // The arrow is drawn for the eye; a screen reader hears "Down" before the figure.
+    expect(statValue('Change since last time')).toBe('Down −0.38');
+    const change = screen.getByText('Change since last time', { selector: '.stat-card__label' }).nextElementSibling?.querySelector('.oracy-change');
+    expect(change).toHaveClass('oracy-change--fall');
+    expect(change?.querySelector('ion-icon')).toHaveAttribute('aria-hidden', 'true');
+    expect(change?.querySelector('.visually-hidden')).toHaveTextContent('Down');
+  });
+
   it("shows the student's name, the profile read-only with suggestions to share, and the assignments", async () => {
     const { user } = setup(
       '/teacher/students/s1',
@@ -227,7 +242,7 @@ describe("a student's profile for teachers (docs/product.md#a-students-profile-f
     expect(await screen.findByRole('heading', { level: 1, name: 'Amy Ash' }, SLOW)).toBeInTheDocument();
     await screen.findByText('Mean', { selector: '.stat-card__label' });
     expect(statValue('Level')).toBe('Proficient');
-    expect(statValue('Change since last time')).toBe('+0.38');
+    expect(statValue('Change since last time')).toBe('Up +0.38');
     expect(chartTable('Strands: latest and previous submission').columns).toEqual(['Strand', 'Latest', 'Previous']);
     expect(screen.getByRole('heading', { level: 3, name: 'Suggestions to share for Physical' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Retake the self-assessment' })).not.toBeInTheDocument();

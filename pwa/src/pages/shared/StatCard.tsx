@@ -1,11 +1,12 @@
+import type { ReactNode } from 'react';
 import './area.css';
 
 /** Props of {@link StatCard}. */
 export interface StatCardProps {
   /** the card's label, e.g. "Total Courses" (docs/product.md#student-dashboard, docs/product.md#teacher-dashboard) */
   label: string;
-  /** the figure or text it shows */
-  value: number | string;
+  /** the figure or text it shows, or an element that shows it (e.g. a change with its arrow) */
+  value: number | string | ReactNode;
   /** orange top edge instead of green, to tell a text value (the Oracy level) apart */
   accent?: boolean;
 }

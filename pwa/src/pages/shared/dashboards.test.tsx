@@ -20,6 +20,19 @@ function setup(path: string, routes: Record<string, FakeRoute>, as: 'student' | 
 const statValue = (label: string) => screen.getByText(label, { selector: '.stat-card__label' }).nextElementSibling?.textContent;
 
 
+/** A student's figures without the monthly ones. */
+const STATS = { totalCourses: 4, completedCourses: 2, totalAssignments: 9, oracyLevel: 'Developing', selfAssessed: true };
+
+/** Six months of a student's activity, as `GET /api/student/stats/{id}` answers them (docs/product.md#student-dashboard). */
+const ACTIVITY = [
+  { month: '2026-10', completedCourses: 0, completedAssignments: 0 },
+  { month: '2026-11', completedCourses: 0, completedAssignments: 0 },
+  { month: '2026-12', completedCourses: 1, completedAssignments: 4 },
+  { month: '2027-01', completedCourses: 0, completedAssignments: 0 },
+  { month: '2027-02', completedCourses: 0, completedAssignments: 2 },
+  { month: '2027-03', completedCourses: 1, completedAssignments: 1 },
+];
+
 describe('the student dashboard (docs/product.md#student-dashboard)', { timeout: 15_000 }, () => {
   it('welcomes the student and shows the four stat cards from the API', async () => {
     const { fetchSpy } = setup(
@@ -47,17 +60,49 @@ describe('the student dashboard (docs/product.md#student-dashboard)', { timeout:
     expect(statValue('Oracy Level')).toBe('Beginner');
   });
 
-  it('has the Quick Actions and the sample activity chart with its numbers as a table', async () => {
-    setup('/student/dashboard', { 'GET /api/student/stats/u-student': { body: {} } }, 'student');
+  it('has the Quick Actions and the activity chart of the API\'s months, with its numbers as a table', async () => {
+    setup('/student/dashboard', { 'GET /api/student/stats/u-student': { body: { ...STATS, activity: ACTIVITY } } }, 'student');
     expect(await screen.findByRole('heading', { name: 'Quick Actions' }, SLOW)).toBeInTheDocument();
-    expect(screen.getByRole('figure', { name: 'Your Activity Overview' })).toBeInTheDocument();
+    expect(await screen.findByRole('figure', { name: 'Your Activity Overview' })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Courses Completed' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Assignments Completed' })).toBeInTheDocument();
     expect(chartRows('Your Activity Overview')).toEqual([
-      ['March', '2'],
-      ['April', '4'],
-      ['May', '1'],
-      ['June', '3'],
+      ['October', '0', '0'],
+      ['November', '0', '0'],
+      ['December', '1', '4'],
+      ['January', '0', '0'],
+      ['February', '0', '2'],
+      ['March', '1', '1'],
     ]);
+  });
+
+  it('draws six zero months for a student with no activity', async () => {
+    const zeros = ACTIVITY.map((m) => ({ ...m, completedCourses: 0, completedAssignments: 0 }));
+    setup('/student/dashboard', { 'GET /api/student/stats/u-student': { body: { ...STATS, activity: zeros } } }, 'student');
+    expect(await screen.findByRole('figure', { name: 'Your Activity Overview' }, SLOW)).toBeInTheDocument();
+    expect(chartRows('Your Activity Overview')).toEqual(['October', 'November', 'December', 'January', 'February', 'March'].map((month) => [month, '0', '0']));
+  });
+
+  it('draws no chart from a saved answer without the monthly figures', async () => {
+    setup('/student/dashboard', { 'GET /api/student/stats/u-student': { body: { totalCourses: 2 } } }, 'student');
+    await screen.findByText('Total Courses', {}, SLOW);
+    expect(screen.queryByRole('figure', { name: 'Your Activity Overview' })).not.toBeInTheDocument();
+  });
+
+  it('invites a student who has never self-assessed to the self-assessment at "/", beside the figures', async () => {
+    const { user } = setup('/student/dashboard', { 'GET /api/student/stats/u-student': { body: { ...STATS, selfAssessed: false, activity: ACTIVITY } } }, 'student');
+    expect(await screen.findByRole('heading', { level: 2, name: 'How do you speak today?' }, SLOW)).toBeInTheDocument();
+    // The dashboard is still all there: an invitation, not a detour.
+    expect(screen.getByText('Total Courses')).toBeInTheDocument();
+    await user.click(screen.getByText('Start the self-assessment', { selector: 'ion-button' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+  });
+
+  it('shows no invitation once the student has self-assessed', async () => {
+    setup('/student/dashboard', { 'GET /api/student/stats/u-student': { body: { ...STATS, selfAssessed: true, activity: ACTIVITY } } }, 'student');
+    await screen.findByText('Total Courses', {}, SLOW);
+    expect(screen.queryByRole('heading', { name: 'How do you speak today?' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Start the self-assessment')).not.toBeInTheDocument();
   });
 
   it('shows "Error fetching stats. Please try again later." on failure, and Retry loads again', async () => {
@@ -141,7 +186,7 @@ describe('the dashboard links (docs/product.md#links-and-redirects)', { timeout:
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/assignments'));
     expect(await screen.findByRole('heading', { name: 'Speech draft' }, SLOW)).toBeInTheDocument();
     expect(screen.getByText('Course: Voice')).toBeInTheDocument();
-    expect(screen.getByText('Due: 2025-03-10')).toBeInTheDocument();
+    expect(screen.getByText('Due: 10 Mar 2025')).toBeInTheDocument();
     expect(screen.getByText('Done')).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { IonButton, IonCard } from '@ionic/react';
 import { ChartFigure } from '../../components/Chart';
 import { OfflineBanner } from '../../components/OfflineBanner';
 import { ScreenState } from '../../components/ScreenState';
+import { monthLabel } from '../../data/activity';
 import { LEVEL_LABELS } from '../../data/oracy';
 import { loadStudentStats, useOwnId } from '../../data/studentTeacher';
 import { useCachedResource } from '../../data/useCachedResource';
@@ -9,13 +10,6 @@ import { useI18n } from '../../i18n';
 import { useSession } from '../../session/SessionProvider';
 import { StatCard } from '../shared/StatCard';
 import '../shared/area.css';
-import { formatDate } from '../../i18n/dates';
-
-/**
- * The activity chart's fixed sample data (docs/product.md#student-dashboard, docs/product.md#constants-and-limits: March–June = 2, 4, 1, 3):
- * the months (0 = January), named in the active language when shown, and their values.
- */
-export const STUDENT_ACTIVITY_SAMPLE = { months: [2, 3, 4, 5], values: [2, 4, 1, 3] } as const;
 
 /**
  * The student dashboard (docs/product.md#student-dashboard, /student/dashboard; title of
@@ -23,8 +17,11 @@ export const STUDENT_ACTIVITY_SAMPLE = { months: [2, 3, 4, 5], values: [2, 4, 1,
  * storage) into four cards with their defaults; a spinner while loading and
  * "Error fetching stats. Please try again later." on failure. Quick Actions
  * lead to /courses and /assignments (docs/product.md#links-and-redirects) and to speaking
- * practice (docs/product.md#speaking-practice, reachable so on phones); the activity chart
- * shows fixed sample data, so it stays visible whatever the stats do.
+ * practice (docs/product.md#speaking-practice, reachable so on phones). The activity chart plots
+ * the stats' `activity`: courses and assignments completed in each of the last six months, named
+ * in the active language (drawn once the stats are there; an answer saved without them shows
+ * none). Until the student's first self-assessment (`selfAssessed: false`) a card above the
+ * figures invites them to it, at "/".
  */
 export default function StudentDashboardPage() {
   const { user } = useSession();
@@ -33,11 +30,21 @@ export default function StudentDashboardPage() {
   // Cached per user for offline use.
   const stats = useCachedResource(studentId ? '/api/student/stats' : null, (signal) => loadStudentStats(studentId ?? '', signal), [studentId]);
   const data = stats.data;
+  // An answer saved by an older version may lack the figures: no chart rather than made-up ones.
+  const activity = Array.isArray(data?.activity) ? data.activity : undefined;
 
   return (
     <>
       <h1 className="screen-title">{t('student.dashboard.welcome', { name: user?.firstName ?? '' })}</h1>
       <p className="screen-subtitle">{t('student.dashboard.subtitle')}</p>
+
+      {data?.selfAssessed === false && (
+        <IonCard className="panel invite-card">
+          <h2 className="panel__title">{t('student.dashboard.inviteTitle')}</h2>
+          <p className="invite-card__text">{t('student.dashboard.inviteText')}</p>
+          <IonButton routerLink="/">{t('student.dashboard.inviteAction')}</IonButton>
+        </IonCard>
+      )}
 
       <section aria-label={t('student.dashboard.progress')}>
         <OfflineBanner offline={stats.offline} savedAt={stats.savedAt} />
@@ -72,14 +79,20 @@ export default function StudentDashboardPage() {
             </IonButton>
           </div>
         </IonCard>
-        <IonCard className="panel">
-          <ChartFigure
-            type="line"
-            title={t('student.dashboard.activity')}
-            labels={STUDENT_ACTIVITY_SAMPLE.months.map((month) => formatDate(new Date(2026, month, 15), 'month'))}
-            series={[{ label: t('student.dashboard.coursesCompleted'), values: [...STUDENT_ACTIVITY_SAMPLE.values] }]}
-          />
-        </IonCard>
+        {activity && (
+          <IonCard className="panel">
+            <ChartFigure
+              type="line"
+              title={t('student.dashboard.activity')}
+              labels={activity.map((m) => monthLabel(m.month))}
+              series={[
+                { label: t('student.dashboard.coursesCompleted'), values: activity.map((m) => m.completedCourses) },
+                { label: t('student.dashboard.assignmentsCompleted'), values: activity.map((m) => m.completedAssignments) },
+              ]}
+              counts
+            />
+          </IonCard>
+        )}
       </div>
 
       <p className="dashboard-closing">{t('student.dashboard.closing')}</p>

@@ -7,6 +7,6 @@ import { adminStats } from '../../../services/people.js';
 /**
  * `GET /api/admin/stats` (docs/product.md#admin-dashboard, docs/product.md#stats-and-export-calls), mounted
  * at `/api`: admins only (401 / 403) → 200 `{totalStudents, totalTeachers,
- * totalCourses}`, counted from the database on each call.
+ * totalCourses, activity}` (`AdminStats`), counted from the database on each call.
  */
 export const adminStatsRoutes = new Hono<AppEnv>().get('/admin/stats', requireRole(ROLES.admin), async (c) => c.json(await adminStats(), 200));
