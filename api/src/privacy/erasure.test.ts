@@ -11,6 +11,7 @@ import { createUploadStores, publicUploadsDir, type UploadStores } from '../serv
 import { audioFixture } from '../test/audio.js';
 import { createUser, jsonRequest, readJson, signIn, TEST_ORIGIN } from '../test/factories.js';
 import { enroll, makeAssignments, makeCourse } from '../test/testData.js';
+import { TINY_PNG } from '../test/testWorld.js';
 
 /**
  * Erasure leaves nothing (docs/product.md#privacy, docs/personal-data.md): a person with data in
@@ -138,7 +139,13 @@ describe.each(['disk', 'gridfs'] as const)('erasing a person with the %s upload 
     const feedback = await request(`/api/teacher/recordings/${recording.id}/feedback`, jsonRequest('POST', { strands: { linguistic: 4, physical: 3 }, comment: 'Clear and calm.' }, world.teacher.cookie));
     expect(feedback.status).toBe(201);
     const stored = await Recording.findById(recording.id).lean();
-    return { recordingId: String(recording.id), audio: stored!.file.name, complaintId: String((await readJson(complaint)).id) };
+    // their own profile photo (docs/product.md#edit-profile)
+    const photoForm = new FormData();
+    photoForm.append('photo', new Blob([TINY_PNG], { type: 'image/png' }), 'me.png');
+    const photo = await request('/api/user/photo', { method: 'PUT', headers: { Cookie: who.cookie, Origin: TEST_ORIGIN }, body: photoForm });
+    expect(photo.status).toBe(200);
+    const photoName = String((await readJson(photo)).profilePicture).replace('/uploads/', '');
+    return { recordingId: String(recording.id), audio: stored!.file.name, complaintId: String((await readJson(complaint)).id), photo: photoName };
   }
 
   const deleteAs = (cookie: string, path: string) => request(path, jsonRequest('DELETE', undefined, cookie));
@@ -160,6 +167,8 @@ describe.each(['disk', 'gridfs'] as const)('erasing a person with the %s upload 
     expect(await databaseMatches(needles)).toEqual([]);
     expect(kind === 'disk' ? diskMatches(dataDir, needles) : []).toEqual([]);
     expect(await uploads.recordings.open(mine.audio)).toBeNull();
+    expect(await uploads.public.open(mine.photo)).toBeNull();
+    expect(await uploads.public.open(theirs.photo)).not.toBeNull();
     expect(await Job.countDocuments({ 'payload.recordingId': mine.recordingId })).toBe(0);
     expect(await Feedback.countDocuments({ recordingId: new Types.ObjectId(mine.recordingId) })).toBe(0);
     // the other student keeps everything

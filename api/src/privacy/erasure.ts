@@ -92,7 +92,7 @@ const isUserRecord = (entry: RegisterEntry, owner: OwnerPath) => entry.model ===
  * Erases a person by the register (docs/product.md#privacy): their sessions first, so that they
  * cannot act while the rest goes; then every other owner path of every entry (`delete`,
  * `anonymise`, `detach`), records linked to deleted ones with them; then the files those records
- * named, from the upload stores (disk or GridFS); the user record last, so that a failure half-way
+ * and the user record (their photo) named, from the upload stores (disk or GridFS); the user record last, so that a failure half-way
  * leaves a user an admin can delete again to finish. No transactions (docs/decisions/0013-no-transactions.md).
  * Checks nothing: the caller (`deletePerson`) has applied the guards.
  * @param stores the upload stores the files live in
@@ -106,6 +106,8 @@ export async function erasePerson(userId: Types.ObjectId, stores: UploadStores):
   const last = steps.filter((s) => isUserRecord(s.entry, s.owner));
   const middle = steps.filter((s) => !first.includes(s) && !last.includes(s));
   for (const step of [...first, ...middle]) await eraseAt(step.entry, step.owner, userId, files);
+  // the user record's own files (their profile photo) go with the others, before the record itself.
+  for (const step of last) await collectFiles(step.entry, ownerFilter(step.owner, userId), step.entry.files ?? [], files);
   for (const file of files) await stores[file.store].remove(file.name);
   for (const step of last) await eraseAt(step.entry, step.owner, userId, files);
 }

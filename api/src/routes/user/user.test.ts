@@ -238,17 +238,23 @@ describe('POST /api/user/password (docs/product.md#change-password)', () => {
     expect((await post({ currentPassword: password, password: NEW, confirmPassword: NEW })).status).toBe(401);
   });
 
-  it('changes the password, ends every other session and keeps this browser signed in with a fresh cookie', async () => {
+  it('changes the password, ends every other session (and the discussion sockets) and keeps this browser signed in with a fresh cookie', async () => {
+    const endedSockets: string[] = [];
+    const withSockets = createApp({
+      env: { ...getEnv(), DATA_DIR: mkdtempSync(join(tmpdir(), 'oracy-user-')) },
+      sockets: { endSessionSockets: () => undefined, endUserSockets: (userId) => void endedSockets.push(userId) },
+    });
     const { user, password } = await createUser({ role: 2 });
-    const here = await signIn(app, user.email, password);
-    const elsewhere = await signIn(app, user.email, password);
-    const res = await post({ currentPassword: password, password: NEW, confirmPassword: NEW }, here);
+    const here = await signIn(withSockets, user.email, password);
+    const elsewhere = await signIn(withSockets, user.email, password);
+    const res = await withSockets.request('/api/user/password', jsonRequest('POST', { currentPassword: password, password: NEW, confirmPassword: NEW }, here));
     expect(res.status).toBe(200);
     expect(await readJson(res)).toEqual({ ok: true });
     const fresh = sessionCookieFrom(res);
     expect(fresh).toBeDefined();
     expect(fresh).not.toBe(here);
 
+    expect(endedSockets).toEqual([user.id]);
     expect((await get('/auth/current_user', elsewhere)).status).toBe(401);
     expect((await get('/auth/current_user', here)).status).toBe(401);
     expect((await get('/auth/current_user', fresh)).status).toBe(200);

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, USERS, type FakeRoute } from '../../test/fetchMock';
-import { getField } from '../../test/fields';
+import { findField } from '../../test/fields';
 import { renderAt } from '../../test/renderApp';
 import { prepareScreenTests } from '../../test/adminTestUtils';
 
@@ -53,7 +53,7 @@ describe('the admin profile (docs/product.md#admin-profile)', { timeout: 30_000 
     expect(await screen.findByAltText('Photo of Ada Admin')).toHaveAttribute('src', '/uploads/photo-ada.png');
     await userEvent.click(screen.getByText('Update Password', { selector: 'ion-button' }));
     const password = await openModal('password-dialog');
-    expect(getField('Current password', password)).toBeInTheDocument();
+    expect(await findField('Current password', password)).toBeInTheDocument();
     await userEvent.click(within(password).getByText('Cancel', { selector: 'ion-button' }));
     await userEvent.click(screen.getByText('Edit Profile', { selector: 'ion-button' }));
     const dialog = await openModal('profile-edit-dialog');
