@@ -281,7 +281,7 @@ function QueuedTake({ queued }: { queued: QueuedRecording }) {
       </p>
       {url && <audio ref={player} className="speaking-task__player" controls preload="metadata" src={url} aria-label={t('student.speaking.queuedRecording')} />}
       <div className="speaking-task__delivery">
-        {stored ? <DeliveryCard status="ready" report={stored} onPlayFrom={url ? playFrom : undefined} /> : <DeliveryCard status={audio ? measured.status : 'failed'} report={measured.report} onPlayFrom={url ? playFrom : undefined} />}
+        {stored ? <DeliveryCard status="ready" report={stored} audience="student" onPlayFrom={url ? playFrom : undefined} /> : <DeliveryCard status={audio ? measured.status : 'failed'} report={measured.report} audience="student" onPlayFrom={url ? playFrom : undefined} />}
       </div>
     </div>
   );
