@@ -22,8 +22,8 @@ export const FIRST_LOAD_ROUTES = ['src/pages/AssessmentPage.tsx'];
  */
 export const CATALOGUES = ['src/i18n/messages/en.json', 'src/i18n/messages/es.json', 'src/i18n/messages/fr.json'];
 
-/** Budget of the first load's compressed (gzip) JavaScript, in bytes (170 KB). */
-export const FIRST_LOAD_JS_BUDGET = 170 * 1024;
+/** Budget of the first load's compressed (gzip) JavaScript, in bytes (175 KB; README.md, "Benchmarks"). */
+export const FIRST_LOAD_JS_BUDGET = 175 * 1024;
 
 /**
  * Compressed sizes of one file, in bytes: gzip at the default level (what

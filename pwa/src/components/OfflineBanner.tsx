@@ -1,5 +1,5 @@
 import { IonIcon } from '@ionic/react';
-import { cloudOfflineOutline, timeOutline } from 'ionicons/icons';
+import { cloudOfflineOutline, timeOutline } from './shellIcons';
 import { useEffect, useState } from 'react';
 import { apiFetch } from '../data/api';
 import { DEFAULT_RETRY_MS, MAX_RETRY_MS, serverStatus, useConnection } from '../data/serverStatus';
