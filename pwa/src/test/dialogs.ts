@@ -15,3 +15,17 @@ export async function dialogField(name: string): Promise<HTMLElement> {
   await waitFor(() => expect(modal?.contains(document.activeElement)).toBe(true), SLOW);
   return field;
 }
+
+/**
+ * The Ionic modal with CSS class `className` once it is presented and its content drawn: Ionic
+ * adds the element first and draws the dialog's children a moment later (longer on a busy
+ * machine), so querying the element as soon as it exists finds an empty box.
+ */
+export async function openModal(className: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const modal = document.querySelector(`ion-modal.${className}`);
+    if (!(modal instanceof HTMLElement)) throw new Error(`no ${className} yet`);
+    if (modal.classList.contains('overlay-hidden') || !modal.querySelector('ion-button')) throw new Error(`${className} not drawn yet`);
+    return modal;
+  }, SLOW);
+}

@@ -1,21 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, USERS, type FakeRoute } from '../../test/fetchMock';
 import { findField } from '../../test/fields';
 import { renderAt } from '../../test/renderApp';
 import { prepareScreenTests } from '../../test/adminTestUtils';
+import { openModal } from '../../test/dialogs';
 
 prepareScreenTests();
-
-/** The open IonModal of class `name`, once it is shown. */
-async function openModal(name: string): Promise<HTMLElement> {
-  return waitFor(() => {
-    const modal = document.querySelector(`ion-modal.${name}`);
-    if (!(modal instanceof HTMLElement)) throw new Error(`no ${name} yet`);
-    return modal;
-  });
-}
 
 function setup(profile: FakeRoute) {
   const fetchSpy = mockFetch({

@@ -7,7 +7,7 @@ import { prepareScreenTests, findToast } from '../../test/adminTestUtils';
 
 prepareScreenTests();
 
-const STORED = { language: 'Spanish', backupFrequency: 'Weekly', schoolName: '', privacyContact: '', recordingRetentionDays: 365, inactiveAccountMonths: null, updatedAt: null, updatedBy: null };
+const STORED = { language: 'English', backupFrequency: 'Weekly', schoolName: '', privacyContact: '', recordingRetentionDays: 365, inactiveAccountMonths: null, updatedAt: null, updatedBy: null };
 
 describe('the privacy notice settings (docs/product.md#privacy)', { timeout: 30_000 }, () => {
   it('edits the school’s name and privacy contact and saves them with the other settings', async () => {
@@ -33,7 +33,7 @@ describe('the privacy notice settings (docs/product.md#privacy)', { timeout: 30_
     await user.click(save);
     await findToast('Settings saved');
     expect(puts).toEqual([
-      { language: 'Spanish', backupFrequency: 'Weekly', schoolName: 'Hillside School', privacyContact: 'privacy@hillside.example', recordingRetentionDays: 365, inactiveAccountMonths: null },
+      { language: 'English', backupFrequency: 'Weekly', schoolName: 'Hillside School', privacyContact: 'privacy@hillside.example', recordingRetentionDays: 365, inactiveAccountMonths: null },
     ]);
   });
 });

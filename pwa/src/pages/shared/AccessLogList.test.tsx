@@ -3,8 +3,24 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, USERS, type FakeRoute } from '../../test/fetchMock';
 import { renderAt } from '../../test/renderApp';
 
+/** The student's own profile (`GET /api/user/profile/:userId`): the screen the list sits on needs it. */
+const PROFILE = {
+  name: USERS.student.name,
+  email: USERS.student.email,
+  role: 3,
+  profilePicture: null,
+  language: null,
+  teacher: null,
+  student: { progress: 0, completedAssignments: 0, totalAssignments: 0, courses: [], badges: [] },
+};
+
 function setup(log: FakeRoute) {
-  mockFetch({ 'GET /auth/current_user': { body: USERS.student }, 'GET /api/privacy/access-log': log, 'GET /api/privacy/exports': { body: [] } });
+  mockFetch({
+    'GET /auth/current_user': { body: USERS.student },
+    [`GET /api/user/profile/${USERS.student.id}`]: { body: PROFILE },
+    'GET /api/privacy/access-log': log,
+    'GET /api/privacy/exports': { body: [] },
+  });
   renderAt('/student/profile');
 }
 

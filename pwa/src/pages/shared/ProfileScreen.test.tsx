@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { mockFetch, sentJson, USERS, type FakeRoute } from '../../test/fetchMock';
 import { fieldError, getField, typeInto } from '../../test/fields';
 import { renderAt } from '../../test/renderApp';
+import { openModal } from '../../test/dialogs';
 
 /** docs/product.md#teacher-and-student-profiles, docs/product.md#badges, docs/product.md#edit-profile, docs/product.md#change-password */
 
@@ -48,15 +49,6 @@ const TEACHER_PROFILE = {
   student: null,
   teacher: { coursesTaught: 2, subjects: ['Debate', 'Storytelling'], teachingProgress: 60, completedAssignments: 3, totalAssignments: 5 },
 };
-
-/** The open IonModal of class `name`, once it is shown. */
-async function openModal(name: string): Promise<HTMLElement> {
-  return waitFor(() => {
-    const modal = document.querySelector(`ion-modal.${name}`);
-    if (!(modal instanceof HTMLElement)) throw new Error(`no ${name} yet`);
-    return modal;
-  });
-}
 
 function setup(as: 'student' | 'teacher', profile: FakeRoute, more: Record<string, FakeRoute> = {}) {
   const fetchSpy = mockFetch({

@@ -154,7 +154,7 @@ describe('How did it sound? on the task screen', { timeout: 30_000 }, () => {
     const routes = { [UPLOAD]: (request: Request) => (online ? deliver(request) : new TypeError('Failed to fetch')) };
     const first = setup(routes, [report]);
     await recordTake(first.user);
-    expect(await screen.findByText('Comfortable')).toBeInTheDocument();
+    expect(await screen.findByText('Nice steady pace')).toBeInTheDocument();
     await first.user.click(screen.getByText('Submit', { selector: 'ion-button' }));
     expect(await screen.findByText(QUEUED, undefined, SLOW)).toBeInTheDocument();
 
@@ -163,7 +163,7 @@ describe('How did it sound? on the task screen', { timeout: 30_000 }, () => {
       const player = (await screen.findByLabelText('Your recording, waiting to send')) as HTMLAudioElement;
       expect(player.src).toMatch(/^blob:/);
       const card = screen.getByRole('region', { name: 'How did it sound?' });
-      expect(await within(card).findByText('Comfortable')).toBeInTheDocument();
+      expect(await within(card).findByText('Nice steady pace')).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Record' })).not.toBeInTheDocument();
       return player.src;
     };
