@@ -54,10 +54,11 @@ async function serverDelivery(page: Page, recordingId: string) {
   return delivery!;
 }
 
-/** "How did it sound?" after a take: within 3 s, with the take's pauses. */
+/** "How did it sound?" after a take: within 3 s, with the take's pauses (under "Details", a student's card's figures and timeline). */
 async function expectTheCard(page: Page) {
   const card = page.getByRole('region', { name: 'How did it sound?' });
   await expect(card.getByText(`${PAUSES_COUNT} pauses`, { exact: true })).toBeVisible({ timeout: 3_000 });
+  await card.getByText('Details', { exact: true }).click();
   await expect(card.getByRole('button', { name: /^Pause \d: .* play from here$/ })).toHaveCount(PAUSES_COUNT);
 }
 

@@ -200,17 +200,17 @@ test.describe('by keyboard alone', () => {
     const student = await registerStudent(api, 'Ola');
     await api.dispose();
     await signInByKeyboard(page, student.email, student.password);
-    await page.goto('/student/notice');
-    await expect(page.getByRole('heading', { level: 1, name: 'Notices' })).toBeVisible();
-    await expect(page.getByText('Loading notices...')).toHaveCount(0);
+    await page.goto('/student/courses');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Enrolled Courses' })).toBeVisible();
+    await expect(page.getByLabel('Loading courses')).toHaveCount(0);
     await page.goto('/student/dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
-    // Offline, the app's own navigation opens the notices from the device's copy.
+    // Offline, the app's own navigation opens the courses from the device's copy.
     await context.setOffline(true);
     // The menu's link beside the content on a tablet, the tab bar's tab on a phone.
-    const notices = page.getByRole('link', { name: 'Notice' }).or(page.getByRole('tab', { name: 'Notice' })).filter({ visible: true }).first();
-    await tabTo(page, notices, { max: 40 });
+    const courses = page.getByRole('link', { name: 'My Courses' }).or(page.getByRole('tab', { name: 'My Courses' })).filter({ visible: true }).first();
+    await tabTo(page, courses, { max: 40 });
     await page.keyboard.press('Enter');
     const banner = page.getByText(/^Showing data from /).filter({ visible: true });
     await expect(banner).toBeVisible();

@@ -60,7 +60,8 @@ export async function smallTargets(page: Page): Promise<string[]> {
 /**
  * What does not fit the page's width: the page scrolling sideways, a box that scrolls sideways
  * (except one holding a data table, WCAG 1.4.10's exception), and text that is cut off — clipped
- * by a box that hides its overflow (an ellipsis included) or running past the screen's edge — and
+ * by a box that hides its overflow (an ellipsis included; not one marked `data-folded`, which a
+ * button beside it unfolds) or running past the screen's edge — and
  * the label of an empty Ionic field lying outside the field's box.
  */
 export async function reflowProblems(page: Page): Promise<string[]> {
@@ -91,6 +92,10 @@ export async function reflowProblems(page: Page): Promise<string[]> {
         const rect = box.getBoundingClientRect();
         if (rect.width <= 1 || rect.height <= 1 || style.clip.startsWith('rect(') || style.clipPath !== 'none') {
           cut = true; // visually hidden text, for screen readers only
+          break;
+        }
+        if (box.hasAttribute('data-folded')) {
+          cut = true; // folded to a few lines on purpose, with a button beside it that unfolds it
           break;
         }
         if (box.tagName === 'ION-CONTENT') {
