@@ -165,10 +165,13 @@ export function CourseDetailsModal({ course, view, onClose }: CourseDetailsModal
             </IonToolbar>
           </IonHeader>
           <IonContent className="ion-padding">
-            <img className="course-details__image" src={courseImageSrc(course)} alt="" width={345} height={140} />
-            <p className="course-details__description">{course.description?.trim() || translate('components.courseCard.noDescription')}</p>
-            <CourseStatus status={course.status} view={view} />
-            <CourseDetails course={course} view={view} />
+            {/* Focusable, as the layout's main is, so a keyboard can scroll details longer than the screen. */}
+            <div className="course-details__body" tabIndex={0}>
+              <img className="course-details__image" src={courseImageSrc(course)} alt="" width={345} height={140} />
+              <p className="course-details__description">{course.description?.trim() || translate('components.courseCard.noDescription')}</p>
+              <CourseStatus status={course.status} view={view} />
+              <CourseDetails course={course} view={view} />
+            </div>
           </IonContent>
         </>
       )}
