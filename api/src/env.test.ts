@@ -24,6 +24,7 @@ describe('parseEnv', () => {
       LOGIN_FAILURES_PER_EMAIL_MINUTES: 60,
       LOGIN_FAILURES_PER_IP: 300,
       LOGIN_FAILURES_PER_IP_MINUTES: 15,
+      REGISTRATIONS_PER_IP_HOUR: 30,
       REGISTRATION: { mode: 'open' },
       BACKUP_SCHEDULE: true,
       DEVDB_PUSHDOWN: 'on',

@@ -197,6 +197,11 @@ const envSchema = z
     /** The window of `LOGIN_FAILURES_PER_IP`, in minutes (1–10080). Default 15. */
     LOGIN_FAILURES_PER_IP_MINUTES: loginWindowMinutes(15),
     /**
+     * Account creations on `/register` allowed from one client address in an hour; one more is
+     * answered 429. Default 30 (docs/architecture.md#sign-in-throttling).
+     */
+    REGISTRATIONS_PER_IP_HOUR: loginFailures(30),
+    /**
      * The key that signs device cookies, at least 32 characters, the same on every process.
      * Unset → a random key created once in the database (docs/architecture.md#trusted-devices).
      */
@@ -241,6 +246,7 @@ const envSchema = z
  *   UPLOAD_STORE: 'disk'|'gridfs',
  *   LOGIN_FAILURES_PER_EMAIL_IP, LOGIN_FAILURES_PER_EMAIL, LOGIN_FAILURES_PER_IP: number (failed sign-ins),
  *   LOGIN_FAILURES_PER_EMAIL_IP_MINUTES, LOGIN_FAILURES_PER_EMAIL_MINUTES, LOGIN_FAILURES_PER_IP_MINUTES: number (minutes),
+ *   REGISTRATIONS_PER_IP_HOUR: number (accounts an hour),
  *   DEVICE_COOKIE_KEY?: string, REGISTRATION: RegistrationPolicy, BACKUP_SCHEDULE: boolean,
  *   DEVDB_PUSHDOWN: 'on'|'off'}`.
  */

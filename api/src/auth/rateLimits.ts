@@ -31,8 +31,8 @@ export type AuthRateLimits = { readonly [K in keyof typeof AUTH_RATE_LIMITS]: Ra
 
 /**
  * The sign-in limits of the configuration (`LOGIN_FAILURES_PER_*` and their
- * `…_MINUTES` windows, docs/architecture.md#sign-in-throttling); the
- * registration limit is fixed.
+ * `…_MINUTES` windows, docs/architecture.md#sign-in-throttling) and the
+ * registration limit (`REGISTRATIONS_PER_IP_HOUR`, an hour's window).
  */
 export function authRateLimitsOf(
   env: Pick<
@@ -43,13 +43,14 @@ export function authRateLimitsOf(
     | 'LOGIN_FAILURES_PER_EMAIL_MINUTES'
     | 'LOGIN_FAILURES_PER_IP'
     | 'LOGIN_FAILURES_PER_IP_MINUTES'
+    | 'REGISTRATIONS_PER_IP_HOUR'
   >,
 ): AuthRateLimits {
   return {
     loginFailuresPerEmailAndIp: { points: env.LOGIN_FAILURES_PER_EMAIL_IP, durationSeconds: env.LOGIN_FAILURES_PER_EMAIL_IP_MINUTES * 60 },
     loginFailuresPerEmail: { points: env.LOGIN_FAILURES_PER_EMAIL, durationSeconds: env.LOGIN_FAILURES_PER_EMAIL_MINUTES * 60 },
     loginFailuresPerIp: { points: env.LOGIN_FAILURES_PER_IP, durationSeconds: env.LOGIN_FAILURES_PER_IP_MINUTES * 60 },
-    registrationsPerIp: AUTH_RATE_LIMITS.registrationsPerIp,
+    registrationsPerIp: { points: env.REGISTRATIONS_PER_IP_HOUR, durationSeconds: AUTH_RATE_LIMITS.registrationsPerIp.durationSeconds },
   };
 }
 

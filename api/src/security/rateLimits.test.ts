@@ -64,13 +64,14 @@ describe('sign-in limits', () => {
         LOGIN_FAILURES_PER_EMAIL_MINUTES: '120',
         LOGIN_FAILURES_PER_IP: '1000',
         LOGIN_FAILURES_PER_IP_MINUTES: '5',
+        REGISTRATIONS_PER_IP_HOUR: '500',
       }),
     );
     expect(configured).toEqual({
       loginFailuresPerEmailAndIp: { points: 5, durationSeconds: 30 * 60 },
       loginFailuresPerEmail: { points: 20, durationSeconds: 120 * 60 },
       loginFailuresPerIp: { points: 1000, durationSeconds: 5 * 60 },
-      registrationsPerIp: AUTH_RATE_LIMITS.registrationsPerIp,
+      registrationsPerIp: { points: 500, durationSeconds: ONE_HOUR },
     });
   });
 
