@@ -7,7 +7,7 @@
  * it with {@link useServerUnavailable} and {@link useConnection}. One state per page, like
  * `navigator.onLine`.
  */
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 
 /** The wait before asking again when a 503 gave no `Retry-After`, in ms. */
 export const DEFAULT_RETRY_MS = 5_000;
@@ -168,4 +168,23 @@ function subscribeConnection(listener: () => void): () => void {
  */
 export function useConnection(): Connection {
   return useSyncExternalStore(subscribeConnection, connection, () => 'online');
+}
+
+/**
+ * Calls `onReachable` when the browser comes back online or the server answers again after none
+ * (docs/product.md#offline-behaviour), for as long as the component is mounted. The listener stays
+ * attached and calls the latest `onReachable`, so an event right after a render is never missed.
+ */
+export function useOnReachableAgain(onReachable: () => void): void {
+  const latest = useRef(onReachable);
+  latest.current = onReachable;
+  useEffect(() => {
+    const onBack = () => latest.current();
+    window.addEventListener('online', onBack);
+    const offServerBack = onServerReachable(onBack);
+    return () => {
+      window.removeEventListener('online', onBack);
+      offServerBack();
+    };
+  }, []);
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSession } from '../session/SessionProvider';
 import { isUnreachable, readCache, writeCache } from './cache';
-import { onServerReachable } from './serverStatus';
+import { useOnReachableAgain } from './serverStatus';
 import type { Resource } from './useResource';
 
 /** What {@link useCachedResource} returns: {@link Resource}'s fields plus where the data came from. */
@@ -158,17 +158,9 @@ export function useCachedResource<T>(key: string | null, load: (signal: AbortSig
   // Back online, or the server back: fetch what is only shown from the cache. The listener stays
   // attached and reads the rendered state, so an `online` event right after
   // the offline render is never missed while an effect re-subscribes.
-  useEffect(() => {
-    const onOnline = () => {
-      if (stateRef.current.offline) void reload();
-    };
-    window.addEventListener('online', onOnline);
-    const offServerBack = onServerReachable(onOnline);
-    return () => {
-      window.removeEventListener('online', onOnline);
-      offServerBack();
-    };
-  }, [reload]);
+  useOnReachableAgain(() => {
+    if (stateRef.current.offline) void reload();
+  });
 
   // Reached by updateCachedResource and reloadCachedResources while mounted.
   useEffect(() => {

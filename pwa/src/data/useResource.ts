@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isOfflineFailure } from './api';
-import { onServerReachable } from './serverStatus';
+import { useOnReachableAgain } from './serverStatus';
 
 /** What {@link useResource} returns. */
 export interface Resource<T> {
@@ -61,17 +61,9 @@ export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, deps: 
 
   // Back online, or the server back: load what could not be loaded. The listener reads the
   // rendered error, so an `online` event right after the failed render is never missed.
-  useEffect(() => {
-    const onOnline = () => {
-      if (isOfflineFailure(errorRef.current)) void reload();
-    };
-    window.addEventListener('online', onOnline);
-    const offServerBack = onServerReachable(onOnline);
-    return () => {
-      window.removeEventListener('online', onOnline);
-      offServerBack();
-    };
-  }, [reload]);
+  useOnReachableAgain(() => {
+    if (isOfflineFailure(errorRef.current)) void reload();
+  });
 
   const setData = useCallback((update: T | ((value: T | undefined) => T)) => {
     setDataState((value) => (typeof update === 'function' ? (update as (v: T | undefined) => T)(value) : update));
