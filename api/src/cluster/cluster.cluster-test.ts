@@ -227,7 +227,11 @@ describe('two API processes on one database and one Redis', () => {
       sent.push(((await res.json()) as LooseJson).id);
     }
     const deadline = Date.now() + 30_000;
-    while ((await DeliveryReport.countDocuments({ recordingId: { $in: sent }, status: 'ready', source: 'server' })) < sent.length) {
+    // A report is written before its job is marked done: wait for both.
+    const finished = async () =>
+      (await DeliveryReport.countDocuments({ recordingId: { $in: sent }, status: 'ready', source: 'server' })) === sent.length &&
+      (await Job.countDocuments({ name: 'delivery.measure', 'payload.recordingId': { $in: sent }, status: { $in: ['done', 'failed'] } })) === sent.length;
+    while (!(await finished())) {
       if (Date.now() > deadline) throw new Error('the recordings were not measured within 30 s');
       await settle(200);
     }
