@@ -141,9 +141,12 @@ export async function settle(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
+/** The first word of every loading message, in each catalogue's language (en, es, fr). */
+const LOADING = /^(Loading|Cargando|Chargement)\b/;
+
 /** Waits until the screen has loaded: no API request in flight and no "Loading…" text, then {@link settle}. */
 export async function waitForLoaded(page: Page, inFlight: () => number): Promise<void> {
   await expect.poll(inFlight, { timeout: 20_000, intervals: [50] }).toBe(0);
-  await expect(page.getByText(/^Loading\b/).filter({ visible: true })).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByText(LOADING).filter({ visible: true })).toHaveCount(0, { timeout: 20_000 });
   await settle(page);
 }

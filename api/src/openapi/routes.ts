@@ -310,6 +310,13 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     success: { status: 200, answer: json("The students of the teacher's courses.", z.array(s.teacherStudentSchema)) },
     errors: { 404: 'No teacher has this id.' },
   },
+  'GET /api/teacher/assignments/:teacherId': {
+    summary: "The assignments of a teacher's courses",
+    tag: 'Teacher',
+    description: "Each with how many of its course's enrolled students have completed it (docs/product.md#teacher-courses).",
+    success: { status: 200, answer: json('The assignments, by due date.', z.array(s.teacherAssignmentSchema)) },
+    errors: { 404: 'No teacher has this id.' },
+  },
   ...complaintDocs('teacher', 'tId'),
 
   // Oracy profile

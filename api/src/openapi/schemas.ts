@@ -34,6 +34,7 @@ export {
   profileJsonSchema as profileSchema,
   userPhotoJsonSchema as userPhotoSchema,
   studentAssignmentJsonSchema as studentAssignmentSchema,
+  teacherAssignmentJsonSchema as teacherAssignmentSchema,
   studentOracyJsonSchema as studentOracySchema,
   studentTeacherJsonSchema as studentTeacherSchema,
   teacherOracyJsonSchema as teacherOracySchema,

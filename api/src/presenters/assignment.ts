@@ -19,6 +19,22 @@ export const studentAssignmentJsonSchema = z
 /** One row of the student's assignments: see {@link studentAssignmentJsonSchema}. */
 export type StudentAssignmentJson = z.infer<typeof studentAssignmentJsonSchema>;
 
+/** One assignment of a teacher's course, with how many of the course's students have done it (docs/product.md#teacher-courses). */
+export const teacherAssignmentJsonSchema = z
+  .object({
+    id: objectId(),
+    title: z.string(),
+    courseId: objectId(),
+    courseTitle: z.string(),
+    dueDate: z.string().meta({ format: 'date', description: 'YYYY-MM-DD (UTC)' }),
+    completed: z.number().int().min(0).meta({ description: "how many of the course's enrolled students have completed it" }),
+    enrolled: z.number().int().min(0).meta({ description: 'how many students are enrolled in the course' }),
+  })
+  .meta({ id: 'TeacherAssignment' });
+
+/** One assignment of a teacher's course: see {@link teacherAssignmentJsonSchema}. */
+export type TeacherAssignmentJson = z.infer<typeof teacherAssignmentJsonSchema>;
+
 /** The fields `presentStudentAssignment` reads (a lean or a hydrated document). */
 export interface AssignmentLike {
   _id: Types.ObjectId | string;
@@ -41,5 +57,21 @@ export function presentStudentAssignment(assignment: AssignmentLike, courseTitle
     dueDate: isoDay(assignment.dueDate),
     done: completedAt !== undefined,
     completedAt: completedAt ? isoDay(completedAt) : null,
+  };
+}
+
+/**
+ * Presents an assignment of a teacher's course as `TeacherAssignmentJson`.
+ * @param counts `completed`: the course's enrolled students who completed it; `enrolled`: the course's students
+ */
+export function presentTeacherAssignment(assignment: AssignmentLike, courseTitle: string, counts: { completed: number; enrolled: number }): TeacherAssignmentJson {
+  return {
+    id: String(assignment._id),
+    title: assignment.title,
+    courseId: String(assignment.courseId),
+    courseTitle,
+    dueDate: isoDay(assignment.dueDate),
+    completed: counts.completed,
+    enrolled: counts.enrolled,
   };
 }

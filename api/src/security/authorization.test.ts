@@ -271,6 +271,7 @@ const ROWS: Row[] = [
   },
   { endpoint: 'GET /api/admin/oracy', expect: adminOnly(200), request: () => ({ path: '/api/admin/oracy' }) },
   { endpoint: 'GET /api/teacher/students/:teacherId', expect: owningTeacherOrAdmin, request: (world) => ({ path: `/api/teacher/students/${world.t1.id}` }) },
+  { endpoint: 'GET /api/teacher/assignments/:teacherId', expect: owningTeacherOrAdmin, request: (world) => ({ path: `/api/teacher/assignments/${world.t1.id}` }) },
   { endpoint: 'GET /api/teacher/complaints', expect: owningTeacherOrAdmin, request: (world) => ({ path: `/api/teacher/complaints?tId=${world.t1.id}` }) },
   {
     endpoint: 'POST /api/teacher/complaints',

@@ -331,6 +331,7 @@ const TARGETS: Target[] = [
   },
   { endpoint: 'GET /api/admin/oracy', caller: 'admin' },
   { endpoint: 'GET /api/teacher/students/:teacherId', caller: 'ownerTeacher', params: (w) => ({ teacherId: [w.t1.id as string] }) },
+  { endpoint: 'GET /api/teacher/assignments/:teacherId', caller: 'ownerTeacher', params: (w) => ({ teacherId: [w.t1.id as string] }) },
   { endpoint: 'GET /api/teacher/complaints', caller: 'ownerTeacher', query: ['tId'], queryValues: (w) => [w.t1.id as string] },
   {
     endpoint: 'POST /api/teacher/complaints',

@@ -1,7 +1,7 @@
 import { IonButton } from '@ionic/react';
 import { useId } from 'react';
 import { loadStudentSpeakingTasks, loadTeacherSpeakingTasks, type StudentSpeakingTask } from '../data/speaking';
-import { loadStudentAssignments, useOwnId, type Course } from '../data/studentTeacher';
+import { loadStudentAssignments, loadTeacherAssignments, useOwnId, type Course } from '../data/studentTeacher';
 import { useCachedResource } from '../data/useCachedResource';
 import { useResource } from '../data/useResource';
 import { useI18n, type MessageId } from '../i18n';
@@ -55,14 +55,19 @@ function DetailList({ heading, loading, error, empty, onRetry, rows }: { heading
  * What "View Details" adds to a course's description (docs/product.md#your-enrolled-courses,
  * docs/product.md#teacher-courses): its teacher, its dates and duration, and — loaded when the
  * details open — its assignments (a student's, open first by due date, each "Done" or "Not
- * done"; from `GET /api/student/assignments/{id}`) and its speaking tasks with their due dates
+ * done", from `GET /api/student/assignments/{id}`; a teacher's, by due date, each "3 of 5 done",
+ * from `GET /api/teacher/assignments/{id}`) and its speaking tasks with their due dates
  * (`GET /api/{student|teacher}/speaking-tasks/{id}`, the speaking screens' calls). Each list has
  * its loading, error (with Retry) and empty states.
  */
 export function CourseDetails({ course, view }: { course: Course; view: CourseView }) {
   const { t } = useI18n();
   const ownerId = useOwnId(view === 'student' ? 'studentId' : 'teacherId');
-  const assignments = useResource((signal) => (view === 'student' && ownerId ? loadStudentAssignments(ownerId, signal) : Promise.resolve([])), [view, ownerId]);
+  const assignments = useResource(
+    async (signal): Promise<{ id: string; courseId: string; title: string; dueDate: string; done?: boolean; completed?: number; enrolled?: number }[]> =>
+      !ownerId ? [] : view === 'student' ? loadStudentAssignments(ownerId, signal) : loadTeacherAssignments(ownerId, signal),
+    [view, ownerId],
+  );
   const tasks = useCachedResource<readonly CourseTask[]>(
     ownerId ? (view === 'student' ? SPEAKING_TASKS_KEY : `/api/teacher/speaking-tasks/${ownerId}`) : null,
     (signal) => (view === 'student' ? loadStudentSpeakingTasks(ownerId ?? '', signal) : loadTeacherSpeakingTasks(ownerId ?? '', signal)),
@@ -86,20 +91,23 @@ export function CourseDetails({ course, view }: { course: Course; view: CourseVi
           <dd>{t('components.courseDetails.hours', { hours: course.duration })}</dd>
         </div>
       </dl>
-      {view === 'student' && (
-        <DetailList
-          heading="components.courseDetails.assignments"
-          loading={assignments.loading && !assignments.data}
-          error={!assignments.data && Boolean(assignments.error)}
-          empty="components.courseDetails.noAssignments"
-          onRetry={() => void assignments.reload()}
-          rows={openFirst(ofCourse(assignments.data)).map((a) => ({
-            id: a.id,
-            title: a.title,
-            lines: [t('shared.assignment.due', { date: formatDate(a.dueDate) }), t(a.done ? 'shared.assignment.done' : 'shared.assignment.notDone')],
-          }))}
-        />
-      )}
+      <DetailList
+        heading="components.courseDetails.assignments"
+        loading={assignments.loading && !assignments.data}
+        error={!assignments.data && Boolean(assignments.error)}
+        empty="components.courseDetails.noAssignments"
+        onRetry={() => void assignments.reload()}
+        rows={(view === 'student' ? openFirst(ofCourse(assignments.data).map((a) => ({ ...a, done: a.done ?? false }))) : ofCourse(assignments.data)).map((a) => ({
+          id: a.id,
+          title: a.title,
+          lines: [
+            t('shared.assignment.due', { date: formatDate(a.dueDate) }),
+            view === 'student'
+              ? t(a.done ? 'shared.assignment.done' : 'shared.assignment.notDone')
+              : t('components.courseDetails.doneOf', { completed: a.completed ?? 0, enrolled: a.enrolled ?? 0 }),
+          ],
+        }))}
+      />
       <DetailList
         heading="components.courseDetails.speakingTasks"
         loading={tasks.loading && !tasks.data}

@@ -63,6 +63,9 @@ export const loadTeacherStudents = (teacherId: string, signal?: AbortSignal) =>
 /** `GET /api/student/assignments/{studentId}`. @throws the errors of `api.ts`. */
 export const loadStudentAssignments = (studentId: string, signal?: AbortSignal) =>
   json(student.assignments[':studentId'].$get({ param: { studentId } }, callOptions({ signal })));
+/** `GET /api/teacher/assignments/{teacherId}`: each with `completed` of `enrolled` students. @throws the errors of `api.ts`. */
+export const loadTeacherAssignments = (teacherId: string, signal?: AbortSignal) =>
+  json(teacher.assignments[':teacherId'].$get({ param: { teacherId } }, callOptions({ signal })));
 
 /** The complaints path of a role (docs/product.md#api): `/api/student/complaints` or `/api/teacher/complaints`. */
 export const complaintsPath = (role: AreaRole): string => (role === 3 ? student.complaints : teacher.complaints).$path();

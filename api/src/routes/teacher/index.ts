@@ -3,7 +3,7 @@ import type { AppEnv } from '../../auth/context.js';
 import { requireRole, requireSelfOrAdmin } from '../../auth/middleware.js';
 import { ROLES } from '../../db/models/index.js';
 import { findPerson, teacherStats } from '../../services/stats.js';
-import { coursesOfTeacher, studentsOfTeacher } from './queries.js';
+import { assignmentsOfTeacher, coursesOfTeacher, studentsOfTeacher } from './queries.js';
 
 /** The teacher themself or an admin, for calls naming the teacher by `param` (docs/product.md#authorization-matrix). */
 const teacherOrAdmin = (param: string) => [requireRole(ROLES.teacher, ROLES.admin), requireSelfOrAdmin(param)] as const;
@@ -18,6 +18,7 @@ const teacherOrAdmin = (param: string) => [requireRole(ROLES.teacher, ROLES.admi
  * - `GET /teacher/stats/:teacherId` → `TeacherStats`
  * - `GET /teacher/courses/:teacherId` → `CourseJson[]`
  * - `GET /teacher/students/:teacherId` → `TeacherStudentJson[]`
+ * - `GET /teacher/assignments/:teacherId` → `TeacherAssignmentJson[]` (docs/product.md#teacher-courses)
  */
 export const teacherRoutes = new Hono<AppEnv>()
   .get('/teacher/stats/:teacherId', ...teacherOrAdmin('teacherId'), async (c) => {
@@ -31,4 +32,8 @@ export const teacherRoutes = new Hono<AppEnv>()
   .get('/teacher/students/:teacherId', ...teacherOrAdmin('teacherId'), async (c) => {
     const teacher = await findPerson(c.req.param('teacherId'), ROLES.teacher);
     return c.json(await studentsOfTeacher(teacher), 200);
+  })
+  .get('/teacher/assignments/:teacherId', ...teacherOrAdmin('teacherId'), async (c) => {
+    const teacher = await findPerson(c.req.param('teacherId'), ROLES.teacher);
+    return c.json(await assignmentsOfTeacher(teacher), 200);
   });

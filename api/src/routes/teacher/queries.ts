@@ -1,4 +1,5 @@
-import { Course, Enrollment, ROLES, User } from '../../db/models/index.js';
+import { Assignment, AssignmentCompletion, Course, Enrollment, ROLES, User } from '../../db/models/index.js';
+import { presentTeacherAssignment, type TeacherAssignmentJson } from '../../presenters/assignment.js';
 import { presentCourse, type CourseJson } from '../../presenters/course.js';
 import { presentTeacherStudent, type TeacherStudentJson } from '../../presenters/person.js';
 import type { Person } from '../../services/stats.js';
@@ -47,4 +48,43 @@ export async function studentsOfTeacher(teacher: Person): Promise<TeacherStudent
   return students
     .sort((a, b) => a.name.localeCompare(b.name))
     .map((student) => presentTeacherStudent(student, courseNames.get(String(student._id)) ?? []));
+}
+
+/**
+ * The assignments of a teacher's courses (docs/product.md#teacher-courses: a course's "View
+ * Details"), by due date then title, each with how many of its course's enrolled students have
+ * completed it; completions of students no longer enrolled are not counted. Four queries.
+ */
+export async function assignmentsOfTeacher(teacher: Person): Promise<TeacherAssignmentJson[]> {
+  const courses = await Course.find({ instructorId: teacher._id }).select('title').lean();
+  if (courses.length === 0) return [];
+  const courseIds = courses.map((c) => c._id);
+  const [assignments, enrollments] = await Promise.all([
+    Assignment.find({ courseId: { $in: courseIds } }).lean(),
+    Enrollment.find({ courseId: { $in: courseIds } }).select('studentId courseId').lean(),
+  ]);
+  if (assignments.length === 0) return [];
+  const completions = await AssignmentCompletion.find({ assignmentId: { $in: assignments.map((a) => a._id) } })
+    .select('assignmentId studentId')
+    .lean();
+  const titles = new Map(courses.map((c) => [String(c._id), c.title]));
+  const enrolled = new Map<string, Set<string>>();
+  for (const e of enrollments) {
+    const key = String(e.courseId);
+    enrolled.set(key, (enrolled.get(key) ?? new Set()).add(String(e.studentId)));
+  }
+  const courseOf = new Map(assignments.map((a) => [String(a._id), String(a.courseId)]));
+  const completed = new Map<string, number>();
+  for (const c of completions) {
+    const id = String(c.assignmentId);
+    if (enrolled.get(courseOf.get(id) ?? '')?.has(String(c.studentId))) completed.set(id, (completed.get(id) ?? 0) + 1);
+  }
+  return assignments
+    .sort((a, b) => a.dueDate.getTime() - b.dueDate.getTime() || a.title.localeCompare(b.title))
+    .map((a) =>
+      presentTeacherAssignment(a, titles.get(String(a.courseId)) ?? '', {
+        completed: completed.get(String(a._id)) ?? 0,
+        enrolled: enrolled.get(String(a.courseId))?.size ?? 0,
+      }),
+    );
 }

@@ -28,6 +28,7 @@ describe('who may read the teacher area (docs/product.md#authorization-matrix)',
     ['stats', (tid: string) => `/api/teacher/stats/${tid}`],
     ['courses', (tid: string) => `/api/teacher/courses/${tid}`],
     ['students', (tid: string) => `/api/teacher/students/${tid}`],
+    ['assignments', (tid: string) => `/api/teacher/assignments/${tid}`],
   ] as const;
 
   it.each(reads)('%s: 200 for the teacher and an admin, 403 for another teacher or a student, 401 without a session', async (_name, path) => {
@@ -144,5 +145,37 @@ describe('GET /api/teacher/students/:teacherId (docs/product.md#derived-and-stor
     expect(await readJson(b.result)).toHaveLength(12);
     expect(a.queries).toBeGreaterThan(2);
     expect(b.queries).toBe(a.queries);
+  });
+});
+
+describe('GET /api/teacher/assignments/:teacherId (docs/product.md#teacher-courses)', () => {
+  it("lists the assignments of the teacher's courses by due date, each with how many of its enrolled students have done it", async () => {
+    const { user: teacher, cookie } = await signedIn(2);
+    const [s1, s2, s3] = await Promise.all([createUser({ role: 3 }), createUser({ role: 3 }), createUser({ role: 3 })]).then((r) => r.map((x) => x.user));
+    const voice = await makeCourse({ instructorId: teacher._id, title: 'Voice' });
+    const empty = await makeCourse({ instructorId: teacher._id, title: 'Nobody yet' });
+    const elsewhere = await makeCourse();
+    await enroll(s1!._id, [voice._id, elsewhere._id]);
+    await enroll(s2!._id, [voice._id]);
+    const [first, second] = await makeAssignments(voice._id, 2, '2026-03-01');
+    const [lonely] = await makeAssignments(empty._id, 1, '2026-02-01');
+    await makeAssignments(elsewhere._id, 1); // not this teacher's
+    await complete(s1!._id, [first!._id, second!._id]);
+    await complete(s2!._id, [second!._id]);
+    // A completion by a student who is not enrolled in the course does not count.
+    await complete(s3!._id, [first!._id]);
+
+    const res = await get(`/api/teacher/assignments/${teacher.id}`, cookie);
+    expect(res.status).toBe(200);
+    expect(await readJson(res)).toEqual([
+      { id: lonely!.id, title: lonely!.title, courseId: empty.id, courseTitle: 'Nobody yet', dueDate: '2026-02-01', completed: 0, enrolled: 0 },
+      { id: first!.id, title: first!.title, courseId: voice.id, courseTitle: 'Voice', dueDate: '2026-03-01', completed: 1, enrolled: 2 },
+      { id: second!.id, title: second!.title, courseId: voice.id, courseTitle: 'Voice', dueDate: '2026-03-02', completed: 2, enrolled: 2 },
+    ]);
+  });
+
+  it('answers an empty list for a teacher with no courses', async () => {
+    const { user, cookie } = await signedIn(2);
+    expect(await readJson(await get(`/api/teacher/assignments/${user.id}`, cookie))).toEqual([]);
   });
 });

@@ -163,6 +163,25 @@ describe('the teacher\'s courses (docs/product.md#teacher-courses)', { timeout: 
     expect(await screen.findByText('Unable to fetch courses. Please try again later.', {}, SLOW)).toBeInTheDocument();
   });
 
+  it("lists the course's assignments by due date in the details, each with how many of its students have done it", async () => {
+    const assignment = (id: string, courseId: string, dueDate: string, completed: number, enrolled: number) => ({ id, title: `Assignment ${id}`, courseId, courseTitle: `Course ${courseId}`, dueDate, completed, enrolled });
+    const { user } = setup(
+      '/teacher/courses',
+      {
+        'GET /api/teacher/courses/u-teacher': { body: [course('t', { instructorId: 'u-teacher', instructorName: 'Tess Teacher' })] },
+        'GET /api/teacher/assignments/u-teacher': { body: [assignment('1', 't', '2026-10-01', 3, 5), assignment('2', 't', '2026-12-20', 0, 5), assignment('3', 'other', '2026-12-01', 1, 1)] },
+        'GET /api/teacher/speaking-tasks/u-teacher': { body: [] },
+      },
+      'teacher',
+    );
+    await screen.findByRole('heading', { name: 'Course t' }, SLOW);
+    await user.click(within(cardOf('Course t')).getByText('View Details'));
+    const dialog = (await screen.findByText(LONG)).closest('ion-modal') as HTMLElement;
+    const assignments = within(await within(dialog).findByRole('region', { name: 'Assignments' }));
+    await waitFor(() => expect(assignments.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Assignment 1Due: 1 Oct 20263 of 5 done', 'Assignment 2Due: 20 Dec 20260 of 5 done']));
+    expect(await within(dialog).findByText('No speaking tasks in this course.')).toBeInTheDocument();
+  });
+
   it('shows "No courses available" and the advice when there are none', async () => {
     setup('/teacher/courses', { 'GET /api/teacher/courses/u-teacher': { body: [] } }, 'teacher');
     expect(await screen.findByText('No courses available', {}, SLOW)).toBeInTheDocument();
