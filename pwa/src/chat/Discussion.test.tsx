@@ -302,6 +302,22 @@ describe('the message list (docs/product.md#discussion)', () => {
     expect(within(threeDaysAgo).getAllByText(/^three days ago/).map((el) => el.textContent)).toEqual(['three days ago, earlier', 'three days ago']);
   });
 
+  it('renames the days when midnight passes on an open screen: "Today" becomes "Yesterday"', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      vi.setSystemTime(new Date(2026, 11, 7, 23, 58));
+      renderDiscussion();
+      socket.open();
+      socket.fire('initialMessages', [stored(1, { timestamp: new Date(2026, 11, 7, 23, 50).toISOString(), content: 'late' })]);
+      const days = () => within(screen.getByRole('log', { name: 'Messages' })).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+      expect(days()).toEqual(['Today']);
+      act(() => vi.advanceTimersByTime(3 * 60_000));
+      expect(days()).toEqual(['Yesterday']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('names the days in the active language', async () => {
     await act(() => setLanguage('es'));
     try {

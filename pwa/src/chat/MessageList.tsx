@@ -2,6 +2,7 @@ import { IonButton, IonSpinner } from '@ionic/react';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useI18n } from '../i18n';
 import { dayKey, formatDay } from '../i18n/dates';
+import { useToday } from '../i18n/useToday';
 import { MessageBubble } from './MessageBubble';
 import type { ChatEntry } from './state';
 
@@ -33,10 +34,12 @@ export interface MessageListProps {
  * prepended the visible ones stay where they were; new messages scroll into
  * view when the reader is at the bottom or wrote them. The messages are grouped by the day they
  * were sent, each day under a heading "Today", "Yesterday" or its date in the active language
- * (docs/product.md#discussion), so that a time such as "02:36 AM" is never read against the wrong day.
+ * (docs/product.md#discussion), so that a time such as "02:36 AM" is never read against the wrong day;
+ * the headings follow the clock past midnight on an open screen.
  */
 export function MessageList({ messages, ownUserId, hasMore, loadingMore, onLoadOlder, onRetry, emptyText }: MessageListProps) {
   const { t } = useI18n();
+  const today = useToday();
   const scroller = useRef<HTMLDivElement>(null);
   const snapshot = useRef<{ firstId: string | null; lastId: string | null; height: number; top: number; atBottom: boolean } | null>(null);
   const debounce = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -113,7 +116,7 @@ export function MessageList({ messages, ownUserId, hasMore, loadingMore, onLoadO
         byDay(messages).map(({ day, entries }) => (
           <section key={day} className="chat-day" aria-labelledby={`chat-day-${day}`}>
             <h2 className="chat-day__label" id={`chat-day-${day}`}>
-              <time dateTime={day}>{formatDay(day)}</time>
+              <time dateTime={day}>{formatDay(day, today)}</time>
             </h2>
             <ul className="chat-list__items">
               {entries.map((entry) => (
