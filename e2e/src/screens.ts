@@ -144,8 +144,13 @@ export async function settle(page: Page): Promise<void> {
 /** The first word of every loading message, in each catalogue's language (en, es, fr). */
 const LOADING = /^(Loading|Cargando|Chargement)\b/;
 
-/** Waits until the screen has loaded: no API request in flight and no "Loading…" text, then {@link settle}. */
+/**
+ * Waits until the screen has loaded: the app has drawn a heading (not only the boot screen's
+ * spinner, before the session and the language's texts are in), no API request is in flight and
+ * no "Loading…" text shows, then {@link settle}.
+ */
 export async function waitForLoaded(page: Page, inFlight: () => number): Promise<void> {
+  await expect(page.getByRole('heading').filter({ visible: true }).first()).toBeVisible({ timeout: 20_000 });
   await expect.poll(inFlight, { timeout: 20_000, intervals: [50] }).toBe(0);
   await expect(page.getByText(LOADING).filter({ visible: true })).toHaveCount(0, { timeout: 20_000 });
   await settle(page);
