@@ -346,7 +346,7 @@ export const PRIVACY_REGISTER: readonly RegisterEntry[] = [
     ],
     owners: [{ path: 'studentId', role: 'subject', onErasure: 'delete' }],
     files: [{ path: 'file.name', store: 'recordings', description: 'The recorded audio', goneWhen: 'audioRemovedAt' }],
-    whoCanSee: 'The student, the course’s teacher and admins.',
+    whoCanSee: 'The student, the course’s current teacher (a course handed to another teacher takes its recordings along) and admins.',
     retention: {
       text:
         'The record until the account, the task or the course is deleted; the audio of a reviewed recording for the school’s recording retention (365 days unless an admin sets 30 to 1,825), then the daily retention job removes it and the recording says so. A recording not yet reviewed keeps its audio.',
@@ -370,7 +370,7 @@ export const PRIVACY_REGISTER: readonly RegisterEntry[] = [
       { path: 'teacherId', role: 'author', onErasure: 'anonymise' },
     ],
     linked: [{ path: 'recordingId', model: 'Recording' }],
-    whoCanSee: 'The student, the course’s teacher and admins.',
+    whoCanSee: 'The student, the course’s current teacher and admins; it stays signed by the teacher who wrote it when the course is handed over.',
     retention: { text: 'As long as its recording.' },
     onErasure: 'Deleted with the student’s recording; when the teacher is deleted it stays for the student, by "Deleted user".',
     export: { included: true, how: 'For a student, the feedback they received; for a teacher, the feedback they wrote.' },
@@ -387,7 +387,7 @@ export const PRIVACY_REGISTER: readonly RegisterEntry[] = [
     ],
     owners: [{ path: 'studentId', role: 'subject', onErasure: 'delete' }],
     linked: [{ path: 'recordingId', model: 'Recording' }],
-    whoCanSee: 'The student, the course’s teacher and admins.',
+    whoCanSee: 'The student, the course’s current teacher and admins.',
     retention: { text: 'Until the recording is deleted (it stays when only the audio is removed).' },
     onErasure: 'Deleted.',
     export: { included: true, how: 'Each report.' },
