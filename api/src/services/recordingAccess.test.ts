@@ -115,7 +115,7 @@ describe('a course handed to another teacher (docs/product.md#who-sees-a-recordi
 
   it('takes the course’s tasks along: the former teacher neither lists nor changes them', async () => {
     const { t1, t2, task } = await handedOver();
-    const listed = (teacher: { user: { id: string }; cookie: string }) => get(`/api/teacher/speaking-tasks/${teacher.user.id}`, teacher.cookie).then(readJson);
+    const listed = async (teacher: { user: { id: string }; cookie: string }) => readJson(await get(`/api/teacher/speaking-tasks/${teacher.user.id}`, teacher.cookie));
     expect((await listed(t1)).map((t: { id: string }) => t.id)).not.toContain(task.id);
     expect(await listed(t2)).toEqual(expect.arrayContaining([expect.objectContaining({ id: task.id, submitted: 3, reviewed: 1 })]));
     const edit = { title: 'Argue again', prompt: 'Argue for shorter lunches.', focusStrands: ['linguistic'], maxSeconds: 90 };

@@ -82,8 +82,8 @@ function audioRemoved(afterDays: number | null): ReturnType<typeof gone> {
  * - `POST /teacher/speaking-tasks` `{courseId, title, prompt, focusStrands, maxSeconds?, dueAt?}`
  *   → 201 task; teachers only, the course must be theirs (403).
  * - `GET /teacher/speaking-tasks/:teacherId` → the teacher's tasks with `{submitted, reviewed, students}`.
- * - `PUT` / `DELETE /teacher/speaking-tasks/:taskId` → 200 task / 204, for the task's teacher or
- *   an admin; deleting a task that has recordings → 409.
+ * - `PUT` / `DELETE /teacher/speaking-tasks/:taskId` → 200 task / 204, for the task's teacher
+ *   (its course's current teacher) or an admin; deleting a task that has recordings → 409.
  * - `GET /student/speaking-tasks/:studentId` → the tasks of the student's courses with their own
  *   recording and its feedback.
  * - `POST /student/speaking-tasks/:taskId/recordings` multipart `{audio, durationMs?, delivery?}`
