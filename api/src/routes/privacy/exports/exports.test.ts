@@ -85,6 +85,8 @@ describe('POST /api/privacy/exports: the archive (docs/product.md#download-my-da
     ]);
     expect(data.collections.accesslogentries![0]).not.toHaveProperty('ip');
     expectNone(text, '203.0.113.77');
+    expect(html).toContain(`${world.t1.name} (Teacher) opened a recording`);
+    expectNone(html, '203.0.113.77');
     // secrets and other people's data
     expectNone(text, 'passwordHash', 'tokenHash', world.s2.email, world.t1.email, world.admin.email, String(world.t1._id), String(world.s2._id), String(world.admin._id));
     expect(html).toContain('Debating basics');
