@@ -124,15 +124,32 @@ export function sendServedFile(c: Context, file: ServedFile, cacheControl: strin
 }
 
 /**
+ * A `Range` header with each suffix range longer than the file (`bytes=-<more than its size>`)
+ * shortened to the file's size: RFC 9110 §14.1.3 serves such a suffix as the whole file, where
+ * `range-parser` would find it unsatisfiable.
+ */
+function clampSuffixes(header: string, size: number): string {
+  const at = header.indexOf('=');
+  if (at < 0 || header.slice(0, at).trim().toLowerCase() !== 'bytes') return header;
+  const specs = header.slice(at + 1).split(',').map((spec) => {
+    const suffix = /^\s*-\s*(\d+)\s*$/.exec(spec);
+    return suffix && size > 0 && Number(suffix[1]) > size ? `-${size}` : spec;
+  });
+  return `${header.slice(0, at)}=${specs.join(',')}`;
+}
+
+/**
  * The one byte range a `Range` header asks of `file` (RFC 9110 §14, parsed by `range-parser`):
- * `bytes=0-99`, `bytes=100-` and the suffix `bytes=-500` are served; several ranges, another
- * unit, a malformed header or an `If-Range` that no longer names the file's ETag get the whole
- * file (undefined), as the RFC allows; a range wholly past the end is `'unsatisfiable'` (416).
+ * `bytes=0-99`, `bytes=100-` and the suffix `bytes=-500` (longer than the file: the whole file)
+ * are served; several ranges that overlap or meet are answered as the one range they make
+ * (`bytes=1-,0-0` is `bytes=0-`); ranges apart, another unit, a malformed header or an `If-Range`
+ * that no longer names the file's ETag get the whole file (undefined), as the RFC allows; a
+ * range wholly past the end is `'unsatisfiable'` (416).
  */
 function requestedRange(header: string | undefined, ifRange: string | undefined, file: ServedFile): { start: number; end: number } | 'unsatisfiable' | undefined {
   if (!header) return undefined;
   if (ifRange && ifRange.trim().replace(/^W\//, '') !== file.etag.replace(/^W\//, '')) return undefined;
-  const parsed = parseRange(file.size, header, { combine: true });
+  const parsed = parseRange(file.size, clampSuffixes(header, file.size), { combine: true });
   if (parsed === -1) return 'unsatisfiable';
   if (parsed === -2 || parsed.type !== 'bytes' || parsed.length !== 1) return undefined;
   return { start: parsed[0]!.start, end: parsed[0]!.end };

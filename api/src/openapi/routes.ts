@@ -403,7 +403,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/recordings/:recordingId/audio': {
     summary: "A recording's audio",
     tag: 'Speaking practice',
-    description: 'For the recording’s student, the task’s teacher and admins. Byte ranges (`Range: bytes=0-99`, `bytes=100-`, `bytes=-500`) get 206 with `Content-Range`; `If-None-Match` gets 304.',
+    description: 'For the recording’s student, its course’s current teacher and admins (docs/product.md#who-sees-a-recording). Byte ranges (`Range: bytes=0-99`, `bytes=100-`, `bytes=-500`) get 206 with `Content-Range`; ranges apart or another unit get the whole file; `If-None-Match` gets 304. A staff read writes one access-log entry per person and recording in 10 minutes, whatever its `Range`.',
     success: {
       status: 200,
       answer: {
@@ -416,7 +416,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
       304: noBody('Not modified (`If-None-Match` named the ETag).'),
     },
     errors: {
-      403: 'Not the recording’s student, the task’s teacher or an admin.',
+      403: 'Not the recording’s student, its course’s current teacher or an admin.',
       404: 'No recording has this id.',
       410: '`audio_removed`: the daily retention job removed the audio after the school’s recording retention (docs/product.md#retention); the recording and its feedback stay.',
       416: 'The range lies outside the file.',
@@ -432,11 +432,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/teacher/recordings/:recordingId/feedback': {
     summary: 'Score a recording',
     tag: 'Speaking practice',
-    description: 'The task’s teacher: one integer 1–5 for each of the task’s focus strands and a comment.',
+    description: 'The course’s current teacher: one integer 1–5 for each of the task’s focus strands and a comment.',
     success: { status: 201, answer: json('Saved; the recording is reviewed.', s.feedbackSchema) },
     errors: {
       400: '`validation_error` naming `strands.<key>` for a missing or extra strand.',
-      403: 'Not the task’s teacher.',
+      403: 'Not the current teacher of the recording’s course.',
       404: 'No recording has this id.',
       409: 'The recording already has feedback.',
       413: TOO_LARGE,
@@ -447,7 +447,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: 'Change your feedback',
     tag: 'Speaking practice',
     success: { status: 200, answer: json('Saved.', s.feedbackSchema) },
-    errors: { 403: 'Not the task’s teacher, or someone else’s feedback.', 404: 'No recording, or no feedback yet.', 413: TOO_LARGE, 415: NOT_JSON },
+    errors: { 403: 'Not the current teacher of the recording’s course, or someone else’s feedback.', 404: 'No recording, or no feedback yet.', 413: TOO_LARGE, 415: NOT_JSON },
   },
 
   // Delivery feedback
@@ -455,9 +455,9 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: "A recording's delivery report",
     tag: 'Delivery feedback',
     description:
-      'For the recording’s student, the task’s teacher and admins. `pending` until the server has measured the stored audio; the phone’s report (`source: device`) until the server’s replaces it; `failed` or `unavailable` with a `reason` when the server could not measure it (docs/product.md#measured-by-the-server).',
+      'For the recording’s student, its course’s current teacher and admins. `pending` until the server has measured the stored audio; the phone’s report (`source: device`) until the server’s replaces it; `failed` or `unavailable` with a `reason` when the server could not measure it (docs/product.md#measured-by-the-server).',
     success: { status: 200, answer: json('The measurement and its report.', s.deliverySchema) },
-    errors: { 403: 'Not the recording’s student, the task’s teacher or an admin.', 404: 'No recording has this id.' },
+    errors: { 403: 'Not the recording’s student, its course’s current teacher or an admin.', 404: 'No recording has this id.' },
   },
   'POST /api/admin/delivery/reanalyse': {
     summary: 'Measure recordings again',

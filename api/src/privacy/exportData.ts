@@ -13,7 +13,8 @@ import { PRIVACY_REGISTER, collectionOf, ownerFilter, type OwnerRole, type Regis
  * (`export.roles`, default `subject` and `author`), as JSON. Nothing of another person but a name
  * the app shows them: another person's id at an owner path becomes `<field>Name` (a teacher on
  * feedback, a student on feedback a teacher wrote), or goes altogether where that person only
- * acted (the admin who decided a complaint).
+ * acted (the admin who decided a complaint) — unless the entry's `export.names` keeps their name
+ * (the staff who opened a student's data: name and role, never their IP address).
  */
 
 /** Fields never exported, whatever the register says: secrets stored as hashes. */
@@ -132,7 +133,7 @@ export async function collectExportData(userId: string, now: Date = new Date()):
         const value = valueAt(record, owner.path);
         if (value === null || value === undefined || String(value) === userId) continue;
         removeAt(record, owner.path);
-        if (owner.role === 'actor') continue;
+        if (owner.role === 'actor' && !entry.export.names?.includes(owner.path)) continue;
         const waiting = otherPeople.get(String(value)) ?? [];
         waiting.push(record);
         otherPeople.set(String(value), waiting);

@@ -1,4 +1,5 @@
 import { HTML_LANG, LOCALES, fillText } from '../auth/pageTexts.js';
+import { DELETED_USER_NAME } from '../presenters/chatMessage.js';
 import type { Language } from '../presenters/user.js';
 import type { ExportData, ExportRecord } from './exportData.js';
 
@@ -6,7 +7,8 @@ import type { ExportData, ExportRecord } from './exportData.js';
  * `index.html` of an export (docs/product.md#download-my-data): a summary a parent can open on a
  * phone, with no script, no outside resource and every value escaped: the person's name and role,
  * their courses, self-assessments with dates, recordings with their feedback (each linking to its
- * audio in the archive, or saying that the school's retention removed it) and complaints. It is in
+ * audio in the archive, or saying that the school's retention removed it), complaints and who
+ * opened the student's data (name, role, what and when; never an IP address). It is in
  * the person's language (their own choice, or the school's), with the app's words for levels,
  * strands and statuses; `data.json` holds everything, this page what matters most.
  */
@@ -42,6 +44,11 @@ const EXPORT_TEXTS = {
     complaints: 'Complaints',
     noComplaints: 'No complaints.',
     adminNote: 'Note from the admin:',
+    whoOpened: 'Who opened your data',
+    opened: '{date}: {name} ({role}) opened {what}',
+    'what.recording_audio': 'a recording',
+    'what.oracy_profile': 'your Oracy profile',
+    'what.privacy_export': 'your data export',
     'role.admin': 'Admin',
     'role.teacher': 'Teacher',
     'role.student': 'Student',
@@ -86,6 +93,11 @@ const EXPORT_TEXTS = {
     complaints: 'Reclamaciones',
     noComplaints: 'Sin reclamaciones.',
     adminNote: 'Nota de la administración:',
+    whoOpened: 'Quién abrió tus datos',
+    opened: '{date}: {name} ({role}) abrió {what}',
+    'what.recording_audio': 'una grabación',
+    'what.oracy_profile': 'tu perfil de expresión oral',
+    'what.privacy_export': 'tu exportación de datos',
     'role.admin': 'Administrador',
     'role.teacher': 'Profesor',
     'role.student': 'Estudiante',
@@ -130,6 +142,11 @@ const EXPORT_TEXTS = {
     complaints: 'Réclamations',
     noComplaints: 'Aucune réclamation.',
     adminNote: 'Note de l’administration :',
+    whoOpened: 'Qui a ouvert vos données',
+    opened: '{date} : {name} ({role}) a ouvert {what}',
+    'what.recording_audio': 'un enregistrement',
+    'what.oracy_profile': 'votre profil d’expression orale',
+    'what.privacy_export': 'votre export de données',
     'role.admin': 'Administrateur',
     'role.teacher': 'Enseignant',
     'role.student': 'Élève',
@@ -221,12 +238,17 @@ export function renderExportHtml(data: ExportData): string {
       `<strong>${escapeHtml(c.title)}</strong> (${escapeHtml(day(c.createdAt))}, ${word('status', c.status ?? 'onHold')})<br>${escapeHtml(c.description)}` +
       (c.moderationNote ? `<br>${t('adminNote')} “${escapeHtml(c.moderationNote)}”` : ''),
   );
+  // who other than the student opened their data: name, role, what and when (never an address).
+  const opened = records(data, 'accesslogentries').map((e) =>
+    t('opened', { date: day(e.at), name: e.actorName ?? DELETED_USER_NAME, role: { html: word('role', e.actorRole) }, what: { html: word('what', e.what) } }),
+  );
   const sections = [
     `<h2>${t('courses')}</h2>${list(courses, t('noCourses'))}`,
     `<h2>${t('selfAssessments')}</h2>${list(assessments, t('noSelfAssessments'))}`,
     `<h2>${t('recordings')}</h2>${list(recordings, t('noRecordings'))}`,
     ...(written.length ? [`<h2>${t('feedbackYouWrote')}</h2>${list(written, '')}`] : []),
     `<h2>${t('complaints')}</h2>${list(complaints, t('noComplaints'))}`,
+    ...(opened.length ? [`<h2>${t('whoOpened')}</h2>${list(opened, '')}`] : []),
   ];
   return `<!doctype html>
 <html lang="${HTML_LANG[data.language]}">

@@ -114,7 +114,14 @@ export interface RegisterEntry {
    * `omit` names fields left out; `roles` the owner roles whose records are exported (default
    * `subject` and `author`: records only acted on, like a complaint an admin decided, are another's)
    */
-  export: { included: boolean; how: string; omit?: readonly string[]; roles?: readonly OwnerRole[] };
+  export: {
+    included: boolean;
+    how: string;
+    omit?: readonly string[];
+    roles?: readonly OwnerRole[];
+    /** `actor` paths whose person the export names (`<field>Name`) instead of leaving out: the staff who opened a student's data */
+    names?: readonly string[];
+  };
 }
 
 const UNTIL_DELETED = 'Until the account is deleted.';
@@ -339,7 +346,7 @@ export const PRIVACY_REGISTER: readonly RegisterEntry[] = [
     ],
     owners: [{ path: 'studentId', role: 'subject', onErasure: 'delete' }],
     files: [{ path: 'file.name', store: 'recordings', description: 'The recorded audio', goneWhen: 'audioRemovedAt' }],
-    whoCanSee: 'The student, the course’s teacher and admins.',
+    whoCanSee: 'The student, the course’s current teacher (a course handed to another teacher takes its recordings along) and admins.',
     retention: {
       text:
         'The record until the account, the task or the course is deleted; the audio of a reviewed recording for the school’s recording retention (365 days unless an admin sets 30 to 1,825), then the daily retention job removes it and the recording says so. A recording not yet reviewed keeps its audio.',
@@ -363,7 +370,7 @@ export const PRIVACY_REGISTER: readonly RegisterEntry[] = [
       { path: 'teacherId', role: 'author', onErasure: 'anonymise' },
     ],
     linked: [{ path: 'recordingId', model: 'Recording' }],
-    whoCanSee: 'The student, the course’s teacher and admins.',
+    whoCanSee: 'The student, the course’s current teacher and admins; it stays signed by the teacher who wrote it when the course is handed over.',
     retention: { text: 'As long as its recording.' },
     onErasure: 'Deleted with the student’s recording; when the teacher is deleted it stays for the student, by "Deleted user".',
     export: { included: true, how: 'For a student, the feedback they received; for a teacher, the feedback they wrote.' },
@@ -380,7 +387,7 @@ export const PRIVACY_REGISTER: readonly RegisterEntry[] = [
     ],
     owners: [{ path: 'studentId', role: 'subject', onErasure: 'delete' }],
     linked: [{ path: 'recordingId', model: 'Recording' }],
-    whoCanSee: 'The student, the course’s teacher and admins.',
+    whoCanSee: 'The student, the course’s current teacher and admins.',
     retention: { text: 'Until the recording is deleted (it stays when only the audio is removed).' },
     onErasure: 'Deleted.',
     export: { included: true, how: 'Each report.' },
@@ -443,7 +450,26 @@ export const PRIVACY_REGISTER: readonly RegisterEntry[] = [
     whoCanSee: 'Admins; the student sees the last 90 days of entries about them (who, in what role, what and when).',
     retention: { text: 'One year, then removed by the daily retention job. Each entry first waits, for less than a second, in a journal file on the server, so that none is lost if the server stops.', rule: { kind: 'afterDays', path: 'at', days: 365 } },
     onErasure: 'Entries about the deleted student are deleted; entries by a deleted teacher or admin stay with their role, the person shown as "Deleted user".',
-    export: { included: true, how: 'For a student, the entries about them: who (name and role), what and when.' },
+    export: { included: true, how: 'For a student, the entries about them: who (name and role), what and when — not the IP address.', omit: ['ip'], names: ['actorId'] },
+  },
+  {
+    model: 'AccessLogWindow',
+    label: 'Access log: open readings',
+    purpose: 'To write one access-log entry when a teacher or an admin plays a student’s recording or downloads their export, not one for each part a player or a download asks for.',
+    personalData: [
+      { path: 'actorId', description: 'Who read the file' },
+      { path: 'subjectId', description: 'The student whose file it is' },
+      { path: 'resourceId', description: 'Which recording or export' },
+      { path: 'until', description: 'Ten minutes after the logged reading' },
+    ],
+    owners: [
+      { path: 'subjectId', role: 'subject', onErasure: 'delete' },
+      { path: 'actorId', role: 'actor', onErasure: 'delete' },
+    ],
+    whoCanSee: 'Nobody on screen; the server uses it.',
+    retention: { text: 'Ten minutes; removed by the daily retention job once they have passed.', rule: { kind: 'until', path: 'until' } },
+    onErasure: 'Deleted, for the student and for the person who read.',
+    export: { included: false, how: 'Not included: the access log itself is.' },
   },
   {
     model: 'RetentionRun',

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket as ClientSocket } from 'socket.io-client';
-import { ROLES } from '../db/models/index.js';
+import { Course, Enrollment, ROLES } from '../db/models/index.js';
 import { connected, handshakeStatus, openSocket, refused, signedInUser, startTestChatServer, type TestChatServer } from '../test/testServer.js';
 import {
   CALLERS,
@@ -411,6 +411,54 @@ describe('the authorization matrix (docs/product.md#authorization-matrix)', () =
       }
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('a course handed over (docs/product.md#who-sees-a-recording): the matrix rows of a recording whose course t1 gave to t2', () => {
+  /** A pending recording of `s1` in a fresh course of `t1`, then the course handed to `t2`; with `reviewed`, t1's feedback first. */
+  async function handedOver(opts: { reviewed?: boolean } = {}) {
+    const course = await freshCourse(world.t1._id);
+    await Enrollment.create({ studentId: world.s1._id, courseId: course._id });
+    const recording = await freshRecording({ ...world, courseId: course.id }, opts);
+    await Course.updateOne({ _id: course._id }, { $set: { instructorId: world.t2._id } });
+    return recording;
+  }
+  const scores = { strands: { linguistic: 4, physical: 3 }, comment: 'Good pace.' };
+  // ownerTeacher is t1, the former teacher; otherTeacher is t2, the course's teacher now.
+  const rows: Row[] = [
+    { endpoint: 'GET /api/recordings/:recordingId/audio', expect: cells(401, 200, 403, 403, 200, 200), request: async () => ({ path: `/api/recordings/${(await handedOver()).id}/audio` }) },
+    { endpoint: 'GET /api/recordings/:recordingId/delivery', expect: cells(401, 200, 403, 403, 200, 200), request: async () => ({ path: `/api/recordings/${(await handedOver()).id}/delivery` }) },
+    {
+      endpoint: 'POST /api/teacher/recordings/:recordingId/feedback',
+      expect: cells(401, 403, 403, 403, 201, 403),
+      request: async () => ({ path: `/api/teacher/recordings/${(await handedOver()).id}/feedback`, json: scores }),
+    },
+    {
+      endpoint: 'PUT /api/teacher/recordings/:recordingId/feedback',
+      // t1 wrote it but teaches the course no more; t2 teaches it but did not write it
+      expect: cells(401, 403, 403, 403, 403, 403),
+      request: async () => ({ path: `/api/teacher/recordings/${(await handedOver({ reviewed: true })).id}/feedback`, json: scores }),
+    },
+    { endpoint: 'GET /api/student/oracy/:studentId', expect: cells(401, 200, 403, 200, 200, 200), request: async () => (await handedOver(), { path: `/api/student/oracy/${world.s1.id}` }) },
+  ];
+
+  it('answers each cell', { timeout: 120_000 }, async () => {
+    const wrong: string[] = [];
+    for (const row of rows) {
+      for (const caller of CALLERS) {
+        const problem = await runCell(world, row, caller);
+        if (problem) wrong.push(problem);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('lists the take in t2’s review queue, not in t1’s', async () => {
+    const recording = await handedOver();
+    const queueOf = async (caller: Caller, teacherId: string) =>
+      (await (await world.app.request(`/api/teacher/recordings/${teacherId}?status=pending`, { headers: await headersOf(world, caller) })).json()) as { id: string }[];
+    expect((await queueOf('ownerTeacher', world.t1.id)).map((r) => r.id)).not.toContain(String(recording._id));
+    expect((await queueOf('otherTeacher', world.t2.id)).map((r) => r.id)).toContain(String(recording._id));
   });
 });
 

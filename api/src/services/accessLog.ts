@@ -4,10 +4,11 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { stringify } from 'csv-stringify/sync';
 import type { Context } from 'hono';
 import { Types } from 'mongoose';
-import { ACCESS_LOG_RETENTION_DAYS, AccessLogEntry, ROLES, User, type AccessActorRole, type AccessKind } from '../db/models/index.js';
+import { ACCESS_LOG_RETENTION_DAYS, AccessLogEntry, AccessLogWindow, FILE_READ_WINDOW_MS, ROLES, User, type AccessActorRole, type AccessKind } from '../db/models/index.js';
 import type { AccessLogEntryJson, AccessLogPageJson, OwnAccessLogEntryJson } from '../presenters/accessLog.js';
 import { DELETED_USER_NAME } from '../presenters/chatMessage.js';
-import { isBulkDuplicateOnly } from '../errors.js';
+import { isBulkDuplicateOnly, isDuplicateKeyError } from '../errors.js';
+import { SAFE_CSV_CAST } from './csvCell.js';
 import type { Logger } from '../logger.js';
 import { clientIp } from '../security/clientIp.js';
 import { JOURNAL_FLUSH_MS, openAccessJournal, type AccessJournal, type JournalEntry } from './accessJournal.js';
@@ -107,7 +108,7 @@ export interface AccessRecord {
  * @throws the file system's error when the journal cannot be written (the route answers 500 and sends nothing)
  */
 export async function recordAccess(c: Context, record: AccessRecord): Promise<void> {
-  const actor = (c.get as (key: string) => { _id: Types.ObjectId; role: number } | null | undefined)('user');
+  const actor = actorOf(c);
   if (!actor) return;
   const subjectId = new Types.ObjectId(String(record.subjectId));
   if (subjectId.equals(actor._id)) return;
@@ -124,14 +125,63 @@ export async function recordAccess(c: Context, record: AccessRecord): Promise<vo
   else await insertEntries([{ _id: new Types.ObjectId(), ...fields }]);
 }
 
+/** The signed-in user of a request, or null. */
+function actorOf(c: Context): { _id: Types.ObjectId; role: number } | null {
+  return (c.get as (key: string) => { _id: Types.ObjectId; role: number } | null | undefined)('user') ?? null;
+}
+
+/** The key of one person's window on one file: `<actorId>:<what>:<resourceId>`. */
+const windowKey = (actorId: Types.ObjectId, what: AccessKind, resourceId: string) => `${actorId.toHexString()}:${what}:${resourceId}`;
+
 /**
- * True when a request for a file (a recording's audio, an export's archive) opens it: no `Range`,
- * or one from the first byte. The further ranges a player or a download manager asks for are the
- * same opening, not another entry of the access log (docs/product.md#access-log).
+ * Opens a window of {@link FILE_READ_WINDOW_MS} on one person's reads of one file, unless one is
+ * open: true when this read opened it (and is to be logged). One atomic upsert: the window's
+ * record is replaced only once its `until` has passed, and when it has not, the upsert's insert
+ * meets the existing `_id` (a duplicate key) — so of two processes claiming at once, one wins.
  */
-export function opensFile(range: string | undefined): boolean {
-  if (!range) return true;
-  return /^\s*bytes\s*=\s*0\s*-/i.test(range);
+async function claimReadWindow(key: string, fields: { actorId: Types.ObjectId; subjectId: Types.ObjectId; what: AccessKind; resourceId: string }, now: Date): Promise<Date | null> {
+  const until = new Date(now.getTime() + FILE_READ_WINDOW_MS);
+  try {
+    await AccessLogWindow.collection.updateOne({ _id: key as never, until: { $lte: now } }, { $set: { ...fields, until } }, { upsert: true });
+    return until;
+  } catch (err) {
+    if (isDuplicateKeyError(err)) return null;
+    throw err;
+  }
+}
+
+/**
+ * Records a staff read of a student's file — a recording's audio, a data export's archive
+ * (docs/product.md#access-log) — as {@link recordAccess} does, at most once per person, file and
+ * {@link FILE_READ_WINDOW_MS} (10 minutes): every request for the file counts, whatever its
+ * `Range`, `If-Range` or range unit (a 206, a 200, a 304 or a 416 alike), and the further
+ * requests a player makes while it is scrubbing, or a download manager while it resumes, fall in
+ * the window the first one opened and write nothing. The window lives in the database
+ * (`AccessLogWindow`), so several processes share it. Nothing is recorded for the student's own
+ * reads. Await it before answering.
+ * @throws the database's error when the window cannot be claimed, or the journal's (the window is then given back)
+ */
+export async function recordFileRead(c: Context, record: AccessRecord & { what: 'recording_audio' | 'privacy_export' }, now = new Date()): Promise<void> {
+  const actor = actorOf(c);
+  if (!actor) return;
+  const subjectId = new Types.ObjectId(String(record.subjectId));
+  if (subjectId.equals(actor._id)) return;
+  const resourceId = String(record.resourceId).toLowerCase();
+  const key = windowKey(actor._id, record.what, resourceId);
+  const until = await claimReadWindow(key, { actorId: actor._id, subjectId, what: record.what, resourceId }, now);
+  if (!until) return;
+  try {
+    await recordAccess(c, record);
+  } catch (err) {
+    // no entry was written: the next read must not find the window open.
+    await AccessLogWindow.collection.deleteOne({ _id: key as never, until }).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** Removes the read windows that have ended (the retention job's access-log step). @returns how many */
+export async function sweepReadWindows(now: Date): Promise<number> {
+  return (await AccessLogWindow.deleteMany({ until: { $lte: now } })).deletedCount;
 }
 
 /** The filter of an admin's access-log query (docs/product.md#access-log). */
@@ -218,13 +268,13 @@ const CSV_BATCH = 500;
 /** The CSV text of the log matching `filter`, newest first, a header row and then a batch at a time. */
 async function* csvChunks(filter: AccessLogFilter): AsyncGenerator<string> {
   await flushAccessLog();
-  yield stringify([[...ACCESS_LOG_CSV_COLUMNS]]);
+  yield stringify([[...ACCESS_LOG_CSV_COLUMNS]], { cast: SAFE_CSV_CAST });
   const query = queryOf(filter);
   for (let skip = 0; ; skip += CSV_BATCH) {
     const docs = await AccessLogEntry.find(query).sort({ at: -1, _id: -1 }).skip(skip).limit(CSV_BATCH).lean<EntryDoc[]>();
     if (docs.length === 0) return;
     const rows = (await presentEntries(docs)).map((e) => [e.at, e.actor.id ?? '', e.actor.name, e.actor.role, e.subject.id, e.subject.name, e.what, e.resourceId ?? '', e.ip]);
-    yield stringify(rows);
+    yield stringify(rows, { cast: SAFE_CSV_CAST });
     if (docs.length < CSV_BATCH) return;
   }
 }

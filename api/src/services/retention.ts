@@ -11,7 +11,7 @@ import {
 } from '../db/models/index.js';
 // registers the model `expireBefore` reads by name.
 import '../db/models/idempotencyKey.js';
-import { accessLogCutoff, flushAccessLog } from './accessLog.js';
+import { accessLogCutoff, flushAccessLog, sweepReadWindows } from './accessLog.js';
 import { KEY_RETENTION_DAYS } from './idempotency.js';
 import type { UploadStores } from './uploads.js';
 import { DAY_MS } from '../time.js';
@@ -131,12 +131,13 @@ export const idempotencyKeysStep: RetentionStep = {
   run: (ctx) => expireBefore('IdempotencyKey', 'createdAt', new Date(ctx.now.getTime() - KEY_RETENTION_DAYS * DAY_MS), ctx.dryRun),
 };
 
-/** Access-log entries older than a year (docs/product.md#access-log). */
+/** Access-log entries older than a year (docs/product.md#access-log); also the files' read windows that have ended, which are not counted. */
 export const accessLogStep: RetentionStep = {
   kind: 'access_log',
   run: async (ctx) => {
     // what this process still holds in its journal counts too, so that the dry run equals the run.
     await flushAccessLog();
+    if (!ctx.dryRun) await sweepReadWindows(ctx.now);
     return expireBefore('AccessLogEntry', 'at', accessLogCutoff(ctx.now), ctx.dryRun);
   },
 };

@@ -63,3 +63,35 @@ retentionRunSchema.index({ slot: 1 }, { unique: true });
 retentionRunSchema.index({ startedAt: -1 });
 
 export const RetentionRun = model('RetentionRun', retentionRunSchema);
+
+/** How long one opening of a file counts for, ms: further reads by the same person within it write no entry (docs/product.md#access-log). */
+export const FILE_READ_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * The open window of one person's reads of one file (docs/product.md#access-log): while `until`
+ * has not passed, a further read of the file by the same person is the same opening and writes no
+ * access-log entry. `_id` is `<actorId>:<what>:<resourceId>`, so a claim is one atomic upsert
+ * and one process wins, whatever the number of processes. Swept once `until` has passed by the
+ * retention job's access-log step.
+ */
+const accessLogWindowSchema = new Schema(
+  {
+    /** `<actorId>:<what>:<resourceId>` */
+    _id: { type: String, required: true },
+    /** who read the file */
+    actorId: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    /** the student whose file it is */
+    subjectId: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    what: { type: String, enum: ACCESS_KINDS, required: true },
+    /** the file's record (a recording's, an export's id), 24 hex digits */
+    resourceId: { type: String, required: true },
+    /** the end of the window: the logged read's time plus {@link FILE_READ_WINDOW_MS} */
+    until: { type: Date, required: true },
+  },
+  { timestamps: false, versionKey: false },
+);
+accessLogWindowSchema.index({ until: 1 });
+accessLogWindowSchema.index({ actorId: 1 });
+accessLogWindowSchema.index({ subjectId: 1 });
+
+export const AccessLogWindow = model('AccessLogWindow', accessLogWindowSchema);

@@ -12,7 +12,7 @@ import { recordingIdParamSchema } from './schema.js';
  * docs/product.md#error-format's.
  *
  * - `GET /recordings/:recordingId/delivery` → `{status, source, version, analyzedAt, reason,
- *   report}` (`DeliveryJson`), for the recording's student, the task's teacher and admins (403
+ *   report}` (`DeliveryJson`), for the recording's student, its course's current teacher and admins (docs/product.md#who-sees-a-recording; 403
  *   anyone else, 404 for no such recording, 400 for a malformed id).
  * - `POST /admin/delivery/reanalyse` → 202 `{queued}`: queues the server's measurement of every
  *   recording not measured by the server with the current method (`queueReanalysis`); admins only.

@@ -10,13 +10,14 @@ import { recordAccess } from '../../services/accessLog.js';
 import { findPerson } from '../../services/stats.js';
 import { validate } from '../../validation.js';
 import { assignmentsOfStudent } from '../student/queries.js';
-import { schoolOverview, studentProfile, teacherOverview, teachesStudent } from './queries.js';
+import { mayReadStudent, teachesStudent } from '../../services/recordingAccess.js';
+import { schoolOverview, studentProfile, teacherOverview } from './queries.js';
 import { profileQuerySchema, teacherOverviewQuerySchema } from './schema.js';
 
 /**
  * Who may read a student's Oracy profile (docs/product.md#oracy-profile,
- * docs/product.md#authorization-matrix): the student themself, a teacher of a
- * course the student is enrolled in, or an admin. 401 without a session; 400
+ * docs/product.md#authorization-matrix, the rule of `services/recordingAccess.ts`): the student
+ * themself, the current teacher of a course the student is enrolled in, or an admin. 401 without a session; 400
  * naming `param` when it is not an ObjectId; 403 for another student or a
  * teacher who does not teach the student; 404 (to a teacher or an admin)
  * when no student has the id.
@@ -31,7 +32,7 @@ function requireStudentReader(param: string) {
       if (user.role === ROLES.student && value.toLowerCase() !== user.id) throw forbidden();
       if (user.role === ROLES.teacher) {
         const student = await findPerson(value, ROLES.student);
-        if (!(await teachesStudent(user._id, student._id))) throw forbidden('You do not teach this student.');
+        if (!(await mayReadStudent(user, student._id))) throw forbidden('You do not teach this student.');
       }
       await next();
     }),

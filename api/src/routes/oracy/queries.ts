@@ -32,15 +32,6 @@ export const HISTORY_PAGE_SIZE = 50;
 const WHOLE_CLASS_BATCH = 10_000;
 
 /**
- * True when `teacherId` teaches a course `studentId` is enrolled in. Two queries.
- */
-export async function teachesStudent(teacherId: Types.ObjectId, studentId: Types.ObjectId): Promise<boolean> {
-  const enrollments = await Enrollment.find({ studentId }).select('courseId').lean();
-  if (enrollments.length === 0) return false;
-  return (await Course.exists({ _id: { $in: enrollments.map((e) => e.courseId) }, instructorId: teacherId })) !== null;
-}
-
-/**
  * A student's profile (`GET /api/student/oracy/:studentId`): the latest and
  * the previous submission, the change between them, a page of the history
  * (newest first, `HISTORY_PAGE_SIZE` at most, only those before `before`

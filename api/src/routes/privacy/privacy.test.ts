@@ -17,7 +17,7 @@ describe('GET /api/privacy/register (docs/product.md#privacy)', () => {
       name: 'Speaking-practice recordings',
       purpose: expect.stringContaining('answer a speaking task aloud'),
       personalData: expect.arrayContaining(['The recorded voice: the audio file, its type and size']),
-      whoCanSee: 'The student, the course’s teacher and admins.',
+      whoCanSee: 'The student, the course’s current teacher (a course handed to another teacher takes its recordings along) and admins.',
       retention: expect.stringContaining('for the school’s recording retention'),
       onErasure: expect.stringContaining('Deleted with its audio file'),
     });

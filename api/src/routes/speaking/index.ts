@@ -6,7 +6,7 @@ import { requireAuth, requireRole, requireSelfOrAdmin } from '../../auth/middlew
 import { Course, Enrollment, Feedback, Recording, ROLES, SpeakingTask } from '../../db/models/index.js';
 import { badRequest, conflict, forbidden, gone, isDuplicateKeyError, notFound, payloadTooLarge } from '../../errors.js';
 import { presentFeedback, presentRecording, presentSpeakingTask } from '../../presenters/speaking.js';
-import { opensFile, recordAccess } from '../../services/accessLog.js';
+import { recordFileRead } from '../../services/accessLog.js';
 import { audioDurationMs } from '../../services/audio.js';
 import { startDelivery } from '../../services/delivery.js';
 import { idempotency } from '../../services/idempotency.js';
@@ -14,7 +14,8 @@ import { findPerson } from '../../services/stats.js';
 import { checkUpload, MAX_AUDIO_BYTES, type UploadStore } from '../../services/uploads.js';
 import { sendServedFile } from '../../static.js';
 import { validate } from '../../validation.js';
-import { findTask, isTaskTeacher, readableRecording, requireTaskOwner, reviewQueue, studentTasks, teacherTasks } from './queries.js';
+import { recordingFor, type Reader } from '../../services/recordingAccess.js';
+import { findTask, readableRecording, requireTaskOwner, reviewQueue, studentTasks, teacherTasks, type RecordingDoc } from './queries.js';
 import {
   createTaskSchema,
   DUE_IN_THE_PAST,
@@ -81,8 +82,8 @@ function audioRemoved(afterDays: number | null): ReturnType<typeof gone> {
  * - `POST /teacher/speaking-tasks` `{courseId, title, prompt, focusStrands, maxSeconds?, dueAt?}`
  *   → 201 task; teachers only, the course must be theirs (403).
  * - `GET /teacher/speaking-tasks/:teacherId` → the teacher's tasks with `{submitted, reviewed, students}`.
- * - `PUT` / `DELETE /teacher/speaking-tasks/:taskId` → 200 task / 204, for the task's teacher or
- *   an admin; deleting a task that has recordings → 409.
+ * - `PUT` / `DELETE /teacher/speaking-tasks/:taskId` → 200 task / 204, for the task's teacher
+ *   (its course's current teacher) or an admin; deleting a task that has recordings → 409.
  * - `GET /student/speaking-tasks/:studentId` → the tasks of the student's courses with their own
  *   recording and its feedback.
  * - `POST /student/speaking-tasks/:taskId/recordings` multipart `{audio, durationMs?, delivery?}`
@@ -93,11 +94,14 @@ function audioRemoved(afterDays: number | null): ReturnType<typeof gone> {
  *   replaces the student's pending recording, 409 once it has been reviewed. The server's
  *   measurement of the audio is queued.
  * - `GET /recordings/:recordingId/audio` → the audio (410 `audio_removed` once the retention job
- *   removed it; one access-log entry when anyone but the student starts playing it), with byte ranges (206, 416), ETag/304 and
- *   `Cache-Control: private`; for the recording's student, the task's teacher and admins.
- * - `GET /teacher/recordings/:teacherId?status=pending|reviewed` → the review queue.
+ *   removed it; one access-log entry per person other than the student, recording and 10 minutes,
+ *   whatever the `Range`), with byte ranges (206, 416), ETag/304 and `Cache-Control: private`; for
+ *   the recording's student, its course's current teacher and admins (docs/product.md#who-sees-a-recording).
+ * - `GET /teacher/recordings/:teacherId?status=pending|reviewed` → the review queue: the
+ *   recordings of the courses the teacher teaches now.
  * - `POST /teacher/recordings/:recordingId/feedback` `{strands, comment}` → 201 feedback, for the
- *   task's teacher; a second feedback → 409 (one wins, in any process); `PUT` edits one's own.
+ *   course's current teacher; a second feedback → 409 (one wins, in any process); `PUT` edits
+ *   one's own while one still teaches the course.
  */
 export function createSpeakingRoutes(opts: { recordings: UploadStore }) {
   const store = opts.recordings;
@@ -194,19 +198,22 @@ export function createSpeakingRoutes(opts: { recordings: UploadStore }) {
       },
     )
     .get('/recordings/:recordingId/audio', requireAuth, validate('param', recordingIdParamSchema), async (c) => {
-      const recording = await readableRecording(c.req.valid('param').recordingId, c.var.user, 'This recording is not yours to hear.');
+      const recording = await readableRecording(c.req.valid('param').recordingId, c.var.user, 'This recording is not yours to hear.', 'play');
       if (recording.audioRemovedAt) throw audioRemoved(recording.audioRemovedAfterDays ?? null);
-      // the entry is written while the answer is prepared, and acknowledged before it is sent.
-      const logged = opensFile(c.req.header('Range'))
-        ? settled(recordAccess(c, { subjectId: recording.studentId, what: 'recording_audio', resourceId: recording._id }))
-        : undefined;
+      // every request counts, whatever its Range (once per person and recording in 10 minutes); the
+      // entry is written while the answer is prepared, and acknowledged before it is sent.
+      const logged = settled(recordFileRead(c, { subjectId: recording.studentId, what: 'recording_audio', resourceId: recording._id }));
       const file = await store.open(recording.file?.name ?? '');
       if (!file) {
-        await logged?.();
+        await logged();
         throw notFound('The recording’s audio is missing.');
       }
-      const answer = await sendServedFile(c, file, 'private, no-cache');
-      await logged?.();
+      let answer: Response;
+      try {
+        answer = sendServedFile(c, file, 'private, no-cache');
+      } finally {
+        await logged();
+      }
       return answer;
     })
     .get('/teacher/recordings/:teacherId', ...teacherOrAdmin('teacherId'), validate('query', queueQuerySchema), async (c) => {
@@ -220,7 +227,7 @@ export function createSpeakingRoutes(opts: { recordings: UploadStore }) {
       limitJson,
       validate('json', feedbackSchema),
       async (c) => {
-        const { recording, task } = await reviewable(c.req.valid('param').recordingId, c.var.user._id);
+        const { recording, task } = await reviewable(c.req.valid('param').recordingId, c.var.user);
         const body = c.req.valid('json');
         const strands = checkedStrands(body.strands, task.focusStrands);
         let feedback;
@@ -241,7 +248,7 @@ export function createSpeakingRoutes(opts: { recordings: UploadStore }) {
       limitJson,
       validate('json', feedbackSchema),
       async (c) => {
-        const { recording, task } = await reviewable(c.req.valid('param').recordingId, c.var.user._id);
+        const { recording, task } = await reviewable(c.req.valid('param').recordingId, c.var.user);
         const existing = await Feedback.findOne({ recordingId: recording._id }).select('teacherId').lean();
         if (!existing) throw notFound('This recording has no feedback yet.');
         if (!existing.teacherId?.equals(c.var.user._id)) throw forbidden('Only the teacher who gave this feedback can change it.');
@@ -258,14 +265,13 @@ export function createSpeakingRoutes(opts: { recordings: UploadStore }) {
 }
 
 /**
- * The recording a teacher reviews, with its task.
- * @throws 404 without such a recording; 403 when the task is not the teacher's
+ * The recording a teacher reviews, with its task: only the current teacher of its course scores it
+ * (docs/product.md#who-sees-a-recording, `services/recordingAccess.ts`).
+ * @throws 404 without such a recording; 403 when the recording's course is not the teacher's now
  */
-async function reviewable(recordingId: string, teacherId: Types.ObjectId) {
-  const recording = await Recording.findById(new Types.ObjectId(recordingId)).lean();
-  if (!recording) throw notFound('No such recording.');
+async function reviewable(recordingId: string, teacher: Reader) {
+  const recording = await recordingFor<RecordingDoc>(recordingId, teacher, 'score', 'This recording is not one of your students’ answers to your tasks.');
   const task = await findTask(String(recording.taskId));
-  if (!(await isTaskTeacher(teacherId, task))) throw forbidden('This recording is not one of your students’ answers to your tasks.');
   return { recording, task };
 }
 

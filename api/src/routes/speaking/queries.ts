@@ -13,6 +13,7 @@ import {
   type TeacherSpeakingTaskJson,
 } from '../../presenters/speaking.js';
 import { deliverySummaries } from '../../services/delivery.js';
+import { coursesTaughtBy, recordingFor, teachesCourse, type Reader, type RecordingUse } from '../../services/recordingAccess.js';
 import type { Person } from '../../services/stats.js';
 import { DELETED_USER_NAME } from '../../presenters/chatMessage.js';
 
@@ -32,47 +33,36 @@ export async function findTask(id: string): Promise<TaskDoc> {
   return task;
 }
 
-/** The ids of the courses a teacher teaches. One query. */
-async function courseIdsOf(teacherId: Types.ObjectId): Promise<Types.ObjectId[]> {
-  return (await Course.find({ instructorId: teacherId }).select('_id').lean()).map((c) => c._id);
-}
-
 /**
- * True when `userId` is a task's teacher: the one who set it, or the teacher who teaches its
- * course now (a course handed to another teacher takes its tasks along). One query at most.
+ * True when `userId` is a task's teacher: the teacher who teaches its course now
+ * (docs/product.md#who-sees-a-recording) — a course handed to another teacher takes its tasks
+ * along, and the teacher who set them keeps none. One query.
  */
-export async function isTaskTeacher(userId: Types.ObjectId, task: Pick<TaskDoc, 'teacherId' | 'courseId'>): Promise<boolean> {
-  if (task.teacherId?.equals(userId)) return true;
-  return (await Course.exists({ _id: task.courseId, instructorId: userId })) !== null;
+export async function isTaskTeacher(userId: Types.ObjectId, task: Pick<TaskDoc, 'courseId'>): Promise<boolean> {
+  return teachesCourse(userId, task.courseId);
 }
 
 /**
  * Who may change or delete a task: its teacher or an admin.
  * @throws 403 `forbidden` for anyone else
  */
-export async function requireTaskOwner(user: { _id: Types.ObjectId; role: number }, task: TaskDoc): Promise<void> {
+export async function requireTaskOwner(user: Reader, task: TaskDoc): Promise<void> {
   if (user.role === 1) return;
   if (!(await isTaskTeacher(user._id, task))) throw forbidden('This is not one of your speaking tasks.');
 }
 
 /** A stored recording, as the routes read it. */
-export type RecordingDoc = RecordingLike & { _id: Types.ObjectId; studentId: Types.ObjectId; taskId: Types.ObjectId; file: { name: string; type: string; size: number } };
+export type RecordingDoc = RecordingLike & { _id: Types.ObjectId; studentId: Types.ObjectId; taskId: Types.ObjectId; courseId: Types.ObjectId; file: { name: string; type: string; size: number } };
 
 /**
- * A recording that `user` may hear and read the delivery report of (docs/product.md#authorization-matrix):
- * its student, its task's teacher, or an admin. Two queries at most for a teacher, one otherwise.
+ * A recording that `user` may hear (`use: 'play'`) or read the delivery report of (`'read'`):
+ * its student, its course's current teacher, or an admin (docs/product.md#who-sees-a-recording,
+ * the rule of `services/recordingAccess.ts`). Two queries at most.
  * @param refusal the 403's message
  * @throws 404 `not_found` without such a recording; 403 `forbidden` for anyone else
  */
-export async function readableRecording(recordingId: string, user: { _id: Types.ObjectId; role: number }, refusal: string): Promise<RecordingDoc> {
-  const recording = await Recording.findById(new Types.ObjectId(recordingId)).lean<RecordingDoc>();
-  if (!recording) throw notFound('No such recording.');
-  if (user.role === 1 || recording.studentId.equals(user._id)) return recording;
-  if (user.role === 2) {
-    const task = await SpeakingTask.findById(recording.taskId).select('teacherId courseId').lean<Pick<TaskDoc, 'teacherId' | 'courseId'>>();
-    if (task && (await isTaskTeacher(user._id, task))) return recording;
-  }
-  throw forbidden(refusal);
+export async function readableRecording(recordingId: string, user: Reader, refusal: string, use: RecordingUse = 'read'): Promise<RecordingDoc> {
+  return recordingFor<RecordingDoc>(recordingId, user, use, refusal);
 }
 
 /** Titles of some courses by id. One query. */
@@ -88,10 +78,11 @@ function byDueDate(a: TaskDoc, b: TaskDoc): number {
   return due(a) - due(b) || b.createdAt.getTime() - a.createdAt.getTime();
 }
 
-/** The tasks a teacher answers for: set by them or in a course they teach. Two queries. */
+/** The tasks a teacher answers for: those of the courses they teach now (docs/product.md#who-sees-a-recording). Two queries. */
 async function tasksOfTeacher(teacherId: Types.ObjectId): Promise<TaskDoc[]> {
-  const courseIds = await courseIdsOf(teacherId);
-  return SpeakingTask.find({ $or: [{ teacherId }, { courseId: { $in: courseIds } }] }).lean<TaskDoc[]>();
+  const courseIds = await coursesTaughtBy(teacherId);
+  if (courseIds.length === 0) return [];
+  return SpeakingTask.find({ courseId: { $in: courseIds } }).lean<TaskDoc[]>();
 }
 
 /**
@@ -158,15 +149,17 @@ export async function studentTasks(student: Person): Promise<StudentSpeakingTask
 
 /**
  * A teacher's review queue (`GET /api/teacher/recordings/:teacherId?status=`): the recordings of
- * their tasks in one state — pending oldest first, reviewed newest first — each with the
+ * the courses they teach now (docs/product.md#who-sees-a-recording: a course handed over moves its
+ * pending takes to the new teacher's queue) in one state — pending oldest first, reviewed newest first — each with the
  * student's name, the task's title, prompt and focus strands, its delivery summary and its
  * feedback. Seven queries.
  */
 export async function reviewQueue(teacher: Person, status: 'pending' | 'reviewed'): Promise<ReviewItemJson[]> {
-  const tasks = await tasksOfTeacher(teacher._id);
-  if (tasks.length === 0) return [];
-  const recordings = await Recording.find({ taskId: { $in: tasks.map((t) => t._id) }, status }).lean<Array<RecordingLike & { _id: Types.ObjectId; studentId: Types.ObjectId }>>();
+  const courseIds = await coursesTaughtBy(teacher._id);
+  if (courseIds.length === 0) return [];
+  const recordings = await Recording.find({ courseId: { $in: courseIds }, status }).lean<Array<RecordingLike & { _id: Types.ObjectId; studentId: Types.ObjectId }>>();
   if (recordings.length === 0) return [];
+  const tasks = await SpeakingTask.find({ _id: { $in: [...new Set(recordings.map((r) => String(r.taskId)))].map((id) => new Types.ObjectId(id)) } }).lean<TaskDoc[]>();
   const [students, titles, feedback, deliveryOf] = await Promise.all([
     User.find({ _id: { $in: recordings.map((r) => r.studentId) } }).select('name').lean(),
     courseTitles(tasks.map((t) => t.courseId)),

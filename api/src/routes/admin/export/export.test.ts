@@ -3,7 +3,7 @@ import { createApp } from '../../../app.js';
 import { User } from '../../../db/models/index.js';
 import { createUser, jsonRequest, readJson, signIn } from '../../../test/factories.js';
 import { enroll, makeCourse, scoresOf, submitAt } from '../../../test/testData.js';
-import { neutralizeFormula } from './stream.js';
+import { neutralizeFormula } from '../../../services/csvCell.js';
 
 const app = createApp();
 let cookie: string;

@@ -1,6 +1,7 @@
 import { Readable, pipeline } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { stringify } from 'csv-stringify';
+import { SAFE_CSV_CAST } from '../../../services/csvCell.js';
 import type { Types } from 'mongoose';
 import { Course, Enrollment, ROLES, User, type OracyLevel, type Role } from '../../../db/models/index.js';
 import type { ExportType } from './schema.js';
@@ -122,16 +123,6 @@ export async function* exportRecords(): AsyncGenerator<ExportRecord> {
   }
 }
 
-/**
- * A cell that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab,
- * carriage return first) gets a leading `'`, as OWASP advises against CSV
- * injection: names and emails are typed by self-registering users, and the
- * admin opens the file in a spreadsheet.
- */
-export function neutralizeFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 /** The records as JSON text: an array of objects, one per line. */
 async function* jsonChunks(records: AsyncIterable<ExportRecord>): AsyncGenerator<Buffer> {
   let first = true;
@@ -161,7 +152,7 @@ export function exportStream(fileType: ExportType): WebReadableStream<Uint8Array
   const csv = stringify({
     header: true,
     columns: [...EXPORT_COLUMNS],
-    cast: { string: (value) => neutralizeFormula(value) },
+    cast: SAFE_CSV_CAST,
   });
   // pipeline destroys both sides on an error or an early close; the error then reaches the response stream.
   pipeline(source, csv, () => undefined);

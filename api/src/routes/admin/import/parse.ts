@@ -1,4 +1,5 @@
 import { parse as parseCsv, CsvError } from 'csv-parse/sync';
+import { restoreFormula } from '../../../services/csvCell.js';
 import { ApiError, badRequest } from '../../../errors.js';
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, FILE_TOO_LARGE, TOO_MANY_ROWS } from './schema.js';
 
@@ -57,14 +58,6 @@ export function splitCourses(cell: string): string[] {
     .split(';')
     .map((title) => title.trim())
     .filter((title) => title !== '');
-}
-
-/**
- * A cell written by the export's CSV, which puts `'` before a value a spreadsheet would run as a
- * formula (`neutralizeFormula` of `export/stream.ts`): the value itself again.
- */
-function unneutralise(cell: string): string {
-  return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
 }
 
 /**
@@ -199,7 +192,7 @@ function readCsv(text: string): RawRow[] {
     const cell = (column: Column): string | null => {
       const index = columns[column];
       const value = index === undefined ? undefined : cells[index];
-      return value === undefined ? null : unneutralise(value);
+      return value === undefined ? null : restoreFormula(value);
     };
     const problems: string[] = [];
     if (cells.length > width && cells.slice(width).some((extra) => extra !== '')) {

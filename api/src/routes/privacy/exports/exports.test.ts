@@ -3,7 +3,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Job, PrivacyExport } from '../../../db/models/index.js';
+import { AccessLogEntry, Job, PrivacyExport } from '../../../db/models/index.js';
 import { createJobRunner } from '../../../jobs/index.js';
 import { exportsDir } from '../../../privacy/exportStore.js';
 import { EXPORT_JOB, EXPORT_SWEEP_JOB, queueExportSweep } from '../../../privacy/exports.js';
@@ -26,6 +26,7 @@ beforeAll(async () => {
   await complaint.updateOne({ status: 'disapproved', decidedBy: world.admin._id, decidedAt: new Date('2026-10-02T09:00:00Z'), moderationNote: 'Ask your teacher first.' });
   await freshComplaint(world.s2, 3);
   await submitAt(world.s1._id, scoresOf(3), new Date('2026-10-01T09:00:00Z'));
+  await AccessLogEntry.create({ at: new Date('2026-10-03T09:00:00Z'), actorId: world.t1._id, actorRole: 'teacher', subjectId: world.s1._id, what: 'recording_audio', resourceId: String(recording._id), ip: '203.0.113.77' });
 });
 afterAll(() => world.cleanup());
 afterEach(() => vi.useRealTimers());
@@ -78,6 +79,14 @@ describe('POST /api/privacy/exports: the archive (docs/product.md#download-my-da
     const recording = data.collections.recordings![0]!;
     const inArchive = files[recording.fileInArchive as string]!;
     expect(Buffer.from(inArchive).equals(readFileSync(join(recordingsDir(world.dataDir), recordingFile)))).toBe(true);
+    // who opened their data: name, role, what and when, never the address it was opened from
+    expect(data.collections.accesslogentries).toEqual([
+      expect.objectContaining({ at: '2026-10-03T09:00:00.000Z', actorName: world.t1.name, actorRole: 'teacher', what: 'recording_audio' }),
+    ]);
+    expect(data.collections.accesslogentries![0]).not.toHaveProperty('ip');
+    expectNone(text, '203.0.113.77');
+    expect(html).toContain(`${world.t1.name} (Teacher) opened a recording`);
+    expectNone(html, '203.0.113.77');
     // secrets and other people's data
     expectNone(text, 'passwordHash', 'tokenHash', world.s2.email, world.t1.email, world.admin.email, String(world.t1._id), String(world.s2._id), String(world.admin._id));
     expect(html).toContain('Debating basics');

@@ -5,7 +5,7 @@ import { requireAuth, requireRole } from '../../../auth/middleware.js';
 import { ROLES } from '../../../db/models/index.js';
 import type { ExportStore } from '../../../privacy/exportStore.js';
 import { exportDownload, listExports, requestExport } from '../../../privacy/exports.js';
-import { opensFile, recordAccess } from '../../../services/accessLog.js';
+import { recordFileRead } from '../../../services/accessLog.js';
 import { sendServedFile } from '../../../static.js';
 import { validate } from '../../../validation.js';
 import { exportIdParamSchema, exportSubjectParamSchema, exportSubjectQuerySchema } from './schema.js';
@@ -21,7 +21,8 @@ const ARCHIVE_CACHE = 'private, no-store';
  * - `GET /privacy/exports/:id/download` → 200 the ZIP (`application/zip`, `Content-Disposition:
  *   attachment`, `Cache-Control: private, no-store`, byte ranges served); 404 for another person's
  *   export (an admin may download any), an expired one or one not ready; an admin's download of
- *   another person's archive is written to the access log first (docs/product.md#access-log);
+ *   another person's archive is written to the access log first, whatever its `Range`, at most
+ *   once per admin and archive in 10 minutes (docs/product.md#access-log);
  * - `POST /admin/privacy/exports/:userId` and `GET /admin/privacy/exports?userId=` (admins only):
  *   the same for anyone; 404 for an unknown user.
  */
@@ -33,8 +34,9 @@ export function createPrivacyExportRoutes(opts: { store: ExportStore }) {
       const user = c.var.user;
       const id = c.req.valid('param').id;
       const { file, filename, subjectId } = await exportDownload(id, { _id: user._id, isAdmin: user.role === ROLES.admin }, opts.store);
-      // an admin's download of someone's archive is in the access log before a byte of it is sent (none for one's own).
-      if (opensFile(c.req.header('Range'))) await recordAccess(c, { subjectId, what: 'privacy_export', resourceId: id });
+      // an admin's download of someone's archive is in the access log before a byte of it is sent (none for one's own),
+      // whatever its Range: once per admin and archive in 10 minutes.
+      await recordFileRead(c, { subjectId, what: 'privacy_export', resourceId: id });
       return sendServedFile(c, file, ARCHIVE_CACHE, { 'Content-Disposition': `attachment; filename="${filename}"` });
     })
     .post('/admin/privacy/exports/:userId', requireRole(ROLES.admin), validate('param', exportSubjectParamSchema), async (c) =>
