@@ -300,7 +300,7 @@ describe('npm run backup and npm run restore', { timeout: 180_000 }, () => {
     const cases: [string, RegExp][] = [
       [random, /random\.tar\.gz is not a usable Oracy backup: it cannot be read/],
       [cut, /cut\.tar\.gz is not a usable Oracy backup: it cannot be read/],
-      [foreign, /foreign\.tar\.gz is not a usable Oracy backup: it holds notes\.txt/],
+      [foreign, /foreign\.tar\.gz is not a usable Oracy backup: it holds an entry a backup never has, so nothing was restored: notes\.txt/],
       [newer, /newer\.tar\.gz is not a usable Oracy backup: it is of format version 2; this Oracy reads version 1/],
       [damaged, /damaged\.tar\.gz is not a usable Oracy backup: its database does not pass the check/],
       [miscounted, /miscounted\.tar\.gz is not a usable Oracy backup: collection oracy\.complaints has \d+ documents, its manifest says \d+/],
