@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { chmod, lstat, mkdir, readFile, readdir, rename, rm } from 'node:fs/promises';
+import { lstat, mkdir, readFile, readdir, rename, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { extract, list, type ReadEntry } from 'tar';
 import { lockDataDir, LOCK_FILE } from '../db/dataDirLock.js';
+import { tightenDataDirModes } from '../security/dataDirModes.js';
 import { publicUploadsDir } from '../services/uploads.js';
 import {
   ARCHIVE_DB,
@@ -209,7 +210,8 @@ async function checkUnpacked(file: string, dir: string, manifest: Manifest): Pro
  *    folder), listing every such entry;
  * 4. unpacks the archive into `DATA_DIR/.restore-<pid>`, checks that the
  *    manifest is of this format version, runs the database program's integrity check on the database
- *    files and compares their documents per collection and the uploads with the manifest;
+ *    files and compares their documents per collection and the uploads with the manifest, and makes
+ *    every unpacked file 0600 and folder 0700;
  * 5. only then moves `db/` and `uploads/` into place, the old ones (with `force`) aside first and
  *    deleted at the end; a failed move puts the old ones back.
  *
@@ -238,7 +240,8 @@ export async function restoreBackup(opts: { dataDir: string; file: string; force
     await mkdir(join(staging, ARCHIVE_UPLOADS), { recursive: true });
     log('Checking the database and the uploads against the manifest...');
     const database = await checkUnpacked(opts.file, staging, manifest);
-    await chmod(join(staging, ARCHIVE_DB), 0o700);
+    // files 0600 in folders 0700 whatever modes the archive carried (docs/architecture.md#private-files).
+    await tightenDataDirModes(staging);
 
     const places = [
       { from: join(staging, ARCHIVE_DB), to: join(opts.dataDir, 'db'), aside: join(staging, 'replaced-db') },
