@@ -148,7 +148,10 @@ export async function startServer(
     throw err;
   });
   if (tightened.files + tightened.folders > 0) {
-    log.info(tightened, `Made ${tightened.files} files and ${tightened.folders} folders under ${env.DATA_DIR} private to this account (files 0600, folders 0700)`);
+    log.info({ files: tightened.files, folders: tightened.folders }, `Made ${tightened.files} files and ${tightened.folders} folders under ${env.DATA_DIR} private to this account (files 0600, folders 0700)`);
+  }
+  if (tightened.refused.length > 0) {
+    log.warn({ refused: tightened.refused }, `Could not make ${tightened.refused.join(', ')} private: another account owns them. Give them to the account Oracy runs as (chown).`);
   }
   let shuttingDown = false;
   const db = await connectDatabase({

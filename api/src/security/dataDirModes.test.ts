@@ -52,7 +52,7 @@ describe('tightenDataDirModes', () => {
     symlinkSync(outside, join(dataDir, 'uploads', 'link.txt'));
     chmodSync(dataDir, 0o755);
 
-    expect(await tightenDataDirModes(dataDir)).toEqual({ files: 3, folders: 4 });
+    expect(await tightenDataDirModes(dataDir)).toEqual({ files: 3, folders: 4, refused: [] });
     for (const folder of [dataDir, join(dataDir, 'uploads'), recordingsDir(dataDir), chatUploadsDir(dataDir)]) expect(modeOf(folder), folder).toBe(0o700);
     expect(modeOf(join(dataDir, 'uploads', 'recordings', 'recording-a.webm'))).toBe(0o600);
     expect(modeOf(join(dataDir, 'uploads', 'chat', 'chat-a.pdf'))).toBe(0o600);
@@ -60,8 +60,8 @@ describe('tightenDataDirModes', () => {
     expect(modeOf(join(dataDir, 'run.sh'))).toBe(0o700);
     expect(modeOf(outside)).toBe(0o644);
 
-    expect(await tightenDataDirModes(dataDir)).toEqual({ files: 0, folders: 0 });
-    expect(await tightenDataDirModes(join(dataDir, 'missing'))).toEqual({ files: 0, folders: 0 });
+    expect(await tightenDataDirModes(dataDir)).toEqual({ files: 0, folders: 0, refused: [] });
+    expect(await tightenDataDirModes(join(dataDir, 'missing'))).toEqual({ files: 0, folders: 0, refused: [] });
   });
 
   it('the disk store writes 0600 files in 0700 folders even under a umask of 022', async () => {
