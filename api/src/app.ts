@@ -51,6 +51,7 @@ import { defineRetentionJob } from './privacy/retentionJob.js';
 import { configureAccessLog } from './services/accessLog.js';
 import { createDocsRoutes } from './openapi/http.js';
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE, pwaCacheControl, resolveInside, sendFile, sendServedFile } from './static.js';
+import { uploadDispositionHeaders } from './security/uploadDisposition.js';
 
 /** Paths that belong to the API side of the origin, never to the PWA (docs/architecture.md#one-origin). */
 const API_PATH = /^\/(api|auth|uploads|socket\.io)(\/|$)/;
@@ -105,7 +106,8 @@ export interface AppOptions {
  * - `GET /api/openapi.json` (the OpenAPI 3.1 document built from this app's routes) and the
  *   reference page `GET /api/docs`, without a session (`openapi/http.ts`),
  * - JSON 404 `ErrorBody` for any other `/api/*`, `/auth/*`, `/socket.io/*` path,
- * - `GET /uploads/:name` from the public upload store (cached for a year; 404 otherwise),
+ * - `GET /uploads/:name` from the public upload store (cached for a year; 404 otherwise; PNG, JPEG,
+ *   WebP and GIF inline, any other type as an attachment: `security/uploadDisposition.ts`),
  * - the built PWA from `PWA_DIST` for every other GET, with single-page
  *   fallback to index.html, or a "not built yet" page (503) when it is missing.
  * Errors answer as docs/product.md#error-format JSON through `createErrorHandler`.
@@ -198,7 +200,7 @@ export function createApp(options: AppOptions = {}) {
     .get('/uploads/:name', async (c) => {
       const file = await uploads.public.open(c.req.param('name'));
       if (!file) throw notFound('No such file.');
-      return sendServedFile(c, file, CACHE_IMMUTABLE);
+      return sendServedFile(c, file, CACHE_IMMUTABLE, uploadDispositionHeaders(file.type, file.name));
     })
     .get('*', async (c) => {
       const path = c.req.path;

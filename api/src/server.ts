@@ -27,6 +27,7 @@ import { closeAccessLog } from './services/accessLog.js';
 import { cleanStoredText } from './services/storedText.js';
 import { getEnv, shouldSeedDemo, type Env } from './env.js';
 import { createUploadStores, publicUploadsDir } from './services/uploads.js';
+import { tightenDataDirModes, usePrivateUmask } from './security/dataDirModes.js';
 import { createLogger, type Logger } from './logger.js';
 
 /** Longest wait for open connections when closing the HTTP server, in ms. */
@@ -106,7 +107,9 @@ function closeHttpServer(server: Server): Promise<void> {
 }
 
 /**
- * Starts Oracy (docs/architecture.md#running-it): reads the environment, connects to
+ * Starts Oracy (docs/architecture.md#running-it): reads the environment, sets the process umask to
+ * 0o077 and makes what is already under `DATA_DIR` private (files 0600, folders 0700,
+ * docs/architecture.md#private-files), connects to
  * `MONGODB_URI` or locks `DATA_DIR` (`oracy.lock`, docs/architecture.md#backups) and starts the embedded FerretDB under `DATA_DIR/db`, builds
  * indexes, sets up session expiry (TTL index or a 10-minute sweep), cleans stored names and
  * titles that break the rule of docs/product.md#names-and-titles, says once
@@ -137,7 +140,19 @@ export async function startServer(
       process.exit(1);
     });
 
+  // Before anything is written under DATA_DIR, the embedded database (a child, which inherits it) included.
+  usePrivateUmask();
   const lock = env.MONGODB_URI ? undefined : lockDataDir(env.DATA_DIR, 'oracy server');
+  const tightened = await tightenDataDirModes(env.DATA_DIR).catch((err: unknown) => {
+    lock?.release();
+    throw err;
+  });
+  if (tightened.files + tightened.folders > 0) {
+    log.info({ files: tightened.files, folders: tightened.folders }, `Made ${tightened.files} files and ${tightened.folders} folders under ${env.DATA_DIR} private to this account (files 0600, folders 0700)`);
+  }
+  if (tightened.refused.length > 0) {
+    log.warn({ refused: tightened.refused }, `Could not make ${tightened.refused.join(', ')} private: another account owns them. Give them to the account Oracy runs as (chown).`);
+  }
   let shuttingDown = false;
   const db = await connectDatabase({
     mongodbUri: env.MONGODB_URI,
@@ -174,7 +189,7 @@ export async function startServer(
 
     // one set of upload stores per process, shared by the seed, the routes and the chat.
     const uploads = createUploadStores(env);
-    if (env.UPLOAD_STORE === 'disk') await mkdir(publicUploadsDir(env.DATA_DIR), { recursive: true });
+    if (env.UPLOAD_STORE === 'disk') await mkdir(publicUploadsDir(env.DATA_DIR), { recursive: true, mode: 0o700 });
     const deliveryTools = serverDeliveryTools();
     if (!(await ffmpegAvailable())) {
       log.warn(

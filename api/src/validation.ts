@@ -28,19 +28,28 @@ export function validate<T extends z.ZodType, Target extends keyof ValidationTar
 }
 
 /**
- * Characters no name or title may hold: Unicode general categories Cc (controls: NUL, tab, line
- * breaks …) and Cf (format characters: bidirectional controls such as U+202E and U+2066–2069,
- * zero-width U+200B–U+200D, U+2060, U+FEFF, the soft hyphen U+00AD …). They are invisible or
- * reorder the text around them, so a name holding one could pass for someone else's
- * (docs/product.md#names-and-titles).
+ * Characters no name or title may hold (docs/product.md#names-and-titles):
+ * - Unicode general categories Cc (controls: NUL, tab, line breaks …) and Cf (format characters:
+ *   bidirectional controls such as U+202E and U+2066–2069, zero-width U+200B–U+200D, U+2060,
+ *   U+FEFF, the soft hyphen U+00AD …), which are invisible or reorder the text around them;
+ * - Zl and Zp, the line and paragraph separators U+2028 and U+2029, which break the line;
+ * - letters and symbols that render blank: the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0,
+ *   the blank braille pattern U+2800, the combining grapheme joiner U+034F and the Khmer inherent
+ *   vowels U+17B4 and U+17B5.
+ * A name holding one could pass for someone else's, or for no name at all.
  */
-export const INVISIBLE_CHARACTERS = /[\p{Cc}\p{Cf}]/u;
-const INVISIBLE_CHARACTERS_ALL = /[\p{Cc}\p{Cf}]/gu;
+export const INVISIBLE_CHARACTERS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0\u2800\u034F\u17B4\u17B5]/u;
+const INVISIBLE_CHARACTERS_ALL = new RegExp(INVISIBLE_CHARACTERS.source, 'gu');
 
 /** The field message of a person's name holding a character of `INVISIBLE_CHARACTERS` (docs/product.md#names-and-titles). */
 export const NAME_CHARACTERS_MESSAGE = 'Names cannot contain control or invisible characters';
 /** The field message of a title holding a character of `INVISIBLE_CHARACTERS` (docs/product.md#names-and-titles). */
 export const TITLE_CHARACTERS_MESSAGE = 'Titles cannot contain control or invisible characters';
+
+/** The field message of a person's name without a letter of any script (docs/product.md#names-and-titles). */
+export const NAME_LETTER_MESSAGE = 'Names must contain at least one letter';
+/** A letter of any script (Unicode general category L). */
+const LETTER = /\p{L}/u;
 
 /** True when `value` holds no character of `INVISIBLE_CHARACTERS`. */
 export function hasOnlyVisibleCharacters(value: string): boolean {
@@ -57,6 +66,11 @@ export function hasOnlyVisibleCharacters(value: string): boolean {
  */
 export function oneLineText(required: string, message: string) {
   return z.string({ error: required }).refine(hasOnlyVisibleCharacters, { error: message, abort: true }).normalize('NFC').trim();
+}
+
+/** True when `value` holds at least one letter of any script (Unicode category L): "李", "Zoë", not "123" or "-". */
+export function hasLetter(value: string): boolean {
+  return LETTER.test(value);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NAME_CHARACTERS_MESSAGE, oneLineText } from '../validation.js';
+import { NAME_CHARACTERS_MESSAGE, NAME_LETTER_MESSAGE, hasLetter, oneLineText } from '../validation.js';
 import { isCommonPassword } from './commonPasswords.js';
 
 /** Shortest password a new account may have, in characters. The demo password `oracy-demo` has exactly 10. */
@@ -31,14 +31,16 @@ export const loginSchema = z.object({
 });
 
 /**
- * A first or last name: NFC, trimmed, 1–100 characters, no control or invisible character
- * (docs/product.md#names-and-titles).
+ * A first or last name: NFC, trimmed, 1–100 characters, no control, invisible or blank character,
+ * at least one letter of any script (docs/product.md#names-and-titles). A value without a letter
+ * (digits or punctuation only) is refused with `NAME_LETTER_MESSAGE`.
  * @param missing the message for an empty value, e.g. "Enter your first name."
  */
 export const personName = (missing: string) =>
   oneLineText(missing, NAME_CHARACTERS_MESSAGE)
     .min(1, { error: missing })
-    .max(100, { error: 'Use at most 100 characters.' });
+    .max(100, { error: 'Use at most 100 characters.' })
+    .refine(hasLetter, { error: NAME_LETTER_MESSAGE });
 
 const name = (what: string) => personName(`Enter your ${what}.`);
 
@@ -68,9 +70,9 @@ export const newPassword = (missing: string) =>
 
 /** `POST /auth/register`: a new student account (role 3). */
 export const registerSchema = z.object({
-  /** NFC, trimmed, 1–100 characters, no control or invisible character (docs/product.md#names-and-titles). */
+  /** NFC, trimmed, 1–100 characters, no control, invisible or blank character, at least one letter (docs/product.md#names-and-titles). */
   firstName: name('first name'),
-  /** NFC, trimmed, 1–100 characters, no control or invisible character (docs/product.md#names-and-titles). */
+  /** NFC, trimmed, 1–100 characters, no control, invisible or blank character, at least one letter (docs/product.md#names-and-titles). */
   lastName: name('last name'),
   /**
    * A valid address, trimmed and lower-cased, ≤ 254 characters; unique among users (409 otherwise);

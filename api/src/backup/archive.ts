@@ -5,6 +5,8 @@ import { join, relative, sep } from 'node:path';
 import { z } from 'zod';
 import { ensureDevdbBinary } from '../../devdb/build.mjs';
 import { REPO_ROOT } from '../env.js';
+import { AUDIO_CONTAINERS } from '../services/uploads.js';
+import { UPLOAD_NAME_PATTERN } from '../static.js';
 
 /**
  * What a backup archive holds (docs/architecture.md#backups): a gzip-compressed tar of
@@ -17,6 +19,68 @@ export const ARCHIVE_MANIFEST = 'manifest.json';
 export const ARCHIVE_DB = 'db';
 /** The archive's folder of uploaded files. */
 export const ARCHIVE_UPLOADS = 'uploads';
+
+/** The archive's folder of chat attachments, below the uploads (`DATA_DIR/uploads/chat`). */
+export const ARCHIVE_CHAT = `${ARCHIVE_UPLOADS}/chat`;
+/** The archive's folder of speaking-practice recordings, below the uploads (`DATA_DIR/uploads/recordings`). */
+export const ARCHIVE_RECORDINGS = `${ARCHIVE_UPLOADS}/recordings`;
+
+/**
+ * The extensions the upload stores give a raster image (services/uploads.ts, `checkUpload`: the
+ * extension file-type names for the signature, SVG never): course images and profile photos in
+ * `uploads/`, image attachments in `uploads/chat/`.
+ */
+const IMAGE_EXTENSIONS = [
+  'apng', 'arw', 'avif', 'bmp', 'bpg', 'cr2', 'cr3', 'cur', 'dng', 'dwg', 'flif', 'gif', 'heic', 'icns', 'ico', 'j2c', 'jls',
+  'jp2', 'jpg', 'jpm', 'jpx', 'jxl', 'jxr', 'ktx', 'mj2', 'nef', 'orf', 'png', 'psd', 'raf', 'rw2', 'tif', 'webp', 'xcf',
+];
+
+/**
+ * The files each folder of a backup's uploads may hold, by extension (what the stores write,
+ * services/uploads.ts): images in `uploads/`; images, PDF, DOC and DOCX in `uploads/chat/`; the
+ * recording containers in `uploads/recordings/`. No other folder, no other extension
+ * (docs/architecture.md#backups).
+ */
+export const ARCHIVE_UPLOAD_EXTENSIONS: Readonly<Record<string, ReadonlySet<string>>> = {
+  [ARCHIVE_UPLOADS]: new Set(IMAGE_EXTENSIONS),
+  [ARCHIVE_CHAT]: new Set([...IMAGE_EXTENSIONS, 'pdf', 'doc', 'docx']),
+  [ARCHIVE_RECORDINGS]: new Set(Object.values(AUDIO_CONTAINERS).map((container) => container.ext)),
+};
+
+/** One entry of a tar archive as its header gives it: the path as written, and node-tar's type (`File`, `Directory`, `SymbolicLink` …). */
+export interface ArchiveEntry {
+  path: string;
+  type: string;
+}
+
+/**
+ * Why a backup archive may not hold `entry`, or null when a backup writes such an entry
+ * (docs/architecture.md#backups): `manifest.json`; the folders `db/`, `uploads/`, `uploads/chat/`,
+ * `uploads/recordings/`; `db/<name>.sqlite`; and, in each uploads folder, regular files with a
+ * server-made name (`UPLOAD_NAME_PATTERN`) and an extension of `ARCHIVE_UPLOAD_EXTENSIONS`.
+ * @returns e.g. `"uploads/evil.html (a file type a backup does not hold)"`
+ */
+export function archiveEntryProblem(entry: ArchiveEntry): string | null {
+  const path = entry.path.replace(/\/$/, '');
+  const parts = path.split('/');
+  if (path.startsWith('/') || /^[A-Za-z]:/.test(path) || path.includes('\\') || parts.some((part) => part === '..' || part === '.' || part === '')) {
+    return `${entry.path} (a path outside the backup's folders)`;
+  }
+  if (entry.type === 'Directory') {
+    return path === ARCHIVE_DB || path in ARCHIVE_UPLOAD_EXTENSIONS ? null : `${entry.path} (a folder a backup does not hold)`;
+  }
+  if (entry.type !== 'File' && entry.type !== 'OldFile' && entry.type !== 'ContiguousFile') return `${entry.path} (a ${entry.type}, not a file or folder)`;
+  if (path === ARCHIVE_MANIFEST) return null;
+  const name = parts.pop() ?? '';
+  const folder = parts.join('/');
+  if (folder === ARCHIVE_DB) return /^[^/\\]+\.sqlite$/.test(name) ? null : `${entry.path} (not a database file)`;
+  const extensions = ARCHIVE_UPLOAD_EXTENSIONS[folder];
+  if (!extensions) return folder === '' ? `${entry.path} (a file a backup does not hold)` : `${entry.path} (in a folder a backup does not hold)`;
+  const dot = name.lastIndexOf('.');
+  const ext = dot > 0 ? name.slice(dot + 1) : '';
+  if (!UPLOAD_NAME_PATTERN.test(name) || name.length > 255 || !extensions.has(ext)) return `${entry.path} (a file type a backup does not hold)`;
+  return null;
+}
 
 /** The manifest's `format` value: an archive without it is not an Oracy backup. */
 export const BACKUP_FORMAT = 'oracy-backup';

@@ -177,6 +177,8 @@ describe('npm run backup and npm run restore', { timeout: 180_000 }, () => {
     while ((complaints.length < 30 || courses.length < 3) && !failure) await new Promise((r) => setTimeout(r, 20));
     const acknowledgedComplaints = [...complaints];
     const acknowledgedCourses = [...courses];
+    // a file that is no upload Oracy stores (a partial upload, one put there by hand) stays out of the archive.
+    writeFileSync(join(sourceDir, 'uploads', 'stray.html'), '<p>not an upload</p>');
     const backup = await runCli(['backup', '--out', archive], sourceDir);
     const duringBackup = complaints.length - acknowledgedComplaints.length;
     stop = true;
@@ -186,6 +188,7 @@ describe('npm run backup and npm run restore', { timeout: 180_000 }, () => {
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
     expect(backup.stdout).toContain(`Backup written: ${archive} (`);
+    expect(backup.stdout).toContain('Left out 1 files that are not uploads Oracy stores: uploads/stray.html');
     expect(statSync(archive).mode & 0o777).toBe(0o600);
     // the load went on while the backup ran: a server that stopped writing would prove nothing.
     expect(duringBackup).toBeGreaterThan(0);
@@ -196,6 +199,7 @@ describe('npm run backup and npm run restore', { timeout: 180_000 }, () => {
     expect(restore.code).toBe(0);
     expect(restore.stdout).toContain(`Restored ${archive}`);
     expect(contents(restoredDir)).toEqual(['db', 'uploads']);
+    expect(existsSync(join(restoredDir, 'uploads', 'stray.html'))).toBe(false);
 
     restored = await startOracy(restoredDir, false);
     const back = restored.url;
@@ -300,7 +304,7 @@ describe('npm run backup and npm run restore', { timeout: 180_000 }, () => {
     const cases: [string, RegExp][] = [
       [random, /random\.tar\.gz is not a usable Oracy backup: it cannot be read/],
       [cut, /cut\.tar\.gz is not a usable Oracy backup: it cannot be read/],
-      [foreign, /foreign\.tar\.gz is not a usable Oracy backup: it holds notes\.txt/],
+      [foreign, /foreign\.tar\.gz is not a usable Oracy backup: it holds an entry a backup never has, so nothing was restored: notes\.txt/],
       [newer, /newer\.tar\.gz is not a usable Oracy backup: it is of format version 2; this Oracy reads version 1/],
       [damaged, /damaged\.tar\.gz is not a usable Oracy backup: its database does not pass the check/],
       [miscounted, /miscounted\.tar\.gz is not a usable Oracy backup: collection oracy\.complaints has \d+ documents, its manifest says \d+/],

@@ -8,6 +8,7 @@ import {
   ARCHIVE_DB,
   ARCHIVE_MANIFEST,
   ARCHIVE_UPLOADS,
+  archiveEntryProblem,
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
   listFiles,
@@ -57,11 +58,17 @@ export function archiveTime(name: string): Date | null {
  * Puts every file of the uploads folder that `target` lacks into `target` under the same relative
  * path: a hard link where the file system allows one (no copy of the bytes; uploads are never
  * changed in place, only added under new names and removed), else a copy. A file removed meanwhile
- * is left out.
+ * is left out, and so is one a restore would refuse (`archiveEntryProblem`), whose archive path is
+ * added to `leftOut`.
  */
-async function stageUploads(source: string, target: string): Promise<void> {
+async function stageUploads(source: string, target: string, leftOut: Set<string>): Promise<void> {
   await mkdir(target, { recursive: true });
   for (const file of await listFiles(source)) {
+    // What a restore would refuse (a partial upload's temporary file, a file put there by hand) stays out, so every backup restores.
+    if (archiveEntryProblem({ path: `${ARCHIVE_UPLOADS}/${file}`, type: 'File' })) {
+      leftOut.add(`${ARCHIVE_UPLOADS}/${file}`);
+      continue;
+    }
     const from = join(source, file);
     const to = join(target, file);
     await mkdir(dirname(to), { recursive: true });
@@ -102,7 +109,8 @@ async function verifyArchive(file: string, manifest: Manifest): Promise<void> {
  * (docs/architecture.md#backups, docs/decisions/0020-backups-by-the-database-program.md):
  *
  * 1. the uploads folder `DATA_DIR/uploads` is staged (hard links), so that a file removed while the
- *    database is copied is kept;
+ *    database is copied is kept; a file a restore would refuse (`archiveEntryProblem`: another folder
+ *    or file type) is left out and named in the log;
  * 2. the database program (`devdb -backup-to`) copies each database file of `DATA_DIR/db` with
  *    SQLite's `VACUUM INTO` (one consistent snapshot per file, every committed write in it) and
  *    checks the copy (`PRAGMA integrity_check` = ok, every collection counted);
@@ -135,12 +143,17 @@ export async function createBackup(opts: { dataDir: string; out?: string; log?: 
   try {
     await mkdir(staging, { mode: 0o700 });
     const uploadsDir = publicUploadsDir(opts.dataDir);
-    await stageUploads(uploadsDir, join(staging, ARCHIVE_UPLOADS));
+    const leftOut = new Set<string>();
+    await stageUploads(uploadsDir, join(staging, ARCHIVE_UPLOADS), leftOut);
     log(`Copying the database in ${dbDir}...`);
     const createdAt = new Date().toISOString();
     const report = await runDatabaseProgram(['-data', dbDir, '-backup-to', join(staging, ARCHIVE_DB)]);
     log(`Copying the uploads in ${uploadsDir}...`);
-    await stageUploads(uploadsDir, join(staging, ARCHIVE_UPLOADS));
+    await stageUploads(uploadsDir, join(staging, ARCHIVE_UPLOADS), leftOut);
+    if (leftOut.size > 0) {
+      const names = [...leftOut].sort();
+      log(`Left out ${names.length} files that are not uploads Oracy stores: ${names.slice(0, 10).join(', ')}${names.length > 10 ? ', …' : ''}`);
+    }
 
     const manifest: Manifest = {
       format: BACKUP_FORMAT,

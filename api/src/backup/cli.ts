@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { getEnv } from '../env.js';
+import { usePrivateUmask } from '../security/dataDirModes.js';
 import { documentCount, formatBytes, type DatabaseReport } from './archive.js';
 import { createBackup } from './backup.js';
 import { restoreBackup } from './restore.js';
@@ -38,6 +39,8 @@ function usage(message: string): never {
 }
 
 async function main(): Promise<void> {
+  // What a backup or restore writes under DATA_DIR is private, as the server's files are (docs/architecture.md#private-files).
+  usePrivateUmask();
   const [command, ...rest] = process.argv.slice(2);
   let parsed;
   try {

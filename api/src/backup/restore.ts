@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { chmod, lstat, mkdir, readFile, readdir, rename, rm } from 'node:fs/promises';
+import { lstat, mkdir, readFile, readdir, rename, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { extract, type ReadEntry } from 'tar';
+import { extract, list, type ReadEntry } from 'tar';
 import { lockDataDir, LOCK_FILE } from '../db/dataDirLock.js';
+import { tightenDataDirModes } from '../security/dataDirModes.js';
 import { publicUploadsDir } from '../services/uploads.js';
 import {
   ARCHIVE_DB,
@@ -10,6 +11,7 @@ import {
   ARCHIVE_UPLOADS,
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
+  archiveEntryProblem,
   listFiles,
   manifestSchema,
   runDatabaseProgram,
@@ -69,16 +71,45 @@ async function dataEntries(dataDir: string): Promise<string[]> {
   return found;
 }
 
-/** True for a path an Oracy backup may hold: the manifest, the db folder with its `.sqlite` files, the uploads folder and what is under it. */
-function isArchivePath(path: string): boolean {
-  const clean = path.replace(/\/$/, '');
-  if (clean === ARCHIVE_MANIFEST || clean === ARCHIVE_DB || clean === ARCHIVE_UPLOADS) return true;
-  if (new RegExp(`^${ARCHIVE_DB}/[^/]+\\.sqlite$`).test(clean)) return true;
-  return clean.startsWith(`${ARCHIVE_UPLOADS}/`) && !clean.split('/').some((part) => part === '..' || part === '.' || part === '');
+/** Thrown for an archive holding entries a backup never writes; `refused` describes each one. */
+export class RefusedArchiveEntriesError extends BadArchiveError {
+  constructor(
+    file: string,
+    readonly refused: string[],
+  ) {
+    super(file, `it holds ${refused.length === 1 ? 'an entry' : `${refused.length} entries`} a backup never has, so nothing was restored: ${refused.join(', ')}`);
+    this.name = 'RefusedArchiveEntriesError';
+  }
 }
 
 /**
- * Unpacks an archive into `dir`, taking only regular files and folders at the paths an Oracy backup has.
+ * Reads every entry header of an archive without writing anything, and refuses the archive when any
+ * entry is not one a backup writes (`archiveEntryProblem`: known folders, `.sqlite` database files,
+ * upload names and extensions of the stores; no links, no path leaving the folder).
+ * @throws RefusedArchiveEntriesError listing every refused entry; BadArchiveError when it is not a readable gzip tar
+ */
+async function checkEntries(file: string): Promise<void> {
+  const refused: string[] = [];
+  const warnings: string[] = [];
+  try {
+    await list({
+      file,
+      onwarn: (_code, message) => void warnings.push(String(message)),
+      onReadEntry: (entry: ReadEntry) => {
+        const problem = archiveEntryProblem({ path: entry.path, type: entry.type });
+        if (problem) refused.push(problem);
+      },
+    });
+  } catch (err) {
+    warnings.push(err instanceof Error ? err.message : String(err));
+  }
+  if (warnings.length > 0) throw new BadArchiveError(file, `it cannot be read as a gzip-compressed tar (${warnings[0]})`);
+  if (refused.length > 0) throw new RefusedArchiveEntriesError(file, refused);
+}
+
+/**
+ * Unpacks an archive into `dir` once `checkEntries` has passed it; the filter keeps only the entries
+ * `archiveEntryProblem` accepts all the same.
  * @throws BadArchiveError for a file that is not a gzip tar, is cut short, or holds anything else
  */
 async function unpack(file: string, dir: string): Promise<void> {
@@ -92,17 +123,16 @@ async function unpack(file: string, dir: string): Promise<void> {
       preserveOwner: false,
       onwarn: (_code, message) => void warnings.push(String(message)),
       filter: (path: string, entry) => {
-        const type = (entry as ReadEntry).type;
-        const ok = (type === 'File' || type === 'Directory') && isArchivePath(path);
-        if (!ok) unexpected.push(path);
-        return ok;
+        const problem = archiveEntryProblem({ path, type: (entry as ReadEntry).type });
+        if (problem) unexpected.push(problem);
+        return problem === null;
       },
     });
   } catch (err) {
     warnings.push(err instanceof Error ? err.message : String(err));
   }
   if (warnings.length > 0) throw new BadArchiveError(file, `it cannot be read as a gzip-compressed tar (${warnings[0]})`);
-  if (unexpected.length > 0) throw new BadArchiveError(file, `it holds ${unexpected.slice(0, 3).join(', ')}${unexpected.length > 3 ? ', …' : ''}`);
+  if (unexpected.length > 0) throw new RefusedArchiveEntriesError(file, unexpected);
 }
 
 /**
@@ -175,10 +205,14 @@ async function checkUnpacked(file: string, dir: string, manifest: Manifest): Pro
  * 1. takes the data folder's lock (`DATA_DIR/oracy.lock`), so it refuses while a server runs on that
  *    folder and no server starts on it until the restore is done;
  * 2. refuses a folder that holds data (anything but `backups/` and the lock) unless `force`;
- * 3. unpacks the archive into `DATA_DIR/.restore-<pid>` (only the paths a backup has), checks that the
+ * 3. reads the archive's entry headers and refuses it, writing nothing, when any entry is not one a
+ *    backup writes (`archiveEntryProblem`: an unknown folder or file type, a link, a path leaving the
+ *    folder), listing every such entry;
+ * 4. unpacks the archive into `DATA_DIR/.restore-<pid>`, checks that the
  *    manifest is of this format version, runs the database program's integrity check on the database
- *    files and compares their documents per collection and the uploads with the manifest;
- * 4. only then moves `db/` and `uploads/` into place, the old ones (with `force`) aside first and
+ *    files and compares their documents per collection and the uploads with the manifest, and makes
+ *    every unpacked file 0600 and folder 0700;
+ * 5. only then moves `db/` and `uploads/` into place, the old ones (with `force`) aside first and
  *    deleted at the end; a failed move puts the old ones back.
  *
  * The unpacked copy is removed and the lock released whether it succeeds or fails.
@@ -186,7 +220,7 @@ async function checkUnpacked(file: string, dir: string, manifest: Manifest): Pro
  * @param opts.file the archive
  * @param opts.force replace the database and uploads of a folder that holds data
  * @param opts.log progress lines
- * @throws DataDirInUseError (a server holds the folder), DataDirNotEmptyError, BadArchiveError, or a file-system error
+ * @throws DataDirInUseError (a server holds the folder), DataDirNotEmptyError, BadArchiveError (RefusedArchiveEntriesError for entries a backup never has), or a file-system error
  */
 export async function restoreBackup(opts: { dataDir: string; file: string; force?: boolean; log?: (line: string) => void }): Promise<RestoreResult> {
   const log = opts.log ?? (() => undefined);
@@ -197,15 +231,17 @@ export async function restoreBackup(opts: { dataDir: string; file: string; force
     const present = await dataEntries(opts.dataDir);
     if (present.length > 0 && !opts.force) throw new DataDirNotEmptyError(opts.dataDir, present);
 
+    log(`Reading ${opts.file}...`);
+    await checkEntries(opts.file);
     await rm(staging, { recursive: true, force: true });
     await mkdir(staging, { mode: 0o700 });
-    log(`Reading ${opts.file}...`);
     await unpack(opts.file, staging);
     const manifest = await readManifest(opts.file, staging);
     await mkdir(join(staging, ARCHIVE_UPLOADS), { recursive: true });
     log('Checking the database and the uploads against the manifest...');
     const database = await checkUnpacked(opts.file, staging, manifest);
-    await chmod(join(staging, ARCHIVE_DB), 0o700);
+    // files 0600 in folders 0700 whatever modes the archive carried (docs/architecture.md#private-files).
+    await tightenDataDirModes(staging);
 
     const places = [
       { from: join(staging, ARCHIVE_DB), to: join(opts.dataDir, 'db'), aside: join(staging, 'replaced-db') },

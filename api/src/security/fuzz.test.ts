@@ -624,6 +624,20 @@ describe('fuzzing every endpoint (input never causes a 500)', () => {
     expect(chunked.status).toBe(413);
   });
 
+  it('refuses blank names and titles with a line separator as 400, never 500 (docs/product.md#names-and-titles)', async () => {
+    const admin = await cookieOf(world.admin);
+    const teacher = await cookieOf(world.t1);
+    const person = { firstName: '\u3164\u3164', lastName: '\u2800', email: `blank-${Date.now()}@example.test`, role: 3 };
+    const user = await world.app.request('/api/admin/users', { method: 'POST', headers: { Cookie: admin, Origin: TEST_ORIGIN, 'Content-Type': 'application/json' }, body: JSON.stringify(person) });
+    expect(user.status).toBe(400);
+    const complaint = await world.app.request('/api/teacher/complaints', {
+      method: 'POST',
+      headers: { Cookie: teacher, Origin: TEST_ORIGIN, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title: 'Heating\u2028off', description: 'x', tId: world.t2.id as string }),
+    });
+    expect(complaint.status).toBe(400);
+  });
+
   it('leaves the app answering and Object.prototype clean', async () => {
     const res = await world.app.request('/api/health');
     expect(res.status).toBe(200);

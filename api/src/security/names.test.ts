@@ -8,7 +8,7 @@ import { getEnv } from '../env.js';
 import { EMPTY_NAME, EMPTY_TITLE, cleanStoredText } from '../services/storedText.js';
 import { createUser, jsonRequest, readJson, signIn } from '../test/factories.js';
 import { freshCourse, generousRateLimits } from '../test/testWorld.js';
-import { NAME_CHARACTERS_MESSAGE, TITLE_CHARACTERS_MESSAGE } from '../validation.js';
+import { NAME_CHARACTERS_MESSAGE, NAME_LETTER_MESSAGE, TITLE_CHARACTERS_MESSAGE } from '../validation.js';
 
 // Names and titles that cannot impersonate (docs/product.md#names-and-titles), from the outside.
 
@@ -24,6 +24,14 @@ const FORBIDDEN: ReadonlyArray<[string, string]> = [
   ['tab', '\t'],
   ['soft hyphen U+00AD', '\u00AD'],
   ['left-to-right isolate U+2066', '\u2066'],
+  ['Hangul filler U+3164', '\u3164'],
+  ['Hangul choseong filler U+115F', '\u115F'],
+  ['Hangul jungseong filler U+1160', '\u1160'],
+  ['halfwidth Hangul filler U+FFA0', '\uFFA0'],
+  ['blank braille pattern U+2800', '\u2800'],
+  ['combining grapheme joiner U+034F', '\u034F'],
+  ['line separator U+2028', '\u2028'],
+  ['paragraph separator U+2029', '\u2029'],
 ];
 /** Names of several scripts that must pass unchanged. */
 const GOOD_NAMES: ReadonlyArray<[string, string]> = [
@@ -50,6 +58,48 @@ describe('registration names (docs/product.md#names-and-titles)', () => {
       }
     });
   }
+
+  it('refuses a name made only of blank fillers, whatever the field', async () => {
+    for (const value of ['\u3164\u3164', '\u115F\u1160', '\uFFA0', '\u2800\u2800', '\u034F']) {
+      const res = await app.request('/auth/register', jsonRequest('POST', person({ firstName: value })));
+      expect(res.status).toBe(400);
+      expect((await readJson(res)).error.fields).toEqual({ firstName: NAME_CHARACTERS_MESSAGE });
+    }
+  });
+
+  it.each([['digits', '123'], ['punctuation', "-'."], ['an emoji', '🎤'], ['digits and spaces', '4 2']])(
+    'refuses a name without a letter: %s',
+    async (_what, value) => {
+      for (const field of ['firstName', 'lastName'] as const) {
+        const res = await app.request('/auth/register', jsonRequest('POST', person({ [field]: value })));
+        expect(res.status).toBe(400);
+        const body = await readJson(res);
+        expect(body.error.code).toBe('validation_error');
+        expect(body.error.fields).toEqual({ [field]: NAME_LETTER_MESSAGE });
+      }
+    },
+  );
+
+  it('refuses a blank or letterless name on the admin-made account and in an import preview too', async () => {
+    const admin = await createUser({ role: 1 });
+    const cookie = await signIn(app, admin.user.email, admin.password);
+    const blank = await app.request('/api/admin/users', jsonRequest('POST', { firstName: '\u3164', lastName: 'Kim', email: uniqueEmail(), role: 3 }, cookie));
+    expect(blank.status).toBe(400);
+    expect((await readJson(blank)).error.fields).toEqual({ firstName: NAME_CHARACTERS_MESSAGE });
+    const digits = await app.request('/api/admin/users', jsonRequest('POST', { firstName: 'Min', lastName: '007', email: uniqueEmail(), role: 3 }, cookie));
+    expect(digits.status).toBe(400);
+    expect((await readJson(digits)).error.fields).toEqual({ lastName: NAME_LETTER_MESSAGE });
+
+    const csv = `firstName,lastName,email,role,courses\n\u3164\u3164,Kim,${uniqueEmail()},student,\nMin,123,${uniqueEmail()},student,\n`;
+    const form = new FormData();
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'people.csv');
+    const preview = await app.request('/api/admin/import?dryRun=1', { method: 'POST', body: form, headers: { Cookie: cookie, Origin: 'http://localhost' } });
+    expect(preview.status).toBe(200);
+    const rows = (await readJson(preview)).rows as Array<{ status: string; reasons: string[] }>;
+    expect(rows.map((row) => row.status)).toEqual(['error', 'error']);
+    expect(rows[0]!.reasons).toContain(`First name: ${NAME_CHARACTERS_MESSAGE}`);
+    expect(rows[1]!.reasons).toContain(`Last name: ${NAME_LETTER_MESSAGE}`);
+  });
 
   it('shows the message beside the field on the server-rendered form, and creates nobody', async () => {
     const email = uniqueEmail();
@@ -157,6 +207,7 @@ describe('the start-up clean-up of stored names and titles (docs/product.md#name
     ]);
     const notice = await Notice.collection.insertOne({ title: '\u2066Holiday\u2069\n', description: 'Line one.\nLine two.', createdAt: now, updatedAt: now });
     const course = await Course.collection.insertOne({ title: '\u200B\u00AD', description: 'x', createdAt: now, updatedAt: now });
+    const blank = await User.collection.insertOne({ ...base, firstName: '\u3164\u3164', lastName: 'Kim\u2028', name: 'x', email: uniqueEmail() });
 
     const lines: string[] = [];
     const counts = await cleanStoredText({ info: (line: string) => lines.push(line) } as never);
@@ -167,8 +218,9 @@ describe('the start-up clean-up of stored names and titles (docs/product.md#name
     // only the title: a description is not a name and keeps its line breaks.
     expect(await Notice.findById(notice.insertedId).lean()).toMatchObject({ title: 'Holiday', description: 'Line one.\nLine two.' });
     expect(await Course.findById(course.insertedId).lean()).toMatchObject({ title: EMPTY_TITLE });
-    expect(counts).toEqual({ names: 2, titles: 2 });
-    expect(lines).toContain('Cleaned 2 stored names with control or invisible characters');
+    expect(await User.findById(blank.insertedId).lean()).toMatchObject({ firstName: EMPTY_NAME, lastName: 'Kim', name: `${EMPTY_NAME} Kim` });
+    expect(counts).toEqual({ names: 3, titles: 2 });
+    expect(lines).toContain('Cleaned 3 stored names with control or invisible characters');
     expect(lines).toContain('Cleaned 2 stored titles with control or invisible characters');
 
     const again: string[] = [];

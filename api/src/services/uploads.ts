@@ -197,11 +197,11 @@ export class DiskUploadStore implements UploadStore {
   /** @param dir absolute folder, e.g. `DATA_DIR/uploads`; created on the first save */
   constructor(readonly dir: string) {}
 
-  /** `UploadStore.save`: writes `dir/{name}` (never over an existing file). */
+  /** `UploadStore.save`: writes `dir/{name}` (never over an existing file), mode 0600 in folders made 0700 (docs/architecture.md#private-files). */
   async save(bytes: Uint8Array, kind: UploadKind, prefix: string): Promise<StoredUpload> {
     const upload = await checkUpload(bytes, kind, prefix);
-    await mkdir(this.dir, { recursive: true });
-    await writeFile(join(this.dir, upload.name), bytes, { flag: 'wx' });
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    await writeFile(join(this.dir, upload.name), bytes, { flag: 'wx', mode: 0o600 });
     return upload;
   }
 

@@ -51,6 +51,8 @@ export const HOSTILE_STRINGS: readonly string[] = [
   '\uDFFF\uD800',
   '\u202Eevil.exe',
   '\u200B\u200C\u200D\uFEFF',
+  '\u3164\u115F\u1160\uFFA0\u2800\u034F',
+  'line\u2028paragraph\u2029',
   'Zoë 🎤 𝔘𝔫𝔦𝔠𝔬𝔡𝔢 عربى 中文',
   '<script>alert(1)</script>',
   "' OR '1'='1' --",

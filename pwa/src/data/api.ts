@@ -14,6 +14,7 @@
 import { API_ORIGIN, CHANGE_PASSWORD_URL } from '../config';
 import { redirectTo } from '../session/redirect';
 import { reportAnswered, reportNoAnswer, reportReached, reportUnavailable } from './serverStatus';
+import { reportSessionEnded } from './sessionEnd';
 
 /**
  * The error code of every API call by a user who must still replace a one-time password
@@ -118,12 +119,14 @@ export function isOfflineFailure(error: unknown): error is OfflineError | HttpEr
 /**
  * Tells `serverStatus.ts` what an answer says about the server: available after a 2xx,
  * unavailable after a 503 `unavailable` (with its `Retry-After`, in seconds); reachable after
- * any other answer.
+ * any other answer. A 401 is also reported to `sessionEnd.ts` (docs/product.md#when-the-session-ends).
  */
 export function noteServerAnswer(status: number, error: HttpError | null, retryAfter: string | null): void {
   if (status >= 200 && status < 300) reportAnswered();
   else if (isServerUnavailable(error)) reportUnavailable(retryAfter);
   else reportReached();
+  // The session cookie signs nobody in any more (docs/product.md#when-the-session-ends).
+  if (status === 401) reportSessionEnded();
 }
 
 /**

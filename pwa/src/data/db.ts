@@ -9,7 +9,8 @@
  *   (`outbox.ts`, docs/contributing.md#the-outbox).
  *
  * The server always overrides what is stored here. The database of a user is
- * deleted on logout and when a different user signs in on the same device.
+ * deleted on logout and when a different user signs in on the same device; when the session ends
+ * elsewhere (a 401) its `cache` and `meta` are cleared and its `outbox` kept ({@link clearUserCache}).
  * Nothing here throws at a screen: when IndexedDB is missing (some private
  * modes, jsdom) or fails to open, {@link openUserDb} resolves `null` and the
  * callers carry on without a cache.
@@ -247,6 +248,25 @@ export function closeUserDb(): void {
   const previous = open;
   open = null;
   void previous?.db.then((db) => db?.close());
+}
+
+/**
+ * Clears what the device keeps of `userId` to show, when their session has ended elsewhere (a 401,
+ * docs/product.md#when-the-session-ends): every cached server answer (`cache`: student lists,
+ * notices, dashboards …) and the stored user (`meta`, so the app no longer starts offline as
+ * them). The `outbox` stays: its queued writes, with their bodies (a recording's audio among
+ * them), wait for this same user to sign in again, in this database of theirs only; another user
+ * signing in on the device deletes it ({@link deleteOtherUserDbs}). Logs and resolves on failure.
+ */
+export async function clearUserCache(userId: string): Promise<void> {
+  try {
+    const db = await openUserDb(userId);
+    if (!db) return;
+    const tx = db.transaction(['cache', 'meta'], 'readwrite');
+    await Promise.all([tx.objectStore('cache').clear(), tx.objectStore('meta').clear(), tx.done]);
+  } catch (error) {
+    console.error(`Could not clear the offline data of user ${userId}`, error);
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import { createContext, startTransition, useCallback, useContext, useEffect, use
 import { LOGIN_URL, SITE_URL } from '../config';
 import { HttpError } from '../data/api';
 import { client, done, json } from '../data/client';
+import { onSessionEnded } from '../data/sessionEnd';
 import { setLanguage, type LanguageName } from '../i18n';
 import { fetchCurrentUser, takePrefetchedCurrentUser, toCurrentUser, userLanguage, type CurrentUser } from './currentUser';
 import { redirectTo } from './redirect';
@@ -102,8 +103,10 @@ export interface SessionProviderProps {
  * - On success the session keys are stored (docs/product.md#identity-on-the-device), `user` is set and
  *   kept in the user's IndexedDB database; the databases of any other user
  *   who used this device are deleted.
- * - On a 401 the stale session keys are removed and the browser goes to
- *   `{host}/login` (docs/product.md#self-assessment): only a real 401 signs out.
+ * - On a 401 — from `GET /auth/current_user` or any other request (`data/sessionEnd.ts`) — the
+ *   stale session keys are removed, the user's cached data is cleared (`clearUserCache`: the
+ *   cached answers and the stored user; queued writes stay, for that user only) and the browser goes
+ *   to `{host}/login` (docs/product.md#when-the-session-ends): only a real 401 signs out.
  * - When the server cannot be reached (offline, a time-out, a 5xx, an
  *   unreadable answer) the last signed-in user of this device (the `userId`
  *   key, their record in IndexedDB) is used with `offline: true`, and checked
@@ -135,11 +138,25 @@ export function SessionProvider({ children, redirect = redirectTo }: SessionProv
       .catch((error: unknown) => console.warn('Could not cache the current user', error));
   }, []);
 
+  // The session has ended (a 401, docs/product.md#when-the-session-ends): once only, the session keys
+  // go, the user's cached data is cleared (their queued writes stay for them), then the sign-in page.
+  const leaving = useRef(false);
   const leaveForLogin = useCallback(() => {
+    if (leaving.current) return;
+    leaving.current = true;
+    const userId = userRef.current?.id ?? readSessionKey('userId');
     clearSessionKeys();
     setStatus('leaving');
-    redirect(LOGIN_URL);
+    if (!userId) {
+      redirect(LOGIN_URL);
+      return;
+    }
+    const cleared = loadDb().then(({ clearUserCache }) => clearUserCache(userId));
+    void Promise.race([cleared.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, DELETE_WAIT_MS))]).then(() => redirect(LOGIN_URL));
   }, [redirect]);
+
+  // Any request's 401, not only the current user's: a screen's list, the outbox's replay, an upload.
+  useEffect(() => onSessionEnded(leaveForLogin), [leaveForLogin]);
 
   const load = useCallback(() => {
     if (started.current) return;
@@ -184,12 +201,14 @@ export function SessionProvider({ children, redirect = redirectTo }: SessionProv
 
   const logout = useCallback(async () => {
     await done(client.auth.logout.$post());
-    const leaving = userRef.current ?? null;
+    // a 401 still in flight must not send the browser elsewhere meanwhile.
+    leaving.current = true;
+    const leavingUser = userRef.current ?? null;
     clearSessionKeys();
     setStatus('leaving');
     // Another open tab can hold the deletion up; it finishes in the background once that tab lets go.
-    if (leaving) {
-      const deleted = loadDb().then(({ deleteUserDb }) => deleteUserDb(leaving.id));
+    if (leavingUser) {
+      const deleted = loadDb().then(({ deleteUserDb }) => deleteUserDb(leavingUser.id));
       await Promise.race([deleted.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, DELETE_WAIT_MS))]);
     }
     redirect(SITE_URL);

@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { apiFetch } from '../data/api';
 import { readCache, readCachedUser, writeCache, writeCachedUser } from '../data/cache';
 import { RequestQueue } from '../data/outbox';
 import { complaintRequest } from '../data/useComplaintOutbox';
@@ -154,5 +155,56 @@ describe('whose data stays on the device', () => {
     expect(redirect).toHaveBeenCalledWith('/login');
     expect((await indexedDB.databases()).map((db) => db.name)).toEqual([]);
     expect(await new RequestQueue('u-student').getAll()).toEqual([]);
+  });
+
+  it('clears the user’s cached data but keeps their queued writes when any request gets a 401 (docs/product.md#when-the-session-ends)', async () => {
+    const students = [{ id: 's1', name: 'Sam Student' }];
+    let ended = false;
+    mockFetch({
+      'GET /auth/current_user': { body: USERS.teacher },
+      'GET /api/teacher/students': () => (ended ? { status: 401, body: { error: { code: 'unauthorized', message: 'You need to sign in.' } } } : { body: students }),
+    });
+    const { redirect } = renderSession();
+    await screen.findByText('Hello Tom');
+    await waitFor(async () => expect(await readCachedUser('u-teacher')).not.toBeNull());
+    await writeCache('u-teacher', '/api/teacher/students', students);
+    const queued = await new RequestQueue('u-teacher').pushRequest(complaintRequest(2, { title: 'Heating', description: 'Cold room.' }));
+
+    // signed out everywhere from another device: the next request of any screen is answered 401.
+    ended = true;
+    await expect(apiFetch('/api/teacher/students')).rejects.toMatchObject({ status: 401 });
+
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith('/login'));
+    expect(redirect).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('userId')).toBeNull();
+    expect(await readCache('u-teacher', '/api/teacher/students')).toBeNull();
+    expect(await readCachedUser('u-teacher')).toBeNull();
+    // the write stays queued, in the teacher's own database only.
+    expect((await new RequestQueue('u-teacher').getAll()).map((item) => item.idempotencyKey)).toEqual([queued!.idempotencyKey]);
+    expect((await indexedDB.databases()).map((db) => db.name)).toEqual(['oracy-user-u-teacher']);
+  });
+
+  it('never replays those queued writes under the next account: it deletes them when another user signs in', async () => {
+    await previousVisit(USERS.teacher);
+    await new RequestQueue('u-teacher').pushRequest(complaintRequest(2, { title: 'Heating', description: 'Cold room.' }));
+    const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: USERS.student } });
+    renderSession();
+    await screen.findByText('Hello Sam');
+    await waitFor(async () => expect((await indexedDB.databases()).map((db) => db.name)).toEqual(['oracy-user-u-student']));
+    expect(fetchSpy.mock.calls.map(([url]) => String(url))).toEqual(['/auth/current_user']);
+    expect(await new RequestQueue('u-student').getAll()).toEqual([]);
+  });
+
+  it('leaves for /login once, however many requests get a 401', async () => {
+    mockFetch({
+      'GET /auth/current_user': { body: USERS.teacher },
+      'GET /api/teacher/students': { status: 401, body: { error: { code: 'unauthorized', message: 'You need to sign in.' } } },
+    });
+    const { redirect } = renderSession();
+    await screen.findByText('Hello Tom');
+    await Promise.allSettled([apiFetch('/api/teacher/students'), apiFetch('/api/teacher/students'), apiFetch('/api/teacher/students')]);
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith('/login'));
+    await act(async () => undefined);
+    expect(redirect).toHaveBeenCalledTimes(1);
   });
 });

@@ -27,21 +27,38 @@ const NAME_MAX = 100;
 const EMAIL_MAX = 254;
 /** Something, an `@`, something with a dot: the server checks the address fully. */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * The characters no name may hold, as the server's rule (docs/product.md#names-and-titles): controls
+ * and format characters (Cc, Cf), the line and paragraph separators (Zl, Zp), and those that render
+ * blank — Hangul fillers, the blank braille pattern, the combining grapheme joiner, Khmer's inherent vowels.
+ */
+const INVISIBLE_IN_NAME = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0\u2800\u034F\u17B4\u17B5]/u;
+/** A letter of any script: a name must hold one (docs/product.md#names-and-titles). */
+const LETTER = /\p{L}/u;
+
+/** The message of a name the server would refuse, or undefined: missing, too long, an invisible character, no letter. */
+function nameError(value: string, missing: string): string | undefined {
+  const name = value.trim();
+  if (!name) return missing;
+  if (name.length > NAME_MAX) return t('admin.createUser.tooLong', { max: NAME_MAX });
+  if (INVISIBLE_IN_NAME.test(value)) return t('admin.createUser.nameInvisible');
+  if (!LETTER.test(name)) return t('admin.createUser.nameNoLetter');
+  return undefined;
+}
 
 /**
  * Checks the form as the server will (docs/product.md#admin-made-accounts): both names 1–100
- * characters after trimming, a valid email of at most 254. Messages are the server's, in the active language.
+ * characters after trimming, without a control, invisible or blank character and with at least one
+ * letter (docs/product.md#names-and-titles), a valid email of at most 254. Messages are the server's, in the active language.
  * @returns a message per failing field; empty when all is well
  */
 export function validateNewUser(values: NewUserValues): NewUserErrors {
   const errors: NewUserErrors = {};
-  const first = values.firstName.trim();
-  const last = values.lastName.trim();
   const email = values.email.trim();
-  if (!first) errors.firstName = t('admin.createUser.firstNameMissing');
-  else if (first.length > NAME_MAX) errors.firstName = t('admin.createUser.tooLong', { max: NAME_MAX });
-  if (!last) errors.lastName = t('admin.createUser.lastNameMissing');
-  else if (last.length > NAME_MAX) errors.lastName = t('admin.createUser.tooLong', { max: NAME_MAX });
+  const first = nameError(values.firstName, t('admin.createUser.firstNameMissing'));
+  if (first) errors.firstName = first;
+  const last = nameError(values.lastName, t('admin.createUser.lastNameMissing'));
+  if (last) errors.lastName = last;
   if (!email) errors.email = t('admin.createUser.emailMissing');
   else if (email.length > EMAIL_MAX) errors.email = t('admin.createUser.tooLong', { max: EMAIL_MAX });
   else if (!EMAIL_SHAPE.test(email)) errors.email = t('admin.createUser.emailInvalid');

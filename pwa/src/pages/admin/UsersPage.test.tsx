@@ -278,6 +278,20 @@ describe('making accounts and resetting passwords (docs/product.md#admin-made-ac
     expect(fieldError(getField('Email'))).toBeUndefined();
   });
 
+  it('refuses a blank or letterless name before sending, as the server does (docs/product.md#names-and-titles)', async () => {
+    const { fetchSpy, user } = setup();
+    await openCreate(user);
+    typeInto(getField('First name'), '\u3164\u3164');
+    typeInto(getField('Last name'), '123');
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'blank@school.example');
+    await user.click(ionButton('Create'));
+    await waitFor(() => expect(fieldError(getField('First name'))).toBe('Names cannot contain control or invisible characters'));
+    expect(fieldError(getField('Last name'))).toBe('Names must contain at least one letter');
+    typeInto(getField('Last name'), 'Kim\u2028');
+    await waitFor(() => expect(fieldError(getField('Last name'))).toBe('Names cannot contain control or invisible characters'));
+    expect(posts(fetchSpy, '/api/admin/users')).toHaveLength(0);
+  });
+
   it('shows the server’s field messages from a 400', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = setup({

@@ -87,9 +87,9 @@ export const roleChangeBodySchema = z
  * admin never chooses it).
  */
 export const newUserBodySchema = z.strictObject({
-  /** NFC, trimmed, 1–100 characters, no control or invisible character (docs/product.md#names-and-titles). */
+  /** NFC, trimmed, 1–100 characters, no control, invisible or blank character, at least one letter (docs/product.md#names-and-titles). */
   firstName: personName('Enter a first name.'),
-  /** NFC, trimmed, 1–100 characters, no control or invisible character (docs/product.md#names-and-titles). */
+  /** NFC, trimmed, 1–100 characters, no control, invisible or blank character, at least one letter (docs/product.md#names-and-titles). */
   lastName: personName('Enter a last name.'),
   /** A valid address, trimmed and lower-cased, ≤ 254 characters; unique among users (409 otherwise). */
   email: emailAddress('Enter an email.'),
