@@ -1,5 +1,7 @@
 // The production build (docs/architecture.md#production-build), used by scripts/setup.mjs --build:
 // - `buildPwa`: the PWA as a production bundle, whatever the shell's NODE_ENV;
+// - `precompress`: a Brotli (`.br`) and a gzip (`.gz`) copy beside each text file of the PWA
+//   build, which the API's static handler sends by `Accept-Encoding` (api/src/static.ts);
 // - `buildApi`: the API's TypeScript compiled to JavaScript in api/dist, one file per source
 // file with the same folders, so that
 // `npm start` runs plain `node` on it with no TypeScript loader at run time.
@@ -7,9 +9,10 @@
 // api/src/env.ts, the demo assets, the embedded database's build script, the
 // analysis worker) stay right because api/dist sits where api/src does.
 // Type checking is tsc's job (`npm test`, `npm run typecheck`); this only strips types.
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
+import { constants, brotliCompressSync, gzipSync } from 'node:zlib';
 import { ROOT, bin, run } from './lib.mjs';
 
 /** The API's sources: api/src. */
@@ -81,5 +84,40 @@ export async function buildApi() {
  */
 export function buildPwa(outDir) {
   const args = ['build', '--logLevel', 'warn', ...(outDir ? ['--outDir', outDir, '--emptyOutDir'] : [])];
-  return run(bin('pwa', 'vite'), args, { cwd: join(ROOT, 'pwa'), env: { ...process.env, NODE_ENV: 'production' } });
+  const code = run(bin('pwa', 'vite'), args, { cwd: join(ROOT, 'pwa'), env: { ...process.env, NODE_ENV: 'production' } });
+  if (code === 0) precompress(outDir ?? join(ROOT, 'pwa', 'dist'));
+  return code;
+}
+
+/** Files worth precompressing: text the browser fetches (not source maps, which only DevTools reads). */
+const PRECOMPRESSED = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
+
+/** Files smaller than this are sent as they are, in bytes (the API's `COMPRESSION_THRESHOLD`). */
+const PRECOMPRESS_THRESHOLD = 1024;
+
+/**
+ * Writes `<file>.br` (Brotli, quality 11) and `<file>.gz` (gzip, level 9) beside every text file
+ * of `dir` of at least 1 KB (docs/architecture.md#one-origin), so that the server sends
+ * compressed bytes without compressing on each request, and smaller ones than it would at its own
+ * level. A copy no smaller than the file is not written.
+ * @param {string} dir absolute path of the built PWA
+ * @returns {{files: number, bytes: number, brotli: number, gzip: number}} how many files were compressed, their bytes and their compressed bytes
+ */
+export function precompress(dir) {
+  const totals = { files: 0, bytes: 0, brotli: 0, gzip: 0 };
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !PRECOMPRESSED.test(entry.name)) continue;
+    const path = join(entry.parentPath, entry.name);
+    const bytes = readFileSync(path);
+    if (bytes.length < PRECOMPRESS_THRESHOLD) continue;
+    const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+    const gz = gzipSync(bytes, { level: 9 });
+    if (br.length < bytes.length) writeFileSync(`${path}.br`, br);
+    if (gz.length < bytes.length) writeFileSync(`${path}.gz`, gz);
+    totals.files += 1;
+    totals.bytes += bytes.length;
+    totals.brotli += br.length;
+    totals.gzip += gz.length;
+  }
+  return totals;
 }

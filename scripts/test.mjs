@@ -39,7 +39,7 @@ console.log('\n== Two API processes, one database, one Redis ==');
 const cluster = redisAvailable() ? runClusterTests() : null;
 if (!cluster) console.log('Skipped: no Redis here (no redis-server, no REDIS_URL). `npm run test:cluster` installs one.');
 
-console.log('\n== Bundle size (first load of /login → / at most 175 KB of compressed JavaScript) ==');
+console.log('\n== Bundle size (first load of /login → each role\'s home and → /, each within FIRST_LOAD_JS_BUDGET of compressed JavaScript) ==');
 const bundleCode = run(process.execPath, [join(ROOT, 'scripts', 'check-bundle.mjs')]);
 
 console.log('\n== Production build (NODE_ENV=development in the shell still builds the production PWA) ==');

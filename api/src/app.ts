@@ -50,7 +50,7 @@ import { createAdminPrivacyRoutes } from './routes/admin/privacy/index.js';
 import { defineRetentionJob } from './privacy/retentionJob.js';
 import { configureAccessLog } from './services/accessLog.js';
 import { createDocsRoutes } from './openapi/http.js';
-import { CACHE_IMMUTABLE, CACHE_REVALIDATE, pwaCacheControl, resolveInside, sendFile, sendServedFile } from './static.js';
+import { CACHE_IMMUTABLE, CACHE_REVALIDATE, pwaCacheControl, resolveInside, sendPwaFile, sendServedFile } from './static.js';
 import { uploadDispositionHeaders } from './security/uploadDisposition.js';
 
 /** Paths that belong to the API side of the origin, never to the PWA (docs/architecture.md#one-origin). */
@@ -108,7 +108,8 @@ export interface AppOptions {
  * - JSON 404 `ErrorBody` for any other `/api/*`, `/auth/*`, `/socket.io/*` path,
  * - `GET /uploads/:name` from the public upload store (cached for a year; 404 otherwise; PNG, JPEG,
  *   WebP and GIF inline, any other type as an attachment: `security/uploadDisposition.ts`),
- * - the built PWA from `PWA_DIST` for every other GET, with single-page
+ * - the built PWA from `PWA_DIST` for every other GET (its Brotli or gzip copy when the client takes
+ *   one, `sendPwaFile`), with single-page
  *   fallback to index.html, or a "not built yet" page (503) when it is missing.
  * Errors answer as docs/product.md#error-format JSON through `createErrorHandler`.
  *
@@ -211,12 +212,12 @@ export function createApp(options: AppOptions = {}) {
 
       if (path !== '/') {
         const file = resolveInside(env.PWA_DIST, path);
-        const response = file ? await sendFile(c, file, pwaCacheControl(path)) : null;
+        const response = file ? await sendPwaFile(c, file, pwaCacheControl(path)) : null;
         if (response) return response;
         // A missing file (it has an extension, or lives under /assets) is a 404, not the app shell.
         if (path.startsWith('/assets/') || /\.[A-Za-z0-9]+$/.test(path)) throw notFound('No such file.');
       }
-      const shell = await sendFile(c, indexPath, CACHE_REVALIDATE);
+      const shell = await sendPwaFile(c, indexPath, CACHE_REVALIDATE);
       if (!shell) throw notFound();
       return shell;
     });

@@ -175,3 +175,54 @@ export function pwaCacheControl(urlPath: string): string {
   if (urlPath.startsWith('/assets/')) return CACHE_IMMUTABLE;
   return CACHE_REVALIDATE;
 }
+
+/** The encodings the PWA build is precompressed in (`scripts/build.mjs` `precompress`), preferred first, with their file suffix. */
+const PRECOMPRESSED_ENCODINGS = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+
+/**
+ * The precompressed encoding to send for an `Accept-Encoding` header: `br` when it is accepted
+ * (q > 0, named or through `*`), else `gzip`, else undefined (send the file as it is). Among
+ * accepted encodings a higher q wins; on a tie Brotli, which is smaller.
+ */
+export function choosePrecompressed(accept: string | undefined): 'br' | 'gzip' | undefined {
+  if (!accept) return undefined;
+  const explicit = new Map<string, number>();
+  let wildcard: number | undefined;
+  for (const part of accept.split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (!Number.isFinite(q)) continue;
+    const key = name.trim().toLowerCase();
+    if (key === '*') wildcard = q;
+    else explicit.set(key, q);
+  }
+  let best: { encoding: 'br' | 'gzip'; q: number } | undefined;
+  for (const { encoding } of PRECOMPRESSED_ENCODINGS) {
+    const q = explicit.get(encoding) ?? wildcard ?? 0;
+    if (q > 0 && (!best || q > best.q)) best = { encoding, q };
+  }
+  return best?.encoding;
+}
+
+/**
+ * Answers a file of the PWA build (docs/architecture.md#one-origin): its Brotli or gzip copy
+ * (`<path>.br`, `<path>.gz`, written by the build) with `Content-Encoding` when the client's
+ * `Accept-Encoding` takes it and the copy exists, else the file itself (which the compression
+ * middleware may still compress). Always `Vary: Accept-Encoding`; the copy has an ETag of its own
+ * and no byte ranges. Content-Type is the original file's.
+ * @returns null when `path` is not a readable regular file.
+ */
+export async function sendPwaFile(c: Context, path: string, cacheControl: string): Promise<Response | null> {
+  const original = await localFile(path);
+  if (!original) return null;
+  const encoding = choosePrecompressed(c.req.header('Accept-Encoding'));
+  const variant = PRECOMPRESSED_ENCODINGS.find((candidate) => candidate.encoding === encoding);
+  const encoded = variant ? await localFile(path + variant.suffix, original.type) : null;
+  if (!variant || !encoded) return sendServedFile(c, original, cacheControl, { Vary: 'Accept-Encoding' });
+  const { streamRange: _noRanges, ...whole } = encoded;
+  return sendServedFile(c, whole, cacheControl, { 'Content-Encoding': variant.encoding, Vary: 'Accept-Encoding' });
+}

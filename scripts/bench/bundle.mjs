@@ -8,13 +8,34 @@ import { join } from 'node:path';
 import { constants, brotliCompressSync, gzipSync } from 'node:zlib';
 
 /**
- * The dynamic entries the first load of `/login` → `/` fetches besides the
- * entry: `/login` is server-rendered without scripts, and `/` is the
- * self-assessment screen (docs/product.md#route-table). That screen is part of
- * the entry chunk (`pwa/src/routes.ts`), so the manifest has no such key and
- * the list only matters should the screen become a chunk of its own again.
+ * What the dashboard layout fetches as it first paints, besides the screen: the shared layout
+ * (top bar), Ionic's tabs with their tab bar, the side menu (pwa/src/App.tsx), and the elements
+ * Ionic defines when they first render (the tab bar, its buttons and `ion-icon`,
+ * pwa/vite/ionicPerUse.ts). A key ending with one of these names counts.
  */
-export const FIRST_LOAD_ROUTES = ['src/pages/AssessmentPage.tsx'];
+export const LAYOUT_MODULES = [
+  'src/layout/DashboardLayout.tsx',
+  'src/layout/LayoutTabs.tsx',
+  'src/layout/Menu.tsx',
+  '/components/ion-icon.js',
+  '/components/ion-tab-bar.js',
+  '/components/ion-tab-button.js',
+];
+
+/**
+ * The first loads the budget holds (docs/architecture.md#what-the-first-load-holds): sign-in
+ * (`/login`, server-rendered without scripts) to each role's home (`homePathFor` in
+ * pwa/src/session/roles.ts) and to `/`, the self-assessment. `modules` are the manifest keys (or
+ * key endings) fetched before the screen is usable besides the entry: the screen's lazy chunk, the
+ * layout's, and what the screen fetches as it opens. What a screen fetches later (a chart once it
+ * scrolls into view, the recorder, the emoji picker) is not part of it.
+ */
+export const FIRST_LOADS = [
+  { path: '/', modules: ['src/pages/AssessmentPage.tsx', 'src/components/RadioGroupField.tsx'] },
+  { path: '/student/dashboard', modules: ['src/pages/student/StudentDashboardPage.tsx', ...LAYOUT_MODULES] },
+  { path: '/teacher/dashboard', modules: ['src/pages/teacher/TeacherDashboardPage.tsx', ...LAYOUT_MODULES] },
+  { path: '/admin/dashboard', modules: ['src/pages/admin/AdminDashboardPage.tsx', ...LAYOUT_MODULES] },
+];
 
 /**
  * The message catalogues, one chunk per language (pwa/src/i18n): the first load fetches the
@@ -22,8 +43,15 @@ export const FIRST_LOAD_ROUTES = ['src/pages/AssessmentPage.tsx'];
  */
 export const CATALOGUES = ['src/i18n/messages/en.json', 'src/i18n/messages/es.json', 'src/i18n/messages/fr.json'];
 
-/** Budget of the first load's compressed (gzip) JavaScript, in bytes (175 KB; README.md, "Benchmarks"). */
-export const FIRST_LOAD_JS_BUDGET = 175 * 1024;
+/**
+ * Budget of each first load's compressed (gzip) JavaScript, in bytes: 130 KB is the target of
+ * README.md, "Benchmarks"; the budget is what the largest of {@link FIRST_LOADS} measures, rounded
+ * up to 5 KB, until every one is under the target.
+ */
+export const FIRST_LOAD_JS_BUDGET = 265 * 1024;
+
+/** The target every first load is brought under, in bytes (130 KB gzip). */
+export const FIRST_LOAD_JS_TARGET = 130 * 1024;
 
 /**
  * Compressed sizes of one file, in bytes: gzip at the default level (what
@@ -74,33 +102,53 @@ function filesOf(manifest, keys) {
   return { js: [...js], css: [...css] };
 }
 
+/** The manifest keys `wanted` names: a key itself, or (for a name starting with `/`) every key ending with it. */
+function keysFor(manifest, wanted) {
+  const keys = Object.keys(manifest);
+  return wanted.flatMap((name) => (manifest[name] ? [name] : name.startsWith('/') ? keys.filter((key) => key.endsWith(name)) : []));
+}
+
 /**
  * The sizes of a built PWA ("Front end"), every figure
  * `{raw, gzip, brotli}` in bytes:
- * - `firstLoad`: the JS and CSS of the first load of `/login` → `/` (the
- *   entry's static imports plus {@link FIRST_LOAD_ROUTES} and theirs, plus the largest
- *   of the {@link CATALOGUES});
+ * - `firstLoads`: for each of {@link FIRST_LOADS}, `{path, js, css, files}`: the entry's static
+ *   imports plus the path's `modules` and theirs, plus the largest of the {@link CATALOGUES};
+ * - `firstLoad`: the largest of them (by gzip JavaScript);
  * - `largestRoute`: the lazily loaded screen whose own JS (what it adds to
- *   the first load) is largest, with its source name;
+ *   the entry) is largest, with its source name;
  * - `routes`: that figure for every dynamic entry, largest first;
  * - `total`: every JS and CSS file under `assets/`.
- * @throws Error when the build or its manifest is missing
+ * @throws Error when the build or its manifest is missing, or a screen of {@link FIRST_LOADS} is not in it
  */
 export function analyzeBundle(distDir) {
   const manifest = readManifest(distDir);
-  const size = (files) => files.reduce((sum, file) => add(sum, sizesOf(join(distDir, file))), ZERO);
+  const cache = new Map();
+  const sizeOf = (file) => {
+    if (!cache.has(file)) cache.set(file, sizesOf(join(distDir, file)));
+    return cache.get(file);
+  };
+  const size = (files) => files.reduce((sum, file) => add(sum, sizeOf(file)), ZERO);
   const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
-  const firstKeys = staticClosure(manifest, [...entries, ...FIRST_LOAD_ROUTES.filter((key) => manifest[key])]);
+  const entryKeys = staticClosure(manifest, entries);
   const catalogue = CATALOGUES.filter((key) => manifest[key])
     .map((key) => manifest[key].file)
-    .sort((a, b) => sizesOf(join(distDir, b)).gzip - sizesOf(join(distDir, a)).gzip)[0];
-  const first = filesOf(manifest, firstKeys);
-  if (catalogue) first.js.push(catalogue);
+    .sort((a, b) => sizeOf(b).gzip - sizeOf(a).gzip)[0];
+
+  const firstLoads = FIRST_LOADS.map(({ path, modules }) => {
+    if (!manifest[modules[0]] && !entryKeys.has(modules[0]) && !isBundledInEntry(distDir, manifest, entries, modules[0])) {
+      throw new Error(`${modules[0]} (the screen of ${path}) is not in the build's manifest.`);
+    }
+    const keys = staticClosure(manifest, [...entries, ...keysFor(manifest, modules)]);
+    const files = filesOf(manifest, keys);
+    if (catalogue) files.js.push(catalogue);
+    return { path, js: size(files.js), css: size(files.css), files: [...files.js, ...files.css] };
+  });
+  const firstLoad = [...firstLoads].sort((a, b) => b.js.gzip - a.js.gzip)[0];
 
   const routes = Object.keys(manifest)
     .filter((key) => manifest[key].isDynamicEntry)
     .map((key) => {
-      const own = [...staticClosure(manifest, [key])].filter((k) => !firstKeys.has(k));
+      const own = [...staticClosure(manifest, [key])].filter((k) => !entryKeys.has(k));
       const files = filesOf(manifest, own);
       return { name: key, js: size(files.js), css: size(files.css) };
     })
@@ -108,7 +156,8 @@ export function analyzeBundle(distDir) {
 
   const assets = readdirSync(join(distDir, 'assets'));
   return {
-    firstLoad: { js: size(first.js), css: size(first.css), files: [...first.js, ...first.css] },
+    firstLoads,
+    firstLoad,
     largestRoute: routes[0] ?? null,
     routes,
     total: {
@@ -116,6 +165,14 @@ export function analyzeBundle(distDir) {
       css: size(assets.filter((f) => f.endsWith('.css')).map((f) => `assets/${f}`)),
     },
   };
+}
+
+/** `true` when a source module has no chunk of its own because the entry's chunk holds it (its source map names it). */
+function isBundledInEntry(distDir, manifest, entries, source) {
+  return entries.some((key) => {
+    const mapPath = join(distDir, `${manifest[key].file}.map`);
+    return existsSync(mapPath) && JSON.parse(readFileSync(mapPath, 'utf8')).sources.some((s) => s.endsWith(source.replace(/^src\//, '/src/')));
+  });
 }
 
 /** `bytes` as kilobytes (1024) with one decimal, e.g. "152.3 KB". */

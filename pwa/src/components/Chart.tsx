@@ -1,23 +1,16 @@
-import {
-  ArcElement,
-  BarElement,
-  CategoryScale,
-  Chart as ChartJS,
-  Legend,
-  LineElement,
-  LinearScale,
-  PointElement,
-  Tooltip,
-  type ChartData,
-} from 'chart.js';
-import { Bar, Doughnut, Line } from 'react-chartjs-2';
+import type { ChartData } from 'chart.js';
 import type { IntlShape } from '@formatjs/intl';
+import { Suspense, lazy, useEffect, useRef, useState, type RefObject } from 'react';
 import { useI18n } from '../i18n';
 import { useMediaQuery } from './useMediaQuery';
 import './Chart.css';
 
-ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, BarElement, ArcElement, Tooltip, Legend);
-
+/**
+ * The canvas of a {@link ChartFigure}: Chart.js and react-chartjs-2 (some 67 KB of compressed
+ * JavaScript), fetched once a chart comes near the viewport, so that a dashboard paints its
+ * numbers without them (docs/architecture.md#what-the-first-load-holds).
+ */
+const ChartCanvas = lazy(() => import('./ChartCanvas'));
 /**
  * The charts' palette (docs/architecture.md#dark-mode-and-reduced-motion): each name is the CSS
  * variable `--oracy-chart-<name>` of `theme/variables.css`, one value in light and one in dark, so
@@ -83,17 +76,31 @@ export const CHART_COLORS = {
 
 /** The media query of the device's dark scheme. */
 // i18n-exempt: a media query, not a text
-const DARK_QUERY = '(prefers-color-scheme: dark)';
+export const DARK_QUERY = '(prefers-color-scheme: dark)';
 
-/** Gives every Chart.js chart the palette's text and grid colours (Chart.js's defaults). */
-function applyChartDefaults(): void {
-  ChartJS.defaults.color = chartColor('text');
-  ChartJS.defaults.borderColor = chartColor('grid');
+/**
+ * `true` once `ref`'s element has come within 200 px of the viewport (at once where there is no
+ * `IntersectionObserver`); it stays `true`.
+ */
+function useNearViewport(ref: RefObject<Element | null>): boolean {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, ref]);
+  return near;
 }
-
-applyChartDefaults();
-// Registered before any chart's `useChartScheme`, so the defaults change before the charts re-render.
-if (typeof window !== 'undefined' && typeof window.matchMedia === 'function') window.matchMedia(DARK_QUERY).addEventListener('change', applyChartDefaults);
 
 /**
  * The device's colour scheme, `light` or `dark`. A chart passes it as its `key`: when the device
@@ -132,8 +139,8 @@ export interface ChartFigureProps {
  * A Chart.js chart (react-chartjs-2) in a `<figure>` with its title, plus the
  * same numbers as a table for screen readers (the canvas itself is hidden
  * from them), in the palette of the device's scheme (drawn again when it
- * switches). Import it only from lazily loaded screens: chart.js must stay
- * out of the sign-in-to-assessment path.
+ * switches). The title and the table render at once; the canvas, with Chart.js, once the figure
+ * comes near the viewport ({@link ChartCanvas}).
  */
 export function ChartFigure({ type, title, labels, series, valueRange, counts = false }: ChartFigureProps) {
   const { t, intl } = useI18n();
@@ -159,16 +166,20 @@ export function ChartFigure({ type, title, labels, series, valueRange, counts = 
           : undefined;
   const options = { responsive: true, maintainAspectRatio: false, animation: false as const, ...(scales && { scales }) };
   const headingId = `chart-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  const canvasRef = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(canvasRef);
 
   return (
     <figure className="chart-figure" aria-labelledby={headingId}>
       <figcaption id={headingId} className="chart-figure__title">
         {title}
       </figcaption>
-      <div className="chart-figure__canvas" aria-hidden="true">
-        {type === 'line' && <Line key={scheme} data={data as ChartData<'line'>} options={options} />}
-        {type === 'bar' && <Bar key={scheme} data={data as ChartData<'bar'>} options={options} />}
-        {type === 'doughnut' && <Doughnut key={scheme} data={data as ChartData<'doughnut'>} options={options} />}
+      <div ref={canvasRef} className="chart-figure__canvas" aria-hidden="true">
+        {near && (
+          <Suspense fallback={null}>
+            <ChartCanvas key={scheme} type={type} data={data} options={options} />
+          </Suspense>
+        )}
       </div>
       <table className="visually-hidden">
         <caption>{title}</caption>

@@ -8,6 +8,7 @@ import { useId, useMemo } from 'react';
 import { Line } from 'react-chartjs-2';
 import type { DeliveryReport } from '@oracy/api/delivery';
 import { CHART_COLORS, chartColor, useChartScheme, withAlpha } from '../components/Chart';
+import '../components/chartDefaults';
 import { t, useI18n } from '../i18n';
 import { rangeShading } from '../components/rangeShading';
 import { formatClock } from '../speaking/Recorder';

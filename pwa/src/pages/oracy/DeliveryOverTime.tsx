@@ -10,6 +10,7 @@ import { useId } from 'react';
 import { Line } from 'react-chartjs-2';
 import { Link } from 'react-router-dom';
 import { chartColor, useChartScheme, withAlpha, type ChartColorName } from '../../components/Chart';
+import '../../components/chartDefaults';
 import { rangeShading } from '../../components/rangeShading';
 import type { DeliveryTrendPoint } from '../../data/delivery';
 import { FEW_PAUSES_PER_MINUTE } from '../../delivery/deliveryWords';

@@ -21,6 +21,7 @@ import {
 import { useId, type ReactNode } from 'react';
 import { Line, Radar } from 'react-chartjs-2';
 import { chartColor, useChartScheme, withAlpha, type ChartColorName } from '../../components/Chart';
+import '../../components/chartDefaults';
 import { STRAND_KEYS, STRAND_LABELS, type Snapshot, type StrandKey } from '../../data/oracy';
 import { intl, useI18n } from '../../i18n';
 import '../../components/Chart.css';
