@@ -28,6 +28,12 @@ import { presentBackupRun, type BackupStatusJson } from '../presenters/index.js'
 import { listArchives, pruneArchives, removeLeftovers } from './archives.js';
 import { createBackup, defaultArchivePath } from './backup.js';
 
+declare module '../jobs/index.js' {
+  interface JobPayloads {
+    'backup.create': BackupPayload;
+  }
+}
+
 /**
  * Backups taken by the server itself (docs/architecture.md#scheduled-backups,
  * docs/decisions/0023-scheduled-backups.md): the job `backup.create` that writes the same archive
@@ -109,7 +115,7 @@ let ownBackups = 0;
  */
 export function defineBackupJob(opts: { dataDir: string; log: Pick<Logger, 'info' | 'warn' | 'error'> }): void {
   const { dataDir, log } = opts;
-  defineJob<BackupPayload>(
+  defineJob(
     BACKUP_JOB,
     async (payload) => {
       const runId = new Types.ObjectId(payload.runId);

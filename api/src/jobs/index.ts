@@ -17,6 +17,19 @@ import { DAY_MS } from '../time.js';
  * than once for one job: handlers are written to be repeatable.
  */
 
+/**
+ * Job name → the type of its payload. Each module that defines a job adds its entry here by
+ * declaration merging, next to its handler:
+ * `declare module '../jobs/index.js' { interface JobPayloads { 'delivery.measure': MeasurePayload } }`.
+ * `defineJob` and `enqueueJob` then refuse, at compile time, a name nobody declared or a payload of
+ * another job's shape.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface JobPayloads {}
+
+/** The name of a declared job. */
+export type JobName = keyof JobPayloads & string;
+
 /** What a handler is told about its try. */
 export interface JobContext {
   /** the job's id, 24 hex digits */
@@ -65,7 +78,7 @@ const DEFAULTS = { maxAttempts: 3, backoffMs: 5_000, leaseMs: 60_000, timeoutMs:
  * Declares the job `name` and its handler; declaring a name again replaces it. Every process that
  * runs a `JobRunner` must declare the same jobs (the server does at start-up).
  */
-export function defineJob<P>(name: string, handler: JobHandler<P>, opts: JobOptions<P> = {}): void {
+export function defineJob<N extends JobName>(name: N, handler: JobHandler<JobPayloads[N]>, opts: JobOptions<JobPayloads[N]> = {}): void {
   definitions.set(name, {
     handler: handler as JobHandler<unknown>,
     maxAttempts: opts.maxAttempts ?? DEFAULTS.maxAttempts,
@@ -92,7 +105,7 @@ export interface Enqueued {
  * @param opts.runAt not before this time (default now)
  * @throws Error when `name` was never declared with `defineJob`
  */
-export async function enqueueJob<P extends object>(name: string, payload: P, opts: { key?: string; runAt?: Date } = {}): Promise<Enqueued> {
+export async function enqueueJob<N extends JobName>(name: N, payload: JobPayloads[N], opts: { key?: string; runAt?: Date } = {}): Promise<Enqueued> {
   const definition = definitions.get(name);
   if (!definition) throw new Error(`No job called ${name} is defined.`);
   const runAt = opts.runAt ?? new Date();

@@ -4,13 +4,14 @@ import { fileURLToPath } from 'node:url';
 import mongoose, { Types } from 'mongoose';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { Job, JobClaim } from '../db/models/index.js';
+import type { TestJobName } from '../test/testJobs.js';
 import { createJobRunner, defineJob, enqueueJob, type JobRunner } from './index.js';
 
 const API_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 let names = 0;
 /** A job name of its own for each test: definitions are per process. */
-const fresh = (what: string) => `test.${what}.${++names}`;
+const fresh = (what: string): TestJobName => `test.${what}.${++names}`;
 
 const started: JobRunner[] = [];
 afterEach(async () => {
@@ -40,7 +41,7 @@ describe('background jobs (docs/architecture.md#background-jobs)', () => {
   it('run each job once when two runners compete for them', async () => {
     const name = fresh('once');
     const calls = new Map<string, number>();
-    defineJob<{ n: number }>(name, async ({ n }) => {
+    defineJob(name, async ({ n }) => {
       calls.set(String(n), (calls.get(String(n)) ?? 0) + 1);
       await new Promise((r) => setTimeout(r, 5));
     });
@@ -74,7 +75,7 @@ describe('background jobs (docs/architecture.md#background-jobs)', () => {
     const name = fresh('failing');
     const at: number[] = [];
     const failed: Array<[unknown, string]> = [];
-    defineJob<{ what: string }>(
+    defineJob(
       name,
       async (_payload, ctx) => {
         at.push(Date.now());
@@ -192,7 +193,7 @@ describe('background jobs (docs/architecture.md#background-jobs)', () => {
   it('answer an unfinished job with the same key instead of queuing another, and queue again once it has finished', async () => {
     const name = fresh('keyed');
     const seen: unknown[] = [];
-    defineJob<{ v: number }>(name, async (payload) => void seen.push(payload.v));
+    defineJob(name, async (payload) => void seen.push(payload.v));
     const first = await enqueueJob(name, { v: 1 }, { key: 'recording-1' });
     const again = await enqueueJob(name, { v: 2 }, { key: 'recording-1' });
     const other = await enqueueJob(name, { v: 3 }, { key: 'recording-2' });
@@ -211,6 +212,14 @@ describe('background jobs (docs/architecture.md#background-jobs)', () => {
 
   it('refuse to queue a job nobody defined', async () => {
     await expect(enqueueJob('test.nobody', {})).rejects.toThrow('No job called test.nobody is defined.');
+    // Checked by the type checker, never run: a name no module declared, and another job's payload.
+    const unrun = () => {
+      // @ts-expect-error no module declares this job
+      void enqueueJob('delivery.nobody', {});
+      // @ts-expect-error a backup's payload is not a measurement's
+      void enqueueJob('delivery.measure', { runId: 'x', trigger: 'manual' });
+    };
+    expect(typeof unrun).toBe('function');
   });
 
   it('stop without waiting for a job in hand longer than the grace, giving its lease up', async () => {

@@ -15,6 +15,13 @@ import { renderExportHtml } from './exportHtml.js';
 import { exportFileName, type ExportStore } from './exportStore.js';
 import { DAY_MS } from '../time.js';
 
+declare module '../jobs/index.js' {
+  interface JobPayloads {
+    'privacy.export': ExportPayload;
+    'privacy.exports.sweep': Record<string, never>;
+  }
+}
+
 /**
  * "Download my data" (docs/product.md#download-my-data, docs/decisions/0028-exports-of-personal-data.md,
  * docs/architecture.md#exports-of-personal-data): asking for an export, at most one a day per
@@ -174,7 +181,7 @@ export async function writeExportArchive(
  * expires; the hourly timer of {@link startExportSweep} catches anything else.
  */
 export function defineExportJobs(deps: { uploads: UploadStores; store: ExportStore; log: Pick<Logger, 'info' | 'warn' | 'error'> }): void {
-  defineJob<ExportPayload>(
+  defineJob(
     EXPORT_JOB,
     async (payload, ctx) => {
       const doc = await PrivacyExport.findById(payload.exportId).select('status expiresAt').lean();
@@ -201,7 +208,7 @@ export function defineExportJobs(deps: { uploads: UploadStores; store: ExportSto
       },
     },
   );
-  defineJob<Record<string, never>>(EXPORT_SWEEP_JOB, async () => {
+  defineJob(EXPORT_SWEEP_JOB, async () => {
     const removed = await sweepExports(deps.store);
     if (removed > 0) deps.log.info({ removed }, 'expired data exports removed');
   });

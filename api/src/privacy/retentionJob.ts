@@ -7,6 +7,12 @@ import type { Logger } from '../logger.js';
 import { runRetention, type RetentionReportJson } from '../services/retention.js';
 import type { UploadStores } from '../services/uploads.js';
 
+declare module '../jobs/index.js' {
+  interface JobPayloads {
+    'privacy.retention': RetentionPayload;
+  }
+}
+
 /**
  * The daily retention job (docs/architecture.md#retention, docs/product.md#retention): the job
  * `privacy.retention`, queued every day at 03:30 server local time by a recurring timer in every
@@ -60,7 +66,7 @@ export async function runRetentionOnce(opts: { slot: string; stores: UploadStore
  * logged and recorded on its run; the next day's run tries again (every step is repeatable).
  */
 export function defineRetentionJob(opts: { stores: UploadStores; log: Pick<Logger, 'info' | 'warn' | 'error'> }): void {
-  defineJob<RetentionPayload>(
+  defineJob(
     RETENTION_JOB,
     async (payload) => {
       try {

@@ -15,6 +15,12 @@ import {
 } from '../presenters/delivery.js';
 import type { UploadStore } from './uploads.js';
 
+declare module '../jobs/index.js' {
+  interface JobPayloads {
+    'delivery.measure': MeasurePayload;
+  }
+}
+
 /**
  * Delivery feedback on the server (docs/product.md#measured-by-the-server): each stored recording
  * has one delivery report record — the phone's report until the server has measured the stored
@@ -227,7 +233,7 @@ export function defineDeliveryJob(deps: {
   options?: Partial<Record<keyof typeof DELIVERY_JOB_OPTIONS, number>>;
 }): void {
   const measure = createDeliveryMeasurer(deps.tools, deps.log);
-  defineJob<MeasurePayload>(
+  defineJob(
     DELIVERY_JOB,
     async (payload, ctx) => {
       try {

@@ -6,11 +6,12 @@
  */
 import mongoose from 'mongoose';
 import { createJobRunner, defineJob } from '../jobs/index.js';
+import type { TestJobName } from './testJobs.js';
 
 const [uri, name] = process.argv.slice(2);
 if (!uri || !name) throw new Error('usage: jobChild.ts <mongodb uri with database> <job name>');
 
 await mongoose.connect(uri, { serverSelectionTimeoutMS: 15_000 });
-defineJob(name, () => new Promise<void>(() => undefined), { leaseMs: 1_000 });
+defineJob(name as TestJobName, () => new Promise<void>(() => undefined), { leaseMs: 1_000 });
 createJobRunner({ pollMs: 50 }).start();
 console.log('runner started');
