@@ -45,7 +45,7 @@ export interface ReceiveLimits {
 export async function receiveRecording(request: Request, limits: ReceiveLimits, tooLargeMessage: string): Promise<ReceivedRecording> {
   const contentType = request.headers.get('Content-Type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) throw unsupportedMediaType('Send the recording as multipart/form-data.');
-  const dir = await mkdtemp(join(tmpdir(), 'oracy-upload-'));
+  const dir = await mkdtemp(join(tmpdir(), `oracy-upload-${process.pid}-`));
   const path = join(dir, 'audio');
   const cleanup = () => rm(dir, { recursive: true, force: true }).catch(() => undefined);
   const fields: Record<string, string> = {};
