@@ -3,8 +3,8 @@
 // sources, `node --import tsx api/src/server.ts`, one process, so that its RSS is the server's)
 // and measures:
 //   1. /healthz's worst answer time, asked every 50 ms while one enrolled student sends three
-//      crafted takes in parallel to three 60-second tasks (a 10.4 MB IMA ADPCM WAV whose `fact`
-//      claims 1,000 samples, 8-bit PCM WAV of 20 minutes whose sizes claim one second, a
+//      crafted takes in parallel to three 60-second tasks (a 10.4 MB IMA ADPCM WAV at 68 kHz whose
+//      `fact` claims 1,000 samples, 8-bit PCM WAV of 20 minutes whose sizes claim one second, a
 //      10-minute Opus WebM written to a pipe, without a duration), and for BENCH_AFTER_MS
 //      (default 15,000) after the last answer, while any background measurement runs;
 //   2. the server's RSS growth (peak during minus before, sampled every 20 ms) while a
@@ -49,7 +49,7 @@ function firstLine<T>(child: ChildProcess, match: (line: string) => T | null, wh
 async function startDatabase(): Promise<string> {
   const { ensureDevdbBinary } = await import('../../api/devdb/build.mjs');
   const binary = ensureDevdbBinary({ log });
-  const db = spawn(binary, ['-data', join(work, 'db'), '-listen', '127.0.0.1:0', '-log-level', 'error'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const db = spawn(binary, ['-data', join(work, 'db'), '-listen', '127.0.0.1:0', '-log-level', 'error'], { stdio: ['pipe', 'pipe', 'inherit'] }); // it stops when its standard input closes
   children.push(db);
   return firstLine(db, (line) => (line.startsWith('{') ? (JSON.parse(line).uri as string) : null), 'the embedded database');
 }
@@ -75,12 +75,13 @@ async function task(studentId?: mongoose.Types.ObjectId): Promise<string> {
   return String(created._id);
 }
 
-function wav(tag: number, bits: number, blockAlign: number, factSamples: number, declaredData: number, dataBytes: number): Buffer {
+/** A mono WAV at `rate` Hz whose `fact` chunk claims `factSamples` and whose `data` chunk declares `declaredData` bytes but holds `dataBytes`. */
+function wav(tag: number, rate: number, bits: number, blockAlign: number, factSamples: number, declaredData: number, dataBytes: number): Buffer {
   const fmt = Buffer.alloc(tag === 0x11 ? 20 : 16);
   fmt.writeUInt16LE(tag, 0);
   fmt.writeUInt16LE(1, 2);
-  fmt.writeUInt32LE(8000, 4);
-  fmt.writeUInt32LE(8000, 8);
+  fmt.writeUInt32LE(rate, 4);
+  fmt.writeUInt32LE(rate, 8);
   fmt.writeUInt16LE(blockAlign, 12);
   fmt.writeUInt16LE(bits, 14);
   if (tag === 0x11) fmt.writeUInt32LE((505 << 16) | 2, 16);
@@ -129,7 +130,8 @@ async function main() {
   const { url, pid } = await startServer(uri);
   log(`API ${API_DIR} at ${url}`);
 
-  const crafted = [wav(0x11, 4, 256, 1000, 256, 10_400_000), wav(1, 8, 1, 8000, 8000, 20 * 60 * 8000), headerlessWebm()];
+  // 10.4 MB of IMA ADPCM at 68 kHz is 306 s of audio; its `fact` claims 1,000 samples (15 ms).
+  const crafted = [wav(0x11, 68_000, 4, 256, 1000, 10_400_000, 10_400_000), wav(1, 8000, 8, 1, 8000, 8000, 20 * 60 * 8000), headerlessWebm()];
   await fetch(`${url}/healthz`).then((r) => r.arrayBuffer());
   let worstHealthMs = 0;
   let done = false;

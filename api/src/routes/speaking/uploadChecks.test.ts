@@ -72,18 +72,18 @@ function craftedWav(fmt: Buffer, factSamples: number, declaredData: number, data
   return new Uint8Array(Buffer.concat([riff, fmtHeader, fmt, fact, dataHeader, Buffer.alloc(dataBytes, 0x80)]));
 }
 
-/** 10.4 MB of IMA ADPCM (8 kHz mono) whose `fact` says 1,000 samples. */
+/** 10.4 MB of IMA ADPCM at 68 kHz mono (306 s of audio) whose `fact` says 1,000 samples (15 ms). */
 function lyingAdpcm(): Uint8Array {
   const fmt = Buffer.alloc(20);
   fmt.writeUInt16LE(0x11, 0); // IMA ADPCM
   fmt.writeUInt16LE(1, 2);
-  fmt.writeUInt32LE(8000, 4);
+  fmt.writeUInt32LE(68_000, 4);
   fmt.writeUInt32LE(4055, 8);
   fmt.writeUInt16LE(256, 12);
   fmt.writeUInt16LE(4, 14);
   fmt.writeUInt16LE(2, 16);
   fmt.writeUInt16LE(505, 18);
-  return craftedWav(fmt, 1000, 256, 10_400_000);
+  return craftedWav(fmt, 1000, 10_400_000, 10_400_000);
 }
 
 /** 8-bit PCM at 8 kHz mono: `seconds` of audio whose `fact`, `data` and `RIFF` sizes claim one second. */
