@@ -197,6 +197,18 @@ describe('crafted takes (docs/product.md#speaking-practice)', () => {
     const huge = new Uint8Array(10 * 1024 * 1024 + 1);
     huge.set(audioFixture('speech.webm'));
     expect((await upload(task.id, student.cookie, huge)).status).toBe(413);
+    // the same without a Content-Length (chunked): stopped while it streams
+    const form = new FormData();
+    form.append('audio', new Blob([huge as Uint8Array<ArrayBuffer>]), 'take.webm');
+    const encoded = new Response(form);
+    const chunked = await fetch(`${server.url}/api/student/speaking-tasks/${task.id}/recordings`, {
+      method: 'POST',
+      headers: { Cookie: student.cookie, Origin: server.url, 'Content-Type': encoded.headers.get('Content-Type')! },
+      body: encoded.body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+    expect((await readJson(chunked)).error.code).toBe('payload_too_large');
     expect(temporaryUploads().length).toBeLessThanOrEqual(before);
   });
 });
