@@ -53,8 +53,10 @@ const DEMUXERS: Readonly<Record<string, string>> = {
 
 /**
  * Decodes a stored recording to mono samples (docs/product.md#how-delivery-is-measured).
- * WAV (8/16/24/32-bit integer or 32/64-bit float PCM, A-law, µ-law or IMA ADPCM, any number of
- * channels, mixed to mono) keeps its own rate and needs no ffmpeg. WebM, Ogg and MP4 are decoded
+ * WAV (8/16/24/32-bit integer or 32/64-bit float PCM, the encodings an upload may use —
+ * `WAV_ENCODINGS` of api/src/services/audioLength.ts —, any number of channels, mixed to mono)
+ * keeps its own rate and needs no ffmpeg; the server runs it in a worker thread
+ * (`decodeWavInThread`). WebM, Ogg and MP4 are decoded
  * by `ffmpeg` (no shell; only the pipe and file protocols) to 16 kHz mono: WebM and Ogg through
  * its standard input, MP4 through a temporary file, because an MP4 whose index comes after the
  * audio cannot be read from a pipe.
@@ -184,9 +186,9 @@ interface WavFormat {
 }
 
 /**
- * Reads a WAV with the `wavefile` library: integer PCM scaled to −1…1 (8-bit and narrower
- * unsigned, wider signed), float PCM as it is, A-law, µ-law and IMA ADPCM expanded to 16-bit
- * first; channels mixed to mono.
+ * Reads a WAV with the `wavefile` library: integer PCM scaled to −1…1 (8-bit unsigned, wider
+ * signed), float PCM as it is; channels mixed to mono. Compressed encodings (A-law, µ-law, ADPCM)
+ * are refused: uploads refuse them too, and expanding them multiplies their size in memory.
  */
 function decodeWav(bytes: Uint8Array): DecodedAudio {
   let wav: InstanceType<typeof wavefile.WaveFile>;
@@ -200,17 +202,10 @@ function decodeWav(bytes: Uint8Array): DecodedAudio {
   if (sampleRate < WAV_RATES.min || sampleRate > WAV_RATES.max) {
     throw new DecodeError('unsupported', `WAV at ${sampleRate} Hz cannot be analysed (${WAV_RATES.min}–${WAV_RATES.max} Hz).`);
   }
-  try {
-    if (wav.bitDepth === '8a') wav.fromALaw();
-    else if (wav.bitDepth === '8m') wav.fromMuLaw();
-    else if (wav.bitDepth === '4') wav.fromIMAADPCM();
-  } catch (err) {
-    throw new DecodeError('corrupt', `The WAV file cannot be read: ${(err as Error).message}`);
-  }
   const depth = wav.bitDepth;
   const float = depth === '32f' || depth === '64';
   const bits = Number.parseInt(depth, 10);
-  if (!float && !(Number.isInteger(bits) && bits >= 2 && bits <= 32 && String(bits) === depth)) {
+  if (!float && !(String(bits) === depth && [8, 16, 24, 32].includes(bits))) {
     throw new DecodeError('unsupported', `WAV samples of bit depth ${depth} cannot be analysed.`);
   }
   const data = (wav.data as { samples: Uint8Array }).samples;

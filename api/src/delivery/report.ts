@@ -137,6 +137,8 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
  */
 export interface DeliverySummary {
   status: DeliveryStatus;
+  /** who measured the figures: `server`, or `device` for the phone's report the server has not replaced (shown as "Measured on the phone"); null without a report */
+  source: DeliverySource | null;
   pace: Pace | null;
   pausesCount: number | null;
   expression: Expression | null;
@@ -145,9 +147,10 @@ export interface DeliverySummary {
 }
 
 /** The summary of a report in a given state (`report` null while there is none). */
-export function summariseDelivery(status: DeliveryStatus, report: DeliveryReport | null): DeliverySummary {
+export function summariseDelivery(status: DeliveryStatus, report: DeliveryReport | null, source: DeliverySource | null = null): DeliverySummary {
   return {
     status,
+    source: report ? source : null,
     pace: report?.rate.pace ?? null,
     pausesCount: report?.pauses.count ?? null,
     expression: report?.pitch.expression ?? null,

@@ -37,6 +37,7 @@ export type DeliveryJson = z.infer<typeof deliveryJsonSchema>;
 export const deliverySummaryJsonSchema = z
   .object({
     status: z.enum(DELIVERY_STATUSES),
+    source: z.enum(DELIVERY_SOURCES).nullable().meta({ description: 'who measured the figures: `server`, or `device` (the phone’s report, which the server has not confirmed); null without figures' }),
     pace: z.enum(PACES).nullable(),
     pausesCount: z.number().nullable(),
     expression: z.enum(EXPRESSIONS).nullable(),
@@ -123,6 +124,7 @@ export function presentDeliverySummary(record: DeliveryRecordLike | null | undef
   const f = r.figures ?? null;
   return {
     status: r.status,
+    source: f ? (r.source ?? null) : null,
     pace: f?.pace ?? null,
     pausesCount: f?.pausesCount ?? null,
     expression: f?.expression ?? null,

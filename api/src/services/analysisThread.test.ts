@@ -1,6 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyseDelivery } from '../delivery/analyse.js';
-import { analyseInThread, stopAnalysisThread } from './analysisThread.js';
+import wavefile from 'wavefile';
+import { decodeForAnalysis, DecodeError } from '../delivery/decode.js';
+import { audioFixture } from '../test/audio.js';
+import { analyseInThread, decodeWavInThread, stopAnalysisThread } from './analysisThread.js';
 
 /** 1.5 s of a 220 Hz tone, 0.8 s of silence and 1.5 s more, at 16 kHz. */
 function toneGapTone(): Float32Array {
@@ -30,6 +33,22 @@ describe('the delivery analysis in a worker thread (docs/product.md#measured-by-
     expect(report.durationMs).toBe(1_000);
     expect(whole.length).toBeGreaterThan(16_000);
     expect(whole[100]).not.toBe(0);
+  });
+
+  it('decodes a WAV there as on this thread, and refuses compressed WAV encodings as a DecodeError', async () => {
+    const bytes = audioFixture('speech.wav');
+    const expected = await decodeForAnalysis(bytes, 'audio/wav');
+    const decoded = await decodeWavInThread(bytes);
+    expect(decoded.sampleRate).toBe(expected.sampleRate);
+    expect(Array.from(decoded.samples)).toEqual(Array.from(expected.samples));
+    expect(bytes.byteLength).toBeGreaterThan(0);
+
+    const adpcm = new wavefile.WaveFile();
+    adpcm.fromScratch(1, 8000, '16', new Array(8000).fill(0));
+    adpcm.toIMAADPCM();
+    const refused = await decodeWavInThread(adpcm.toBuffer()).catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(DecodeError);
+    expect((refused as DecodeError).reason).toBe('unsupported');
   });
 
   it('passes on what the analysis throws', async () => {

@@ -1,7 +1,9 @@
 import { parseBuffer } from 'music-metadata';
 
 /**
- * The length of a recording in ms, read from the file itself by music-metadata (docs/product.md#speaking-practice):
+ * The length of a trusted recording in ms — the demo data's own files (`db/seed.ts`); uploads are
+ * measured from their audio by `services/audioLength.ts` instead (docs/product.md#speaking-practice) —
+ * read by music-metadata:
  * from the container's header where it records one, else by reading the whole file. `null` when
  * the file cannot be parsed as audio or says nothing of its length.
  * @param type the MIME type its signature gave (`audio/webm`, `audio/ogg`, `audio/mp4`, `audio/wav`)

@@ -290,7 +290,7 @@ export async function deliveryOf(recordingId: Types.ObjectId): Promise<DeliveryJ
 /** The summaries of some recordings, by recording id (a recording without a record: `pending`). One query. */
 export async function deliverySummaries(recordingIds: readonly Types.ObjectId[]): Promise<(recordingId: unknown) => DeliverySummary> {
   const records = recordingIds.length
-    ? await DeliveryReport.find({ recordingId: { $in: recordingIds } }).select('recordingId status figures').lean<RecordDoc[]>()
+    ? await DeliveryReport.find({ recordingId: { $in: recordingIds } }).select('recordingId status source figures').lean<RecordDoc[]>()
     : [];
   const byRecording = new Map(records.map((r) => [String(r.recordingId), r]));
   return (recordingId) => presentDeliverySummary(byRecording.get(String(recordingId)));

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { constants as fsConstants } from 'node:fs';
+import { copyFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import { getMimeType } from 'hono/utils/mime';
 import mongoose from 'mongoose';
@@ -57,6 +60,12 @@ export interface UploadStore {
    * @throws 413 when larger than MAX_UPLOAD_BYTES; 415 when the content is not an accepted type
    */
   save(bytes: Uint8Array, kind: UploadKind, prefix: string): Promise<StoredUpload>;
+  /**
+   * `save` for a file on disk (a recording received to a temporary file): checked the same way,
+   * copied without being read into memory; the file at `path` stays where it is.
+   * @throws as `save`
+   */
+  saveFile(path: string, kind: UploadKind, prefix: string): Promise<StoredUpload>;
   /** Removes a stored file; unknown or unsafe names are ignored (never throws for a missing file). */
   remove(name: string | null | undefined): Promise<void>;
   /** The stored file called `name`, or null when there is none or the name is unsafe. */
@@ -126,14 +135,30 @@ const REFUSED_MESSAGES: Record<UploadKind, string> = {
 export async function checkUpload(bytes: Uint8Array, kind: UploadKind, prefix: string): Promise<StoredUpload> {
   if (kind === 'audio' && bytes.byteLength > MAX_AUDIO_BYTES) throw payloadTooLarge('The recording is larger than 10 MB.');
   if (kind !== 'audio' && bytes.byteLength > MAX_UPLOAD_BYTES) throw payloadTooLarge('The file is larger than 5 MB.');
-  const detected = await fileTypeFromBuffer(bytes);
+  return accepted(await fileTypeFromBuffer(bytes), kind, prefix, bytes.byteLength);
+}
+
+/**
+ * `checkUpload` for a file on disk: its size from the file system, its type from its first bytes.
+ * @throws as `checkUpload`
+ */
+export async function checkUploadFile(path: string, kind: UploadKind, prefix: string): Promise<StoredUpload> {
+  const { size } = await stat(path);
+  if (kind === 'audio' && size > MAX_AUDIO_BYTES) throw payloadTooLarge('The recording is larger than 10 MB.');
+  if (kind !== 'audio' && size > MAX_UPLOAD_BYTES) throw payloadTooLarge('The file is larger than 5 MB.');
+  const detected = await fileTypeFromFile(path);
+  return accepted(detected, kind, prefix, size);
+}
+
+/** The stored name and type of a detected type, or 415 when `kind` does not accept it. */
+function accepted(detected: { mime: string; ext: string } | undefined, kind: UploadKind, prefix: string, size: number): StoredUpload {
   // file-type may add parameters (`audio/ogg; codecs=opus`): the container is what counts.
   const mime = detected?.mime.split(';')[0]?.trim() ?? '';
   if (!detected || !isAccepted(kind, mime)) throw unsupportedMediaType(REFUSED_MESSAGES[kind]);
   const audio = kind === 'audio' ? AUDIO_CONTAINERS[mime] : undefined;
   const type = audio?.type ?? (detected.mime === 'application/x-cfb' ? 'application/msword' : detected.mime);
   const ext = audio?.ext ?? (detected.mime === 'application/x-cfb' ? 'doc' : detected.ext);
-  return { name: `${prefix}-${randomBytes(12).toString('hex')}.${ext}`, type, size: bytes.byteLength };
+  return { name: `${prefix}-${randomBytes(12).toString('hex')}.${ext}`, type, size };
 }
 
 /** The MIME type a file name's extension stands for (case-insensitive), or undefined. */
@@ -205,6 +230,14 @@ export class DiskUploadStore implements UploadStore {
     return upload;
   }
 
+  /** `UploadStore.saveFile`: copies `path` to `dir/{name}` (never over an existing file). */
+  async saveFile(path: string, kind: UploadKind, prefix: string): Promise<StoredUpload> {
+    const upload = await checkUploadFile(path, kind, prefix);
+    await mkdir(this.dir, { recursive: true });
+    await copyFile(path, join(this.dir, upload.name), fsConstants.COPYFILE_EXCL);
+    return upload;
+  }
+
   /** `UploadStore.remove`: deletes `dir/{name}` if it exists. */
   async remove(name: string | null | undefined): Promise<void> {
     if (!isSafeName(name)) return;
@@ -273,14 +306,21 @@ export class GridFsUploadStore implements UploadStore {
   /** `UploadStore.save`: the chunks are written first and the files document last, so no process sees half a file. */
   async save(bytes: Uint8Array, kind: UploadKind, prefix: string): Promise<StoredUpload> {
     const upload = await checkUpload(bytes, kind, prefix);
+    return this.write(upload, Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]));
+  }
+
+  /** `UploadStore.saveFile`: streams `path` into the bucket. */
+  async saveFile(path: string, kind: UploadKind, prefix: string): Promise<StoredUpload> {
+    const upload = await checkUploadFile(path, kind, prefix);
+    return this.write(upload, createReadStream(path));
+  }
+
+  /** Writes `source` as `upload.name`; a failure removes the chunks it left. */
+  private async write(upload: StoredUpload, source: Readable): Promise<StoredUpload> {
     const bucket = this.bucket();
     const stream = bucket.openUploadStream(upload.name, { metadata: { type: upload.type } });
     try {
-      await new Promise<void>((resolve, reject) => {
-        stream.once('finish', resolve);
-        stream.once('error', reject);
-        stream.end(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-      });
+      await pipeline(source, stream);
     } catch (err) {
       // A failed upload may have left chunks without a files document: remove them.
       await this.connection.db

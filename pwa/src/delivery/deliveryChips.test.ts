@@ -4,7 +4,7 @@ import { deliveryChips, needsDeliveryHelp } from './deliveryChips';
 
 /** A recording's delivery in brief as chips (docs/product.md#delivery-for-teachers). */
 
-const READY: DeliverySummary = { status: 'ready', pace: 'comfortable', pausesCount: 3, expression: 'lively', quiet: false, clipped: false };
+const READY: DeliverySummary = { status: 'ready', source: 'server', pace: 'comfortable', pausesCount: 3, expression: 'lively', quiet: false, clipped: false };
 const brief = (summary: DeliverySummary, durationMs?: number) => deliveryChips(summary, durationMs).map(({ text, label, tone }) => `${text} | ${label} | ${tone}`);
 
 describe('deliveryChips', () => {
@@ -41,11 +41,22 @@ describe('deliveryChips', () => {
   });
 
   it('says "Measuring…" while pending, a muted "Not measured" when it failed or is unavailable, and "No speech" without speech', () => {
-    const none = { pace: null, pausesCount: null, expression: null, quiet: null, clipped: null };
+    const none = { source: null, pace: null, pausesCount: null, expression: null, quiet: null, clipped: null };
     expect(brief({ status: 'pending', ...none })).toEqual(['Measuring… | Delivery: measuring… | muted']);
     expect(brief({ status: 'failed', ...none })).toEqual(['Not measured | Delivery: not measured | muted']);
     expect(brief({ status: 'unavailable', ...none })).toEqual(['Not measured | Delivery: not measured | muted']);
     expect(needsDeliveryHelp({ status: 'failed', ...none })).toBe(false);
     expect(brief({ ...READY, pace: null, pausesCount: 0, expression: null, quiet: true })).toEqual(['No speech | Delivery: no speech heard | warning']);
+  });
+
+  it('starts a report measured on the phone with a muted "Measured on the phone", never passing it for the server’s', () => {
+    expect(brief({ ...READY, source: 'device' }, 60_000)).toEqual([
+      'Measured on the phone | Delivery: measured on the phone, not by the server | muted',
+      'Comfortable pace | Pace: comfortable | neutral',
+      '3 pauses | Pauses: 3 | neutral',
+      'Lively voice | Expression: lively | neutral',
+    ]);
+    expect(brief({ ...READY, source: 'device', pace: null, pausesCount: 0, expression: null })[0]).toBe('Measured on the phone | Delivery: measured on the phone, not by the server | muted');
+    expect(brief(READY).some((chip) => chip.startsWith('Measured'))).toBe(false);
   });
 });

@@ -17,7 +17,7 @@ export type ChipTone = 'neutral' | 'warning' | 'muted';
 
 /** One chip: a stable key, its short visible text, the words screen readers hear, and its tone. */
 export interface DeliveryChip {
-  key: 'pace' | 'pauses' | 'expression' | 'volume' | 'speech' | 'status';
+  key: 'pace' | 'pauses' | 'expression' | 'volume' | 'speech' | 'status' | 'source';
   /** the short words shown, e.g. "Fast pace", "3 pauses", "Flat voice" */
   text: string;
   /** what a screen reader hears, e.g. "Pace: fast", "Pauses: 3" */
@@ -62,11 +62,26 @@ export function notMeasuredChip(): DeliveryChip {
  *   `needsPauseTip`), expression when measured ("Flat voice", "Expression: flat"), then
  *   "Quiet" or "Clipped" when the volume was (clipped before quiet, as the card).
  *
+ * A report the phone made and the server has not replaced (`source: device`, e.g. audio the server
+ * could not decode) starts with a muted "Measured on the phone" chip, so that it never passes
+ * for the server's measurement (docs/product.md#measured-by-the-server).
+ *
  * @param durationMs the take's length in ms, for the few-pauses warning; without it pauses are neutral
  */
 export function deliveryChips(summary: DeliverySummary, durationMs?: number): DeliveryChip[] {
   if (summary.status === 'pending') return [measuringChip()];
   if (summary.status !== 'ready' || summary.pausesCount === null) return [notMeasuredChip()];
+  const figures = figureChips(summary as DeliverySummary & { pausesCount: number }, durationMs);
+  return summary.source === 'device' ? [deviceChip(), ...figures] : figures;
+}
+
+/** The chip of a report measured on the phone, not by the server. */
+export function deviceChip(): DeliveryChip {
+  return { key: 'source', text: t('delivery.chip.device'), label: t('delivery.chip.deviceLabel'), tone: 'muted' };
+}
+
+/** The figures' chips of a ready summary. */
+function figureChips(summary: DeliverySummary & { pausesCount: number }, durationMs?: number): DeliveryChip[] {
   if (summary.pace === null) return [{ key: 'speech', text: t('delivery.noSpeech'), label: t('delivery.chip.noSpeechLabel'), tone: 'warning' }];
 
   const chips: DeliveryChip[] = [

@@ -34,7 +34,7 @@ export function reviewItemFixture(id: string, studentName: string, fields: Parti
     status: 'pending',
     audioUrl: `/api/recordings/${id}/audio`,
     audioRemoved: null,
-    delivery: { status: 'pending', pace: null, pausesCount: null, expression: null, quiet: null, clipped: null },
+    delivery: { status: 'pending', source: null, pace: null, pausesCount: null, expression: null, quiet: null, clipped: null },
     studentName,
     taskTitle: 'My hero',
     prompt: 'Describe your hero in one minute.',
@@ -86,7 +86,7 @@ export function recordingFixture(fields: Partial<Recording> = {}): Recording {
     status: 'pending',
     audioUrl: '/api/recordings/r1/audio',
     audioRemoved: null,
-    delivery: { status: 'pending', pace: null, pausesCount: null, expression: null, quiet: null, clipped: null },
+    delivery: { status: 'pending', source: null, pace: null, pausesCount: null, expression: null, quiet: null, clipped: null },
     ...fields,
   };
 }

@@ -1,17 +1,19 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
 import { Types } from 'mongoose';
 import type { AppEnv } from '../../auth/context.js';
 import { requireAuth, requireRole, requireSelfOrAdmin } from '../../auth/middleware.js';
 import { Course, Enrollment, Feedback, Recording, ROLES, SpeakingTask } from '../../db/models/index.js';
-import { badRequest, conflict, forbidden, gone, isDuplicateKeyError, notFound, payloadTooLarge } from '../../errors.js';
+import { ApiError, badRequest, conflict, forbidden, gone, isDuplicateKeyError, notFound, payloadTooLarge, unsupportedMediaType, validationError } from '../../errors.js';
 import { presentFeedback, presentRecording, presentSpeakingTask } from '../../presenters/speaking.js';
 import { recordFileRead } from '../../services/accessLog.js';
-import { audioDurationMs } from '../../services/audio.js';
+import { measureRecordingLength } from '../../services/audioLength.js';
+import { receiveRecording } from '../../services/recordingUpload.js';
 import { startDelivery } from '../../services/delivery.js';
 import { idempotency } from '../../services/idempotency.js';
 import { findPerson } from '../../services/stats.js';
-import { checkUpload, MAX_AUDIO_BYTES, type UploadStore } from '../../services/uploads.js';
+import { checkUploadFile, MAX_AUDIO_BYTES, type UploadStore } from '../../services/uploads.js';
 import { sendServedFile } from '../../static.js';
 import { validate } from '../../validation.js';
 import { recordingFor, type Reader } from '../../services/recordingAccess.js';
@@ -22,7 +24,7 @@ import {
   feedbackSchema,
   isPast,
   queueQuerySchema,
-  recordingFormSchema,
+  recordingFieldsSchema,
   recordingIdParamSchema,
   taskIdParamSchema,
   updateTaskSchema,
@@ -30,8 +32,8 @@ import {
 
 /** A recording's body: the 10 MB file and room for the form's other fields (the phone's delivery report is up to about 100 KB). */
 const RECORDING_BODY_BYTES = MAX_AUDIO_BYTES + 256 * 1024;
-/** How much longer than the task allows a recording may be: the recorder stops at the limit, the container may add a little. */
-const DURATION_SLACK_MS = 5_000;
+/** How much longer than the task allows a recording may be, as a fraction of `maxSeconds`: the recorder stops at the limit, encoders may pad a little. */
+const DURATION_SLACK = 0.1;
 
 const limitJson = bodyLimit({
   maxSize: 64 * 1024,
@@ -45,6 +47,56 @@ const limitRecording = bodyLimit({
     throw payloadTooLarge('The recording is larger than 10 MB.');
   },
 });
+
+/** What a recording's multipart body may hold: the file, and fields up to the phone's report's 200,000 characters (UTF-8: up to 4 bytes each). */
+const RECEIVE_LIMITS = { maxFileBytes: MAX_AUDIO_BYTES, maxFieldBytes: 800_000, fileField: 'audio' } as const;
+const TOO_LARGE = 'The recording is larger than 10 MB.';
+const REVIEWED = 'Your teacher has reviewed this recording: it cannot be replaced.';
+
+/**
+ * The task a student may send a recording to, checked before the body is read
+ * (docs/product.md#speaking-practice): the task exists, the student is enrolled in its course,
+ * and their recording of it (if any) is not reviewed yet.
+ * @throws 404 no such task; 403 not enrolled; 409 already reviewed
+ */
+async function recordingTarget(studentId: Types.ObjectId, taskId: string) {
+  const task = await findTask(taskId);
+  if (!(await Enrollment.exists({ studentId, courseId: task.courseId }))) throw forbidden('You are not enrolled in this task’s course.');
+  const existing = await Recording.findOne({ taskId: task._id, studentId }).select('status').lean();
+  if (existing?.status === 'reviewed') throw conflict(REVIEWED);
+  return task;
+}
+
+/** The form's fields but the file, validated as `recordingFormSchema`. @throws 400 `validation_error` naming the fields */
+function validFields(fields: Record<string, string>) {
+  const checked = recordingFieldsSchema.safeParse(fields);
+  if (!checked.success) throw validationError({ issues: checked.error.issues });
+  return checked.data;
+}
+
+/**
+ * The recording's length from its own audio (docs/product.md#speaking-practice), at most the
+ * task's `maxSeconds` + {@link DURATION_SLACK} (`services/audioLength.ts`).
+ * @returns ms
+ * @throws 413 longer; 415 a WAV encoding or rate not accepted; 400 `validation_error` on `audio`
+ *   when it is not readable audio; 503 `measurement_unavailable` when WebM, Ogg or MP4 cannot be
+ *   measured here (no ffmpeg) or measuring timed out
+ */
+async function measuredLength(path: string, type: string, maxSeconds: number, ffmpegPath?: string): Promise<number> {
+  const result = await measureRecordingLength(path, type, { maxMs: Math.round(maxSeconds * 1000 * (1 + DURATION_SLACK)), ffmpegPath });
+  switch (result.kind) {
+    case 'measured':
+      return result.durationMs;
+    case 'too-long':
+      throw payloadTooLarge(`The recording is longer than this task allows (${maxSeconds} seconds).`);
+    case 'unsupported':
+      throw unsupportedMediaType(result.message);
+    case 'unreadable':
+      throw badRequest('The recording’s length could not be read.', { audio: 'The length could not be read.' });
+    case 'unavailable':
+      throw new ApiError(503, 'measurement_unavailable', 'The server cannot measure this recording’s length right now. Try again later.');
+  }
+}
 
 /** The teacher themself or an admin, for calls naming the teacher by `param`. */
 const teacherOrAdmin = (param: string) => [requireRole(ROLES.teacher, ROLES.admin), requireSelfOrAdmin(param)] as const;
@@ -88,8 +140,10 @@ function audioRemoved(afterDays: number | null): ReturnType<typeof gone> {
  *   recording and its feedback.
  * - `POST /student/speaking-tasks/:taskId/recordings` multipart `{audio, durationMs?, delivery?}`
  *   with an optional `Idempotency-Key` → 201 recording; students enrolled in the task's course
- *   only (403); WebM, Ogg, MP4/M4A or WAV by content (415), at most 10 MB (413), at most the
- *   task's `maxSeconds` + 5 s by the file's own length (400); `delivery`, the phone's report
+ *   only (403, with 404 and 409 checked before the body is read); the body streams to a temporary
+ *   file; WebM, Ogg, MP4/M4A or WAV by content (415; WAV in PCM or float only), at most 10 MB
+ *   (413), at most the task's `maxSeconds` + 10 % by the audio's own length (413; `durationMs` is
+ *   ignored), 503 `measurement_unavailable` without ffmpeg for WebM, Ogg, MP4; `delivery`, the phone's report
  *   (docs/product.md#measured-by-the-server), must be a valid report (400 naming `delivery`);
  *   replaces the student's pending recording, 409 once it has been reviewed. The server's
  *   measurement of the audio is queued.
@@ -103,7 +157,7 @@ function audioRemoved(afterDays: number | null): ReturnType<typeof gone> {
  *   course's current teacher; a second feedback → 409 (one wins, in any process); `PUT` edits
  *   one's own while one still teaches the course.
  */
-export function createSpeakingRoutes(opts: { recordings: UploadStore }) {
+export function createSpeakingRoutes(opts: { recordings: UploadStore; ffmpegPath?: string }) {
   const store = opts.recordings;
 
   return new Hono<AppEnv>()
@@ -150,51 +204,47 @@ export function createSpeakingRoutes(opts: { recordings: UploadStore }) {
       '/student/speaking-tasks/:taskId/recordings',
       requireRole(ROLES.student),
       validate('param', taskIdParamSchema),
+      // who may send, to which task, is settled before a byte of the body is read
+      createMiddleware<AppEnv>(async (c, next) => {
+        if (c.var.user) await recordingTarget(c.var.user._id, c.req.param('taskId') ?? '');
+        await next();
+      }),
       limitRecording,
       idempotency({ maxBodyBytes: RECORDING_BODY_BYTES }),
-      validate('form', recordingFormSchema),
       async (c) => {
         const student = c.var.user;
-        const task = await findTask(c.req.valid('param').taskId);
-        if (!(await Enrollment.exists({ studentId: student._id, courseId: task.courseId }))) {
-          throw forbidden('You are not enrolled in this task’s course.');
-        }
-        const existing = await Recording.findOne({ taskId: task._id, studentId: student._id }).select('status').lean();
-        if (existing?.status === 'reviewed') throw conflict('Your teacher has reviewed this recording: it cannot be replaced.');
-
-        const { audio, durationMs: declared, delivery: device } = c.req.valid('form');
-        if (audio.size > MAX_AUDIO_BYTES) throw payloadTooLarge('The recording is larger than 10 MB.');
-        const bytes = new Uint8Array(await audio.arrayBuffer());
-        const { type } = await checkUpload(bytes, 'audio', 'recording');
-        const durationMs = (await audioDurationMs(bytes, type)) ?? declared;
-        if (durationMs === undefined) throw badRequest('The recording’s length could not be read.', { audio: 'The length could not be read.' });
-        const limitMs = task.maxSeconds * 1000 + DURATION_SLACK_MS;
-        if (durationMs > limitMs) {
-          throw badRequest(`The recording is longer than ${task.maxSeconds} seconds.`, { audio: `At most ${task.maxSeconds} seconds.` });
-        }
-
-        const stored = await store.save(bytes, 'audio', 'recording');
-        const fields = { file: stored, durationMs, submittedAt: new Date(), status: 'pending' as const };
-        let recording;
+        const task = await recordingTarget(student._id, c.req.valid('param').taskId);
+        const received = await receiveRecording(c.req.raw, RECEIVE_LIMITS, TOO_LARGE);
         try {
-          recording = await Recording.create({ taskId: task._id, studentId: student._id, courseId: task.courseId, ...fields });
-        } catch (err) {
-          if (!isDuplicateKeyError(err)) {
-            await discard(store, stored.name);
-            throw err;
+          const { durationMs: _declared, delivery: device } = validFields(received.fields);
+          const upload = await checkUploadFile(received.path, 'audio', 'recording');
+          const durationMs = await measuredLength(received.path, upload.type, task.maxSeconds, opts.ffmpegPath);
+
+          const stored = await store.saveFile(received.path, 'audio', 'recording');
+          const fields = { file: stored, durationMs, submittedAt: new Date(), status: 'pending' as const };
+          let recording;
+          try {
+            recording = await Recording.create({ taskId: task._id, studentId: student._id, courseId: task.courseId, ...fields });
+          } catch (err) {
+            if (!isDuplicateKeyError(err)) {
+              await discard(store, stored.name);
+              throw err;
+            }
+            // A recording exists: replace it while it is pending, and let the old file go.
+            const previous = await Recording.findOneAndUpdate({ taskId: task._id, studentId: student._id, status: 'pending' }, { $set: fields }).lean();
+            if (!previous) {
+              await discard(store, stored.name);
+              throw conflict(REVIEWED);
+            }
+            await discard(store, previous.file?.name ?? '');
+            recording = await Recording.findById(previous._id).lean();
           }
-          // A recording exists: replace it while it is pending, and let the old file go.
-          const previous = await Recording.findOneAndUpdate({ taskId: task._id, studentId: student._id, status: 'pending' }, { $set: fields }).lean();
-          if (!previous) {
-            await discard(store, stored.name);
-            throw conflict('Your teacher has reviewed this recording: it cannot be replaced.');
-          }
-          await discard(store, previous.file?.name ?? '');
-          recording = await Recording.findById(previous._id).lean();
+          if (!recording) throw notFound('No such recording.');
+          const delivery = await startDelivery(recording, device);
+          return c.json(presentRecording(recording, delivery), 201);
+        } finally {
+          await received.cleanup();
         }
-        if (!recording) throw notFound('No such recording.');
-        const delivery = await startDelivery(recording, device);
-        return c.json(presentRecording(recording, delivery), 201);
       },
     )
     .get('/recordings/:recordingId/audio', requireAuth, validate('param', recordingIdParamSchema), async (c) => {

@@ -65,7 +65,7 @@ export const recordingIdParamSchema = z.object({ recordingId: objectIdField() })
 export const recordingFormSchema = z.object({
   /** the audio: WebM, Ogg, MP4/M4A or WAV by its content, at most 10 MB */
   audio: z.instanceof(File, { error: 'Attach the recording as the file field "audio".' }),
-  /** the length the recorder measured, ms; the server reads the file's own length */
+  /** the length the recorder measured, ms; ignored: the server measures the audio itself */
   durationMs: z.coerce.number({ error: 'Must be a number of milliseconds.' }).int({ error: 'Must be a whole number of milliseconds.' }).min(0).max(3_600_000).optional(),
   /** the phone's delivery report as JSON (`deliveryReportSchema`, docs/product.md#measured-by-the-server), at most 200,000 characters */
   delivery: z
@@ -87,6 +87,9 @@ export const recordingFormSchema = z.object({
     })
     .optional(),
 });
+
+/** The fields of that form but the file, as the route reads them after streaming the file to disk. */
+export const recordingFieldsSchema = recordingFormSchema.omit({ audio: true });
 
 /** `?status=` of the review queue: `pending` (default) or `reviewed`. */
 export const queueQuerySchema = z.object({

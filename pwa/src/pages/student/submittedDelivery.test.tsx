@@ -20,7 +20,7 @@ const SLOW = { timeout: 8000 };
 const TASKS = 'GET /api/student/speaking-tasks/u-student';
 const DELIVERY = 'GET /api/recordings/r1/delivery';
 
-const summary = (fields: Partial<DeliverySummary>): DeliverySummary => ({ status: 'ready', pace: 'comfortable', pausesCount: 2, expression: 'some', quiet: false, clipped: false, ...fields });
+const summary = (fields: Partial<DeliverySummary>): DeliverySummary => ({ status: 'ready', source: 'server', pace: 'comfortable', pausesCount: 2, expression: 'some', quiet: false, clipped: false, ...fields });
 const FEEDBACK = {
   id: 'f1',
   recordingId: 'r4',

@@ -12,7 +12,7 @@ import { queueRoute, reviewItemFixture } from '../../test/speakingFixtures';
 prepareScreenTests();
 vi.mock('react-chartjs-2', () => ({ Line: () => null }));
 
-const summary = (fields: Partial<DeliverySummary>): DeliverySummary => ({ status: 'ready', pace: 'comfortable', pausesCount: 4, expression: 'lively', quiet: false, clipped: false, ...fields });
+const summary = (fields: Partial<DeliverySummary>): DeliverySummary => ({ status: 'ready', source: 'server', pace: 'comfortable', pausesCount: 4, expression: 'lively', quiet: false, clipped: false, ...fields });
 const R1 = reviewItemFixture('r1', 'Amy Adams', { delivery: summary({ pace: 'slow', expression: 'flat', clipped: true }) });
 const R2 = reviewItemFixture('r2', 'Ben Brown', { submittedAt: '2026-02-02T10:00:00.000Z', delivery: summary({}) });
 const R3 = reviewItemFixture('r3', 'Cleo Chen', { submittedAt: '2026-02-03T10:00:00.000Z' });
@@ -59,6 +59,15 @@ describe('the review queue’s delivery chips', { timeout: 30_000 }, () => {
     expect(chipsOf(rowOf('Cleo Chen'))).toEqual(['Delivery: measuring…']);
     // The chips sit beside the link, which keeps its short name.
     expect(screen.getByRole('link', { name: /^Amy Adams/ })).not.toHaveTextContent('pace');
+  });
+
+  it('marks a report the phone made, which the server could not replace, as "Measured on the phone"', async () => {
+    const phone = reviewItemFixture('r4', 'Dan Diaz', { delivery: summary({ source: 'device' }) });
+    setup('/teacher/speaking', { 'GET /api/teacher/recordings/u-teacher': queueRoute({ pending: [phone, R2], reviewed: [] }) });
+    await screen.findByRole('link', { name: /^Dan Diaz/ });
+    expect(chipsOf(rowOf('Dan Diaz'))).toEqual(['Delivery: measured on the phone, not by the server', 'Pace: comfortable', 'Pauses: 4', 'Expression: lively']);
+    expect(within(rowOf('Dan Diaz')).getByText('Measured on the phone')).toBeInTheDocument();
+    expect(chipsOf(rowOf('Ben Brown'))).toEqual(['Pace: comfortable', 'Pauses: 4', 'Expression: lively']);
   });
 });
 
