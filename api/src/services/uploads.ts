@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { constants as fsConstants } from 'node:fs';
-import { copyFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -233,8 +233,10 @@ export class DiskUploadStore implements UploadStore {
   /** `UploadStore.saveFile`: copies `path` to `dir/{name}` (never over an existing file). */
   async saveFile(path: string, kind: UploadKind, prefix: string): Promise<StoredUpload> {
     const upload = await checkUploadFile(path, kind, prefix);
-    await mkdir(this.dir, { recursive: true });
-    await copyFile(path, join(this.dir, upload.name), fsConstants.COPYFILE_EXCL);
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    const target = join(this.dir, upload.name);
+    await copyFile(path, target, fsConstants.COPYFILE_EXCL);
+    await chmod(target, 0o600);
     return upload;
   }
 
