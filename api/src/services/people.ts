@@ -19,9 +19,14 @@ import { queueExportSweep } from '../privacy/exports.js';
 /**
  * `text` with every regular-expression metacharacter escaped, so a search for `(` or `.*` matches those characters literally (docs/product.md#clarified-behaviour).
  * A NUL becomes `\x00`: a BSON regex may not contain the byte itself (the driver would throw, a 500).
+ * U+2028 and U+2029 become `\x{2028}` and `\x{2029}`: a JavaScript pattern's source writes them as
+ * `\u2028`, an escape the database's regular expressions refuse (a 500).
  */
 export function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\0/g, '\\x00');
+  return text
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/\0/g, '\\x00')
+    .replace(/[\u2028\u2029]/g, (c) => `\\x{${c.charCodeAt(0).toString(16)}}`);
 }
 
 /** The filter of a people list: an optional role, and an optional case-insensitive substring `search` over name or email. */

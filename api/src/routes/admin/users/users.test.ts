@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { Types } from 'mongoose';
 import { createApp } from '../../../app.js';
 import {
   Assessment,
@@ -126,6 +127,17 @@ describe('GET /api/admin/users', () => {
     const body = await readJson(res);
     expect(body.users.map((u: { id: string }) => u.id)).toContain(user.id);
     for (const row of body.users) expect(`${row.name} ${row.email}`.toLowerCase()).toContain(search.toLowerCase());
+  });
+
+  it('finds a name holding a line or paragraph separator, and answers 200 to a search with one', async () => {
+    const tag = new Types.ObjectId().toHexString().slice(-8);
+    const { insertedId } = await User.collection.insertOne({ name: `Para\u2029${tag}`, email: `sep-${tag}@example.test`, role: 3, password: 'x' });
+    const found = await get(`/api/admin/users?search=${encodeURIComponent(`a\u2029${tag}`)}`, admin.cookie);
+    expect(found.status).toBe(200);
+    expect((await readJson(found)).users.map((u: { id: string }) => u.id)).toEqual([String(insertedId)]);
+    const none = await get(`/api/admin/users?search=${encodeURIComponent('x\u2028y')}`, admin.cookie);
+    expect(none.status).toBe(200);
+    expect(await readJson(none)).toEqual({ users: [], total: 0 });
   });
 
   it.each([
