@@ -77,7 +77,7 @@ describe('the error handler (docs/product.md#error-format)', () => {
   it('maps Mongoose CastError to 400, ValidationError to 400 with fields, duplicate keys to 409', async () => {
     const cast = await app.request('/users/not-an-id');
     expect(cast.status).toBe(400);
-    expect(await readJson(cast)).toEqual({ error: { code: 'validation_error', message: 'Invalid _id.', fields: { _id: 'Invalid value for _id.' } } });
+    expect(await readJson(cast)).toEqual({ error: { code: 'validation_error', message: 'Invalid _id.', fields: { _id: 'Invalid value for _id.' }, reasons: { _id: 'invalid' } } });
     const invalid = await app.request('/invalid-user', { method: 'POST' });
     expect(invalid.status).toBe(400);
     expect(Object.keys((await readJson(invalid)).error.fields)).toEqual(['role']);

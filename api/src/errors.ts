@@ -27,12 +27,48 @@ export const ERROR_CODES = {
 export const VALIDATION_ERROR = 'validation_error';
 
 /**
+ * Why one field was refused, for a screen to tell refusals apart without reading the English
+ * `message` (docs/product.md#error-format): `required` (missing, empty or not of its type),
+ * `too_short` / `too_long` (text or list length), `too_small` / `too_big` (numbers, dates),
+ * `invalid_format`, `invalid_value` (not one of the allowed values), `unknown_field`,
+ * `invisible_characters` and `no_letter` (docs/product.md#names-and-titles), `common_password`,
+ * `passwords_differ`, `same_as_current`, `same_as_one_time`, `wrong_password`, `email_domain`
+ * (docs/product.md#registration-policy); `invalid` for anything else.
+ */
+export type FieldReason =
+  | 'required'
+  | 'too_short'
+  | 'too_long'
+  | 'too_small'
+  | 'too_big'
+  | 'invalid_format'
+  | 'invalid_value'
+  | 'unknown_field'
+  | 'invisible_characters'
+  | 'no_letter'
+  | 'common_password'
+  | 'passwords_differ'
+  | 'same_as_current'
+  | 'same_as_one_time'
+  | 'wrong_password'
+  | 'email_domain'
+  | 'invalid';
+
+/**
+ * The `params` of a zod `refine` / custom issue that names its {@link FieldReason}:
+ * `.refine(check, { error: '…', params: reasonParams('common_password') })`.
+ */
+export function reasonParams(reason: FieldReason): { reason: FieldReason } {
+  return { reason };
+}
+
+/**
  * The JSON body of every error (docs/product.md#error-format):
- * `{"error": {"code": "not_found", "message": "…", "fields"?: {field: message}}}`.
- * `fields` is present on 400 validation errors only.
+ * `{"error": {"code": "not_found", "message": "…", "fields"?: {field: message}, "reasons"?: {field: reason}}}`.
+ * `fields` and `reasons` (the same keys) are present on 400 validation errors only.
  */
 export interface ErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string> };
+  error: { code: string; message: string; fields?: Record<string, string>; reasons?: Record<string, FieldReason> };
 }
 
 /**
@@ -46,6 +82,7 @@ export class ApiError extends HTTPException {
     message: string,
     readonly fields?: Record<string, string>,
     readonly headers: Record<string, string> = {},
+    readonly reasons?: Record<string, FieldReason>,
   ) {
     super(status, { message });
     this.name = 'ApiError';
@@ -53,7 +90,7 @@ export class ApiError extends HTTPException {
 
   /** The error as its JSON body. */
   toBody(): ErrorBody {
-    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
+    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}), ...(this.reasons ? { reasons: this.reasons } : {}) } };
   }
 
   /** A JSON Response for this error; used when thrown outside `app.onError`'s reach. */
@@ -72,9 +109,14 @@ export function gone(message = 'This was removed.', code = 'gone'): ApiError {
   return new ApiError(410, code, message);
 }
 
-/** 400 `bad_request`, or `validation_error` when `fields` ({fieldName: message}) is given. */
-export function badRequest(message = 'The request is not valid.', fields?: Record<string, string>): ApiError {
-  return new ApiError(400, fields ? VALIDATION_ERROR : ERROR_CODES[400], message, fields);
+/**
+ * 400 `bad_request`, or `validation_error` when `fields` ({fieldName: message}) is given, with
+ * `reasons` ({fieldName: FieldReason}; `invalid` for a field not named there).
+ */
+export function badRequest(message = 'The request is not valid.', fields?: Record<string, string>, reasons: Record<string, FieldReason> = {}): ApiError {
+  if (!fields) return new ApiError(400, ERROR_CODES[400], message);
+  const allReasons = Object.fromEntries(Object.keys(fields).map((name) => [name, reasons[name] ?? 'invalid'])) as Record<string, FieldReason>;
+  return new ApiError(400, VALIDATION_ERROR, message, fields, {}, allReasons);
 }
 /** 401 `unauthorized`: no valid session (docs/product.md#authorization-matrix). */
 export function unauthorized(message = 'You need to sign in.'): ApiError {
@@ -135,25 +177,64 @@ export function serviceUnavailable(retryAfterSeconds: number = databaseRetryAfte
   return new ApiError(503, ERROR_CODES[503], message, undefined, { 'Retry-After': String(seconds) });
 }
 
+/** One refused field: its English message, its {@link FieldReason}, and the limit it broke (`{min}` or `{max}`). */
+export interface FieldProblem {
+  message: string;
+  reason: FieldReason;
+  values?: { min?: number; max?: number };
+}
+
+const LENGTH_ORIGINS: ReadonlySet<string> = new Set(['string', 'array', 'set', 'file']);
+
+/** The {@link FieldReason} of a zod issue, read from its kind and limit (a refinement's from its `params.reason`). */
+function issueProblem(issue: z.core.$ZodIssue): Omit<FieldProblem, 'message'> {
+  switch (issue.code) {
+    case 'invalid_type':
+      return { reason: 'required' };
+    case 'too_small': {
+      const length = LENGTH_ORIGINS.has(issue.origin);
+      if (length && Number(issue.minimum) <= 1) return { reason: 'required' };
+      return { reason: length ? 'too_short' : 'too_small', values: { min: Number(issue.minimum) } };
+    }
+    case 'too_big':
+      return { reason: LENGTH_ORIGINS.has(issue.origin) ? 'too_long' : 'too_big', values: { max: Number(issue.maximum) } };
+    case 'invalid_format':
+      return { reason: 'invalid_format' };
+    case 'invalid_value':
+      return { reason: 'invalid_value' };
+    case 'custom': {
+      const reason = (issue.params as { reason?: FieldReason } | undefined)?.reason;
+      return { reason: reason ?? 'invalid' };
+    }
+    default:
+      return { reason: 'invalid' };
+  }
+}
+
 /**
- * Turns zod issues into `{fieldName: message}`: paths joined with `.`
+ * Turns zod issues into `{fieldName: FieldProblem}`: paths joined with `.`
  * (`oracy_scores.eyeContact`), unknown keys named one by one, a root-level
- * problem under `body`. The first message per field wins.
+ * problem under `body`. The first issue per field wins.
  */
-export function zodIssuesToFields(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
-  const fields: Record<string, string> = {};
-  const add = (path: readonly PropertyKey[], message: string) => {
+export function zodIssuesToProblems(issues: readonly z.core.$ZodIssue[]): Record<string, FieldProblem> {
+  const problems: Record<string, FieldProblem> = {};
+  const add = (path: readonly PropertyKey[], problem: FieldProblem) => {
     const name = path.length ? path.map(String).join('.') : 'body';
-    fields[name] ??= message;
+    problems[name] ??= problem;
   };
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) add([...issue.path, key], 'Unknown field.');
+      for (const key of issue.keys) add([...issue.path, key], { message: 'Unknown field.', reason: 'unknown_field' });
     } else {
-      add(issue.path, issue.message);
+      add(issue.path, { message: issue.message, ...issueProblem(issue) });
     }
   }
-  return fields;
+  return problems;
+}
+
+/** Turns zod issues into `{fieldName: message}`, as {@link zodIssuesToProblems} names the fields. */
+export function zodIssuesToFields(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
+  return Object.fromEntries(Object.entries(zodIssuesToProblems(issues)).map(([name, problem]) => [name, problem.message]));
 }
 
 /** "Invalid a, b." — or "Invalid a, b, c and 4 more." for long lists. */
@@ -163,10 +244,11 @@ function invalidFieldsMessage(fields: Record<string, string>): string {
   return `Invalid ${names.slice(0, 3).join(', ')} and ${names.length - 3} more.`;
 }
 
-/** A 400 `validation_error` naming the failing fields of a zod error. */
+/** A 400 `validation_error` naming the failing fields of a zod error, with each field's reason. */
 export function validationError(error: { issues: readonly z.core.$ZodIssue[] }): ApiError {
-  const fields = zodIssuesToFields(error.issues);
-  return badRequest(invalidFieldsMessage(fields), fields);
+  const problems = Object.entries(zodIssuesToProblems(error.issues));
+  const fields = Object.fromEntries(problems.map(([name, problem]) => [name, problem.message]));
+  return badRequest(invalidFieldsMessage(fields), fields, Object.fromEntries(problems.map(([name, problem]) => [name, problem.reason])));
 }
 
 /** Status → default message for HTTPExceptions that are not ApiErrors (e.g. Hono's own). */

@@ -1,7 +1,7 @@
 import type { Context, Env, ValidationTargets } from 'hono';
 import { validator } from 'hono-openapi';
 import { z } from 'zod';
-import { unsupportedMediaType, validationError } from './errors.js';
+import { reasonParams, unsupportedMediaType, validationError } from './errors.js';
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
@@ -61,11 +61,15 @@ export function hasOnlyVisibleCharacters(value: string): boolean {
  * any character of `INVISIBLE_CHARACTERS` with `message` (checked before trimming, so a tab or a
  * line break at either end is refused too, not silently cut), then normalises to Unicode NFC and
  * trims. Every letter of every script, accents, apostrophes and hyphens pass. Chain the length
- * checks after it; they count the NFC form.
+ * checks after it; they count the NFC form. The refusal's field reason is `invisible_characters`.
  * @param required the message of a value that is not a string.
  */
 export function oneLineText(required: string, message: string) {
-  return z.string({ error: required }).refine(hasOnlyVisibleCharacters, { error: message, abort: true }).normalize('NFC').trim();
+  return z
+    .string({ error: required })
+    .refine(hasOnlyVisibleCharacters, { error: message, abort: true, params: reasonParams('invisible_characters') })
+    .normalize('NFC')
+    .trim();
 }
 
 /** True when `value` holds at least one letter of any script (Unicode category L): "李", "Zoë", not "123" or "-". */

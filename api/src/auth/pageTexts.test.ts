@@ -1,8 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import { SCHOOL_SETTINGS_ID, SchoolSettings, User } from '../db/models/index.js';
+import { getEnv } from '../env.js';
+import type { FieldReason } from '../errors.js';
+import type { Language } from '../presenters/user.js';
+import { t, type MessageId } from '../i18n/index.js';
+import en from '../i18n/messages/en.json';
 import { createUser, signIn, TEST_ORIGIN } from '../test/factories.js';
-import { LANGUAGE_COOKIE, translateMessage } from './pageTexts.js';
+import { fieldText, fieldTexts, LANGUAGE_COOKIE, type SignInForm } from './pageTexts.js';
+import { renderChangePasswordPage, renderLoginPage, renderRegisterPage, renderRegistrationClosedPage } from './pages.js';
 
 const app = createApp();
 const page = async (path: string, headers: Record<string, string> = {}) => (await app.request(path, { headers })).text();
@@ -75,20 +81,137 @@ describe("the sign-in pages in the school's language or the device's (docs/produ
   });
 });
 
-describe('translateMessage', () => {
-  it('translates known messages, carrying numbers and waiting times over', () => {
-    expect(translateMessage('Spanish', 'Use at least 8 characters.')).toBe('Usa al menos 8 caracteres.');
-    expect(translateMessage('French', 'Use at most 100 characters.')).toBe('Utilisez au plus 100\u00a0caractères.');
-    expect(translateMessage('Spanish', 'Too many sign-in attempts. Please wait 1 minute and try again.')).toBe(
-      'Demasiados intentos de inicio de sesión. Espera 1 minuto y vuelve a intentarlo.',
-    );
-    expect(translateMessage('French', 'Too many sign-in attempts. Please wait 12 minutes and try again.')).toBe(
-      'Trop de tentatives de connexion. Veuillez patienter 12\u00a0minutes puis réessayer.',
+/** The words a person sees on a page: no style, no tags, no attributes; entities as characters. */
+function visibleText(page: string): string {
+  return page
+    .replace(/<style>[\s\S]*?<\/style>/g, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+}
+
+const SAMPLE_VALUES = { min: 10, max: 100, minutes: 5 };
+
+/** Every English text of the catalogues that `language` words otherwise, found on the page. */
+function englishLeftovers(page: string, language: Language): string[] {
+  const shown = visibleText(page);
+  return (Object.keys(en) as MessageId[])
+    .map((id) => [t('English', id, SAMPLE_VALUES), t(language, id, SAMPLE_VALUES)] as const)
+    .filter(([english, translated]) => english !== translated && shown.includes(english))
+    .map(([english]) => english);
+}
+
+/** Every (form, field, reason) the sign-in routes can refuse, each with the limit it names. */
+const REFUSALS: [SignInForm, string, FieldReason, { min?: number; max?: number }?][] = [
+  ['register', 'firstName', 'required'],
+  ['register', 'firstName', 'too_long', { max: 100 }],
+  ['register', 'firstName', 'invisible_characters'],
+  ['register', 'lastName', 'required'],
+  ['register', 'lastName', 'no_letter'],
+  ['register', 'email', 'required'],
+  ['register', 'email', 'invalid_format'],
+  ['register', 'email', 'too_long', { max: 254 }],
+  ['register', 'email', 'email_domain'],
+  ['register', 'password', 'required'],
+  ['register', 'password', 'too_short', { min: 10 }],
+  ['register', 'password', 'common_password'],
+  ['changePassword', 'password', 'required'],
+  ['changePassword', 'password', 'same_as_one_time'],
+  ['changePassword', 'confirmPassword', 'required'],
+  ['changePassword', 'confirmPassword', 'too_long', { max: 128 }],
+  ['changePassword', 'confirmPassword', 'passwords_differ'],
+];
+
+describe('the sign-in pages in Spanish and French leave no English behind', () => {
+  for (const language of ['Spanish', 'French'] as const) {
+    it(`${language}: every page, every refusal, every error`, () => {
+      const pages = [
+        renderLoginPage({ language, error: { id: 'error.invalidCredentials' } }),
+        renderLoginPage({ language, error: { id: 'error.tooManySignIns', values: { minutes: 5 } }, registration: { mode: 'closed' } }),
+        renderLoginPage({ language, error: { id: 'error.enterEmailAndPassword' } }),
+        renderRegisterPage({ language, error: { id: 'error.duplicateEmail' }, registration: { mode: 'domains', domains: ['school.example'] } }),
+        renderRegisterPage({ language, error: { id: 'error.tooManyAccounts', values: { minutes: 5 } } }),
+        renderRegisterPage({ language, error: { id: 'error.emailDomain' }, fields: fieldTexts('register', { email: { reason: 'email_domain' } }) }),
+        renderRegistrationClosedPage(language),
+        ...REFUSALS.map(([form, field, reason, values]) => {
+          const fields = { [field]: fieldText(form, field, { reason, ...(values ? { values } : {}) }) };
+          return form === 'register'
+            ? renderRegisterPage({ language, error: { id: 'error.checkFields' }, fields })
+            : renderChangePasswordPage({ language, email: 'ana@school.example', error: { id: 'error.checkFields' }, fields });
+        }),
+      ];
+      for (const page of pages) expect(englishLeftovers(String(page), language)).toEqual([]);
+    });
+  }
+
+  it('the check finds English on a page', () => {
+    expect(englishLeftovers(String(renderLoginPage({ error: { id: 'error.invalidCredentials' } })), 'Spanish')).toEqual(
+      expect.arrayContaining(['Sign in', 'Invalid email or password', 'How Oracy uses your data']),
     );
   });
 
-  it('leaves English and unknown messages as they are', () => {
-    expect(translateMessage('English', 'Invalid email or password')).toBe('Invalid email or password');
-    expect(translateMessage('French', 'Something nobody wrote down.')).toBe('Something nobody wrote down.');
+  it('words each refusal from its field and reason, in English exactly as the JSON API says it', () => {
+    const english = REFUSALS.map(([form, field, reason, values]) => {
+      const text = fieldText(form, field, { reason, ...(values ? { values } : {}) });
+      return t('English', text.id, text.values);
+    });
+    expect(english).toEqual([
+      'Enter your first name.',
+      'Use at most 100 characters.',
+      'Names cannot contain control or invisible characters',
+      'Enter your last name.',
+      'Names must contain at least one letter',
+      'Enter your email.',
+      'Enter a valid email address.',
+      'Use at most 254 characters.',
+      'This email address cannot be used here.',
+      'Enter a password.',
+      'Use at least 10 characters.',
+      'This password is too common. Choose one that is harder to guess.',
+      'Enter a new password.',
+      'Choose a password other than your one-time password.',
+      'Enter the new password again.',
+      'The two passwords do not match.',
+      'The two passwords do not match.',
+    ]);
+  });
+
+  it('a refused registration form shows its field messages in the page’s language, from their reasons', async () => {
+    const res = await app.request('/auth/register', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: TEST_ORIGIN, Cookie: `${LANGUAGE_COOKIE}=fr` },
+      body: new URLSearchParams({ firstName: '', lastName: '1234', email: 'not-an-email', password: 'short' }).toString(),
+    });
+    expect(res.status).toBe(400);
+    const page = await res.text();
+    expect(page).toContain('Veuillez corriger les champs ci-dessous.');
+    expect(page).toContain('Saisissez votre prénom.');
+    expect(page).toContain('Les noms doivent contenir au moins une lettre');
+    expect(page).toContain('Saisissez une adresse e-mail valide.');
+    expect(page).toContain('Utilisez au moins 10\u00a0caractères.');
+    expect(englishLeftovers(page, 'French')).toEqual([]);
+  });
+
+  it('a rate-limited page names the wait in the page’s language; in English, the JSON API’s sentence word for word', async () => {
+    const limited = createApp({ env: { ...getEnv(), REGISTRATIONS_PER_IP_HOUR: 1 } });
+    const register = (cookie: string) =>
+      limited.request('/auth/register', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: TEST_ORIGIN, Cookie: cookie },
+        body: new URLSearchParams({ firstName: 'Ana', lastName: 'Ruiz', email: 'not-an-email', password: 'short' }).toString(),
+      });
+    expect((await register(`${LANGUAGE_COOKIE}=es`)).status).toBe(400);
+    const spanish = await register(`${LANGUAGE_COOKIE}=es`);
+    expect(spanish.status).toBe(429);
+    expect(await spanish.text()).toContain('Se han creado demasiadas cuentas desde tu red. Espera 60 minutos y vuelve a intentarlo.');
+    const json = await limited.request('/auth/register', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: TEST_ORIGIN },
+      body: JSON.stringify({ firstName: 'Ana', lastName: 'Ruiz', email: 'ana@example.com', password: 'a long enough password' }),
+    });
+    const { error } = (await json.json()) as { error: { message: string } };
+    const english = await (await register(`${LANGUAGE_COOKIE}=en`)).text();
+    expect(english).toContain(`<div class="alert" role="alert">${error.message}</div>`);
   });
 });

@@ -2,20 +2,23 @@ import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { RegistrationPolicy } from '../env.js';
 import type { Language } from '../presenters/user.js';
-import { HTML_LANG, pageText, translateMessage } from './pageTexts.js';
+import { t, type MessageId, type Text } from '../i18n/index.js';
+import { HTML_LANG } from './pageTexts.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './schema.js';
 
 /**
  * The sign-in site of docs/product.md#sign-in-site: server-rendered pages, plain HTML
  * forms that work without JavaScript (no scripts at all, so the strict CSP
  * holds), styled like the app for a 360 px phone first, light or dark as the device asks
- * (docs/architecture.md#dark-mode-and-reduced-motion), in the page's language (`pageTexts.ts`,
- * docs/product.md#language; English by default). Every interpolated value is HTML-escaped by
+ * (docs/architecture.md#dark-mode-and-reduced-motion), in the page's language (the server's
+ * catalogues of `../i18n`, docs/product.md#language; English by default). Every interpolated value is HTML-escaped by
  * `hono/html`.
  */
 
-/** The HTML `lang` of each language. */
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
+
+/** A word of the pages: a key of the catalogues under `page.`. */
+type PageWord = MessageId extends infer Id ? (Id extends `page.${infer Word}` ? Word : never) : never;
 
 const STYLE = raw(`
 :root { color-scheme: light dark; --primary: #2e7d32; --primary-dark: #1b5e20; --on-primary: #fff; --secondary: #ef6c00; --text: #1f2933; --muted: #5f6b76; --danger: #c62828; --border: #c9d1d8; --page: #f3f6f4; --surface: #fff; --brand: var(--primary); --on-brand: #fff; --alert: #fdecea; --alert-border: #f5c2c0; --card-border: transparent; }
@@ -70,7 +73,7 @@ function layout(title: string, body: Html, language: Language = 'English'): Html
 <body>
 <header class="brand">
 <h1 class="logo">${LOGO}<span>Oracy</span></h1>
-<p class="tagline">${pageText(language, 'tagline')}</p>
+<p class="tagline">${t(language, 'page.tagline')}</p>
 </header>
 <main>
 <div class="card">
@@ -79,6 +82,11 @@ ${body}
 </main>
 </body>
 </html>`;
+}
+
+/** `text` in `language`, or undefined without one. */
+function word(language: Language, text: Text | undefined): string | undefined {
+  return text && t(language, text.id, text.values);
 }
 
 function alert(message: string | undefined): Html | string {
@@ -110,11 +118,11 @@ ${f.error ? html`<p class="field-error" id="${f.id}-error">${f.error}</p>` : ''}
 }
 
 /** The sign-in page's line under the form when nobody may register (docs/product.md#registration-policy), in English. */
-export const NO_REGISTRATION_LINE = pageText('English', 'noRegistration');
+export const NO_REGISTRATION_LINE = t('English', 'page.noRegistration');
 
 /** The pages' link to the privacy notice at /privacy (docs/product.md#privacy), readable signed out. */
 function privacyLine(language: Language): Html {
-  return html`<p class="switch"><a href="/privacy">${pageText(language, 'privacyLink')}</a></p>`;
+  return html`<p class="switch"><a href="/privacy">${t(language, 'page.privacyLink')}</a></p>`;
 }
 
 /**
@@ -122,21 +130,20 @@ function privacyLine(language: Language): Html {
  * a link to /register — or, when `REGISTRATION` is closed, {@link NO_REGISTRATION_LINE} and no
  * link (docs/product.md#registration-policy). Posts as a form to `/auth/login`.
  * @param opts.email the typed email to keep after a failed attempt.
- * @param opts.error a message shown above the form, e.g. "Invalid email or password".
+ * @param opts.error a message shown above the form, e.g. `{id: 'error.invalidCredentials'}`.
  * @param opts.notice an informational line (not an error).
  * @param opts.registration the server's registration policy; default open (the link shows).
- * @param opts.language the page's language; English by default. `error` and `notice` are given in
- *   English and translated.
+ * @param opts.language the page's language; English by default. `error` and `notice` are worded in it.
  */
-export function renderLoginPage(opts: { email?: string; error?: string; notice?: string; registration?: RegistrationPolicy; language?: Language } = {}): Html {
+export function renderLoginPage(opts: { email?: string; error?: Text; notice?: Text; registration?: RegistrationPolicy; language?: Language } = {}): Html {
   const closed = opts.registration?.mode === 'closed';
   const language = opts.language ?? 'English';
-  const text = (key: Parameters<typeof pageText>[1]) => pageText(language, key);
+  const text = (key: PageWord) => t(language, `page.${key}`);
   return layout(
     text('signIn'),
     html`<h2>${text('signIn')}</h2>
-${alert(opts.error && translateMessage(language, opts.error))}
-${opts.notice ? html`<p class="hint">${translateMessage(language, opts.notice)}</p>` : ''}
+${alert(word(language, opts.error))}
+${opts.notice ? html`<p class="hint">${word(language, opts.notice)}</p>` : ''}
 <form method="post" action="/auth/login">
 ${field({ id: 'email', name: 'email', label: text('email'), type: 'email', autocomplete: 'username', value: opts.email ?? '', maxlength: 254, autofocus: !opts.email })}
 ${field({ id: 'password', name: 'password', label: text('password'), type: 'password', autocomplete: 'current-password', maxlength: 1024, autofocus: Boolean(opts.email) })}
@@ -156,7 +163,7 @@ export interface RegisterFormValues {
 }
 
 /** The hint under the email field when only some email domains may register (docs/product.md#registration-policy), in English. */
-export const SCHOOL_EMAIL_HINT = pageText('English', 'schoolEmailHint');
+export const SCHOOL_EMAIL_HINT = t('English', 'page.schoolEmailHint');
 
 /**
  * `GET /register` (docs/product.md#sign-in-site): "First name", "Last name", "Email",
@@ -165,29 +172,29 @@ export const SCHOOL_EMAIL_HINT = pageText('English', 'schoolEmailHint');
  * {@link SCHOOL_EMAIL_HINT} (the domains themselves are not shown); when it is closed the page is
  * {@link renderRegistrationClosedPage} instead (docs/product.md#registration-policy).
  * @param opts.values typed values to keep (the password is never re-filled).
- * @param opts.error a message above the form, e.g. "An account with this email already exists."
- * @param opts.fields per-field messages keyed by field name.
+ * @param opts.error a message above the form, e.g. `{id: 'error.duplicateEmail'}`.
+ * @param opts.fields per-field messages keyed by field name (`fieldTexts('register', …)` of `pageTexts.ts`).
  * @param opts.registration the server's registration policy; default open.
- * @param opts.language the page's language; English by default. Messages are given in English and translated.
+ * @param opts.language the page's language; English by default. Messages are worded in it.
  */
 export function renderRegisterPage(
-  opts: { values?: RegisterFormValues; error?: string; fields?: Record<string, string>; registration?: RegistrationPolicy; language?: Language } = {},
+  opts: { values?: RegisterFormValues; error?: Text; fields?: Record<string, Text>; registration?: RegistrationPolicy; language?: Language } = {},
 ): Html {
   const language = opts.language ?? 'English';
   if (opts.registration?.mode === 'closed') return renderRegistrationClosedPage(language);
-  const text = (key: Parameters<typeof pageText>[1]) => pageText(language, key);
+  const text = (key: PageWord) => t(language, `page.${key}`);
   const v = opts.values ?? {};
-  const f = translateFields(language, opts.fields);
+  const f = wordFields(language, opts.fields);
   const emailHint = opts.registration?.mode === 'domains' ? text('schoolEmailHint') : undefined;
   return layout(
     text('createAccount'),
     html`<h2>${text('createYourAccount')}</h2>
-${alert(opts.error && translateMessage(language, opts.error))}
+${alert(word(language, opts.error))}
 <form method="post" action="/auth/register">
 ${field({ id: 'firstName', name: 'firstName', label: text('firstName'), type: 'text', autocomplete: 'given-name', value: v.firstName ?? '', maxlength: 100, error: f.firstName, autofocus: true })}
 ${field({ id: 'lastName', name: 'lastName', label: text('lastName'), type: 'text', autocomplete: 'family-name', value: v.lastName ?? '', maxlength: 100, error: f.lastName })}
 ${field({ id: 'email', name: 'email', label: text('email'), type: 'email', autocomplete: 'email', value: v.email ?? '', maxlength: 254, error: f.email, ...(emailHint ? { hint: emailHint } : {}) })}
-${field({ id: 'password', name: 'password', label: text('password'), type: 'password', autocomplete: 'new-password', minlength: PASSWORD_MIN_LENGTH, maxlength: PASSWORD_MAX_LENGTH, error: f.password, hint: pageText(language, 'passwordHint', { min: PASSWORD_MIN_LENGTH }) })}
+${field({ id: 'password', name: 'password', label: text('password'), type: 'password', autocomplete: 'new-password', minlength: PASSWORD_MIN_LENGTH, maxlength: PASSWORD_MAX_LENGTH, error: f.password, hint: t(language, 'page.passwordHint', { min: PASSWORD_MIN_LENGTH }) })}
 <button type="submit">${text('createAccount')}</button>
 </form>
 <p class="switch">${text('alreadyHaveAccount')} <a href="/login">${text('signIn')}</a></p>
@@ -196,13 +203,13 @@ ${privacyLine(language)}`,
   );
 }
 
-/** Per-field messages, given in English, in `language`. */
-function translateFields(language: Language, fields: Record<string, string> | undefined): Record<string, string> {
-  return Object.fromEntries(Object.entries(fields ?? {}).map(([name, message]) => [name, translateMessage(language, message)]));
+/** Per-field messages in `language`. */
+function wordFields(language: Language, fields: Record<string, Text> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields ?? {}).map(([name, text]) => [name, t(language, text.id, text.values)]));
 }
 
 /** The sentence of the registration-closed page (docs/product.md#registration-policy), in English. */
-export const REGISTRATION_CLOSED_TEXT = pageText('English', 'closedText');
+export const REGISTRATION_CLOSED_TEXT = t('English', 'page.closedText');
 
 /**
  * `GET /register` while `REGISTRATION` is closed, and the answer (403) to a form posted to
@@ -211,10 +218,10 @@ export const REGISTRATION_CLOSED_TEXT = pageText('English', 'closedText');
  */
 export function renderRegistrationClosedPage(language: Language = 'English'): Html {
   return layout(
-    pageText(language, 'createAccount'),
-    html`<h2>${pageText(language, 'closedHeading')}</h2>
-<p>${pageText(language, 'closedText')}</p>
-<p class="switch"><a href="/login">${pageText(language, 'backToSignIn')}</a></p>
+    t(language, 'page.createAccount'),
+    html`<h2>${t(language, 'page.closedHeading')}</h2>
+<p>${t(language, 'page.closedText')}</p>
+<p class="switch"><a href="/login">${t(language, 'page.backToSignIn')}</a></p>
 ${privacyLine(language)}`,
     language,
   );
@@ -227,21 +234,21 @@ ${privacyLine(language)}`,
  * in a hidden `username` field, so that a password manager files the new password under it.
  * @param opts.email the signed-in user's email.
  * @param opts.error a message above the form.
- * @param opts.fields per-field messages keyed `password` / `confirmPassword`.
- * @param opts.language the page's language; English by default. Messages are given in English and translated.
+ * @param opts.fields per-field messages keyed `password` / `confirmPassword` (`fieldTexts('changePassword', …)`).
+ * @param opts.language the page's language; English by default. Messages are worded in it.
  */
-export function renderChangePasswordPage(opts: { email: string; error?: string; fields?: Record<string, string>; language?: Language }): Html {
+export function renderChangePasswordPage(opts: { email: string; error?: Text; fields?: Record<string, Text>; language?: Language }): Html {
   const language = opts.language ?? 'English';
-  const text = (key: Parameters<typeof pageText>[1]) => pageText(language, key);
-  const f = translateFields(language, opts.fields);
+  const text = (key: PageWord) => t(language, `page.${key}`);
+  const f = wordFields(language, opts.fields);
   return layout(
     text('choosePassword'),
     html`<h2>${text('choosePassword')}</h2>
-${alert(opts.error && translateMessage(language, opts.error))}
+${alert(word(language, opts.error))}
 <p class="lead">${text('oneTimeLead')}</p>
 <form method="post" action="/auth/change-password">
 <input type="hidden" name="username" autocomplete="username" value="${opts.email}">
-${field({ id: 'password', name: 'password', label: text('newPassword'), type: 'password', autocomplete: 'new-password', minlength: PASSWORD_MIN_LENGTH, maxlength: PASSWORD_MAX_LENGTH, error: f.password, hint: pageText(language, 'passwordHint', { min: PASSWORD_MIN_LENGTH }), autofocus: true })}
+${field({ id: 'password', name: 'password', label: text('newPassword'), type: 'password', autocomplete: 'new-password', minlength: PASSWORD_MIN_LENGTH, maxlength: PASSWORD_MAX_LENGTH, error: f.password, hint: t(language, 'page.passwordHint', { min: PASSWORD_MIN_LENGTH }), autofocus: true })}
 ${field({ id: 'confirmPassword', name: 'confirmPassword', label: text('confirmPassword'), type: 'password', autocomplete: 'new-password', maxlength: PASSWORD_MAX_LENGTH, error: f.confirmPassword })}
 <button type="submit">${text('savePassword')}</button>
 </form>`,

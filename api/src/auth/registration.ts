@@ -11,7 +11,7 @@ export const REGISTRATION_CLOSED = 'Accounts are made by the school. Ask your sc
 /** The 403 of `POST /auth/register` for an email outside the allowed domains. */
 export const EMAIL_DOMAIN_REFUSED = 'This email address cannot be used to create an account here. Use your school email address, or ask your school for an account.';
 
-/** The email field's message on the registration page beside {@link EMAIL_DOMAIN_REFUSED}. */
+/** The email field's message on the registration page beside {@link EMAIL_DOMAIN_REFUSED}, in English (the page words it from the catalogue's `field.email.domain`). */
 export const EMAIL_DOMAIN_FIELD = 'This email address cannot be used here.';
 
 /**

@@ -3,17 +3,18 @@ import { bodyLimit } from 'hono/body-limit';
 import { User, ROLES } from '../db/models/index.js';
 import { presentCurrentUser } from '../presenters/user.js';
 import { readSchoolLanguage } from '../services/language.js';
-import { ApiError, badRequest, conflict, forbidden, isDuplicateKeyError, payloadTooLarge, unauthorized, unsupportedMediaType, validationError, zodIssuesToFields } from '../errors.js';
+import { ApiError, badRequest, conflict, forbidden, isDuplicateKeyError, payloadTooLarge, unauthorized, unsupportedMediaType, validationError, zodIssuesToProblems } from '../errors.js';
 import { isJsonRequest } from '../validation.js';
 import type { RegistrationPolicy } from '../env.js';
 import { NO_CHANGE_REQUIRED, replaceOneTimePassword } from '../services/accounts.js';
 import { homePathFor } from './home.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.js';
 import type { AppEnv, UserDoc } from './context.js';
-import { pageLanguage } from './pageTexts.js';
+import type { Text } from '../i18n/index.js';
+import { fieldTexts, pageLanguage, retryMinutes } from './pageTexts.js';
 import { renderChangePasswordPage, renderLoginPage as renderLoginPageFor, renderRegisterPage, renderRegistrationClosedPage } from './pages.js';
 import { clientIp, createAuthLimiters, type AuthLimiters } from './rateLimits.js';
-import { EMAIL_DOMAIN_FIELD, EMAIL_DOMAIN_REFUSED, REGISTRATION_CLOSED, mayRegister } from './registration.js';
+import { EMAIL_DOMAIN_REFUSED, REGISTRATION_CLOSED, mayRegister } from './registration.js';
 import { changePasswordSchema, loginSchema, registerSchema, type RegisterInput } from './schema.js';
 import type { Logger } from '../logger.js';
 import { emailPseudonym, logSecurityEvent, type SecurityEvent } from '../security/events.js';
@@ -191,7 +192,7 @@ export function createAuthRoutes(opts: AuthRoutesOptions) {
 
       const parsed = loginSchema.safeParse(data);
       if (!parsed.success) {
-        if (form) return c.html(renderLoginPage({ email: text(data.email), error: 'Enter your email and password.', language: await pageLanguage(c) }), 400);
+        if (form) return c.html(renderLoginPage({ email: text(data.email), error: { id: 'error.enterEmailAndPassword' }, language: await pageLanguage(c) }), 400);
         throw validationError(parsed.error);
       }
       const { email, password } = parsed.data;
@@ -205,7 +206,10 @@ export function createAuthRoutes(opts: AuthRoutesOptions) {
       try {
         trusted = await limiters.checkLogin({ ip, email, device });
       } catch (err) {
-        if (form && err instanceof ApiError) return c.html(renderLoginPage({ email: text(data.email), error: err.message, language: await pageLanguage(c) }), 429, err.headers);
+        if (form && err instanceof ApiError && err.status === 429) {
+          const error = { id: 'error.tooManySignIns', values: { minutes: retryMinutes(err) } } as const;
+          return c.html(renderLoginPage({ email: text(data.email), error, language: await pageLanguage(c) }), 429, err.headers);
+        }
         throw err;
       }
       const attempt = { ip, email, ...(trusted ? { device } : {}) };
@@ -216,7 +220,7 @@ export function createAuthRoutes(opts: AuthRoutesOptions) {
         const account = { userId: user?.id as string | undefined, account: emailPseudonym(email), knownAccount: Boolean(user) };
         audit(c, 'sign_in_failed', { ...account, trustedDevice: trusted });
         if (outcome.emailLocked) audit(c, 'sign_in_locked', { ...account, retryAfter: outcome.emailRetryAfterSeconds });
-        if (form) return c.html(renderLoginPage({ email: text(data.email), error: INVALID_CREDENTIALS, language: await pageLanguage(c) }), 401);
+        if (form) return c.html(renderLoginPage({ email: text(data.email), error: { id: 'error.invalidCredentials' }, language: await pageLanguage(c) }), 401);
         throw new ApiError(401, 'invalid_credentials', INVALID_CREDENTIALS);
       }
 
@@ -240,28 +244,32 @@ export function createAuthRoutes(opts: AuthRoutesOptions) {
       try {
         await limiters.consumeRegistration(clientIp(c, opts.trustProxy));
       } catch (err) {
-        if (form && err instanceof ApiError) return c.html(renderRegisterPage({ values, error: err.message, registration, language: await pageLanguage(c) }), 429, err.headers);
+        if (form && err instanceof ApiError && err.status === 429) {
+          const error = { id: 'error.tooManyAccounts', values: { minutes: retryMinutes(err) } } as const;
+          return c.html(renderRegisterPage({ values, error, registration, language: await pageLanguage(c) }), 429, err.headers);
+        }
         throw err;
       }
 
       const parsed = registerSchema.safeParse(data);
       if (!parsed.success) {
         if (form) {
-          const fields = zodIssuesToFields(parsed.error.issues);
-          return c.html(renderRegisterPage({ values, fields, error: 'Please correct the fields below.', registration, language: await pageLanguage(c) }), 400);
+          const fields = fieldTexts('register', zodIssuesToProblems(parsed.error.issues));
+          return c.html(renderRegisterPage({ values, fields, error: { id: 'error.checkFields' }, registration, language: await pageLanguage(c) }), 400);
         }
         throw validationError(parsed.error);
       }
       const input = parsed.data;
       // Before the look-up: an address that may not register learns nothing about existing accounts.
       if (!mayRegister(registration, input.email)) {
-        if (form) return c.html(renderRegisterPage({ values, fields: { email: EMAIL_DOMAIN_FIELD }, error: EMAIL_DOMAIN_REFUSED, registration, language: await pageLanguage(c) }), 403);
+        const fields = fieldTexts('register', { email: { reason: 'email_domain' } });
+        if (form) return c.html(renderRegisterPage({ values, fields, error: { id: 'error.emailDomain' }, registration, language: await pageLanguage(c) }), 403);
         throw forbidden(EMAIL_DOMAIN_REFUSED);
       }
 
       const user = await createStudent(input);
       if (!user) {
-        if (form) return c.html(renderRegisterPage({ values, error: DUPLICATE_EMAIL, registration, language: await pageLanguage(c) }), 409);
+        if (form) return c.html(renderRegisterPage({ values, error: { id: 'error.duplicateEmail' }, registration, language: await pageLanguage(c) }), 409);
         throw conflict(DUPLICATE_EMAIL);
       }
 
@@ -291,18 +299,20 @@ export function createAuthRoutes(opts: AuthRoutesOptions) {
       }
       const { kind, data } = await readBody(c);
       const form = kind === 'form';
-      const page = async (error: string, fields: Record<string, string> | undefined) =>
-        c.html(renderChangePasswordPage({ email: user.email, error, ...(fields ? { fields } : {}), language: await pageLanguage(c, user) }), 400);
+      const page = async (error: Text, fields: Record<string, Text>) =>
+        c.html(renderChangePasswordPage({ email: user.email, error, fields, language: await pageLanguage(c, user) }), 400);
 
       const parsed = changePasswordSchema.safeParse(data);
       if (!parsed.success) {
-        if (form) return page('Please correct the fields below.', zodIssuesToFields(parsed.error.issues));
+        if (form) return page({ id: 'error.checkFields' }, fieldTexts('changePassword', zodIssuesToProblems(parsed.error.issues)));
         throw validationError(parsed.error);
       }
       try {
         await replaceOneTimePassword(user, parsed.data.password);
       } catch (err) {
-        if (form && err instanceof ApiError && err.status === 400) return page(err.message, err.fields);
+        if (form && err instanceof ApiError && err.reasons?.password === 'same_as_one_time') {
+          return page({ id: 'field.password.sameAsOneTime' }, fieldTexts('changePassword', { password: { reason: 'same_as_one_time' } }));
+        }
         if (form && err instanceof ApiError && err.status === 403) return c.redirect(homePathFor(user.role), 303);
         throw err;
       }

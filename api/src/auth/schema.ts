@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reasonParams } from '../errors.js';
 import { NAME_CHARACTERS_MESSAGE, NAME_LETTER_MESSAGE, hasLetter, oneLineText } from '../validation.js';
 import { isCommonPassword } from './commonPasswords.js';
 
@@ -40,7 +41,7 @@ export const personName = (missing: string) =>
   oneLineText(missing, NAME_CHARACTERS_MESSAGE)
     .min(1, { error: missing })
     .max(100, { error: 'Use at most 100 characters.' })
-    .refine(hasLetter, { error: NAME_LETTER_MESSAGE });
+    .refine(hasLetter, { error: NAME_LETTER_MESSAGE, params: reasonParams('no_letter') });
 
 const name = (what: string) => personName(`Enter your ${what}.`);
 
@@ -66,7 +67,7 @@ export const newPassword = (missing: string) =>
     .string({ error: missing })
     .min(PASSWORD_MIN_LENGTH, { error: `Use at least ${PASSWORD_MIN_LENGTH} characters.` })
     .max(PASSWORD_MAX_LENGTH, { error: `Use at most ${PASSWORD_MAX_LENGTH} characters.` })
-    .refine((password) => !isCommonPassword(password), { error: COMMON_PASSWORD_MESSAGE });
+    .refine((password) => !isCommonPassword(password), { error: COMMON_PASSWORD_MESSAGE, params: reasonParams('common_password') });
 
 /** `POST /auth/register`: a new student account (role 3). */
 export const registerSchema = z.object({
@@ -103,7 +104,7 @@ export const changePasswordSchema = z
     confirmPassword: z.string({ error: 'Enter the new password again.' }).max(PASSWORD_MAX_LENGTH, { error: PASSWORDS_DIFFER_MESSAGE }),
   })
   .superRefine((body, ctx) => {
-    if (body.confirmPassword !== body.password) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: PASSWORDS_DIFFER_MESSAGE });
+    if (body.confirmPassword !== body.password) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: PASSWORDS_DIFFER_MESSAGE, params: reasonParams('passwords_differ') });
   });
 /** A validated password change: `{password, confirmPassword}`, both the same. */
 export type ChangePasswordInput = z.output<typeof changePasswordSchema>;

@@ -71,7 +71,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 
 const DESCRIPTION = [
   'The HTTP API of Oracy (docs/product.md#api). Every answer is JSON unless said otherwise; every error is',
-  '`{"error": {"code", "message", "fields"?}}` (`ErrorBody`, docs/product.md#error-messages).',
+  '`{"error": {"code", "message", "fields"?, "reasons"?}}` (`ErrorBody`, docs/product.md#error-messages).',
   '',
   `Sign in with \`POST /auth/login\`: the session lives in an HttpOnly cookie, \`${SESSION_COOKIE}\` (\`${SECURE_SESSION_COOKIE}\` over HTTPS),`,
   'which the browser sends by itself. POST/PUT/PATCH/DELETE from another site are refused (403).',

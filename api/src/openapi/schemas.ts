@@ -47,7 +47,7 @@ export const reanalysisSchema = z.object({ queued: z.number().meta({ description
 
 /**
  * The body of every error answer (docs/product.md#error-messages): `{error: {code, message, fields?}}`;
- * `fields` ({field: message}) only on 400 `validation_error`. Matches `ErrorBody` of `errors.ts`.
+ * `fields` ({field: message}) and `reasons` ({field: reason}) only on 400 `validation_error`. Matches `ErrorBody` of `errors.ts`.
  */
 export const errorBodySchema = z
   .object({
@@ -55,6 +55,10 @@ export const errorBodySchema = z
       code: z.string().meta({ description: 'Machine-readable code, e.g. `validation_error`, `not_found`, `rate_limited`.' }),
       message: z.string().meta({ description: 'A sentence for people.' }),
       fields: z.record(z.string(), z.string()).optional().meta({ description: 'Failing field → message (400 `validation_error` only).' }),
+      reasons: z
+        .record(z.string(), z.string())
+        .optional()
+        .meta({ description: 'Failing field → machine-readable reason, e.g. `too_short`, `common_password` (400 `validation_error` only; the keys of `fields`).' }),
     }),
   })
   .meta({ id: 'ErrorBody', description: 'The body of every error answer.' });

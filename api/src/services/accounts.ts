@@ -82,11 +82,11 @@ export async function resetPassword(userId: string, opts: { actorId: string }): 
  * @param user the signed-in user, as loaded for this request
  * @param password the new password, already checked against the password rules
  * @throws ApiError 403 `NO_CHANGE_REQUIRED` when the user has no one-time password (any more);
- *   400 naming `password` when it is the one-time password itself
+ *   400 naming `password` (reason `same_as_one_time`) when it is the one-time password itself
  */
 export async function replaceOneTimePassword(user: UserDoc, password: string): Promise<void> {
   if (!user.mustChangePassword) throw forbidden(NO_CHANGE_REQUIRED);
-  if (await verifyPassword(user.passwordHash, password)) throw badRequest(SAME_AS_ONE_TIME_PASSWORD, { password: SAME_AS_ONE_TIME_PASSWORD });
+  if (await verifyPassword(user.passwordHash, password)) throw badRequest(SAME_AS_ONE_TIME_PASSWORD, { password: SAME_AS_ONE_TIME_PASSWORD }, { password: 'same_as_one_time' });
   const passwordHash = await hashPassword(password);
   // Compare-and-set: of two changes at once (two tabs), one wins; the other finds the flag cleared.
   const result = await User.updateOne({ _id: user._id, mustChangePassword: true }, { $set: { passwordHash, mustChangePassword: false } });

@@ -72,10 +72,10 @@ export class NetworkError extends Error {
 }
 
 /**
- * The server answered with a non-2xx status. `code`, `message` and `fields` come from
- * the API's error body `{"error": {"code", "message", "fields"?}}` (docs/product.md#error-format); when
+ * The server answered with a non-2xx status. `code`, `message`, `fields` and `reasons` come from
+ * the API's error body `{"error": {"code", "message", "fields"?, "reasons"?}}` (docs/product.md#error-format); when
  * the body is not in that shape, `code` is `"http_<status>"`, `message`
- * the status text and `fields` empty.
+ * the status text and `fields` and `reasons` empty.
  */
 export class HttpError extends Error {
   override readonly name = 'HttpError';
@@ -85,12 +85,25 @@ export class HttpError extends Error {
   readonly code: string;
   /** A 400 `validation_error`'s message per failing field (`{title: "Enter a title."}`); empty otherwise. */
   readonly fields: Readonly<Record<string, string>>;
+  /**
+   * A 400's machine-readable reason per failing field (`{password: "too_short"}`), for a screen to
+   * word each refusal itself (docs/product.md#error-format); empty otherwise.
+   */
+  readonly reasons: Readonly<Record<string, string>>;
 
-  constructor(status: number, code: string, message: string, options?: ErrorOptions, fields: Readonly<Record<string, string>> = {}) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    options?: ErrorOptions,
+    fields: Readonly<Record<string, string>> = {},
+    reasons: Readonly<Record<string, string>> = {},
+  ) {
     super(message, options);
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.reasons = reasons;
   }
 }
 
@@ -262,17 +275,18 @@ export async function toHttpError(response: Response): Promise<HttpError> {
   }
   const error = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
   if (typeof error !== 'object' || error === null) return fallback;
-  const { code, message, fields } = error as { code?: unknown; message?: unknown; fields?: unknown };
+  const { code, message, fields, reasons } = error as { code?: unknown; message?: unknown; fields?: unknown; reasons?: unknown };
   return new HttpError(
     response.status,
     typeof code === 'string' ? code : fallback.code,
     typeof message === 'string' ? message : fallback.message,
     undefined,
     stringFields(fields),
+    stringFields(reasons),
   );
 }
 
-/** The `fields` of an error body, keeping only string messages; `{}` when absent or malformed. */
+/** The `fields` (or `reasons`) of an error body, keeping only string values; `{}` when absent or malformed. */
 function stringFields(fields: unknown): Record<string, string> {
   if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return {};
   return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));

@@ -75,7 +75,8 @@ async function readPhoto(c: Context): Promise<File> {
  *   (docs/product.md#change-password): 200 `{ok: true}`; every other session of the user ends
  *   (sockets too) and this browser continues in a fresh session. 400 `validation_error` naming the
  *   fields (the rules of registration, a confirmation that differs, the current password again),
- *   400 `wrong_current_password`, 429 once the sign-in limits are used up (a wrong current password
+ *   each with its reason (`reasons.password`: `too_short`, `too_long`, `common_password`,
+ *   `same_as_current`; docs/product.md#error-format), 400 `wrong_current_password`, 429 once the sign-in limits are used up (a wrong current password
  *   counts as a failed sign-in).
  */
 export function createUserRoutes(opts: UserRoutesOptions) {
@@ -121,10 +122,10 @@ export function createUserRoutes(opts: UserRoutesOptions) {
       await limiters.checkLogin(attempt);
       if (!(await verifyPassword(user.passwordHash, currentPassword))) {
         await limiters.recordLoginFailure(attempt);
-        throw new ApiError(400, 'wrong_current_password', WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
+        throw new ApiError(400, 'wrong_current_password', WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD }, {}, { currentPassword: 'wrong_password' });
       }
       await limiters.recordLoginSuccess(attempt);
-      if (password === currentPassword) throw badRequest(SAME_AS_CURRENT_PASSWORD, { password: SAME_AS_CURRENT_PASSWORD });
+      if (password === currentPassword) throw badRequest(SAME_AS_CURRENT_PASSWORD, { password: SAME_AS_CURRENT_PASSWORD }, { password: 'same_as_current' });
       await User.updateOne({ _id: user._id }, { $set: { passwordHash: await hashPassword(password) } });
       // Every session of the user ends; this browser goes on in a fresh one.
       await deleteUserSessions(user._id);

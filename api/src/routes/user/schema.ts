@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SCHOOL_LANGUAGES } from '../../db/models/index.js';
 import { newPassword, PASSWORD_MAX_LENGTH, PASSWORDS_DIFFER_MESSAGE } from '../../auth/schema.js';
+import { reasonParams } from '../../errors.js';
 import { objectId } from '../admin/users/schema.js';
 
 /** The `:userId` path parameter of `GET /api/user/profile/:userId` (docs/product.md#user-calls). */
@@ -42,5 +43,5 @@ export const userPasswordBodySchema = z
     { error: (issue) => (issue.code === 'invalid_type' ? 'Must be an object with the passwords.' : undefined) },
   )
   .superRefine((body, ctx) => {
-    if (body.confirmPassword !== body.password) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: PASSWORDS_DIFFER_MESSAGE });
+    if (body.confirmPassword !== body.password) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: PASSWORDS_DIFFER_MESSAGE, params: reasonParams('passwords_differ') });
   });

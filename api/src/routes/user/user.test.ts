@@ -238,6 +238,18 @@ describe('POST /api/user/password (docs/product.md#change-password)', () => {
     expect((await post({ currentPassword: password, password: NEW, confirmPassword: NEW })).status).toBe(401);
   });
 
+  it('gives each refused field a reason the PWA tells apart without reading the English (docs/product.md#error-format)', async () => {
+    const { user, password } = await createUser({ role: 3 });
+    const cookie = await signIn(app, user.email, password);
+    const reasons = async (body: Record<string, string>) => (await readJson(await post(body, cookie))).error.reasons;
+    expect(await reasons({ currentPassword: password, password: 'short', confirmPassword: 'short' })).toEqual({ password: 'too_short' });
+    expect(await reasons({ currentPassword: password, password: 'password123', confirmPassword: 'password123' })).toEqual({ password: 'common_password' });
+    expect(await reasons({ currentPassword: password, password: NEW, confirmPassword: `${NEW}!` })).toEqual({ confirmPassword: 'passwords_differ' });
+    expect(await reasons({ currentPassword: password, password, confirmPassword: password })).toEqual({ password: 'same_as_current' });
+    expect(await reasons({ currentPassword: '', password: NEW, confirmPassword: NEW })).toEqual({ currentPassword: 'required' });
+    expect(await reasons({ currentPassword: 'not my password', password: NEW, confirmPassword: NEW })).toEqual({ currentPassword: 'wrong_password' });
+  });
+
   it('changes the password, ends every other session (and the discussion sockets) and keeps this browser signed in with a fresh cookie', async () => {
     const endedSockets: string[] = [];
     const withSockets = createApp({

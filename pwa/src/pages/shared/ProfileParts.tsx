@@ -209,15 +209,19 @@ function checkPasswords(fields: PasswordFields, t: ReturnType<typeof useI18n>['t
   return errors;
 }
 
-/** The field errors of a refused change, in the active language (the server's words are English). */
+/**
+ * The field errors of a refused change, in the active language, from the server's reason per field
+ * (`error.reasons`, docs/product.md#error-format; the server's words are English): the current
+ * password again, too short, or else too weak.
+ */
 function serverPasswordErrors(error: HttpError, t: ReturnType<typeof useI18n>['t']): PasswordErrors | null {
   if (error.code === 'wrong_current_password') return { currentPassword: t('profile.password.wrongCurrent') };
   if (error.code !== 'validation_error') return null;
   const errors: PasswordErrors = {};
-  const password = error.fields.password;
-  if (password) errors.password = /other than your current/.test(password) ? t('profile.password.same') : /at least/i.test(password) ? t('profile.password.tooShort') : t('profile.password.weak');
-  if (error.fields.confirmPassword) errors.confirmPassword = t('profile.password.differ');
-  if (error.fields.currentPassword) errors.currentPassword = t('profile.password.enterCurrent');
+  const password = error.reasons.password;
+  if (password) errors.password = password === 'same_as_current' ? t('profile.password.same') : password === 'too_short' ? t('profile.password.tooShort') : t('profile.password.weak');
+  if (error.reasons.confirmPassword) errors.confirmPassword = t('profile.password.differ');
+  if (error.reasons.currentPassword) errors.currentPassword = t('profile.password.enterCurrent');
   return Object.keys(errors).length ? errors : null;
 }
 

@@ -152,6 +152,29 @@ describe('the teacher profile', { timeout: 30_000 }, () => {
     expect(screen.getByText('You do not teach any course yet.')).toBeInTheDocument();
   });
 
+  it('Change password: words the server’s refusals from their reasons (docs/product.md#error-format), not from its English', async () => {
+    const refusals = ['same_as_current', 'common_password', 'too_short'];
+    const { user } = setup(
+      'teacher',
+      { body: TEACHER_PROFILE },
+      {
+        'POST /api/user/password': () => {
+          const reason = refusals.shift() ?? 'invalid';
+          return { status: 400, body: { error: { code: 'validation_error', message: 'Invalid password.', fields: { password: 'Not accepted.' }, reasons: { password: reason } } } };
+        },
+      },
+    );
+    await user.click(await screen.findByText('Change password', { selector: 'ion-button' }, SLOW));
+    const dialog = await openModal('password-dialog');
+    typeInto(getField('Current password', dialog), 'oracy-demo');
+    typeInto(getField('New password', dialog), 'a brand new phrase 7');
+    typeInto(getField('New password again', dialog), 'a brand new phrase 7');
+    for (const shown of ['Choose a new password other than your current one.', 'This password is too easy to guess. Choose another one.', 'Use at least 10 characters.']) {
+      await user.click(within(dialog).getByText('Save', { selector: 'ion-button' }));
+      await waitFor(() => expect(fieldError(getField('New password', dialog))).toBe(shown));
+    }
+  });
+
   it('Change password: checks the fields, shows a wrong current password at its field with the typing kept, then changes it', async () => {
     let attempts = 0;
     const { user, fetchSpy } = setup(
