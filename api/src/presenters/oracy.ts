@@ -50,7 +50,7 @@ export type SnapshotJson = z.infer<typeof snapshotJsonSchema>;
  * scores, and the 16 scores in the questionnaire's order.
  */
 export function presentSnapshot(submission: SubmissionLike): SnapshotJson {
-  const read = (key: string) => (submission.scores instanceof Map ? submission.scores.get(key) : (submission.scores as Record<string, number>)[key]);
+  const read = (key: string) => (submission.scores instanceof Map ? (submission.scores.get(key) as number | undefined) : (submission.scores as Record<string, number>)[key]);
   return {
     id: submission._id.toString(),
     submittedAt: submission.createdAt.toISOString(),

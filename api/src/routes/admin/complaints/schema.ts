@@ -37,6 +37,7 @@ export const optionalDecisionBody: typeof decisionBodyValidator = Object.assign(
       await next();
       return;
     }
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- the validator's own context type, which the cast below restores
     return decisionBodyValidator(c, next);
   }) as MiddlewareHandler,
   decisionBodyValidator,
