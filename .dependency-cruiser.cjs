@@ -39,7 +39,10 @@ const FLOOR_EXCEPTIONS = [
 ];
 
 /** The paths of the floors above floor `i`, as one regular expression. */
-const above = (i) => API_FLOORS.slice(i + 1).map(([, path]) => `(${path})`).join('|');
+const above = (i) =>
+  API_FLOORS.slice(i + 1)
+    .map(([, path]) => `(${path})`)
+    .join('|');
 const excepted = FLOOR_EXCEPTIONS.map(([from]) => `(${from})`).join('|');
 
 const floorRules = API_FLOORS.slice(0, -1).map(([name, path], i) => ({
@@ -88,7 +91,7 @@ module.exports = {
     {
       name: 'pwa-imports-api-types-only',
       comment:
-        'The PWA takes the API\'s types (AppType, socket events) and nothing that runs. ' +
+        "The PWA takes the API's types (AppType, socket events) and nothing that runs. " +
         'Exception: the delivery analysis (api/src/delivery/, exported as @oracy/api/delivery) is one module run on the phone and the server.',
       severity: 'error',
       from: { path: '^pwa/' },

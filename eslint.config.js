@@ -102,6 +102,10 @@ export default defineConfig([
     },
   },
   {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+  },
+  {
     files: ['api/**', 'scripts/**', 'pwa/scripts/**', 'pwa/vite/**', 'pwa/*.config.ts', 'api/*.config.ts', '*.config.ts', 'e2e/**'],
     languageOptions: { globals: globals.node },
   },

@@ -5,10 +5,7 @@ import {
   STRAND_KEYS,
   strandScores,
   round2,
-  type AttentionReason,
-  type LevelCounts,
   type StrandKey,
-  type Strands,
   type SubmissionLike,
 } from '../services/oracyProfile.js';
 import { deliveryTrendPointJsonSchema } from './delivery.js';
@@ -137,8 +134,3 @@ export const assessmentResultJsonSchema = z
     change: z.number().nullable().meta({ description: 'this mean minus the previous submission’s, two decimals; null for a first submission' }),
   })
   .meta({ id: 'AssessmentResult' });
-
-/** The answer to a self-assessment: see {@link assessmentResultJsonSchema}. */
-export type AssessmentResultJson = z.infer<typeof assessmentResultJsonSchema>;
-
-export type { AttentionReason, LevelCounts, Strands };

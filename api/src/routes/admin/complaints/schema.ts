@@ -18,9 +18,6 @@ export const decisionBodySchema = z.object({
     .meta({ description: `an optional note to the filer, at most ${MODERATION_NOTE_MAX} characters after trimming; blank is none` }),
 });
 
-/** A validated decision body: see {@link decisionBodySchema}. */
-export type DecisionBody = z.infer<typeof decisionBodySchema>;
-
 const decisionBodyValidator = validate('json', decisionBodySchema);
 
 /**
