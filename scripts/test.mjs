@@ -59,8 +59,10 @@ let passed = 0;
 let failed = 0;
 /** What failed, by name with the first line of its error: printed last, where a CI log's tail shows it. */
 const failures = [];
-// eslint-disable-next-line no-control-regex -- strips the colour codes (ESC [ … m) of a runner's message
-const firstLine = (text) => String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '').trim().split('\n')[0].slice(0, 240);
+/** A terminal colour code (ESC [ … m), stripped from a runner's message. */
+// eslint-disable-next-line no-control-regex -- ESC is the character to match
+const COLOUR_CODE = /\x1b\[[0-9;]*m/g;
+const firstLine = (text) => String(text ?? '').replace(COLOUR_CODE, '').trim().split('\n')[0].slice(0, 240);
 const vitestFailures = (report, label) => {
   for (const file of report?.testResults ?? []) {
     const name = file.name.replace(`${ROOT}/`, '');
