@@ -1,16 +1,18 @@
 #!/usr/bin/env node
-// `npm test`: the type check of api and pwa, the Vitest projects (api against
+// `npm test`: the type check of api and pwa, the lint stage (scripts/lint.mjs: ESLint,
+// dependency-cruiser, knip, Prettier's check), the Vitest projects (api against
 // the real embedded database, pwa in jsdom, docs), the cluster tests when a
 // Redis can be had (two API processes, scripts/cluster.mjs; about 20 s), the
 // bundle-size budget
 // (scripts/check-bundle.mjs), the production-build check (scripts/check-production-build.mjs),
 // then the Playwright journeys in Debian's
 // Chromium against the real stack. Ends with one line "N passed, N failed"
-// over all of them (the budget and each type check count as one).
+// over all of them (the budget, each type check and each lint check count as one).
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { redisAvailable, runClusterTests } from './cluster.mjs';
 import { ROOT, bin, run } from './lib.mjs';
+import { LINT_CHECKS, runLint } from './lint.mjs';
 
 const reports = join(ROOT, '.cache', 'test-reports');
 mkdirSync(reports, { recursive: true });
@@ -31,6 +33,9 @@ console.log('\n== Type check (api, and the pwa against the api\'s types) ==');
 // `api/src/openapi/schemas.typecheck.ts`: a server answer that changes shape
 // fails here.
 const typecheckCodes = ['api', 'pwa'].map((pkg) => run(bin('', 'tsc'), ['-p', join(ROOT, pkg, 'tsconfig.json')]));
+
+console.log('\n== Lint (ESLint, dependency-cruiser, knip, Prettier\'s check: `npm run lint`) ==');
+const lintFailed = runLint();
 
 console.log('\n== Unit and API tests (Vitest) ==');
 const vitestCode = run(bin('', 'vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
@@ -54,7 +59,10 @@ let passed = 0;
 let failed = 0;
 /** What failed, by name with the first line of its error: printed last, where a CI log's tail shows it. */
 const failures = [];
-const firstLine = (text) => String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '').trim().split('\n')[0].slice(0, 240);
+/** A terminal colour code (ESC [ … m), stripped from a runner's message. */
+// eslint-disable-next-line no-control-regex -- ESC is the character to match
+const COLOUR_CODE = /\x1b\[[0-9;]*m/g;
+const firstLine = (text) => String(text ?? '').replace(COLOUR_CODE, '').trim().split('\n')[0].slice(0, 240);
 const vitestFailures = (report, label) => {
   for (const file of report?.testResults ?? []) {
     const name = file.name.replace(`${ROOT}/`, '');
@@ -95,6 +103,7 @@ const checks = [
   ['the production-build check', productionBuildCode],
   ['the type check of api', typecheckCodes[0]],
   ['the type check of pwa', typecheckCodes[1]],
+  ...LINT_CHECKS.map(([name]) => [`the lint check ${name}`, lintFailed.find((f) => f.name === name)?.code ?? 0]),
 ];
 for (const [name, code] of checks) {
   if (code === 0) passed += 1;
@@ -109,4 +118,4 @@ if (vitestCode !== 0 && !failures.some((f) => f.startsWith('Vitest'))) failures.
 if (playwrightCode !== 0 && !failures.some((f) => f.startsWith('Playwright'))) failures.push(`Playwright (exit code ${playwrightCode}, no failed test in its report; its output is above)`);
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(typecheckCodes.find((code) => code !== 0) || vitestCode || (cluster?.code ?? 0) || bundleCode || productionBuildCode || playwrightCode);
+process.exit(typecheckCodes.find((code) => code !== 0) || lintFailed[0]?.code || vitestCode || (cluster?.code ?? 0) || bundleCode || productionBuildCode || playwrightCode);

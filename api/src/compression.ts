@@ -95,7 +95,7 @@ async function compressAfterRoute(c: Context, next: Next, encoding: 'gzip' | 'de
   if (!body) return;
 
   // Read up to the threshold: a short body goes out whole and uncompressed.
-  const reader = body.getReader();
+  const reader = (body as ReadableStream<Uint8Array<ArrayBuffer>>).getReader();
   const head: Uint8Array<ArrayBuffer>[] = [];
   let size = 0;
   while (size < threshold) {

@@ -223,6 +223,7 @@ export async function sendPwaFile(c: Context, path: string, cacheControl: string
   const variant = PRECOMPRESSED_ENCODINGS.find((candidate) => candidate.encoding === encoding);
   const encoded = variant ? await localFile(path + variant.suffix, original.type) : null;
   if (!variant || !encoded) return sendServedFile(c, original, cacheControl, { Vary: 'Accept-Encoding' });
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- left out of the copy, never called
   const { streamRange: _noRanges, ...whole } = encoded;
   return sendServedFile(c, whole, cacheControl, { 'Content-Encoding': variant.encoding, Vary: 'Accept-Encoding' });
 }

@@ -68,7 +68,7 @@ export async function tabTo(page: Page, target: Locator, { max = 80, backwards =
     // Polled briefly: Ionic marks its focused control (.ion-focused) as it handles the focus event.
     await expect.poll(() => missingFocusIndicator(page), { message: 'each element the Tab key reaches shows that it has the focus', timeout: 1_000 }).toBeNull();
   }
-  throw new Error(`Tab did not reach ${target} in ${max} presses (the focus is on ${await focusedElement(page)})`);
+  throw new Error(`Tab did not reach ${String(target)} in ${max} presses (the focus is on ${await focusedElement(page)})`);
 }
 
 /** Waits until the focus is inside `container` (a dialog that just opened). */
@@ -95,6 +95,6 @@ export async function expectFocusOn(target: Locator): Promise<void> {
   try {
     await expect.poll(() => isFocused(target)).toBe(true);
   } catch {
-    throw new Error(`The focus is not back on ${target}: it is on ${await focusedElement(target.page())}`);
+    throw new Error(`The focus is not back on ${String(target)}: it is on ${await focusedElement(target.page())}`);
   }
 }

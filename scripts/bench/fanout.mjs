@@ -136,7 +136,10 @@ for (let r = 0; r <= rounds; r++) {
   if (r > 0) measured.push(result);
   round = null;
 }
-for (const socket of sockets) options.mode === 'ws' ? socket.terminate() : socket.disconnect();
+for (const socket of sockets) {
+  if (options.mode === 'ws') socket.terminate();
+  else socket.disconnect();
+}
 
 const middle = [...measured].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(measured.length / 2)];
 console.log(

@@ -92,7 +92,10 @@ async function pairedP50(a, b, reads) {
   const warmup = Math.ceil(reads / 10);
   for (let i = 0; i < warmup + reads; i++) {
     const [x, y] = [await once(a), await once(b)];
-    if (i >= warmup) times.a.push(x), times.b.push(y);
+    if (i >= warmup) {
+      times.a.push(x);
+      times.b.push(y);
+    }
   }
   agent.destroy();
   const p50 = (xs) => [...xs].sort((p, q) => p - q)[Math.floor(xs.length / 2)];

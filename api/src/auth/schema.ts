@@ -106,5 +106,3 @@ export const changePasswordSchema = z
   .superRefine((body, ctx) => {
     if (body.confirmPassword !== body.password) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: PASSWORDS_DIFFER_MESSAGE, params: reasonParams('passwords_differ') });
   });
-/** A validated password change: `{password, confirmPassword}`, both the same. */
-export type ChangePasswordInput = z.output<typeof changePasswordSchema>;

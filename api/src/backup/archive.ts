@@ -21,9 +21,9 @@ export const ARCHIVE_DB = 'db';
 export const ARCHIVE_UPLOADS = 'uploads';
 
 /** The archive's folder of chat attachments, below the uploads (`DATA_DIR/uploads/chat`). */
-export const ARCHIVE_CHAT = `${ARCHIVE_UPLOADS}/chat`;
+const ARCHIVE_CHAT = `${ARCHIVE_UPLOADS}/chat`;
 /** The archive's folder of speaking-practice recordings, below the uploads (`DATA_DIR/uploads/recordings`). */
-export const ARCHIVE_RECORDINGS = `${ARCHIVE_UPLOADS}/recordings`;
+const ARCHIVE_RECORDINGS = `${ARCHIVE_UPLOADS}/recordings`;
 
 /**
  * The extensions the upload stores give a raster image (services/uploads.ts, `checkUpload`: the

@@ -49,6 +49,7 @@ const coalescing = new WeakSet<EngineTransport>();
 
 function coalesceTransport(transport: EngineTransport | undefined): void {
   const raw = tcpConnectionOf(transport);
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the transport as `this`
   const send = transport?.send;
   if (!transport || !raw || typeof send !== 'function' || coalescing.has(transport)) return;
   coalescing.add(transport);

@@ -272,7 +272,7 @@ describe('message', () => {
     const { socket: reader } = await joinChat(otherAdmin);
     // The reader's connection as the server holds it: found, so the broadcasts can be corked.
     const local = [...server.chat.io.of('/').sockets.values()].find((s) => s.id === reader.id);
-    const connection = tcpConnectionOf(local?.conn.transport) as unknown as { _write: Function; _writev: Function } | undefined;
+    const connection = tcpConnectionOf(local?.conn.transport) as unknown as { _write: (...args: unknown[]) => unknown; _writev: (...args: unknown[]) => unknown } | undefined;
     expect(connection).toBeDefined();
     let writes = 0;
     for (const method of ['_write', '_writev'] as const) {

@@ -129,7 +129,7 @@ function stopApi(api: ApiProcess): Promise<number | null> {
  * it afterwards (the API processes with SIGTERM, as a process manager would).
  */
 export default async function setup(project: TestProject) {
-  const cleanups: (() => Promise<unknown> | unknown)[] = [];
+  const cleanups: (() => unknown)[] = [];
   const cleanup = async () => {
     for (const step of cleanups.reverse()) await Promise.resolve(step()).catch(() => undefined);
   };

@@ -26,7 +26,7 @@ export interface RedisLink {
   /** The Socket.IO Redis adapter: a room emit reaches the sockets of every process. */
   socketAdapter: SocketAdapterFactory;
   /** True while the command connection is ready (readiness, `GET /readyz`). */
-  ready(): boolean;
+  ready: () => boolean;
   /** Stops announcing writes and closes the three connections. Idempotent. */
   close(): Promise<void>;
 }
@@ -93,7 +93,7 @@ export async function connectRedis(url: string, log: Logger): Promise<RedisLink>
   } catch (err) {
     connections.forEach((c) => c.disconnect());
     const reason = err instanceof Error ? err.message : String(err);
-    throw new Error(reason.startsWith('Redis at') ? reason : `Redis at ${safeUrl} cannot be used: ${reason}`);
+    throw new Error(reason.startsWith('Redis at') ? reason : `Redis at ${safeUrl} cannot be used: ${reason}`, { cause: err });
   }
 
   changesSub.on('message', (channel: string, payload: string) => {

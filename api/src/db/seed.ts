@@ -13,7 +13,6 @@ import type { StoredUpload, UploadStore } from '../services/uploads.js';
 import { ADMINS, COMPLAINTS, COURSES, DEMO_PASSWORD, DEMO_STUDENT, DISCUSSION, NOTICES, STUDENT_FIRST_NAMES, STUDENT_LAST_NAMES, TEACHERS, type DemoPerson } from './demoData.js';
 import {
   ASSESSMENT_CATEGORIES,
-  ASSESSMENT_KEYS,
   Assessment,
   Assignment,
   AssignmentCompletion,
@@ -122,6 +121,7 @@ function trajectory(trend: Trend, today: number, rnd: Prng) {
 }
 
 /** Any model: the seed writes to several through one helper. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each model has its own document type
 type AnyModel = Model<any>;
 
 /** A document with its own id, so that references can be made before anything is written. */

@@ -8,7 +8,7 @@ import { CRASH_LIMIT, CRASH_WINDOW_MS, RESTART_FIRST_DELAY_MS, RESTART_MAX_DELAY
 
 const { MongoClient } = mongoose.mongo;
 
-const cleanups: Array<() => Promise<unknown> | unknown> = [];
+const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });

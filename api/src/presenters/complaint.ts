@@ -5,9 +5,6 @@ import { objectId, timestamp } from './fields.js';
 /** A complaint's status (docs/product.md#complaint-status): `null` is shown as On Hold. */
 const complaintStatusSchema = z.enum(['approved', 'disapproved']).nullable();
 
-/** A complaint's status: `approved`, `disapproved`, or `null` (On Hold). */
-export type ComplaintStatus = z.infer<typeof complaintStatusSchema>;
-
 /** The filer of a complaint as the admin list shows it (docs/product.md#notice-and-complaint-records: `user{name, role}`). */
 const complaintUserJsonSchema = z.object({
   name: z.string(),

@@ -5,10 +5,7 @@ import {
   STRAND_KEYS,
   strandScores,
   round2,
-  type AttentionReason,
-  type LevelCounts,
   type StrandKey,
-  type Strands,
   type SubmissionLike,
 } from '../services/oracyProfile.js';
 import { deliveryTrendPointJsonSchema } from './delivery.js';
@@ -50,7 +47,7 @@ export type SnapshotJson = z.infer<typeof snapshotJsonSchema>;
  * scores, and the 16 scores in the questionnaire's order.
  */
 export function presentSnapshot(submission: SubmissionLike): SnapshotJson {
-  const read = (key: string) => (submission.scores instanceof Map ? submission.scores.get(key) : (submission.scores as Record<string, number>)[key]);
+  const read = (key: string) => (submission.scores instanceof Map ? (submission.scores.get(key) as number | undefined) : (submission.scores as Record<string, number>)[key]);
   return {
     id: submission._id.toString(),
     submittedAt: submission.createdAt.toISOString(),
@@ -137,8 +134,3 @@ export const assessmentResultJsonSchema = z
     change: z.number().nullable().meta({ description: 'this mean minus the previous submission’s, two decimals; null for a first submission' }),
   })
   .meta({ id: 'AssessmentResult' });
-
-/** The answer to a self-assessment: see {@link assessmentResultJsonSchema}. */
-export type AssessmentResultJson = z.infer<typeof assessmentResultJsonSchema>;
-
-export type { AttentionReason, LevelCounts, Strands };

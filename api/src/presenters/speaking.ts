@@ -153,7 +153,7 @@ export interface FeedbackLike {
 
 /** Presents feedback; the strands in the questionnaire's order. */
 export function presentFeedback(feedback: FeedbackLike): FeedbackJson {
-  const read = (key: string) => (feedback.strands instanceof Map ? feedback.strands.get(key) : (feedback.strands as Record<string, number>)[key]);
+  const read = (key: string) => (feedback.strands instanceof Map ? (feedback.strands.get(key) as number | undefined) : (feedback.strands as Record<string, number>)[key]);
   return {
     id: String(feedback._id),
     recordingId: String(feedback.recordingId),

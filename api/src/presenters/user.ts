@@ -120,8 +120,6 @@ export type ProfileJson = z.infer<typeof profileJsonSchema>;
 export type StudentProfileJson = z.infer<typeof studentProfileJsonSchema>;
 /** A teacher's profile figures: see {@link teacherProfileJsonSchema}. */
 export type TeacherProfileJson = z.infer<typeof teacherProfileJsonSchema>;
-/** A badge: see {@link badgeJsonSchema}. */
-export type BadgeJson = z.infer<typeof badgeJsonSchema>;
 
 /** `PUT /api/user/photo`, `DELETE /api/user/photo` (docs/product.md#user-calls): the user's picture after the change. */
 export const userPhotoJsonSchema = z.object({ profilePicture: z.string().nullable() }).meta({ id: 'UserPhoto' });

@@ -131,13 +131,16 @@ export async function collectExportData(userId: string, now: Date = new Date()):
       for (const owner of entry.owners) {
         if (owner.path === '_id') continue;
         const value = valueAt(record, owner.path);
-        if (value === null || value === undefined || String(value) === userId) continue;
+        if (value === null || value === undefined) continue;
+        // eslint-disable-next-line @typescript-eslint/no-base-to-string -- an owner field holds an ObjectId or its text
+        const id = String(value);
+        if (id === userId) continue;
         removeAt(record, owner.path);
         if (owner.role === 'actor' && !entry.export.names?.includes(owner.path)) continue;
-        const waiting = otherPeople.get(String(value)) ?? [];
+        const waiting = otherPeople.get(id) ?? [];
         waiting.push(record);
-        otherPeople.set(String(value), waiting);
-        record[nameField(owner.path)] = { pending: String(value) };
+        otherPeople.set(id, waiting);
+        record[nameField(owner.path)] = { pending: id };
       }
       for (const { field } of TITLED) {
         const value = record[field];

@@ -168,6 +168,7 @@ type ExportTextKey = keyof (typeof EXPORT_TEXTS)['English'];
 
 /** `text` with `& < > " '` escaped for HTML text and attribute values. */
 export function escapeHtml(text: unknown): string {
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- any stored value prints as its own text
   return String(text ?? '').replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 }
 
@@ -189,6 +190,7 @@ function wordsOf(language: Language) {
     const date = new Date(iso);
     return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
   };
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- any stored value prints as its own text
   const number = (value: unknown) => (typeof value === 'number' ? value.toLocaleString(locale, { maximumFractionDigits: 2 }) : String(value ?? ''));
   return { t, word, day, number };
 }

@@ -148,6 +148,7 @@ export async function writeExportArchive(
   const failed = new Promise<never>((_, reject) => {
     zip.once('error', reject);
     upload.stream.once('error', reject);
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- an abort rejects with its signal's reason, as fetch does
     deps.signal?.addEventListener('abort', () => reject(deps.signal?.reason ?? new Error('Aborted.')), { once: true });
   });
   failed.catch(() => undefined);

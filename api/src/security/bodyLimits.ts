@@ -49,5 +49,6 @@ async function limitBody(c: Context, next: Next): Promise<Response | void> {
     if (size > (multipart ? BODY_LIMITS.multipart : BODY_LIMITS.other)) return multipart ? tooLargeMultipart() : tooLargeOther();
     return next();
   }
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- Hono's bodyLimit middleware takes any route's context
   return multipart ? limitMultipart(c, next) : limitOther(c, next);
 }

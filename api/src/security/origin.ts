@@ -199,7 +199,7 @@ export function isPublicHost(requestOrigin: string, publicOrigin: string): boole
   const key = `${requestOrigin} ${publicOrigin}`;
   const known = hostVerdicts.get(key);
   if (known !== undefined) return known;
-  let verdict = false;
+  let verdict: boolean;
   try {
     const request = new URL(requestOrigin);
     const own = new URL(publicOrigin);

@@ -55,7 +55,7 @@ describe('the access log’s journal', () => {
     const subject = new Types.ObjectId();
     const dir = journalDir();
     // the child appends three entries and dies at once (SIGKILL: no exit handler, no flush).
-    const script = join(dir, '..', `journal-child-${subject}.ts`);
+    const script = join(dir, '..', `journal-child-${subject.toString()}.ts`);
     writeFileSync(
       script,
       `import { Types } from ${JSON.stringify(createRequire(import.meta.url).resolve('mongoose'))};

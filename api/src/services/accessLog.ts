@@ -11,6 +11,7 @@ import { isBulkDuplicateOnly, isDuplicateKeyError } from '../errors.js';
 import { SAFE_CSV_CAST } from './csvCell.js';
 import type { Logger } from '../logger.js';
 import { clientIp } from '../security/clientIp.js';
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- named by a TSDoc link below
 import { JOURNAL_FLUSH_MS, openAccessJournal, type AccessJournal, type JournalEntry } from './accessJournal.js';
 import { DAY_MS } from '../time.js';
 

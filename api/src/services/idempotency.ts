@@ -61,7 +61,7 @@ async function readBodyCopy(request: Request, limit: number): Promise<Buffer | n
   if (!request.body) return Buffer.alloc(0);
   const declared = Number(request.headers.get('Content-Length'));
   if (Number.isFinite(declared) && declared > limit) return null;
-  const reader = request.clone().body?.getReader();
+  const reader = (request.clone().body as ReadableStream<Uint8Array> | null)?.getReader();
   if (!reader) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;

@@ -63,7 +63,7 @@ function mean(values: readonly number[]): number {
  * @throws RangeError when a strand has none of its statements in `scores`
  */
 export function strandScores(scores: ReadonlyMap<string, number> | Readonly<Record<string, number>>): Strands {
-  const read = (key: string): number | undefined => (scores instanceof Map ? scores.get(key) : (scores as Record<string, number>)[key]);
+  const read = (key: string): number | undefined => (scores instanceof Map ? (scores.get(key) as number | undefined) : (scores as Record<string, number>)[key]);
   const entries = STRAND_KEYS.map((strand) => {
     const values = ASSESSMENT_CATEGORIES[STRAND_CATEGORIES[strand]].map(read).filter((v): v is number => typeof v === 'number');
     return [strand, round2(mean(values))] as const;
@@ -156,7 +156,7 @@ export function teacherStrandScores(feedback: ReadonlyArray<ReadonlyMap<string, 
   const scores = new Map<StrandKey, number[]>();
   for (const strands of feedback) {
     for (const strand of STRAND_KEYS) {
-      const value = strands instanceof Map ? strands.get(strand) : (strands as Record<string, number>)[strand];
+      const value = strands instanceof Map ? (strands.get(strand) as number | undefined) : (strands as Record<string, number>)[strand];
       if (typeof value === 'number') scores.set(strand, [...(scores.get(strand) ?? []), value]);
     }
   }

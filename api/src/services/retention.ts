@@ -145,7 +145,10 @@ export const accessLogStep: RetentionStep = {
 /** The steps a run takes, in order. */
 const steps: RetentionStep[] = [recordingAudioStep, sessionsStep, idempotencyKeysStep, accessLogStep];
 
-/** The kinds of the steps a run takes, in order. */
+/**
+ * The kinds of the steps a run takes, in order.
+ * @public with {@link addRetentionStep}, the extension point for data with its own expiry; nothing calls it yet.
+ */
 export function retentionKinds(): string[] {
   return steps.map((s) => s.kind);
 }
@@ -154,6 +157,7 @@ export function retentionKinds(): string[] {
  * Adds a step to every run (after the others), or replaces the step of the same `kind`: the
  * extension point for data with its own expiry, such as expired privacy exports
  * (`kind: 'privacy_exports'`). Call it at start-up, in every process.
+ * @public the extension point (docs/architecture.md#retention); nothing calls it yet.
  */
 export function addRetentionStep(step: RetentionStep): void {
   const at = steps.findIndex((s) => s.kind === step.kind);

@@ -311,7 +311,9 @@ describe('the message list (docs/product.md#discussion)', () => {
       socket.fire('initialMessages', [stored(1, { timestamp: new Date(2026, 11, 7, 23, 50).toISOString(), content: 'late' })]);
       const days = () => within(screen.getByRole('log', { name: 'Messages' })).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
       expect(days()).toEqual(['Today']);
-      act(() => vi.advanceTimersByTime(3 * 60_000));
+      act(() => {
+        vi.advanceTimersByTime(3 * 60_000);
+      });
       expect(days()).toEqual(['Yesterday']);
     } finally {
       vi.useRealTimers();
@@ -344,12 +346,18 @@ describe('the message list (docs/product.md#discussion)', () => {
       list.scrollTop = 0;
       fireEvent.scroll(list);
       fireEvent.scroll(list);
-      act(() => vi.advanceTimersByTime(149));
+      act(() => {
+        vi.advanceTimersByTime(149);
+      });
       expect(socket.pages()).toEqual([0]);
-      act(() => vi.advanceTimersByTime(1));
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
       expect(socket.pages()).toEqual([0, 1]);
       fireEvent.scroll(list);
-      act(() => vi.advanceTimersByTime(200));
+      act(() => {
+        vi.advanceTimersByTime(200);
+      });
       // One older page at a time.
       expect(socket.pages()).toEqual([0, 1]);
     } finally {

@@ -14,9 +14,6 @@ export type { ClientToServerEvents, ServerToClientEvents };
 /** A stored chat message, as the server sends it. Attachment fields are null for a text message. */
 export type ChatMessage = Parameters<ServerToClientEvents['message']>[0];
 
-/** The answer to `loadMoreMessages`: that page, oldest first, and whether older ones exist. */
-export type MessagePage = Parameters<ServerToClientEvents['moreMessages']>[0];
-
 /**
  * The payload of the client's `message` event in the form the server's
  * schema gives it (text trimmed, `file` or null), which the schema also

@@ -6,7 +6,7 @@ import { flushSync } from 'react-dom';
 import { fieldStatus, type FieldProps } from './fieldStatus';
 import './FormField.css';
 
-export { fieldStatus, type FieldProps } from './fieldStatus';
+export { type FieldProps } from './fieldStatus';
 
 type InputProps = ComponentProps<typeof IonInput>;
 type TextareaProps = ComponentProps<typeof IonTextarea>;

@@ -18,6 +18,7 @@ export interface RangeShadingOptions {
 }
 
 declare module 'chart.js' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- an augmentation repeats Chart.js's type parameter
   interface PluginOptionsByType<TType extends ChartType> {
     /** the ranges {@link rangeShading} shades: a timeline's pauses, a figure's comfortable band */
     rangeShading?: RangeShadingOptions;

@@ -31,7 +31,7 @@ describe('the per-user database (db.ts)', () => {
   it('upgrades a version-1 database in place, keeping its cached data (schema upgrade)', async () => {
     // What an older app left behind: version 1, before the outbox existed.
     const old = await openDB<OracyDB>(userDbName('u1'), 1, {
-      upgrade: (db, oldVersion, newVersion, tx) => upgradeUserDb(db, oldVersion, newVersion ?? 1, tx),
+      upgrade: (db, oldVersion, newVersion, tx) => void upgradeUserDb(db, oldVersion, newVersion ?? 1, tx),
     });
     expect([...old.objectStoreNames].sort()).toEqual(['cache', 'meta']);
     await old.put('cache', { key: '/api/admin/notice', data: [{ id: 'n1' }], savedAt: 1 });

@@ -386,7 +386,7 @@ describe('the upgrade from the complaint outbox (database version 2)', () => {
   /** What version 2 of the app left behind: two queued complaints and a refused one, keyed by their client ids. */
   async function version2Outbox(userId: string) {
     const old = await openDB(userDbName(userId), 2, {
-      upgrade: (db, oldVersion, newVersion, tx) => upgradeUserDb(db as unknown as UserDb, oldVersion, newVersion ?? 2, tx as never),
+      upgrade: (db, oldVersion, newVersion, tx) => void upgradeUserDb(db as unknown as UserDb, oldVersion, newVersion ?? 2, tx as never),
     });
     const record = (clientId: string, n: number, createdAt: number, status = 'queued', error: string | null = null) => ({
       clientId, kind: 'complaint', role: 3, path: '/api/student/complaints', draft: draft(n), createdAt, status, attempts: 1, error, lastAttemptAt: createdAt,

@@ -26,7 +26,7 @@ import { openUserDb, type QueuedBody, type QueuedMethod, type QueuedRequest, typ
 import { onServerBack } from './serverStatus';
 import { uploadForm } from './upload';
 
-export type { JsonValue, QueuedBody, QueuedFile, QueuedMethod, QueuedRequest } from './db';
+export type { QueuedBody, QueuedMethod, QueuedRequest } from './db';
 
 /** The first retry delay after a replay that could not reach the server, in ms. */
 export const RETRY_BASE_MS = 5_000;

@@ -4,7 +4,7 @@
  * says it is online (the server, or the way to it, is down: "unreachable"). The app then behaves
  * as if offline — cached data stays, writes wait in the outbox — until the server answers again.
  * The fetch wrapper (`api.ts`) and the upload (`upload.ts`) report every answer here; screens read
- * it with {@link useServerUnavailable} and {@link useConnection}. One state per page, like
+ * it with {@link useConnection}. One state per page, like
  * `navigator.onLine`.
  */
 import { useEffect, useRef, useSyncExternalStore } from 'react';
@@ -82,11 +82,6 @@ export function reportNoAnswer(): void {
   notify();
 }
 
-/** `true` while the last request got no answer although the browser said it was online. */
-export function serverUnreachable(): boolean {
-  return unreachable;
-}
-
 /**
  * Calls `listener` on every change of {@link serverStatus}; returns the unsubscribe function.
  * The outbox replays and cached screens reload when it turns available.
@@ -122,11 +117,6 @@ export function onServerReachable(onBack: () => void): () => void {
     if (wasDown && !now) onBack();
     wasDown = now;
   });
-}
-
-/** `true` while the server says it is unavailable (a React hook over {@link serverStatus}). */
-export function useServerUnavailable(): boolean {
-  return useSyncExternalStore(subscribeServerStatus, () => status.unavailable, () => false);
 }
 
 /**

@@ -12,8 +12,6 @@ const api = client.api;
 export type StudentSpeakingTask = Answer<(typeof api.student)['speaking-tasks'][':studentId']['$get']>[number];
 /** A teacher's task with `{submitted, reviewed, students}`. */
 export type TeacherSpeakingTask = Answer<(typeof api.teacher)['speaking-tasks'][':teacherId']['$get']>[number];
-/** A stored task. */
-export type SpeakingTask = Answer<(typeof api.teacher)['speaking-tasks']['$post']>;
 /** What a teacher sends to set a task. */
 export type SpeakingTaskDraft = JsonBody<(typeof api.teacher)['speaking-tasks']['$post']>;
 /** What a teacher sends to change a task (every field but the course). */

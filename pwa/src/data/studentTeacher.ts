@@ -13,17 +13,11 @@ import type { Role } from '../session/roles';
 const student = client.api.student;
 const teacher = client.api.teacher;
 
-/** `GET /api/student/stats/{studentId}` (docs/product.md#stats-records). */
-export type StudentStats = Answer<(typeof student.stats)[':studentId']['$get']>;
-
 /** `GET /api/teacher/stats/{teacherId}` (docs/product.md#stats-records). */
 export type TeacherStats = Answer<(typeof teacher.stats)[':teacherId']['$get']>;
 
 /** A course as the API presents it (docs/product.md#course-records). Dates are `YYYY-MM-DD`. */
 export type Course = Answer<(typeof student.courses)[':studentId']['$get']>[number];
-
-/** One entry of `GET /api/student/teacher/{studentId}` (docs/product.md#student-and-teacher-records). */
-export type StudentTeacher = Answer<(typeof student.teacher)[':studentId']['$get']>[number];
 
 /** One entry of `GET /api/teacher/students/{teacherId}` (docs/product.md#student-and-teacher-records). */
 export type TeacherStudent = Answer<(typeof teacher.students)[':teacherId']['$get']>[number];

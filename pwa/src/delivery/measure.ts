@@ -21,6 +21,7 @@ async function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined
   if (signal.aborted) throw abortReason(signal);
   let onAbort: () => void = () => undefined;
   const aborted = new Promise<never>((_, reject) => {
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- an abort rejects with its signal's reason, as fetch does
     onAbort = () => reject(abortReason(signal));
     signal.addEventListener('abort', onAbort, { once: true });
   });

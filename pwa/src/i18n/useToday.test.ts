@@ -10,9 +10,13 @@ describe('useToday (docs/product.md#discussion)', () => {
     vi.setSystemTime(new Date(2026, 11, 7, 23, 58));
     const { result } = renderHook(() => useToday());
     const before = result.current;
-    act(() => vi.advanceTimersByTime(60_000));
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
     expect(result.current).toBe(before);
-    act(() => vi.advanceTimersByTime(2 * 60_000));
+    act(() => {
+      vi.advanceTimersByTime(2 * 60_000);
+    });
     expect(new Date(result.current).getDate()).toBe(8);
   });
 

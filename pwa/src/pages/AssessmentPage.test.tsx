@@ -6,7 +6,7 @@ import { snapshot } from '../test/oracyFixtures';
 import { choose, type IonField } from '../test/fields';
 import { renderAt } from '../test/renderApp';
 import { t } from '../i18n';
-import { CATEGORIES, SCALE, STATEMENT_KEYS, statementText } from './assessment/statements';
+import { CATEGORIES, STATEMENT_KEYS, statementText } from './assessment/statements';
 
 // jsdom has no canvas to draw on: the dashboards' charts, where a test lands on one, are stubbed.
 vi.mock('react-chartjs-2', () => ({ Line: () => null, Bar: () => null, Doughnut: () => null, Radar: () => null }));

@@ -54,11 +54,6 @@ export function findField(label: string | RegExp, container: ParentNode = docume
   return waitFor(() => getField(label, container));
 }
 
-/** The field labelled `label`, or null when there is none. */
-export function queryField(label: string | RegExp, container: ParentNode = document.body): IonField | null {
-  return queryAllFields(label, container)[0] ?? null;
-}
-
 /**
  * Types `text` as the field's whole new text into an `ion-input` or `ion-textarea` (or its native
  * input): sets its value and fires `ionInput` as Ionic does on each keystroke.

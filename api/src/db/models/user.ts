@@ -1,4 +1,4 @@
-import { Schema, model, type InferSchemaType, type HydratedDocument } from 'mongoose';
+import { Schema, model } from 'mongoose';
 import { baseSchemaOptions, ROLE_VALUES } from './common.js';
 import { SCHOOL_LANGUAGES } from './schoolSettings.js';
 import { watchWrites } from './writes.js';
@@ -97,9 +97,6 @@ userSchema.index({ name: 1, _id: 1 });
 // the admin's activity chart reads the users created in the last six months (services/people.ts).
 userSchema.index({ createdAt: 1 });
 
-export type UserFields = InferSchemaType<typeof userSchema>;
-export type UserDoc = HydratedDocument<UserFields>;
 // The session cache (auth/sessions.ts) holds users too: every write here empties it.
 watchWrites(userSchema, 'User');
 export const User = model('User', userSchema);
-

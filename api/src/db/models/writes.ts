@@ -18,6 +18,7 @@ let broadcast: WriteBroadcast | undefined;
 async function tellHere(name: string): Promise<void> {
   const set = listeners.get(name);
   if (!set || set.size === 0) return;
+  // eslint-disable-next-line @typescript-eslint/await-thenable -- a listener returns a promise or nothing
   await Promise.all([...set].map((listener) => listener()));
 }
 

@@ -5,7 +5,7 @@ import { useI18n } from '../../i18n';
 import { ACCESS_ROLE, ACCESS_WHAT } from '../shared/AccessLogList';
 import { fetchPeople } from './peopleApi';
 import { downloadAccessLog, fetchAccessLog, type AccessLogFilter, type AccessLogPage as Page } from './privacyApi';
-import { saveBlob } from './SettingsPage';
+import { saveBlob } from './saveBlob';
 import { SelectField } from '../../components/FormField';
 import { useAdminToast } from './useAdminToast';
 import './admin.css';

@@ -1,4 +1,4 @@
-import { IonButton, IonButtons, IonContent, IonFooter, IonModal } from '@ionic/react';
+import { IonButton, IonContent, IonFooter, IonModal } from '@ionic/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { DialogSaveButtons, DialogTitleBar } from '../../components/DialogParts';
 import { saveFailureMessage } from '../../components/saveFailureMessage';
@@ -16,7 +16,6 @@ import {
   type Course,
   type CourseFormErrors,
   type CourseFormValues,
-  type Instructor,
 } from './courseForm';
 
 /** What the dialog is showing (docs/product.md#course-dialog-modes): a mode and, for edit and view, the course. */

@@ -6,7 +6,7 @@ import { FileField } from '../../components/FormField';
 import { newIdempotencyKey } from '../../data/outbox';
 import { useDialogInstance } from '../shared/useDialogInstance';
 import { ACCEPTED_FILES, PASSWORDS_FILE_NAME, applyImport, importFailureMessage, passwordsCsv, previewImport, type ImportResult, type ImportRow, type ImportStatus } from './importApi';
-import { saveBlob } from './SettingsPage';
+import { saveBlob } from './saveBlob';
 import { useConfirm } from './useConfirm';
 import { useI18n, type MessageId } from '../../i18n';
 import '../shared/formFields.css';

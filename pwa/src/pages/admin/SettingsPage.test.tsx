@@ -230,7 +230,7 @@ describe('the admin settings (docs/product.md#settings)', { timeout: 30_000 }, (
   });
 
   it('says why a retention cannot be saved and keeps saving off', async () => {
-    const { user } = retentionSetup(0);
+    retentionSetup(0);
     const days = await daysField();
     setNumber(days, '10');
     expect(await screen.findByText('Enter a whole number of days from 30 to 1,825.')).toBeInTheDocument();

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { LANGUAGE_LABELS, t as translate, useI18n, type MessageId } from '../../i18n';
 import BackupsCard from './BackupsCard';
 import { ImportDialog } from './ImportDialog';
+import { saveBlob } from './saveBlob';
 import { downloadExport, fetchSettings, saveSettings, type ExportType, type SchoolSettings, type SchoolSettingsFields } from './peopleApi';
 import { PrivacySettingsCard } from './PrivacySettingsCard';
 import { previewRetention } from './privacyApi';
@@ -100,27 +101,6 @@ function useSchoolSettings() {
   );
 
   return { saved, draft, setDraft, dirty, failed, saving, save, retry: () => setAttempt((n) => n + 1) };
-}
-
-/**
- * Saves a blob under `fileName` through a temporary object URL and a
- * download link (docs/product.md#clarified-behaviour: "the PWA saves the blob under that name").
- */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  try {
-    link.click();
-  } finally {
-    link.remove();
-    // Give the browser a moment to start the download before the URL goes.
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
 }
 
 /**

@@ -13,8 +13,6 @@ const backups = client.api.admin.backups;
 export type BackupStatus = Answer<typeof backups.$get>;
 /** The latest finished backup: `{startedAt, finishedAt, ok, size, name, error?, trigger, by}`. */
 export type BackupRun = NonNullable<BackupStatus['last']>;
-/** One kept archive: `{name, size (bytes), createdAt}`. */
-export type BackupArchive = BackupStatus['archives'][number];
 
 /** How often the card asks again while a backup runs, ms. */
 export const BACKUP_POLL_MS = 2_000;

@@ -8,8 +8,6 @@ const privacy = client.api.admin.privacy;
 
 /** A page of the access log: `{entries: [{id, at, actor: {id, name, role}, subject: {id, name}, what, resourceId, ip}], total}`. */
 export type AccessLogPage = Answer<(typeof privacy)['access-log']['$get']>;
-/** One entry of the access log. */
-export type AccessLogEntry = AccessLogPage['entries'][number];
 
 /** The access log's filters as the screen holds them: ids, '' for any. */
 export interface AccessLogFilter {

@@ -3,7 +3,6 @@
  * (docs/product.md#speaking-practice).
  */
 import { STRAND_LABELS, type StrandKey } from '../../data/oracy';
-import { t } from '../../i18n';
 import { formatDate } from '../../i18n/dates';
 
 /** A recording's length in milliseconds as `m:ss`, rounded to the second: 83,400 → "1:23" (docs/product.md#recordings). */

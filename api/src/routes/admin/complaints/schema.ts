@@ -18,9 +18,6 @@ export const decisionBodySchema = z.object({
     .meta({ description: `an optional note to the filer, at most ${MODERATION_NOTE_MAX} characters after trimming; blank is none` }),
 });
 
-/** A validated decision body: see {@link decisionBodySchema}. */
-export type DecisionBody = z.infer<typeof decisionBodySchema>;
-
 const decisionBodyValidator = validate('json', decisionBodySchema);
 
 /**
@@ -37,6 +34,7 @@ export const optionalDecisionBody: typeof decisionBodyValidator = Object.assign(
       await next();
       return;
     }
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- the validator's own context type, which the cast below restores
     return decisionBodyValidator(c, next);
   }) as MiddlewareHandler,
   decisionBodyValidator,

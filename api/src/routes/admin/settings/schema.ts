@@ -39,5 +39,3 @@ export const schoolSettingsBodySchema = z.strictObject(
   },
   { error: (issue) => (issue.code === 'invalid_type' ? 'Must be an object of the settings.' : undefined) },
 );
-/** A validated settings body: `{language, backupFrequency, schoolName, privacyContact, recordingRetentionDays, inactiveAccountMonths}`. */
-export type SchoolSettingsBody = z.output<typeof schoolSettingsBodySchema>;
