@@ -7,10 +7,6 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    projects: [
-      'api/vitest.config.ts',
-      'pwa/vitest.config.ts',
-      { test: { name: 'docs', include: ['scripts/**/*.test.ts'], environment: 'node' } },
-    ],
+    projects: ['api/vitest.config.ts', 'pwa/vitest.config.ts', { test: { name: 'docs', include: ['scripts/**/*.test.ts'], environment: 'node' } }],
   },
 });

@@ -10,11 +10,9 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 // The config is evaluated in the runner and again in every worker: pick the
 // port and the fresh data folder once and hand them down through the env.
-process.env.E2E_PORT ??= execFileSync(
-  process.execPath,
-  ['-e', "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"],
-  { encoding: 'utf8' },
-).trim();
+process.env.E2E_PORT ??= execFileSync(process.execPath, ['-e', "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"], {
+  encoding: 'utf8',
+}).trim();
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'oracy-e2e-'));
 
 const port = Number(process.env.E2E_PORT);

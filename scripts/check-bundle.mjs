@@ -22,8 +22,7 @@ const { firstLoads, largestRoute, total } = report;
 const width = Math.max(...firstLoads.map((load) => load.path.length));
 const lines = [
   ...firstLoads.map(
-    (load) =>
-      `first load /login → ${load.path.padEnd(width)} : JS ${kb(load.js.gzip)} gzip (${kb(load.js.brotli)} brotli, ${kb(load.js.raw)} raw), CSS ${kb(load.css.gzip)} gzip`,
+    (load) => `first load /login → ${load.path.padEnd(width)} : JS ${kb(load.js.gzip)} gzip (${kb(load.js.brotli)} brotli, ${kb(load.js.raw)} raw), CSS ${kb(load.css.gzip)} gzip`,
   ),
   `budget                : JS ${kb(FIRST_LOAD_JS_BUDGET)} gzip for each (target ${kb(FIRST_LOAD_JS_TARGET)})`,
   largestRoute ? `largest route chunk   : ${largestRoute.name} JS ${kb(largestRoute.js.gzip)} gzip` : 'largest route chunk   : none',

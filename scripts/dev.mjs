@@ -6,7 +6,11 @@ import { join } from 'node:path';
 import { ROOT, bin } from './lib.mjs';
 
 const children = [
-  spawn(bin('api', 'tsx'), ['watch', '--clear-screen=false', 'api/src/server.ts'], { cwd: ROOT, stdio: 'inherit', env: { ALLOWED_ORIGINS: 'http://localhost:5173,http://127.0.0.1:5173', ...process.env } }),
+  spawn(bin('api', 'tsx'), ['watch', '--clear-screen=false', 'api/src/server.ts'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ALLOWED_ORIGINS: 'http://localhost:5173,http://127.0.0.1:5173', ...process.env },
+  }),
   spawn(bin('pwa', 'vite'), [], { cwd: join(ROOT, 'pwa'), stdio: 'inherit' }),
 ];
 console.log('Dev servers starting: open the Vite URL (http://localhost:5173); the API listens on :3000.');

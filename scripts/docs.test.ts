@@ -174,9 +174,7 @@ describe('docs', () => {
   it('every decision record is listed in docs/decisions/README.md', () => {
     const folder = join(root, 'docs/decisions');
     const index = readFileSync(join(folder, 'README.md'), 'utf8');
-    const linked = new Set(
-      [...index.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((match) => posix.normalize(match[1]!.replace(/^\.\//, ''))),
-    );
+    const linked = new Set([...index.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((match) => posix.normalize(match[1]!.replace(/^\.\//, ''))));
     const missing = readdirSync(folder)
       .filter((name) => name.endsWith('.md') && name !== 'README.md')
       .filter((name) => !linked.has(name))

@@ -49,7 +49,18 @@ log(`starting the production build on ${base} (data in ${dataDir})`);
 const server = startChild('server', process.execPath, ['--inspect=127.0.0.1:0', '--enable-source-maps', join(ROOT, 'api', 'dist', 'server.js')], {
   cwd: ROOT,
   // BACKUP_SCHEDULE=0: a fresh folder would otherwise be backed up at start, which is not what the soak measures.
-  env: { ...process.env, NODE_ENV: 'production', SEED_DEMO: '1', REGISTRATION: 'open', BACKUP_SCHEDULE: '0', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', MONGODB_URI: '', REDIS_URL: '' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    SEED_DEMO: '1',
+    REGISTRATION: 'open',
+    BACKUP_SCHEDULE: '0',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    MONGODB_URI: '',
+    REDIS_URL: '',
+  },
 });
 const serverErrors = [];
 let inspectorUrl = null;
@@ -65,7 +76,9 @@ if (!inspectorUrl) throw new Error('the server printed no inspector address');
 
 /** The server's resident memory (VmRSS), in bytes. */
 function residentBytes() {
-  const line = readFileSync(`/proc/${server.child.pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  const line = readFileSync(`/proc/${server.child.pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
   return Number(line.split(/\s+/)[1]) * 1024;
 }
 
@@ -142,7 +155,10 @@ async function call(kind, method, path, { cookie, body } = {}) {
 async function signIn(email, kind = 'sign-in') {
   const res = await call(kind, 'POST', '/auth/login', { body: { email, password: PASSWORD } });
   if (res.status !== 200) throw new Error(`sign-in of ${email} answered ${res.status}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   return { id: res.body.id, role: res.body.role, email, cookie };
 }
 
@@ -169,10 +185,22 @@ log(`${signedStudents.length} students, ${signedTeachers.length} teachers and ${
 // ---------------------------------------------------------------- the mix
 
 const ASSESSMENT_KEYS = [
-  'professionalVocab', 'audienceLanguage', 'explainClearly', 'supportWithExamples',
-  'structuredThought', 'handleQuestions', 'avoidRambling', 'summariseIdeas',
-  'confidentSpeaking', 'activeListening', 'groupLeadership', 'rapportBuilding',
-  'voiceAdjustment', 'postureGestures', 'eyeContact', 'toneVariation',
+  'professionalVocab',
+  'audienceLanguage',
+  'explainClearly',
+  'supportWithExamples',
+  'structuredThought',
+  'handleQuestions',
+  'avoidRambling',
+  'summariseIdeas',
+  'confidentSpeaking',
+  'activeListening',
+  'groupLeadership',
+  'rapportBuilding',
+  'voiceAdjustment',
+  'postureGestures',
+  'eyeContact',
+  'toneVariation',
 ];
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 /** Writes the server acknowledged, checked at the end: ids by collection (tempIds for chat messages). */
@@ -181,8 +209,26 @@ let writeSeq = 0;
 
 /** The screens' reads of each role (what the PWA's pages call). */
 const READS = {
-  student: (u) => [`/api/student/stats/${u.id}`, `/api/student/courses/${u.id}`, `/api/student/teacher/${u.id}`, `/api/student/assignments/${u.id}`, `/api/student/oracy/${u.id}`, `/api/student/complaints?sId=${u.id}`, `/api/student/speaking-tasks/${u.id}`, `/api/user/profile/${u.id}`, '/auth/current_user'],
-  teacher: (u) => [`/api/teacher/stats/${u.id}`, `/api/teacher/courses/${u.id}`, `/api/teacher/students/${u.id}`, `/api/teacher/oracy/${u.id}`, `/api/teacher/complaints?tId=${u.id}`, `/api/teacher/speaking-tasks/${u.id}`, `/api/teacher/recordings/${u.id}`],
+  student: (u) => [
+    `/api/student/stats/${u.id}`,
+    `/api/student/courses/${u.id}`,
+    `/api/student/teacher/${u.id}`,
+    `/api/student/assignments/${u.id}`,
+    `/api/student/oracy/${u.id}`,
+    `/api/student/complaints?sId=${u.id}`,
+    `/api/student/speaking-tasks/${u.id}`,
+    `/api/user/profile/${u.id}`,
+    '/auth/current_user',
+  ],
+  teacher: (u) => [
+    `/api/teacher/stats/${u.id}`,
+    `/api/teacher/courses/${u.id}`,
+    `/api/teacher/students/${u.id}`,
+    `/api/teacher/oracy/${u.id}`,
+    `/api/teacher/complaints?tId=${u.id}`,
+    `/api/teacher/speaking-tasks/${u.id}`,
+    `/api/teacher/recordings/${u.id}`,
+  ],
   admin: () => ['/api/admin/complaints', '/api/admin/courses', '/api/admin/notice', '/api/admin/users', '/api/admin/students', '/api/admin/teachers', '/api/admin/stats', '/api/admin/oracy'],
 };
 
@@ -268,10 +314,13 @@ const httpTimer = setInterval(() => {
   });
 }, 1000 / CONFIG.rate);
 const chatTimers = chats.map((chat, i) =>
-  setTimeout(() => {
-    chat.send();
-    chatTimers[i] = setInterval(() => chat.send(), CONFIG.chatEveryS * 1000);
-  }, (i * CONFIG.chatEveryS * 1000) / chats.length),
+  setTimeout(
+    () => {
+      chat.send();
+      chatTimers[i] = setInterval(() => chat.send(), CONFIG.chatEveryS * 1000);
+    },
+    (i * CONFIG.chatEveryS * 1000) / chats.length,
+  ),
 );
 
 log(`warming up for ${CONFIG.warmupS} s at ${CONFIG.rate} requests/s and ${chats.length} admins chatting`);
@@ -334,7 +383,9 @@ const lines = [
   ...rows.map(([kind, s]) => `| ${kind} | ${s.count} | ${s.s5xx} | ${s.noAnswer} | ${s.s4xx} | ${percentile(s.ms, 50)?.toFixed(1)} | ${percentile(s.ms, 99)?.toFixed(1)} |`),
   `| **all** | ${total.count} | ${total.s5xx} | ${total.noAnswer} | | | |`,
   '',
-  `lost writes: ${lostTotal} (${Object.entries(lost).map(([c, l]) => `${c} ${l.lost} of ${l.acknowledged}`).join(', ')}; chat messages never answered ${unanswered})`,
+  `lost writes: ${lostTotal} (${Object.entries(lost)
+    .map(([c, l]) => `${c} ${l.lost} of ${l.acknowledged}`)
+    .join(', ')}; chat messages never answered ${unanswered})`,
   `resident memory: ${mb(warm.rss)} after warm-up → ${mb(end.rss)} at the end (${(growth(warm.rss, end.rss) * 100).toFixed(1)} %)`,
   `heap after a full GC: ${mb(warm.heap)} after warm-up → ${mb(end.heap)} at the end (${(growth(warm.heap, end.heap) * 100).toFixed(1)} %)`,
   `most requests in flight at once: ${maxInFlight}`,

@@ -27,14 +27,14 @@ const readJson = (file) => {
   }
 };
 
-console.log('\n== Type check (api, and the pwa against the api\'s types) ==');
+console.log("\n== Type check (api, and the pwa against the api's types) ==");
 // The PWA's types come from the API's (its typed client, the socket's event
 // maps), and the OpenAPI response schemas are held to the answers by
 // `api/src/openapi/schemas.typecheck.ts`: a server answer that changes shape
 // fails here.
 const typecheckCodes = ['api', 'pwa'].map((pkg) => run(bin('', 'tsc'), ['-p', join(ROOT, pkg, 'tsconfig.json')]));
 
-console.log('\n== Lint (ESLint, dependency-cruiser, knip, Prettier\'s check: `npm run lint`) ==');
+console.log("\n== Lint (ESLint, dependency-cruiser, knip, Prettier's check: `npm run lint`) ==");
 const lintFailed = runLint();
 
 console.log('\n== Unit and API tests (Vitest) ==');
@@ -44,7 +44,7 @@ console.log('\n== Two API processes, one database, one Redis ==');
 const cluster = redisAvailable() ? runClusterTests() : null;
 if (!cluster) console.log('Skipped: no Redis here (no redis-server, no REDIS_URL). `npm run test:cluster` installs one.');
 
-console.log('\n== Bundle size (first load of /login → each role\'s home and → /, each within FIRST_LOAD_JS_BUDGET of compressed JavaScript) ==');
+console.log("\n== Bundle size (first load of /login → each role's home and → /, each within FIRST_LOAD_JS_BUDGET of compressed JavaScript) ==");
 const bundleCode = run(process.execPath, [join(ROOT, 'scripts', 'check-bundle.mjs')]);
 
 console.log('\n== Production build (NODE_ENV=development in the shell still builds the production PWA) ==');
@@ -62,7 +62,12 @@ const failures = [];
 /** A terminal colour code (ESC [ … m), stripped from a runner's message. */
 // eslint-disable-next-line no-control-regex -- ESC is the character to match
 const COLOUR_CODE = /\x1b\[[0-9;]*m/g;
-const firstLine = (text) => String(text ?? '').replace(COLOUR_CODE, '').trim().split('\n')[0].slice(0, 240);
+const firstLine = (text) =>
+  String(text ?? '')
+    .replace(COLOUR_CODE, '')
+    .trim()
+    .split('\n')[0]
+    .slice(0, 240);
 const vitestFailures = (report, label) => {
   for (const file of report?.testResults ?? []) {
     const name = file.name.replace(`${ROOT}/`, '');

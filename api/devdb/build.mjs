@@ -13,7 +13,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const devdbCacheDir = () => resolve(process.env.DEVDB_CACHE_DIR ?? join(here, '..', '..', '.cache', 'devdb'));
 
 const HELP =
-  'The embedded development database is built from FerretDB\'s Go package and needs the Go toolchain (go 1.22 or newer) ' +
+  "The embedded development database is built from FerretDB's Go package and needs the Go toolchain (go 1.22 or newer) " +
   'and the Go module proxy. Either provide them, or point the API at an existing MongoDB instead, e.g.\n' +
   '  MONGODB_URI=mongodb://127.0.0.1:27017/oracy npm start';
 
@@ -115,9 +115,7 @@ function applyPatch(root, patch) {
         if (hunk.from.every((text, k) => lines[at + k] === text) && (found < 0 || Math.abs(at - expected) < Math.abs(found - expected))) found = at;
       }
       if (found < 0) {
-        throw new DevdbBuildError(
-          `FerretDB patch "${patch.name}" no longer applies: ${file.path} lacks the code of hunk ${n + 1} (near line ${hunk.line}):\n${hunk.from.join('\n')}`,
-        );
+        throw new DevdbBuildError(`FerretDB patch "${patch.name}" no longer applies: ${file.path} lacks the code of hunk ${n + 1} (near line ${hunk.line}):\n${hunk.from.join('\n')}`);
       }
       lines.splice(found, hunk.from.length, ...hunk.to);
       shift += hunk.to.length - hunk.from.length;

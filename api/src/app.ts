@@ -149,9 +149,7 @@ export function createApp(options: AppOptions = {}) {
     // while the database is down, whatever needs it is answered 503 at once, before the session is looked up.
     .use(databaseGate({ uploadsInDatabase: env.UPLOAD_STORE === 'gridfs' }))
     .use(loadSession({ trustProxy: env.TRUST_PROXY, idleMinutes: env.SESSION_IDLE_MINUTES }))
-    .use(
-      csrfProtection({ trustProxy: env.TRUST_PROXY, allowedOrigins: env.ALLOWED_ORIGINS, requireOrigin: env.CSRF_REQUIRE_ORIGIN, ...(publicOrigin ? { publicOrigin } : {}) }),
-    )
+    .use(csrfProtection({ trustProxy: env.TRUST_PROXY, allowedOrigins: env.ALLOWED_ORIGINS, requireOrigin: env.CSRF_REQUIRE_ORIGIN, ...(publicOrigin ? { publicOrigin } : {}) }))
     // A user with a one-time password reaches no API call until they have chosen their own.
     .use('/api/*', requireOwnPassword)
     .route(
@@ -207,7 +205,10 @@ export function createApp(options: AppOptions = {}) {
       const path = c.req.path;
       if (API_PATH.test(path)) throw notFound();
       const indexPath = join(env.PWA_DIST, 'index.html');
-      const built = await stat(indexPath).then((s) => s.isFile(), () => false);
+      const built = await stat(indexPath).then(
+        (s) => s.isFile(),
+        () => false,
+      );
       if (!built) return c.html(renderPwaMissingPage(), 503, { 'Cache-Control': 'no-store' });
 
       if (path !== '/') {

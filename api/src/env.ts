@@ -66,12 +66,22 @@ const registration = z.string().transform((value, ctx): RegistrationPolicy => {
   const text = value.toLowerCase();
   if (text === 'open' || text === 'closed') return { mode: text };
   if (text.startsWith('domains:')) {
-    const domains = [...new Set(text.slice('domains:'.length).split(',').map((d) => d.trim()).filter(Boolean))];
+    const domains = [
+      ...new Set(
+        text
+          .slice('domains:'.length)
+          .split(',')
+          .map((d) => d.trim())
+          .filter(Boolean),
+      ),
+    ];
     const bad = domains.filter((d) => !DOMAIN_PATTERN.test(d));
     if (domains.length > 0 && bad.length === 0) return { mode: 'domains', domains };
     ctx.addIssue({
       code: 'custom',
-      message: bad.length ? `${bad.map((d) => JSON.stringify(d)).join(', ')} ${bad.length > 1 ? 'are not email domains' : 'is not an email domain'} such as school.example` : 'domains: must list at least one email domain, such as domains:school.example',
+      message: bad.length
+        ? `${bad.map((d) => JSON.stringify(d)).join(', ')} ${bad.length > 1 ? 'are not email domains' : 'is not an email domain'} such as school.example`
+        : 'domains: must list at least one email domain, such as domains:school.example',
     });
     return z.NEVER;
   }
@@ -109,9 +119,7 @@ const envSchema = z
       .default('/login'),
     /** '1' forces the demo data set, '0' forbids it; unset → only outside production (docs/architecture.md#running-it). */
     SEED_DEMO: flag.optional(),
-    NODE_ENV: z
-      .enum(['development', 'test', 'production'], { error: 'must be development, test or production' })
-      .default('development'),
+    NODE_ENV: z.enum(['development', 'test', 'production'], { error: 'must be development, test or production' }).default('development'),
     /** Lifetime of a sign-in session in days (decimals allowed), at most 400. Default 7 (docs/product.md#sign-in-site). */
     SESSION_TTL_DAYS: z.coerce
       .number({ error: 'must be a positive number of days' })
@@ -140,7 +148,12 @@ const envSchema = z
      */
     ALLOWED_ORIGINS: z
       .string()
-      .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+      .transform((v) =>
+        v
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.string().regex(ORIGIN_PATTERN, { error: 'must be a comma-separated list of origins such as https://oracy.example' })))
       .transform((origins) => origins.map((o) => o.toLowerCase()))
       .default([]),

@@ -232,11 +232,6 @@ export function zodIssuesToProblems(issues: readonly z.core.$ZodIssue[]): Record
   return problems;
 }
 
-/** Turns zod issues into `{fieldName: message}`, as {@link zodIssuesToProblems} names the fields. */
-export function zodIssuesToFields(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
-  return Object.fromEntries(Object.entries(zodIssuesToProblems(issues)).map(([name, problem]) => [name, problem.message]));
-}
-
 /** "Invalid a, b." — or "Invalid a, b, c and 4 more." for long lists. */
 function invalidFieldsMessage(fields: Record<string, string>): string {
   const names = Object.keys(fields);

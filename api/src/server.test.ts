@@ -42,10 +42,14 @@ describe('startServer().close()', () => {
     const body = JSON.stringify({ email: admin.user.email, password: admin.password });
     let answered: (res: IncomingMessage) => void = () => undefined;
     const response = new Promise<IncomingMessage>((resolve) => (answered = resolve));
-    const inFlight = httpRequest(`${base}/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
-    }, answered);
+    const inFlight = httpRequest(
+      `${base}/auth/login`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+      },
+      answered,
+    );
     inFlight.write(body.slice(0, 10));
     await new Promise((resolve) => setTimeout(resolve, 100));
 

@@ -68,11 +68,7 @@ export interface RunningServer {
 
 /** Builds every model's indexes; a failure (a FerretDB limit) is logged, never fatal. */
 async function ensureIndexes(log: Logger): Promise<void> {
-  await Promise.all(
-    Object.values(mongoose.models).map((model) =>
-      model.init().catch((err: unknown) => log.warn({ err, model: model.modelName }, 'could not build every index')),
-    ),
-  );
+  await Promise.all(Object.values(mongoose.models).map((model) => model.init().catch((err: unknown) => log.warn({ err, model: model.modelName }, 'could not build every index'))));
 }
 
 function listen(app: RunningServer['app'], port: number): Promise<{ server: Server; port: number }> {
@@ -128,9 +124,7 @@ function closeHttpServer(server: Server): Promise<void> {
  *   minute and is not restarted again; default: log and exit(1).
  * @throws Error with a readable message when the database, Redis or the port is unavailable, or another process holds `DATA_DIR` (what was opened is closed first).
  */
-export async function startServer(
-  opts: { env?: Env; logger?: Logger; onDatabaseFailure?: (message: string) => void } = {},
-): Promise<RunningServer> {
+export async function startServer(opts: { env?: Env; logger?: Logger; onDatabaseFailure?: (message: string) => void } = {}): Promise<RunningServer> {
   const env = opts.env ?? getEnv();
   const log = opts.logger ?? createLogger(env);
   const onGiveUp =
@@ -148,7 +142,10 @@ export async function startServer(
     throw err;
   });
   if (tightened.files + tightened.folders > 0) {
-    log.info({ files: tightened.files, folders: tightened.folders }, `Made ${tightened.files} files and ${tightened.folders} folders under ${env.DATA_DIR} private to this account (files 0600, folders 0700)`);
+    log.info(
+      { files: tightened.files, folders: tightened.folders },
+      `Made ${tightened.files} files and ${tightened.folders} folders under ${env.DATA_DIR} private to this account (files 0600, folders 0700)`,
+    );
   }
   if (tightened.refused.length > 0) {
     log.warn({ refused: tightened.refused }, `Could not make ${tightened.refused.join(', ')} private: another account owns them. Give them to the account Oracy runs as (chown).`);

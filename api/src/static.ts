@@ -131,10 +131,13 @@ export function sendServedFile(c: Context, file: ServedFile, cacheControl: strin
 function clampSuffixes(header: string, size: number): string {
   const at = header.indexOf('=');
   if (at < 0 || header.slice(0, at).trim().toLowerCase() !== 'bytes') return header;
-  const specs = header.slice(at + 1).split(',').map((spec) => {
-    const suffix = /^\s*-\s*(\d+)\s*$/.exec(spec);
-    return suffix && size > 0 && Number(suffix[1]) > size ? `-${size}` : spec;
-  });
+  const specs = header
+    .slice(at + 1)
+    .split(',')
+    .map((spec) => {
+      const suffix = /^\s*-\s*(\d+)\s*$/.exec(spec);
+      return suffix && size > 0 && Number(suffix[1]) > size ? `-${size}` : spec;
+    });
   return `${header.slice(0, at)}=${specs.join(',')}`;
 }
 

@@ -28,7 +28,10 @@ test('a teacher plays a student’s recording, and an admin sees it in the acces
   const admin = await context.newPage();
   await signIn(admin, DEMO.admin);
   await admin.goto('/admin/setting');
-  await admin.getByRole('link', { name: 'Open the access log' }).or(admin.getByRole('button', { name: 'Open the access log' })).click();
+  await admin
+    .getByRole('link', { name: 'Open the access log' })
+    .or(admin.getByRole('button', { name: 'Open the access log' }))
+    .click();
   await expect(admin).toHaveURL(/\/admin\/access-log$/);
   await expect(admin.getByRole('heading', { level: 1, name: 'Access log' })).toBeVisible();
   const entry = admin

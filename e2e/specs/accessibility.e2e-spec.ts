@@ -38,7 +38,11 @@ class Findings {
     await settle(page);
     // The app has no frames: axe runs in the page itself (legacy mode) rather than in every frame
     // and then in a new blank page, which costs a page per check. Only violations are reported.
-    const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(WCAG_TAGS).setLegacyMode().analyze();
+    const { violations } = await new AxeBuilder({ page })
+      .options({ resultTypes: ['violations'] })
+      .withTags(WCAG_TAGS)
+      .setLegacyMode()
+      .analyze();
     for (const violation of violations) {
       for (const node of violation.nodes) {
         const summary = (node.failureSummary ?? '').replace(/\s*\n\s*/g, ' ');
@@ -77,7 +81,10 @@ interface DialogCheck {
 async function openWith(page: Page, opener: Locator, how: 'alertdialog' | 'dialog' | 'enter' = 'dialog'): Promise<Locator> {
   if (how === 'enter') await opener.press('Enter');
   else await opener.click();
-  const dialog = page.getByRole(how === 'enter' ? 'radiogroup' : how).filter({ visible: true }).last();
+  const dialog = page
+    .getByRole(how === 'enter' ? 'radiogroup' : how)
+    .filter({ visible: true })
+    .last();
   await expect(dialog).toBeVisible();
   return dialog;
 }
@@ -95,16 +102,14 @@ async function openMenu(page: Page, size: 'phone' | 'tablet'): Promise<Locator[]
 const LAYOUT_DIALOGS: DialogCheck[] = [
   { name: 'account menu', open: async (page) => [await openWith(page, page.getByRole('button', { name: /Account menu$/ }))] },
   { name: 'menu', only: 'phone', open: (page) => openMenu(page, 'phone') },
-  ...(['phone', 'tablet'] as const).map(
-    (size): DialogCheck => ({
-      name: 'logout confirmation',
-      only: size,
-      open: async (page) => {
-        const menu = await openMenu(page, size);
-        return [...menu, await openWith(page, page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Logout' }), 'alertdialog')];
-      },
-    }),
-  ),
+  ...(['phone', 'tablet'] as const).map((size): DialogCheck => ({
+    name: 'logout confirmation',
+    only: size,
+    open: async (page) => {
+      const menu = await openMenu(page, size);
+      return [...menu, await openWith(page, page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Logout' }), 'alertdialog')];
+    },
+  })),
 ];
 
 /** A one-line import file: one new student (a preview changes nothing). */
@@ -372,7 +377,9 @@ test('every route of the route table is in a group of the checks above', () => {
   const table = appRouteTable();
   expect(table.length).toBeGreaterThan(30);
   for (const role of ['student', 'teacher', 'admin'] as const) {
-    const checked = routeGroups(role).flat().map((r) => r.path);
+    const checked = routeGroups(role)
+      .flat()
+      .map((r) => r.path);
     const expected = table.filter((r) => r.access === 'anyone' || r.access === 'signed-in' || r.access.includes(role)).map((r) => r.path);
     expect(checked).toEqual(expected);
   }

@@ -101,7 +101,7 @@ test.describe('complaints', () => {
     await expect(mine.getByText('Waiting for an admin to review it')).toHaveCount(0);
   });
 
-  test("the admin approves without being asked, taps Undo, and the complaint is back in the list, On Hold", async ({ page, browser, baseURL }, testInfo) => {
+  test('the admin approves without being asked, taps Undo, and the complaint is back in the list, On Hold', async ({ page, browser, baseURL }, testInfo) => {
     await signIn(page, DEMO.student);
     const name = unique('Undone', testInfo.project.name);
     await fileComplaint(page, name);

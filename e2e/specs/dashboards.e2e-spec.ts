@@ -15,10 +15,7 @@ function lastSixMonths(now = new Date()): string[] {
 
 /** The names the browser gives those months in English as the app formats it, the UK's ("December"). */
 async function shortNames(page: Page, months: string[]): Promise<string[]> {
-  return page.evaluate(
-    (list) => list.map((m) => new Intl.DateTimeFormat('en-GB', { month: 'long' }).format(new Date(Number(m.slice(0, 4)), Number(m.slice(5, 7)) - 1, 15))),
-    months,
-  );
+  return page.evaluate((list) => list.map((m) => new Intl.DateTimeFormat('en-GB', { month: 'long' }).format(new Date(Number(m.slice(0, 4)), Number(m.slice(5, 7)) - 1, 15))), months);
 }
 
 /** A chart's screen-reader table as rows of cell texts, the header row left out. */
@@ -26,7 +23,7 @@ async function tableRows(figure: Locator): Promise<string[][]> {
   return figure.locator('table tbody tr').evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent?.trim() ?? '')));
 }
 
-test.describe('the dashboards\' activity charts', () => {
+test.describe("the dashboards' activity charts", () => {
   test('the student dashboard plots the last six real months from the API', async ({ page }) => {
     await signIn(page, DEMO.student);
     const me = (await (await page.request.get('/auth/current_user')).json()) as { id: string };

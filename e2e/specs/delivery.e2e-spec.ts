@@ -62,7 +62,13 @@ async function expectTheCard(page: Page) {
   await expect(card.getByRole('button', { name: /^Pause \d: .* play from here$/ })).toHaveCount(PAUSES_COUNT);
 }
 
-test(`right after a take, "How did it sound?" shows its three pauses and a pause plays from there; the teacher's review shows the server's report`, async ({ page, browser, viewport, playwright, baseURL }) => {
+test(`right after a take, "How did it sound?" shows its three pauses and a pause plays from there; the teacher's review shows the server's report`, async ({
+  page,
+  browser,
+  viewport,
+  playwright,
+  baseURL,
+}) => {
   const { student, taskId, staff } = await speakingClass(playwright, baseURL, INTRODUCE);
   await signIn(page, student.email, student.password);
   await page.goto(`/student/speaking/${taskId}`);
@@ -74,9 +80,7 @@ test(`right after a take, "How did it sound?" shows its three pauses and a pause
   const startSeconds = Number(/Pause 2: ([\d.]+) s/.exec(label)?.[1]);
   await page.getByLabel('Your recording').evaluate((audio: HTMLAudioElement) => (audio.muted = true));
   await second.click();
-  await expect
-    .poll(() => page.getByLabel('Your recording').evaluate((audio: HTMLAudioElement) => audio.currentTime))
-    .toBeGreaterThanOrEqual(startSeconds);
+  await expect.poll(() => page.getByLabel('Your recording').evaluate((audio: HTMLAudioElement) => audio.currentTime)).toBeGreaterThanOrEqual(startSeconds);
 
   // Sent, measured again by the server; the teacher's review shows the server's report.
   await page.getByRole('button', { name: 'Submit' }).click();

@@ -178,7 +178,8 @@ test.describe('by keyboard alone', () => {
       { path: '/admin/setting', opener: page.getByRole('button', { name: 'Revert to Default' }), dialog: page.getByRole('alertdialog') },
       { path: '/admin/students', opener: page.getByRole('button', { name: /^Delete / }).first(), dialog: page.getByRole('alertdialog') },
     ];
-    if (testInfo.project.name === 'phone') checks.push({ path: '/admin/dashboard', opener: page.getByRole('button', { name: 'Open menu' }), dialog: page.getByRole('navigation', { name: 'Main menu' }) });
+    if (testInfo.project.name === 'phone')
+      checks.push({ path: '/admin/dashboard', opener: page.getByRole('button', { name: 'Open menu' }), dialog: page.getByRole('navigation', { name: 'Main menu' }) });
     // the menu's last entry, open beside the content from the tablet size up.
     else checks.push({ path: '/admin/dashboard', opener: page.getByRole('button', { name: 'Logout' }), dialog: page.getByRole('alertdialog') });
     await checkDialogs(page, checks);
@@ -209,7 +210,11 @@ test.describe('by keyboard alone', () => {
     // Offline, the app's own navigation opens the courses from the device's copy.
     await context.setOffline(true);
     // The menu's link beside the content on a tablet, the tab bar's tab on a phone.
-    const courses = page.getByRole('link', { name: 'My Courses' }).or(page.getByRole('tab', { name: 'My Courses' })).filter({ visible: true }).first();
+    const courses = page
+      .getByRole('link', { name: 'My Courses' })
+      .or(page.getByRole('tab', { name: 'My Courses' }))
+      .filter({ visible: true })
+      .first();
     await tabTo(page, courses, { max: 40 });
     await page.keyboard.press('Enter');
     const banner = page.getByText(/^Showing data from /).filter({ visible: true });
@@ -233,4 +238,3 @@ function liveRegionOf(element: Element): string | null {
   }
   return null;
 }
-

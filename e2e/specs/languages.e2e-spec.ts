@@ -24,7 +24,7 @@ test.describe('languages (docs/product.md#language)', () => {
     await request.dispose();
   });
 
-  test("the admin sets Spanish for the school; a student sees Spanish, then chooses French on their profile", async ({ page, browser }) => {
+  test('the admin sets Spanish for the school; a student sees Spanish, then chooses French on their profile', async ({ page, browser }) => {
     // three browsers, two sign-ins and a language switch each: more than the default minute on a busy machine
     test.slow();
     // the admin saves Spanish on the settings screen and, following the school's language, sees it at once.

@@ -37,11 +37,13 @@ async function recordTwoSeconds(page: Page) {
 }
 
 function expectARecording(result: Awaited<ReturnType<typeof recordTwoSeconds>>) {
-  test.info().annotations.push(
-    { type: 'microphone', description: result.label },
-    { type: 'supported', description: result.supported.join(', ') },
-    { type: 'recording', description: `${result.type}, ${result.size} bytes, ${result.seconds.toFixed(2)} s, peak ${result.peak.toFixed(3)}` },
-  );
+  test
+    .info()
+    .annotations.push(
+      { type: 'microphone', description: result.label },
+      { type: 'supported', description: result.supported.join(', ') },
+      { type: 'recording', description: `${result.type}, ${result.size} bytes, ${result.seconds.toFixed(2)} s, peak ${result.peak.toFixed(3)}` },
+    );
   expect(result.supported.length).toBeGreaterThan(0);
   expect(result.type.replace(/\s/g, '')).toBe(result.chosen);
   expect(result.size).toBeGreaterThan(0);
@@ -51,7 +53,7 @@ function expectARecording(result: Awaited<ReturnType<typeof recordTwoSeconds>>) 
 }
 
 test.describe('the fake microphone', () => {
-  test('MediaRecorder records 2 s of it on a page of the app\'s origin', async ({ page }) => {
+  test("MediaRecorder records 2 s of it on a page of the app's origin", async ({ page }) => {
     // A bare page of the app's origin (localhost, a secure context), without
     // the app's Permissions-Policy: the browser's side alone.
     await page.route('**/microphone-probe', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Microphone probe</title>' }));
@@ -59,7 +61,7 @@ test.describe('the fake microphone', () => {
     expectARecording(await recordTwoSeconds(page));
   });
 
-  test('the app\'s own pages let it record', async ({ page }) => {
+  test("the app's own pages let it record", async ({ page }) => {
     // The app's Permissions-Policy allows the microphone to its own origin (api/src/security/headers.ts).
     const res = await page.goto('/login');
     expect(res?.headers()['permissions-policy']).toContain('microphone=(self)');

@@ -26,7 +26,10 @@ test.describe('the native shell (phone)', () => {
     await expect(tab(page, 'My Students')).toHaveAttribute('aria-selected', 'true');
 
     // A student's profile: a screen under the "My Students" tab.
-    await page.getByRole('link', { name: /^View Oracy profile of / }).first().click();
+    await page
+      .getByRole('link', { name: /^View Oracy profile of / })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/teacher\/students\/[^/]+$/);
     const profileUrl = page.url();
     const profile = page.locator('ion-content').filter({ has: page.getByRole('heading', { name: 'History' }) });
@@ -165,7 +168,10 @@ test.describe('the native shell (phone)', () => {
 
   /** Opens a student's profile from the list, then the side menu: a page transition and a sliding drawer. */
   async function moveAround(page: Page) {
-    await page.getByRole('link', { name: /^View Oracy profile of / }).first().click();
+    await page
+      .getByRole('link', { name: /^View Oracy profile of / })
+      .first()
+      .click();
     await expect(page.getByRole('heading', { name: 'History' })).toBeVisible();
     await page.locator('ion-menu-button').locator('visible=true').first().click();
     await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();

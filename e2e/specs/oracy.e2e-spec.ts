@@ -64,7 +64,10 @@ test('a student sees their strands and a drop, their teacher sees it flagged, an
   await teacher.goto('/teacher/students');
   const card = teacher.getByRole('listitem').filter({ hasText: student.name });
   await expect(card.getByText('Scores dropped since last time')).toBeVisible();
-  await card.getByRole('link', { name: new RegExp(student.name) }).first().click();
+  await card
+    .getByRole('link', { name: new RegExp(student.name) })
+    .first()
+    .click();
   await expect(teacher).toHaveURL(new RegExp(`/teacher/students/${student.id}$`));
   await expect(teacher.getByRole('heading', { level: 1, name: student.name })).toBeVisible();
   // the history, newest first: this week's drop, then the first submission

@@ -9,7 +9,18 @@ import { DEMO, registerStudent, signIn } from '../src/utils';
  */
 
 /** The old placeholder profile's texts: none may show. */
-const PLACEHOLDERS = ['Student Name', 'Teacher Name', 'student@example.com', 'teacher@example.com', '+00 000 000 0000', 'Location: Not set', 'Badges Earned: 5', 'Courses Taught: 10', 'Progress 70%', 'Mathematics'];
+const PLACEHOLDERS = [
+  'Student Name',
+  'Teacher Name',
+  'student@example.com',
+  'teacher@example.com',
+  '+00 000 000 0000',
+  'Location: Not set',
+  'Badges Earned: 5',
+  'Courses Taught: 10',
+  'Progress 70%',
+  'Mathematics',
+];
 
 async function expectNoPlaceholder(page: import('@playwright/test').Page) {
   for (const text of PLACEHOLDERS) await expect(page.getByText(text, { exact: true }), text).toHaveCount(0);

@@ -149,4 +149,3 @@ test('Settings keeps "Save All Changes" in reach and asks before a tab, the menu
   const stored = (await (await page.request.get('/api/admin/settings')).json()) as { language: string };
   expect(stored.language).toBe('English');
 });
-

@@ -48,7 +48,9 @@ test('a student records and submits, the teacher listens and scores, the student
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Sent — your teacher will listen to it.')).toBeVisible({ timeout: 20_000 });
 
-  const [held] = (await (await page.request.get(`/api/student/speaking-tasks/${student.id}`)).json()) as Array<{ recording: { id: string; type: string; durationMs: number; size: number } | null }>;
+  const [held] = (await (await page.request.get(`/api/student/speaking-tasks/${student.id}`)).json()) as Array<{
+    recording: { id: string; type: string; durationMs: number; size: number } | null;
+  }>;
   expect(held?.recording?.type).toBe('audio/webm');
   expect(held?.recording?.durationMs).toBeGreaterThan(2_000);
 

@@ -6,12 +6,12 @@ import { DEMO, signIn } from '../src/utils';
  * accounts' dashboards, courses and people, and a complaint the test files
  * and deletes itself (a unique title, so parallel tests never meet it).
  */
-test.describe('the student\'s and the teacher\'s areas (phone)', () => {
+test.describe("the student's and the teacher's areas (phone)", () => {
   test.beforeEach(({}, testInfo) => {
     test.skip(testInfo.project.name !== 'phone', 'The issue specifies these journeys on a phone.');
   });
 
-  test('a student opens the dashboard, a course\'s details, and files and deletes a complaint', async ({ page }) => {
+  test("a student opens the dashboard, a course's details, and files and deletes a complaint", async ({ page }) => {
     await signIn(page, DEMO.student);
     await page.goto('/student/dashboard');
 
@@ -28,7 +28,10 @@ test.describe('the student\'s and the teacher\'s areas (phone)', () => {
     await page.getByRole('link', { name: 'View Courses' }).click();
     await expect(page).toHaveURL(/\/student\/courses$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Your Enrolled Courses' })).toBeVisible();
-    const firstCard = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /^View Details/ }) }).first();
+    const firstCard = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: /^View Details/ }) })
+      .first();
     await expect(firstCard).toBeVisible();
     const courseTitle = (await firstCard.getByRole('heading').textContent())?.trim() ?? '';
     expect(courseTitle).not.toBe('');

@@ -2,8 +2,7 @@ import { existsSync } from 'node:fs';
 import type { LaunchOptions } from '@playwright/test';
 
 /** Debian's Chromium (Playwright cannot download its own browsers here). */
-export const CHROMIUM_PATH =
-  process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p));
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p));
 
 /**
  * How the journeys launch Chromium: Debian's build, quiet, with a fake microphone (and camera)

@@ -19,9 +19,32 @@ export const MIN_TARGET_PX = 44;
 export async function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate((min) => {
     const SELECTOR = [
-      'a[href]', 'button', 'input:not([type="hidden"])', 'select', 'textarea', 'summary',
-      '[role="button"]', '[role="link"]', '[role="tab"]', '[role="checkbox"]', '[role="radio"]', '[role="switch"]', '[role="menuitem"]', '[role="option"]',
-      'ion-button', 'ion-select', 'ion-input', 'ion-textarea', 'ion-searchbar', 'ion-checkbox', 'ion-radio', 'ion-toggle', 'ion-menu-button', 'ion-back-button', 'ion-tab-button', 'ion-item[button]',
+      'a[href]',
+      'button',
+      'input:not([type="hidden"])',
+      'select',
+      'textarea',
+      'summary',
+      '[role="button"]',
+      '[role="link"]',
+      '[role="tab"]',
+      '[role="checkbox"]',
+      '[role="radio"]',
+      '[role="switch"]',
+      '[role="menuitem"]',
+      '[role="option"]',
+      'ion-button',
+      'ion-select',
+      'ion-input',
+      'ion-textarea',
+      'ion-searchbar',
+      'ion-checkbox',
+      'ion-radio',
+      'ion-toggle',
+      'ion-menu-button',
+      'ion-back-button',
+      'ion-tab-button',
+      'ion-item[button]',
       '[tabindex]:not([tabindex="-1"])',
     ].join(',');
     /** Ionic fields measured whole: their inner native controls are not targets of their own. */
@@ -118,7 +141,8 @@ export async function reflowProblems(page: Page): Promise<string[]> {
           break;
         }
       }
-      if (!cut && (text.right > width + 1 || text.left < -1)) problems.add(`${describe(parent)} runs past the screen's edge (${Math.round(text.left)}–${Math.round(text.right)} px of ${width})`);
+      if (!cut && (text.right > width + 1 || text.left < -1))
+        problems.add(`${describe(parent)} runs past the screen's edge (${Math.round(text.left)}–${Math.round(text.right)} px of ${width})`);
     }
 
     // An Ionic field's label inside the empty field stands where the text will go: it must lie
@@ -196,13 +220,15 @@ export async function midWordBreaks(page: Page, selector: string): Promise<strin
 
 /** How many lines the text of `element` takes (its light DOM text, by the tops of its line boxes). */
 export async function lineCount(page: Page, selector: string): Promise<number[]> {
-  return page.evaluate((sel) =>
-    Array.from(document.querySelectorAll(sel))
-      .filter((element) => element.checkVisibility({ visibilityProperty: true }))
-      .map((element) => {
-        const range = document.createRange();
-        range.selectNodeContents(element);
-        return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
-      }),
-  selector);
+  return page.evaluate(
+    (sel) =>
+      Array.from(document.querySelectorAll(sel))
+        .filter((element) => element.checkVisibility({ visibilityProperty: true }))
+        .map((element) => {
+          const range = document.createRange();
+          range.selectNodeContents(element);
+          return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+        }),
+    selector,
+  );
 }

@@ -134,9 +134,7 @@ export async function settle(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const roots: (Document | ShadowRoot)[] = [document];
     for (let i = 0; i < roots.length; i++) for (const el of roots[i]!.querySelectorAll('*')) if (el.shadowRoot) roots.push(el.shadowRoot);
-    return roots.every((root) =>
-      root.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
-    );
+    return roots.every((root) => root.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity));
   });
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }

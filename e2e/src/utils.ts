@@ -40,10 +40,7 @@ export async function currentFirstName(page: Page): Promise<string> {
  * change only people they created, never the demo accounts.
  * @returns the new student's id, full name, email, a random tag and the password
  */
-export async function registerStudent(
-  request: APIRequestContext,
-  firstName: string,
-): Promise<{ id: string; name: string; email: string; tag: string; password: string }> {
+export async function registerStudent(request: APIRequestContext, firstName: string): Promise<{ id: string; name: string; email: string; tag: string; password: string }> {
   const tag = randomBytes(4).toString('hex');
   const person = { firstName, lastName: `E2e ${tag}`, email: `${firstName.toLowerCase()}-${tag}@example.test`, password: 'admin-people-e2e' };
   const res = await request.post('/auth/register', { data: person });

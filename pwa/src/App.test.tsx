@@ -121,7 +121,7 @@ describe('the redirects of docs/product.md#links-and-redirects', () => {
     [USERS.admin, '/admin/dashboard'],
     [USERS.teacher, '/teacher/dashboard'],
     [USERS.student, '/student/dashboard'],
-  ])('leads /home, the installed app\'s start, to the role\'s home (%#)', async (user, home) => {
+  ])("leads /home, the installed app's start, to the role's home (%#)", async (user, home) => {
     signedInAs(user);
     renderAt('/home');
     await waitFor(() => expect(location()).toBe(home));

@@ -93,9 +93,7 @@ const NOT_FOUND_PATH = '/:segment/*';
 
 /** The routes inside the tabs: every layout screen, the redirects, and the 404 page for the rest. */
 const layoutRoutes = [
-  ...appRoutes
-    .filter((route) => route.layout)
-    .map((route) => <Route key={route.path} path={route.path} element={<ScreenRoute route={route} />} />),
+  ...appRoutes.filter((route) => route.layout).map((route) => <Route key={route.path} path={route.path} element={<ScreenRoute route={route} />} />),
   ...appRedirects.map((redirect) => <Route key={redirect.path} path={redirect.path} element={<RedirectRoute redirect={redirect} />} />),
   <Route key={NOT_FOUND_PATH} path={NOT_FOUND_PATH} element={<NotFoundPage />} />,
 ];

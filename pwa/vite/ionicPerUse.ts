@@ -151,7 +151,14 @@ function rewriteIonicReact(code: string, parsed: IonicReactSource): string {
   let out = code;
   for (const [name, wrapper] of parsed.wrappers) {
     out = out.replace(wrapper.statement, '');
-    out = out.replace(/^export \{([^}]*)\};$/m, (_all, list: string) => `export {${list.replace(identifier(name), '').replace(/,(\s*,)+/g, ',').replace(/\{\s*,|,\s*$/g, '')}};`);
+    out = out.replace(
+      /^export \{([^}]*)\};$/m,
+      (_all, list: string) =>
+        `export {${list
+          .replace(identifier(name), '')
+          .replace(/,(\s*,)+/g, ',')
+          .replace(/\{\s*,|,\s*$/g, '')}};`,
+    );
   }
   out = out.replace(COMPONENT_BUILDERS, 'const $1 = /*@__PURE__*/ $2(');
 
@@ -167,14 +174,17 @@ function rewriteIonicReact(code: string, parsed: IonicReactSource): string {
   // Elements a first screen rarely renders are fetched when first rendered: ion-icon (with the second
   // Stencil runtime of ionicons under it), the tab bar and its buttons (the dashboard layout's), and
   // the back button and nav that Oracy never renders.
-  const renderHook = /(const createReactComponent = \(tagName, ReactComponentContext, manipulatePropsFunction, defineCustomElement\) => \{\n\s*if \(defineCustomElement !== undefined)(\) \{[\s\S]*?\n(\s*)render\(\) \{\n)/;
+  const renderHook =
+    /(const createReactComponent = \(tagName, ReactComponentContext, manipulatePropsFunction, defineCustomElement\) => \{\n\s*if \(defineCustomElement !== undefined)(\) \{[\s\S]*?\n(\s*)render\(\) \{\n)/;
   if (renderHook.test(out)) {
     let lazy = 0;
     out = out.replace(/createReactComponent\('(ion-[\w-]+)', (\w+), (\w+), (defineCustomElement\$[\w$]*)\)/g, (call, tag: string, context: string, manipulate: string, define: string) => {
       const spec = specOf.get(define);
       if (!RENDER_TIME_ELEMENTS.includes(tag) || !spec) return call;
       const definer = `__oracyDefine_${tag.replace(/-/g, '_')}`;
-      const before = (DEFINED_AFTER[tag] ?? []).map((other) => parsed.componentImports.find((imp) => imp.spec.endsWith(`/${other}.js`))?.spec).filter((other): other is string => other !== undefined);
+      const before = (DEFINED_AFTER[tag] ?? [])
+        .map((other) => parsed.componentImports.find((imp) => imp.spec.endsWith(`/${other}.js`))?.spec)
+        .filter((other): other is string => other !== undefined);
       const load = before.length
         ? `() => Promise.all([${[...before, spec].map((m) => `import(${JSON.stringify(m)})`).join(', ')}]).then((modules) => ({ defineCustomElement: () => modules.forEach((m) => m.defineCustomElement()) }))`
         : `() => import(${JSON.stringify(spec)})`;
@@ -208,7 +218,7 @@ function rewriteIonicReact(code: string, parsed: IonicReactSource): string {
         '  return () => {',
         '    if (started) return;',
         '    started = true;',
-        "    if (!whenIdle) define();",
+        '    if (!whenIdle) define();',
         "    else if (typeof requestIdleCallback === 'function') requestIdleCallback(define, { timeout: 2000 });",
         '    else setTimeout(define, 200);',
         '  };',
@@ -246,7 +256,10 @@ export function ionicPerUse(): Plugin {
       const out = code.replace(/import\s*\{([^}]*)\}\s*from\s*["']@ionic\/react["'];?/g, (statement, list: string) => {
         const kept: string[] = [];
         const own: string[] = [];
-        for (const spec of list.split(',').map((s) => s.trim()).filter(Boolean)) {
+        for (const spec of list
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)) {
           const [imported, local = imported] = spec.split(/\s+as\s+/) as [string, string?];
           if (parsed.wrappers.has(imported)) own.push(`import { ${imported} as ${local} } from ${JSON.stringify(VIRTUAL + imported)};`);
           else kept.push(spec);

@@ -104,7 +104,10 @@ const work = mkdtempSync(join(tmpdir(), 'oracy-bench-delivery-'));
 const results = new Map<string, Result[]>(FORMATS.map((f) => [f.name, []]));
 try {
   // Warm the analysis up once, so the first take does not carry the JIT's start.
-  analyseDelivery(new Float32Array(16_000 * 5).map((_, i) => 0.1 * Math.sin(i / 10)), 16_000);
+  analyseDelivery(
+    new Float32Array(16_000 * 5).map((_, i) => 0.1 * Math.sin(i / 10)),
+    16_000,
+  );
   for (const [i, entry] of CORPUS.entries()) {
     const made = makeSpeech(entry.spec);
     const source = join(work, `take-${i}-source.wav`);
@@ -128,7 +131,9 @@ try {
         decodeS: (t2 - t0) / 1000,
       });
     }
-    console.error(`[bench:delivery] ${entry.name}: ${(made.truth.durationMs / 1000).toFixed(1)} s, ${made.truth.pauses.length} pauses, ${made.truth.syllablesPerSecond.toFixed(2)} syllables/s`);
+    console.error(
+      `[bench:delivery] ${entry.name}: ${(made.truth.durationMs / 1000).toFixed(1)} s, ${made.truth.pauses.length} pauses, ${made.truth.syllablesPerSecond.toFixed(2)} syllables/s`,
+    );
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
@@ -176,8 +181,12 @@ function score(rows: Result[]) {
     falsePauses += list.length - matched.size;
     reported += list.length;
     if (VERBOSE) {
-      const missedPauses = r.truth.pauses.filter((t) => !list.some((p) => p.startMs < t.endMs && p.endMs > t.startMs && Math.max(Math.abs(p.startMs - t.startMs), Math.abs(p.endMs - t.endMs)) <= PAUSE_TOLERANCE_MS));
-      console.error(`${r.take.name}: level ${r.report.loudness.speechDbfs} (truth ${r.truth.speechDbfs.toFixed(1)}), pitch ${r.report.pitch.variationSemitones} st, missed ${JSON.stringify(missedPauses.map((t) => [Math.round(t.startMs), Math.round(t.endMs)]))}, found ${JSON.stringify(list.map((p) => [p.startMs, p.endMs]))}`);
+      const missedPauses = r.truth.pauses.filter(
+        (t) => !list.some((p) => p.startMs < t.endMs && p.endMs > t.startMs && Math.max(Math.abs(p.startMs - t.startMs), Math.abs(p.endMs - t.endMs)) <= PAUSE_TOLERANCE_MS),
+      );
+      console.error(
+        `${r.take.name}: level ${r.report.loudness.speechDbfs} (truth ${r.truth.speechDbfs.toFixed(1)}), pitch ${r.report.pitch.variationSemitones} st, missed ${JSON.stringify(missedPauses.map((t) => [Math.round(t.startMs), Math.round(t.endMs)]))}, found ${JSON.stringify(list.map((p) => [p.startMs, p.endMs]))}`,
+      );
     }
     if (r.take.pace && r.truth.syllablesPerSecond <= 5) {
       rateErrors.push({ name: r.take.name, truth: r.truth.syllablesPerSecond, error: (r.report.rate.syllablesPerSecond - r.truth.syllablesPerSecond) / r.truth.syllablesPerSecond });
@@ -226,7 +235,12 @@ const rows: string[][] = [
   ['quiet take quiet, others not', ...cells((s) => (s.quietRight ? 'yes' : 'no')), 'yes', all((s) => s.quietRight)],
   ['clipped take clipped, others not', ...cells((s) => (s.clippedRight ? 'yes' : 'no')), 'yes', all((s) => s.clippedRight)],
   // WAV stays at 48 kHz (the analysis resamples it); ffmpeg decodes the others to 16 kHz.
-  ['analysis, CPU s per minute of audio (WAV: 48 kHz)', ...cells((s) => s.analysePerMinute.toFixed(3)), '≤ 0.5 s at 16 kHz', scores.slice(1).every((s) => s.analysePerMinute <= 0.5) ? 'met' : 'missed'],
+  [
+    'analysis, CPU s per minute of audio (WAV: 48 kHz)',
+    ...cells((s) => s.analysePerMinute.toFixed(3)),
+    '≤ 0.5 s at 16 kHz',
+    scores.slice(1).every((s) => s.analysePerMinute <= 0.5) ? 'met' : 'missed',
+  ],
   ['decode + analysis, wall s per minute', ...cells((s) => s.decodePerMinute.toFixed(3)), '≤ 2 s', scores.every((s) => s.decodePerMinute <= 2) ? 'met' : 'missed'],
 ];
 const perTake = CORPUS.filter((c) => c.pace).map((c) => {

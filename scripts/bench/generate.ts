@@ -23,19 +23,7 @@ import { hashPassword } from '../../api/src/auth/password.js';
 import { createSession } from '../../api/src/auth/sessions.js';
 import { meanScore, oracyLevelForMean } from '../../api/src/services/oracyLevel.js';
 import { summaryOf } from '../../api/src/services/oracySummary.js';
-import {
-  ASSESSMENT_KEYS,
-  Assessment,
-  Assignment,
-  AssignmentCompletion,
-  ChatMessage,
-  Course,
-  Enrollment,
-  Notice,
-  ROLES,
-  User,
-  type Role,
-} from '../../api/src/db/models/index.js';
+import { ASSESSMENT_KEYS, Assessment, Assignment, AssignmentCompletion, ChatMessage, Course, Enrollment, Notice, ROLES, User, type Role } from '../../api/src/db/models/index.js';
 
 const { Types } = mongoose;
 
@@ -116,7 +104,10 @@ async function addBase(passwordHash: string): Promise<BenchAccounts> {
   );
   await insertInBatches(
     AssignmentCompletion,
-    assignments.filter((a) => String(a.courseId) === String(mine[0]!._id)).slice(0, 2).map((a) => ({ assignmentId: a._id, studentId: student._id })),
+    assignments
+      .filter((a) => String(a.courseId) === String(mine[0]!._id))
+      .slice(0, 2)
+      .map((a) => ({ assignmentId: a._id, studentId: student._id })),
   );
   await insertInBatches(
     Notice,
@@ -161,12 +152,12 @@ async function addOracyClass(students: number, submissions: number, passwordHash
       return { _id: new Types.ObjectId(), userId: p._id, scores, mean, level: oracyLevelForMean(mean), createdAt: at, updatedAt: at };
     }),
   );
-  await insertInBatches(
-    User,
-    [teacher, ...people.map((p, s) => ({ ...p, oracy: summaryOf([...assessments[s]!].reverse()), oracyLevel: assessments[s]!.at(-1)!.level }))],
-  );
+  await insertInBatches(User, [teacher, ...people.map((p, s) => ({ ...p, oracy: summaryOf([...assessments[s]!].reverse()), oracyLevel: assessments[s]!.at(-1)!.level }))]);
   await insertInBatches(Course, [course]);
-  await insertInBatches(Enrollment, people.map((p) => ({ studentId: p._id, courseId: course._id })));
+  await insertInBatches(
+    Enrollment,
+    people.map((p) => ({ studentId: p._id, courseId: course._id })),
+  );
   for (let i = 0; i < assessments.length; i += 25) await Assessment.insertMany(assessments.slice(i, i + 25).flat(), { ordered: false, timestamps: false });
   return { id: String(teacher._id), token: (await createSession(teacher._id, { ttlDays: 1 })).token };
 }
@@ -183,9 +174,7 @@ async function topUpUsers(target: number, passwordHash: string): Promise<number>
     const enrollments = courses.length
       ? people
           .filter((p) => p.role === ROLES.student)
-          .flatMap((p, s) =>
-            Array.from({ length: COURSES_PER_STUDENT }, (_, k) => ({ studentId: p._id, courseId: courses[(s + k * 7) % courses.length]! })),
-          )
+          .flatMap((p, s) => Array.from({ length: COURSES_PER_STUDENT }, (_, k) => ({ studentId: p._id, courseId: courses[(s + k * 7) % courses.length]! })))
       : [];
     await insertInBatches(Enrollment, enrollments);
   }

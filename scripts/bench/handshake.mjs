@@ -27,7 +27,9 @@ body[0] = 0x34; // '4': an Engine.IO message packet
 
 /** The server's resident set size, in MB. */
 function rssMb() {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
   return Number(line.replace(/\D+/g, '')) / 1024;
 }
 
@@ -73,7 +75,10 @@ if (asJson) {
   process.exit(0);
 }
 
-const count = (key) => Object.entries(statuses(key)).map(([s, n]) => `${n}× ${s}`).join(', ');
+const count = (key) =>
+  Object.entries(statuses(key))
+    .map(([s, n]) => `${n}× ${s}`)
+    .join(', ');
 const growth = peak - before;
 console.log(`${parallel} unauthenticated 7 MB polling POSTs to ${base}`);
 console.log(`  handshakes: ${count('handshake')}`);

@@ -50,7 +50,12 @@ const config = {
   oracyStudents: envInt('BENCH_ORACY_STUDENTS', 300),
   oracySubmissions: envInt('BENCH_ORACY_SUBMISSIONS', 20),
   accessLogReads: envInt('BENCH_ACCESS_LOG_READS', 500),
-  skip: new Set((process.env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
+  skip: new Set(
+    (process.env.BENCH_SKIP ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
 };
 const TSX = bin('api', 'tsx');
 const NODE = process.execPath;
@@ -321,7 +326,10 @@ async function main() {
         JSON.stringify({ url: `${oracy.url.replace('127.0.0.1', 'localhost')}/`, cookie: `oracy_session=${accounts.student.token}`, runs: config.lighthouseRuns }),
       ]);
     } catch (err) {
-      results.frontend.lighthouseError = err.message.split('\n')[0].replace(/ \{.*\}/, '').slice(0, 120);
+      results.frontend.lighthouseError = err.message
+        .split('\n')[0]
+        .replace(/ \{.*\}/, '')
+        .slice(0, 120);
       log(`Lighthouse could not run: ${results.frontend.lighthouseError}`);
     }
   }
@@ -362,7 +370,14 @@ function print() {
     sections.push({
       title: `1. API throughput — ${config.connections} connections, signed in, median of ${config.rounds} alternating rounds; baseline: bare node:http answering the same bytes`,
       rows: results.api.flatMap((r) => [
-        [`GET ${r.path.replace(/[a-f0-9]{24}/, ':id')}  req/s`, num(r.oracy.rps), num(r.bare.rps), ratio(r.ratio), `≥ ${r.budget.toFixed(2)}`, verdict(r.ratio >= r.budget && r.oracy.non2xx === 0)],
+        [
+          `GET ${r.path.replace(/[a-f0-9]{24}/, ':id')}  req/s`,
+          num(r.oracy.rps),
+          num(r.bare.rps),
+          ratio(r.ratio),
+          `≥ ${r.budget.toFixed(2)}`,
+          verdict(r.ratio >= r.budget && r.oracy.non2xx === 0),
+        ],
         ['    p50 / p99 latency', `${ms(r.oracy.p50)} / ${ms(r.oracy.p99)}`, `${ms(r.bare.p50)} / ${ms(r.bare.p99)}`, '', 'p99 < 50 ms', verdict(r.oracy.p99 < 50)],
         ...(r.oracy.non2xx || r.oracy.errors ? [['    non-2xx / errors', `${r.oracy.non2xx} / ${r.oracy.errors}`, '', '', '', 'MISSED']] : []),
       ]),
@@ -401,7 +416,14 @@ function print() {
   const feRows = [];
   if (fe.bundle) {
     for (const load of fe.bundle.firstLoads) {
-      feRows.push([`first load /login → ${load.path}: JS / CSS (gzip)`, `${kb(load.js)} / ${kb(load.css)}`, '', '', `JS ≤ ${kb(FIRST_LOAD_JS_BUDGET)}`, verdict(load.js <= FIRST_LOAD_JS_BUDGET)]);
+      feRows.push([
+        `first load /login → ${load.path}: JS / CSS (gzip)`,
+        `${kb(load.js)} / ${kb(load.css)}`,
+        '',
+        '',
+        `JS ≤ ${kb(FIRST_LOAD_JS_BUDGET)}`,
+        verdict(load.js <= FIRST_LOAD_JS_BUDGET),
+      ]);
     }
     if (fe.bundle.largestRoute) feRows.push([`largest route chunk: ${fe.bundle.largestRoute.name.replace(/^src\//, '')}`, kb(fe.bundle.largestRoute.js), '', '', '', '']);
     feRows.push(['everything: JS / CSS (gzip)', `${kb(fe.bundle.totalJs)} / ${kb(fe.bundle.totalCss)}`, '', '', '', '']);
@@ -442,7 +464,7 @@ function print() {
       title: `7. Access log — an admin's read of a student's Oracy profile (an entry written) against the student's own (none), ${num(a.reads)} of each in turns, one at a time`,
       rows: [
         ['GET /api/student/oracy/:id  p50 logged / not logged', `${ms(a.logged)} / ${ms(a.unlogged)}`, '', '', '', ''],
-        ['    the entry\'s cost (difference of the p50s)', `${num(a.overhead, 2)} ms`, '', '', '≤ 1 ms', verdict(a.overhead <= 1)],
+        ["    the entry's cost (difference of the p50s)", `${num(a.overhead, 2)} ms`, '', '', '≤ 1 ms', verdict(a.overhead <= 1)],
       ],
     });
   }

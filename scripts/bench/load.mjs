@@ -9,10 +9,7 @@ const options = JSON.parse(process.argv[2] ?? '{}');
 
 function run(connections, duration) {
   return new Promise((resolve, reject) => {
-    autocannon(
-      { url: options.url, headers: options.headers ?? {}, connections, duration, pipelining: 1 },
-      (err, result) => (err ? reject(err) : resolve(result)),
-    );
+    autocannon({ url: options.url, headers: options.headers ?? {}, connections, duration, pipelining: 1 }, (err, result) => (err ? reject(err) : resolve(result)));
   });
 }
 

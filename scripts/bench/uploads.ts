@@ -69,9 +69,24 @@ async function startServer(uri: string): Promise<{ url: string; pid: number }> {
 /** A 60-second task in a fresh course of a fresh teacher; the student enrolled when given. */
 async function task(studentId?: mongoose.Types.ObjectId): Promise<string> {
   const { user: teacher } = await createUser({ role: 2 });
-  const course = await Course.create({ title: `Bench ${Math.random().toString(36).slice(2, 8)}`, description: 'Bench', instructorId: teacher._id, duration: 10, startDate: new Date('2025-01-01'), endDate: new Date('2030-12-31') });
+  const course = await Course.create({
+    title: `Bench ${Math.random().toString(36).slice(2, 8)}`,
+    description: 'Bench',
+    instructorId: teacher._id,
+    duration: 10,
+    startDate: new Date('2025-01-01'),
+    endDate: new Date('2030-12-31'),
+  });
   if (studentId) await Enrollment.create({ studentId, courseId: course._id });
-  const created = await SpeakingTask.create({ courseId: course._id, teacherId: teacher._id, title: 'One minute', prompt: 'Talk for a minute.', focusStrands: ['linguistic'], maxSeconds: 60, dueAt: null });
+  const created = await SpeakingTask.create({
+    courseId: course._id,
+    teacherId: teacher._id,
+    title: 'One minute',
+    prompt: 'Talk for a minute.',
+    focusStrands: ['linguistic'],
+    maxSeconds: 60,
+    dueAt: null,
+  });
   return String(created._id);
 }
 
@@ -98,7 +113,11 @@ function wav(tag: number, rate: number, bits: number, blockAlign: number, factSa
 }
 
 function headerlessWebm(): Buffer {
-  const made = spawnSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=frequency=220:sample_rate=48000', '-t', '600', '-ac', '1', '-c:a', 'libopus', '-b:a', '6k', '-f', 'webm', 'pipe:1'], { maxBuffer: 50 * 1024 * 1024 });
+  const made = spawnSync(
+    'ffmpeg',
+    ['-nostdin', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=frequency=220:sample_rate=48000', '-t', '600', '-ac', '1', '-c:a', 'libopus', '-b:a', '6k', '-f', 'webm', 'pipe:1'],
+    { maxBuffer: 50 * 1024 * 1024 },
+  );
   if (made.status !== 0) throw new Error(`ffmpeg: ${made.stderr}`);
   return made.stdout;
 }

@@ -136,7 +136,7 @@ describe('POST /auth/login', () => {
     expect((await readJson(text)).error.code).toBe('unsupported_media_type');
   });
 
-  it('redirects a form post to the role\'s home with 303 and sets the cookie', async () => {
+  it("redirects a form post to the role's home with 303 and sets the cookie", async () => {
     const { user, password } = await createUser();
     const res = await app.request('/auth/login', formRequest({ email: user.email, password }));
     expect(res.status).toBe(303);
@@ -145,7 +145,7 @@ describe('POST /auth/login', () => {
     expect(res.headers.getSetCookie().some((h) => h.startsWith(`${deviceCookieName(user.id as string, false)}=`))).toBe(true);
   });
 
-  it('lands each role\'s form sign-in on its own dashboard (docs/product.md#sign-in-site)', async () => {
+  it("lands each role's form sign-in on its own dashboard (docs/product.md#sign-in-site)", async () => {
     for (const [role, home] of [
       [1, '/admin/dashboard'],
       [2, '/teacher/dashboard'],
@@ -242,7 +242,11 @@ describe('POST /auth/login', () => {
     expect(device).toMatch(/; Max-Age=7776000/); // 90 days
     expect(device).not.toMatch(/; Secure/i);
 
-    const https = await app.request('https://oracy.example/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: user.email, password }) });
+    const https = await app.request('https://oracy.example/auth/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password }),
+    });
     const secure = https.headers.getSetCookie().find((h) => h.startsWith(`${deviceCookieName(user.id as string, true)}=`));
     expect(secure).toMatch(/^__Secure-oracy_device_[0-9a-f]{16}=/);
     expect(secure).toMatch(/; Secure/i);
@@ -377,7 +381,7 @@ describe('GET /auth/current_user and GET/POST /auth/logout', () => {
     expect((await app.request('/auth/current_user', { headers: { Cookie: cookie } })).status).toBe(401);
   });
 
-  it('ends the session on POST /auth/logout from the app\'s own origin', async () => {
+  it("ends the session on POST /auth/logout from the app's own origin", async () => {
     const { user, password } = await createUser();
     const cookie = await signIn(app, user.email, password);
     const res = await app.request('/auth/logout', { method: 'POST', headers: { Cookie: cookie, Origin: TEST_ORIGIN, 'Sec-Fetch-Site': 'same-origin' } });

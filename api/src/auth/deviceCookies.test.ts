@@ -64,7 +64,7 @@ describe('device cookies', () => {
     expect((await desk.signIn(other.user.email, 'a brand new password')).status).toBe(429);
   });
 
-  it('each account on a shared device keeps its own cookie; one account\'s cookie does not trust the device for another', async () => {
+  it("each account on a shared device keeps its own cookie; one account's cookie does not trust the device for another", async () => {
     const app = proxiedApp();
     const [ana, ben, cai] = await Promise.all([createUser(), createUser(), createUser()]);
     const classroomTablet = new TestDevice(app, '192.0.2.9');
@@ -112,7 +112,12 @@ describe('device cookies', () => {
     const names = sharedLaptop.deviceCookieNames();
     expect(names).toHaveLength(MAX_DEVICE_COOKIES);
     expect(names).not.toContain(deviceCookieName(people[0]!.user.id as string, false));
-    expect(names.sort()).toEqual(people.slice(1).map(({ user }) => deviceCookieName(user.id as string, false)).sort());
+    expect(names.sort()).toEqual(
+      people
+        .slice(1)
+        .map(({ user }) => deviceCookieName(user.id as string, false))
+        .sort(),
+    );
   });
 });
 

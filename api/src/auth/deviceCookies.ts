@@ -85,11 +85,7 @@ export async function deviceCookieKeyFromDatabase(): Promise<Buffer> {
   const candidate = randomBytes(32).toString('base64url');
   let stored: { value: string } | null;
   try {
-    stored = await ServerSecret.findOneAndUpdate(
-      { _id: DEVICE_COOKIE_KEY_ID },
-      { $setOnInsert: { value: candidate } },
-      { upsert: true, returnDocument: 'after', lean: true },
-    );
+    stored = await ServerSecret.findOneAndUpdate({ _id: DEVICE_COOKIE_KEY_ID }, { $setOnInsert: { value: candidate } }, { upsert: true, returnDocument: 'after', lean: true });
   } catch (err) {
     if (!isDuplicateKeyError(err)) throw err;
     stored = await ServerSecret.findById(DEVICE_COOKIE_KEY_ID).lean();

@@ -12,8 +12,7 @@ import { renderChangePasswordPage, renderLoginPage, renderRegisterPage, renderRe
 
 const app = createApp();
 const page = async (path: string, headers: Record<string, string> = {}) => (await app.request(path, { headers })).text();
-const setSchoolLanguage = (language: string) =>
-  SchoolSettings.findOneAndUpdate({ _id: SCHOOL_SETTINGS_ID }, { $set: { language, backupFrequency: 'Daily' } }, { upsert: true });
+const setSchoolLanguage = (language: string) => SchoolSettings.findOneAndUpdate({ _id: SCHOOL_SETTINGS_ID }, { $set: { language, backupFrequency: 'Daily' } }, { upsert: true });
 
 afterEach(async () => {
   await SchoolSettings.deleteOne({ _id: SCHOOL_SETTINGS_ID });
@@ -31,7 +30,7 @@ describe("the sign-in pages in the school's language or the device's (docs/produ
     expect(await page('/register', { 'Accept-Language': 'en' })).toContain('Crea tu cuenta');
   });
 
-  it('shows the language the app last showed on this device (its cookie) before the school\'s', async () => {
+  it("shows the language the app last showed on this device (its cookie) before the school's", async () => {
     await setSchoolLanguage('Spanish');
     const french = await page('/register', { Cookie: `${LANGUAGE_COOKIE}=fr` });
     expect(french).toContain('<html lang="fr">');

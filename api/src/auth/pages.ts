@@ -177,9 +177,7 @@ export const SCHOOL_EMAIL_HINT = t('English', 'page.schoolEmailHint');
  * @param opts.registration the server's registration policy; default open.
  * @param opts.language the page's language; English by default. Messages are worded in it.
  */
-export function renderRegisterPage(
-  opts: { values?: RegisterFormValues; error?: Text; fields?: Record<string, Text>; registration?: RegistrationPolicy; language?: Language } = {},
-): Html {
+export function renderRegisterPage(opts: { values?: RegisterFormValues; error?: Text; fields?: Record<string, Text>; registration?: RegistrationPolicy; language?: Language } = {}): Html {
   const language = opts.language ?? 'English';
   if (opts.registration?.mode === 'closed') return renderRegistrationClosedPage(language);
   const text = (key: PageWord) => t(language, `page.${key}`);

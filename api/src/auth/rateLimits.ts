@@ -143,18 +143,12 @@ export function createAuthLimiters(store: RateLimitStore = createMemoryRateLimit
   return {
     async checkLogin({ ip, email, device }) {
       if (device !== undefined && !usedUp(await perDevice.peek(device))) return true;
-      const blocked = (await Promise.all([perPair.peek(pairKey(email, ip)), perEmail.peek(email), perIp.peek(ip)]))
-        .filter(usedUp)
-        .sort((a, b) => b.msBeforeReset - a.msBeforeReset)[0];
+      const blocked = (await Promise.all([perPair.peek(pairKey(email, ip)), perEmail.peek(email), perIp.peek(ip)])).filter(usedUp).sort((a, b) => b.msBeforeReset - a.msBeforeReset)[0];
       if (blocked) throw limited('sign-in attempts', blocked.msBeforeReset);
       return false;
     },
     async recordLoginFailure({ ip, email, device }) {
-      const [emailState] = await Promise.all([
-        perEmail.hit(email),
-        perIp.hit(ip),
-        device !== undefined ? perDevice.hit(device) : perPair.hit(pairKey(email, ip)),
-      ]);
+      const [emailState] = await Promise.all([perEmail.hit(email), perIp.hit(ip), device !== undefined ? perDevice.hit(device) : perPair.hit(pairKey(email, ip))]);
       return {
         emailLocked: emailState.consumed === limits.loginFailuresPerEmail.points,
         emailRetryAfterSeconds: Math.ceil(emailState.msBeforeReset / 1000),

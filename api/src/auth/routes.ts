@@ -299,8 +299,7 @@ export function createAuthRoutes(opts: AuthRoutesOptions) {
       }
       const { kind, data } = await readBody(c);
       const form = kind === 'form';
-      const page = async (error: Text, fields: Record<string, Text>) =>
-        c.html(renderChangePasswordPage({ email: user.email, error, fields, language: await pageLanguage(c, user) }), 400);
+      const page = async (error: Text, fields: Record<string, Text>) => c.html(renderChangePasswordPage({ email: user.email, error, fields, language: await pageLanguage(c, user) }), 400);
 
       const parsed = changePasswordSchema.safeParse(data);
       if (!parsed.success) {

@@ -18,17 +18,9 @@ export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose one 
 /** `POST /auth/login`. */
 export const loginSchema = z.object({
   /** The account's email; trimmed and lower-cased (emails are stored lower-cased), ≤ 254 characters. */
-  email: z
-    .string({ error: 'Enter your email.' })
-    .trim()
-    .toLowerCase()
-    .min(1, { error: 'Enter your email.' })
-    .max(254, { error: 'Use at most 254 characters.' }),
+  email: z.string({ error: 'Enter your email.' }).trim().toLowerCase().min(1, { error: 'Enter your email.' }).max(254, { error: 'Use at most 254 characters.' }),
   /** The password as typed (not trimmed), ≤ 1024 characters so hashing stays cheap. */
-  password: z
-    .string({ error: 'Enter your password.' })
-    .min(1, { error: 'Enter your password.' })
-    .max(1024, { error: 'Use at most 1024 characters.' }),
+  password: z.string({ error: 'Enter your password.' }).min(1, { error: 'Enter your password.' }).max(1024, { error: 'Use at most 1024 characters.' }),
 });
 
 /**

@@ -51,10 +51,7 @@ export function hashSessionToken(token: string): string {
  * Stores a new session for `userId` that expires `ttlDays` days from now.
  * @returns the cookie token (never stored) and the expiry date.
  */
-export async function createSession(
-  userId: Types.ObjectId | string,
-  opts: { ttlDays: number; userAgent?: string },
-): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(userId: Types.ObjectId | string, opts: { ttlDays: number; userAgent?: string }): Promise<{ token: string; expiresAt: Date }> {
   const token = generateSessionToken();
   const expiresAt = new Date(Date.now() + opts.ttlDays * MS_PER_DAY);
   await Session.create({
@@ -81,10 +78,7 @@ export interface SessionLimits {
  * - `unknown`: a malformed token, or no session has it: never issued, or ended by another request
  *   (a sign-out, a password change or reset, the sweep of expired sessions).
  */
-export type SessionLookup =
-  | { status: 'live'; session: SessionDoc; user: UserDoc }
-  | { status: 'ended' }
-  | { status: 'unknown' };
+export type SessionLookup = { status: 'live'; session: SessionDoc; user: UserDoc } | { status: 'ended' } | { status: 'unknown' };
 
 /**
  * Looks up the session of a cookie token and its user — from the short-lived
@@ -130,10 +124,7 @@ export async function lookUpSession(token: string | undefined, limits: SessionLi
  * @returns `{session, user}`, or null when the token is malformed or unknown, or the session has
  * just ended (expired, idle too long, or its user no longer exists)
  */
-export async function findSession(
-  token: string | undefined,
-  limits: SessionLimits = {},
-): Promise<{ session: SessionDoc; user: UserDoc } | null> {
+export async function findSession(token: string | undefined, limits: SessionLimits = {}): Promise<{ session: SessionDoc; user: UserDoc } | null> {
   const found = await lookUpSession(token, limits);
   return found.status === 'live' ? { session: found.session, user: found.user } : null;
 }
@@ -294,11 +285,7 @@ export function clearSessionCookie(c: Context, secure: boolean): void {
  * request already carried, stores a freshly generated one, and sets its cookie.
  * A new session id at each sign-in prevents session fixation.
  */
-export async function startSession(
-  c: Context,
-  userId: Types.ObjectId,
-  opts: { ttlDays: number; trustProxy: boolean },
-): Promise<void> {
+export async function startSession(c: Context, userId: Types.ObjectId, opts: { ttlDays: number; trustProxy: boolean }): Promise<void> {
   const secure = isSecureRequest(c, opts.trustProxy);
   await deleteSessionByToken(readSessionCookie(c, secure));
   const { token, expiresAt } = await createSession(userId, { ttlDays: opts.ttlDays, userAgent: c.req.header('User-Agent') });
@@ -325,10 +312,7 @@ function errorCode(err: unknown): number | undefined {
  * `opts.idleMinutes` is given. Reads refuse expired and idle sessions either
  * way (`findSession`). Never throws.
  */
-export async function ensureSessionExpiry(
-  log: (message: string, err?: unknown) => void,
-  opts: { idleMinutes?: number } = {},
-): Promise<SessionExpiry> {
+export async function ensureSessionExpiry(log: (message: string, err?: unknown) => void, opts: { idleMinutes?: number } = {}): Promise<SessionExpiry> {
   try {
     await Session.collection.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 });
     return { mode: 'ttl', stop() {} };

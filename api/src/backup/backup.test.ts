@@ -56,7 +56,13 @@ async function startOracy(dataDir: string, seedDemo: boolean): Promise<Oracy> {
     const port = /Oracy is running at http:\/\/localhost:(\d+)/.exec(tail)?.[1];
     if (port) {
       const url = `http://127.0.0.1:${port}`;
-      if ((await fetch(`${url}/readyz`).then((r) => r.status, () => 0)) === 200) return { url, child, output: () => tail };
+      if (
+        (await fetch(`${url}/readyz`).then(
+          (r) => r.status,
+          () => 0,
+        )) === 200
+      )
+        return { url, child, output: () => tail };
     }
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -160,7 +166,15 @@ describe('npm run backup and npm run restore', { timeout: 180_000 }, () => {
       for (let n = 0; !stop; n += 1) {
         const bytes = Buffer.concat([PNG, Buffer.from(`course image ${n}`)]);
         const form = new FormData();
-        const fields = { title: `Backed-up course ${n}`, description: 'With an image', instructorId: teacher.id, duration: '3', startDate: '2026-01-05', endDate: '2026-03-27', status: 'active' };
+        const fields = {
+          title: `Backed-up course ${n}`,
+          description: 'With an image',
+          instructorId: teacher.id,
+          duration: '3',
+          startDate: '2026-01-05',
+          endDate: '2026-03-27',
+          status: 'active',
+        };
         for (const [key, value] of Object.entries(fields)) form.append(key, value);
         form.append('image', new Blob([bytes], { type: 'image/png' }), `course-${n}.png`);
         const res = await fetch(`${url}/api/admin/courses`, { method: 'POST', headers: { Cookie: admin.cookie, Origin: url }, body: form });

@@ -34,7 +34,10 @@ export function backupsDir(dataDir: string): string {
 
 /** The default archive path for a backup taken at `now`: `DATA_DIR/backups/oracy-backup-2025-01-31T08-05-09Z.tar.gz` (UTC). */
 export function defaultArchivePath(dataDir: string, now = new Date()): string {
-  const stamp = now.toISOString().replace(/\.\d{3}Z$/, 'Z').replaceAll(':', '-');
+  const stamp = now
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replaceAll(':', '-');
   return join(backupsDir(dataDir), `oracy-backup-${stamp}.tar.gz`);
 }
 

@@ -191,10 +191,7 @@ async function checkUnpacked(file: string, dir: string, manifest: Manifest): Pro
   }
   const uploads = await tallyFiles(join(dir, ARCHIVE_UPLOADS));
   if (uploads.files !== manifest.uploads.files || uploads.bytes !== manifest.uploads.bytes) {
-    throw new BadArchiveError(
-      file,
-      `it holds ${uploads.files} uploaded files (${uploads.bytes} bytes), its manifest says ${manifest.uploads.files} (${manifest.uploads.bytes} bytes)`,
-    );
+    throw new BadArchiveError(file, `it holds ${uploads.files} uploaded files (${uploads.bytes} bytes), its manifest says ${manifest.uploads.files} (${manifest.uploads.bytes} bytes)`);
   }
   return report;
 }

@@ -9,17 +9,7 @@ import { slotKey } from '../jobs/schedule.js';
 import { createBackupSource, type BackupSource } from '../test/backupSource.js';
 import { listArchives, removeLeftovers } from './archives.js';
 import { backupsDir } from './backup.js';
-import {
-  BACKUP_JOB,
-  KEEP_ARCHIVES,
-  catchUpNeeded,
-  defineBackupJob,
-  queueScheduledBackup,
-  requestBackup,
-  scheduledSlot,
-  startBackupSchedule,
-  type BackupFrequency,
-} from './runs.js';
+import { BACKUP_JOB, KEEP_ARCHIVES, catchUpNeeded, defineBackupJob, queueScheduledBackup, requestBackup, scheduledSlot, startBackupSchedule, type BackupFrequency } from './runs.js';
 
 /**
  * The server's own backups (docs/architecture.md#scheduled-backups) against real archives: a data
@@ -41,7 +31,10 @@ const runner = () => createJobRunner({ names: [BACKUP_JOB] });
 
 /** An archive-named file of a few bytes in `dataDir/backups`, begun `daysAgo` days ago. @returns its name */
 function oldArchive(dataDir: string, daysAgo: number): string {
-  const stamp = new Date(Date.now() - daysAgo * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z').replaceAll(':', '-');
+  const stamp = new Date(Date.now() - daysAgo * 86_400_000)
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replaceAll(':', '-');
   const name = `oracy-backup-${stamp}.tar.gz`;
   mkdirSync(backupsDir(dataDir), { recursive: true });
   writeFileSync(join(backupsDir(dataDir), name), 'an older backup');

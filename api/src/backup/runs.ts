@@ -1,28 +1,10 @@
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { Types } from 'mongoose';
-import {
-  BackupRun,
-  DEFAULT_SCHOOL_SETTINGS,
-  Job,
-  SCHOOL_SETTINGS_ID,
-  SchoolSettings,
-  User,
-  type BACKUP_FREQUENCIES,
-  type BackupTrigger,
-} from '../db/models/index.js';
+import { BackupRun, DEFAULT_SCHOOL_SETTINGS, Job, SCHOOL_SETTINGS_ID, SchoolSettings, User, type BACKUP_FREQUENCIES, type BackupTrigger } from '../db/models/index.js';
 import { isDuplicateKeyError } from '../errors.js';
 import { defineJob, enqueueJob } from '../jobs/index.js';
-import {
-  nextSlotAfter,
-  onePeriodBefore,
-  slotKey,
-  startRecurring,
-  type DueSlot,
-  type Recurrence,
-  type RecurringTimer,
-  type Schedule,
-} from '../jobs/schedule.js';
+import { nextSlotAfter, onePeriodBefore, slotKey, startRecurring, type DueSlot, type Recurrence, type RecurringTimer, type Schedule } from '../jobs/schedule.js';
 import type { Logger } from '../logger.js';
 import { presentBackupRun, type BackupStatusJson } from '../presenters/index.js';
 import { listArchives, pruneArchives, removeLeftovers } from './archives.js';
@@ -153,10 +135,7 @@ export function defineBackupJob(opts: { dataDir: string; log: Pick<Logger, 'info
       timeoutMs: BACKUP_TIMEOUT_MS,
       onFailed: async (payload, error) => {
         // The handler records its own failures; this catches a try whose process died, or that ran out of time.
-        const updated = await BackupRun.updateOne(
-          { _id: new Types.ObjectId(payload.runId), status: 'running' },
-          { $set: { status: 'failed', finishedAt: new Date(), error } },
-        );
+        const updated = await BackupRun.updateOne({ _id: new Types.ObjectId(payload.runId), status: 'running' }, { $set: { status: 'failed', finishedAt: new Date(), error } });
         if (updated.modifiedCount > 0) log.error({ trigger: payload.trigger, slot: payload.slot }, `backup failed: ${error}`);
       },
     },
@@ -265,12 +244,7 @@ export function catchUpNeeded(due: Pick<DueSlot, 'slot' | 'now'> & { every: Recu
  * @param opts.now the clock (tests); default the real one
  * @param opts.autoStart false: no timer, `look()` only (tests)
  */
-export function startBackupSchedule(opts: {
-  dataDir: string;
-  log: Pick<Logger, 'info' | 'warn'>;
-  now?: () => Date;
-  autoStart?: boolean;
-}): RecurringTimer {
+export function startBackupSchedule(opts: { dataDir: string; log: Pick<Logger, 'info' | 'warn'>; now?: () => Date; autoStart?: boolean }): RecurringTimer {
   return startRecurring({
     schedule: async () => backupSchedule(await backupFrequency()),
     onDue: async (due) => {
@@ -296,7 +270,9 @@ export async function backupStatus(opts: { dataDir: string; external: boolean; s
   const now = opts.now ?? new Date();
   const frequency = await backupFrequency();
   const [lastRun, running, archives] = await Promise.all([
-    BackupRun.findOne({ status: { $in: ['ok', 'failed'] } }).sort({ startedAt: -1 }).lean(),
+    BackupRun.findOne({ status: { $in: ['ok', 'failed'] } })
+      .sort({ startedAt: -1 })
+      .lean(),
     backupRunning(),
     opts.external ? Promise.resolve([]) : listArchives(opts.dataDir),
   ]);

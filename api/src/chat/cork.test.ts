@@ -58,7 +58,13 @@ describe('coalesceWrites (chat fan-out)', () => {
 
   it('uncorks even when sending throws', () => {
     const tcp = fakeTcp();
-    const transport: EngineTransport = { name: 'websocket', socket: { _socket: tcp }, send: () => { throw new Error('closed'); } };
+    const transport: EngineTransport = {
+      name: 'websocket',
+      socket: { _socket: tcp },
+      send: () => {
+        throw new Error('closed');
+      },
+    };
     coalesceWrites({ transport });
     expect(() => transport.send!(['a'])).toThrow('closed');
     expect(tcp.calls).toEqual(['cork', 'uncork']);

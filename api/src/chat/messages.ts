@@ -21,13 +21,7 @@ export { chatUploadsDir } from '../services/uploads.js';
  * Why a message was refused or not stored: the second argument of `messageError`
  * (docs/product.md#real-time-socket), stable for clients, beside the readable text.
  */
-export type ChatErrorCode =
-  | 'file_too_large'
-  | 'unsupported_file'
-  | 'invalid_message'
-  | 'rate_limited'
-  | 'session_ended'
-  | 'not_saved';
+export type ChatErrorCode = 'file_too_large' | 'unsupported_file' | 'invalid_message' | 'rate_limited' | 'session_ended' | 'not_saved';
 
 /** A problem with what the client sent; its message is shown to the sender (`messageError`) with `code`. */
 export class ChatInputError extends Error {
@@ -69,7 +63,12 @@ export async function listMessagePage(page: number): Promise<MessagePage> {
  * the `_id` index. Messages sort by `createdAt`, so the id carries no time.
  */
 export function messageIdFor(userId: Types.ObjectId | string, tempId: string): Types.ObjectId {
-  return new Types.ObjectId(createHash('sha256').update(`${String(userId)}\n${tempId}`).digest().subarray(0, 12));
+  return new Types.ObjectId(
+    createHash('sha256')
+      .update(`${String(userId)}\n${tempId}`)
+      .digest()
+      .subarray(0, 12),
+  );
 }
 
 /** A decoded attachment, before its signature is checked. */
@@ -238,12 +237,7 @@ const textWriter = new TextMessageWriter();
  *   detected type (`nameWithStoredExtension`: `x.html` → `x.gif` for a GIF).
  * @throws ChatInputError for blank messages and unacceptable files (413/415 from the storage become their texts)
  */
-export async function storeMessage(
-  sender: ChatSender,
-  input: OutgoingMessage,
-  storage: UploadStore,
-  receivedAt: Date = messageTime(),
-): Promise<StoreResult> {
+export async function storeMessage(sender: ChatSender, input: OutgoingMessage, storage: UploadStore, receivedAt: Date = messageTime()): Promise<StoreResult> {
   const id = messageIdFor(sender.id, input.tempId);
   if (!input.content && !input.file) throw new ChatInputError('Type a message or attach a file.');
   const fields = { _id: id, userId: sender.id, senderName: sender.name, content: input.content, tempId: input.tempId, createdAt: receivedAt, updatedAt: receivedAt };

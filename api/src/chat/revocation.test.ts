@@ -54,7 +54,7 @@ describe('ending discussion sockets when the right to the discussion ends (docs/
     expect(await closed).toBe('io server disconnect');
   });
 
-  it("closes the sockets of an admin whose password was reset within 1 s (docs/product.md#password-reset)", async () => {
+  it('closes the sockets of an admin whose password was reset within 1 s (docs/product.md#password-reset)', async () => {
     const reset = await signedInUser(server.app, 1, 'Reset');
     const socket = await joinChat(reset);
     const bystander = await joinChat(actor);

@@ -43,22 +43,17 @@ function storedName(url: string): string | null {
  * @param opts.uploads the chat attachments' store (disk or GridFS, `createUploadStores(env).chat`)
  */
 export function createChatRoutes(opts: { uploads: UploadStore }) {
-  return new Hono<AppEnv>().get(
-    '/chat/attachments/:id',
-    requireRole(ROLES.admin),
-    validate('param', attachmentParamsSchema),
-    async (c) => {
-      const { id } = c.req.valid('param');
-      const message = await ChatMessage.findById(id).select('file').lean();
-      const file = message?.file;
-      const name = file ? storedName(file.url) : null;
-      const stored = name ? await opts.uploads.open(name) : null;
-      if (!file || !stored) throw notFound('No such attachment.');
-      return sendServedFile(c, stored, ATTACHMENT_CACHE, {
-        'Content-Type': file.type,
-        // The store's key, named by the detected type, decides the extension whatever the record's name says.
-        'Content-Disposition': contentDisposition(nameWithStoredExtension(file.name, stored.name)),
-      });
-    },
-  );
+  return new Hono<AppEnv>().get('/chat/attachments/:id', requireRole(ROLES.admin), validate('param', attachmentParamsSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const message = await ChatMessage.findById(id).select('file').lean();
+    const file = message?.file;
+    const name = file ? storedName(file.url) : null;
+    const stored = name ? await opts.uploads.open(name) : null;
+    if (!file || !stored) throw notFound('No such attachment.');
+    return sendServedFile(c, stored, ATTACHMENT_CACHE, {
+      'Content-Type': file.type,
+      // The store's key, named by the detected type, decides the extension whatever the record's name says.
+      'Content-Disposition': contentDisposition(nameWithStoredExtension(file.name, stored.name)),
+    });
+  });
 }

@@ -40,11 +40,7 @@ export const outgoingMessageSchema = z.object({
   /** the attachment, or null / absent for a text message. */
   file: outgoingFileSchema.nullish().transform((value) => value ?? null),
   /** client-generated id (time + random string): the acknowledgement's `id` and the retry key. 1–100 characters. */
-  tempId: z
-    .string({ error: 'The message has no tempId.' })
-    .trim()
-    .min(1, { error: 'The message has no tempId.' })
-    .max(MAX_TEMP_ID_LENGTH, { error: 'The tempId is too long.' }),
+  tempId: z.string({ error: 'The message has no tempId.' }).trim().min(1, { error: 'The message has no tempId.' }).max(MAX_TEMP_ID_LENGTH, { error: 'The tempId is too long.' }),
 });
 /** A validated outgoing message: `{content: string (trimmed), file: {data, name, type} | null, tempId: string}`. */
 export type OutgoingMessage = z.output<typeof outgoingMessageSchema>;

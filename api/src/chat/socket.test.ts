@@ -9,18 +9,7 @@ import { CHAT_PAGE_SIZE, FILE_TOO_LARGE_TEXT, FILE_TYPE_TEXT, chatUploadsDir } f
 import type { ChatMessageJson } from '../presenters/chatMessage.js';
 import { tcpConnectionOf } from './cork.js';
 import { CHAT_TEXTS, MAX_HTTP_BUFFER_SIZE } from './socket.js';
-import {
-  collect,
-  connected,
-  handshakeStatus,
-  nextEvent,
-  openSocket,
-  refused,
-  signedInUser,
-  startTestChatServer,
-  type SignedInUser,
-  type TestChatServer,
-} from '../test/testServer.js';
+import { collect, connected, handshakeStatus, nextEvent, openSocket, refused, signedInUser, startTestChatServer, type SignedInUser, type TestChatServer } from '../test/testServer.js';
 
 /** A 1×1 PNG. */
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
@@ -502,9 +491,7 @@ describe('GET /api/chat/attachments/:id over HTTP', () => {
     const res = await fetch(`${server.url}${message.file_url}`, { headers: { Cookie: otherAdmin.cookie } });
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toBe('image/png');
-    expect(res.headers.get('Content-Disposition')).toBe(
-      `attachment; filename="_bersicht _Q1_.png"; filename*=UTF-8''%C3%9Cbersicht%20%22Q1%22.png`,
-    );
+    expect(res.headers.get('Content-Disposition')).toBe(`attachment; filename="_bersicht _Q1_.png"; filename*=UTF-8''%C3%9Cbersicht%20%22Q1%22.png`);
     expect(res.headers.get('Cache-Control')).toBe('private, no-cache');
     expect(Buffer.from(await res.arrayBuffer()).equals(PNG)).toBe(true);
   });

@@ -152,10 +152,14 @@ function readToken(req: IncomingMessage, trustProxy: boolean): string | undefine
   const encrypted = Boolean((req.socket as { encrypted?: boolean } | undefined)?.encrypted);
   let secure = encrypted;
   try {
-    const own = ownOriginOf(`${encrypted ? 'https' : 'http'}://${req.headers.host ?? 'localhost'}/`, (name) => {
-      const value = req.headers[name.toLowerCase()];
-      return Array.isArray(value) ? value[0] : value;
-    }, trustProxy);
+    const own = ownOriginOf(
+      `${encrypted ? 'https' : 'http'}://${req.headers.host ?? 'localhost'}/`,
+      (name) => {
+        const value = req.headers[name.toLowerCase()];
+        return Array.isArray(value) ? value[0] : value;
+      },
+      trustProxy,
+    );
     secure = own.startsWith('https:');
   } catch {
     // a malformed Host: keep the connection's own scheme
@@ -360,11 +364,7 @@ export async function endLapsedSockets(io: ChatIo, limits: { idleMinutes?: numbe
   const admins = await User.find({ _id: { $in: [...new Set(sessions.map((s) => s.userId))] }, role: ROLES.admin }, { _id: 1 }).lean();
   const adminIds = new Set(admins.map((u) => String(u._id)));
   const idleMs = (limits.idleMinutes ?? DEFAULT_SESSION_IDLE_MINUTES) * 60 * 1000;
-  const valid = new Set(
-    sessions
-      .filter((s) => s.expiresAt.getTime() > now && (s.lastSeenAt?.getTime() ?? now) + idleMs > now && adminIds.has(String(s.userId)))
-      .map((s) => String(s._id)),
-  );
+  const valid = new Set(sessions.filter((s) => s.expiresAt.getTime() > now && (s.lastSeenAt?.getTime() ?? now) + idleMs > now && adminIds.has(String(s.userId))).map((s) => String(s._id)));
   let ended = 0;
   for (const socket of sockets) {
     if (valid.has(socket.data.sessionId)) continue;

@@ -214,7 +214,15 @@ describe('two API processes on one database and one Redis', () => {
   it('recordings sent through both processes are each measured once, by one of them (docs/architecture.md#background-jobs)', async () => {
     const teacher = await createUser({ role: ROLES.teacher });
     const student = await signedIn(A, ROLES.student);
-    const course = await Course.create({ title: 'Cluster voices', description: 'Two processes.', instructorId: teacher.user._id, duration: 5, startDate: new Date('2026-01-01'), endDate: new Date('2026-12-31'), status: 'active' });
+    const course = await Course.create({
+      title: 'Cluster voices',
+      description: 'Two processes.',
+      instructorId: teacher.user._id,
+      duration: 5,
+      startDate: new Date('2026-01-01'),
+      endDate: new Date('2026-12-31'),
+      status: 'active',
+    });
     await Enrollment.create({ studentId: student.id, courseId: course._id });
     const sent: string[] = [];
     for (let i = 0; i < 4; i++) {
@@ -262,7 +270,10 @@ describe('two API processes on one database and one Redis', () => {
     // The owner signed in through A once: this browser keeps A's device cookie.
     const first = await signIn(A, password);
     expect(first.status).toBe(200);
-    const deviceCookie = first.headers.getSetCookie().map((header) => header.split(';')[0]!).find((pair) => pair.startsWith('oracy_device_'));
+    const deviceCookie = first.headers
+      .getSetCookie()
+      .map((header) => header.split(';')[0]!)
+      .find((pair) => pair.startsWith('oracy_device_'));
     expect(deviceCookie).toBeDefined();
 
     // Both processes see this machine's address: the failures of one (email, address) pair, half on each.

@@ -40,7 +40,7 @@ function freePort(): Promise<number> {
 /** The redis-server program that `scripts/cluster.mjs` found (`REDIS_SERVER_BIN`). */
 function redisServerBinary(): string {
   const found = process.env.REDIS_SERVER_BIN;
-  if (!found || !existsSync(found)) throw new Error('No redis-server: run `npm run test:cluster` (it installs Debian\'s package) or set REDIS_URL.');
+  if (!found || !existsSync(found)) throw new Error("No redis-server: run `npm run test:cluster` (it installs Debian's package) or set REDIS_URL.");
   return found;
 }
 
@@ -99,7 +99,10 @@ async function waitUntilReady(api: ApiProcess, label: string): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (api.child.exitCode !== null) throw new Error(`API process ${label} exited with code ${api.child.exitCode}:\n${api.output()}`);
-    const status = await fetch(`${api.url}/readyz`).then((r) => r.status, () => 0);
+    const status = await fetch(`${api.url}/readyz`).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) return;
     await new Promise((r) => setTimeout(r, 250));
   }

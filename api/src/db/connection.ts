@@ -94,9 +94,7 @@ async function useRestarted(uri: string, clientUri: string): Promise<void> {
  * database without its pushdown to SQLite (`DEVDB_PUSHDOWN`, docs/architecture.md#the-embedded-database).
  * @throws DevdbBuildError / Error when the embedded server cannot start or the database does not answer.
  */
-export async function connectDatabase(
-  opts: { mongodbUri: string | undefined; dataDir: string; pushdown?: boolean } & DatabaseEvents,
-): Promise<DatabaseHandle> {
+export async function connectDatabase(opts: { mongodbUri: string | undefined; dataDir: string; pushdown?: boolean } & DatabaseEvents): Promise<DatabaseHandle> {
   let embedded: SupervisedMongo | undefined;
   let uri = opts.mongodbUri;
   /** The embedded server's address that Mongoose's driver client is connected to. */

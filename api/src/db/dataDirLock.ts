@@ -19,10 +19,7 @@ export class DataDirInUseError extends Error {
     readonly pid: number,
     readonly holder: string,
   ) {
-    super(
-      `${dataDir} is in use by ${holder || 'another process'} (pid ${pid}). Stop it first. ` +
-        `If no such process runs any more, delete ${join(dataDir, LOCK_FILE)}.`,
-    );
+    super(`${dataDir} is in use by ${holder || 'another process'} (pid ${pid}). Stop it first. ` + `If no such process runs any more, delete ${join(dataDir, LOCK_FILE)}.`);
     this.name = 'DataDirInUseError';
   }
 }

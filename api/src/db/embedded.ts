@@ -33,7 +33,10 @@ export interface EmbeddedMongoOptions {
 
 /** The child could not listen on the port it was given: another program holds it. */
 export class EmbeddedPortInUseError extends Error {
-  constructor(readonly port: number, detail: string) {
+  constructor(
+    readonly port: number,
+    detail: string,
+  ) {
     super(`Port ${port} of the embedded database is taken by another program.\n${detail}`);
     this.name = 'EmbeddedPortInUseError';
   }
@@ -48,11 +51,10 @@ export class EmbeddedPortInUseError extends Error {
  */
 export async function startEmbeddedMongo(options: EmbeddedMongoOptions): Promise<EmbeddedMongo> {
   const bin = ensureDevdbBinary();
-  const child: ChildProcessWithoutNullStreams = spawn(
-    bin,
-    ['-data', join(options.dataDir), '-listen', `127.0.0.1:${options.port ?? 0}`, '-log-level', 'error'],
-    { stdio: ['pipe', 'pipe', 'pipe'], env: { DEVDB_PUSHDOWN: options.pushdown === false ? 'off' : 'on' } },
-  );
+  const child: ChildProcessWithoutNullStreams = spawn(bin, ['-data', join(options.dataDir), '-listen', `127.0.0.1:${options.port ?? 0}`, '-log-level', 'error'], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { DEVDB_PUSHDOWN: options.pushdown === false ? 'off' : 'on' },
+  });
 
   let stderrTail = '';
   child.stderr.setEncoding('utf8');

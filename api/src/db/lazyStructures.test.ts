@@ -55,7 +55,10 @@ describe('queries meeting the lazy creation of a search structure by another con
     const matching = (field: 'name' | 'email', text: string) => people.filter((p) => p[field].includes(text));
     const khanOrSchool = people.filter((p) => p.name.includes('Khan') || p.email.includes('school')).length;
     const sortedPage = (rows: Person[], field: 'name' | 'email', limit: number) =>
-      [...rows].sort((a, b) => (a[field] < b[field] ? -1 : a[field] > b[field] ? 1 : a._id - b._id)).slice(0, limit).map((p) => p._id);
+      [...rows]
+        .sort((a, b) => (a[field] < b[field] ? -1 : a[field] > b[field] ? 1 : a._id - b._id))
+        .slice(0, limit)
+        .map((p) => p._id);
 
     for (let round = 0; round < ROUNDS; round++) {
       const name = `people_${round}`;
@@ -63,9 +66,19 @@ describe('queries meeting the lazy creation of a search structure by another con
       const work = clients.flatMap((client) => {
         const collection = client.db('lazy').collection<Person>(name);
         return [
-          collection.find({ name: /Lee/ }).sort({ name: 1, _id: 1 }).limit(10).toArray().then((rows) => expect(rows.map((p) => p._id)).toEqual(sortedPage(matching('name', 'Lee'), 'name', 10))),
+          collection
+            .find({ name: /Lee/ })
+            .sort({ name: 1, _id: 1 })
+            .limit(10)
+            .toArray()
+            .then((rows) => expect(rows.map((p) => p._id)).toEqual(sortedPage(matching('name', 'Lee'), 'name', 10))),
           collection.countDocuments({ name: /Lee/ }).then((n) => expect(n).toBe(matching('name', 'Lee').length)),
-          collection.find({ email: /school/ }).sort({ email: 1, _id: 1 }).limit(5).toArray().then((rows) => expect(rows.map((p) => p._id)).toEqual(sortedPage(matching('email', 'school'), 'email', 5))),
+          collection
+            .find({ email: /school/ })
+            .sort({ email: 1, _id: 1 })
+            .limit(5)
+            .toArray()
+            .then((rows) => expect(rows.map((p) => p._id)).toEqual(sortedPage(matching('email', 'school'), 'email', 5))),
           collection.countDocuments({ $or: [{ name: /Khan/ }, { email: /school/ }] }).then((n) => expect(n).toBe(khanOrSchool)),
         ];
       });

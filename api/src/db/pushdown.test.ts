@@ -30,10 +30,49 @@ const generator = mulberry32;
  * (neither folds to i), regular-expression metacharacters.
  */
 const STRINGS = [
-  'Ann', 'Ann Smith', 'Ann!', 'ann', 'Ánn', 'Zoë', 'zoe', '', ' ', 'a"b', 'a\\b', 'a<b&c>', 'line\nbreak', 'tab\tx', '\u2028', '日本', '😀', 'a\u0000b', 'Bob', 'bob', '10', '9',
-  'Mia Kelvin', 'mia.k@school.test', '\u212Aelvin', 'KELVIN', 'ſam', 'SAM', 'İsmail', 'ismail', 'ıi', 'a.b*c', '(x)[y]{z}', 'a/b$^', 'MIA', 'Amia',
+  'Ann',
+  'Ann Smith',
+  'Ann!',
+  'ann',
+  'Ánn',
+  'Zoë',
+  'zoe',
+  '',
+  ' ',
+  'a"b',
+  'a\\b',
+  'a<b&c>',
+  'line\nbreak',
+  'tab\tx',
+  '\u2028',
+  '日本',
+  '😀',
+  'a\u0000b',
+  'Bob',
+  'bob',
+  '10',
+  '9',
+  'Mia Kelvin',
+  'mia.k@school.test',
+  '\u212Aelvin',
+  'KELVIN',
+  'ſam',
+  'SAM',
+  'İsmail',
+  'ismail',
+  'ıi',
+  'a.b*c',
+  '(x)[y]{z}',
+  'a/b$^',
+  'MIA',
+  'Amia',
   // longer values for the substring index: a NUL inside, folded runes inside words, quotes, repeats
-  'Person Mia\u0000Kelvin Smith', 'ſamuel \u212Aent', 'Say "hi" \'now\'', 'aaaaaa', 'Mia-Rose O\'Neil', 'Élodie Mialon',
+  'Person Mia\u0000Kelvin Smith',
+  'ſamuel \u212Aent',
+  'Say "hi" \'now\'',
+  'aaaaaa',
+  "Mia-Rose O'Neil",
+  'Élodie Mialon',
 ];
 const OBJECT_IDS = Array.from({ length: 6 }, (_, n) => new ObjectId(`64a0000000000000000000${String(n).padStart(2, '0')}`));
 const DATES = [new Date(0), new Date(-86400000), new Date('2026-11-27T10:00:00.000Z'), new Date('2026-11-27T10:00:00.001Z'), new Date('2030-01-01T00:00:00Z')];
@@ -62,7 +101,16 @@ function pick<T>(random: () => number, values: readonly T[]): T {
 /** A scalar of any type the pushdown orders, or (not clean) also an array, an object or binary data. */
 function value(random: () => number, clean: boolean): unknown {
   const r = random();
-  if (!clean && r < 0.12) return pick(random, [[pick(random, STRINGS), pick(random, STRINGS)], [], [pick(random, NUMBERS)], { a: pick(random, STRINGS) }, new Binary(Buffer.from([1, 2, 3])), new BSONRegExp('mia', 'i'), new BSONRegExp('Ann', '')]);
+  if (!clean && r < 0.12)
+    return pick(random, [
+      [pick(random, STRINGS), pick(random, STRINGS)],
+      [],
+      [pick(random, NUMBERS)],
+      { a: pick(random, STRINGS) },
+      new Binary(Buffer.from([1, 2, 3])),
+      new BSONRegExp('mia', 'i'),
+      new BSONRegExp('Ann', ''),
+    ]);
   if (r < 0.45) return pick(random, STRINGS);
   if (r < 0.6) return pick(random, NUMBERS);
   if (r < 0.7) return pick(random, DATES);
@@ -114,7 +162,7 @@ function inValue(random: () => number, docs: Doc[], field: string): unknown {
 function inList(random: () => number, docs: Doc[], field: string): unknown[] {
   const length = Math.floor(random() * 6);
   const sameType = random() < 0.4;
-  return Array.from({ length }, () => (sameType ? pick(random, docs)[field] ?? pick(random, STRINGS) : inValue(random, docs, field)));
+  return Array.from({ length }, () => (sameType ? (pick(random, docs)[field] ?? pick(random, STRINGS)) : inValue(random, docs, field)));
 }
 
 /**
@@ -149,7 +197,8 @@ function makeFilter(random: () => number, docs: Doc[]): Doc {
     const id = pick(random, docs)._id;
     return id instanceof ObjectId ? id.toHexString() : 'nope';
   };
-  const ids = () => Array.from({ length: Math.floor(random() * 6) }, () => (random() < 0.8 ? pick(random, docs)._id : pick(random, [new ObjectId(), 'id-1', new Int32(3), 'nope', idText()])));
+  const ids = () =>
+    Array.from({ length: Math.floor(random() * 6) }, () => (random() < 0.8 ? pick(random, docs)._id : pick(random, [new ObjectId(), 'id-1', new Int32(3), 'nope', idText()])));
   const search = () => [{ s: searchPattern(random, docs, 's') }, { e: searchPattern(random, docs, 'e') }];
   const parts: Doc[] = [
     {},

@@ -75,7 +75,7 @@ function page(docs: SessionDoc[], userId: ObjectIdType, skip: number, limit: num
  */
 async function schedule(dbs: Db[], client: number): Promise<Outcome> {
   const random = mulberry32(SEED + client);
-  const pick = <T,>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
   const db = dbs[client]!;
   const coll = db.collection<SessionDoc>('sessions');
   const users = Array.from({ length: USERS }, (_, u) => objectId(client, 1, u));
@@ -144,9 +144,19 @@ async function schedule(dbs: Db[], client: number): Promise<Outcome> {
         await coll.insertOne({ ...doc });
         docs.push(doc);
         const seen = await Promise.all(dbs.map((other) => other.collection<SessionDoc>('sessions').findOne({ tokenHash: doc.tokenHash })));
-        expectSame(step, 'findOne from every client', seen, dbs.map(() => doc));
+        expectSame(
+          step,
+          'findOne from every client',
+          seen,
+          dbs.map(() => doc),
+        );
         const counted = await Promise.all(dbs.map((other) => other.collection<SessionDoc>('sessions').countDocuments({ userId })));
-        expectSame(step, 'countDocuments from every client', counted, dbs.map(() => 1));
+        expectSame(
+          step,
+          'countDocuments from every client',
+          counted,
+          dbs.map(() => 1),
+        );
         break;
       }
       case 'pages': {
@@ -159,9 +169,22 @@ async function schedule(dbs: Db[], client: number): Promise<Outcome> {
       }
       case 'go path': {
         // an operator, a sort without the tie-breaker, equality on a field that holds an array
-        expectSame(step, '$gte', await coll.find({ userId, n: { $gte: 0 } }).sort({ n: 1 }).toArray(), [...mine].sort((a, b) => a.n - b.n));
+        expectSame(
+          step,
+          '$gte',
+          await coll
+            .find({ userId, n: { $gte: 0 } })
+            .sort({ n: 1 })
+            .toArray(),
+          [...mine].sort((a, b) => a.n - b.n),
+        );
         const kinds = mine.filter((doc) => doc.kind === 'a' || (Array.isArray(doc.kind) && doc.kind.includes('a')));
-        expectSame(step, 'kind', await coll.find({ userId, kind: 'a' }).sort({ _id: 1 }).toArray(), [...kinds].sort((a, b) => a._id.toHexString().localeCompare(b._id.toHexString())));
+        expectSame(
+          step,
+          'kind',
+          await coll.find({ userId, kind: 'a' }).sort({ _id: 1 }).toArray(),
+          [...kinds].sort((a, b) => a._id.toHexString().localeCompare(b._id.toHexString())),
+        );
         expectSame(step, 'kind count', await coll.countDocuments({ userId, kind: 'a' }), kinds.length);
         break;
       }
@@ -184,10 +207,13 @@ async function schedule(dbs: Db[], client: number): Promise<Outcome> {
           (err: { code?: number }) => `error ${err.code}`,
         );
         expectSame(step, 'duplicate', duplicate, 'error 11000');
-        const unknown = await coll.find({ userId, n: { $nope: 1 } } as never).toArray().then(
-          () => 'answered',
-          () => 'error',
-        );
+        const unknown = await coll
+          .find({ userId, n: { $nope: 1 } } as never)
+          .toArray()
+          .then(
+            () => 'answered',
+            () => 'error',
+          );
         expectSame(step, 'unknown operator', unknown, 'error');
         await readBack(step, userId, doc.tokenHash);
         break;

@@ -27,7 +27,8 @@ function plain(v: unknown): boolean {
  * embedded database looks up in an index.
  */
 function onlyLookups(filter: Record<string, unknown>): boolean {
-  const inList = (v: unknown) => v !== null && typeof v === 'object' && Object.keys(v).length === 1 && Array.isArray((v as { $in?: unknown }).$in) && (v as { $in: unknown[] }).$in.every(plain);
+  const inList = (v: unknown) =>
+    v !== null && typeof v === 'object' && Object.keys(v).length === 1 && Array.isArray((v as { $in?: unknown }).$in) && (v as { $in: unknown[] }).$in.every(plain);
   return Object.entries(filter).every(([key, v]) => !key.startsWith('$') && (plain(v) || inList(v)));
 }
 
@@ -38,7 +39,13 @@ async function plan(read: Read): Promise<string[]> {
   const command =
     read.method === 'countDocuments'
       ? { aggregate: read.collection, pipeline: [{ $match: read.filter }, { $group: { _id: 1, n: { $sum: 1 } } }], cursor: {} }
-      : { find: read.collection, filter: read.filter, ...(read.sort ? { sort: read.sort } : {}), ...(read.skip ? { skip: new Long(read.skip) } : {}), ...(read.limit ? { limit: new Long(read.limit) } : {}) };
+      : {
+          find: read.collection,
+          filter: read.filter,
+          ...(read.sort ? { sort: read.sort } : {}),
+          ...(read.skip ? { skip: new Long(read.skip) } : {}),
+          ...(read.limit ? { limit: new Long(read.limit) } : {}),
+        };
   const explained = await db.command({ explain: command });
   return (explained.queryPlanner as { Plan?: string[] }).Plan ?? [];
 }
@@ -62,7 +69,14 @@ describe.skipIf(Boolean(process.env.TEST_MONGODB_URI))('query plans of the pages
       if (method !== 'find' && method !== 'countDocuments') return;
       const filter = (args[0] ?? {}) as Record<string, unknown>;
       const options = (args.find((a, i) => i > 0 && a && typeof a === 'object' && ('sort' in a || 'limit' in a || 'skip' in a)) ?? {}) as Omit<Read, 'collection' | 'method' | 'filter'>;
-      reads.push({ collection, method, filter, ...(options.sort ? { sort: options.sort } : {}), ...(options.skip ? { skip: options.skip } : {}), ...(options.limit ? { limit: options.limit } : {}) });
+      reads.push({
+        collection,
+        method,
+        filter,
+        ...(options.sort ? { sort: options.sort } : {}),
+        ...(options.skip ? { skip: options.skip } : {}),
+        ...(options.limit ? { limit: options.limit } : {}),
+      });
     });
     await listPeople({ page: 2, limit: 10 });
     await listPeople({ page: 1, limit: 10, role: 3 });

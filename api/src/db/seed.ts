@@ -83,11 +83,7 @@ type Trend = 'improving' | 'steady' | 'declining' | 'stale';
 /** 16 scores around four strand targets (1–5, any real), one statement at a time with a little noise. */
 function scoresAround(targets: readonly number[], rnd: Prng): Record<string, number> {
   const keys = Object.values(STRAND_CATEGORIES).map((category) => ASSESSMENT_CATEGORIES[category]);
-  return Object.fromEntries(
-    keys.flatMap((statements, strand) =>
-      statements.map((key) => [key, Math.min(5, Math.max(1, Math.round(targets[strand]! + (rnd.next() - 0.5) * 1.2)))]),
-    ),
-  );
+  return Object.fromEntries(keys.flatMap((statements, strand) => statements.map((key) => [key, Math.min(5, Math.max(1, Math.round(targets[strand]! + (rnd.next() - 0.5) * 1.2)))])));
 }
 
 /**
@@ -136,8 +132,7 @@ function buildDataSet(now: number, passwordHash: string, images: readonly string
   const rnd = prng(20260301);
   const today = Math.floor(now / DAY) * DAY; // UTC midnight, so course dates read as whole days
 
-  const person = (p: DemoPerson, role: 1 | 2 | 3, oracyLevel: OracyLevel = 'Beginner') =>
-    withId({ ...p, name: `${p.firstName} ${p.lastName}`, role, passwordHash, oracyLevel });
+  const person = (p: DemoPerson, role: 1 | 2 | 3, oracyLevel: OracyLevel = 'Beginner') => withId({ ...p, name: `${p.firstName} ${p.lastName}`, role, passwordHash, oracyLevel });
   const admins = ADMINS.map((p) => person(p, 1));
   const teachers = TEACHERS.map((p) => person(p, 2));
   const others: DemoPerson[] = STUDENT_FIRST_NAMES.map((firstName, i) => {
@@ -167,9 +162,7 @@ function buildDataSet(now: number, passwordHash: string, images: readonly string
   const assignments = courses.flatMap((c, i) => {
     const titles = COURSES[i]!.assignments;
     const days = COURSES[i]!.weeks * 7;
-    return titles.map((title, k) =>
-      withId({ courseId: c._id, title, dueDate: new Date(c.startDate.getTime() + Math.round(((k + 1) * days) / (titles.length + 1)) * DAY + 16 * HOUR) }),
-    );
+    return titles.map((title, k) => withId({ courseId: c._id, title, dueDate: new Date(c.startDate.getTime() + Math.round(((k + 1) * days) / (titles.length + 1)) * DAY + 16 * HOUR) }));
   });
 
   // Enrollments: the demo student in four courses (two of them the demo teacher's,
@@ -182,7 +175,13 @@ function buildDataSet(now: number, passwordHash: string, images: readonly string
       let completedAt: Date | null = null;
       if (hasEnded(c) && (i === 0 || rnd.next() < 0.8)) completedAt = new Date(c.endDate.getTime() - rnd.int(0, 5) * DAY + 15 * HOUR);
       else if (i !== 0 && hasStarted(c) && !hasEnded(c) && rnd.next() < 0.1) completedAt = new Date(now - rnd.int(1, 6) * DAY);
-      return withId({ studentId: s._id, courseId: c._id, completedAt, createdAt: new Date(c.startDate.getTime() - rnd.int(3, 10) * DAY), updatedAt: completedAt ?? new Date(c.startDate.getTime() - DAY) });
+      return withId({
+        studentId: s._id,
+        courseId: c._id,
+        completedAt,
+        createdAt: new Date(c.startDate.getTime() - rnd.int(3, 10) * DAY),
+        updatedAt: completedAt ?? new Date(c.startDate.getTime() - DAY),
+      });
     });
   });
 
@@ -213,7 +212,12 @@ function buildDataSet(now: number, passwordHash: string, images: readonly string
   const demoTeacherCourses = new Set(courses.filter((c) => c.instructorId.equals(teachers[0]!._id)).map((c) => String(c._id)));
   const demoTeachers = students.slice(1).filter((s) => enrollments.some((e) => e.studentId.equals(s._id) && demoTeacherCourses.has(String(e.courseId))));
   const [declining1, declining2, stale] = demoTeachers;
-  const neverAssessed = new Set(students.slice(1).filter((s) => !demoTeachers.slice(0, 3).includes(s)).slice(-2));
+  const neverAssessed = new Set(
+    students
+      .slice(1)
+      .filter((s) => !demoTeachers.slice(0, 3).includes(s))
+      .slice(-2),
+  );
   const assessments = students.slice(1).flatMap((student) => {
     if (neverAssessed.has(student)) return [];
     const trend: Trend = student === declining1 || student === declining2 ? 'declining' : student === stale ? 'stale' : rnd.next() < 0.6 ? 'improving' : 'steady';
@@ -306,31 +310,45 @@ function buildDataSet(now: number, passwordHash: string, images: readonly string
     answering.forEach((studentId, i) => {
       const take = audio[(t * 3 + i) % audio.length]!;
       const submittedAt = new Date(now - (4 - i) * DAY + rnd.int(8 * 60, 20 * 60) * MINUTE);
-      const recording = withId({ taskId: task._id, studentId, courseId: task.courseId, file: take.file, durationMs: take.durationMs, submittedAt, status: i < reviewed ? 'reviewed' : 'pending', createdAt: submittedAt, updatedAt: submittedAt });
+      const recording = withId({
+        taskId: task._id,
+        studentId,
+        courseId: task.courseId,
+        file: take.file,
+        durationMs: take.durationMs,
+        submittedAt,
+        status: i < reviewed ? 'reviewed' : 'pending',
+        createdAt: submittedAt,
+        updatedAt: submittedAt,
+      });
       recordings.push(recording);
       // measured by the server a minute after it came (docs/product.md#measured-by-the-server).
       const measuredAt = new Date(submittedAt.getTime() + MINUTE);
-      deliveries.push(withId({
-        recordingId: recording._id,
-        studentId,
-        taskId: task._id,
-        audio: take.file.name,
-        submittedAt,
-        ...measuredFields(take.measurement, measuredAt),
-        createdAt: submittedAt,
-        updatedAt: measuredAt,
-      }));
+      deliveries.push(
+        withId({
+          recordingId: recording._id,
+          studentId,
+          taskId: task._id,
+          audio: take.file.name,
+          submittedAt,
+          ...measuredFields(take.measurement, measuredAt),
+          createdAt: submittedAt,
+          updatedAt: measuredAt,
+        }),
+      );
       if (i < reviewed) {
         const at = new Date(submittedAt.getTime() + rnd.int(2, 20) * HOUR);
-        feedback.push(withId({
-          recordingId: recording._id,
-          teacherId: demoTeacher._id,
-          studentId,
-          strands: Object.fromEntries(task.focusStrands.map((strand) => [strand, rnd.int(2, 5)])),
-          comment: COMMENTS[(t + i) % COMMENTS.length]!,
-          createdAt: at,
-          updatedAt: at,
-        }));
+        feedback.push(
+          withId({
+            recordingId: recording._id,
+            teacherId: demoTeacher._id,
+            studentId,
+            strands: Object.fromEntries(task.focusStrands.map((strand) => [strand, rnd.int(2, 5)])),
+            comment: COMMENTS[(t + i) % COMMENTS.length]!,
+            createdAt: at,
+            updatedAt: at,
+          }),
+        );
       }
     });
   });
@@ -385,20 +403,14 @@ function buildDataSet(now: number, passwordHash: string, images: readonly string
  * @param opts.log receives one summary line when data was loaded
  * @returns `{ seeded: false }` without writing anything when the users collection has any document
  */
-export async function seedDemoData(opts: {
-  uploads: UploadStore;
-  recordings: UploadStore;
-  deliveryTools?: DeliveryTools;
-  log?: (line: string) => void;
-}): Promise<{ seeded: boolean }> {
+export async function seedDemoData(opts: { uploads: UploadStore; recordings: UploadStore; deliveryTools?: DeliveryTools; log?: (line: string) => void }): Promise<{ seeded: boolean }> {
   if (await User.exists({})) return { seeded: false };
 
   const passwordHash = await hashPassword(DEMO_PASSWORD); // once: argon2id costs ~50 ms a call
   const storage = opts.uploads;
   const images: string[] = [];
   const takes: string[] = [];
-  const removeFiles = () =>
-    Promise.all([...images.map((name) => storage.remove(name).catch(() => undefined)), ...takes.map((name) => opts.recordings.remove(name).catch(() => undefined))]);
+  const removeFiles = () => Promise.all([...images.map((name) => storage.remove(name).catch(() => undefined)), ...takes.map((name) => opts.recordings.remove(name).catch(() => undefined))]);
   const written: Array<{ model: AnyModel; ids: Types.ObjectId[] }> = [];
   const insertAll = async (model: AnyModel, docs: ReadonlyArray<{ _id: Types.ObjectId }>) => {
     written.push({ model, ids: docs.map((d) => d._id) });

@@ -49,7 +49,11 @@ describe.skipIf(Boolean(process.env.TEST_MONGODB_URI) || !SQLITE3)('a substring 
   const expected = NAMES.filter((name) => name.toLowerCase().includes('mia')).sort();
   const search = async () => {
     const people = connection.collection('people');
-    const page = await people.find({ name: /mia/i }, { projection: { _id: 0, name: 1 } }).sort({ name: 1, _id: 1 }).limit(10).toArray();
+    const page = await people
+      .find({ name: /mia/i }, { projection: { _id: 0, name: 1 } })
+      .sort({ name: 1, _id: 1 })
+      .limit(10)
+      .toArray();
     return { names: page.map((p) => p.name), count: await people.countDocuments({ name: /mia/i }) };
   };
 

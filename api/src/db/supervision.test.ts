@@ -160,7 +160,16 @@ describe.skipIf(Boolean(process.env.TEST_MONGODB_URI))('the API when its embedde
     );
     expect(toFirstWrite).toBeLessThan(10_000);
     // a 500 means an error the 503 mapping does not know: print the server's error lines to name it.
-    if (attempts.some((a) => a.status === 500)) console.log('the server logged:', api.output().split('\n').filter((l) => /"level":(50|60)/.test(l)).join('\n').slice(0, 6000));
+    if (attempts.some((a) => a.status === 500))
+      console.log(
+        'the server logged:',
+        api
+          .output()
+          .split('\n')
+          .filter((l) => /"level":(50|60)/.test(l))
+          .join('\n')
+          .slice(0, 6000),
+      );
     // never a 500, never a hang: each answer is a write or a 503 `unavailable` with Retry-After.
     expect(attempts.filter((a) => a.status !== 201 && a.status !== 503)).toEqual([]);
     const unavailable = attempts.filter((a) => a.status === 503);
@@ -196,8 +205,6 @@ describe.skipIf(Boolean(process.env.TEST_MONGODB_URI))('the API when its embedde
     }
     const code = await Promise.race([api.exited, new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 15_000))]);
     expect(code).toBe(1);
-    expect(api.stderr()).toMatch(
-      /Oracy stops because its database keeps stopping: The embedded database \(FerretDB\) stopped unexpectedly 5 times within 60 s; it is not restarted again\./,
-    );
+    expect(api.stderr()).toMatch(/Oracy stops because its database keeps stopping: The embedded database \(FerretDB\) stopped unexpectedly 5 times within 60 s; it is not restarted again\./);
   }, 120_000);
 });

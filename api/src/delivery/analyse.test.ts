@@ -4,9 +4,7 @@ import { makeSpeech, speechToolsAvailable, type SpeechSpec } from '../test/speec
 import { analyseDelivery, deliveryReportSchema, DELIVERY_VERSION, mixToMono, type DeliveryReport } from './index.js';
 
 /** A take built from parts: tones (Hz, ms, amplitude, optional 4 Hz-style modulation or glide) and silences. */
-type Part =
-  | { silenceMs: number }
-  | { hz: number; ms: number; amplitude?: number; toHz?: number; modulationHz?: number };
+type Part = { silenceMs: number } | { hz: number; ms: number; amplitude?: number; toHz?: number; modulationHz?: number };
 
 /**
  * A voice-like tone: a fundamental and its first harmonics (falling 6 dB an octave), optionally
@@ -148,7 +146,10 @@ describe('analyseDelivery on synthetic signals', () => {
   it('ignores a DC offset', () => {
     const samples = synth([{ silenceMs: 600 }, { hz: 200, ms: 800 }, { silenceMs: 700 }, { hz: 200, ms: 800 }, { silenceMs: 600 }]);
     const plain = analyseDelivery(samples, 16_000);
-    const offset = analyseDelivery(samples.map((x) => x + 0.05), 16_000);
+    const offset = analyseDelivery(
+      samples.map((x) => x + 0.05),
+      16_000,
+    );
     expect(offset.pauses).toEqual(plain.pauses);
     expect(offset.pitch).toEqual(plain.pitch);
     expect(Math.abs(offset.loudness.speechDbfs! - plain.loudness.speechDbfs!)).toBeLessThanOrEqual(0.2);
@@ -192,14 +193,10 @@ describe('analyseDelivery on synthetic signals', () => {
 
   it('always returns a report that passes the schema', () => {
     fc.assert(
-      fc.property(
-        fc.float32Array({ maxLength: 24_000 }),
-        fc.constantFrom(8_000, 11_025, 16_000, 22_050, 44_100, 48_000),
-        (samples, rate) => {
-          const report = analyseDelivery(samples, rate);
-          expect(deliveryReportSchema.safeParse(report).success).toBe(true);
-        },
-      ),
+      fc.property(fc.float32Array({ maxLength: 24_000 }), fc.constantFrom(8_000, 11_025, 16_000, 22_050, 44_100, 48_000), (samples, rate) => {
+        const report = analyseDelivery(samples, rate);
+        expect(deliveryReportSchema.safeParse(report).success).toBe(true);
+      }),
       { numRuns: 25 },
     );
   });

@@ -1,16 +1,6 @@
 import { findPauses, findSpeech, frameLevels, refineSpans, speechSpans } from './energy.js';
 import { trackPitch } from './pitch.js';
-import {
-  ANALYSIS_SAMPLE_RATE,
-  CLIP_RUN,
-  CLIPPED_SHARE,
-  DELIVERY_VERSION,
-  expressionBand,
-  paceBand,
-  QUIET_BELOW_DBFS,
-  TIMELINE_STEP_MS,
-  type DeliveryReport,
-} from './report.js';
+import { ANALYSIS_SAMPLE_RATE, CLIP_RUN, CLIPPED_SHARE, DELIVERY_VERSION, expressionBand, paceBand, QUIET_BELOW_DBFS, TIMELINE_STEP_MS, type DeliveryReport } from './report.js';
 import { median, powerToDbfs, removeDc, resample, round, sanitise } from './signal.js';
 import { findNuclei } from './syllables.js';
 

@@ -11,11 +11,8 @@ import { decodeForAnalysis, DecodeError, ffmpegAvailable } from './decode.js';
 
 /** A 220 Hz tone of `seconds` at `rate`, amplitude 0.5, in `channels` channels (the second at half amplitude). */
 function tone(seconds: number, rate: number, channels = 1): Float32Array[] {
-  return Array.from({ length: channels }, (_, c) =>
-    new Float32Array(Math.round(seconds * rate)).map((_, i) => (c === 0 ? 0.5 : 0.25) * Math.sin((2 * Math.PI * 220 * i) / rate)),
-  );
+  return Array.from({ length: channels }, (_, c) => new Float32Array(Math.round(seconds * rate)).map((_, i) => (c === 0 ? 0.5 : 0.25) * Math.sin((2 * Math.PI * 220 * i) / rate)));
 }
-
 
 const RECORDINGS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'assets', 'recordings');
 
@@ -134,12 +131,21 @@ describe('decodeForAnalysis: ffmpeg', () => {
     });
 
     it('decodes the committed fixtures and demo recordings', async () => {
-      for (const [name, type] of [['speech.webm', 'audio/webm'], ['speech.ogg', 'audio/ogg'], ['speech.m4a', 'audio/mp4'], ['chromium-timeslice.webm', 'audio/webm']] as const) {
+      for (const [name, type] of [
+        ['speech.webm', 'audio/webm'],
+        ['speech.ogg', 'audio/ogg'],
+        ['speech.m4a', 'audio/mp4'],
+        ['chromium-timeslice.webm', 'audio/webm'],
+      ] as const) {
         const decoded = await decodeForAnalysis(audioFixture(name), type);
         expect(decoded.samples.length).toBeGreaterThan(16_000);
         expect(analyseDelivery(decoded.samples, decoded.sampleRate).speakingMs).toBeGreaterThan(300);
       }
-      for (const [name, type] of [['answer-1.webm', 'audio/webm'], ['answer-2.ogg', 'audio/ogg'], ['answer-3.m4a', 'audio/mp4']] as const) {
+      for (const [name, type] of [
+        ['answer-1.webm', 'audio/webm'],
+        ['answer-2.ogg', 'audio/ogg'],
+        ['answer-3.m4a', 'audio/mp4'],
+      ] as const) {
         const bytes = new Uint8Array(readFileSync(join(RECORDINGS, name)));
         const decoded = await decodeForAnalysis(bytes, type);
         const report = analyseDelivery(decoded.samples, decoded.sampleRate);
@@ -158,7 +164,24 @@ describe('decodeForAnalysis: ffmpeg', () => {
 
     it('stops reading past 310 s and answers too-long', async () => {
       const long = join(dir, 'long.webm');
-      const r = spawnSync('ffmpeg', ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'anullsrc=r=16000:cl=mono', '-t', '311', '-c:a', 'libopus', '-b:a', '8k', long]);
+      const r = spawnSync('ffmpeg', [
+        '-nostdin',
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        'anullsrc=r=16000:cl=mono',
+        '-t',
+        '311',
+        '-c:a',
+        'libopus',
+        '-b:a',
+        '8k',
+        long,
+      ]);
       expect(r.status).toBe(0);
       expect((await failure(decodeForAnalysis(new Uint8Array(readFileSync(long)), 'audio/webm'))).reason).toBe('too-long');
     });

@@ -69,11 +69,7 @@ const DEMUXERS: Readonly<Record<string, string>> = {
  *   error line); `too-long` past 310 s; `timeout`; `ffmpeg-missing` when the program cannot be
  *   started
  */
-export async function decodeForAnalysis(
-  bytes: Uint8Array,
-  type: string,
-  opts: { timeoutMs?: number; ffmpegPath?: string } = {},
-): Promise<DecodedAudio> {
+export async function decodeForAnalysis(bytes: Uint8Array, type: string, opts: { timeoutMs?: number; ffmpegPath?: string } = {}): Promise<DecodedAudio> {
   if (type === 'audio/wav') return decodeWav(bytes);
   const demuxer = DEMUXERS[type];
   if (!demuxer) throw new DecodeError('unsupported', `Cannot decode ${type} for analysis.`);
@@ -151,7 +147,11 @@ function runFfmpeg(ffmpegPath: string, demuxer: string, input: string, stdin: Ui
     });
     child.on('close', (code) => {
       if (code !== 0) {
-        const line = stderr.split('\n').find((l) => l.trim() !== '')?.trim() ?? `exit code ${code}`;
+        const line =
+          stderr
+            .split('\n')
+            .find((l) => l.trim() !== '')
+            ?.trim() ?? `exit code ${code}`;
         finish(new DecodeError('corrupt', `ffmpeg could not decode the recording: ${line}`));
         return;
       }

@@ -96,8 +96,7 @@ export function findSpeech(levels: FrameLevels): SpeechMap {
   if (peak < MIN_PEAK_DBFS || peak - floor < MIN_RANGE_DB) return { speech, thresholdDb: null, peakDb: peak };
   // Normally `BELOW_PEAK_DB` under the peak; in a noisy take, where that is too close to the
   // floor, `ABOVE_FLOOR_DB` over the floor but never past halfway between floor and peak.
-  const threshold =
-    peak - BELOW_PEAK_DB >= floor + ABOVE_FLOOR_DB ? peak - BELOW_PEAK_DB : Math.min(floor + ABOVE_FLOOR_DB, (floor + peak) / 2);
+  const threshold = peak - BELOW_PEAK_DB >= floor + ABOVE_FLOOR_DB ? peak - BELOW_PEAK_DB : Math.min(floor + ABOVE_FLOOR_DB, (floor + peak) / 2);
   for (let i = 0; i < db.length; i++) speech[i] = db[i]! > threshold ? 1 : 0;
   dropShortRuns(speech, 1, Math.round(MIN_BURST_MS / HOP_MS));
   bridgeShortGaps(speech, Math.round(HANGOVER_MS / HOP_MS));

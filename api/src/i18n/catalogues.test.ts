@@ -64,7 +64,11 @@ describe("the server's catalogues (docs/contributing.md#texts-and-languages)", (
     });
 
     it(`${language} is translated: no message is left empty`, () => {
-      expect(Object.entries(CATALOGUES[language]!).filter(([, text]) => text.trim() === '').map(([key]) => key)).toEqual([]);
+      expect(
+        Object.entries(CATALOGUES[language]!)
+          .filter(([, text]) => text.trim() === '')
+          .map(([key]) => key),
+      ).toEqual([]);
     });
   }
 
@@ -85,7 +89,13 @@ describe("the server's catalogues (docs/contributing.md#texts-and-languages)", (
   it('every key is used by the server (a key built at run time is named by its template: `page.${key}`)', () => {
     const source = serverSource(join(__dirname, '..'));
     const templates = [...source.matchAll(/`([a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9_-]+)*\.\$\{[^`]*)`/g)].map(
-      (m) => new RegExp(`^${m[1]!.split(/(\$\{[^}]*\})/).map((part) => (part.startsWith('${') ? '.+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('')}$`),
+      (m) =>
+        new RegExp(
+          `^${m[1]!
+            .split(/(\$\{[^}]*\})/)
+            .map((part) => (part.startsWith('${') ? '.+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+            .join('')}$`,
+        ),
     );
     const unused = Object.keys(en).filter((key) => !source.includes(`'${key}'`) && !source.includes(`"${key}"`) && !templates.some((template) => template.test(key)));
     expect(unused).toEqual([]);

@@ -28,7 +28,7 @@ import { DAY_MS } from '../time.js';
 export interface JobPayloads {}
 
 /** The name of a declared job. */
-export type JobName = keyof JobPayloads & string;
+export type JobName = Extract<keyof JobPayloads, string>;
 
 /** What a handler is told about its try. */
 export interface JobContext {
@@ -236,10 +236,7 @@ export function createJobRunner(opts: JobRunnerOptions = {}): JobRunner {
 
   async function finish(job: JobDoc, attempt: number, fields: { status: 'done' | 'failed'; lastError: string | null }): Promise<void> {
     if (!(await stillOurs(job._id, attempt))) return;
-    await Job.updateOne(
-      { _id: job._id },
-      { $set: { ...fields, dedupeKey: String(job._id), leaseUntil: null, owner: null, finishedAt: new Date() } },
-    );
+    await Job.updateOne({ _id: job._id }, { $set: { ...fields, dedupeKey: String(job._id), leaseUntil: null, owner: null, finishedAt: new Date() } });
   }
 
   async function giveUp(job: JobDoc, definition: Definition, error: string): Promise<void> {
@@ -261,16 +258,19 @@ export function createJobRunner(opts: JobRunnerOptions = {}): JobRunner {
     await Job.updateOne({ _id: job._id }, { $set: { status: 'running', attempts: attempt, leaseUntil: leaseUntil(), owner } });
 
     let lost = false;
-    const renew: NodeJS.Timeout = setInterval(() => {
-      void (async () => {
-        if (!(await stillOurs(job._id, attempt))) {
-          lost = true;
-          abort.abort(new Error('The job was taken by another process.'));
-          return;
-        }
-        await Job.updateOne({ _id: job._id, attempts: attempt }, { $set: { leaseUntil: leaseUntil() } });
-      })().catch((err: unknown) => log?.warn({ err, job: job.name }, 'could not renew a job lease'));
-    }, Math.max(10, Math.floor(definition.leaseMs / 3)));
+    const renew: NodeJS.Timeout = setInterval(
+      () => {
+        void (async () => {
+          if (!(await stillOurs(job._id, attempt))) {
+            lost = true;
+            abort.abort(new Error('The job was taken by another process.'));
+            return;
+          }
+          await Job.updateOne({ _id: job._id, attempts: attempt }, { $set: { leaseUntil: leaseUntil() } });
+        })().catch((err: unknown) => log?.warn({ err, job: job.name }, 'could not renew a job lease'));
+      },
+      Math.max(10, Math.floor(definition.leaseMs / 3)),
+    );
     if (current) {
       current.release = () => {
         lost = true;
@@ -317,7 +317,10 @@ export function createJobRunner(opts: JobRunnerOptions = {}): JobRunner {
   async function sweep(now: number): Promise<void> {
     if (now - lastSweep < sweepEveryMs) return;
     lastSweep = now;
-    const old = await Job.find({ status: { $in: ['done', 'failed'] }, finishedAt: { $lt: new Date(now - keepFinishedMs) } }).select('_id').limit(1_000).lean();
+    const old = await Job.find({ status: { $in: ['done', 'failed'] }, finishedAt: { $lt: new Date(now - keepFinishedMs) } })
+      .select('_id')
+      .limit(1_000)
+      .lean();
     if (old.length === 0) return;
     const ids = old.map((j) => j._id);
     await Job.deleteMany({ _id: { $in: ids } });
@@ -412,7 +415,13 @@ export function createJobRunner(opts: JobRunnerOptions = {}): JobRunner {
         const graceOver = new Promise<'late'>((resolve) => {
           timer = setTimeout(() => resolve('late'), stopGraceMs);
         });
-        const outcome = await Promise.race([inHand.done.then(() => 'done' as const, () => 'done' as const), graceOver]);
+        const outcome = await Promise.race([
+          inHand.done.then(
+            () => 'done' as const,
+            () => 'done' as const,
+          ),
+          graceOver,
+        ]);
         clearTimeout(timer);
         if (outcome === 'late') {
           // Let another process take it at once rather than after the lease.

@@ -122,7 +122,18 @@ describe('background jobs (docs/architecture.md#background-jobs)', () => {
     await JobClaim.create({ jobId: _id, attempt: 1, owner: 'a dead process' });
     // a job whose lease still holds is left alone
     const held = new Types.ObjectId();
-    await Job.create({ _id: held, name, payload: {}, dedupeKey: String(held), status: 'running', attempts: 1, maxAttempts: 3, runAt: past, leaseUntil: new Date(Date.now() + 60_000), owner: 'a live process' });
+    await Job.create({
+      _id: held,
+      name,
+      payload: {},
+      dedupeKey: String(held),
+      status: 'running',
+      attempts: 1,
+      maxAttempts: 3,
+      runAt: past,
+      leaseUntil: new Date(Date.now() + 60_000),
+      owner: 'a live process',
+    });
 
     expect(await createJobRunner({ names: [name] }).runUntilIdle()).toBe(1);
     expect(tries).toEqual([2]);

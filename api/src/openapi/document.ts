@@ -60,7 +60,7 @@ const SHARED_RESPONSES: Record<string, OpenAPIV3_1.ResponseObject> = {
   },
   CrossSite: { description: 'The request came from another site (`forbidden`): every POST/PUT/PATCH/DELETE is refused then.', content: errorContent },
   PayloadTooLarge: {
-    description: 'The body is too large (`payload_too_large`): over 1 MB of JSON or 11 MB of multipart, or the route\'s own smaller limit.',
+    description: "The body is too large (`payload_too_large`): over 1 MB of JSON or 11 MB of multipart, or the route's own smaller limit.",
     content: errorContent,
   },
 };

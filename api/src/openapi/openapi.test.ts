@@ -41,9 +41,7 @@ describe('GET /api/openapi.json', () => {
   it('describes every API route of the app, each from the registry', () => {
     const routes = apiRoutes();
     expect(routes.length).toBeGreaterThan(40);
-    const missing = routes.filter(
-      (route) => !operation(doc, route.slice(0, route.indexOf(' ')), route.slice(route.indexOf(' ') + 1)),
-    );
+    const missing = routes.filter((route) => !operation(doc, route.slice(0, route.indexOf(' ')), route.slice(route.indexOf(' ') + 1)));
     expect(missing).toEqual([]);
     expect(routes.filter((route) => !ROUTE_DOCS[route])).toEqual([]);
     // …and nothing the app does not have: a stale registry entry is an error too.
@@ -57,7 +55,10 @@ describe('GET /api/openapi.json', () => {
         if (!op) continue;
         expect(op.summary, `${method} ${path}`).toBeTruthy();
         expect(op.tags, `${method} ${path}`).toHaveLength(1);
-        expect(Object.keys(op.responses ?? {}).some((status) => /^2/.test(status)), `${method} ${path}`).toBe(true);
+        expect(
+          Object.keys(op.responses ?? {}).some((status) => /^2/.test(status)),
+          `${method} ${path}`,
+        ).toBe(true);
       }
     }
     for (const path of ['/login', '/register', '/change-password', '/uploads/{name}', '*', '/api/*']) expect(doc.paths?.[path]).toBeUndefined();
@@ -91,7 +92,7 @@ describe('GET /api/openapi.json', () => {
     expect(query?.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'query', name: 'search' })]));
   });
 
-  it('answers with the shared error schema and the registry\'s response schemas', () => {
+  it("answers with the shared error schema and the registry's response schemas", () => {
     expect(doc.components?.schemas?.ErrorBody).toMatchObject({ type: 'object', required: ['error'] });
     const responses = doc.components?.responses as Record<string, OpenAPIV3_1.ResponseObject>;
     expect(responses.Unauthorized?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/ErrorBody' });

@@ -24,7 +24,11 @@ export const TAGS = [
   { name: 'Stats and export', description: 'Figures and the user export, admins only (docs/product.md#stats-and-export-calls).' },
   { name: 'Chat', description: 'Chat attachments; the chat itself runs over Socket.IO (docs/product.md#real-time-socket).' },
   { name: 'Profile', description: 'Profiles (docs/product.md#user-calls).' },
-  { name: 'Privacy', description: 'The privacy notice: what Oracy stores, why, for how long and who can see it, without a session (docs/product.md#privacy); and "Download my data" (docs/product.md#download-my-data).' },
+  {
+    name: 'Privacy',
+    description:
+      'The privacy notice: what Oracy stores, why, for how long and who can see it, without a session (docs/product.md#privacy); and "Download my data" (docs/product.md#download-my-data).',
+  },
   { name: 'Documentation', description: 'This document and its reference page; no session.' },
 ] as const satisfies readonly OpenAPIV3_1.TagObject[];
 
@@ -152,10 +156,9 @@ const importFormDoc = z.object({
 const recordingFormDoc = z.object({
   audio: z.string().meta({ format: 'binary', description: 'WebM, Ogg, MP4 (M4A) or WAV audio of at most 10 MB, judged by its content' }),
   durationMs: z.string().optional().meta({ description: 'the length the recorder measured, ms; the file’s own length is what counts' }),
-  delivery: z
-    .string()
-    .optional()
-    .meta({ description: 'the phone’s delivery report (`DeliveryReport`) as JSON; kept as `source: device` until the server has measured the audio (docs/product.md#measured-by-the-server)' }),
+  delivery: z.string().optional().meta({
+    description: 'the phone’s delivery report (`DeliveryReport`) as JSON; kept as `source: device` until the server has measured the audio (docs/product.md#measured-by-the-server)',
+  }),
 });
 
 /**
@@ -268,7 +271,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/student/stats/:studentId': {
     summary: "A student's figures",
     tag: 'Student',
-    success: { status: 200, answer: json('Courses, completions, assignments, oracy level, whether the student has self-assessed, and completions per month for the last six months.', s.studentStatsSchema) },
+    success: {
+      status: 200,
+      answer: json('Courses, completions, assignments, oracy level, whether the student has self-assessed, and completions per month for the last six months.', s.studentStatsSchema),
+    },
     errors: { 404: 'No student has this id.' },
   },
   'GET /api/student/courses/:studentId': {
@@ -403,7 +409,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/recordings/:recordingId/audio': {
     summary: "A recording's audio",
     tag: 'Speaking practice',
-    description: 'For the recording’s student, its course’s current teacher and admins (docs/product.md#who-sees-a-recording). Byte ranges (`Range: bytes=0-99`, `bytes=100-`, `bytes=-500`) get 206 with `Content-Range`; ranges apart or another unit get the whole file; `If-None-Match` gets 304. A staff read writes one access-log entry per person and recording in 10 minutes, whatever its `Range`.',
+    description:
+      'For the recording’s student, its course’s current teacher and admins (docs/product.md#who-sees-a-recording). Byte ranges (`Range: bytes=0-99`, `bytes=100-`, `bytes=-500`) get 206 with `Content-Range`; ranges apart or another unit get the whole file; `If-None-Match` gets 304. A staff read writes one access-log entry per person and recording in 10 minutes, whatever its `Range`.',
     success: {
       status: 200,
       answer: {
@@ -646,7 +653,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     description: 'Replaces the set; nothing changes when a course id is unknown (docs/product.md#assign-courses-validation).',
     success: { status: 200, answer: json('The new set.', s.assignedCoursesSchema) },
     errors: {
-      400: '`validation_error`: an unknown course id, or a body `studentId` other than the path\'s.',
+      400: "`validation_error`: an unknown course id, or a body `studentId` other than the path's.",
       404: 'No student has this id.',
       415: NOT_JSON,
     },
@@ -695,8 +702,15 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
         headers: { 'Content-Disposition': { description: '`attachment; filename="<name>"`', schema: { type: 'string' } } },
       },
     },
-    others: { 206: { description: 'The requested byte range, with `Content-Range`.', media: { 'application/gzip': { type: 'string', format: 'binary' } } }, 304: noBody('Not modified (`If-None-Match` named the ETag).') },
-    errors: { 400: 'Not the name of a backup archive (`validation_error`): a path, `..`, another extension.', 404: 'No such archive is kept.', 416: 'The requested range is outside the file.' },
+    others: {
+      206: { description: 'The requested byte range, with `Content-Range`.', media: { 'application/gzip': { type: 'string', format: 'binary' } } },
+      304: noBody('Not modified (`If-None-Match` named the ETag).'),
+    },
+    errors: {
+      400: 'Not the name of a backup archive (`validation_error`): a path, `..`, another extension.',
+      404: 'No such archive is kept.',
+      416: 'The requested range is outside the file.',
+    },
   },
 
   // Import
@@ -725,7 +739,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/admin/export': {
     summary: 'Export every user',
     tag: 'Stats and export',
-    description: '`id, name, email, role, createdAt` of every user, each student’s latest Oracy level, mean, strands and date, then `firstName, lastName` and a student’s course titles (`courses`), streamed as a download (docs/product.md#export-file).',
+    description:
+      '`id, name, email, role, createdAt` of every user, each student’s latest Oracy level, mean, strands and date, then `firstName, lastName` and a student’s course titles (`courses`), streamed as a download (docs/product.md#export-file).',
     success: {
       status: 200,
       answer: {
@@ -768,7 +783,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'PUT /api/user/photo': {
     summary: 'Choose my photo',
     tag: 'Profile',
-    description: 'Any signed-in user (docs/product.md#edit-profile): multipart with one `photo` image file of at most 5 MB, judged by its content (never SVG). It replaces the previous photo, which is removed.',
+    description:
+      'Any signed-in user (docs/product.md#edit-profile): multipart with one `photo` image file of at most 5 MB, judged by its content (never SVG). It replaces the previous photo, which is removed.',
     success: { status: 200, answer: json('Saved: the photo’s path.', s.userPhotoSchema) },
     errors: { 400: '`validation_error`: no `photo` file, or a malformed body.', 413: 'The file is larger than 5 MB.', 415: 'The body is not multipart, or the file is not an image.' },
     body: { content: { 'multipart/form-data': photoFormDoc } },
@@ -817,12 +833,18 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: 'Download my data: download an export',
     tag: 'Privacy',
     description: 'Every signed-in user, for their own exports; admins for anyone’s (docs/product.md#download-my-data). Byte ranges are served.',
-    success: { status: 200, answer: {
+    success: {
+      status: 200,
+      answer: {
         description: 'The archive: a ZIP with `data.json`, `index.html` and the person’s files under `files/` (docs/product.md#download-my-data), `Cache-Control: private, no-store`.',
         media: { 'application/zip': { type: 'string', format: 'binary' } },
         headers: { 'Content-Disposition': { description: '`attachment; filename="oracy-data-<day>.zip"`', schema: { type: 'string' } } },
-      } },
-    others: { 206: { description: 'The requested byte range, with `Content-Range`.', media: { 'application/zip': { type: 'string', format: 'binary' } } }, 304: noBody('Not modified (`If-None-Match` named the ETag).') },
+      },
+    },
+    others: {
+      206: { description: 'The requested byte range, with `Content-Range`.', media: { 'application/zip': { type: 'string', format: 'binary' } } },
+      304: noBody('Not modified (`If-None-Match` named the ETag).'),
+    },
     errors: { 400: 'Not an id (`validation_error`).', 404: 'No such export: someone else’s, expired, not ready yet, or failed.', 416: 'The requested range is outside the file.' },
   },
   'POST /api/admin/privacy/exports/:userId': {
@@ -856,7 +878,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/admin/privacy/access-log/csv': {
     summary: 'Export the access log',
     tag: 'Privacy',
-    description: 'Admins only (docs/product.md#access-log): every entry matching the same filters as `GET /api/admin/privacy/access-log` (`page` and `limit` are ignored), newest first, streamed.',
+    description:
+      'Admins only (docs/product.md#access-log): every entry matching the same filters as `GET /api/admin/privacy/access-log` (`page` and `limit` are ignored), newest first, streamed.',
     success: {
       status: 200,
       answer: {

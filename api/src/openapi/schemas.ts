@@ -41,7 +41,6 @@ export {
   teacherStudentJsonSchema as teacherStudentSchema,
 } from '../presenters/index.js';
 
-
 /** `POST /api/admin/delivery/reanalyse` (docs/product.md#delivery-feedback-calls): how many recordings are queued to be measured. */
 export const reanalysisSchema = z.object({ queued: z.number().meta({ description: 'recordings queued to be measured' }) }).meta({ id: 'Reanalysis' });
 
@@ -104,9 +103,7 @@ export const studentStatsSchema = z
   .meta({ id: 'StudentStats' });
 
 /** A teacher's figures (`TeacherStats`, docs/product.md#stats-records). */
-export const teacherStatsSchema = z
-  .object({ totalCourses: z.number(), totalAssignments: z.number(), completedAssignments: z.number() })
-  .meta({ id: 'TeacherStats' });
+export const teacherStatsSchema = z.object({ totalCourses: z.number(), totalAssignments: z.number(), completedAssignments: z.number() }).meta({ id: 'TeacherStats' });
 
 /** The admin's figures (`AdminStats`, docs/product.md#stats-records). */
 export const adminStatsSchema = z
@@ -116,9 +113,7 @@ export const adminStatsSchema = z
     totalCourses: z.number(),
     activity: z
       .array(
-        z
-          .object({ month: activityMonth(), newUsers: z.number().meta({ description: 'accounts of any role created in the month that still exist' }) })
-          .meta({ id: 'AdminActivityMonth' }),
+        z.object({ month: activityMonth(), newUsers: z.number().meta({ description: 'accounts of any role created in the month that still exist' }) }).meta({ id: 'AdminActivityMonth' }),
       )
       .meta({ description: 'the last six months, oldest first, the current one last; a month without any is 0' }),
   })

@@ -52,10 +52,7 @@ export const responseSchemasMatchTheServer: Record<string, true> = {
   'DELETE /api/student/complaints/:id': true satisfies Check<InferResponseType<Api['student']['complaints'][':id']['$delete'], 200>, typeof s.deletedIdSchema>,
   'GET /api/teacher/stats/:teacherId': true satisfies Check<InferResponseType<Api['teacher']['stats'][':teacherId']['$get'], 200>, typeof s.teacherStatsSchema>,
   'GET /api/teacher/courses/:teacherId': true satisfies Check<InferResponseType<Api['teacher']['courses'][':teacherId']['$get'], 200>, z.ZodArray<typeof s.courseSchema>>,
-  'GET /api/teacher/assignments/:teacherId': true satisfies Check<
-    InferResponseType<Api['teacher']['assignments'][':teacherId']['$get'], 200>,
-    z.ZodArray<typeof s.teacherAssignmentSchema>
-  >,
+  'GET /api/teacher/assignments/:teacherId': true satisfies Check<InferResponseType<Api['teacher']['assignments'][':teacherId']['$get'], 200>, z.ZodArray<typeof s.teacherAssignmentSchema>>,
   'GET /api/teacher/students/:teacherId': true satisfies Check<InferResponseType<Api['teacher']['students'][':teacherId']['$get'], 200>, z.ZodArray<typeof s.teacherStudentSchema>>,
   'GET /api/teacher/complaints': true satisfies Check<InferResponseType<Api['teacher']['complaints']['$get'], 200>, z.ZodArray<typeof s.complaintSchema>>,
   'POST /api/teacher/complaints': true satisfies Check<InferResponseType<Api['teacher']['complaints']['$post'], 201>, typeof s.complaintSchema>,

@@ -34,9 +34,7 @@ export const accessLogPageJsonSchema = z.object({ entries: z.array(accessLogEntr
 export type AccessLogPageJson = z.infer<typeof accessLogPageJsonSchema>;
 
 /** One entry as its student reads it (`GET /api/privacy/access-log`): who (name and role), what, when. */
-export const ownAccessLogEntryJsonSchema = z
-  .object({ at, actor: z.object({ name: z.string(), role }), what })
-  .meta({ id: 'OwnAccessLogEntry' });
+export const ownAccessLogEntryJsonSchema = z.object({ at, actor: z.object({ name: z.string(), role }), what }).meta({ id: 'OwnAccessLogEntry' });
 
 /** A student's own entry: see {@link ownAccessLogEntryJsonSchema}. */
 export type OwnAccessLogEntryJson = z.infer<typeof ownAccessLogEntryJsonSchema>;

@@ -8,7 +8,7 @@ const complaintStatusSchema = z.enum(['approved', 'disapproved']).nullable();
 /** The filer of a complaint as the admin list shows it (docs/product.md#notice-and-complaint-records: `user{name, role}`). */
 const complaintUserJsonSchema = z.object({
   name: z.string(),
-  role: z.number().meta({ description: "the filer's current role: 2 Teacher, 3 Student, anything else is shown as \"Unknown Role\"" }),
+  role: z.number().meta({ description: 'the filer\'s current role: 2 Teacher, 3 Student, anything else is shown as "Unknown Role"' }),
 });
 
 /** The filer as the admin list shows them: see {@link complaintUserJsonSchema}. */

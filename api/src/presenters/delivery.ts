@@ -37,7 +37,10 @@ export type DeliveryJson = z.infer<typeof deliveryJsonSchema>;
 export const deliverySummaryJsonSchema = z
   .object({
     status: z.enum(DELIVERY_STATUSES),
-    source: z.enum(DELIVERY_SOURCES).nullable().meta({ description: 'who measured the figures: `server`, or `device` (the phone’s report, which the server has not confirmed); null without figures' }),
+    source: z
+      .enum(DELIVERY_SOURCES)
+      .nullable()
+      .meta({ description: 'who measured the figures: `server`, or `device` (the phone’s report, which the server has not confirmed); null without figures' }),
     pace: z.enum(PACES).nullable(),
     pausesCount: z.number().nullable(),
     expression: z.enum(EXPRESSIONS).nullable(),

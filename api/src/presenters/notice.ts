@@ -3,9 +3,7 @@ import { z } from 'zod';
 import { objectId, timestamp } from './fields.js';
 
 /** A notice as the API answers it (docs/product.md#notice-and-complaint-records): `id`, `title`, `description`, and ISO timestamps. */
-export const noticeJsonSchema = z
-  .object({ id: objectId(), title: z.string(), description: z.string(), createdAt: timestamp(), updatedAt: timestamp() })
-  .meta({ id: 'Notice' });
+export const noticeJsonSchema = z.object({ id: objectId(), title: z.string(), description: z.string(), createdAt: timestamp(), updatedAt: timestamp() }).meta({ id: 'Notice' });
 
 /** A notice as the API answers it: see {@link noticeJsonSchema}. */
 export type NoticeJson = z.infer<typeof noticeJsonSchema>;

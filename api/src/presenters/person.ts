@@ -11,8 +11,7 @@ export interface PersonLike {
 }
 
 /** The shared course list of a person row: the course titles in alphabetical order, as `{courseName}`. */
-const courseList = (courseNames: readonly string[]): { courseName: string }[] =>
-  [...courseNames].sort((a, b) => a.localeCompare(b)).map((courseName) => ({ courseName }));
+const courseList = (courseNames: readonly string[]): { courseName: string }[] => [...courseNames].sort((a, b) => a.localeCompare(b)).map((courseName) => ({ courseName }));
 
 /** The course list of a person row, by title. */
 const courseListSchema = z.array(z.object({ courseName: z.string() }));

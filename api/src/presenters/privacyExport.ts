@@ -20,9 +20,7 @@ export const privacyExportJsonSchema = z
 export type PrivacyExportJson = z.infer<typeof privacyExportJsonSchema>;
 
 /** `POST /api/privacy/exports` → 202: the export that was started. */
-export const privacyExportStartedJsonSchema = z
-  .object({ id: objectId(), status: z.literal('pending') })
-  .meta({ id: 'PrivacyExportStarted' });
+export const privacyExportStartedJsonSchema = z.object({ id: objectId(), status: z.literal('pending') }).meta({ id: 'PrivacyExportStarted' });
 /** See {@link privacyExportStartedJsonSchema}. */
 export type PrivacyExportStartedJson = z.infer<typeof privacyExportStartedJsonSchema>;
 

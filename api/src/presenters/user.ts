@@ -49,10 +49,7 @@ export type CurrentUserJson = z.infer<typeof currentUserJsonSchema>;
  * Presents a user as `CurrentUserJson` (docs/product.md#sign-in-site: no hash, `id` as a string),
  * with the school's language beside theirs (docs/product.md#language).
  */
-export function presentCurrentUser(
-  user: UserLike & { firstName: string; lastName: string; language?: string | null },
-  schoolLanguage: Language,
-): CurrentUserJson {
+export function presentCurrentUser(user: UserLike & { firstName: string; lastName: string; language?: string | null }, schoolLanguage: Language): CurrentUserJson {
   return {
     id: String(user._id),
     firstName: user.firstName,

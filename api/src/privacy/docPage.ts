@@ -36,16 +36,13 @@ function ruleWords(entry: RegisterEntry): string {
 /** One collection's section. */
 function section(entry: RegisterEntry): string {
   const lines = [`### ${entry.label}`, '', `Model \`${entry.model}\`, collection \`${collectionOf(entry)}\`. ${entry.purpose}`, ''];
-  lines.push(
-    entry.personalData.length
-      ? `- **Personal data:** ${entry.personalData.map((f) => `\`${f.path}\` (${f.description})`).join('; ')}.`
-      : '- **Personal data:** none.',
-  );
+  lines.push(entry.personalData.length ? `- **Personal data:** ${entry.personalData.map((f) => `\`${f.path}\` (${f.description})`).join('; ')}.` : '- **Personal data:** none.');
   if (entry.owners.length) {
     lines.push(`- **Whose:** ${entry.owners.map((o) => `\`${o.path}\` — ${ROLE_WORDS[o.role]}; on erasure ${erasureWords(o)}`).join('. ')}.`);
   }
   if (entry.linked?.length) lines.push(`- **Goes with:** ${entry.linked.map((l) => `the \`${l.model}\` record named by \`${l.path}\``).join('; ')}.`);
-  if (entry.files?.length) lines.push(`- **Files:** ${entry.files.map((f) => `\`${f.path}\` — ${f.description.toLowerCase()}, in the ${f.store} upload store`).join('; ')}; removed with the record.`);
+  if (entry.files?.length)
+    lines.push(`- **Files:** ${entry.files.map((f) => `\`${f.path}\` — ${f.description.toLowerCase()}, in the ${f.store} upload store`).join('; ')}; removed with the record.`);
   lines.push(`- **Who can see it:** ${entry.whoCanSee}`);
   lines.push(`- **Retention:** ${entry.retention.text}${ruleWords(entry)}`);
   lines.push(`- **On erasure:** ${entry.onErasure}`);
@@ -88,9 +85,16 @@ export function renderPersonalDataPage(): string {
     'Computed from the collections above each time it is shown and never stored: it has no retention,',
     'erasure or export of its own, and goes with the records it is computed from.',
     '',
-    DERIVED_DATA.map(
-      (derived) =>
-        [`### ${derived.label}`, '', derived.purpose, '', `- **From:** ${derived.from.map((m) => `\`${m}\``).join(', ')}.`, `- **Who can see it:** ${derived.whoCanSee}`, `- **Rules:** ${derived.rules}.`].join('\n'),
+    DERIVED_DATA.map((derived) =>
+      [
+        `### ${derived.label}`,
+        '',
+        derived.purpose,
+        '',
+        `- **From:** ${derived.from.map((m) => `\`${m}\``).join(', ')}.`,
+        `- **Who can see it:** ${derived.whoCanSee}`,
+        `- **Rules:** ${derived.rules}.`,
+      ].join('\n'),
     ).join('\n\n'),
     '',
     '## What stays after an erasure',

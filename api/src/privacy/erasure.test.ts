@@ -23,8 +23,22 @@ import { TINY_PNG } from '../test/testWorld.js';
 /** One self-assessment: every statement scored 3. */
 const oracyScores = Object.fromEntries(
   [
-    'professionalVocab', 'audienceLanguage', 'explainClearly', 'supportWithExamples', 'structuredThought', 'handleQuestions', 'avoidRambling', 'summariseIdeas',
-    'confidentSpeaking', 'activeListening', 'groupLeadership', 'rapportBuilding', 'voiceAdjustment', 'postureGestures', 'eyeContact', 'toneVariation',
+    'professionalVocab',
+    'audienceLanguage',
+    'explainClearly',
+    'supportWithExamples',
+    'structuredThought',
+    'handleQuestions',
+    'avoidRambling',
+    'summariseIdeas',
+    'confidentSpeaking',
+    'activeListening',
+    'groupLeadership',
+    'rapportBuilding',
+    'voiceAdjustment',
+    'postureGestures',
+    'eyeContact',
+    'toneVariation',
   ].map((key) => [key, 3]),
 );
 
@@ -136,7 +150,10 @@ describe.each(['disk', 'gridfs'] as const)('erasing a person with the %s upload 
     });
     expect(complaint.status).toBe(201);
     const recording = await record(world.task.id, who.cookie);
-    const feedback = await request(`/api/teacher/recordings/${recording.id}/feedback`, jsonRequest('POST', { strands: { linguistic: 4, physical: 3 }, comment: 'Clear and calm.' }, world.teacher.cookie));
+    const feedback = await request(
+      `/api/teacher/recordings/${recording.id}/feedback`,
+      jsonRequest('POST', { strands: { linguistic: 4, physical: 3 }, comment: 'Clear and calm.' }, world.teacher.cookie),
+    );
     expect(feedback.status).toBe(201);
     const stored = await Recording.findById(recording.id).lean();
     // their own profile photo (docs/product.md#edit-profile)

@@ -37,7 +37,10 @@ function filesClearedBy(entry: RegisterEntry, set: readonly string[]) {
 /** Adds to `files` the stored names at `fields` of the records matching `filter`. */
 async function collectFiles(entry: RegisterEntry, filter: Record<string, unknown>, fields: readonly { path: string; store: keyof UploadStores }[], files: FileToRemove[]) {
   if (fields.length === 0) return;
-  const docs = await modelOf(entry).find(filter).select(Object.fromEntries(fields.map((f) => [f.path, 1]))).lean();
+  const docs = await modelOf(entry)
+    .find(filter)
+    .select(Object.fromEntries(fields.map((f) => [f.path, 1])))
+    .lean();
   for (const doc of docs) {
     for (const field of fields) {
       const name = valueAt(doc, field.path);

@@ -122,7 +122,11 @@ export async function collectExportData(userId: string, now: Date = new Date()):
     const roles = rolesOf(entry);
     const filters = entry.owners.filter((o) => roles.includes(o.role)).map((o) => ownerFilter(o, id));
     if (filters.length === 0) continue;
-    const docs = await mongoose.model(entry.model).find(filters.length === 1 ? filters[0]! : { $or: filters }).sort({ _id: 1 }).lean();
+    const docs = await mongoose
+      .model(entry.model)
+      .find(filters.length === 1 ? filters[0]! : { $or: filters })
+      .sort({ _id: 1 })
+      .lean();
     const key = collectionOf(entry);
     const records: ExportRecord[] = [];
     for (const doc of docs) {

@@ -206,7 +206,11 @@ export function renderExportHtml(data: ExportData): string {
   const user = records(data, 'users')[0] ?? {};
   /** Scores `{strand: n}` as `Strand n, Strand n`. */
   const scores = (value: unknown) =>
-    value && typeof value === 'object' ? Object.entries(value as Record<string, unknown>).map(([k, v]) => `${word('strand', k)} ${escapeHtml(v)}`).join(', ') : '';
+    value && typeof value === 'object'
+      ? Object.entries(value as Record<string, unknown>)
+          .map(([k, v]) => `${word('strand', k)} ${escapeHtml(v)}`)
+          .join(', ')
+      : '';
   const quoted = (comment: unknown) => (comment ? ` — “${escapeHtml(comment)}”` : '');
 
   const courses = [

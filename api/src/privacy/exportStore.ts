@@ -132,7 +132,9 @@ export class GridFsExportStore implements ExportStore {
   }
 
   async list(): Promise<string[]> {
-    const entries = await this.bucket().find({}, { projection: { filename: 1 } }).toArray();
+    const entries = await this.bucket()
+      .find({}, { projection: { filename: 1 } })
+      .toArray();
     return [...new Set(entries.map((e) => e.filename))].filter((n) => EXPORT_FILE_PATTERN.test(n));
   }
 }

@@ -45,7 +45,14 @@ describe('writeExportArchive', () => {
       const task = await SpeakingTask.create({ courseId: course._id, teacherId: null, title: `Task ${i}`, prompt: 'Say something.', focusStrands: ['linguistic'], maxSeconds: 60 });
       const name = `recording-${randomBytes(12).toString('hex')}.webm`;
       await writeRandom(join(recordings, name), FILE_BYTES);
-      await Recording.create({ taskId: task._id, studentId: user._id, courseId: course._id, file: { name, type: 'audio/webm', size: FILE_BYTES }, durationMs: 60_000, submittedAt: new Date() });
+      await Recording.create({
+        taskId: task._id,
+        studentId: user._id,
+        courseId: course._id,
+        file: { name, type: 'audio/webm', size: FILE_BYTES },
+        durationMs: 60_000,
+        submittedAt: new Date(),
+      });
     }
     const store = new DiskUploadStore(recordings);
     const uploads = { public: store, chat: store, recordings: store } as UploadStores;

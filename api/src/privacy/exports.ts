@@ -43,7 +43,6 @@ export const EXPORT_TIMEOUT_MS = 30 * 60 * 1000;
 /** How often every process queues the sweep, ms: 1 hour (its key makes one run per hour). */
 export const EXPORT_SWEEP_EVERY_MS = 60 * 60 * 1000;
 
-
 /** What a `privacy.export` job carries; `userId` names the person for the register (erasure removes the job). */
 interface ExportPayload {
   exportId: string;
@@ -95,7 +94,10 @@ export async function requestExport(subjectId: Types.ObjectId, requestedBy: Type
 
 /** `subjectId`'s exports that are still kept, newest first. */
 export async function listExports(subjectId: Types.ObjectId, now: Date = new Date()): Promise<PrivacyExportJson[]> {
-  const docs = await PrivacyExport.find({ subjectId, expiresAt: { $gt: now } }).sort({ createdAt: -1 }).limit(50).lean();
+  const docs = await PrivacyExport.find({ subjectId, expiresAt: { $gt: now } })
+    .sort({ createdAt: -1 })
+    .limit(50)
+    .lean();
   return docs.map(presentPrivacyExport);
 }
 
@@ -126,11 +128,7 @@ export async function exportDownload(
  * streams' buffers, never a whole file.
  * @returns the archive's size in bytes
  */
-export async function writeExportArchive(
-  exportId: string,
-  userId: string,
-  deps: { uploads: UploadStores; store: ExportStore; signal?: AbortSignal; now?: Date },
-): Promise<number | null> {
+export async function writeExportArchive(exportId: string, userId: string, deps: { uploads: UploadStores; store: ExportStore; signal?: AbortSignal; now?: Date }): Promise<number | null> {
   const data = await collectExportData(userId, deps.now);
   if (!data) return null;
   // Open every file first (a stat, or a files document): one that is gone is marked, not fatal.
@@ -202,10 +200,7 @@ export function defineExportJobs(deps: { uploads: UploadStores; store: ExportSto
       timeoutMs: EXPORT_TIMEOUT_MS,
       onFailed: async (payload, error) => {
         deps.log.error({ exportId: payload.exportId }, `data export failed: ${error}`);
-        await PrivacyExport.updateOne(
-          { _id: payload.exportId, status: 'pending' },
-          { $set: { status: 'failed', error: error.slice(0, 500), day: `failed:${payload.exportId}` } },
-        );
+        await PrivacyExport.updateOne({ _id: payload.exportId, status: 'pending' }, { $set: { status: 'failed', error: error.slice(0, 500), day: `failed:${payload.exportId}` } });
       },
     },
   );
@@ -223,7 +218,10 @@ export function defineExportJobs(deps: { uploads: UploadStores; store: ExportSto
  */
 export async function sweepExports(store: ExportStore, now: Date = new Date()): Promise<number> {
   let removed = 0;
-  const expired = await PrivacyExport.find({ expiresAt: { $lte: now } }).select('_id file').limit(1_000).lean();
+  const expired = await PrivacyExport.find({ expiresAt: { $lte: now } })
+    .select('_id file')
+    .limit(1_000)
+    .lean();
   for (const doc of expired) {
     await store.remove(doc.file ?? exportFileName(String(doc._id)));
     await PrivacyExport.deleteOne({ _id: doc._id });
@@ -232,7 +230,13 @@ export async function sweepExports(store: ExportStore, now: Date = new Date()): 
   const names = await store.list();
   if (names.length === 0) return removed;
   const ids = names.map((n) => n.slice('export-'.length, -'.zip'.length));
-  const kept = new Set((await PrivacyExport.find({ _id: { $in: ids.map((id) => new Types.ObjectId(id)) } }).select('_id').lean()).map((d) => String(d._id)));
+  const kept = new Set(
+    (
+      await PrivacyExport.find({ _id: { $in: ids.map((id) => new Types.ObjectId(id)) } })
+        .select('_id')
+        .lean()
+    ).map((d) => String(d._id)),
+  );
   for (const id of ids) {
     if (kept.has(id)) continue;
     await store.remove(exportFileName(id));

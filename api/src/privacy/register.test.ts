@@ -98,11 +98,21 @@ describe('the privacy register (docs/decisions/0027-one-privacy-register.md)', (
   });
 
   it('recognises the paths that hold a user’s id (the check above looks at these)', () => {
-    const found = mongoose
-      .modelNames()
-      .flatMap((name) => allPaths(mongoose.model(name).schema).filter(({ path, type }) => holdsUserId(path, type)).map(({ path }) => `${name}.${path}`));
+    const found = mongoose.modelNames().flatMap((name) =>
+      allPaths(mongoose.model(name).schema)
+        .filter(({ path, type }) => holdsUserId(path, type))
+        .map(({ path }) => `${name}.${path}`),
+    );
     expect(found).toEqual(
-      expect.arrayContaining(['Assessment.userId', 'Recording.studentId', 'Feedback.teacherId', 'Complaint.decidedBy', 'Course.instructorId', 'SchoolSettings.updatedBy', 'ChatMessage.userId']),
+      expect.arrayContaining([
+        'Assessment.userId',
+        'Recording.studentId',
+        'Feedback.teacherId',
+        'Complaint.decidedBy',
+        'Course.instructorId',
+        'SchoolSettings.updatedBy',
+        'ChatMessage.userId',
+      ]),
     );
     expect(found).not.toContain('Recording.taskId');
   });

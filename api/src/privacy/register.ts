@@ -348,8 +348,7 @@ export const PRIVACY_REGISTER: readonly RegisterEntry[] = [
     files: [{ path: 'file.name', store: 'recordings', description: 'The recorded audio', goneWhen: 'audioRemovedAt' }],
     whoCanSee: 'The student, the course’s current teacher (a course handed to another teacher takes its recordings along) and admins.',
     retention: {
-      text:
-        'The record until the account, the task or the course is deleted; the audio of a reviewed recording for the school’s recording retention (365 days unless an admin sets 30 to 1,825), then the daily retention job removes it and the recording says so. A recording not yet reviewed keeps its audio.',
+      text: 'The record until the account, the task or the course is deleted; the audio of a reviewed recording for the school’s recording retention (365 days unless an admin sets 30 to 1,825), then the daily retention job removes it and the recording says so. A recording not yet reviewed keeps its audio.',
       rule: { kind: 'schoolRetention', path: 'submittedAt', setting: 'recordingRetentionDays', when: { status: 'reviewed' } },
     },
     onErasure: 'Deleted with its audio file, its feedback and its delivery report.',
@@ -448,7 +447,10 @@ export const PRIVACY_REGISTER: readonly RegisterEntry[] = [
       { path: 'actorId', role: 'actor', onErasure: 'detach' },
     ],
     whoCanSee: 'Admins; the student sees the last 90 days of entries about them (who, in what role, what and when).',
-    retention: { text: 'One year, then removed by the daily retention job. Each entry first waits, for less than a second, in a journal file on the server, so that none is lost if the server stops.', rule: { kind: 'afterDays', path: 'at', days: 365 } },
+    retention: {
+      text: 'One year, then removed by the daily retention job. Each entry first waits, for less than a second, in a journal file on the server, so that none is lost if the server stops.',
+      rule: { kind: 'afterDays', path: 'at', days: 365 },
+    },
     onErasure: 'Entries about the deleted student are deleted; entries by a deleted teacher or admin stay with their role, the person shown as "Deleted user".',
     export: { included: true, how: 'For a student, the entries about them: who (name and role), what and when — not the IP address.', omit: ['ip'], names: ['actorId'] },
   },
@@ -554,7 +556,8 @@ export const DERIVED_DATA: readonly DerivedData[] = [
   },
   {
     label: 'Profile figures',
-    purpose: 'To show a student the share of their assignments they completed, and a teacher their courses and the share of the assignments handed out in them that their students completed.',
+    purpose:
+      'To show a student the share of their assignments they completed, and a teacher their courses and the share of the assignments handed out in them that their students completed.',
     from: ['Enrollment', 'Assignment', 'AssignmentCompletion', 'Course'],
     whoCanSee: 'The person, on their profile; admins through the profile call.',
     rules: '`api/src/services/profile.ts` ([Teacher and student profiles](product.md#teacher-and-student-profiles))',

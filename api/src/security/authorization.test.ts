@@ -167,7 +167,14 @@ const ROWS: Row[] = [
 
   // Admin: notices (GET open to every signed-in user).
   { endpoint: 'GET /api/admin/settings', expect: adminOnly(200), request: () => ({ path: '/api/admin/settings' }) },
-  { endpoint: 'PUT /api/admin/settings', expect: adminOnly(200), request: () => ({ path: '/api/admin/settings', json: { language: 'English', backupFrequency: 'Daily', schoolName: '', privacyContact: '', recordingRetentionDays: 365, inactiveAccountMonths: null } }) },
+  {
+    endpoint: 'PUT /api/admin/settings',
+    expect: adminOnly(200),
+    request: () => ({
+      path: '/api/admin/settings',
+      json: { language: 'English', backupFrequency: 'Daily', schoolName: '', privacyContact: '', recordingRetentionDays: 365, inactiveAccountMonths: null },
+    }),
+  },
   { endpoint: 'GET /api/admin/backups', expect: adminOnly(200), request: () => ({ path: '/api/admin/backups' }) },
   // queues a backup that no runner takes here: the admin's cell is the first to reach the handler.
   { endpoint: 'POST /api/admin/backups', expect: adminOnly(202), request: () => ({ path: '/api/admin/backups' }) },
@@ -288,7 +295,10 @@ const ROWS: Row[] = [
   {
     endpoint: 'POST /api/teacher/speaking-tasks',
     expect: cells(401, 403, 403, 201, 403, 403),
-    request: (world) => ({ path: '/api/teacher/speaking-tasks', json: { courseId: world.courseId, title: 'Tell a story', prompt: 'Tell a story in one minute.', focusStrands: ['cognitive'] } }),
+    request: (world) => ({
+      path: '/api/teacher/speaking-tasks',
+      json: { courseId: world.courseId, title: 'Tell a story', prompt: 'Tell a story in one minute.', focusStrands: ['cognitive'] },
+    }),
   },
   { endpoint: 'GET /api/teacher/speaking-tasks/:teacherId', expect: owningTeacherOrAdmin, request: (world) => ({ path: `/api/teacher/speaking-tasks/${world.t1.id}` }) },
   {
@@ -427,7 +437,11 @@ describe('a course handed over (docs/product.md#who-sees-a-recording): the matri
   // ownerTeacher is t1, the former teacher; otherTeacher is t2, the course's teacher now.
   const rows: Row[] = [
     { endpoint: 'GET /api/recordings/:recordingId/audio', expect: cells(401, 200, 403, 403, 200, 200), request: async () => ({ path: `/api/recordings/${(await handedOver()).id}/audio` }) },
-    { endpoint: 'GET /api/recordings/:recordingId/delivery', expect: cells(401, 200, 403, 403, 200, 200), request: async () => ({ path: `/api/recordings/${(await handedOver()).id}/delivery` }) },
+    {
+      endpoint: 'GET /api/recordings/:recordingId/delivery',
+      expect: cells(401, 200, 403, 403, 200, 200),
+      request: async () => ({ path: `/api/recordings/${(await handedOver()).id}/delivery` }),
+    },
     {
       endpoint: 'POST /api/teacher/recordings/:recordingId/feedback',
       expect: cells(401, 403, 403, 403, 201, 403),

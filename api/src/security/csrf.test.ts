@@ -104,7 +104,15 @@ describe('the CSRF middleware on the app', () => {
 
   it('refuses a multipart upload from another site without storing the file', async () => {
     const form = new FormData();
-    for (const [key, value] of Object.entries({ title: 'T', description: 'D', instructorId: world.t1.id as string, duration: '3', startDate: '2025-01-01', endDate: '2025-02-01', status: 'active' })) {
+    for (const [key, value] of Object.entries({
+      title: 'T',
+      description: 'D',
+      instructorId: world.t1.id as string,
+      duration: '3',
+      startDate: '2025-01-01',
+      endDate: '2025-02-01',
+      status: 'active',
+    })) {
       form.append(key, value);
     }
     form.append('image', new Blob([TINY_PNG as Uint8Array<ArrayBuffer>], { type: 'image/png' }), 'x.png');

@@ -23,16 +23,7 @@ import { createTaskSchema, feedbackSchema, recordingFormSchema, updateTaskSchema
 import { recordingsDir } from '../services/uploads.js';
 import { sampleReport } from '../test/delivery.js';
 import { TEST_ORIGIN } from '../test/factories.js';
-import {
-  OPERATOR_MARKER,
-  POLLUTION_MARKER,
-  fuzzBody,
-  fuzzParam,
-  fuzzQuery,
-  fuzzValue,
-  mutated,
-  type FuzzBody,
-} from '../test/fuzzArbitraries.js';
+import { OPERATOR_MARKER, POLLUTION_MARKER, fuzzBody, fuzzParam, fuzzQuery, fuzzValue, mutated, type FuzzBody } from '../test/fuzzArbitraries.js';
 import {
   TINY_PNG,
   WORLD_PASSWORD,
@@ -109,7 +100,12 @@ interface Target {
   fileField?: string;
 }
 
-const scores = () => Object.fromEntries(Object.values(ASSESSMENT_CATEGORIES).flat().map((key) => [key, 3]));
+const scores = () =>
+  Object.fromEntries(
+    Object.values(ASSESSMENT_CATEGORIES)
+      .flat()
+      .map((key) => [key, 3]),
+  );
 const course = (world: World) => ({
   title: 'Storytelling',
   description: 'Tell a story in three minutes.',
@@ -186,7 +182,19 @@ const TARGETS: Target[] = [
   { endpoint: 'DELETE /api/admin/courses/:id', caller: 'admin', params: async (w) => ({ id: await ids(() => freshCourse(w.t2._id), 6) }) },
 
   { endpoint: 'GET /api/admin/settings', caller: 'admin' },
-  { endpoint: 'PUT /api/admin/settings', caller: 'admin', body: schoolSettingsBodySchema, sample: () => ({ language: 'French', backupFrequency: 'Weekly', schoolName: 'Hillside School', privacyContact: 'privacy@hillside.example', recordingRetentionDays: 180, inactiveAccountMonths: 24 }) },
+  {
+    endpoint: 'PUT /api/admin/settings',
+    caller: 'admin',
+    body: schoolSettingsBodySchema,
+    sample: () => ({
+      language: 'French',
+      backupFrequency: 'Weekly',
+      schoolName: 'Hillside School',
+      privacyContact: 'privacy@hillside.example',
+      recordingRetentionDays: 180,
+      inactiveAccountMonths: 24,
+    }),
+  },
   { endpoint: 'GET /api/admin/backups', caller: 'admin' },
   // the first request queues a backup that no runner takes here; the rest are refused (409).
   { endpoint: 'POST /api/admin/backups', caller: 'admin' },
@@ -303,7 +311,13 @@ const TARGETS: Target[] = [
     params: async (w) => ({ taskId: await ids(() => freshTask(w)) }),
   },
   { endpoint: 'GET /api/recordings/:recordingId/audio', caller: 'ownerStudent', params: async (w) => ({ recordingId: await ids(() => freshRecording(w)) }) },
-  { endpoint: 'GET /api/teacher/recordings/:teacherId', caller: 'ownerTeacher', params: (w) => ({ teacherId: [w.t1.id as string] }), query: ['status'], queryValues: () => ['pending', 'reviewed'] },
+  {
+    endpoint: 'GET /api/teacher/recordings/:teacherId',
+    caller: 'ownerTeacher',
+    params: (w) => ({ teacherId: [w.t1.id as string] }),
+    query: ['status'],
+    queryValues: () => ['pending', 'reviewed'],
+  },
   {
     endpoint: 'POST /api/teacher/recordings/:recordingId/feedback',
     caller: 'ownerTeacher',
@@ -322,8 +336,20 @@ const TARGETS: Target[] = [
   { endpoint: 'POST /api/admin/delivery/reanalyse', caller: 'admin', query: ['version'] },
   { endpoint: 'GET /api/teacher/stats/:teacherId', caller: 'ownerTeacher', params: (w) => ({ teacherId: [w.t1.id as string] }) },
   { endpoint: 'GET /api/teacher/courses/:teacherId', caller: 'ownerTeacher', params: (w) => ({ teacherId: [w.t1.id as string] }) },
-  { endpoint: 'GET /api/student/oracy/:studentId', caller: 'ownerStudent', params: (w) => ({ studentId: [w.s1.id as string] }), query: ['before'], queryValues: () => ['2026-01-31T09:00:00.000Z'] },
-  { endpoint: 'GET /api/teacher/oracy/:teacherId', caller: 'ownerTeacher', params: (w) => ({ teacherId: [w.t1.id as string] }), query: ['courseId'], queryValues: (w) => [w.courseId as string] },
+  {
+    endpoint: 'GET /api/student/oracy/:studentId',
+    caller: 'ownerStudent',
+    params: (w) => ({ studentId: [w.s1.id as string] }),
+    query: ['before'],
+    queryValues: () => ['2026-01-31T09:00:00.000Z'],
+  },
+  {
+    endpoint: 'GET /api/teacher/oracy/:teacherId',
+    caller: 'ownerTeacher',
+    params: (w) => ({ teacherId: [w.t1.id as string] }),
+    query: ['courseId'],
+    queryValues: (w) => [w.courseId as string],
+  },
   {
     endpoint: 'GET /api/teacher/students/:teacherId/:studentId/assignments',
     caller: 'ownerTeacher',
@@ -386,7 +412,10 @@ function arbitraryFor(target: Target, world: World, pools: Record<string, string
   });
   const query = fuzzQuery(target.query ?? [], target.queryValues?.(world) ?? []);
   const value = target.body
-    ? fc.oneof({ weight: 2, arbitrary: fuzzValue(target.body, { ids: [world.courseId, world.t1.id as string, world.s1.id as string] }) }, { weight: 2, arbitrary: target.sample ? mutated(target.sample(world)) : fc.constant({}) })
+    ? fc.oneof(
+        { weight: 2, arbitrary: fuzzValue(target.body, { ids: [world.courseId, world.t1.id as string, world.s1.id as string] }) },
+        { weight: 2, arbitrary: target.sample ? mutated(target.sample(world)) : fc.constant({}) },
+      )
     : fc.oneof(fc.constant({}), fc.constant(null), fc.constant({ $where: OPERATOR_MARKER }));
   const formKeys = target.sample ? Object.keys(target.sample(world)) : ['title'];
   const json = fuzzBody(value, formKeys);
@@ -420,7 +449,7 @@ function wildcardPath(pool: readonly string[]): fc.Arbitrary<string> {
 
 function formDataOf(fields: Record<string, unknown>, file: Uint8Array | null, fileField: string): FormData {
   const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.append(key, typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+  for (const [key, value] of Object.entries(fields)) form.append(key, typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
   if (file) form.append(fileField, new Blob([file as Uint8Array<ArrayBuffer>], { type: 'image/png' }), '../../../evil name.png');
   return form;
 }
@@ -595,16 +624,18 @@ describe('fuzzing every endpoint (input never causes a 500)', () => {
       const pools = (await target.params?.(world)) ?? {};
       await digestAll();
       const problems: string[] = [];
-      await fc.assert(
-        fc.asyncProperty(arbitraryFor(target, world, pools), async (input) => {
-          const problem = await check(world, target, cookie, input);
-          if (problem) problems.push(problem);
-          return problem === null;
-        }),
-        { numRuns: RUNS, endOnFailure: true },
-      ).catch((err: unknown) => {
-        throw new Error(`${problems[0] ?? ''}\n${err instanceof Error ? err.message.split('\n').slice(0, 4).join('\n') : String(err)}`);
-      });
+      await fc
+        .assert(
+          fc.asyncProperty(arbitraryFor(target, world, pools), async (input) => {
+            const problem = await check(world, target, cookie, input);
+            if (problem) problems.push(problem);
+            return problem === null;
+          }),
+          { numRuns: RUNS, endOnFailure: true },
+        )
+        .catch((err: unknown) => {
+          throw new Error(`${problems[0] ?? ''}\n${err instanceof Error ? err.message.split('\n').slice(0, 4).join('\n') : String(err)}`);
+        });
       expect(crashes).toEqual([]);
     });
   }
@@ -628,7 +659,11 @@ describe('fuzzing every endpoint (input never causes a 500)', () => {
     const admin = await cookieOf(world.admin);
     const teacher = await cookieOf(world.t1);
     const person = { firstName: '\u3164\u3164', lastName: '\u2800', email: `blank-${Date.now()}@example.test`, role: 3 };
-    const user = await world.app.request('/api/admin/users', { method: 'POST', headers: { Cookie: admin, Origin: TEST_ORIGIN, 'Content-Type': 'application/json' }, body: JSON.stringify(person) });
+    const user = await world.app.request('/api/admin/users', {
+      method: 'POST',
+      headers: { Cookie: admin, Origin: TEST_ORIGIN, 'Content-Type': 'application/json' },
+      body: JSON.stringify(person),
+    });
     expect(user.status).toBe(400);
     const complaint = await world.app.request('/api/teacher/complaints', {
       method: 'POST',

@@ -90,7 +90,10 @@ function nodeResponseOf(c: Context): NodeResponse | undefined {
 function mergeTokens(current: string, tokens: string): string {
   const have = new Set(current.split(',').map((t) => t.trim().toLowerCase()));
   if (have.has('*')) return current;
-  const missing = tokens.split(',').map((t) => t.trim()).filter((t) => t && !have.has(t.toLowerCase()));
+  const missing = tokens
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t && !have.has(t.toLowerCase()));
   return missing.length ? `${current}, ${missing.join(', ')}` : current;
 }
 

@@ -72,7 +72,10 @@ describe('security events', () => {
 
   it('logs a rate-limit hit', async () => {
     for (let i = 0; i < 11; i++) {
-      await app.request('/auth/login', { ...jsonRequest('POST', { email: 'limit@example.test', password: 'wrong-password-1' }), headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '203.0.113.50' } });
+      await app.request('/auth/login', {
+        ...jsonRequest('POST', { email: 'limit@example.test', password: 'wrong-password-1' }),
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '203.0.113.50' },
+      });
     }
     expect(events('rate_limited')[0]).toMatchObject({ ip: '203.0.113.50', path: '/auth/login', status: 429 });
   });
@@ -95,7 +98,10 @@ describe('security events', () => {
       await app.request('/api/admin/users', { method: 'POST', headers, body: JSON.stringify({ firstName: 'Log', lastName: 'Made', email: 'log-made@example.test', role: 3 }) }),
     );
     const reset = await readJson(await app.request(`/api/admin/users/${made.user.id}/reset-password`, { method: 'POST', headers }));
-    const signedIn = await app.request('/auth/login', { ...jsonRequest('POST', { email: 'log-made@example.test', password: reset.oneTimePassword }), headers: { 'Content-Type': 'application/json', ...FROM } });
+    const signedIn = await app.request('/auth/login', {
+      ...jsonRequest('POST', { email: 'log-made@example.test', password: reset.oneTimePassword }),
+      headers: { 'Content-Type': 'application/json', ...FROM },
+    });
     const cookie = signedIn.headers.getSetCookie()[0]!.split(';')[0]!;
     const changed = await app.request('/auth/change-password', {
       method: 'POST',

@@ -67,18 +67,20 @@ describe('registration names (docs/product.md#names-and-titles)', () => {
     }
   });
 
-  it.each([['digits', '123'], ['punctuation', "-'."], ['an emoji', '🎤'], ['digits and spaces', '4 2']])(
-    'refuses a name without a letter: %s',
-    async (_what, value) => {
-      for (const field of ['firstName', 'lastName'] as const) {
-        const res = await app.request('/auth/register', jsonRequest('POST', person({ [field]: value })));
-        expect(res.status).toBe(400);
-        const body = await readJson(res);
-        expect(body.error.code).toBe('validation_error');
-        expect(body.error.fields).toEqual({ [field]: NAME_LETTER_MESSAGE });
-      }
-    },
-  );
+  it.each([
+    ['digits', '123'],
+    ['punctuation', "-'."],
+    ['an emoji', '🎤'],
+    ['digits and spaces', '4 2'],
+  ])('refuses a name without a letter: %s', async (_what, value) => {
+    for (const field of ['firstName', 'lastName'] as const) {
+      const res = await app.request('/auth/register', jsonRequest('POST', person({ [field]: value })));
+      expect(res.status).toBe(400);
+      const body = await readJson(res);
+      expect(body.error.code).toBe('validation_error');
+      expect(body.error.fields).toEqual({ [field]: NAME_LETTER_MESSAGE });
+    }
+  });
 
   it('refuses a blank or letterless name on the admin-made account and in an import preview too', async () => {
     const admin = await createUser({ role: 1 });

@@ -19,8 +19,7 @@ import { generousRateLimits } from '../test/testWorld.js';
 // Generous limits: the timing test fails more sign-ins than the per-IP limit allows.
 const app = createApp({ env: getEnv(), logger: pino({ level: 'silent' }), rateLimits: generousRateLimits() });
 let n = 0;
-const register = (password: string) =>
-  app.request('/auth/register', jsonRequest('POST', { firstName: 'Pat', lastName: 'Word', email: `pw-${++n}-${Date.now()}@example.test`, password }));
+const register = (password: string) => app.request('/auth/register', jsonRequest('POST', { firstName: 'Pat', lastName: 'Word', email: `pw-${++n}-${Date.now()}@example.test`, password }));
 
 describe('password rules on registration', () => {
   it('refuses fewer than 10 characters and accepts 10', async () => {

@@ -72,7 +72,7 @@ describe('PUBLIC_ORIGIN on the app', () => {
     expect((await app.request('http://10.0.0.5:3000/readyz')).status).toBe(200);
   });
 
-  it('takes the CSRF check\'s own origin from PUBLIC_ORIGIN, not from Host', async () => {
+  it("takes the CSRF check's own origin from PUBLIC_ORIGIN, not from Host", async () => {
     const post = (origin: string) =>
       app.request('http://oracy.school.example/api/admin/notice', {
         method: 'POST',
@@ -86,7 +86,7 @@ describe('PUBLIC_ORIGIN on the app', () => {
     expect((await post(PUBLIC)).status).toBe(201);
   });
 
-  it('names PUBLIC_ORIGIN in the CSP\'s connect-src, and sends HSTS for an https one', async () => {
+  it("names PUBLIC_ORIGIN in the CSP's connect-src, and sends HSTS for an https one", async () => {
     const res = await app.request('http://oracy.school.example/api/health');
     expect(cspDirectives(res.headers.get('Content-Security-Policy') ?? '').get('connect-src')).toEqual(["'self'", 'wss://oracy.school.example']);
     expect(res.headers.get('Strict-Transport-Security')).not.toBeNull();

@@ -113,7 +113,7 @@ describe('sign-in limits', () => {
     expect(await readJson(unknown)).toEqual(body);
   });
 
-  it('per email: after 50 failures from five addresses the owner\'s trusted device still signs in, a new device gets 429, and the lock is logged once', async () => {
+  it("per email: after 50 failures from five addresses the owner's trusted device still signs in, a new device gets 429, and the lock is logged once", async () => {
     const { logger, events } = recordingLogger();
     const app = proxiedApp(undefined, { logger });
     const { user, password } = await createUser({ role: ROLES.teacher });
@@ -142,7 +142,7 @@ describe('sign-in limits', () => {
     expect(Number(locked[0]!.retryAfter)).toBeGreaterThan(ONE_HOUR - 60);
   });
 
-  it('a trusted device\'s wrong passwords count against it: after 10, it signs in only as a new device would', async () => {
+  it("a trusted device's wrong passwords count against it: after 10, it signs in only as a new device would", async () => {
     const app = proxiedApp(undefined, { env: { LOGIN_FAILURES_PER_EMAIL: 24 } });
     const { user, password } = await createUser();
     const phone = new TestDevice(app, '198.51.100.20');
@@ -180,10 +180,16 @@ describe('sign-in limits', () => {
     const { user, password } = await createUser();
     for (let i = 0; i < 10; i++) {
       // The client invents a new first entry every time; the proxy's own last entry stays the same.
-      const res = await app.request('/auth/login', { ...jsonRequest('POST', { email: user.email, password: 'wrong-password-1' }), headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `10.9.9.${i}, 192.0.2.77` } });
+      const res = await app.request('/auth/login', {
+        ...jsonRequest('POST', { email: user.email, password: 'wrong-password-1' }),
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `10.9.9.${i}, 192.0.2.77` },
+      });
       expect(res.status).toBe(401);
     }
-    const blocked = await app.request('/auth/login', { ...jsonRequest('POST', { email: user.email, password }), headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.0.0.1, 192.0.2.77' } });
+    const blocked = await app.request('/auth/login', {
+      ...jsonRequest('POST', { email: user.email, password }),
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.0.0.1, 192.0.2.77' },
+    });
     expect(blocked.status).toBe(429);
   });
 });
@@ -210,7 +216,7 @@ describe('the RateLimitStore interface', () => {
     const third = await limiter.hit('k');
     expect(third.exceeded).toBe(true);
     expect(third.msBeforeReset).toBeGreaterThan(59_000);
-    expect((await limiter.peek('other'))).toBeNull();
+    expect(await limiter.peek('other')).toBeNull();
     await limiter.reset('k');
     expect(await limiter.peek('k')).toBeNull();
   });

@@ -17,7 +17,10 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** The real bulk insert, as the access log does it. */
 async function insert(entries: readonly JournalEntry[]): Promise<void> {
   try {
-    await AccessLogEntry.collection.insertMany(entries.map((e) => ({ ...e })), { ordered: false });
+    await AccessLogEntry.collection.insertMany(
+      entries.map((e) => ({ ...e })),
+      { ordered: false },
+    );
   } catch (err) {
     if (!isBulkDuplicateOnly(err)) throw err;
   }

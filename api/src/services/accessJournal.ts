@@ -117,10 +117,7 @@ interface Segment {
  * @param options.flushMs the longest an entry waits before its batch is inserted, ms (default {@link JOURNAL_FLUSH_MS})
  * @param options.onError told when a timed flush fails (it is retried by the next)
  */
-export function openAccessJournal(
-  dir: string,
-  options: { insert: InsertEntries; flushMs?: number; onError?: (err: unknown) => void },
-): AccessJournal {
+export function openAccessJournal(dir: string, options: { insert: InsertEntries; flushMs?: number; onError?: (err: unknown) => void }): AccessJournal {
   const token = randomBytes(8).toString('hex');
   const flushMs = options.flushMs ?? JOURNAL_FLUSH_MS;
   let sequence = 0;
@@ -170,10 +167,12 @@ export function openAccessJournal(
     if (timer) clearTimeout(timer);
     timer = undefined;
     // one flush at a time; a later one also inserts what was written while the earlier ran.
-    running = running.catch(() => undefined).then(async () => {
-      closeOpen();
-      await insertClosed();
-    });
+    running = running
+      .catch(() => undefined)
+      .then(async () => {
+        closeOpen();
+        await insertClosed();
+      });
     return running;
   };
 

@@ -39,7 +39,9 @@ async function classroom(teacherName?: string) {
   const admin = await signedIn(1);
   const course = await makeCourse({ instructorId: teacher.user._id, title: `Voice ${new Types.ObjectId().toString().slice(-6)}` });
   await enroll(student.user._id, [course._id]);
-  const task = await readJson(await app.request('/api/teacher/speaking-tasks', jsonRequest('POST', { courseId: course.id, title: 'Explain', prompt: 'Explain lunch.', focusStrands: ['linguistic'] }, teacher.cookie)));
+  const task = await readJson(
+    await app.request('/api/teacher/speaking-tasks', jsonRequest('POST', { courseId: course.id, title: 'Explain', prompt: 'Explain lunch.', focusStrands: ['linguistic'] }, teacher.cookie)),
+  );
   const bytes = audioFixture('speech.wav');
   const form = new FormData();
   form.append('audio', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'audio/wav' }), 'answer.wav');
@@ -74,9 +76,7 @@ describe('a staff read of a recording’s audio (docs/product.md#access-log)', (
     expect(res.status).toBe(status);
     expect(res.headers.get('Content-Range')).toBe(contentRange ? contentRange(size) : null);
     expect((await res.arrayBuffer()).byteLength).toBe(status === 200 ? size : Number(res.headers.get('Content-Length')));
-    expect(await entriesBy(teacher.user._id)).toEqual([
-      expect.objectContaining({ actorRole: 'teacher', subjectId: student.user._id, what: 'recording_audio', resourceId: recording.id }),
-    ]);
+    expect(await entriesBy(teacher.user._id)).toEqual([expect.objectContaining({ actorRole: 'teacher', subjectId: student.user._id, what: 'recording_audio', resourceId: recording.id })]);
   });
 
   it('writes one entry for a player scrubbing within 10 minutes, requests at once included, and one per person', async () => {

@@ -43,7 +43,10 @@ export function accessJournalDir(dataDir: string): string {
  */
 async function insertEntries(entries: readonly JournalEntry[]): Promise<void> {
   try {
-    await AccessLogEntry.collection.insertMany(entries.map((entry) => ({ ...entry })), { ordered: false });
+    await AccessLogEntry.collection.insertMany(
+      entries.map((entry) => ({ ...entry })),
+      { ordered: false },
+    );
   } catch (err) {
     if (!isBulkDuplicateOnly(err)) throw err;
   }
@@ -220,7 +223,14 @@ function queryOf(filter: AccessLogFilter): Record<string, unknown> {
 
 /** The name of each person some entries name, by id: "Deleted user" for a gone account or none. One query at most. */
 async function namesOf(entries: readonly EntryDoc[]): Promise<(id: Types.ObjectId | null) => string> {
-  const ids = [...new Set(entries.flatMap((e) => [e.actorId, e.subjectId]).filter((id): id is Types.ObjectId => id !== null).map(String))];
+  const ids = [
+    ...new Set(
+      entries
+        .flatMap((e) => [e.actorId, e.subjectId])
+        .filter((id): id is Types.ObjectId => id !== null)
+        .map(String),
+    ),
+  ];
   const users = ids.length === 0 ? [] : await User.find({ _id: { $in: ids.map((id) => new Types.ObjectId(id)) } }, { name: 1 }).lean();
   const names = new Map(users.map((u) => [String(u._id), u.name]));
   return (id) => (id ? (names.get(String(id)) ?? DELETED_USER_NAME) : DELETED_USER_NAME);

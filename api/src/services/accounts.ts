@@ -37,10 +37,7 @@ export const NO_CHANGE_REQUIRED = 'Your password does not need to be changed her
  * @returns the new row and its one-time password
  * @throws ApiError 409 `EMAIL_TAKEN` when a user has this email
  */
-export async function createAccount(
-  input: { firstName: string; lastName: string; email: string; role: Role },
-  opts: { checked?: boolean } = {},
-): Promise<OneTimePasswordGrant> {
+export async function createAccount(input: { firstName: string; lastName: string; email: string; role: Role }, opts: { checked?: boolean } = {}): Promise<OneTimePasswordGrant> {
   if (!opts.checked && (await User.exists({ email: input.email }))) throw conflict(EMAIL_TAKEN);
   const oneTimePassword = generateOneTimePassword();
   try {

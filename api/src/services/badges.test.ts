@@ -40,8 +40,7 @@ async function recording(studentId: Types.ObjectId, iso: string) {
   );
 }
 
-const assessment = (userId: Types.ObjectId, iso: string, values: Record<string, number>) =>
-  at(iso, () => Assessment.create({ userId, scores: values, mean: 3, level: 'Developing' }));
+const assessment = (userId: Types.ObjectId, iso: string, values: Record<string, number>) => at(iso, () => Assessment.create({ userId, scores: values, mean: 3, level: 'Developing' }));
 
 /** The student's badges as their own profile call answers them, by id. */
 async function badgesOf(email: string, password: string, id: string): Promise<Record<string, Badge>> {

@@ -16,7 +16,7 @@ describe('the complaint rules', () => {
     expect(await listComplaints(user.id as string, 2)).toEqual([]);
   });
 
-  it('deletes only the owner\'s complaint in the same role, never an approved one', async () => {
+  it("deletes only the owner's complaint in the same role, never an approved one", async () => {
     const { user } = await createUser({ role: 3 });
     const { user: stranger } = await createUser({ role: 3 });
     const pending = await Complaint.create({ title: 'a', description: 'd', userId: user._id, role: 3 });

@@ -30,7 +30,9 @@ export interface NewComplaint {
  * @param role only complaints filed in this role
  */
 export async function listComplaints(ownerId: string, role: FilerRole): Promise<ComplaintJson[]> {
-  const rows = await Complaint.find({ userId: new Types.ObjectId(ownerId), role }).sort({ createdAt: -1, _id: -1 }).lean();
+  const rows = await Complaint.find({ userId: new Types.ObjectId(ownerId), role })
+    .sort({ createdAt: -1, _id: -1 })
+    .lean();
   return rows.map((row) => presentComplaint(row));
 }
 

@@ -4,15 +4,7 @@ import { DecodeError, type DecodedAudio } from '../delivery/decode.js';
 import { DELIVERY_VERSION, deliveryReportSchema, type DeliveryReport as Report, type DeliverySummary, type DeliveryTrendPoint } from '../delivery/report.js';
 import { defineJob, enqueueJob } from '../jobs/index.js';
 import type { Logger } from '../logger.js';
-import {
-  figuresOf,
-  presentDelivery,
-  presentDeliverySummary,
-  presentTrendPoint,
-  type DeliveryFigures,
-  type DeliveryJson,
-  type DeliveryRecordLike,
-} from '../presenters/delivery.js';
+import { figuresOf, presentDelivery, presentDeliverySummary, presentTrendPoint, type DeliveryFigures, type DeliveryJson, type DeliveryRecordLike } from '../presenters/delivery.js';
 import type { UploadStore } from './uploads.js';
 
 declare module '../jobs/index.js' {
@@ -290,7 +282,9 @@ export async function deliveryOf(recordingId: Types.ObjectId): Promise<DeliveryJ
 /** The summaries of some recordings, by recording id (a recording without a record: `pending`). One query. */
 export async function deliverySummaries(recordingIds: readonly Types.ObjectId[]): Promise<(recordingId: unknown) => DeliverySummary> {
   const records = recordingIds.length
-    ? await DeliveryReport.find({ recordingId: { $in: recordingIds } }).select('recordingId status source figures').lean<RecordDoc[]>()
+    ? await DeliveryReport.find({ recordingId: { $in: recordingIds } })
+        .select('recordingId status source figures')
+        .lean<RecordDoc[]>()
     : [];
   const byRecording = new Map(records.map((r) => [String(r.recordingId), r]));
   return (recordingId) => presentDeliverySummary(byRecording.get(String(recordingId)));
@@ -307,7 +301,9 @@ export async function deliveryTrend(studentId: Types.ObjectId): Promise<Delivery
     .select('recordingId taskId submittedAt figures')
     .lean<Array<{ recordingId: Types.ObjectId; taskId: Types.ObjectId; submittedAt: Date; figures: DeliveryFigures | null }>>();
   if (records.length === 0) return [];
-  const tasks = await SpeakingTask.find({ _id: { $in: [...new Set(records.map((r) => String(r.taskId)))] } }).select('title').lean();
+  const tasks = await SpeakingTask.find({ _id: { $in: [...new Set(records.map((r) => String(r.taskId)))] } })
+    .select('title')
+    .lean();
   const titles = new Map(tasks.map((t) => [String(t._id), t.title]));
   return records
     .filter((r): r is typeof r & { figures: DeliveryFigures } => r.figures !== null)

@@ -161,10 +161,7 @@ export function idempotency(opts: { maxBodyBytes?: number; storedBody?: (body: s
           const { status } = c.res;
           if (status >= 200 && status < 300) {
             const body = storedBody(await c.res.clone().text());
-            await IdempotencyKey.updateOne(
-              { _id: reservation._id },
-              { $set: { state: 'done', status, body, contentType: c.res.headers.get('Content-Type') } },
-            );
+            await IdempotencyKey.updateOne({ _id: reservation._id }, { $set: { state: 'done', status, body, contentType: c.res.headers.get('Content-Type') } });
             stored = true;
           }
         } finally {

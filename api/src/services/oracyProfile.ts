@@ -39,7 +39,6 @@ export const ATTENTION_THRESHOLDS = {
   lowStrand: 2,
 } as const;
 
-
 /**
  * Rounds to two decimals, halves away from zero (2.375 → 2.38, −0.125 → −0.13).
  * The scores are integers, so every mean is a multiple of 1/16 and exact in
@@ -131,11 +130,7 @@ export function weakestStrand(strands: Strands): StrandKey {
  * latest is ≤ 2.00. An empty list: nothing to act on.
  * @param now the time to judge staleness at, ms since the epoch
  */
-export function needsAttention(
-  latest: Pick<SubmissionSummary, 'submittedAt' | 'strands'> | null | undefined,
-  change: number | null,
-  now: number,
-): AttentionReason[] {
+export function needsAttention(latest: Pick<SubmissionSummary, 'submittedAt' | 'strands'> | null | undefined, change: number | null, now: number): AttentionReason[] {
   if (!latest) return ['not-assessed'];
   const reasons: AttentionReason[] = [];
   if (now - latest.submittedAt.getTime() > ATTENTION_THRESHOLDS.staleAfterDays * DAY_MS) reasons.push('stale');

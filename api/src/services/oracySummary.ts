@@ -48,7 +48,9 @@ export async function refreshOracySummary(userId: Types.ObjectId): Promise<Oracy
  * @returns how many users were updated
  */
 export async function backfillOracySummaries(): Promise<number> {
-  const users = await User.find({ oracy: { $exists: false } }).select('_id').lean();
+  const users = await User.find({ oracy: { $exists: false } })
+    .select('_id')
+    .lean();
   if (users.length === 0) return 0;
   const submissions = await Assessment.find({ userId: { $in: users.map((u) => u._id) } })
     .sort(NEWEST_FIRST)

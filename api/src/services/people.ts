@@ -251,7 +251,10 @@ export async function assignCourses(studentId: string, courseIds: readonly strin
   const toAdd = wanted.filter((course) => !currentIds.has(course));
 
   if (toRemove.length) await Enrollment.deleteMany({ _id: { $in: toRemove } });
-  await addEnrollments(id, toAdd.map((course) => new Types.ObjectId(course)));
+  await addEnrollments(
+    id,
+    toAdd.map((course) => new Types.ObjectId(course)),
+  );
   return assignedCourseIds(studentId);
 }
 

@@ -26,21 +26,21 @@ export async function studentProfileFigures(studentId: Types.ObjectId | string):
   const courseIds = enrollments.map((e) => e.courseId);
   const [courses, assignments] = courseIds.length
     ? await Promise.all([
-        Course.find({ _id: { $in: courseIds } }).select('title startDate').lean(),
-        Assignment.find({ courseId: { $in: courseIds } }).select('_id').lean(),
+        Course.find({ _id: { $in: courseIds } })
+          .select('title startDate')
+          .lean(),
+        Assignment.find({ courseId: { $in: courseIds } })
+          .select('_id')
+          .lean(),
       ])
     : [[], []];
-  const completedAssignments = assignments.length
-    ? await AssignmentCompletion.countDocuments({ studentId: id, assignmentId: { $in: assignments.map((a) => a._id) } })
-    : 0;
+  const completedAssignments = assignments.length ? await AssignmentCompletion.countDocuments({ studentId: id, assignmentId: { $in: assignments.map((a) => a._id) } }) : 0;
   const totalAssignments = assignments.length;
   return {
     progress: percentOf(completedAssignments, totalAssignments, 0),
     completedAssignments,
     totalAssignments,
-    courses: courses
-      .sort((a, b) => a.startDate.getTime() - b.startDate.getTime() || a.title.localeCompare(b.title))
-      .map((course) => ({ id: String(course._id), title: course.title })),
+    courses: courses.sort((a, b) => a.startDate.getTime() - b.startDate.getTime() || a.title.localeCompare(b.title)).map((course) => ({ id: String(course._id), title: course.title })),
     badges,
   };
 }
@@ -54,10 +54,7 @@ export async function studentProfileFigures(studentId: Types.ObjectId | string):
  */
 export async function teacherProfileFigures(teacherId: Types.ObjectId | string): Promise<TeacherProfileJson> {
   const id = new Types.ObjectId(String(teacherId));
-  const [courses, stats] = await Promise.all([
-    Course.find({ instructorId: id }).select('title').lean(),
-    teacherStats({ _id: id, name: '', role: ROLES.teacher }),
-  ]);
+  const [courses, stats] = await Promise.all([Course.find({ instructorId: id }).select('title').lean(), teacherStats({ _id: id, name: '', role: ROLES.teacher })]);
   return {
     coursesTaught: courses.length,
     subjects: courses.map((course) => course.title).sort((a, b) => a.localeCompare(b)),

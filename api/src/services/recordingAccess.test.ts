@@ -36,7 +36,11 @@ async function record(taskId: string, cookie: string): Promise<{ id: string; aud
 async function handOver(admin: { cookie: string }, course: { id: string; title: string }, instructorId: string) {
   const res = await app.request(
     `/api/admin/courses/${course.id}`,
-    jsonRequest('PUT', { title: course.title, description: 'Speak to convince.', instructorId, duration: 10, startDate: '2025-01-01', endDate: '2025-12-31', status: 'active' }, admin.cookie),
+    jsonRequest(
+      'PUT',
+      { title: course.title, description: 'Speak to convince.', instructorId, duration: 10, startDate: '2025-01-01', endDate: '2025-12-31', status: 'active' },
+      admin.cookie,
+    ),
   );
   expect(res.status).toBe(200);
 }
@@ -56,7 +60,12 @@ async function handedOver() {
   const course = await makeCourse({ instructorId: t1.user._id, title: `Debate ${new Types.ObjectId().toString().slice(-6)}` });
   await enroll(earlier.user._id, [course._id]);
   await enroll(peer.user._id, [course._id]);
-  const task = await readJson(await app.request('/api/teacher/speaking-tasks', jsonRequest('POST', { courseId: course.id, title: 'Argue', prompt: 'Argue for longer lunches.', focusStrands: ['linguistic'] }, t1.cookie)));
+  const task = await readJson(
+    await app.request(
+      '/api/teacher/speaking-tasks',
+      jsonRequest('POST', { courseId: course.id, title: 'Argue', prompt: 'Argue for longer lunches.', focusStrands: ['linguistic'] }, t1.cookie),
+    ),
+  );
   const scored = await record(task.id, earlier.cookie);
   expect((await score(scored.id, t1.cookie, 'POST', 'Given before the hand-over.')).status).toBe(201);
   const waiting = await record(task.id, peer.cookie);

@@ -52,6 +52,8 @@ export async function receiveRecording(request: Request, limits: ReceiveLimits, 
   let size = 0;
   let fileSeen = false;
   let failure: Error | null = null;
+  // Read through a function: the parser's callbacks set it, which the type checker's narrowing cannot see.
+  const failed = (): Error | null => failure;
   const writes: Promise<void>[] = [];
 
   try {
@@ -82,12 +84,14 @@ export async function receiveRecording(request: Request, limits: ReceiveLimits, 
       await pipeline(body, parser);
     } catch (err) {
       // the body limit in front (413) or a malformed envelope
-      if (failure) throw failure;
+      const early = failed();
+      if (early) throw early;
       if (err instanceof ApiError || (err instanceof Error && err.name === 'BodyLimitError')) throw err;
       throw badRequest('The form could not be read.');
     }
     await Promise.all(writes);
-    if (failure) throw failure;
+    const late = failed();
+    if (late) throw late;
     if (!fileSeen) throw badRequest('The request is not valid.', { [limits.fileField]: `Attach the recording as the file field "${limits.fileField}".` });
     return { path, size, fields, cleanup };
   } catch (err) {

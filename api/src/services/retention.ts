@@ -1,14 +1,6 @@
 import mongoose, { type Types } from 'mongoose';
 import { z } from 'zod';
-import {
-  DEFAULT_SCHOOL_SETTINGS,
-  Feedback,
-  Recording,
-  SCHOOL_SETTINGS_ID,
-  SchoolSettings,
-  Session,
-  User,
-} from '../db/models/index.js';
+import { DEFAULT_SCHOOL_SETTINGS, Feedback, Recording, SCHOOL_SETTINGS_ID, SchoolSettings, Session, User } from '../db/models/index.js';
 // registers the model `expireBefore` reads by name.
 import '../db/models/idempotencyKey.js';
 import { accessLogCutoff, flushAccessLog, sweepReadWindows } from './accessLog.js';
@@ -25,7 +17,6 @@ import { DAY_MS } from '../time.js';
  * `POST /api/admin/privacy/retention` run them. A feature with data of its own to expire joins
  * with {@link addRetentionStep} (the privacy exports' sweep does).
  */
-
 
 /** What a step is told. */
 export interface RetentionContext {
@@ -66,7 +57,11 @@ export interface RetentionStep {
 async function expireBefore(modelName: string, path: string, cutoff: Date, dryRun: boolean): Promise<StepResult> {
   const model = mongoose.model(modelName);
   const filter = { [path]: { $lt: cutoff } };
-  const first = await model.findOne(filter).sort({ [path]: 1 }).select(path).lean<Record<string, unknown> | null>();
+  const first = await model
+    .findOne(filter)
+    .sort({ [path]: 1 })
+    .select(path)
+    .lean<Record<string, unknown> | null>();
   const oldest = first?.[path] instanceof Date ? (first[path] as Date) : null;
   if (!oldest) return { count: 0, oldest: null };
   if (dryRun) return { count: await model.countDocuments(filter), oldest };
@@ -103,7 +98,13 @@ export const recordingAudioStep: RetentionStep = {
         .lean();
       if (batch.length === 0) break;
       after = batch[batch.length - 1]!._id;
-      const reviewed = new Set((await Feedback.find({ recordingId: { $in: batch.map((r) => r._id) } }).select('recordingId').lean()).map((f) => String(f.recordingId)));
+      const reviewed = new Set(
+        (
+          await Feedback.find({ recordingId: { $in: batch.map((r) => r._id) } })
+            .select('recordingId')
+            .lean()
+        ).map((f) => String(f.recordingId)),
+      );
       for (const recording of batch.filter((r) => reviewed.has(String(r._id)))) {
         if (!ctx.dryRun) {
           // the file first: a run stopped between the two finds the recording again and finishes it.

@@ -94,10 +94,16 @@ async function loadStudentStats(studentId: string, now: Date): Promise<StudentSt
     Enrollment.find({ studentId: id }).select('courseId completedAt').lean(),
     Assessment.findOne({ userId: id }).sort({ createdAt: -1, _id: -1 }).select('level').lean(),
     // `studentId` is indexed; the date bound keeps older completions out of the answer.
-    AssignmentCompletion.find({ studentId: id, completedAt: { $gte: window.start } }).select('assignmentId completedAt').lean(),
+    AssignmentCompletion.find({ studentId: id, completedAt: { $gte: window.start } })
+      .select('assignmentId completedAt')
+      .lean(),
   ]);
   const courseIds = enrollments.map((e) => e.courseId);
-  const assignments = courseIds.length ? await Assignment.find({ courseId: { $in: courseIds } }).select('_id').lean() : [];
+  const assignments = courseIds.length
+    ? await Assignment.find({ courseId: { $in: courseIds } })
+        .select('_id')
+        .lean()
+    : [];
   const enrolledAssignments = new Set(assignments.map((a) => String(a._id)));
   const courseCounts = countByMonth(
     window.months,
@@ -144,8 +150,12 @@ export async function teacherStats(teacher: Person): Promise<TeacherStats> {
   if (courses.length === 0) return { totalCourses: 0, totalAssignments: 0, completedAssignments: 0 };
   const courseIds = courses.map((c) => c._id);
   const [assignments, enrollments] = await Promise.all([
-    Assignment.find({ courseId: { $in: courseIds } }).select('_id courseId').lean(),
-    Enrollment.find({ courseId: { $in: courseIds } }).select('studentId courseId').lean(),
+    Assignment.find({ courseId: { $in: courseIds } })
+      .select('_id courseId')
+      .lean(),
+    Enrollment.find({ courseId: { $in: courseIds } })
+      .select('studentId courseId')
+      .lean(),
   ]);
   const enrolled = new Set(enrollments.map((e) => `${String(e.courseId)}:${String(e.studentId)}`));
   const studentsPerCourse = new Map<string, number>();
@@ -154,7 +164,9 @@ export async function teacherStats(teacher: Person): Promise<TeacherStats> {
   const courseOfAssignment = new Map(assignments.map((a) => [String(a._id), String(a.courseId)]));
   const totalAssignments = assignments.reduce((sum, a) => sum + (studentsPerCourse.get(String(a.courseId)) ?? 0), 0);
   const completions = assignments.length
-    ? await AssignmentCompletion.find({ assignmentId: { $in: assignments.map((a) => a._id) } }).select('assignmentId studentId').lean()
+    ? await AssignmentCompletion.find({ assignmentId: { $in: assignments.map((a) => a._id) } })
+        .select('assignmentId studentId')
+        .lean()
     : [];
   const completedAssignments = completions.filter((c) => enrolled.has(`${courseOfAssignment.get(String(c.assignmentId))}:${String(c.studentId)}`)).length;
   return { totalCourses: courses.length, totalAssignments, completedAssignments };

@@ -3,22 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mongoose from 'mongoose';
 import { describe, expect, it } from 'vitest';
-import {
-  checkUpload,
-  createUploadStores,
-  DiskUploadStore,
-  GridFsUploadStore,
-  MAX_UPLOAD_BYTES,
-  nameWithStoredExtension,
-  type UploadFile,
-  type UploadStore,
-} from './uploads.js';
+import { checkUpload, createUploadStores, DiskUploadStore, GridFsUploadStore, MAX_UPLOAD_BYTES, nameWithStoredExtension, type UploadFile, type UploadStore } from './uploads.js';
 
 // The smallest valid PNG: signature + IHDR + IDAT + IEND of a 1×1 image.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
 /** A PNG by its signature, 600,000 bytes long: three GridFS chunks of 255 KiB. */
 const BIG_PNG = Buffer.concat([PNG, Buffer.alloc(600_000 - PNG.byteLength, 7)]);

@@ -301,7 +301,9 @@ export class GridFsUploadStore implements UploadStore {
 
   /** The newest files document called `name`, or null. */
   private async entry(name: string): Promise<GridFsEntry | null> {
-    const [found] = await this.bucket().find({ filename: name }, { sort: { uploadDate: -1 }, limit: 1 }).toArray();
+    const [found] = await this.bucket()
+      .find({ filename: name }, { sort: { uploadDate: -1 }, limit: 1 })
+      .toArray();
     return (found as GridFsEntry | undefined) ?? null;
   }
 

@@ -4,15 +4,7 @@ import { fileURLToPath } from 'node:url';
 import wavefile from 'wavefile';
 
 /** The audio fixtures of `api/src/test/audio/` (how each was made: its README). */
-export type AudioFixture =
-  | 'speech.webm'
-  | 'speech.ogg'
-  | 'speech.m4a'
-  | 'speech.wav'
-  | 'long.webm'
-  | 'chromium.webm'
-  | 'chromium-timeslice.webm'
-  | 'disguised.webm';
+export type AudioFixture = 'speech.webm' | 'speech.ogg' | 'speech.m4a' | 'speech.wav' | 'long.webm' | 'chromium.webm' | 'chromium-timeslice.webm' | 'disguised.webm';
 
 const DIR = join(dirname(fileURLToPath(import.meta.url)), 'audio');
 

@@ -227,9 +227,9 @@ export function fuzzValue(schema: z.ZodType, hints: FuzzHints = {}): fc.Arbitrar
       fc.option(fc.oneof({ weight: 4, arbitrary: fuzzLeaf(field, hints) }, { weight: 1, arbitrary: hostileValue }), { nil: undefined, freq: 8 }).map((value) => [key, value] as const),
     );
     const extras = fc.array(fc.tuple(fc.constantFrom(...HOSTILE_KEYS), hostileValue), { maxLength: 2 });
-    return fc.tuple(fc.tuple(...fields), fc.oneof({ weight: 3, arbitrary: fc.constant([] as (readonly [string, unknown])[]) }, { weight: 1, arbitrary: extras })).map(([present, extra]) =>
-      plainObject([...present.filter(([, value]) => value !== undefined), ...extra]),
-    );
+    return fc
+      .tuple(fc.tuple(...fields), fc.oneof({ weight: 3, arbitrary: fc.constant([] as (readonly [string, unknown])[]) }, { weight: 1, arbitrary: extras }))
+      .map(([present, extra]) => plainObject([...present.filter(([, value]) => value !== undefined), ...extra]));
   }
   return fc.oneof({ weight: 4, arbitrary: validish(schema, hints) }, { weight: 1, arbitrary: hostileValue });
 }
@@ -306,7 +306,10 @@ export function fuzzBody(value: fc.Arbitrary<unknown>, formKeys: readonly string
 /** A query-string key and value, hostile ones included; `good` values (e.g. the caller's id) come up often. */
 const queryPair = (keys: readonly string[], good: readonly string[]) =>
   fc.tuple(
-    fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...keys) }, { weight: 1, arbitrary: fc.constantFrom('page[$gt]', '$where', '__proto__[polluted]', 'constructor[prototype][polluted]', 'sId[$ne]', 'search[]', '') }),
+    fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom(...keys) },
+      { weight: 1, arbitrary: fc.constantFrom('page[$gt]', '$where', '__proto__[polluted]', 'constructor[prototype][polluted]', 'sId[$ne]', 'search[]', '') },
+    ),
     fc.oneof(
       { weight: 3, arbitrary: fc.oneof(fc.integer({ min: -5, max: 120 }).map(String), fc.constantFrom('csv', 'json', 'CSV', ' json ', 'xml', ...good)) },
       { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_STRINGS.filter((s) => s.length < 2000), ...HOSTILE_IDS) },
@@ -340,14 +343,16 @@ const BROKEN_ENCODINGS = ['%', '%%', '%E0%A4%A', '%ZZ', '%C0%AF', '%u0041', '%00
  * raw with broken escapes; keys may repeat.
  */
 export function fuzzQuery(keys: readonly string[], good: readonly string[] = []): fc.Arbitrary<string> {
-  const pairs = fc.array(queryPair(keys.length ? keys : ['q'], good), { maxLength: 6 }).map((list) =>
-    list.map(([key, value, raw]) => (raw ? `${key}=${value.replace(/[&#\s]/g, '')}` : `${encode(key)}=${encode(value)}`)).join('&'),
-  );
+  const pairs = fc
+    .array(queryPair(keys.length ? keys : ['q'], good), { maxLength: 6 })
+    .map((list) => list.map(([key, value, raw]) => (raw ? `${key}=${value.replace(/[&#\s]/g, '')}` : `${encode(key)}=${encode(value)}`)).join('&'));
   return fc.oneof({ weight: 5, arbitrary: pairs }, { weight: 1, arbitrary: fc.tuple(pairs, fc.constantFrom(...BROKEN_ENCODINGS)).map(([q, broken]) => `${q}&x=${broken}`) });
 }
 
 /** A path parameter: a good value from `pool`, or a hostile one (percent-encoded). */
 export function fuzzParam(pool: readonly string[]): fc.Arbitrary<string> {
   const hostile = fc.constantFrom(...HOSTILE_IDS, ...HOSTILE_STRINGS.filter((s) => s.length > 0 && s.length < 2000)).map((s) => encode(s));
-  return pool.length ? fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...pool) }, { weight: 1, arbitrary: fc.stringMatching(/^[a-f0-9]{24}$/) }, { weight: 2, arbitrary: hostile }) : hostile;
+  return pool.length
+    ? fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...pool) }, { weight: 1, arbitrary: fc.stringMatching(/^[a-f0-9]{24}$/) }, { weight: 2, arbitrary: hostile })
+    : hostile;
 }

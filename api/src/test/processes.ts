@@ -35,12 +35,7 @@ export function childProcesses(pid: number): number[] {
   const children: number[] = [];
   for (const task of readdirSync(`/proc/${pid}/task`)) {
     try {
-      children.push(
-        ...readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8')
-          .split(/\s+/)
-          .filter(Boolean)
-          .map(Number),
-      );
+      children.push(...readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number));
     } catch {
       // the thread ended meanwhile
     }

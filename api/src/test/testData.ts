@@ -12,7 +12,9 @@ import { refreshOracySummary } from '../services/oracySummary.js';
 let counter = 0;
 
 /** Creates a course; `instructorId` null for none. Titles are unique unless given. */
-export async function makeCourse(fields: { title?: string; description?: string; instructorId?: Types.ObjectId | null; status?: 'active' | 'inactive' | 'ongoing'; image?: string | null; startDate?: string } = {}) {
+export async function makeCourse(
+  fields: { title?: string; description?: string; instructorId?: Types.ObjectId | null; status?: 'active' | 'inactive' | 'ongoing'; image?: string | null; startDate?: string } = {},
+) {
   counter += 1;
   return Course.create({
     title: fields.title ?? `Course ${counter}`,

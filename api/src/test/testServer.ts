@@ -139,9 +139,7 @@ export function refused(socket: ClientSocket): Promise<Error & { data?: { code?:
 export function handshakeStatus(url: string, transport: 'polling' | 'websocket', headers: Record<string, string> = {}): Promise<number> {
   const target = new URL(`/socket.io/?EIO=4&transport=${transport}`, url);
   const upgrade: Record<string, string> =
-    transport === 'websocket'
-      ? { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': randomBytes(16).toString('base64') }
-      : {};
+    transport === 'websocket' ? { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': randomBytes(16).toString('base64') } : {};
   return new Promise((resolve, reject) => {
     const req = httpRequest(target, { headers: { ...upgrade, ...headers } });
     req.on('response', (res) => {

@@ -8,7 +8,22 @@ import type { UserDoc } from '../auth/context.js';
 import { hashPassword } from '../auth/password.js';
 import { SESSION_COOKIE, createSession } from '../auth/sessions.js';
 import { chatUploadsDir } from '../chat/messages.js';
-import { Assignment, ChatMessage, Complaint, ComplaintDecision, Course, Enrollment, Feedback, Notice, PrivacyExport, Recording, ROLES, SpeakingTask, User, type Role } from '../db/models/index.js';
+import {
+  Assignment,
+  ChatMessage,
+  Complaint,
+  ComplaintDecision,
+  Course,
+  Enrollment,
+  Feedback,
+  Notice,
+  PrivacyExport,
+  Recording,
+  ROLES,
+  SpeakingTask,
+  User,
+  type Role,
+} from '../db/models/index.js';
 import { exportFileName, exportsDir } from '../privacy/exportStore.js';
 import { getEnv, type Env } from '../env.js';
 import { DiskUploadStore, recordingsDir } from '../services/uploads.js';
@@ -61,10 +76,7 @@ export interface World {
 }
 
 /** A 1×1 PNG, for stored images and multipart uploads. */
-export const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 let passwordHash: Promise<string> | undefined;
 
@@ -185,7 +197,10 @@ let archives = 0;
  * bytes, not a real archive: the download serves whatever the file holds). @returns its name
  */
 export function freshArchive(world: Pick<World, 'dataDir'>): string {
-  const stamp = new Date(Date.UTC(2026, 0, 1) + ++archives * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z').replaceAll(':', '-');
+  const stamp = new Date(Date.UTC(2026, 0, 1) + ++archives * 1000)
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replaceAll(':', '-');
   const name = `oracy-backup-${stamp}.tar.gz`;
   mkdirSync(backupsDir(world.dataDir), { recursive: true });
   writeFileSync(join(backupsDir(world.dataDir), name), Buffer.from([0x1f, 0x8b, 0x08, 0x00]));

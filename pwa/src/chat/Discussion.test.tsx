@@ -262,7 +262,10 @@ describe('the message list (docs/product.md#discussion)', () => {
   it('offers "Load More" while more exist, asks for the next page and prepends it', async () => {
     renderDiscussion();
     socket.open();
-    socket.fire('initialMessages', Array.from({ length: 50 }, (_, i) => stored(i + 10)));
+    socket.fire(
+      'initialMessages',
+      Array.from({ length: 50 }, (_, i) => stored(i + 10)),
+    );
     socket.fire('moreMessages', { messages: Array.from({ length: 50 }, (_, i) => stored(i + 10)), hasMore: true });
     await userEvent.click(screen.getByText('Load More'));
     expect(socket.pages()).toEqual([0, 1]);
@@ -286,7 +289,10 @@ describe('the message list (docs/product.md#discussion)', () => {
     ]);
     socket.fire('moreMessages', { messages: [], hasMore: true });
     const log = screen.getByRole('log', { name: 'Messages' });
-    const days = () => within(log).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    const days = () =>
+      within(log)
+        .getAllByRole('heading', { level: 2 })
+        .map((heading) => heading.textContent);
     expect(days()).toEqual([formatDate(at(3, 13, 36)), 'Yesterday', 'Today']);
     expect(formatDate(at(3, 13, 36))).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
     // each day is a group named by its heading, holding that day's messages only
@@ -296,10 +302,17 @@ describe('the message list (docs/product.md#discussion)', () => {
     expect(within(within(log).getByRole('region', { name: 'Today' })).getByText('early today')).toBeInTheDocument();
 
     await userEvent.click(screen.getByText('Load More'));
-    socket.fire('moreMessages', { messages: [stored(5, { timestamp: at(10, 9), content: 'ten days ago' }), stored(6, { timestamp: at(3, 8), content: 'three days ago, earlier' })], hasMore: false });
+    socket.fire('moreMessages', {
+      messages: [stored(5, { timestamp: at(10, 9), content: 'ten days ago' }), stored(6, { timestamp: at(3, 8), content: 'three days ago, earlier' })],
+      hasMore: false,
+    });
     expect(days()).toEqual([formatDate(at(10, 9)), formatDate(at(3, 8)), 'Yesterday', 'Today']);
     const threeDaysAgo = within(log).getByRole('region', { name: formatDate(at(3, 8)) });
-    expect(within(threeDaysAgo).getAllByText(/^three days ago/).map((el) => el.textContent)).toEqual(['three days ago, earlier', 'three days ago']);
+    expect(
+      within(threeDaysAgo)
+        .getAllByText(/^three days ago/)
+        .map((el) => el.textContent),
+    ).toEqual(['three days ago, earlier', 'three days ago']);
   });
 
   it('renames the days when midnight passes on an open screen: "Today" becomes "Yesterday"', () => {
@@ -309,7 +322,10 @@ describe('the message list (docs/product.md#discussion)', () => {
       renderDiscussion();
       socket.open();
       socket.fire('initialMessages', [stored(1, { timestamp: new Date(2026, 11, 7, 23, 50).toISOString(), content: 'late' })]);
-      const days = () => within(screen.getByRole('log', { name: 'Messages' })).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+      const days = () =>
+        within(screen.getByRole('log', { name: 'Messages' }))
+          .getAllByRole('heading', { level: 2 })
+          .map((heading) => heading.textContent);
       expect(days()).toEqual(['Today']);
       act(() => {
         vi.advanceTimersByTime(3 * 60_000);
@@ -330,7 +346,11 @@ describe('the message list (docs/product.md#discussion)', () => {
         stored(1, { timestamp: new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1, 12).toISOString() }),
         stored(2, { timestamp: new Date(now.getFullYear(), now.getMonth(), now.getDate(), 0, 1).toISOString() }),
       ]);
-      expect(within(screen.getByRole('log')).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Ayer', 'Hoy']);
+      expect(
+        within(screen.getByRole('log'))
+          .getAllByRole('heading', { level: 2 })
+          .map((heading) => heading.textContent),
+      ).toEqual(['Ayer', 'Hoy']);
     } finally {
       await act(() => setLanguage('en'));
     }
@@ -341,7 +361,10 @@ describe('the message list (docs/product.md#discussion)', () => {
     try {
       renderDiscussion();
       socket.open();
-      socket.fire('initialMessages', Array.from({ length: 50 }, (_, i) => stored(i + 10)));
+      socket.fire(
+        'initialMessages',
+        Array.from({ length: 50 }, (_, i) => stored(i + 10)),
+      );
       const list = screen.getByRole('log', { name: 'Messages' });
       list.scrollTop = 0;
       fireEvent.scroll(list);

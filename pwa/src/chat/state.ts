@@ -74,9 +74,7 @@ const time = (entry: Pick<ChatEntry, 'timestamp'>) => {
 
 /** Index of our local entry that `message` is the server's copy of: same id, or same tempId from the same sender. */
 function findCopy(messages: readonly ChatEntry[], message: ChatMessage): number {
-  return messages.findIndex(
-    (entry) => entry.id === message.id || (message.tempId !== null && entry.tempId === message.tempId && entry.user_id === message.user_id),
-  );
+  return messages.findIndex((entry) => entry.id === message.id || (message.tempId !== null && entry.tempId === message.tempId && entry.user_id === message.user_id));
 }
 
 /** Our entry with the server's fields merged in: the server's id, time and file URL, status sent. */
@@ -144,26 +142,49 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case 'prepared':
       return {
         ...state,
-        messages: updateWhere(state.messages, (e) => e.tempId === action.tempId && e.status !== 'sent', (e) => ({ ...e, outgoing: action.outgoing })),
+        messages: updateWhere(
+          state.messages,
+          (e) => e.tempId === action.tempId && e.status !== 'sent',
+          (e) => ({ ...e, outgoing: action.outgoing }),
+        ),
       };
     case 'ack':
       return {
         ...state,
-        messages: updateWhere(state.messages, (e) => e.tempId === action.tempId && e.status === 'sending', (e) => ({ ...e, status: 'sent' })),
+        messages: updateWhere(
+          state.messages,
+          (e) => e.tempId === action.tempId && e.status === 'sending',
+          (e) => ({ ...e, status: 'sent' }),
+        ),
       };
     case 'message':
       return { ...state, messages: mergeMessages(state.messages, [action.message], action.ownUserId) };
     case 'messageError':
-      return { ...state, messages: updateWhere(state.messages, (e) => e.status === 'sending', (e) => ({ ...e, status: 'failed' })) };
+      return {
+        ...state,
+        messages: updateWhere(
+          state.messages,
+          (e) => e.status === 'sending',
+          (e) => ({ ...e, status: 'failed' }),
+        ),
+      };
     case 'failed':
       return {
         ...state,
-        messages: updateWhere(state.messages, (e) => e.tempId === action.tempId && e.status === 'sending', (e) => ({ ...e, status: 'failed' })),
+        messages: updateWhere(
+          state.messages,
+          (e) => e.tempId === action.tempId && e.status === 'sending',
+          (e) => ({ ...e, status: 'failed' }),
+        ),
       };
     case 'retry':
       return {
         ...state,
-        messages: updateWhere(state.messages, (e) => e.tempId === action.tempId && e.status === 'failed', (e) => ({ ...e, status: 'sending' })),
+        messages: updateWhere(
+          state.messages,
+          (e) => e.tempId === action.tempId && e.status === 'failed',
+          (e) => ({ ...e, status: 'sending' }),
+        ),
       };
   }
 }

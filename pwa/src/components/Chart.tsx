@@ -1,6 +1,6 @@
 import type { ChartData } from 'chart.js';
 import type { IntlShape } from '@formatjs/intl';
-import { useEffect, useRef, useState, type ComponentType, type RefObject } from 'react';
+import { createElement, useEffect, useRef, useState, type ComponentType, type RefObject } from 'react';
 import { useOnReachableAgain } from '../data/serverStatus';
 import { useI18n } from '../i18n';
 import type { ChartCanvasProps } from './ChartCanvas';
@@ -9,35 +9,45 @@ import './Chart.css';
 
 /** The canvas module's fetch, shared by every chart; forgotten when it fails, so that a later try fetches again. */
 let canvasModule: Promise<{ default: ComponentType<ChartCanvasProps> }> | null = null;
+/** The canvas component once fetched. */
+let loadedCanvas: ComponentType<ChartCanvasProps> | null = null;
+
+/** The fetched canvas, drawn; nothing before it is fetched. */
+function LoadedCanvas(props: ChartCanvasProps) {
+  return loadedCanvas ? createElement(loadedCanvas, props) : null;
+}
 
 /**
- * The canvas of a {@link ChartFigure}: Chart.js and react-chartjs-2 (some 67 KB of compressed
- * JavaScript), fetched once a chart comes near the viewport, so that a dashboard paints its
- * numbers without them (docs/architecture.md#what-the-first-load-holds). Until it is there — and
- * when it cannot be fetched, offline before the service worker holds it — the figure keeps its
- * title and its table, and the fetch is tried again when the network is back
+ * Whether the canvas of a {@link ChartFigure} is there to draw: Chart.js and react-chartjs-2 (some
+ * 67 KB of compressed JavaScript), fetched once a chart comes near the viewport, so that a
+ * dashboard paints its numbers without them (docs/architecture.md#what-the-first-load-holds).
+ * Until it is there — and when it cannot be fetched, offline before the service worker holds it —
+ * the figure keeps its title and its table, and the fetch is tried again when the network is back
  * (docs/product.md#offline-behaviour); a failed fetch never reaches an error boundary.
  */
-function useChartCanvas(near: boolean): ComponentType<ChartCanvasProps> | null {
-  const [Canvas, setCanvas] = useState<ComponentType<ChartCanvasProps> | null>(null);
+function useChartCanvas(near: boolean): boolean {
+  const [ready, setReady] = useState(() => loadedCanvas !== null);
   const [attempt, setAttempt] = useState(0);
   useOnReachableAgain(() => setAttempt((n) => n + 1));
   useEffect(() => {
-    if (!near || Canvas) return;
+    if (!near || ready) return;
     let live = true;
     canvasModule ??= import('./ChartCanvas').catch((err: unknown) => {
       canvasModule = null;
       throw err;
     });
     canvasModule.then(
-      (module) => live && setCanvas(() => module.default),
+      (module) => {
+        loadedCanvas = module.default;
+        if (live) setReady(true);
+      },
       () => undefined, // offline: the table stays, and the next attempt fetches again
     );
     return () => {
       live = false;
     };
-  }, [near, Canvas, attempt]);
-  return Canvas;
+  }, [near, ready, attempt]);
+  return ready;
 }
 /**
  * The charts' palette (docs/architecture.md#dark-mode-and-reduced-motion): each name is the CSS
@@ -195,7 +205,7 @@ export function ChartFigure({ type, title, labels, series, valueRange, counts = 
   const options = { responsive: true, maintainAspectRatio: false, animation: false as const, ...(scales && { scales }) };
   const headingId = `chart-${title.replace(/\W+/g, '-').toLowerCase()}`;
   const canvasRef = useRef<HTMLDivElement>(null);
-  const Canvas = useChartCanvas(useNearViewport(canvasRef));
+  const ready = useChartCanvas(useNearViewport(canvasRef));
 
   return (
     <figure className="chart-figure" aria-labelledby={headingId}>
@@ -203,7 +213,7 @@ export function ChartFigure({ type, title, labels, series, valueRange, counts = 
         {title}
       </figcaption>
       <div ref={canvasRef} className="chart-figure__canvas" aria-hidden="true">
-        {Canvas && <Canvas key={scheme} type={type} data={data} options={options} />}
+        {ready && <LoadedCanvas key={scheme} type={type} data={data} options={options} />}
       </div>
       <table className="visually-hidden">
         <caption>{title}</caption>

@@ -77,7 +77,9 @@ export function ComplaintDialog(props: ComplaintDialogProps) {
   };
   return (
     <IonModal key={instance.key} isOpen={isOpen} onDidDismiss={onDismiss} className="complaint-dialog" aria-label={instance.label}>
-      <DialogTitleBar id={headingId} className="course-details__title">{heading}</DialogTitleBar>
+      <DialogTitleBar id={headingId} className="course-details__title">
+        {heading}
+      </DialogTitleBar>
       <IonContent className="ion-padding">
         <form className="dialog-form" onSubmit={submit} noValidate aria-labelledby={headingId}>
           <TextField

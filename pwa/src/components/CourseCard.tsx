@@ -155,9 +155,7 @@ export function CourseDetailsModal({ course, view, onClose }: CourseDetailsModal
           <IonHeader>
             <IonToolbar>
               <IonTitle>
-                <h2 className="course-details__title">
-                  {course.title}
-                </h2>
+                <h2 className="course-details__title">{course.title}</h2>
               </IonTitle>
               <IonButtons slot="end">
                 <IonButton onClick={onClose}>{translate('common.close')}</IonButton>

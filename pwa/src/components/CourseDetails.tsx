@@ -14,7 +14,21 @@ import type { CourseView } from './CourseCard';
 type CourseTask = Pick<StudentSpeakingTask, 'id' | 'courseId' | 'title' | 'dueAt'>;
 
 /** One loaded list of the details: its state and its rows, with its own Retry. */
-function DetailList({ heading, loading, error, empty, onRetry, rows }: { heading: MessageId; loading: boolean; error: boolean; empty: MessageId; onRetry: () => void; rows: { id: string; title: string; lines: string[] }[] }) {
+function DetailList({
+  heading,
+  loading,
+  error,
+  empty,
+  onRetry,
+  rows,
+}: {
+  heading: MessageId;
+  loading: boolean;
+  error: boolean;
+  empty: MessageId;
+  onRetry: () => void;
+  rows: { id: string; title: string; lines: string[] }[];
+}) {
   const { t } = useI18n();
   const headingId = useId();
   return (

@@ -16,14 +16,5 @@ export interface ErrorToastProps {
  */
 export function ErrorToast({ message, onDismiss }: ErrorToastProps) {
   const { t } = useI18n();
-  return (
-    <IonToast
-      isOpen={message !== null}
-      message={message ?? ''}
-      duration={6000}
-      color="danger"
-      buttons={[{ text: t('common.close'), role: 'cancel' }]}
-      onDidDismiss={onDismiss}
-    />
-  );
+  return <IonToast isOpen={message !== null} message={message ?? ''} duration={6000} color="danger" buttons={[{ text: t('common.close'), role: 'cancel' }]} onDidDismiss={onDismiss} />;
 }

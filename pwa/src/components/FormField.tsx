@@ -215,7 +215,14 @@ export interface CheckboxFieldProps extends FieldProps {
  */
 export function CheckboxField({ label, helper, error, disabled, className, checked, onChange, hideLabel }: CheckboxFieldProps) {
   return (
-    <IonCheckbox {...fieldStatus({ helper, error, className })} labelPlacement="end" justify="start" checked={checked} disabled={disabled} onIonChange={(event) => onChange(event.detail.checked)}>
+    <IonCheckbox
+      {...fieldStatus({ helper, error, className })}
+      labelPlacement="end"
+      justify="start"
+      checked={checked}
+      disabled={disabled}
+      onIonChange={(event) => onChange(event.detail.checked)}
+    >
       {hideLabel ? <span className="visually-hidden">{label}</span> : label}
     </IonCheckbox>
   );
@@ -282,7 +289,17 @@ export function FileField({ label, helper, error, disabled, className, accept, o
         <span className="visually-hidden">{label} </span>
         {t('common.chooseFile')}
       </IonButton>
-      <input ref={input} id={id} type="file" accept={accept} hidden disabled={disabled} aria-invalid={error ? true : undefined} aria-describedby={message ? `${id}-message` : undefined} onChange={onChange} />
+      <input
+        ref={input}
+        id={id}
+        type="file"
+        accept={accept}
+        hidden
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={message ? `${id}-message` : undefined}
+        onChange={onChange}
+      />
       {message ? (
         <p id={`${id}-message`} className={error ? 'file-field__error' : 'file-field__helper'} role={error ? 'alert' : undefined}>
           {message}

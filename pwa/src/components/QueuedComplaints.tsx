@@ -81,13 +81,7 @@ function QueuedCard({ item, onDiscard, onEdit }: { item: QueuedComplaint; onDisc
               {t('common.edit')}
             </IonButton>
           )}
-          <IonButton
-            color="danger"
-            fill="outline"
-            size="small"
-            onClick={onDiscard}
-            aria-label={t(failed ? 'components.queuedComplaints.discardNamed' : 'complaints.deleteNamed', { title })}
-          >
+          <IonButton color="danger" fill="outline" size="small" onClick={onDiscard} aria-label={t(failed ? 'components.queuedComplaints.discardNamed' : 'complaints.deleteNamed', { title })}>
             {t(failed ? 'components.queuedComplaints.discard' : 'complaints.delete')}
           </IonButton>
         </div>

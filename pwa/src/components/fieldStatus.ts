@@ -23,7 +23,11 @@ export interface FieldProps {
  * (`FormField.css`).
  * @returns `helperText`, `errorText` and `className` to spread on an Ionic field
  */
-export function fieldStatus({ helper, error, className }: Pick<FieldProps, 'helper' | 'error' | 'className'>): { helperText: string | undefined; errorText: string | undefined; className: string } {
+export function fieldStatus({ helper, error, className }: Pick<FieldProps, 'helper' | 'error' | 'className'>): {
+  helperText: string | undefined;
+  errorText: string | undefined;
+  className: string;
+} {
   return {
     helperText: helper,
     errorText: error,

@@ -91,14 +91,7 @@ export class HttpError extends Error {
    */
   readonly reasons: Readonly<Record<string, string>>;
 
-  constructor(
-    status: number,
-    code: string,
-    message: string,
-    options?: ErrorOptions,
-    fields: Readonly<Record<string, string>> = {},
-    reasons: Readonly<Record<string, string>> = {},
-  ) {
+  constructor(status: number, code: string, message: string, options?: ErrorOptions, fields: Readonly<Record<string, string>> = {}, reasons: Readonly<Record<string, string>> = {}) {
     super(message, options);
     this.status = status;
     this.code = code;

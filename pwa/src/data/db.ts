@@ -73,9 +73,7 @@ export interface QueuedFile {
  * each time (the browser sets the boundary).
  */
 export type QueuedBody =
-  | { type: 'json'; json: JsonValue }
-  | { type: 'blob'; blob: Blob; contentType: string }
-  | { type: 'form'; fields: Record<string, string>; files: Record<string, QueuedFile> };
+  { type: 'json'; json: JsonValue } | { type: 'blob'; blob: Blob; contentType: string } | { type: 'form'; fields: Record<string, string>; files: Record<string, QueuedFile> };
 
 /** The methods a queued request may use: writes only. */
 export type QueuedMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -39,8 +39,7 @@ function endpoint(...answers: Array<number | Error>): FakeRoute {
 }
 
 const sentTitles = (spy: ReturnType<typeof mockFetch>) => spy.mock.calls.map((call) => (sentJson(call) as { title: string }).title);
-const sentKeys = (spy: ReturnType<typeof mockFetch>) =>
-  spy.mock.calls.map((call) => new Headers((call[1] as RequestInit).headers).get('Idempotency-Key'));
+const sentKeys = (spy: ReturnType<typeof mockFetch>) => spy.mock.calls.map((call) => new Headers((call[1] as RequestInit).headers).get('Idempotency-Key'));
 const titles = (items: Array<{ body: unknown }>) => items.map((item) => (item.body as { json: { title: string } }).json.title);
 
 afterEach(() => {
@@ -389,7 +388,16 @@ describe('the upgrade from the complaint outbox (database version 2)', () => {
       upgrade: (db, oldVersion, newVersion, tx) => void upgradeUserDb(db as unknown as UserDb, oldVersion, newVersion ?? 2, tx as never),
     });
     const record = (clientId: string, n: number, createdAt: number, status = 'queued', error: string | null = null) => ({
-      clientId, kind: 'complaint', role: 3, path: '/api/student/complaints', draft: draft(n), createdAt, status, attempts: 1, error, lastAttemptAt: createdAt,
+      clientId,
+      kind: 'complaint',
+      role: 3,
+      path: '/api/student/complaints',
+      draft: draft(n),
+      createdAt,
+      status,
+      attempts: 1,
+      error,
+      lastAttemptAt: createdAt,
     });
     // Stored out of key order: version 2 read them by createdAt.
     const tx = old.transaction('outbox', 'readwrite');

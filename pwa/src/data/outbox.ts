@@ -55,9 +55,7 @@ export interface NewRequest {
  * docs/product.md#recordings).
  */
 export type QueueEvent =
-  | { type: 'changed' }
-  | { type: 'sent'; id: number; method: QueuedMethod; path: string; result: unknown }
-  | { type: 'progress'; id: number; path: string; progress: number };
+  { type: 'changed' } | { type: 'sent'; id: number; method: QueuedMethod; path: string; result: unknown } | { type: 'progress'; id: number; path: string; progress: number };
 
 /** Why a replay stopped before every sendable request was sent. */
 export type ReplayStop = 'offline' | 'unreachable' | 'unauthorized' | 'unavailable';
@@ -73,10 +71,7 @@ export interface ReplayReport {
 }
 
 /** What {@link RequestQueue.submit} did with a request. */
-export type SubmitOutcome<T> =
-  | { state: 'sent'; result: T }
-  | { state: 'queued'; item: QueuedRequest }
-  | { state: 'failed'; item: QueuedRequest };
+export type SubmitOutcome<T> = { state: 'sent'; result: T } | { state: 'queued'; item: QueuedRequest } | { state: 'failed'; item: QueuedRequest };
 
 /** A new idempotency key: a random UUID (v4). */
 export function newIdempotencyKey(): string {

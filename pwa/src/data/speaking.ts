@@ -52,8 +52,7 @@ export const loadTeacherSpeakingTasks = (teacherId: string, signal?: AbortSignal
 export const createSpeakingTask = (draft: SpeakingTaskDraft) => json(api.teacher['speaking-tasks'].$post({ json: draft }));
 
 /** `PUT /api/teacher/speaking-tasks/{taskId}`. @throws the errors of `api.ts`. */
-export const updateSpeakingTask = (taskId: string, changes: SpeakingTaskChanges) =>
-  json(api.teacher['speaking-tasks'][':taskId'].$put({ param: { taskId }, json: changes }));
+export const updateSpeakingTask = (taskId: string, changes: SpeakingTaskChanges) => json(api.teacher['speaking-tasks'][':taskId'].$put({ param: { taskId }, json: changes }));
 
 /** `DELETE /api/teacher/speaking-tasks/{taskId}`. @throws the errors of `api.ts` (409 once answered). */
 export const deleteSpeakingTask = (taskId: string) => done(api.teacher['speaking-tasks'][':taskId'].$delete({ param: { taskId } }));
@@ -63,12 +62,10 @@ export const loadReviewQueue = (teacherId: string, status: ReviewStatus, signal?
   json(api.teacher.recordings[':teacherId'].$get({ param: { teacherId }, query: { status } }, callOptions({ signal })));
 
 /** `POST /api/teacher/recordings/{recordingId}/feedback`. @throws the errors of `api.ts` (400 naming `strands.<key>`, 409 when reviewed). */
-export const giveFeedback = (recordingId: string, draft: FeedbackDraft) =>
-  json(api.teacher.recordings[':recordingId'].feedback.$post({ param: { recordingId }, json: draft }));
+export const giveFeedback = (recordingId: string, draft: FeedbackDraft) => json(api.teacher.recordings[':recordingId'].feedback.$post({ param: { recordingId }, json: draft }));
 
 /** `PUT /api/teacher/recordings/{recordingId}/feedback`. @throws the errors of `api.ts`. */
-export const editFeedback = (recordingId: string, draft: FeedbackDraft) =>
-  json(api.teacher.recordings[':recordingId'].feedback.$put({ param: { recordingId }, json: draft }));
+export const editFeedback = (recordingId: string, draft: FeedbackDraft) => json(api.teacher.recordings[':recordingId'].feedback.$put({ param: { recordingId }, json: draft }));
 
 /**
  * The path a recording of `taskId` is sent to (multipart `{audio, durationMs}`, through the outbox;

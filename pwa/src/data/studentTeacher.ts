@@ -38,28 +38,22 @@ export type AreaRole = Exclude<Role, 1>;
 export type ComplaintDraft = Required<Pick<JsonBody<typeof student.complaints.$post>, 'title' | 'description'>>;
 
 /** `GET /api/student/stats/{studentId}`. @throws the errors of `api.ts`. */
-export const loadStudentStats = (studentId: string, signal?: AbortSignal) =>
-  json(student.stats[':studentId'].$get({ param: { studentId } }, callOptions({ signal })));
+export const loadStudentStats = (studentId: string, signal?: AbortSignal) => json(student.stats[':studentId'].$get({ param: { studentId } }, callOptions({ signal })));
 /** `GET /api/teacher/stats/{teacherId}`. @throws the errors of `api.ts`. */
-export const loadTeacherStats = (teacherId: string, signal?: AbortSignal) =>
-  json(teacher.stats[':teacherId'].$get({ param: { teacherId } }, callOptions({ signal })));
+export const loadTeacherStats = (teacherId: string, signal?: AbortSignal) => json(teacher.stats[':teacherId'].$get({ param: { teacherId } }, callOptions({ signal })));
 /** `GET /api/student/courses/{studentId}` or `/api/teacher/courses/{teacherId}`. @throws the errors of `api.ts`. */
 export const loadCourses = (role: AreaRole, ownerId: string, signal?: AbortSignal): Promise<Course[]> =>
   role === 3
     ? json(student.courses[':studentId'].$get({ param: { studentId: ownerId } }, callOptions({ signal })))
     : json(teacher.courses[':teacherId'].$get({ param: { teacherId: ownerId } }, callOptions({ signal })));
 /** `GET /api/student/teacher/{studentId}`. @throws the errors of `api.ts`. */
-export const loadStudentTeachers = (studentId: string, signal?: AbortSignal) =>
-  json(student.teacher[':studentId'].$get({ param: { studentId } }, callOptions({ signal })));
+export const loadStudentTeachers = (studentId: string, signal?: AbortSignal) => json(student.teacher[':studentId'].$get({ param: { studentId } }, callOptions({ signal })));
 /** `GET /api/teacher/students/{teacherId}`. @throws the errors of `api.ts`. */
-export const loadTeacherStudents = (teacherId: string, signal?: AbortSignal) =>
-  json(teacher.students[':teacherId'].$get({ param: { teacherId } }, callOptions({ signal })));
+export const loadTeacherStudents = (teacherId: string, signal?: AbortSignal) => json(teacher.students[':teacherId'].$get({ param: { teacherId } }, callOptions({ signal })));
 /** `GET /api/student/assignments/{studentId}`. @throws the errors of `api.ts`. */
-export const loadStudentAssignments = (studentId: string, signal?: AbortSignal) =>
-  json(student.assignments[':studentId'].$get({ param: { studentId } }, callOptions({ signal })));
+export const loadStudentAssignments = (studentId: string, signal?: AbortSignal) => json(student.assignments[':studentId'].$get({ param: { studentId } }, callOptions({ signal })));
 /** `GET /api/teacher/assignments/{teacherId}`: each with `completed` of `enrolled` students. @throws the errors of `api.ts`. */
-export const loadTeacherAssignments = (teacherId: string, signal?: AbortSignal) =>
-  json(teacher.assignments[':teacherId'].$get({ param: { teacherId } }, callOptions({ signal })));
+export const loadTeacherAssignments = (teacherId: string, signal?: AbortSignal) => json(teacher.assignments[':teacherId'].$get({ param: { teacherId } }, callOptions({ signal })));
 
 /** The complaints path of a role (docs/product.md#api): `/api/student/complaints` or `/api/teacher/complaints`. */
 export const complaintsPath = (role: AreaRole): string => (role === 3 ? student.complaints : teacher.complaints).$path();

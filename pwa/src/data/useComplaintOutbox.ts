@@ -93,9 +93,12 @@ export function useComplaintOutbox<T = unknown>(role: AreaRole, onSent?: (compla
     [queue, role],
   );
 
-  const discard = useCallback(async (id: number) => {
-    await queue?.remove(id);
-  }, [queue]);
+  const discard = useCallback(
+    async (id: number) => {
+      await queue?.remove(id);
+    },
+    [queue],
+  );
 
   const edit = useCallback(
     async (id: number, draft: ComplaintDraft) => {

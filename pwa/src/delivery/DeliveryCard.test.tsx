@@ -37,12 +37,7 @@ describe('DeliveryCard', () => {
   it('shows a comfortable take: four rows in plain words, no tips', () => {
     render(<DeliveryCard audience="teacher" status="ready" report={deliveryReportFixture()} />);
     expect(screen.getByRole('heading', { level: 2, name: 'How did it sound?' })).toBeInTheDocument();
-    expect(rows()).toEqual([
-      'Pace: Comfortable · 4.2 syllables a second',
-      'Pauses: 2 pauses · the longest 0.7 s',
-      'Expression: Some variety',
-      'Volume: Good',
-    ]);
+    expect(rows()).toEqual(['Pace: Comfortable · 4.2 syllables a second', 'Pauses: 2 pauses · the longest 0.7 s', 'Expression: Some variety', 'Volume: Good']);
     expect(screen.queryByText(/^Tip:/)).not.toBeInTheDocument();
   });
 
@@ -262,10 +257,18 @@ describe('TakeComparison', () => {
 
   it('says which take was not measured, is still measuring or had no speech', () => {
     const { rerender } = render(
-      <TakeComparison earlier={{ number: 1, measurement: { status: 'failed', report: null, error: null } }} later={{ number: 2, measurement: { status: 'measuring', report: null, error: null } }} />,
+      <TakeComparison
+        earlier={{ number: 1, measurement: { status: 'failed', report: null, error: null } }}
+        later={{ number: 2, measurement: { status: 'measuring', report: null, error: null } }}
+      />,
     );
     expect(screen.getByRole('row', { name: /^Pace/ })).toHaveTextContent('PaceNot measuredMeasuring…');
-    rerender(<TakeComparison earlier={{ number: 2, measurement: { status: 'ready', report: silentReportFixture(), error: null } }} later={{ number: 3, measurement: { status: 'ready', report: deliveryReportFixture(), error: null } }} />);
+    rerender(
+      <TakeComparison
+        earlier={{ number: 2, measurement: { status: 'ready', report: silentReportFixture(), error: null } }}
+        later={{ number: 3, measurement: { status: 'ready', report: deliveryReportFixture(), error: null } }}
+      />,
+    );
     expect(screen.getByRole('table', { name: 'Take 2 beside take 3' })).toBeInTheDocument();
     expect(screen.getByRole('row', { name: /^Volume/ })).toHaveTextContent('VolumeNo speechGood and loud');
   });

@@ -72,7 +72,9 @@ export function DeliveryCard({ status, report, audience, onPlayFrom, headingLeve
         {status === 'ready' && report && !hasSpeech(report) && <p className="delivery-card__message">{translate(NO_SPEECH_TEXT)}</p>}
         {status === 'ready' && report && hasSpeech(report) && <p className="visually-hidden">{words.measured}</p>}
       </div>
-      {status === 'ready' && report && hasSpeech(report) &&
+      {status === 'ready' &&
+        report &&
+        hasSpeech(report) &&
         (audience === 'student' ? (
           <StudentRows report={report} onPlayFrom={onPlayFrom} />
         ) : (

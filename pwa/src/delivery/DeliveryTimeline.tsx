@@ -116,7 +116,7 @@ export default function DeliveryTimeline({ report, onPlayFrom }: DeliveryTimelin
         chart.canvas.style.cursor = pauseUnder(chart, event.x) >= 0 ? 'pointer' : 'default';
       },
     };
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `scheme` re-reads the palette's colours on a light/dark switch
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `scheme` re-reads the palette's colours on a light/dark switch
   }, [pauses, report.durationMs, onPlayFrom, translate, scheme]);
 
   return (

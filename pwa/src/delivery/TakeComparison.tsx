@@ -31,9 +31,7 @@ export function TakeComparison({ earlier, later }: { earlier: ComparedTake; late
   const takes = [earlier, later].map((take) => ({ ...take, bands: bandsOf(take.measurement) }));
   return (
     <table className="delivery-compare">
-      <caption>
-        {translate('delivery.compare.caption', { earlier: earlier.number, later: later.number })}
-      </caption>
+      <caption>{translate('delivery.compare.caption', { earlier: earlier.number, later: later.number })}</caption>
       <thead>
         <tr>
           <td />

@@ -33,13 +33,23 @@ vi.mock('react-chartjs-2', () => ({ Line: () => null, Bar: () => null, Doughnut:
  * request is answered 404 in the API's error shape, so error states are read too.
  */
 const ANSWERS: Record<string, FakeRoute> = {
-  'GET /api/admin/settings': { body: { language: 'English', backupFrequency: 'Daily', schoolName: 'Hillside School', privacyContact: 'privacy@hillside.example', updatedAt: null, updatedBy: null } },
+  'GET /api/admin/settings': {
+    body: { language: 'English', backupFrequency: 'Daily', schoolName: 'Hillside School', privacyContact: 'privacy@hillside.example', updatedAt: null, updatedBy: null },
+  },
   'GET /api/admin/backups': {
     body: {
       mode: 'embedded',
       frequency: 'Daily',
       nextRunAt: '2026-11-28T03:00:00.000Z',
-      last: { startedAt: '2026-11-27T03:00:04.000Z', finishedAt: '2026-11-27T03:00:06.000Z', ok: true, size: 123_456, name: 'oracy-backup.tar.gz', trigger: 'manual', by: { id: 'u-admin', name: 'Ada Admin' } },
+      last: {
+        startedAt: '2026-11-27T03:00:04.000Z',
+        finishedAt: '2026-11-27T03:00:06.000Z',
+        ok: true,
+        size: 123_456,
+        name: 'oracy-backup.tar.gz',
+        trigger: 'manual',
+        by: { id: 'u-admin', name: 'Ada Admin' },
+      },
       running: false,
       archives: [{ name: 'oracy-backup.tar.gz', size: 123_456, createdAt: '2026-11-27T03:00:04.000Z' }],
     },
@@ -54,7 +64,9 @@ const ANSWERS: Record<string, FakeRoute> = {
   'GET /api/teacher/recordings/u-teacher': { body: [reviewItemFixture('r1', 'Amy Ash')] },
   'GET /api/student/courses/u-student': { body: [courseFixture('c1', 'Voice')] },
   'GET /api/student/speaking-tasks/u-student': { body: [studentTaskFixture()] },
-  'GET /api/student/oracy/u-student': { body: profileOf([snapshot(1, { linguistic: 3, cognitive: 2.5, socialEmotional: 4, physical: 3.5 }), snapshot(20, { linguistic: 3.5, cognitive: 3, socialEmotional: 4, physical: 2 })]) },
+  'GET /api/student/oracy/u-student': {
+    body: profileOf([snapshot(1, { linguistic: 3, cognitive: 2.5, socialEmotional: 4, physical: 3.5 }), snapshot(20, { linguistic: 3.5, cognitive: 3, socialEmotional: 4, physical: 2 })]),
+  },
   'GET /api/student/complaints': { body: [] },
   'GET /api/teacher/complaints': { body: [] },
 };

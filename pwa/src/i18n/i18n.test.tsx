@@ -39,7 +39,7 @@ describe('the active language', () => {
     expect(activeLanguage()).toBe('es');
   });
 
-  it('maps the settings\' language names to codes and back; anything unknown is English', () => {
+  it("maps the settings' language names to codes and back; anything unknown is English", () => {
     expect(languageCode('Spanish')).toBe('es');
     expect(languageCode('French')).toBe('fr');
     expect(languageCode(null)).toBe('en');

@@ -40,10 +40,9 @@ describe('texts come from the catalogues', () => {
 
 describe('findLiterals', () => {
   it('finds JSX text, text attributes, literal children and toast messages', () => {
-    const source = [
-      'export const A = () => <p title="Hello">Hi there {"again"} <span aria-label={`Edit ${x}`} /></p>;',
-      "present({ message: 'Settings saved', duration: 2000 });",
-    ].join('\n');
+    const source = ['export const A = () => <p title="Hello">Hi there {"again"} <span aria-label={`Edit ${x}`} /></p>;', "present({ message: 'Settings saved', duration: 2000 });"].join(
+      '\n',
+    );
     expect(findLiterals('a.tsx', source).map((l) => l.text)).toEqual(['Hello', 'Hi there', 'again', 'Edit', 'Settings saved']);
   });
 

@@ -83,7 +83,12 @@ export function findLiterals(file: string, source: string): Literal[] {
       const b = literalText(node.whenFalse);
       return [a, b].filter((x) => x !== null && isText(x)).join(' ') || null;
     }
-    if (ts.isBinaryExpression(node) && (node.operatorToken.kind === ts.SyntaxKind.BarBarToken || node.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || node.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken)) {
+    if (
+      ts.isBinaryExpression(node) &&
+      (node.operatorToken.kind === ts.SyntaxKind.BarBarToken ||
+        node.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken ||
+        node.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken)
+    ) {
       return literalText(node.right);
     }
     return null;

@@ -94,9 +94,38 @@ describe('the phone tab bar (docs/product.md#dashboard-layout)', () => {
   const tabBar = () => document.querySelector('ion-tab-bar[aria-label="Tabs"]') as HTMLElement;
 
   it.each([
-    [USERS.admin, '/admin/users', [['Dashboard', '/admin/dashboard', false], ['Users', '/admin/users', true], ['Complaints', '/admin/complaints', false], ['Discussions', '/admin/discussion', false]]],
-    [USERS.teacher, '/teacher/courses', [['Dashboard', '/teacher/dashboard', false], ['My Students', '/teacher/students', false], ['Speaking', '/teacher/speaking', false], ['My Courses', '/teacher/courses', true], ['My Complaints', '/teacher/complaints', false]]],
-    [USERS.student, '/student/courses', [['Dashboard', '/student/dashboard', false], ['Speaking', '/student/speaking', false], ['My Courses', '/student/courses', true], ['My Oracy', '/student/oracy', false], ['My Complaints', '/student/complaints', false]]],
+    [
+      USERS.admin,
+      '/admin/users',
+      [
+        ['Dashboard', '/admin/dashboard', false],
+        ['Users', '/admin/users', true],
+        ['Complaints', '/admin/complaints', false],
+        ['Discussions', '/admin/discussion', false],
+      ],
+    ],
+    [
+      USERS.teacher,
+      '/teacher/courses',
+      [
+        ['Dashboard', '/teacher/dashboard', false],
+        ['My Students', '/teacher/students', false],
+        ['Speaking', '/teacher/speaking', false],
+        ['My Courses', '/teacher/courses', true],
+        ['My Complaints', '/teacher/complaints', false],
+      ],
+    ],
+    [
+      USERS.student,
+      '/student/courses',
+      [
+        ['Dashboard', '/student/dashboard', false],
+        ['Speaking', '/student/speaking', false],
+        ['My Courses', '/student/courses', true],
+        ['My Oracy', '/student/oracy', false],
+        ['My Complaints', '/student/complaints', false],
+      ],
+    ],
   ] as const)('is Ionic’s tab bar with the role’s tabs, the current one selected (%#)', async (user, path, tabs) => {
     mockFetch({ 'GET /auth/current_user': { body: user } });
     renderAt(path);
@@ -113,11 +142,7 @@ describe('the phone tab bar (docs/product.md#dashboard-layout)', () => {
     mockFetch({
       'GET /auth/current_user': { body: USERS.student },
       'GET /api/student/speaking-tasks/u-student': {
-        body: [
-          studentTaskFixture({ id: 't1' }),
-          studentTaskFixture({ id: 't2', dueAt: null }),
-          studentTaskFixture({ id: 't3', recording: recordingFixture({ taskId: 't3' }) }),
-        ],
+        body: [studentTaskFixture({ id: 't1' }), studentTaskFixture({ id: 't2', dueAt: null }), studentTaskFixture({ id: 't3', recording: recordingFixture({ taskId: 't3' }) })],
       },
     });
     renderAt('/student/notice');

@@ -36,16 +36,7 @@ export function Menu() {
   const closeMenu = () => void menu.current?.close();
 
   return (
-    <IonMenu
-      ref={menu}
-      contentId="main"
-      menuId="main-menu"
-      type="overlay"
-      disabled={!enabled}
-      className="app-menu"
-      aria-label={t('layout.mainMenu')}
-      onIonDidClose={focusMenuButton}
-    >
+    <IonMenu ref={menu} contentId="main" menuId="main-menu" type="overlay" disabled={!enabled} className="app-menu" aria-label={t('layout.mainMenu')} onIonDidClose={focusMenuButton}>
       <IonContent>
         <div className="app-menu__inner">
           <Link to="/" className="app-menu__logo" onClick={closeMenu}>

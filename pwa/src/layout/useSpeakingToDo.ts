@@ -32,11 +32,10 @@ export function useSpeakingToDo(): number {
   const { pathname } = useLocation();
   const studentId = user?.role === 3 ? user.id : null;
   const onSpeaking = pathname.startsWith('/student/speaking');
-  const tasks = useCachedResource(
-    studentId ? SPEAKING_TASKS_KEY : null,
-    (signal) => (studentId ? loadStudentSpeakingTasks(studentId, signal) : Promise.resolve(NO_TASKS)),
-    [studentId, onSpeaking],
-  );
+  const tasks = useCachedResource(studentId ? SPEAKING_TASKS_KEY : null, (signal) => (studentId ? loadStudentSpeakingTasks(studentId, signal) : Promise.resolve(NO_TASKS)), [
+    studentId,
+    onSpeaking,
+  ]);
   const { items } = useSpeakingOutbox(() => void tasks.reload());
   if (!studentId) return 0;
   return countSpeakingToDo(tasks.data ?? NO_TASKS, items);

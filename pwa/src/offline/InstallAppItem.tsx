@@ -35,13 +35,7 @@ export function InstallAppItem({ onSelect }: { onSelect?: () => void }) {
           <span>{translate('offline.installApp')}</span>
         </button>
       )}
-      <IonAlert
-        isOpen={helpOpen}
-        header={translate('offline.installOracy')}
-        message={iosInstallHelp()}
-        buttons={[translate('common.ok')]}
-        onDidDismiss={() => setHelpOpen(false)}
-      />
+      <IonAlert isOpen={helpOpen} header={translate('offline.installOracy')} message={iosInstallHelp()} buttons={[translate('common.ok')]} onDidDismiss={() => setHelpOpen(false)} />
     </>
   );
 }

@@ -84,7 +84,11 @@ describe('the self-assessment page (docs/product.md#self-assessment)', { timeout
     ]);
     expect(screen.getByRole('radiogroup', { name: 'I use a varied and professional vocabulary when presenting ideas.' })).toBeInTheDocument();
     for (const group of groups) {
-      expect(within(group).getAllByRole('radio').map((radio) => [(radio as IonField).value, radio.textContent])).toEqual([
+      expect(
+        within(group)
+          .getAllByRole('radio')
+          .map((radio) => [(radio as IonField).value, radio.textContent]),
+      ).toEqual([
         [1, 'Strongly Disagree'],
         [2, 'Disagree'],
         [3, 'Neutral'],
@@ -99,13 +103,8 @@ describe('the self-assessment page (docs/product.md#self-assessment)', { timeout
     expect(await screen.findByRole('heading', { level: 2, name: 'Linguistic (Professional Language)' })).toBeInTheDocument();
     await questionnaire();
     const form = screen.getByRole('heading', { level: 1, name: 'Oracy Skills Self-Assessment' }).closest('form') as HTMLFormElement;
-    const order = [...form.querySelectorAll('h2, [role="radiogroup"], button')].map((node) =>
-      node.tagName === 'H2' ? node.textContent : node.tagName === 'BUTTON' ? 'submit' : 'group',
-    );
-    expect(order).toEqual([
-      ...CATEGORIES.flatMap((category) => [t(category.name), ...category.statements.map(() => 'group')]),
-      'submit',
-    ]);
+    const order = [...form.querySelectorAll('h2, [role="radiogroup"], button')].map((node) => (node.tagName === 'H2' ? node.textContent : node.tagName === 'BUTTON' ? 'submit' : 'group'));
+    expect(order).toEqual([...CATEGORIES.flatMap((category) => [t(category.name), ...category.statements.map(() => 'group')]), 'submit']);
   });
 
   it('can be answered from the keyboard', async () => {

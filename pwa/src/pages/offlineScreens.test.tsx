@@ -52,7 +52,7 @@ describe('cached screens offline', { timeout: 20_000 }, () => {
       throw new TypeError('Failed to fetch');
     });
     renderAt(path);
-    expect(await screen.findByText("Showing data from 3 minutes ago", undefined, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('Showing data from 3 minutes ago', undefined, SLOW)).toBeInTheDocument();
     expect(screen.getAllByText(shown).length).toBeGreaterThan(0);
   });
 });
@@ -62,7 +62,14 @@ const SHELL_OFFLINE = "You're offline — your changes are kept and sent when yo
 
 describe('screens never cached, offline', { timeout: 30_000 }, () => {
   it.each([
-    ['the student’s notices', '/student/notice', '/api/admin/notice', [{ id: 'n1', title: 'Exam week', description: 'Quiet please.' }], 'Exam week', 'Failed to load notices. Please try again later.'],
+    [
+      'the student’s notices',
+      '/student/notice',
+      '/api/admin/notice',
+      [{ id: 'n1', title: 'Exam week', description: 'Quiet please.' }],
+      'Exam week',
+      'Failed to load notices. Please try again later.',
+    ],
     ['the student’s courses', '/student/courses', '/api/student/courses/u-student', [course('c1', 'Debate basics')], 'Debate basics', null],
   ])('%s: say they are offline, not an error, and load by themselves back online', async (_name, path, api, data, shown, errorText) => {
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);

@@ -185,11 +185,13 @@ export function SessionProvider({ children, redirect = redirectTo }: SessionProv
     const check = () => {
       if (checking) return;
       checking = true;
-      fetchCurrentUser().then(signIn, (error: unknown) => {
-        if (isUnauthorized(error)) leaveForLogin();
-      }).finally(() => {
-        checking = false;
-      });
+      fetchCurrentUser()
+        .then(signIn, (error: unknown) => {
+          if (isUnauthorized(error)) leaveForLogin();
+        })
+        .finally(() => {
+          checking = false;
+        });
     };
     window.addEventListener('online', check);
     window.addEventListener('focus', check);

@@ -163,8 +163,7 @@ describe('Recorder', () => {
 
   it('uses the texts of the product for each failure', () => {
     expect(RECORDER_ERROR_MESSAGES).toEqual({
-      denied:
-        "Oracy cannot use your microphone. Allow microphone access for this site in your browser's settings (the lock or camera icon in the address bar), then try again.",
+      denied: "Oracy cannot use your microphone. Allow microphone access for this site in your browser's settings (the lock or camera icon in the address bar), then try again.",
       'no-microphone': 'No microphone was found. Connect one and try again.',
       unsupported: 'Recording is not supported in this browser. Try the latest Chrome, Safari or Firefox.',
       failed: 'Recording failed. Please try again.',

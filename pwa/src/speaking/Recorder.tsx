@@ -109,14 +109,7 @@ export function Recorder({ maxSeconds, onSubmit, submitting = false, disabled = 
           <span className="recorder__meter-label" id={levelLabel}>
             {translate('speaking.recorder.inputLevel')}
           </span>
-          <div
-            className="recorder__meter"
-            role="meter"
-            aria-labelledby={levelLabel}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={Math.round(level * 100)}
-          >
+          <div className="recorder__meter" role="meter" aria-labelledby={levelLabel} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(level * 100)}>
             <div className="recorder__meter-fill" style={{ transform: `scaleX(${level})` }} />
           </div>
         </div>

@@ -44,7 +44,12 @@ export async function findToast(message: string): Promise<ToastElement> {
   let found: ToastElement | undefined;
   await waitFor(() => {
     found = Array.from(document.querySelectorAll<ToastElement>('ion-toast')).find((toast) => toast.message === message);
-    if (!found) throw new Error(`No toast "${message}"; toasts: ${Array.from(document.querySelectorAll<ToastElement>('ion-toast')).map((t) => t.message).join(' | ')}`);
+    if (!found)
+      throw new Error(
+        `No toast "${message}"; toasts: ${Array.from(document.querySelectorAll<ToastElement>('ion-toast'))
+          .map((t) => t.message)
+          .join(' | ')}`,
+      );
   });
   return found as ToastElement;
 }

@@ -57,9 +57,6 @@ export function sentJson(call: unknown[] | undefined): unknown {
 export function stubHangingFetch(): void {
   vi.stubGlobal(
     'fetch',
-    vi.fn(
-      (_: RequestInfo | URL, init?: RequestInit) =>
-        new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
-    ),
+    vi.fn((_: RequestInfo | URL, init?: RequestInit) => new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)))),
   );
 }

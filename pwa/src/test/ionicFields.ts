@@ -4,21 +4,10 @@ import { createElement, forwardRef, useCallback, useLayoutEffect, useRef, type C
  * The form components of `@ionic/react` that the tests give their props as in a browser
  * (docs/contributing.md#forms-and-fields).
  */
-export const WIRED_FIELDS = [
-  'IonInput',
-  'IonTextarea',
-  'IonSelect',
-  'IonSelectOption',
-  'IonCheckbox',
-  'IonRadioGroup',
-  'IonRadio',
-  'IonToggle',
-  'IonRange',
-  'IonSearchbar',
-] as const;
+export const WIRED_FIELDS = ['IonInput', 'IonTextarea', 'IonSelect', 'IonSelectOption', 'IonCheckbox', 'IonRadioGroup', 'IonRadio', 'IonToggle', 'IonRange', 'IonSearchbar'] as const;
 
 /** `onIonInput` → `ionInput`: the DOM event an Ionic React event prop listens to. */
-const eventName = (prop: string) => /^onIon[A-Z]/.test(prop) ? `ion${prop.slice(5)}` : null;
+const eventName = (prop: string) => (/^onIon[A-Z]/.test(prop) ? `ion${prop.slice(5)}` : null);
 
 /** Props React itself handles on the element. */
 const REACT_PROPS = new Set(['children', 'className', 'class', 'style', 'key', 'ref']);

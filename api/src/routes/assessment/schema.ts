@@ -22,8 +22,7 @@ const keys = Object.values(ASSESSMENT_CATEGORIES).flat() as AssessmentKey[];
  */
 export const updateOracyAssessmentSchema = z.object({
   /** `{statementKey: 1–5}` for exactly the 16 keys of `ASSESSMENT_KEYS`. */
-  oracy_scores: z.strictObject(
-    Object.fromEntries(keys.map((key) => [key, score])) as Record<AssessmentKey, typeof score>,
-    { error: (issue) => (issue.code === 'invalid_type' ? 'Must be an object of the 16 scores.' : undefined) },
-  ),
+  oracy_scores: z.strictObject(Object.fromEntries(keys.map((key) => [key, score])) as Record<AssessmentKey, typeof score>, {
+    error: (issue) => (issue.code === 'invalid_type' ? 'Must be an object of the 16 scores.' : undefined),
+  }),
 });

@@ -97,7 +97,7 @@ describe.each(FILERS)(
       expect(await readJson(await list(user.id as string, cookie))).toEqual([created]);
     });
 
-    it('lists only the filer\'s own complaints, newest first, with every status', async () => {
+    it("lists only the filer's own complaints, newest first, with every status", async () => {
       const { user, cookie } = await signedIn(role);
       const { user: other } = await createUser({ role });
       await Complaint.create({ title: 'Old', description: 'd', userId: user._id, role, status: 'approved', createdAt: new Date('2025-01-01') });
@@ -185,7 +185,7 @@ describe.each(FILERS)(
       expect(await Complaint.find({ userId: user._id }).distinct('title')).toEqual(['c']);
     });
 
-    it('refuses to delete someone else\'s complaint (403), even for an admin, and answers 404, 400 and 401', async () => {
+    it("refuses to delete someone else's complaint (403), even for an admin, and answers 404, 400 and 401", async () => {
       const owner = await signedIn(role);
       const complaint = await Complaint.create({ title: 'a', description: 'd', userId: owner.user._id, role });
       expect((await del(complaint.id, (await signedIn(role)).cookie)).status).toBe(403);

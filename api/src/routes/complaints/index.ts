@@ -65,12 +65,7 @@ export function complaintRoutesFor<A extends FilerArea>(area: A) {
 }
 
 /** The routes of {@link complaintRoutesFor} for one filer, at `path`. */
-function complaintRoutes<P extends string, I extends ComplaintBodyInput>(
-  path: P,
-  role: FilerRole,
-  ownerQuery: string,
-  body: MiddlewareHandler<Env, string, I>,
-) {
+function complaintRoutes<P extends string, I extends ComplaintBodyInput>(path: P, role: FilerRole, ownerQuery: string, body: MiddlewareHandler<Env, string, I>) {
   return (
     new Hono<AppEnv>()
       // an outbox replay with the same Idempotency-Key gets the first answer, never a second complaint.

@@ -58,7 +58,10 @@ async function classroom(title = 'Explain a process') {
 
 /** Another task in the same course. */
 async function anotherTask(world: Awaited<ReturnType<typeof classroom>>, title: string) {
-  const res = await app.request('/api/teacher/speaking-tasks', jsonRequest('POST', { courseId: world.course.id, title, prompt: 'Say it.', focusStrands: ['physical'] }, world.teacher.cookie));
+  const res = await app.request(
+    '/api/teacher/speaking-tasks',
+    jsonRequest('POST', { courseId: world.course.id, title, prompt: 'Say it.', focusStrands: ['physical'] }, world.teacher.cookie),
+  );
   return readJson(res);
 }
 
@@ -167,10 +170,11 @@ describe('when the server cannot measure (docs/product.md#measured-by-the-server
     expect(decoded).toHaveLength(2);
     expect(await deliveryOf(bare.id, student.cookie)).toEqual({ ...PENDING, status: 'unavailable', reason: DELIVERY_REASONS.unavailable });
     expect(await deliveryOf(withReport.id, other.student.cookie)).toMatchObject({ status: 'ready', source: 'device', reason: null, report: sampleReport() });
-    expect(await Job.find({ name: DELIVERY_JOB, 'payload.recordingId': { $in: [bare.id, withReport.id] } }).select('status attempts').lean()).toEqual([
-      expect.objectContaining({ status: 'done', attempts: 1 }),
-      expect.objectContaining({ status: 'done', attempts: 1 }),
-    ]);
+    expect(
+      await Job.find({ name: DELIVERY_JOB, 'payload.recordingId': { $in: [bare.id, withReport.id] } })
+        .select('status attempts')
+        .lean(),
+    ).toEqual([expect.objectContaining({ status: 'done', attempts: 1 }), expect.objectContaining({ status: 'done', attempts: 1 })]);
   });
 
   it.each([

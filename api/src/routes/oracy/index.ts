@@ -65,10 +65,7 @@ export const oracyRoutes = new Hono<AppEnv>()
     const student = await findPerson(c.req.param('studentId'), ROLES.student);
     const { before } = c.req.valid('query');
     // a teacher's or an admin's read is logged beside the profile's queries, and acknowledged before the answer.
-    const [profile] = await Promise.all([
-      studentProfile(student, before, Date.now()),
-      recordAccess(c, { subjectId: student._id, what: 'oracy_profile', resourceId: student._id }),
-    ]);
+    const [profile] = await Promise.all([studentProfile(student, before, Date.now()), recordAccess(c, { subjectId: student._id, what: 'oracy_profile', resourceId: student._id })]);
     return c.json(profile, 200);
   })
   .get('/teacher/oracy/:teacherId', ...teacherOrAdmin('teacherId'), validate('query', teacherOverviewQuerySchema), async (c) => {

@@ -2,17 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Types } from 'mongoose';
 import { createApp } from '../../app.js';
 import { Feedback, User } from '../../db/models/index.js';
-import {
-  ATTENTION_THRESHOLDS,
-  changeBetween,
-  needsAttention,
-  round2,
-  strandAverages,
-  strandScores,
-  teacherStrandScores,
-  weakestStrand,
-  type Strands,
-} from '../../services/oracyProfile.js';
+import { ATTENTION_THRESHOLDS, changeBetween, needsAttention, round2, strandAverages, strandScores, teacherStrandScores, weakestStrand, type Strands } from '../../services/oracyProfile.js';
 import { backfillOracySummaries } from '../../services/oracySummary.js';
 import { createUser, jsonRequest, readJson, signIn } from '../../test/factories.js';
 import { complete, countQueries, enroll, makeAssignments, makeCourse, scoresOf, submitAt } from '../../test/testData.js';
@@ -33,9 +23,18 @@ describe('the strand and change arithmetic (docs/product.md#oracy-profile)', () 
   it('averages each strand over its four statements', () => {
     // Linguistic 5,4,4,4 → 4.25; Cognitive 1,2,2,2 → 1.75; Social 3 → 3; Physical 5,5,5,4 → 4.75
     const scores = scoresOf(3, {
-      professionalVocab: 5, audienceLanguage: 4, explainClearly: 4, supportWithExamples: 4,
-      structuredThought: 1, handleQuestions: 2, avoidRambling: 2, summariseIdeas: 2,
-      voiceAdjustment: 5, postureGestures: 5, eyeContact: 5, toneVariation: 4,
+      professionalVocab: 5,
+      audienceLanguage: 4,
+      explainClearly: 4,
+      supportWithExamples: 4,
+      structuredThought: 1,
+      handleQuestions: 2,
+      avoidRambling: 2,
+      summariseIdeas: 2,
+      voiceAdjustment: 5,
+      postureGestures: 5,
+      eyeContact: 5,
+      toneVariation: 4,
     });
     expect(strandScores(scores)).toEqual(strands(4.25, 1.75, 3, 4.75));
     expect(strandScores(new Map(Object.entries(scores)))).toEqual(strands(4.25, 1.75, 3, 4.75));
@@ -140,7 +139,16 @@ describe('GET /api/student/oracy/:studentId', () => {
     const { user, cookie } = await signedIn(3);
     const res = await get(`/api/student/oracy/${user.id}`, cookie);
     expect(res.status).toBe(200);
-    expect(await readJson(res)).toEqual({ studentId: user.id, latest: null, previous: null, history: [], change: null, needsAttention: ['not-assessed'], teacherStrands: null, delivery: [] });
+    expect(await readJson(res)).toEqual({
+      studentId: user.id,
+      latest: null,
+      previous: null,
+      history: [],
+      change: null,
+      needsAttention: ['not-assessed'],
+      teacherStrands: null,
+      delivery: [],
+    });
   });
 
   it('answers the latest, the previous, the change and the history newest first', async () => {
@@ -304,7 +312,13 @@ describe('GET /api/teacher/oracy/:teacherId', () => {
       const teacher = await signedIn(2);
       const course = await makeCourse({ instructorId: teacher.user._id });
       const people = await User.insertMany(
-        Array.from({ length: students }, (_, i) => ({ firstName: 'S', lastName: `${students}-${i}`, email: `s${students}-${i}-${new Types.ObjectId().toString()}@example.test`, passwordHash: 'x', role: 3 })),
+        Array.from({ length: students }, (_, i) => ({
+          firstName: 'S',
+          lastName: `${students}-${i}`,
+          email: `s${students}-${i}-${new Types.ObjectId().toString()}@example.test`,
+          passwordHash: 'x',
+          role: 3,
+        })),
       );
       await enroll(people[0]!._id, [course._id]);
       for (const p of people.slice(1)) await enroll(p._id, [course._id]);
@@ -319,7 +333,7 @@ describe('GET /api/teacher/oracy/:teacherId', () => {
   });
 });
 
-describe("GET /api/teacher/students/:teacherId/:studentId/assignments", () => {
+describe('GET /api/teacher/students/:teacherId/:studentId/assignments', () => {
   it("answers the student's assignments in the teacher's courses only, with completion", async () => {
     const teacher = await signedIn(2);
     const { user: elsewhere } = await createUser({ role: 2 });

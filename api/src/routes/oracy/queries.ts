@@ -1,13 +1,7 @@
 import { Types } from 'mongoose';
 import { Assessment, Course, Enrollment, Feedback, ROLES, User, type OracyLevel } from '../../db/models/index.js';
 import { forbidden } from '../../errors.js';
-import {
-  presentSnapshot,
-  type AdminOracyJson,
-  type StudentOracyJson,
-  type TeacherOracyJson,
-  type TeacherOracyStudentJson,
-} from '../../presenters/oracy.js';
+import { presentSnapshot, type AdminOracyJson, type StudentOracyJson, type TeacherOracyJson, type TeacherOracyStudentJson } from '../../presenters/oracy.js';
 import { changeBetween, countLevels, needsAttention, strandAverages, TEACHER_SCORE_WINDOW_DAYS, teacherStrandScores, type SubmissionLike } from '../../services/oracyProfile.js';
 import { deliveryTrend } from '../../services/delivery.js';
 import { NEWEST_FIRST, type OracySummary } from '../../services/oracySummary.js';
@@ -42,12 +36,17 @@ const WHOLE_CLASS_BATCH = 10_000;
  */
 export async function studentProfile(student: Person, before: Date | undefined, now: number): Promise<StudentOracyJson> {
   const page = (filter: Record<string, unknown>, limit: number) =>
-    Assessment.find({ userId: student._id, ...filter }).sort(NEWEST_FIRST).limit(limit).lean<SubmissionLike[]>();
+    Assessment.find({ userId: student._id, ...filter })
+      .sort(NEWEST_FIRST)
+      .limit(limit)
+      .lean<SubmissionLike[]>();
   const since = new Date(now - TEACHER_SCORE_WINDOW_DAYS * 24 * 60 * 60 * 1000);
   const [newest, history, feedback, delivery] = await Promise.all([
     page({}, before ? 2 : HISTORY_PAGE_SIZE),
     before ? page({ createdAt: { $lt: before } }, HISTORY_PAGE_SIZE) : undefined,
-    Feedback.find({ studentId: student._id, createdAt: { $gte: since } }).select('strands').lean(),
+    Feedback.find({ studentId: student._id, createdAt: { $gte: since } })
+      .select('strands')
+      .lean(),
     deliveryTrend(student._id),
   ]);
   const [latest, previous] = newest.map(presentSnapshot);
@@ -111,7 +110,12 @@ export async function teacherOverview(teacher: Person, courseId: string | undefi
   const courses = await Course.find({ instructorId: teacher._id }).select('_id').lean();
   const courseIds = courses.map((c) => c._id).filter((id) => courseId === undefined || id.equals(courseId));
   if (courseId !== undefined && courseIds.length === 0) throw forbidden('This course is not one of your courses.');
-  const enrollments = courseIds.length ? await Enrollment.find({ courseId: { $in: courseIds } }).select('studentId').batchSize(WHOLE_CLASS_BATCH).lean() : [];
+  const enrollments = courseIds.length
+    ? await Enrollment.find({ courseId: { $in: courseIds } })
+        .select('studentId')
+        .batchSize(WHOLE_CLASS_BATCH)
+        .lean()
+    : [];
   const students = enrollments.length
     ? await User.find({ _id: { $in: enrollments.map((e) => e.studentId) }, role: ROLES.student })
         .select('name profilePicture oracy')

@@ -18,17 +18,7 @@ import { sendServedFile } from '../../static.js';
 import { validate } from '../../validation.js';
 import { recordingFor, type Reader } from '../../services/recordingAccess.js';
 import { findTask, readableRecording, requireTaskOwner, reviewQueue, studentTasks, teacherTasks, type RecordingDoc } from './queries.js';
-import {
-  createTaskSchema,
-  DUE_IN_THE_PAST,
-  feedbackSchema,
-  isPast,
-  queueQuerySchema,
-  recordingFieldsSchema,
-  recordingIdParamSchema,
-  taskIdParamSchema,
-  updateTaskSchema,
-} from './schema.js';
+import { createTaskSchema, DUE_IN_THE_PAST, feedbackSchema, isPast, queueQuerySchema, recordingFieldsSchema, recordingIdParamSchema, taskIdParamSchema, updateTaskSchema } from './schema.js';
 
 /** A recording's body: the 10 MB file and room for the form's other fields (the phone's delivery report is up to about 100 KB). */
 const RECORDING_BODY_BYTES = MAX_AUDIO_BYTES + 256 * 1024;
@@ -172,23 +162,16 @@ export function createSpeakingRoutes(opts: { recordings: UploadStore; ffmpegPath
       const teacher = await findPerson(c.req.param('teacherId'), ROLES.teacher);
       return c.json(await teacherTasks(teacher), 200);
     })
-    .put(
-      '/teacher/speaking-tasks/:taskId',
-      requireRole(ROLES.teacher, ROLES.admin),
-      validate('param', taskIdParamSchema),
-      limitJson,
-      validate('json', updateTaskSchema),
-      async (c) => {
-        const task = await findTask(c.req.valid('param').taskId);
-        await requireTaskOwner(c.var.user, task);
-        const fields = c.req.valid('json');
-        if (isPast(fields.dueAt) && fields.dueAt?.getTime() !== task.dueAt?.getTime()) throw badRequest(DUE_IN_THE_PAST, { dueAt: DUE_IN_THE_PAST });
-        const updated = await SpeakingTask.findByIdAndUpdate(task._id, { $set: { ...fields, dueAt: fields.dueAt ?? null } }, { returnDocument: 'after', runValidators: true }).lean();
-        if (!updated) throw notFound('No such speaking task.');
-        const course = await Course.findById(updated.courseId).select('title').lean();
-        return c.json(presentSpeakingTask(updated, course?.title ?? ''), 200);
-      },
-    )
+    .put('/teacher/speaking-tasks/:taskId', requireRole(ROLES.teacher, ROLES.admin), validate('param', taskIdParamSchema), limitJson, validate('json', updateTaskSchema), async (c) => {
+      const task = await findTask(c.req.valid('param').taskId);
+      await requireTaskOwner(c.var.user, task);
+      const fields = c.req.valid('json');
+      if (isPast(fields.dueAt) && fields.dueAt?.getTime() !== task.dueAt?.getTime()) throw badRequest(DUE_IN_THE_PAST, { dueAt: DUE_IN_THE_PAST });
+      const updated = await SpeakingTask.findByIdAndUpdate(task._id, { $set: { ...fields, dueAt: fields.dueAt ?? null } }, { returnDocument: 'after', runValidators: true }).lean();
+      if (!updated) throw notFound('No such speaking task.');
+      const course = await Course.findById(updated.courseId).select('title').lean();
+      return c.json(presentSpeakingTask(updated, course?.title ?? ''), 200);
+    })
     .delete('/teacher/speaking-tasks/:taskId', requireRole(ROLES.teacher, ROLES.admin), validate('param', taskIdParamSchema), async (c) => {
       const task = await findTask(c.req.valid('param').taskId);
       await requireTaskOwner(c.var.user, task);
@@ -270,48 +253,34 @@ export function createSpeakingRoutes(opts: { recordings: UploadStore; ffmpegPath
       const teacher = await findPerson(c.req.param('teacherId'), ROLES.teacher);
       return c.json(await reviewQueue(teacher, c.req.valid('query').status), 200);
     })
-    .post(
-      '/teacher/recordings/:recordingId/feedback',
-      requireRole(ROLES.teacher),
-      validate('param', recordingIdParamSchema),
-      limitJson,
-      validate('json', feedbackSchema),
-      async (c) => {
-        const { recording, task } = await reviewable(c.req.valid('param').recordingId, c.var.user);
-        const body = c.req.valid('json');
-        const strands = checkedStrands(body.strands, task.focusStrands);
-        let feedback;
-        try {
-          feedback = await Feedback.create({ recordingId: recording._id, teacherId: c.var.user._id, studentId: recording.studentId, strands, comment: body.comment });
-        } catch (err) {
-          if (isDuplicateKeyError(err)) throw conflict('This recording already has feedback.');
-          throw err;
-        }
-        await Recording.updateOne({ _id: recording._id }, { $set: { status: 'reviewed' } });
-        return c.json(presentFeedback(feedback), 201);
-      },
-    )
-    .put(
-      '/teacher/recordings/:recordingId/feedback',
-      requireRole(ROLES.teacher),
-      validate('param', recordingIdParamSchema),
-      limitJson,
-      validate('json', feedbackSchema),
-      async (c) => {
-        const { recording, task } = await reviewable(c.req.valid('param').recordingId, c.var.user);
-        const existing = await Feedback.findOne({ recordingId: recording._id }).select('teacherId').lean();
-        if (!existing) throw notFound('This recording has no feedback yet.');
-        if (!existing.teacherId?.equals(c.var.user._id)) throw forbidden('Only the teacher who gave this feedback can change it.');
-        const body = c.req.valid('json');
-        const updated = await Feedback.findByIdAndUpdate(
-          existing._id,
-          { $set: { strands: checkedStrands(body.strands, task.focusStrands), comment: body.comment } },
-          { returnDocument: 'after', runValidators: true },
-        ).lean();
-        if (!updated) throw notFound('This recording has no feedback yet.');
-        return c.json(presentFeedback(updated), 200);
-      },
-    );
+    .post('/teacher/recordings/:recordingId/feedback', requireRole(ROLES.teacher), validate('param', recordingIdParamSchema), limitJson, validate('json', feedbackSchema), async (c) => {
+      const { recording, task } = await reviewable(c.req.valid('param').recordingId, c.var.user);
+      const body = c.req.valid('json');
+      const strands = checkedStrands(body.strands, task.focusStrands);
+      let feedback;
+      try {
+        feedback = await Feedback.create({ recordingId: recording._id, teacherId: c.var.user._id, studentId: recording.studentId, strands, comment: body.comment });
+      } catch (err) {
+        if (isDuplicateKeyError(err)) throw conflict('This recording already has feedback.');
+        throw err;
+      }
+      await Recording.updateOne({ _id: recording._id }, { $set: { status: 'reviewed' } });
+      return c.json(presentFeedback(feedback), 201);
+    })
+    .put('/teacher/recordings/:recordingId/feedback', requireRole(ROLES.teacher), validate('param', recordingIdParamSchema), limitJson, validate('json', feedbackSchema), async (c) => {
+      const { recording, task } = await reviewable(c.req.valid('param').recordingId, c.var.user);
+      const existing = await Feedback.findOne({ recordingId: recording._id }).select('teacherId').lean();
+      if (!existing) throw notFound('This recording has no feedback yet.');
+      if (!existing.teacherId?.equals(c.var.user._id)) throw forbidden('Only the teacher who gave this feedback can change it.');
+      const body = c.req.valid('json');
+      const updated = await Feedback.findByIdAndUpdate(
+        existing._id,
+        { $set: { strands: checkedStrands(body.strands, task.focusStrands), comment: body.comment } },
+        { returnDocument: 'after', runValidators: true },
+      ).lean();
+      if (!updated) throw notFound('This recording has no feedback yet.');
+      return c.json(presentFeedback(updated), 200);
+    });
 }
 
 /**

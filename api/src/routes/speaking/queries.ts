@@ -52,7 +52,13 @@ export async function requireTaskOwner(user: Reader, task: TaskDoc): Promise<voi
 }
 
 /** A stored recording, as the routes read it. */
-export type RecordingDoc = RecordingLike & { _id: Types.ObjectId; studentId: Types.ObjectId; taskId: Types.ObjectId; courseId: Types.ObjectId; file: { name: string; type: string; size: number } };
+export type RecordingDoc = RecordingLike & {
+  _id: Types.ObjectId;
+  studentId: Types.ObjectId;
+  taskId: Types.ObjectId;
+  courseId: Types.ObjectId;
+  file: { name: string; type: string; size: number };
+};
 
 /**
  * A recording that `user` may hear (`use: 'play'`) or read the delivery report of (`'read'`):
@@ -68,7 +74,9 @@ export async function readableRecording(recordingId: string, user: Reader, refus
 /** Titles of some courses by id. One query. */
 async function courseTitles(ids: readonly Types.ObjectId[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const courses = await Course.find({ _id: { $in: ids } }).select('title').lean();
+  const courses = await Course.find({ _id: { $in: ids } })
+    .select('title')
+    .lean();
   return new Map(courses.map((c) => [String(c._id), c.title]));
 }
 
@@ -96,8 +104,12 @@ export async function teacherTasks(teacher: Person): Promise<TeacherSpeakingTask
   const courseIds = [...new Map(tasks.map((t) => [String(t.courseId), t.courseId])).values()];
   const [titles, recordings, enrollments] = await Promise.all([
     courseTitles(courseIds),
-    Recording.find({ taskId: { $in: tasks.map((t) => t._id) } }).select('taskId status').lean(),
-    Enrollment.find({ courseId: { $in: courseIds } }).select('courseId').lean(),
+    Recording.find({ taskId: { $in: tasks.map((t) => t._id) } })
+      .select('taskId status')
+      .lean(),
+    Enrollment.find({ courseId: { $in: courseIds } })
+      .select('courseId')
+      .lean(),
   ]);
   const count = <T>(items: readonly T[], key: (item: T) => string) => {
     const counts = new Map<string, number>();
@@ -105,7 +117,10 @@ export async function teacherTasks(teacher: Person): Promise<TeacherSpeakingTask
     return counts;
   };
   const submitted = count(recordings, (r) => String(r.taskId));
-  const reviewed = count(recordings.filter((r) => r.status === 'reviewed'), (r) => String(r.taskId));
+  const reviewed = count(
+    recordings.filter((r) => r.status === 'reviewed'),
+    (r) => String(r.taskId),
+  );
   const students = count(enrollments, (e) => String(e.courseId));
   return tasks.sort(byDueDate).map((task) => ({
     ...presentSpeakingTask(task, titles.get(String(task.courseId)) ?? ''),
@@ -130,10 +145,7 @@ export async function studentTasks(student: Person): Promise<StudentSpeakingTask
     Recording.find({ studentId: student._id, taskId: { $in: tasks.map((t) => t._id) } }).lean<Array<RecordingLike & { _id: Types.ObjectId }>>(),
   ]);
   const recordingIds = recordings.map((r) => r._id);
-  const [feedback, deliveryOf] = await Promise.all([
-    recordings.length ? Feedback.find({ recordingId: { $in: recordingIds } }).lean<FeedbackLike[]>() : [],
-    deliverySummaries(recordingIds),
-  ]);
+  const [feedback, deliveryOf] = await Promise.all([recordings.length ? Feedback.find({ recordingId: { $in: recordingIds } }).lean<FeedbackLike[]>() : [], deliverySummaries(recordingIds)]);
   const recordingOf = new Map(recordings.map((r) => [String(r.taskId), r]));
   const feedbackOf = new Map(feedback.map((f) => [String(f.recordingId), f]));
   return tasks.sort(byDueDate).map((task) => {
@@ -161,7 +173,9 @@ export async function reviewQueue(teacher: Person, status: 'pending' | 'reviewed
   if (recordings.length === 0) return [];
   const tasks = await SpeakingTask.find({ _id: { $in: [...new Set(recordings.map((r) => String(r.taskId)))].map((id) => new Types.ObjectId(id)) } }).lean<TaskDoc[]>();
   const [students, titles, feedback, deliveryOf] = await Promise.all([
-    User.find({ _id: { $in: recordings.map((r) => r.studentId) } }).select('name').lean(),
+    User.find({ _id: { $in: recordings.map((r) => r.studentId) } })
+      .select('name')
+      .lean(),
     courseTitles(tasks.map((t) => t.courseId)),
     status === 'reviewed' ? Feedback.find({ recordingId: { $in: recordings.map((r) => r._id) } }).lean<FeedbackLike[]>() : Promise.resolve([]),
     deliverySummaries(recordings.map((r) => r._id)),

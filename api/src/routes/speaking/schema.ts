@@ -20,11 +20,7 @@ const taskFields = {
     .max(4, { error: 'At most the four strands.' })
     .refine((strands) => new Set(strands).size === strands.length, { error: 'Choose each strand once.' }),
   /** the longest answer in seconds, 15–300; 120 when left out */
-  maxSeconds: z
-    .int({ error: 'Must be a whole number of seconds.' })
-    .min(15, { error: 'At least 15 seconds.' })
-    .max(300, { error: 'At most 300 seconds.' })
-    .default(120),
+  maxSeconds: z.int({ error: 'Must be a whole number of seconds.' }).min(15, { error: 'At least 15 seconds.' }).max(300, { error: 'At most 300 seconds.' }).default(120),
   /** ISO 8601 date and time with a zone; null or left out for none (not in the past: checked per call) */
   dueAt: z.iso
     .datetime({ offset: true, error: 'Must be an ISO 8601 date and time, e.g. 2026-12-01T15:00:00.000Z.' })

@@ -270,7 +270,13 @@ describe('feedback and the review queue (docs/product.md#feedback)', () => {
     const reviewed = await readJson(await get(`/api/teacher/recordings/${teacher.user.id}?status=reviewed`, teacher.cookie));
     expect(reviewed).toEqual([expect.objectContaining({ id: a.id, status: 'reviewed', feedback: expect.objectContaining({ strands: { linguistic: 4, physical: 2 } }) })]);
     const mine = await readJson(await get(`/api/student/speaking-tasks/${student.user.id}`, student.cookie));
-    expect(mine).toEqual([expect.objectContaining({ id: task.id, recording: expect.objectContaining({ id: a.id, status: 'reviewed' }), feedback: expect.objectContaining({ comment: 'Slow down at the start.' }) })]);
+    expect(mine).toEqual([
+      expect.objectContaining({
+        id: task.id,
+        recording: expect.objectContaining({ id: a.id, status: 'reviewed' }),
+        feedback: expect.objectContaining({ comment: 'Slow down at the start.' }),
+      }),
+    ]);
     const counts = await readJson(await get(`/api/teacher/speaking-tasks/${teacher.user.id}`, teacher.cookie));
     expect(counts[0]).toMatchObject({ submitted: 2, reviewed: 1, students: 2 });
   });

@@ -102,7 +102,27 @@ function lyingPcm(seconds: number): Uint8Array {
 function headerlessWebm(): Uint8Array {
   const made = spawnSync(
     'ffmpeg',
-    ['-nostdin', '-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=frequency=220:sample_rate=48000', '-t', '600', '-ac', '1', '-c:a', 'libopus', '-b:a', '6k', '-f', 'webm', 'pipe:1'],
+    [
+      '-nostdin',
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=220:sample_rate=48000',
+      '-t',
+      '600',
+      '-ac',
+      '1',
+      '-c:a',
+      'libopus',
+      '-b:a',
+      '6k',
+      '-f',
+      'webm',
+      'pipe:1',
+    ],
     { maxBuffer: 20 * 1024 * 1024 },
   );
   expect(made.status, made.stderr?.toString()).toBe(0);

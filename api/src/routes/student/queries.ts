@@ -13,8 +13,7 @@ import { findPerson, type Person } from '../../services/stats.js';
  */
 
 /** Sorts courses by start date, then title, for a stable list. */
-const byStartThenTitle = (a: { startDate: Date; title: string }, b: { startDate: Date; title: string }) =>
-  a.startDate.getTime() - b.startDate.getTime() || a.title.localeCompare(b.title);
+const byStartThenTitle = (a: { startDate: Date; title: string }, b: { startDate: Date; title: string }) => a.startDate.getTime() - b.startDate.getTime() || a.title.localeCompare(b.title);
 
 /** A student's courses by student id, for `READ_CACHE_TTL_MS` at most; emptied by any write to users, enrollments or courses. */
 const coursesCache = new ReadCache<CourseJson[]>(['User', 'Enrollment', 'Course']);
@@ -34,7 +33,9 @@ export function coursesOfStudentById(studentId: string): Promise<CourseJson[]> {
   return coursesCache.get(studentId.toLowerCase(), async () => {
     const [, enrollments] = await Promise.all([
       findPerson(studentId, ROLES.student),
-      Enrollment.find({ studentId: new Types.ObjectId(studentId) }).select('courseId').lean(),
+      Enrollment.find({ studentId: new Types.ObjectId(studentId) })
+        .select('courseId')
+        .lean(),
     ]);
     if (enrollments.length === 0) return [];
     const courses = await Course.find({ _id: { $in: enrollments.map((e) => e.courseId) } })
@@ -74,9 +75,7 @@ export async function teachersOfStudent(student: Person): Promise<StudentTeacher
   const teachers = await User.find({ _id: { $in: [...courseNames.keys()].map((id) => new Types.ObjectId(id)) }, role: ROLES.teacher })
     .select('name email profilePicture')
     .lean();
-  return teachers
-    .sort((a, b) => a.name.localeCompare(b.name))
-    .map((teacher) => presentStudentTeacher(teacher, courseNames.get(String(teacher._id)) ?? []));
+  return teachers.sort((a, b) => a.name.localeCompare(b.name)).map((teacher) => presentStudentTeacher(teacher, courseNames.get(String(teacher._id)) ?? []));
 }
 
 /**
@@ -90,7 +89,9 @@ export async function assignmentsOfStudent(student: Person, opts: { instructorId
   const courseIds = enrollments.map((e) => e.courseId);
   const ofCourses = opts.instructorId ? { instructorId: opts.instructorId } : {};
   const [courses, assignments] = await Promise.all([
-    Course.find({ _id: { $in: courseIds }, ...ofCourses }).select('title').lean(),
+    Course.find({ _id: { $in: courseIds }, ...ofCourses })
+      .select('title')
+      .lean(),
     Assignment.find({ courseId: { $in: courseIds } }).lean(),
   ]);
   if (assignments.length === 0) return [];

@@ -163,7 +163,10 @@ describe('GET /api/student/stats/:studentId (docs/product.md#derived-and-stored-
     await enroll(small.user._id, [one._id]);
     await makeAssignments(one._id, 1);
     const many = await Promise.all(Array.from({ length: 12 }, () => makeCourse()));
-    await enroll(large.user._id, many.map((c) => c._id));
+    await enroll(
+      large.user._id,
+      many.map((c) => c._id),
+    );
     for (const course of many) await makeAssignments(course._id, 2);
 
     const a = await countQueries(() => get(`/api/student/stats/${small.user.id}`, small.cookie));
@@ -202,7 +205,7 @@ describe('GET /api/student/courses/:studentId', () => {
     expect(body[0].imageUrl).toBeNull();
   });
 
-  it('names each course\'s teacher, and none when the instructor is no longer a teacher (docs/product.md#your-enrolled-courses)', async () => {
+  it("names each course's teacher, and none when the instructor is no longer a teacher (docs/product.md#your-enrolled-courses)", async () => {
     const { user, cookie } = await signedIn(3);
     const { user: ana } = await createUser({ role: 2, firstName: 'Ana', lastName: 'Alvarez' });
     const { user: demoted } = await createUser({ role: 3, firstName: 'Once', lastName: 'Teacher' });
@@ -223,8 +226,8 @@ describe('GET /api/student/courses/:studentId', () => {
   });
 });
 
-describe('GET /api/student/teacher/:studentId (docs/product.md#derived-and-stored-data: the instructors of the student\'s courses)', () => {
-  it('groups the student\'s courses by teacher and leaves out courses without a teacher', async () => {
+describe("GET /api/student/teacher/:studentId (docs/product.md#derived-and-stored-data: the instructors of the student's courses)", () => {
+  it("groups the student's courses by teacher and leaves out courses without a teacher", async () => {
     const { user, cookie } = await signedIn(3);
     const { user: ana } = await createUser({ role: 2, firstName: 'Ana', lastName: 'Alvarez' });
     const { user: bo } = await createUser({ role: 2, firstName: 'Bo', lastName: 'Brown' });
@@ -238,7 +241,10 @@ describe('GET /api/student/teacher/:studentId (docs/product.md#derived-and-store
       makeCourse({ title: 'Taught by a former teacher', instructorId: demoted._id }),
     ]);
     await makeCourse({ title: 'Ana, not mine', instructorId: ana._id });
-    await enroll(user._id, courses.map((c) => c._id));
+    await enroll(
+      user._id,
+      courses.map((c) => c._id),
+    );
 
     const res = await get(`/api/student/teacher/${user.id}`, cookie);
     expect(res.status).toBe(200);
@@ -256,7 +262,10 @@ describe('GET /api/student/teacher/:studentId (docs/product.md#derived-and-store
     await enroll(small.user._id, [one._id]);
     const teachers = await Promise.all(Array.from({ length: 10 }, () => createUser({ role: 2 })));
     const many = await Promise.all(teachers.map(({ user: teacher }) => makeCourse({ instructorId: teacher._id })));
-    await enroll(large.user._id, many.map((c) => c._id));
+    await enroll(
+      large.user._id,
+      many.map((c) => c._id),
+    );
 
     const a = await countQueries(() => get(`/api/student/teacher/${small.user.id}`, small.cookie));
     const b = await countQueries(() => get(`/api/student/teacher/${large.user.id}`, large.cookie));
@@ -267,7 +276,7 @@ describe('GET /api/student/teacher/:studentId (docs/product.md#derived-and-store
 });
 
 describe('GET /api/student/assignments/:studentId (docs/product.md#links-and-redirects)', () => {
-  it('lists the assignments of the student\'s courses with course title, due date and whether done', async () => {
+  it("lists the assignments of the student's courses with course title, due date and whether done", async () => {
     const { user, cookie } = await signedIn(3);
     const voice = await makeCourse({ title: 'Voice' });
     const other = await makeCourse({ title: 'Other' });

@@ -18,9 +18,7 @@ import type { Person } from '../../services/stats.js';
 export async function coursesOfTeacher(teacher: Person): Promise<CourseJson[]> {
   const courses = await Course.find({ instructorId: teacher._id }).lean();
   const names = new Map([[String(teacher._id), teacher.name]]);
-  return courses
-    .sort((a, b) => a.startDate.getTime() - b.startDate.getTime() || a.title.localeCompare(b.title))
-    .map((course) => presentCourse(course, names));
+  return courses.sort((a, b) => a.startDate.getTime() - b.startDate.getTime() || a.title.localeCompare(b.title)).map((course) => presentCourse(course, names));
 }
 
 /**
@@ -45,9 +43,7 @@ export async function studentsOfTeacher(teacher: Person): Promise<TeacherStudent
   const students = await User.find({ _id: { $in: enrollments.map((e) => e.studentId) }, role: ROLES.student })
     .select('name email profilePicture')
     .lean();
-  return students
-    .sort((a, b) => a.name.localeCompare(b.name))
-    .map((student) => presentTeacherStudent(student, courseNames.get(String(student._id)) ?? []));
+  return students.sort((a, b) => a.name.localeCompare(b.name)).map((student) => presentTeacherStudent(student, courseNames.get(String(student._id)) ?? []));
 }
 
 /**
@@ -61,7 +57,9 @@ export async function assignmentsOfTeacher(teacher: Person): Promise<TeacherAssi
   const courseIds = courses.map((c) => c._id);
   const [assignments, enrollments] = await Promise.all([
     Assignment.find({ courseId: { $in: courseIds } }).lean(),
-    Enrollment.find({ courseId: { $in: courseIds } }).select('studentId courseId').lean(),
+    Enrollment.find({ courseId: { $in: courseIds } })
+      .select('studentId courseId')
+      .lean(),
   ]);
   if (assignments.length === 0) return [];
   const completions = await AssignmentCompletion.find({ assignmentId: { $in: assignments.map((a) => a._id) } })

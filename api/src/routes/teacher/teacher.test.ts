@@ -84,7 +84,11 @@ describe('GET /api/teacher/stats/:teacherId (docs/product.md#derived-and-stored-
     await makeAssignments(one._id, 1);
     const students = (await Promise.all(Array.from({ length: 5 }, () => createUser({ role: 3 })))).map((r) => r.user);
     const many = await Promise.all(Array.from({ length: 8 }, () => makeCourse({ instructorId: large.user._id })));
-    for (const student of students) await enroll(student._id, many.map((c) => c._id));
+    for (const student of students)
+      await enroll(
+        student._id,
+        many.map((c) => c._id),
+      );
     for (const course of many) await makeAssignments(course._id, 2);
 
     const a = await countQueries(() => get(`/api/teacher/stats/${small.user.id}`, small.cookie));
@@ -99,7 +103,7 @@ describe('GET /api/teacher/courses/:teacherId', () => {
   it('lists the courses the teacher teaches, with imageUrl and the instructor name', async () => {
     const { user, cookie } = await signedIn(2, { firstName: 'Tess', lastName: 'Ting' });
     const course = await makeCourse({ title: 'Rhetoric', instructorId: user._id, image: 'course-r.webp', status: 'inactive' });
-    await makeCourse({ title: 'Someone else\'s' });
+    await makeCourse({ title: "Someone else's" });
     const body = await readJson(await get(`/api/teacher/courses/${user.id}`, cookie));
     expect(body).toEqual([
       expect.objectContaining({ id: course.id, title: 'Rhetoric', instructorId: user.id, instructorName: 'Tess Ting', status: 'inactive', imageUrl: '/uploads/course-r.webp' }),
@@ -107,7 +111,7 @@ describe('GET /api/teacher/courses/:teacherId', () => {
   });
 });
 
-describe('GET /api/teacher/students/:teacherId (docs/product.md#derived-and-stored-data: the students of the teacher\'s courses)', () => {
+describe("GET /api/teacher/students/:teacherId (docs/product.md#derived-and-stored-data: the students of the teacher's courses)", () => {
   it('lists each enrolled student once with the course names they share with the teacher', async () => {
     const { user: teacher, cookie } = await signedIn(2);
     const { user: zoe } = await createUser({ role: 3, firstName: 'Zoe', lastName: 'Zed' });
@@ -138,7 +142,11 @@ describe('GET /api/teacher/students/:teacherId (docs/product.md#derived-and-stor
     await enroll(s._id, [(await makeCourse({ instructorId: small.user._id }))._id]);
     const courses = await Promise.all(Array.from({ length: 3 }, () => makeCourse({ instructorId: large.user._id })));
     const students = (await Promise.all(Array.from({ length: 12 }, () => createUser({ role: 3 })))).map((r) => r.user);
-    for (const student of students) await enroll(student._id, courses.map((c) => c._id));
+    for (const student of students)
+      await enroll(
+        student._id,
+        courses.map((c) => c._id),
+      );
 
     const a = await countQueries(() => get(`/api/teacher/students/${small.user.id}`, small.cookie));
     const b = await countQueries(() => get(`/api/teacher/students/${large.user.id}`, large.cookie));

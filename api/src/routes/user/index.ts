@@ -88,11 +88,7 @@ export function createUserRoutes(opts: UserRoutesOptions) {
       const user = await User.findById(c.req.valid('param').userId, { name: 1, email: 1, role: 1, profilePicture: 1, language: 1 }).lean();
       if (!user) throw notFound('No such user.');
       const figures =
-        user.role === ROLES.student
-          ? { student: await studentProfileFigures(user._id) }
-          : user.role === ROLES.teacher
-            ? { teacher: await teacherProfileFigures(user._id) }
-            : {};
+        user.role === ROLES.student ? { student: await studentProfileFigures(user._id) } : user.role === ROLES.teacher ? { teacher: await teacherProfileFigures(user._id) } : {};
       return c.json(presentProfile(user, figures), 200);
     })
     .put('/user/language', requireAuth, validate('json', userLanguageBodySchema), async (c) => {

@@ -31,10 +31,7 @@ export const userPasswordBodySchema = z
   .strictObject(
     {
       /** the password the user signs in with now, as typed (≤ 1024 characters, like sign-in) */
-      currentPassword: z
-        .string({ error: 'Enter your current password.' })
-        .min(1, { error: 'Enter your current password.' })
-        .max(1024, { error: 'Use at most 1024 characters.' }),
+      currentPassword: z.string({ error: 'Enter your current password.' }).min(1, { error: 'Enter your current password.' }).max(1024, { error: 'Use at most 1024 characters.' }),
       /** 10–128 characters, not trimmed, not on the common-password list (as at registration) */
       password: newPassword('Enter a new password.'),
       /** the new password again; a different one is a 400 naming `confirmPassword` */

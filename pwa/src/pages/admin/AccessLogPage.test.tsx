@@ -23,9 +23,15 @@ const people = (key: string, rows: object[]) => ({ body: { [key]: rows, total: r
 function setup(log: FakeRoute, extra: Record<string, FakeRoute> = {}) {
   const fetchSpy = mockFetch({
     'GET /auth/current_user': { body: USERS.admin },
-    'GET /api/admin/students': people('students', [{ id: 's1', name: 'Sam Student', email: 's@x', role: 3 }, { id: 's2', name: 'Sue Student', email: 's2@x', role: 3 }]),
+    'GET /api/admin/students': people('students', [
+      { id: 's1', name: 'Sam Student', email: 's@x', role: 3 },
+      { id: 's2', name: 'Sue Student', email: 's2@x', role: 3 },
+    ]),
     'GET /api/admin/teachers': people('teachers', [{ id: 'u-teacher', name: 'Tom Teacher', email: 't@x', role: 2 }]),
-    'GET /api/admin/users': people('users', [{ id: 'u-admin', name: 'Ada Admin', email: 'a@x', role: 1 }, { id: 's1', name: 'Sam Student', email: 's@x', role: 3 }]),
+    'GET /api/admin/users': people('users', [
+      { id: 'u-admin', name: 'Ada Admin', email: 'a@x', role: 1 },
+      { id: 's1', name: 'Sam Student', email: 's@x', role: 3 },
+    ]),
     'GET /api/admin/privacy/access-log': log,
     ...extra,
   });
@@ -88,12 +94,15 @@ describe('the access log screen (docs/product.md#access-log)', { timeout: 30_000
       downloads.push(this.download);
     });
     const csvQueries: string[] = [];
-    const { user } = setup({ body: { entries: [ENTRY], total: 1 } }, {
-      'GET /api/admin/privacy/access-log/csv': (request) => {
-        csvQueries.push(new URL(request.url).search);
-        return { body: 'at,actorId\n', headers: { 'Content-Type': 'text/csv' } };
+    const { user } = setup(
+      { body: { entries: [ENTRY], total: 1 } },
+      {
+        'GET /api/admin/privacy/access-log/csv': (request) => {
+          csvQueries.push(new URL(request.url).search);
+          return { body: 'at,actorId\n', headers: { 'Content-Type': 'text/csv' } };
+        },
       },
-    });
+    );
     await screen.findByRole('list', { name: 'Access log' });
     chooseIn('Student', 's2');
     await user.click(screen.getByText('Export CSV', { selector: 'ion-button' }));

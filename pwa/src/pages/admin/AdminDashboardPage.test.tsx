@@ -25,7 +25,6 @@ function setup(stats: FakeRoute, oracy: FakeRoute = { body: SCHOOL_ORACY }) {
   return userEvent.setup();
 }
 
-
 /** Six months of new users, as `GET /api/admin/stats` answers them (docs/product.md#admin-dashboard). */
 const ACTIVITY = [
   { month: '2026-10', newUsers: 0 },
@@ -39,7 +38,7 @@ const ACTIVITY = [
 const INTERNAL_ERROR = { status: 500, body: { error: { code: 'internal_error', message: 'Database down' } } };
 
 describe('the admin dashboard (docs/product.md#admin-dashboard)', { timeout: 30_000 }, () => {
-  it('shows the heading, the three totals, Quick Actions and the Activity Overview chart of the API\'s months', async () => {
+  it("shows the heading, the three totals, Quick Actions and the Activity Overview chart of the API's months", async () => {
     let release: () => void = () => undefined;
     setup(() => new Promise((resolve) => (release = () => resolve({ body: { totalStudents: 30, totalTeachers: 4, totalCourses: 8, activity: ACTIVITY } }))));
     expect(await screen.findByText('Loading dashboard...')).toBeInTheDocument();

@@ -36,9 +36,7 @@ export function AdminOracySection({ oracy }: AdminOracySectionProps) {
       >
         {data && (
           <>
-            <p className="oracy-section__summary">
-              {t('admin.oracy.assessed', { assessed: data.assessedCount, students: data.studentCount })}
-            </p>
+            <p className="oracy-section__summary">{t('admin.oracy.assessed', { assessed: data.assessedCount, students: data.studentCount })}</p>
             <GroupOracyCharts strandAverages={data.strandAverages} levelCounts={data.levelCounts} noneAssessedText={t('admin.oracy.noneAssessed')} />
           </>
         )}

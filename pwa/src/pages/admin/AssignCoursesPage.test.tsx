@@ -36,8 +36,20 @@ describe('assign courses to a student (docs/product.md#assign-courses)', { timeo
     const table = (await screen.findByText('Public Speaking')).closest('table') as HTMLElement;
     expect(screen.getByRole('heading', { level: 1, name: 'Assign Courses to Student' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Available Courses' })).toBeInTheDocument();
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['#', 'Course Name', 'Duration (in hours)', 'Assign']);
-    const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').slice(0, 3).map((cell) => cell.textContent));
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['#', 'Course Name', 'Duration (in hours)', 'Assign']);
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(0, 3)
+          .map((cell) => cell.textContent),
+      );
     expect(rows).toEqual([
       ['1', 'Public Speaking', '12'],
       ['2', 'Debate', 'N/A'],

@@ -38,10 +38,7 @@ const STATUS: BackupStatus = {
 function setup(routes: Record<string, FakeRoute>, props: { frequency?: string } = {}) {
   const onFrequencyChange = vi.fn();
   const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: USERS.admin }, ...routes });
-  renderAt(
-    '/admin/setting',
-    <BackupsCard frequencies={['Daily', 'Weekly', 'Monthly']} frequency={props.frequency ?? 'Daily'} onFrequencyChange={onFrequencyChange} pollMs={10} />,
-  );
+  renderAt('/admin/setting', <BackupsCard frequencies={['Daily', 'Weekly', 'Monthly']} frequency={props.frequency ?? 'Daily'} onFrequencyChange={onFrequencyChange} pollMs={10} />);
   return { fetchSpy, onFrequencyChange, user: userEvent.setup() };
 }
 
@@ -93,7 +90,13 @@ describe('the "Data & Backup" card (docs/product.md#backups-on-the-settings-scre
     let looks = 0;
     const done = {
       ...STATUS,
-      last: { ...STATUS.last!, name: 'oracy-backup-2026-11-27T10-15-00Z.tar.gz', finishedAt: '2026-11-27T10:15:02.000Z', trigger: 'manual' as const, by: { id: 'u-admin', name: 'Ada Admin' } },
+      last: {
+        ...STATUS.last!,
+        name: 'oracy-backup-2026-11-27T10-15-00Z.tar.gz',
+        finishedAt: '2026-11-27T10:15:02.000Z',
+        trigger: 'manual' as const,
+        by: { id: 'u-admin', name: 'Ada Admin' },
+      },
       archives: [{ name: 'oracy-backup-2026-11-27T10-15-00Z.tar.gz', size: 130_000, createdAt: '2026-11-27T10:15:00.000Z' }, ...STATUS.archives],
     };
     let release: () => void = () => undefined;

@@ -164,9 +164,7 @@ describe('a decision with a note, and Undo (docs/product.md#complaint-moderation
     await screen.findByText('Room 4.');
     await user.click(ionButton(card('Late bus'), 'Disapprove'));
     await undoButton(await findToast('Complaint disapproved'))();
-    await waitFor(() =>
-      expect(screen.getByRole('status')).toHaveTextContent('The decision on "Late bus" could not be undone: This decision can no longer be undone.'),
-    );
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('The decision on "Late bus" could not be undone: This decision can no longer be undone.'));
     expect(cardTitles()).toEqual(['Broken projector', 'No filer']);
   });
 });

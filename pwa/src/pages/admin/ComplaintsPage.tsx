@@ -79,9 +79,7 @@ export function ComplaintCard({ complaint, onDecide, note, onNoteChange, error }
 }
 
 /** What the status line says of the last complaint acted on here (worded at render, so a language switch reaches it). */
-type Outcome =
-  | { title: string; outcome: ComplaintDecision | 'left' | 'undone' }
-  | { title: string; outcome: 'undoFailed'; reason: string };
+type Outcome = { title: string; outcome: ComplaintDecision | 'left' | 'undone' } | { title: string; outcome: 'undoFailed'; reason: string };
 
 /** A decision this admin may still take back: the toast with "Undo" is up for it. */
 interface Undoable {

@@ -7,16 +7,7 @@ import { useResource } from '../../data/useResource';
 import { t, useI18n, type MessageId } from '../../i18n';
 import { useDialogInstance } from '../shared/useDialogInstance';
 import { CourseForm } from './CourseForm';
-import {
-  courseFormData,
-  courseToFormValues,
-  EMPTY_COURSE_FORM,
-  hasErrors,
-  validateCourseForm,
-  type Course,
-  type CourseFormErrors,
-  type CourseFormValues,
-} from './courseForm';
+import { courseFormData, courseToFormValues, EMPTY_COURSE_FORM, hasErrors, validateCourseForm, type Course, type CourseFormErrors, type CourseFormValues } from './courseForm';
 
 /** What the dialog is showing (docs/product.md#course-dialog-modes): a mode and, for edit and view, the course. */
 export type CourseDialogState = { mode: 'add' } | { mode: 'edit' | 'view'; course: Course };

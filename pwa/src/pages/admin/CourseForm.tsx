@@ -113,7 +113,14 @@ export function CourseForm({ values, onChange, errors, readOnly, course, instruc
           onChange={(duration) => onChange({ duration })}
         />
         <div className="form-row">
-          <TextField label={t('admin.courseForm.startDate')} type="date" value={values.startDate} disabled={readOnly} error={message(errors.startDate)} onChange={(startDate) => onChange({ startDate })} />
+          <TextField
+            label={t('admin.courseForm.startDate')}
+            type="date"
+            value={values.startDate}
+            disabled={readOnly}
+            error={message(errors.startDate)}
+            onChange={(startDate) => onChange({ startDate })}
+          />
           <TextField
             label={t('admin.courseForm.endDate')}
             type="date"

@@ -73,7 +73,7 @@ const dialogForm = () => screen.getByRole('form');
 const messagesFor = (values: CourseFormValues) => Object.fromEntries(Object.entries(validateCourseForm(values)).map(([field, key]) => [field, t(key)]));
 
 describe('the course form rules (docs/product.md#course-form-validation)', () => {
-  it('names every missing field with the spec\'s messages', () => {
+  it("names every missing field with the spec's messages", () => {
     expect(messagesFor(EMPTY_COURSE_FORM)).toEqual({
       title: 'Title is required',
       description: 'Description is required',
@@ -140,7 +140,15 @@ describe('admin course management (docs/product.md#course-management)', { timeou
 
     await user.click(ionButton('Save'));
     // each message under its field (a select's inside its shadow root, so read from the field).
-    const labels = { title: 'Title', description: 'Description', instructorId: 'Instructor', duration: 'Duration (hours)', startDate: 'Start Date', endDate: 'End Date', status: 'Status' } as const;
+    const labels = {
+      title: 'Title',
+      description: 'Description',
+      instructorId: 'Instructor',
+      duration: 'Duration (hours)',
+      startDate: 'Start Date',
+      endDate: 'End Date',
+      status: 'Status',
+    } as const;
     for (const [key, label] of Object.entries(labels)) {
       await waitFor(() => expect(fieldError(getField(label))).toBe(t(COURSE_FORM_MESSAGES[key as keyof typeof labels])));
     }

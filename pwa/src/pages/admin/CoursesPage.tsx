@@ -30,13 +30,7 @@ export interface CourseCardProps {
 /** An icon button whose name is also shown as a tooltip on hover and keyboard focus. */
 function ActionButton(props: { label: string; icon: string; describedBy: string; onClick: () => void; danger?: boolean }) {
   return (
-    <button
-      type="button"
-      className={`course-action${props.danger ? ' course-action--danger' : ''}`}
-      aria-label={props.label}
-      aria-describedby={props.describedBy}
-      onClick={props.onClick}
-    >
+    <button type="button" className={`course-action${props.danger ? ' course-action--danger' : ''}`} aria-label={props.label} aria-describedby={props.describedBy} onClick={props.onClick}>
       <IonIcon icon={props.icon} aria-hidden="true" />
       <span className="course-action__tip" aria-hidden="true">
         {props.label}
@@ -72,10 +66,7 @@ export function CourseCard({ course, onView, onEdit, onDelete }: CourseCardProps
         <p className="course-card__meta">{t('admin.courses.instructor', { name: course.instructorName ?? '—' })}</p>
         <p className="course-card__description">{course.description}</p>
         <p className="course-card__meta">
-          {t('common.statusLabel')}{' '}
-          <span className={active ? 'course-status course-status--active' : 'course-status course-status--inactive'}>
-            {courseStatusName(course.status)}
-          </span>
+          {t('common.statusLabel')} <span className={active ? 'course-status course-status--active' : 'course-status course-status--inactive'}>{courseStatusName(course.status)}</span>
         </p>
       </div>
       <div className="course-card__actions">
@@ -137,12 +128,7 @@ export default function CoursesPage() {
         <ul className="course-grid" aria-label={t('admin.courses.title')}>
           {list.map((course) => (
             <li key={course.id}>
-              <CourseCard
-                course={course}
-                onView={() => setDialog({ mode: 'view', course })}
-                onEdit={() => setDialog({ mode: 'edit', course })}
-                onDelete={() => setDeleting(course)}
-              />
+              <CourseCard course={course} onView={() => setDialog({ mode: 'view', course })} onEdit={() => setDialog({ mode: 'edit', course })} onDelete={() => setDeleting(course)} />
             </li>
           ))}
         </ul>

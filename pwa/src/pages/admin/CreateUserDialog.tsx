@@ -9,7 +9,6 @@ import { useDialogInstance } from '../shared/useDialogInstance';
 import { createUser, type OneTimePasswordGrant } from './peopleApi';
 import '../shared/formFields.css';
 
-
 /** What the form holds, as typed. */
 export interface NewUserValues {
   firstName: string;

@@ -14,7 +14,16 @@ const ROWS: ImportResult['rows'] = [
   { row: 2, email: 'nia@school.example', firstName: 'Nia', lastName: 'New', role: 'student', courses: ['Debating'], status: 'create', reasons: [] },
   { row: 3, email: 'rae@school.example', firstName: 'Rae', lastName: 'New', role: 'student', courses: [], status: 'update', reasons: ['Name: "Rae Old" → "Rae New"'] },
   { row: 4, email: 'sam@school.example', firstName: 'Sam', lastName: 'Same', role: 'teacher', courses: [], status: 'skip', reasons: [] },
-  { row: 5, email: 'not-an-email', firstName: 'Bad', lastName: 'Row', role: 'student', courses: ['Knitting'], status: 'error', reasons: ['Email "not-an-email" is not a valid address.', 'Unknown course "Knitting".'] },
+  {
+    row: 5,
+    email: 'not-an-email',
+    firstName: 'Bad',
+    lastName: 'Row',
+    role: 'student',
+    courses: ['Knitting'],
+    status: 'error',
+    reasons: ['Email "not-an-email" is not a valid address.', 'Unknown course "Knitting".'],
+  },
 ];
 const PREVIEW: ImportResult = { dryRun: true, format: 'csv', counts: { create: 1, update: 1, skip: 1, error: 1 }, rows: ROWS };
 const APPLIED: ImportResult = { ...PREVIEW, dryRun: false, passwords: [{ email: 'nia@school.example', password: 'K7PM-3XQD-HW2N-9ZRC' }] };
@@ -98,14 +107,22 @@ describe('the import dialog (docs/product.md#import)', { timeout: 30_000 }, () =
     const region = screen.getByRole('region', { name: 'Rows of the file' });
     expect(region).toHaveAttribute('tabindex', '0');
     const table = within(region).getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Line', 'Email', 'Name', 'Role', 'Courses', 'Status', 'Reasons']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Line', 'Email', 'Name', 'Role', 'Courses', 'Status', 'Reasons']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(4);
     expect(within(rows[0]!).getByRole('rowheader')).toHaveTextContent('2');
     expect(rows[0]).toHaveTextContent('Create');
     expect(rows[1]).toHaveTextContent('Name: "Rae Old" → "Rae New"');
     expect(rows[2]).toHaveTextContent('Unchanged');
-    expect(within(rows[3]!).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Email "not-an-email" is not a valid address.', 'Unknown course "Knitting".']);
+    expect(
+      within(rows[3]!)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Email "not-an-email" is not a valid address.', 'Unknown course "Knitting".']);
     expect(ionButton('Import 2 rows').disabled).toBe(false);
   });
 
@@ -156,22 +173,30 @@ describe('the import dialog (docs/product.md#import)', { timeout: 30_000 }, () =
 
   it.each([
     [413, 'file_too_large', 'The file is larger than 2 MB. Split it into smaller files.', 'The file is larger than 2 MB. Split it into smaller files.'],
-    [413, 'too_many_rows', 'The file holds 5,001 people; at most 5,000 can be imported at once. Split it into smaller files.', 'The file holds more than 5,000 people; at most 5,000 can be imported at once. Split it into smaller files.'],
+    [
+      413,
+      'too_many_rows',
+      'The file holds 5,001 people; at most 5,000 can be imported at once. Split it into smaller files.',
+      'The file holds more than 5,000 people; at most 5,000 can be imported at once. Split it into smaller files.',
+    ],
     [400, 'bad_request', 'The CSV file could not be read (line 7): a quote is opened and never closed.', 'The CSV file could not be read (line 7): a quote is opened and never closed.'],
-  ])('shows the reason for a refused file (%i %s: its own words for a known code, else the server’s), keeps the file and checks it again on request', async (status, code, serverMessage, message) => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    let calls = 0;
-    const route = importRoute(() => (++calls === 1 ? { status, body: { error: { code, message: serverMessage } } } : { body: PREVIEW }));
-    const { user, sent } = show({ 'POST /api/admin/import': route });
-    const input = (await fileInput()) as HTMLInputElement;
-    await user.upload(input, FILE);
-    expect(await screen.findByRole('alert')).toHaveTextContent(message);
-    expect(input.files?.[0]?.name).toBe('class.csv');
-    expect(screen.queryByText(/^Import \d+ rows?$/, { selector: 'ion-button' })).not.toBeInTheDocument();
-    await user.click(ionButton('Check the file again'));
-    expect(await screen.findByRole('heading', { level: 3, name: 'Preview: class.csv' })).toBeInTheDocument();
-    expect(sent().map((request) => request.file?.name)).toEqual(['class.csv', 'class.csv']);
-  });
+  ])(
+    'shows the reason for a refused file (%i %s: its own words for a known code, else the server’s), keeps the file and checks it again on request',
+    async (status, code, serverMessage, message) => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      let calls = 0;
+      const route = importRoute(() => (++calls === 1 ? { status, body: { error: { code, message: serverMessage } } } : { body: PREVIEW }));
+      const { user, sent } = show({ 'POST /api/admin/import': route });
+      const input = (await fileInput()) as HTMLInputElement;
+      await user.upload(input, FILE);
+      expect(await screen.findByRole('alert')).toHaveTextContent(message);
+      expect(input.files?.[0]?.name).toBe('class.csv');
+      expect(screen.queryByText(/^Import \d+ rows?$/, { selector: 'ion-button' })).not.toBeInTheDocument();
+      await user.click(ionButton('Check the file again'));
+      expect(await screen.findByRole('heading', { level: 3, name: 'Preview: class.csv' })).toBeInTheDocument();
+      expect(sent().map((request) => request.file?.name)).toEqual(['class.csv', 'class.csv']);
+    },
+  );
 
   it('keeps the preview when the import does not get through, and sends the same key again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -184,7 +209,9 @@ describe('the import dialog (docs/product.md#import)', { timeout: 30_000 }, () =
     expect(screen.getByRole('heading', { level: 3, name: 'Preview: class.csv' })).toBeInTheDocument();
     await user.click(ionButton('Import 2 rows'));
     await screen.findByRole('heading', { level: 3, name: 'Import finished' });
-    const keys = sent().filter((request) => !request.dryRun).map((request) => request.key);
+    const keys = sent()
+      .filter((request) => !request.dryRun)
+      .map((request) => request.key);
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
   });

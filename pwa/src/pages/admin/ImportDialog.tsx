@@ -174,9 +174,7 @@ function ImportBody(props: { titleId: string; onGuard: (guarded: boolean) => voi
       <DialogTitleBar id={titleId}>{t(IMPORT_TITLE)}</DialogTitleBar>
       <IonContent className="ion-padding">
         <p className="import-intro">{t(IMPORT_TEXTS.intro)}</p>
-        {stage.kind !== 'done' && (
-          <FileField label={t(IMPORT_TEXTS.fileLabel)} accept={ACCEPTED_FILES} disabled={busy} onChange={choose} />
-        )}
+        {stage.kind !== 'done' && <FileField label={t(IMPORT_TEXTS.fileLabel)} accept={ACCEPTED_FILES} disabled={busy} onChange={choose} />}
         {stage.kind === 'checking' && <Busy text={t(IMPORT_TEXTS.checking)} />}
         {stage.kind === 'importing' && <Busy text={t(IMPORT_TEXTS.importing)} />}
         {stage.kind === 'unreadable' && (

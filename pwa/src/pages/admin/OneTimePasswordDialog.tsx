@@ -70,9 +70,7 @@ function OneTimePasswordBody(props: { titleId: string; grant: OneTimePasswordGra
     <>
       <DialogTitleBar id={titleId}>{t(ONE_TIME_PASSWORD_TITLES[reason])}</DialogTitleBar>
       <IonContent className="ion-padding">
-        <p className="otp-intro">
-          {reason === 'created' ? t('admin.oneTimePassword.createdIntro', { name, email }) : t('admin.oneTimePassword.resetIntro', { name, email })}
-        </p>
+        <p className="otp-intro">{reason === 'created' ? t('admin.oneTimePassword.createdIntro', { name, email }) : t('admin.oneTimePassword.resetIntro', { name, email })}</p>
         <TextField
           className="otp-value"
           label={t('admin.oneTimePassword.label')}

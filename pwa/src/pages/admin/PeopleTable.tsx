@@ -92,12 +92,14 @@ export function PeopleTable<T extends { id: string; name: string }>({ caption, r
           <IonCard className="people-card">
             <IonCardContent>
               <dl className="people-card__fields">
-                {columns.filter((column) => !column.wideOnly).map((column) => (
-                  <div key={column.header} className="people-card__field">
-                    <dt>{column.header}</dt>
-                    <dd className={column.className}>{column.cell(row)}</dd>
-                  </div>
-                ))}
+                {columns
+                  .filter((column) => !column.wideOnly)
+                  .map((column) => (
+                    <div key={column.header} className="people-card__field">
+                      <dt>{column.header}</dt>
+                      <dd className={column.className}>{column.cell(row)}</dd>
+                    </div>
+                  ))}
               </dl>
             </IonCardContent>
           </IonCard>

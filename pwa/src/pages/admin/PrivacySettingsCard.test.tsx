@@ -7,7 +7,16 @@ import { prepareScreenTests, findToast } from '../../test/adminTestUtils';
 
 prepareScreenTests();
 
-const STORED = { language: 'English', backupFrequency: 'Weekly', schoolName: '', privacyContact: '', recordingRetentionDays: 365, inactiveAccountMonths: null, updatedAt: null, updatedBy: null };
+const STORED = {
+  language: 'English',
+  backupFrequency: 'Weekly',
+  schoolName: '',
+  privacyContact: '',
+  recordingRetentionDays: 365,
+  inactiveAccountMonths: null,
+  updatedAt: null,
+  updatedBy: null,
+};
 
 describe('the privacy notice settings (docs/product.md#privacy)', { timeout: 30_000 }, () => {
   it('edits the school’s name and privacy contact and saves them with the other settings', async () => {

@@ -28,13 +28,16 @@ function setup(exportRoute: FakeRoute, settingsRoutes: Record<string, FakeRoute>
     ...settingsRoutes,
   });
   const created: Blob[] = [];
-  vi.stubGlobal('URL', Object.assign(URL, {
-    createObjectURL: vi.fn((blob: Blob) => {
-      created.push(blob);
-      return 'blob:export';
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, {
+      createObjectURL: vi.fn((blob: Blob) => {
+        created.push(blob);
+        return 'blob:export';
+      }),
+      revokeObjectURL: vi.fn(),
     }),
-    revokeObjectURL: vi.fn(),
-  }));
+  );
   const downloads: string[] = [];
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     downloads.push(this.download);
@@ -64,11 +67,12 @@ describe('the admin settings (docs/product.md#settings)', { timeout: 30_000 }, (
 
   it('exports JSON by default, saves it as user_data.json and shows the success toast', async () => {
     let release: () => void = () => undefined;
-    const { fetchSpy, created, downloads, user } = setup((request) =>
-      new Promise((resolve) => {
-        expect(request.headers.get('Accept')).toBe('application/json');
-        release = () => resolve({ body: [{ id: '1', name: 'Ann', email: 'a@x', role: 3, createdAt: '2025-01-01T00:00:00.000Z' }] });
-      }),
+    const { fetchSpy, created, downloads, user } = setup(
+      (request) =>
+        new Promise((resolve) => {
+          expect(request.headers.get('Accept')).toBe('application/json');
+          release = () => resolve({ body: [{ id: '1', name: 'Ann', email: 'a@x', role: 3, createdAt: '2025-01-01T00:00:00.000Z' }] });
+        }),
     );
     await user.click(await screen.findByText('Export Now', { selector: 'ion-button' }));
     expect(await screen.findByLabelText('Exporting')).toBeInTheDocument();
@@ -93,14 +97,17 @@ describe('the admin settings (docs/product.md#settings)', { timeout: 30_000 }, (
 
   it('"Revert to Default" asks, then saves English and Daily', async () => {
     const puts: unknown[] = [];
-    const { user } = setup({ body: [] }, {
-      'GET /api/admin/settings': { body: { ...STORED, language: 'French', backupFrequency: 'Monthly' } },
-      'PUT /api/admin/settings': async (request) => {
-        const body = await request.json();
-        puts.push(body);
-        return { body: { ...STORED, ...(body as object), updatedAt: '2026-11-26T10:00:00.000Z' } };
+    const { user } = setup(
+      { body: [] },
+      {
+        'GET /api/admin/settings': { body: { ...STORED, language: 'French', backupFrequency: 'Monthly' } },
+        'PUT /api/admin/settings': async (request) => {
+          const body = await request.json();
+          puts.push(body);
+          return { body: { ...STORED, ...(body as object), updatedAt: '2026-11-26T10:00:00.000Z' } };
+        },
       },
-    });
+    );
     await waitFor(() => expect(document.querySelectorAll('ion-select')).toHaveLength(3));
     // nothing edited: saving is off until a select changes
     expect(button('Save All Changes').disabled).toBe(true);
@@ -129,9 +136,12 @@ describe('the admin settings (docs/product.md#settings)', { timeout: 30_000 }, (
   it('says when the settings cannot be loaded and tries again on Retry', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let calls = 0;
-    const { user } = setup({ body: [] }, {
-      'GET /api/admin/settings': () => (++calls === 1 ? { status: 500, body: { error: { code: 'internal_error', message: 'x' } } } : { body: STORED }),
-    });
+    const { user } = setup(
+      { body: [] },
+      {
+        'GET /api/admin/settings': () => (++calls === 1 ? { status: 500, body: { error: { code: 'internal_error', message: 'x' } } } : { body: STORED }),
+      },
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('The settings could not be loaded.');
     await user.click(screen.getByText('Retry', { selector: 'ion-button' }));
     await waitFor(() => expect(document.querySelectorAll('ion-select')).toHaveLength(3));
@@ -142,28 +152,31 @@ describe('the admin settings (docs/product.md#settings)', { timeout: 30_000 }, (
   function retentionSetup(count: number) {
     const puts: unknown[] = [];
     const previews: string[] = [];
-    const found = setup({ body: [] }, {
-      'PUT /api/admin/settings': async (request) => {
-        const body = await request.json();
-        puts.push(body);
-        return { body: { ...STORED, ...(body as object), updatedAt: '2026-11-26T10:00:00.000Z' } };
+    const found = setup(
+      { body: [] },
+      {
+        'PUT /api/admin/settings': async (request) => {
+          const body = await request.json();
+          puts.push(body);
+          return { body: { ...STORED, ...(body as object), updatedAt: '2026-11-26T10:00:00.000Z' } };
+        },
+        'POST /api/admin/privacy/retention': (request) => {
+          previews.push(new URL(request.url).search);
+          return {
+            body: {
+              dryRun: true,
+              at: '2026-11-27T02:00:00.000Z',
+              recordingRetentionDays: 90,
+              removed: [
+                { kind: 'recording_audio', count, oldest: count ? '2026-03-02T10:00:00.000Z' : null },
+                { kind: 'sessions', count: 4, oldest: '2026-11-01T10:00:00.000Z' },
+              ],
+              inactiveAccounts: null,
+            },
+          };
+        },
       },
-      'POST /api/admin/privacy/retention': (request) => {
-        previews.push(new URL(request.url).search);
-        return {
-          body: {
-            dryRun: true,
-            at: '2026-11-27T02:00:00.000Z',
-            recordingRetentionDays: 90,
-            removed: [
-              { kind: 'recording_audio', count, oldest: count ? '2026-03-02T10:00:00.000Z' : null },
-              { kind: 'sessions', count: 4, oldest: '2026-11-01T10:00:00.000Z' },
-            ],
-            inactiveAccounts: null,
-          },
-        };
-      },
-    });
+    );
     return { ...found, puts, previews };
   }
 

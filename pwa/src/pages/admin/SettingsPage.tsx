@@ -198,7 +198,14 @@ export default function SettingsPage() {
       <div className="settings-grid">
         {draft ? (
           <>
-            <SelectCard heading={t('admin.settings.general')} label={t('admin.settings.language')} options={LANGUAGES} optionLabel={(option) => t(LANGUAGE_LABELS[option as (typeof LANGUAGES)[number]])} value={draft.language} onChange={(language) => settings.setDraft({ ...draft, language: language as Draft['language'] })} />
+            <SelectCard
+              heading={t('admin.settings.general')}
+              label={t('admin.settings.language')}
+              options={LANGUAGES}
+              optionLabel={(option) => t(LANGUAGE_LABELS[option as (typeof LANGUAGES)[number]])}
+              value={draft.language}
+              onChange={(language) => settings.setDraft({ ...draft, language: language as Draft['language'] })}
+            />
             <BackupsCard
               frequencies={BACKUP_FREQUENCIES}
               frequency={draft.backupFrequency}
@@ -281,7 +288,21 @@ export default function SettingsPage() {
 }
 
 /** A settings card holding one select whose options are stored as they are and shown by `optionLabel`. */
-function SelectCard({ heading, label, options, optionLabel, value, onChange }: { heading: string; label: string; options: readonly string[]; optionLabel: (option: string) => string; value: string; onChange: (value: string) => void }) {
+function SelectCard({
+  heading,
+  label,
+  options,
+  optionLabel,
+  value,
+  onChange,
+}: {
+  heading: string;
+  label: string;
+  options: readonly string[];
+  optionLabel: (option: string) => string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <IonCard>
       <IonCardHeader>

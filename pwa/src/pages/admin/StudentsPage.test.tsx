@@ -27,7 +27,11 @@ describe('the admin student list (docs/product.md#student-list)', { timeout: 30_
     setup('/admin/students', { 'GET /api/admin/students': { body: { students: [CARA], total: 1 } } });
     const row = await rowOf('Cara Diaz');
     const table = row.closest('table') as HTMLElement;
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['ID', 'Name', 'Email', 'Action']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['ID', 'Name', 'Email', 'Action']);
     expect(getField('Search for students')).toMatchObject({ type: 'search', value: '' });
     expect(within(row).getByRole('link', { name: 'Assign Courses to Cara Diaz' })).toHaveAttribute('href', `/admin/student/assign-courses/${CARA.id}`);
     expect(within(row).getByRole('link', { name: /Assign Courses/ })).toHaveTextContent('Assign Courses');
@@ -77,7 +81,11 @@ describe('the admin student list (docs/product.md#student-list)', { timeout: 30_
     const dialog = await findAlert();
     expect(dialog).toHaveAccessibleName('Confirm Delete');
     expect(dialog).toHaveTextContent('Are you sure you want to delete this student? This action cannot be undone.');
-    expect(within(dialog).getAllByRole('button').map((b) => b.textContent)).toEqual(['Cancel', 'Delete']);
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Cancel', 'Delete']);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
     expect((await findToast('Student deleted successfully!')).duration).toBe(6000);
@@ -121,10 +129,14 @@ describe('the admin student list (docs/product.md#student-list)', { timeout: 30_
 
 describe('the admin teacher list (docs/product.md#teacher-list)', { timeout: 30_000 }, () => {
   it('has only a delete icon per teacher and the teacher texts', async () => {
-    const { user } = setup('/admin/teachers', {
-      'GET /api/admin/teachers': { body: { teachers: [CARA], total: 1 } },
-      [`DELETE /api/admin/teachers/${CARA.id}`]: { status: 204 },
-    }, false);
+    const { user } = setup(
+      '/admin/teachers',
+      {
+        'GET /api/admin/teachers': { body: { teachers: [CARA], total: 1 } },
+        [`DELETE /api/admin/teachers/${CARA.id}`]: { status: 204 },
+      },
+      false,
+    );
     const card = await rowOf('Cara Diaz');
     expect(getField('Search for teachers')).toMatchObject({ type: 'search', value: '' });
     expect(within(card).queryByRole('link')).not.toBeInTheDocument();

@@ -8,13 +8,5 @@ import { PersonListScreen } from './PersonListScreen';
  */
 export default function TeachersPage() {
   const { t } = useI18n();
-  return (
-    <PersonListScreen
-      kind="teachers"
-      title={t('admin.teachers.title')}
-      noun="teacher"
-      searchLabel={t('admin.teachers.search')}
-      deletedText={t('admin.teachers.deleted')}
-    />
-  );
+  return <PersonListScreen kind="teachers" title={t('admin.teachers.title')} noun="teacher" searchLabel={t('admin.teachers.search')} deletedText={t('admin.teachers.deleted')} />;
 }

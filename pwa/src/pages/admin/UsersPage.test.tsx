@@ -36,7 +36,11 @@ describe('the users table (docs/product.md#users-table)', { timeout: 30_000 }, (
     setup();
     const table = (await screen.findByText('Ann Lee')).closest('table') as HTMLElement;
     expect(table).toHaveAccessibleName('Users');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['ID', 'Name', 'Email', 'Role', 'Action']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['ID', 'Name', 'Email', 'Role', 'Action']);
     // the id, cut short on screen, is whole in the text and the tooltip
     expect(within(table).getByText(ANN.id)).toHaveAttribute('title', ANN.id);
     // emails may break before "@" and dots only
@@ -199,7 +203,11 @@ describe('the users table (docs/product.md#users-table)', { timeout: 30_000 }, (
     // no database id on a phone: neither its field nor its value
     expect(within(cards).queryByText('ID')).not.toBeInTheDocument();
     expect(within(cards).queryByText(ANN.id)).not.toBeInTheDocument();
-    expect(within(items[0] as HTMLElement).getAllByRole('term').map((term) => term.textContent)).toEqual(['Name', 'Email', 'Role', 'Action']);
+    expect(
+      within(items[0] as HTMLElement)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Name', 'Email', 'Role', 'Action']);
     expect(within(items[0] as HTMLElement).getByRole('button', { name: 'Reset password for Ann Lee' })).toHaveTextContent('Reset password');
   });
 
@@ -219,7 +227,8 @@ describe('the users table (docs/product.md#users-table)', { timeout: 30_000 }, (
 /** An Ionic button by its text (jsdom gives `ion-button` no role). */
 const ionButton = (text: string, container: HTMLElement = document.body) => within(container).getByText(text, { selector: 'ion-button' });
 const OTP = 'K7PM-3XQD-HW2N-9ZRC';
-const posts = (fetchSpy: ReturnType<typeof mockFetch>, path: string) => fetchSpy.mock.calls.filter(([url, init]) => init?.method === 'POST' && new URL(String(url), 'http://localhost').pathname === path);
+const posts = (fetchSpy: ReturnType<typeof mockFetch>, path: string) =>
+  fetchSpy.mock.calls.filter(([url, init]) => init?.method === 'POST' && new URL(String(url), 'http://localhost').pathname === path);
 
 describe('making accounts and resetting passwords (docs/product.md#admin-made-accounts, docs/product.md#password-reset)', { timeout: 30_000 }, () => {
   async function openCreate(user: ReturnType<typeof userEvent.setup>) {

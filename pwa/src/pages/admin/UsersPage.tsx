@@ -159,7 +159,12 @@ export default function UsersPage() {
       header: t('admin.people.action'),
       cell: (user) => (
         <div className="row-actions">
-          <button type="button" className="icon-button icon-button--labelled icon-button--neutral" aria-label={t('admin.users.resetPasswordFor', { name: user.name })} onClick={() => confirmReset(user)}>
+          <button
+            type="button"
+            className="icon-button icon-button--labelled icon-button--neutral"
+            aria-label={t('admin.users.resetPasswordFor', { name: user.name })}
+            onClick={() => confirmReset(user)}
+          >
             <IonIcon icon={keyOutline} aria-hidden="true" />
             <span>{t('admin.users.resetPasswordTip')}</span>
           </button>

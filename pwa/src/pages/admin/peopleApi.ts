@@ -158,10 +158,7 @@ export function fetchSettings(signal?: AbortSignal): Promise<SchoolSettings> {
 }
 
 /** The settings a save replaces: every one (docs/product.md#settings, docs/product.md#privacy, docs/product.md#retention). */
-export type SchoolSettingsFields = Pick<
-  SchoolSettings,
-  'language' | 'backupFrequency' | 'schoolName' | 'privacyContact' | 'recordingRetentionDays' | 'inactiveAccountMonths'
->;
+export type SchoolSettingsFields = Pick<SchoolSettings, 'language' | 'backupFrequency' | 'schoolName' | 'privacyContact' | 'recordingRetentionDays' | 'inactiveAccountMonths'>;
 
 /** `PUT /api/admin/settings`: saves every setting (a full replace); answers them as stored. @throws HttpError 400 for a value not offered */
 export function saveSettings(settings: SchoolSettingsFields): Promise<SchoolSettings> {

@@ -71,42 +71,22 @@ export const CATEGORIES: readonly Category[] = [
   {
     id: 'linguistic',
     name: 'assessment.category.linguistic',
-    statements: [
-      { key: 'professionalVocab' },
-      { key: 'audienceLanguage' },
-      { key: 'explainClearly' },
-      { key: 'supportWithExamples' },
-    ],
+    statements: [{ key: 'professionalVocab' }, { key: 'audienceLanguage' }, { key: 'explainClearly' }, { key: 'supportWithExamples' }],
   },
   {
     id: 'cognitive',
     name: 'assessment.category.cognitive',
-    statements: [
-      { key: 'structuredThought' },
-      { key: 'handleQuestions' },
-      { key: 'avoidRambling' },
-      { key: 'summariseIdeas' },
-    ],
+    statements: [{ key: 'structuredThought' }, { key: 'handleQuestions' }, { key: 'avoidRambling' }, { key: 'summariseIdeas' }],
   },
   {
     id: 'social',
     name: 'data.strand.socialEmotional',
-    statements: [
-      { key: 'confidentSpeaking' },
-      { key: 'activeListening' },
-      { key: 'groupLeadership' },
-      { key: 'rapportBuilding' },
-    ],
+    statements: [{ key: 'confidentSpeaking' }, { key: 'activeListening' }, { key: 'groupLeadership' }, { key: 'rapportBuilding' }],
   },
   {
     id: 'physical',
     name: 'assessment.category.physical',
-    statements: [
-      { key: 'voiceAdjustment' },
-      { key: 'postureGestures' },
-      { key: 'eyeContact' },
-      { key: 'toneVariation' },
-    ],
+    statements: [{ key: 'voiceAdjustment' }, { key: 'postureGestures' }, { key: 'eyeContact' }, { key: 'toneVariation' }],
   },
 ];
 

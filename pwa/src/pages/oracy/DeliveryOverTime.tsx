@@ -86,8 +86,7 @@ const MEASURES: readonly Measure[] = [
 const formatShortDate = (iso: string): string => formatDate(iso, 'dayMonth');
 
 /** A figure as the table shows it: one decimal in the active language, "—" for none. */
-export const formatFigure = (value: number | null): string =>
-  value === null ? '—' : intl().formatNumber(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+export const formatFigure = (value: number | null): string => (value === null ? '—' : intl().formatNumber(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
 
 /** Props of {@link DeliveryOverTime}. */
 export interface DeliveryOverTimeProps {
@@ -120,8 +119,7 @@ export function DeliveryOverTime({ points, reader, physical }: DeliveryOverTimeP
       </h2>
       {physical && (physical.selfAssessed !== null || physical.teacher !== null) && (
         <p className="oracy-strand">
-          <span className="oracy-strand__label">{t('oracy.delivery.physical')}</span>{' '}
-          {physicalScores(physical.selfAssessed, physical.teacher)}
+          <span className="oracy-strand__label">{t('oracy.delivery.physical')}</span> {physicalScores(physical.selfAssessed, physical.teacher)}
         </p>
       )}
       {points.length === 0 ? (
@@ -168,9 +166,7 @@ export function DeliveryOverTime({ points, reader, physical }: DeliveryOverTimeP
               ))}
             </tbody>
           </table>
-          <p className="oracy-note">
-            {t('oracy.delivery.count', { count: points.length })}
-          </p>
+          <p className="oracy-note">{t('oracy.delivery.count', { count: points.length })}</p>
         </IonCard>
       )}
     </section>
@@ -210,7 +206,10 @@ function MeasureChart({ measure, labels, values }: { measure: Measure; labels: s
     maintainAspectRatio: false,
     animation: false,
     scales: { x: { ticks: { maxRotation: 0, autoSkip: true, maxTicksLimit: 4 } }, y: { min: 0, suggestedMax: measure.suggestedMax } },
-    plugins: { legend: { display: false }, rangeShading: { ranges: [{ axis: 'y', from: measure.band.min, ...(measure.band.max === undefined ? {} : { to: measure.band.max }) }], color: bandFill() } },
+    plugins: {
+      legend: { display: false },
+      rangeShading: { ranges: [{ axis: 'y', from: measure.band.min, ...(measure.band.max === undefined ? {} : { to: measure.band.max }) }], color: bandFill() },
+    },
   };
   return (
     <figure className="chart-figure delivery-over-time__chart" aria-labelledby={titleId}>

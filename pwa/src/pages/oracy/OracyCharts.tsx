@@ -5,19 +5,7 @@
  * numbers in a visually hidden table. Chart.js is imported only here and in
  * `components/Chart.tsx`, both reached from lazily loaded screens only.
  */
-import {
-  CategoryScale,
-  Chart as ChartJS,
-  Filler,
-  Legend,
-  LineElement,
-  LinearScale,
-  PointElement,
-  RadialLinearScale,
-  Tooltip,
-  type ChartData,
-  type ChartOptions,
-} from 'chart.js';
+import { CategoryScale, Chart as ChartJS, Filler, Legend, LineElement, LinearScale, PointElement, RadialLinearScale, Tooltip, type ChartData, type ChartOptions } from 'chart.js';
 import { useId, type ReactNode } from 'react';
 import { Line, Radar } from 'react-chartjs-2';
 import { chartColor, useChartScheme, withAlpha, type ChartColorName } from '../../components/Chart';
@@ -130,12 +118,37 @@ export function StrandRadar({ latest, previous, teacher = null }: StrandRadarPro
   const title = t(previous ? 'oracy.radar.titleWithPrevious' : 'oracy.radar.title');
   const hasTeacher = teacher !== null && STRAND_KEYS.some((key) => teacher[key] !== undefined);
   const series = [
-    { label: t('oracy.radar.latestDated', { date: formatSubmissionDate(latest.submittedAt) }), column: t('oracy.radar.latest'), strands: latest.strands as PartialStrands, color: chartColor('green'), fill: withAlpha(chartColor('green'), 0.2), dash: [] },
+    {
+      label: t('oracy.radar.latestDated', { date: formatSubmissionDate(latest.submittedAt) }),
+      column: t('oracy.radar.latest'),
+      strands: latest.strands as PartialStrands,
+      color: chartColor('green'),
+      fill: withAlpha(chartColor('green'), 0.2),
+      dash: [],
+    },
     ...(previous
-      ? [{ label: t('oracy.radar.previousDated', { date: formatSubmissionDate(previous.submittedAt) }), column: t('oracy.radar.previous'), strands: previous.strands as PartialStrands, color: chartColor('deep-orange'), fill: withAlpha(chartColor('deep-orange'), 0.1), dash: [6, 3] }]
+      ? [
+          {
+            label: t('oracy.radar.previousDated', { date: formatSubmissionDate(previous.submittedAt) }),
+            column: t('oracy.radar.previous'),
+            strands: previous.strands as PartialStrands,
+            color: chartColor('deep-orange'),
+            fill: withAlpha(chartColor('deep-orange'), 0.1),
+            dash: [6, 3],
+          },
+        ]
       : []),
     ...(hasTeacher && teacher
-      ? [{ label: t('oracy.radar.teacherScoredRecent'), column: t('oracy.teacherScored'), strands: teacher, color: chartColor('blue'), fill: withAlpha(chartColor('blue'), 0.08), dash: [2, 2] }]
+      ? [
+          {
+            label: t('oracy.radar.teacherScoredRecent'),
+            column: t('oracy.teacherScored'),
+            strands: teacher,
+            color: chartColor('blue'),
+            fill: withAlpha(chartColor('blue'), 0.08),
+            dash: [2, 2],
+          },
+        ]
       : []),
   ];
   const data: ChartData<'radar', Array<number | null>> = {
@@ -189,9 +202,7 @@ export function StrandTimeline({ history }: StrandTimelineProps) {
   const dates = ordered.map((s) => formatSubmissionDate(s.submittedAt));
   // Several submissions on one day: add the time, so every point has its own label.
   const sameDay = new Set(dates).size < dates.length;
-  const labels = sameDay
-    ? ordered.map((s) => t('oracy.timeline.dateTime', { date: formatSubmissionDate(s.submittedAt), time: formatDate(s.submittedAt, 'time') }))
-    : dates;
+  const labels = sameDay ? ordered.map((s) => t('oracy.timeline.dateTime', { date: formatSubmissionDate(s.submittedAt), time: formatDate(s.submittedAt, 'time') })) : dates;
   const data: ChartData<'line'> = {
     labels,
     datasets: STRAND_KEYS.map((key) => ({

@@ -99,7 +99,10 @@ describe('Delivery over time on My Oracy', { timeout: 15_000 }, () => {
 });
 
 describe("Delivery over time on a student's profile for teachers", { timeout: 15_000 }, () => {
-  const routes = (profile: StudentOracy, students: unknown[] = [{ id: 's1', studentName: 'Amy Ash', profilePicture: null, studentEmail: 'amy@oracy.test', courses: [{ courseName: 'Voice' }] }]) => ({
+  const routes = (
+    profile: StudentOracy,
+    students: unknown[] = [{ id: 's1', studentName: 'Amy Ash', profilePicture: null, studentEmail: 'amy@oracy.test', courses: [{ courseName: 'Voice' }] }],
+  ) => ({
     'GET /api/student/oracy/s1': { body: profile },
     'GET /api/teacher/students/u-teacher/s1/assignments': { body: [] },
     'GET /api/teacher/students/u-teacher': { body: students },

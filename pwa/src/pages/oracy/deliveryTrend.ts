@@ -32,16 +32,7 @@ export const PAUSES_CHANGE_PER_MINUTE = 2;
 export type TrendReader = { audience: 'student' } | { audience: 'teacher'; firstName: string | null };
 
 /** What the sentence says, in its order of precedence after `too-early`. */
-export type TrendKind =
-  | 'too-early'
-  | 'pace-comfortable'
-  | 'pace-slower'
-  | 'pace-faster'
-  | 'more-variety'
-  | 'less-variety'
-  | 'more-pauses'
-  | 'fewer-pauses'
-  | 'steady';
+export type TrendKind = 'too-early' | 'pace-comfortable' | 'pace-slower' | 'pace-faster' | 'more-variety' | 'less-variety' | 'more-pauses' | 'fewer-pauses' | 'steady';
 
 type PaceBand = 'slow' | 'comfortable' | 'fast';
 

@@ -159,7 +159,7 @@ describe('My Oracy (docs/product.md#my-oracy)', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Mean', { selector: '.stat-card__label' })).toBeInTheDocument();
   });
 
-  it('shows the teachers\' speaking-practice scores beside the self-assessed strands, — where none (docs/product.md#oracy-profile)', async () => {
+  it("shows the teachers' speaking-practice scores beside the self-assessed strands, — where none (docs/product.md#oracy-profile)", async () => {
     setup('/student/oracy', { [PROFILE_PATH]: { body: profileOf([ONE, TWO], 'u-student', { linguistic: 4.5, physical: 2 }) } }, 'student');
     const table = await screen.findByRole('table', { name: 'Strands: self-assessed and teacher-scored' }, SLOW);
     const rows = within(table)
@@ -184,7 +184,7 @@ describe('My Oracy (docs/product.md#my-oracy)', { timeout: 15_000 }, () => {
     });
   });
 
-  it('shows no teacher-scored strands without teachers\' scores', async () => {
+  it("shows no teacher-scored strands without teachers' scores", async () => {
     setup('/student/oracy', { [PROFILE_PATH]: { body: profileOf([ONE]) } }, 'student');
     await screen.findByRole('table', { name: 'Strands: latest submission' }, SLOW);
     expect(screen.queryByRole('table', { name: 'Strands: self-assessed and teacher-scored' })).not.toBeInTheDocument();
@@ -259,11 +259,7 @@ describe("a student's profile for teachers (docs/product.md#a-students-profile-f
   });
 
   it('shows "Student" until the name is known, and the empty states', async () => {
-    setup(
-      '/teacher/students/s1',
-      { [STUDENT_PATH]: { body: profileOf([], 's1') }, [ASSIGNMENTS_PATH]: { body: [] }, 'GET /api/teacher/students/u-teacher': { body: [] } },
-      'teacher',
-    );
+    setup('/teacher/students/s1', { [STUDENT_PATH]: { body: profileOf([], 's1') }, [ASSIGNMENTS_PATH]: { body: [] }, 'GET /api/teacher/students/u-teacher': { body: [] } }, 'teacher');
     expect(await screen.findByRole('heading', { level: 1, name: 'Student' }, SLOW)).toBeInTheDocument();
     expect(await screen.findByText('This student has not taken the self-assessment yet.')).toBeInTheDocument();
     expect(await screen.findByText('No assignments in your courses yet.')).toBeInTheDocument();

@@ -130,7 +130,7 @@ describe('the student complaints screen (docs/product.md#student-complaints)', {
     expect(titleField).toHaveValue('Broken chair');
   });
 
-  it('says what On Hold means, and shows the admin\'s note under Approved or Disapproved', async () => {
+  it("says what On Hold means, and shows the admin's note under Approved or Disapproved", async () => {
     setup({
       'GET /api/student/complaints': {
         body: [
@@ -153,8 +153,7 @@ describe('the student complaints screen (docs/product.md#student-complaints)', {
     let release: () => void = () => undefined;
     const { user, fetchSpy } = setup({
       'GET /api/student/complaints': { body: [complaint('c1', 'Noisy hall', null)] },
-      'POST /api/student/complaints': () =>
-        new Promise((resolve) => (release = () => resolve({ status: 201, body: complaint('c9', 'Broken chair', null) }))),
+      'POST /api/student/complaints': () => new Promise((resolve) => (release = () => resolve({ status: 201, body: complaint('c9', 'Broken chair', null) }))),
     });
     await screen.findByRole('heading', { name: 'Complaint: Noisy hall' }, SLOW);
     const titleField = await openDialog(user);

@@ -19,8 +19,7 @@ function deferred() {
 
 const LONG = 'Learn to speak with confidence in front of any audience, from small groups to large halls.';
 
-const course = (id: string, fields: Partial<Course> = {}): Course =>
-  courseFixture(id, `Course ${id}`, { description: LONG, instructorId: null, instructorName: null, ...fields });
+const course = (id: string, fields: Partial<Course> = {}): Course => courseFixture(id, `Course ${id}`, { description: LONG, instructorId: null, instructorName: null, ...fields });
 
 function setup(path: string, routes: Record<string, FakeRoute>, as: 'student' | 'teacher' = 'student') {
   const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: USERS[as] }, ...routes });
@@ -62,7 +61,7 @@ describe('course card rules (docs/product.md#your-enrolled-courses, docs/product
   });
 });
 
-describe('the student\'s courses (docs/product.md#your-enrolled-courses)', { timeout: 15_000 }, () => {
+describe("the student's courses (docs/product.md#your-enrolled-courses)", { timeout: 15_000 }, () => {
   it('shows 6 skeleton cards while loading, then the cards', async () => {
     const list = deferred();
     setup('/student/courses', { 'GET /api/student/courses/u-student': () => list.promise });
@@ -90,12 +89,38 @@ describe('the student\'s courses (docs/product.md#your-enrolled-courses)', { tim
     await waitFor(() => expect(screen.queryByText(LONG)).not.toBeInTheDocument());
   });
 
-  it('shows the course\'s teacher, dates, duration, assignments (open first, done or not) and speaking tasks in the details', async () => {
-    const assignment = (id: string, courseId: string, dueDate: string, done: boolean) => ({ id, title: `Assignment ${id}`, courseId, courseTitle: `Course ${courseId}`, dueDate, done, completedAt: done ? dueDate : null });
-    const task = (id: string, courseId: string, dueAt: string | null) => ({ id, courseId, courseTitle: `Course ${courseId}`, teacherId: 'u-teacher', title: `Task ${id}`, prompt: 'Speak', focusStrands: ['linguistic'], maxSeconds: 60, dueAt, createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-01T00:00:00.000Z', recording: null, feedback: null });
+  it("shows the course's teacher, dates, duration, assignments (open first, done or not) and speaking tasks in the details", async () => {
+    const assignment = (id: string, courseId: string, dueDate: string, done: boolean) => ({
+      id,
+      title: `Assignment ${id}`,
+      courseId,
+      courseTitle: `Course ${courseId}`,
+      dueDate,
+      done,
+      completedAt: done ? dueDate : null,
+    });
+    const task = (id: string, courseId: string, dueAt: string | null) => ({
+      id,
+      courseId,
+      courseTitle: `Course ${courseId}`,
+      teacherId: 'u-teacher',
+      title: `Task ${id}`,
+      prompt: 'Speak',
+      focusStrands: ['linguistic'],
+      maxSeconds: 60,
+      dueAt,
+      createdAt: '2026-11-01T00:00:00.000Z',
+      updatedAt: '2026-11-01T00:00:00.000Z',
+      recording: null,
+      feedback: null,
+    });
     const { user } = setup('/student/courses', {
-      'GET /api/student/courses/u-student': { body: [course('a', { instructorId: 'u-teacher', instructorName: 'Tom Teacher', startDate: '2026-09-01', endDate: '2027-06-30', duration: 30 })] },
-      'GET /api/student/assignments/u-student': { body: [assignment('1', 'a', '2026-10-01', true), assignment('2', 'a', '2026-12-20', false), assignment('3', 'other', '2026-12-01', false)] },
+      'GET /api/student/courses/u-student': {
+        body: [course('a', { instructorId: 'u-teacher', instructorName: 'Tom Teacher', startDate: '2026-09-01', endDate: '2027-06-30', duration: 30 })],
+      },
+      'GET /api/student/assignments/u-student': {
+        body: [assignment('1', 'a', '2026-10-01', true), assignment('2', 'a', '2026-12-20', false), assignment('3', 'other', '2026-12-01', false)],
+      },
       'GET /api/student/speaking-tasks/u-student': { body: [task('t1', 'a', '2026-12-12T12:00:00.000Z'), task('t2', 'other', null)] },
     });
     await screen.findByRole('heading', { name: 'Course a' }, { timeout: 15_000 });
@@ -146,7 +171,7 @@ describe('the student\'s courses (docs/product.md#your-enrolled-courses)', { tim
   });
 });
 
-describe('the teacher\'s courses (docs/product.md#teacher-courses)', { timeout: 15_000 }, () => {
+describe("the teacher's courses (docs/product.md#teacher-courses)", { timeout: 15_000 }, () => {
   it('shows "Loading courses, please wait...", then the cards with non-active statuses in red', async () => {
     const list = deferred();
     setup('/teacher/courses', { 'GET /api/teacher/courses/u-teacher': () => list.promise }, 'teacher');
@@ -164,12 +189,22 @@ describe('the teacher\'s courses (docs/product.md#teacher-courses)', { timeout: 
   });
 
   it("lists the course's assignments by due date in the details, each with how many of its students have done it", async () => {
-    const assignment = (id: string, courseId: string, dueDate: string, completed: number, enrolled: number) => ({ id, title: `Assignment ${id}`, courseId, courseTitle: `Course ${courseId}`, dueDate, completed, enrolled });
+    const assignment = (id: string, courseId: string, dueDate: string, completed: number, enrolled: number) => ({
+      id,
+      title: `Assignment ${id}`,
+      courseId,
+      courseTitle: `Course ${courseId}`,
+      dueDate,
+      completed,
+      enrolled,
+    });
     const { user } = setup(
       '/teacher/courses',
       {
         'GET /api/teacher/courses/u-teacher': { body: [course('t', { instructorId: 'u-teacher', instructorName: 'Tess Teacher' })] },
-        'GET /api/teacher/assignments/u-teacher': { body: [assignment('1', 't', '2026-10-01', 3, 5), assignment('2', 't', '2026-12-20', 0, 5), assignment('3', 'other', '2026-12-01', 1, 1)] },
+        'GET /api/teacher/assignments/u-teacher': {
+          body: [assignment('1', 't', '2026-10-01', 3, 5), assignment('2', 't', '2026-12-20', 0, 5), assignment('3', 'other', '2026-12-01', 1, 1)],
+        },
         'GET /api/teacher/speaking-tasks/u-teacher': { body: [] },
       },
       'teacher',
@@ -178,7 +213,9 @@ describe('the teacher\'s courses (docs/product.md#teacher-courses)', { timeout: 
     await user.click(within(cardOf('Course t')).getByText('View Details'));
     const dialog = (await screen.findByText(LONG)).closest('ion-modal') as HTMLElement;
     const assignments = within(await within(dialog).findByRole('region', { name: 'Assignments' }));
-    await waitFor(() => expect(assignments.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Assignment 1Due: 1 Oct 20263 of 5 done', 'Assignment 2Due: 20 Dec 20260 of 5 done']));
+    await waitFor(() =>
+      expect(assignments.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Assignment 1Due: 1 Oct 20263 of 5 done', 'Assignment 2Due: 20 Dec 20260 of 5 done']),
+    );
     expect(await within(dialog).findByText('No speaking tasks in this course.')).toBeInTheDocument();
   });
 

@@ -13,7 +13,7 @@ function Harness({ onSession }: { onSession: (session: ReturnType<typeof useSess
   return user ? <LanguageCard /> : null;
 }
 
-describe('the profile screens\' language (docs/product.md#language)', () => {
+describe("the profile screens' language (docs/product.md#language)", () => {
   it("shows the app in the user's language, else the school's, and saves a new choice before switching", async () => {
     const fetchMock = mockFetch({
       'GET /auth/current_user': { body: { ...USERS.student, language: null, schoolLanguage: 'Spanish' } },
@@ -43,7 +43,10 @@ describe('the profile screens\' language (docs/product.md#language)', () => {
   it('keeps the language when the server refuses, and the choice rejects', async () => {
     mockFetch({
       'GET /auth/current_user': { body: USERS.teacher },
-      'PUT /api/user/language': { status: 400, body: { error: { code: 'validation_error', message: 'Invalid request.', fields: { language: 'Language must be English, Spanish, French or null.' } } } },
+      'PUT /api/user/language': {
+        status: 400,
+        body: { error: { code: 'validation_error', message: 'Invalid request.', fields: { language: 'Language must be English, Spanish, French or null.' } } },
+      },
     });
     let session: ReturnType<typeof useSession> | undefined;
     render(

@@ -8,7 +8,6 @@ import './formFields.css';
 /** What the select holds: one of the languages, or the school's. */
 type Choice = LanguageName | 'school';
 
-
 /**
  * The profile screens' "Language" card (docs/product.md#language): the signed-in user chooses the
  * language Oracy shows them — "The school's language ({language})", English, Spanish or French.

@@ -62,9 +62,7 @@ function NoticeDialogBody(props: { titleId: string; state: NoticeDialogState; on
     setSaveError(null);
     try {
       const body = { title: title.trim(), description: description.trim() };
-      const saved = editing
-        ? await json(client.api.admin.notice[':id'].$put({ param: { id: editing.id }, json: body }))
-        : await json(client.api.admin.notice.$post({ json: body }));
+      const saved = editing ? await json(client.api.admin.notice[':id'].$put({ param: { id: editing.id }, json: body })) : await json(client.api.admin.notice.$post({ json: body }));
       onSaved(saved, editing ? 'edit' : 'add');
     } catch (error) {
       console.error('Failed to save the notice', error);

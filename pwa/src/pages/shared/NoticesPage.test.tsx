@@ -64,7 +64,7 @@ describe('the notices screen (docs/product.md#notices)', { timeout: 40_000 }, ()
     expect(await screen.findByText('No notices available.')).toBeInTheDocument();
   });
 
-  it('shows the server\'s message on a failed load, or the fallback text', async () => {
+  it("shows the server's message on a failed load, or the fallback text", async () => {
     setup('teacher', '/teacher/notice', { 'GET /api/admin/notice': { status: 500, body: { error: { code: 'internal_error', message: 'Notices are resting.' } } } });
     expect(await screen.findByText('Notices are resting.')).toBeInTheDocument();
   });

@@ -290,7 +290,16 @@ export function ChangePasswordDialog({ isOpen, onChanged, onClose }: { isOpen: b
             required
             onChange={set('currentPassword')}
           />
-          <TextField label={t('profile.password.new')} type="password" autocomplete="new-password" value={fields.password} error={errors.password} disabled={saving} required onChange={set('password')} />
+          <TextField
+            label={t('profile.password.new')}
+            type="password"
+            autocomplete="new-password"
+            value={fields.password}
+            error={errors.password}
+            disabled={saving}
+            required
+            onChange={set('password')}
+          />
           <TextField
             label={t('profile.password.confirm')}
             type="password"

@@ -11,7 +11,19 @@ import { openModal } from '../../test/dialogs';
 const SLOW = { timeout: 15_000 };
 
 /** The strings of the old placeholder profiles: none may come back. */
-const PLACEHOLDERS = ['Student Name', 'Teacher Name', 'student@example.com', 'teacher@example.com', '+00 000 000 0000', 'Location: Not set', 'Badges Earned: 5', 'Courses Taught: 10', '70%', '80%', 'Mathematics'];
+const PLACEHOLDERS = [
+  'Student Name',
+  'Teacher Name',
+  'student@example.com',
+  'teacher@example.com',
+  '+00 000 000 0000',
+  'Location: Not set',
+  'Badges Earned: 5',
+  'Courses Taught: 10',
+  '70%',
+  '80%',
+  'Mathematics',
+];
 
 const badge = (id: string, title: string, earnedAt: string | null) => ({ id, title, description: '', earned: earnedAt !== null, earnedAt });
 
@@ -118,7 +130,11 @@ describe('the student profile', { timeout: 30_000 }, () => {
   });
 
   it('Edit Profile says why a photo was refused and keeps the choice', async () => {
-    const { user } = setup('student', { body: STUDENT_PROFILE }, { 'PUT /api/user/photo': { status: 415, body: { error: { code: 'unsupported_media_type', message: 'The file is not an image.' } } } });
+    const { user } = setup(
+      'student',
+      { body: STUDENT_PROFILE },
+      { 'PUT /api/user/photo': { status: 415, body: { error: { code: 'unsupported_media_type', message: 'The file is not an image.' } } } },
+    );
     await user.click(await screen.findByText('Edit Profile', { selector: 'ion-button' }, SLOW));
     const dialog = await openModal('profile-edit-dialog');
     await user.upload(within(dialog).getByLabelText('Photo', { selector: 'input' }), new File(['not an image'], 'notes.png', { type: 'image/png' }));
@@ -129,7 +145,7 @@ describe('the student profile', { timeout: 30_000 }, () => {
 });
 
 describe('the teacher profile', { timeout: 30_000 }, () => {
-  it("shows the signed-in teacher, their courses taught, subjects and teaching progress, and no placeholder", async () => {
+  it('shows the signed-in teacher, their courses taught, subjects and teaching progress, and no placeholder', async () => {
     setup('teacher', { body: TEACHER_PROFILE });
     expect(await screen.findByText('Role: Teacher', {}, SLOW)).toBeInTheDocument();
     expect(screen.getByText('Tom Teacher', { selector: 'h2' })).toBeInTheDocument();
@@ -183,7 +199,10 @@ describe('the teacher profile', { timeout: 30_000 }, () => {
       {
         'POST /api/user/password': () =>
           ++attempts === 1
-            ? { status: 400, body: { error: { code: 'wrong_current_password', message: 'Your current password is not right.', fields: { currentPassword: 'Your current password is not right.' } } } }
+            ? {
+                status: 400,
+                body: { error: { code: 'wrong_current_password', message: 'Your current password is not right.', fields: { currentPassword: 'Your current password is not right.' } } },
+              }
             : { body: { ok: true } },
       },
     );

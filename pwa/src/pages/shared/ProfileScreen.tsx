@@ -47,9 +47,7 @@ function BadgeList({ badges }: { badges: readonly Badge[] }) {
           <div>
             <p className="profile-badge__title">{text(badge, 'title')}</p>
             <p>{text(badge, 'description')}</p>
-            <p className="profile-badge__when">
-              {badge.earned && badge.earnedAt ? t('profile.badge.earned', { date: formatDate(badge.earnedAt) }) : t('profile.badge.toEarn')}
-            </p>
+            <p className="profile-badge__when">{badge.earned && badge.earnedAt ? t('profile.badge.earned', { date: formatDate(badge.earnedAt) }) : t('profile.badge.toEarn')}</p>
           </div>
         </li>
       ))}

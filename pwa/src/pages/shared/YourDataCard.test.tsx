@@ -72,7 +72,9 @@ describe('the "Your data" card (docs/product.md#download-my-data)', () => {
     let fail = true;
     mockFetch({
       'GET /api/privacy/exports': () =>
-        fail ? { status: 500, body: { error: { code: 'internal', message: 'x' } } } : { body: [{ id: 'e2', status: 'failed', createdAt: new Date().toISOString(), expiresAt: new Date().toISOString(), size: null }] },
+        fail
+          ? { status: 500, body: { error: { code: 'internal', message: 'x' } } }
+          : { body: [{ id: 'e2', status: 'failed', createdAt: new Date().toISOString(), expiresAt: new Date().toISOString(), size: null }] },
     });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderCard();

@@ -19,7 +19,6 @@ function setup(path: string, routes: Record<string, FakeRoute>, as: 'student' | 
 /** The value shown under a stat card's label. */
 const statValue = (label: string) => screen.getByText(label, { selector: '.stat-card__label' }).nextElementSibling?.textContent;
 
-
 /** A student's figures without the monthly ones. */
 const STATS = { totalCourses: 4, completedCourses: 2, totalAssignments: 9, oracyLevel: 'Developing', selfAssessed: true };
 
@@ -60,7 +59,7 @@ describe('the student dashboard (docs/product.md#student-dashboard)', { timeout:
     expect(statValue('Oracy Level')).toBe('Beginner');
   });
 
-  it('has the Quick Actions and the activity chart of the API\'s months, with its numbers as a table', async () => {
+  it("has the Quick Actions and the activity chart of the API's months, with its numbers as a table", async () => {
     setup('/student/dashboard', { 'GET /api/student/stats/u-student': { body: { ...STATS, activity: ACTIVITY } } }, 'student');
     expect(await screen.findByRole('heading', { name: 'Quick Actions' }, SLOW)).toBeInTheDocument();
     expect(await screen.findByRole('figure', { name: 'Your Activity Overview' })).toBeInTheDocument();
@@ -107,11 +106,7 @@ describe('the student dashboard (docs/product.md#student-dashboard)', { timeout:
 
   it('shows "Error fetching stats. Please try again later." on failure, and Retry loads again', async () => {
     let fail = true;
-    const { user } = setup(
-      '/student/dashboard',
-      { 'GET /api/student/stats/u-student': () => (fail ? { body: 'not JSON' } : { body: { totalCourses: 2 } }) },
-      'student',
-    );
+    const { user } = setup('/student/dashboard', { 'GET /api/student/stats/u-student': () => (fail ? { body: 'not JSON' } : { body: { totalCourses: 2 } }) }, 'student');
     expect(await screen.findByText('Error fetching stats. Please try again later.', {}, SLOW)).toBeInTheDocument();
     expect(screen.queryByText('Total Courses')).not.toBeInTheDocument();
     fail = false;

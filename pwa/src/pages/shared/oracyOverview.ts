@@ -74,12 +74,7 @@ export const ORDER_OPTIONS: ReadonlyArray<{ value: StudentOrder; labelId: Messag
  * breaks ties so the order never depends on the input's.
  */
 export function orderStudents<T extends { id: string; name: string; needsAttention: boolean }>(rows: readonly T[], order: StudentOrder): T[] {
-  return [...rows].sort(
-    (a, b) =>
-      (order === 'attention' ? Number(b.needsAttention) - Number(a.needsAttention) : 0) ||
-      a.name.localeCompare(b.name) ||
-      a.id.localeCompare(b.id),
-  );
+  return [...rows].sort((a, b) => (order === 'attention' ? Number(b.needsAttention) - Number(a.needsAttention) : 0) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }
 
 /** What {@link combinedOffline} reads of a `useCachedResource` result. */

@@ -68,7 +68,9 @@ describe('the teacher\'s students, "Your Students" (docs/product.md#your-student
       {
         'GET /api/teacher/students/u-teacher': { body: [{ id: 's1', studentName: 'Amy Ash', profilePicture: null, studentEmail: 'amy@oracy.test', courses: [{ courseName: 'Voice' }] }] },
         'GET /api/teacher/courses/u-teacher': { body: [] },
-        'GET /api/teacher/oracy/u-teacher': { body: { courseId: null, students: [], strandAverages: null, levelCounts: { Beginner: 0, Developing: 0, Proficient: 0, Advanced: 0, notAssessed: 0 } } },
+        'GET /api/teacher/oracy/u-teacher': {
+          body: { courseId: null, students: [], strandAverages: null, levelCounts: { Beginner: 0, Developing: 0, Proficient: 0, Advanced: 0, notAssessed: 0 } },
+        },
       },
       'teacher',
     );

@@ -42,7 +42,7 @@ describe('openFirst', () => {
   });
 });
 
-describe('the student\'s assignments screen', { timeout: 30_000 }, () => {
+describe("the student's assignments screen", { timeout: 30_000 }, () => {
   it('lists open work first, soonest due first, and done work after it', async () => {
     mockFetch({ 'GET /auth/current_user': { body: USERS.student }, 'GET /api/student/assignments/u-student': { body: LIST } });
     renderAt('/assignments');

@@ -62,9 +62,7 @@ export default function StudentSpeakingPage() {
                   <p>
                     {t('common.statusLabel')} <span className={`speaking-status speaking-status--${status}`}>{t(STATUS_LABELS[status])}</span>
                   </p>
-                  {task.recording && (status === 'submitted' || status === 'reviewed') && (
-                    <DeliveryChips summary={task.recording.delivery} durationMs={task.recording.durationMs} />
-                  )}
+                  {task.recording && (status === 'submitted' || status === 'reviewed') && <DeliveryChips summary={task.recording.delivery} durationMs={task.recording.durationMs} />}
                 </IonCard>
               </li>
             );

@@ -236,9 +236,7 @@ function TaskView({ task, queued, progress, justSent, onSubmit, onDiscard, onRec
               renderTake={(_recorded, playFrom) => (
                 <>
                   <DeliveryCard status={measured.status} report={measured.report} audience="student" onPlayFrom={playFrom} />
-                  {previous && take && previous.number !== take.number && (
-                    <TakeComparison earlier={previous} later={{ number: take.number, measurement: measured }} />
-                  )}
+                  {previous && take && previous.number !== take.number && <TakeComparison earlier={previous} later={{ number: take.number, measurement: measured }} />}
                 </>
               )}
             />
@@ -281,7 +279,11 @@ function QueuedTake({ queued }: { queued: QueuedRecording }) {
       </p>
       {url && <audio ref={player} className="speaking-task__player" controls preload="metadata" src={url} aria-label={t('student.speaking.queuedRecording')} />}
       <div className="speaking-task__delivery">
-        {stored ? <DeliveryCard status="ready" report={stored} audience="student" onPlayFrom={url ? playFrom : undefined} /> : <DeliveryCard status={audio ? measured.status : 'failed'} report={measured.report} audience="student" onPlayFrom={url ? playFrom : undefined} />}
+        {stored ? (
+          <DeliveryCard status="ready" report={stored} audience="student" onPlayFrom={url ? playFrom : undefined} />
+        ) : (
+          <DeliveryCard status={audio ? measured.status : 'failed'} report={measured.report} audience="student" onPlayFrom={url ? playFrom : undefined} />
+        )}
       </div>
     </div>
   );
@@ -320,7 +322,14 @@ function SubmittedAudio({ recording, headingLevel }: { recording: Recording; hea
         <audio ref={player} className="speaking-task__player" controls preload="none" src={`${API_ORIGIN}${recording.audioUrl}`} aria-label={t('student.speaking.submittedRecording')} />
       )}
       <div className="speaking-task__delivery">
-        <RecordingDelivery key={`${recording.id}-${recording.submittedAt}`} recordingId={recording.id} submittedAt={recording.submittedAt} audience="student" onPlayFrom={playFrom} headingLevel={headingLevel} />
+        <RecordingDelivery
+          key={`${recording.id}-${recording.submittedAt}`}
+          recordingId={recording.id}
+          submittedAt={recording.submittedAt}
+          audience="student"
+          onPlayFrom={playFrom}
+          headingLevel={headingLevel}
+        />
       </div>
     </>
   );
@@ -360,7 +369,12 @@ function ScoreStars({ score }: { score: number }) {
   return (
     <span className="score-stars" role="img" aria-label={t('student.speaking.outOf5', { score })}>
       {[1, 2, 3, 4, 5].map((star) => (
-        <IonIcon key={star} icon={star <= score ? starIcon : starOutline} aria-hidden="true" className={star <= score ? 'score-stars__star score-stars__star--filled' : 'score-stars__star'} />
+        <IonIcon
+          key={star}
+          icon={star <= score ? starIcon : starOutline}
+          aria-hidden="true"
+          className={star <= score ? 'score-stars__star score-stars__star--filled' : 'score-stars__star'}
+        />
       ))}
     </span>
   );

@@ -49,7 +49,15 @@ describe('Speaking practice: the task list', { timeout: 20_000 }, () => {
             id: 't3',
             title: 'A debate',
             recording: recording({ taskId: 't3', status: 'reviewed' }),
-            feedback: { id: 'f1', recordingId: 'r1', teacherId: 'u-teacher', strands: { linguistic: 4 }, comment: 'Good', createdAt: '2026-11-21T10:00:00.000Z', updatedAt: '2026-11-21T10:00:00.000Z' },
+            feedback: {
+              id: 'f1',
+              recordingId: 'r1',
+              teacherId: 'u-teacher',
+              strands: { linguistic: 4 },
+              comment: 'Good',
+              createdAt: '2026-11-21T10:00:00.000Z',
+              updatedAt: '2026-11-21T10:00:00.000Z',
+            },
           }),
           task({ id: 't4', title: 'My hero', dueAt: null }),
         ],
@@ -106,7 +114,11 @@ describe('Speaking practice: a task', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Describe your weekend' }, SLOW)).toBeInTheDocument();
     expect(screen.getByText('Tell a friend about your weekend in one minute.')).toBeInTheDocument();
     const strands = screen.getByRole('list', { name: 'Focus strands' });
-    expect(within(strands).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Linguistic', 'Physical']);
+    expect(
+      within(strands)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Linguistic', 'Physical']);
     expect(screen.getByText('Answer in at most 1:30')).toBeInTheDocument();
     expect(screen.getByText(/^Course: .+ · Due 3 Dec 2026$/)).toBeInTheDocument();
 
@@ -213,8 +225,16 @@ describe('Speaking practice: a task', { timeout: 30_000 }, () => {
       },
     });
     const scores = await screen.findByRole('list', { name: 'Scores' }, SLOW);
-    expect(within(scores).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['LinguisticProficient', 'PhysicalDeveloping']);
-    expect(within(scores).getAllByRole('img').map((stars) => stars.getAttribute('aria-label'))).toEqual(['4 out of 5', '3 out of 5']);
+    expect(
+      within(scores)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['LinguisticProficient', 'PhysicalDeveloping']);
+    expect(
+      within(scores)
+        .getAllByRole('img')
+        .map((stars) => stars.getAttribute('aria-label')),
+    ).toEqual(['4 out of 5', '3 out of 5']);
     // the stars inside each "N out of 5": filled up to the score, hidden from screen readers
     const stars = within(scores).getByRole('img', { name: '4 out of 5' }).querySelectorAll('ion-icon');
     expect(stars).toHaveLength(5);
@@ -231,7 +251,15 @@ describe('Speaking practice: a task', { timeout: 30_000 }, () => {
         body: [
           task({
             recording: recording({ status: 'reviewed', audioRemoved: { at: '2027-11-21T03:30:00.000Z', afterDays: 90 } }),
-            feedback: { id: 'f1', recordingId: 'r1', teacherId: 'u-teacher', strands: { linguistic: 4 }, comment: 'Well done.', createdAt: '2026-11-21T10:00:00.000Z', updatedAt: '2026-11-21T10:00:00.000Z' },
+            feedback: {
+              id: 'f1',
+              recordingId: 'r1',
+              teacherId: 'u-teacher',
+              strands: { linguistic: 4 },
+              comment: 'Well done.',
+              createdAt: '2026-11-21T10:00:00.000Z',
+              updatedAt: '2026-11-21T10:00:00.000Z',
+            },
           }),
         ],
       },

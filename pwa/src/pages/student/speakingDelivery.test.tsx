@@ -52,11 +52,13 @@ async function recordTake(user: ReturnType<typeof userEvent.setup>) {
 
 /** What the upload route received: the form's fields (the audio by name). */
 type Received = { delivery: FormDataEntryValue | null; durationMs: FormDataEntryValue | null; audio: string };
-const receiving = (received: Received[]): FakeRoute => async (request) => {
-  const form = await request.formData();
-  received.push({ delivery: form.get('delivery'), durationMs: form.get('durationMs'), audio: (form.get('audio') as File).name });
-  return { status: 201, body: recordingFixture() };
-};
+const receiving =
+  (received: Received[]): FakeRoute =>
+  async (request) => {
+    const form = await request.formData();
+    received.push({ delivery: form.get('delivery'), durationMs: form.get('durationMs'), audio: (form.get('audio') as File).name });
+    return { status: 201, body: recordingFixture() };
+  };
 
 describe('How did it sound? on the task screen', { timeout: 30_000 }, () => {
   it('appears after Stop, between the player and Submit, with the take’s bands and tips; nothing plays by itself', async () => {
@@ -224,7 +226,12 @@ describe('How did it sound? on the task screen', { timeout: 30_000 }, () => {
   it('says so when it heard no speech', async () => {
     installFakeMedia();
     const { user } = setup({}, [
-      deliveryReportFixture({ speakingMs: 0, pauses: { count: 0, meanMs: 0, longestMs: 0, list: [] }, rate: { syllables: 0, syllablesPerSecond: 0, pace: null }, loudness: { speechDbfs: null, quiet: true } }),
+      deliveryReportFixture({
+        speakingMs: 0,
+        pauses: { count: 0, meanMs: 0, longestMs: 0, list: [] },
+        rate: { syllables: 0, syllablesPerSecond: 0, pace: null },
+        loudness: { speechDbfs: null, quiet: true },
+      }),
     ]);
     await recordTake(user);
     expect(await screen.findByText('We could not hear any speech in this take.')).toBeInTheDocument();

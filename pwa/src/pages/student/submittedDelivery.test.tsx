@@ -20,7 +20,16 @@ const SLOW = { timeout: 8000 };
 const TASKS = 'GET /api/student/speaking-tasks/u-student';
 const DELIVERY = 'GET /api/recordings/r1/delivery';
 
-const summary = (fields: Partial<DeliverySummary>): DeliverySummary => ({ status: 'ready', source: 'server', pace: 'comfortable', pausesCount: 2, expression: 'some', quiet: false, clipped: false, ...fields });
+const summary = (fields: Partial<DeliverySummary>): DeliverySummary => ({
+  status: 'ready',
+  source: 'server',
+  pace: 'comfortable',
+  pausesCount: 2,
+  expression: 'some',
+  quiet: false,
+  clipped: false,
+  ...fields,
+});
 const FEEDBACK = {
   id: 'f1',
   recordingId: 'r4',
@@ -39,7 +48,10 @@ function setup(path: string, routes: Record<string, FakeRoute>) {
 /** The card of the task titled `title` in the list. */
 const taskCard = (title: string) => screen.getByRole('link', { name: title }).closest('ion-card') as HTMLElement;
 /** The chips of a card as their accessible names. */
-const chipsOf = (card: HTMLElement) => within(within(card).getByRole('list', { name: 'Delivery' })).getAllByRole('listitem').map((chip) => chip.getAttribute('aria-label'));
+const chipsOf = (card: HTMLElement) =>
+  within(within(card).getByRole('list', { name: 'Delivery' }))
+    .getAllByRole('listitem')
+    .map((chip) => chip.getAttribute('aria-label'));
 
 describe('Speaking practice: a submitted recording’s delivery in the task list', { timeout: 20_000 }, () => {
   it('shows pace, pauses and expression chips, "Measuring…" while pending and a muted "Not measured" when it could not be measured', async () => {
@@ -56,7 +68,12 @@ describe('Speaking practice: a submitted recording’s delivery in the task list
           studentTaskFixture({
             id: 't4',
             title: 'My town',
-            recording: recordingFixture({ id: 'r4', taskId: 't4', status: 'reviewed', delivery: summary({ status: 'unavailable', pace: null, pausesCount: null, expression: null, quiet: null, clipped: null }) }),
+            recording: recordingFixture({
+              id: 'r4',
+              taskId: 't4',
+              status: 'reviewed',
+              delivery: summary({ status: 'unavailable', pace: null, pausesCount: null, expression: null, quiet: null, clipped: null }),
+            }),
             feedback: { ...FEEDBACK },
           }),
         ],
@@ -114,7 +131,12 @@ describe('Speaking practice: How did it sound? for the submitted recording', { t
   it('opens a reviewed task with "Your teacher\'s feedback" — level words, stars and the comment — above the player and "How did it sound?"', async () => {
     setup('/student/speaking/t1', {
       [TASKS]: {
-        body: [studentTaskFixture({ recording: recordingFixture({ status: 'reviewed' }), feedback: { ...FEEDBACK, recordingId: 'r1', strands: { cognitive: 1, linguistic: 5 }, comment: 'Great start.' } })],
+        body: [
+          studentTaskFixture({
+            recording: recordingFixture({ status: 'reviewed' }),
+            feedback: { ...FEEDBACK, recordingId: 'r1', strands: { cognitive: 1, linguistic: 5 }, comment: 'Great start.' },
+          }),
+        ],
       },
       [DELIVERY]: { body: recordingDeliveryFixture() },
     });
@@ -130,8 +152,16 @@ describe('Speaking practice: How did it sound? for the submitted recording', { t
     const scores = screen.getByRole('list', { name: 'Scores' });
     expect(follows(heading, scores) && follows(scores, comment)).toBe(true);
     // in the questionnaire's order of strands, whatever the order of the answer's keys
-    expect(within(scores).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['LinguisticAdvanced', 'CognitiveBeginner']);
-    expect(within(scores).getAllByRole('img').map((stars) => stars.getAttribute('aria-label'))).toEqual(['5 out of 5', '1 out of 5']);
+    expect(
+      within(scores)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['LinguisticAdvanced', 'CognitiveBeginner']);
+    expect(
+      within(scores)
+        .getAllByRole('img')
+        .map((stars) => stars.getAttribute('aria-label')),
+    ).toEqual(['5 out of 5', '1 out of 5']);
   });
 
   it('says "Measuring…" while the server measures, and "Check again" shows the report once it is there', async () => {

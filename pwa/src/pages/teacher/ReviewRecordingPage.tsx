@@ -13,7 +13,18 @@ import { playAudioFrom } from '../../delivery/playFrom';
 import { RecordingDelivery } from '../../delivery/RecordingDelivery';
 import { AudioRemovedNote } from '../../speaking/AudioRemovedNote';
 import { STRAND_LABELS, type StrandKey } from '../../data/oracy';
-import { editFeedback, giveFeedback, loadReviewQueue, queueKey, reviewQueuePath, tasksKey, type CachedQueue, type Feedback, type ReviewItem, type TeacherSpeakingTask } from '../../data/speaking';
+import {
+  editFeedback,
+  giveFeedback,
+  loadReviewQueue,
+  queueKey,
+  reviewQueuePath,
+  tasksKey,
+  type CachedQueue,
+  type Feedback,
+  type ReviewItem,
+  type TeacherSpeakingTask,
+} from '../../data/speaking';
 import { useOwnId } from '../../data/studentTeacher';
 import { reloadCachedResources, updateCachedResource, useCachedResource } from '../../data/useCachedResource';
 import { useI18n, type MessageId } from '../../i18n';
@@ -95,11 +106,10 @@ export default function ReviewRecordingPage() {
   const { t } = useI18n();
   const { recordingId = '' } = useParams<{ recordingId: string }>();
   const teacherId = useOwnId('teacherId');
-  const review = useCachedResource(
-    teacherId && recordingId ? `${reviewQueuePath(teacherId)}#${recordingId}` : null,
-    (signal) => findReviewItem(teacherId ?? '', recordingId, signal),
-    [teacherId, recordingId],
-  );
+  const review = useCachedResource(teacherId && recordingId ? `${reviewQueuePath(teacherId)}#${recordingId}` : null, (signal) => findReviewItem(teacherId ?? '', recordingId, signal), [
+    teacherId,
+    recordingId,
+  ]);
   // After "Next pending" the previous recording's answer stays until the new one arrives: it is not shown.
   const data = review.data?.recordingId === recordingId ? review.data : undefined;
   const item = data?.item ?? null;
@@ -162,8 +172,7 @@ function ReviewForm({ item, teacherId, pending }: ReviewFormProps) {
     setComment(saved?.comment ?? '');
     setSubmitted(false);
   });
-  const errorFor = (name: string, key?: StrandKey): string | undefined =>
-    fieldErrors[name] ?? (submitted && key && scores[key] === undefined ? t(REVIEW_MESSAGES.missingScore) : undefined);
+  const errorFor = (name: string, key?: StrandKey): string | undefined => fieldErrors[name] ?? (submitted && key && scores[key] === undefined ? t(REVIEW_MESSAGES.missingScore) : undefined);
   const commentTooLong = comment.trim().length > 2000;
 
   const save = async (event?: FormEvent) => {

@@ -62,13 +62,7 @@ export function SpeakingTaskDialog({ state, courses, onClose, onSaved }: Speakin
   );
 }
 
-function TaskDialogBody(props: {
-  titleId: string;
-  state: SpeakingTaskDialogState;
-  courses: readonly Course[];
-  onCancel: () => void;
-  onSaved: () => void;
-}) {
+function TaskDialogBody(props: { titleId: string; state: SpeakingTaskDialogState; courses: readonly Course[]; onCancel: () => void; onSaved: () => void }) {
   const { titleId, state, courses, onCancel, onSaved } = props;
   const { t } = useI18n();
   const task = state.mode === 'edit' ? state.task : null;

@@ -44,10 +44,7 @@ export function StudentOracyLines({ id, name, oracy, now }: StudentOracyLinesPro
             {oracy.lastAssessedAt ? (
               <>
                 {t('teacher.oracy.lastAssessed')}{' '}
-                <time
-                  dateTime={oracy.lastAssessedAt}
-                  title={formatDate(oracy.lastAssessedAt, 'dateTime')}
-                >
+                <time dateTime={oracy.lastAssessedAt} title={formatDate(oracy.lastAssessedAt, 'dateTime')}>
                   {assessedAgo(oracy.lastAssessedAt, now)}
                 </time>
               </>

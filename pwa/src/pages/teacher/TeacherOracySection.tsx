@@ -44,11 +44,7 @@ export function TeacherOracySection({ oracy }: TeacherOracySectionProps) {
                 {attentionLinkText(attentionCount(data.students))}
               </Link>
             </p>
-            <GroupOracyCharts
-              strandAverages={data.strandAverages}
-              levelCounts={data.levelCounts}
-              noneAssessedText={t('teacher.oracy.noneAssessed')}
-            />
+            <GroupOracyCharts strandAverages={data.strandAverages} levelCounts={data.levelCounts} noneAssessedText={t('teacher.oracy.noneAssessed')} />
           </>
         )}
       </ScreenState>

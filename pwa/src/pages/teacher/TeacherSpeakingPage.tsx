@@ -56,11 +56,10 @@ export default function TeacherSpeakingPage() {
   const courses = useCachedResource(teacherId ? '/api/teacher/courses' : null, (signal) => loadCourses(2, teacherId ?? '', signal), [teacherId]);
   const [status, setStatus] = useState<QueueStatus>('pending');
   // Each answer carries its part, so the other part's list never stands in while this one loads.
-  const queue = useCachedResource(
-    teacherId ? queueKey(teacherId, status) : null,
-    (signal) => loadReviewQueue(teacherId ?? '', status, signal).then((items) => ({ status, items })),
-    [teacherId, status],
-  );
+  const queue = useCachedResource(teacherId ? queueKey(teacherId, status) : null, (signal) => loadReviewQueue(teacherId ?? '', status, signal).then((items) => ({ status, items })), [
+    teacherId,
+    status,
+  ]);
   // Back from a review, or to this tab: the counts and the queue as they are now (another teacher's reviews too).
   useReloadOnReturn(tasks, queue);
   const [dialog, setDialog] = useState<SpeakingTaskDialogState | null>(null);
@@ -199,9 +198,7 @@ function TaskCard({ task, onEdit, onDelete }: { task: TeacherSpeakingTask; onEdi
           <dd>{strandNames(task.focusStrands)}</dd>
         </div>
       </dl>
-      <p className="speaking-task__progress">
-        {t('teacher.speaking.progress', { submitted: task.submitted, students: task.students, reviewed: task.reviewed })}
-      </p>
+      <p className="speaking-task__progress">{t('teacher.speaking.progress', { submitted: task.submitted, students: task.students, reviewed: task.reviewed })}</p>
       <div className="speaking-task__actions">
         {/* Named "Edit" and "Delete" as shown, described by the task's title. */}
         <button type="button" className="speaking-action" aria-describedby={`task-${task.id}`} onClick={onEdit}>

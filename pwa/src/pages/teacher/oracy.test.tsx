@@ -26,7 +26,6 @@ function setup(path: string, routes: Record<string, FakeRoute> = {}) {
   return { fetchSpy, ...renderAt(path), user: userEvent.setup() };
 }
 
-
 /** The names on the student cards, in order. */
 const cardNames = () => Array.from(document.querySelectorAll('.person-card__name'), (h) => h.textContent);
 const cardOf = (name: string) => screen.getByRole('heading', { name }).closest('ion-card') as HTMLElement;
@@ -85,9 +84,7 @@ describe('"Your students\' Oracy" on the teacher dashboard (docs/product.md#your
     let fail = true;
     const { user } = setup('/teacher/dashboard', {
       'GET /api/teacher/oracy/u-teacher': () =>
-        fail
-          ? new Promise((resolve) => (release = () => resolve({ status: 500, body: { error: { code: 'internal_error', message: 'x' } } })))
-          : { body: TEACHER_ORACY },
+        fail ? new Promise((resolve) => (release = () => resolve({ status: 500, body: { error: { code: 'internal_error', message: 'x' } } }))) : { body: TEACHER_ORACY },
     });
     expect(await screen.findByText("Loading your students' Oracy...", {}, SLOW)).toBeInTheDocument();
     await screen.findByText('Total Courses', { selector: '.stat-card__label' });
@@ -108,7 +105,7 @@ describe('"Your students\' Oracy" on the teacher dashboard (docs/product.md#your
 });
 
 describe('the Oracy on "Your Students" (docs/product.md#your-students-oracy)', { timeout: 20_000 }, () => {
-  it('shows each card\'s level, last assessment in words, weakest strand and needs-attention reasons', async () => {
+  it("shows each card's level, last assessment in words, weakest strand and needs-attention reasons", async () => {
     setup('/teacher/students');
     await oracyShown();
     const amy = cardOf('Amy Ash');
@@ -124,16 +121,24 @@ describe('the Oracy on "Your Students" (docs/product.md#your-students-oracy)', {
     expect(ben).toHaveTextContent('Last assessed 1 month ago');
     expect(ben).toHaveTextContent('Weakest strand: Physical');
     expect(within(ben).getByText('Needs attention')).toBeInTheDocument();
-    expect(within(ben).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['No self-assessment for over 30 days', 'A strand at 2 or below']);
+    expect(
+      within(ben)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['No self-assessment for over 30 days', 'A strand at 2 or below']);
 
     const cat = cardOf('Cat Cole');
     expect(cat).toHaveTextContent('Level: Not assessed');
     expect(cat).toHaveTextContent('Never assessed');
     expect(cat).not.toHaveTextContent('Weakest strand');
-    expect(within(cat).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Not assessed yet']);
+    expect(
+      within(cat)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Not assessed yet']);
   });
 
-  it('links each card to the student\'s profile', async () => {
+  it("links each card to the student's profile", async () => {
     const { user } = setup('/teacher/students');
     const link = await screen.findByRole('link', { name: 'View Oracy profile of Ben Bell' }, SLOW);
     expect(link).toHaveAttribute('href', '/teacher/students/s2');
@@ -155,7 +160,7 @@ describe('the Oracy on "Your Students" (docs/product.md#your-students-oracy)', {
     expect(cardNames()).toEqual(['Ben Bell', 'Cat Cole', 'Amy Ash']);
   });
 
-  it('filters by course through the API, showing only that course\'s students', async () => {
+  it("filters by course through the API, showing only that course's students", async () => {
     const { fetchSpy } = setup('/teacher/students');
     await oracyShown();
     const courseSelect = getField('Course');

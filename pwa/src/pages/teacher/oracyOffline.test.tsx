@@ -28,7 +28,7 @@ function goOffline() {
   });
 }
 
-describe('the teachers\' Oracy offline', { timeout: 20_000 }, () => {
+describe("the teachers' Oracy offline", { timeout: 20_000 }, () => {
   it('"Your Students": the cached cards with their Oracy, the course filter and one banner', async () => {
     await writeCache(USERS.teacher.id, '/api/teacher/students', TEACHER_STUDENTS, Date.now() - 3 * MINUTE);
     await writeCache(USERS.teacher.id, '/api/teacher/courses', TEACHER_COURSES, Date.now() - 3 * MINUTE);

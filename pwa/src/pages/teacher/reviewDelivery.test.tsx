@@ -12,7 +12,16 @@ import { queueRoute, reviewItemFixture } from '../../test/speakingFixtures';
 prepareScreenTests();
 vi.mock('react-chartjs-2', () => ({ Line: () => null }));
 
-const summary = (fields: Partial<DeliverySummary>): DeliverySummary => ({ status: 'ready', source: 'server', pace: 'comfortable', pausesCount: 4, expression: 'lively', quiet: false, clipped: false, ...fields });
+const summary = (fields: Partial<DeliverySummary>): DeliverySummary => ({
+  status: 'ready',
+  source: 'server',
+  pace: 'comfortable',
+  pausesCount: 4,
+  expression: 'lively',
+  quiet: false,
+  clipped: false,
+  ...fields,
+});
 const R1 = reviewItemFixture('r1', 'Amy Adams', { delivery: summary({ pace: 'slow', expression: 'flat', clipped: true }) });
 const R2 = reviewItemFixture('r2', 'Ben Brown', { submittedAt: '2026-02-02T10:00:00.000Z', delivery: summary({}) });
 const R3 = reviewItemFixture('r3', 'Cleo Chen', { submittedAt: '2026-02-03T10:00:00.000Z' });
@@ -33,7 +42,10 @@ function setup(path: string, routes: Record<string, FakeRoute> = {}) {
 /** A queue row (its list item) by the student's name. */
 const rowOf = (name: string) => screen.getByRole('link', { name: new RegExp(`^${name}`) }).closest('li') as HTMLElement;
 /** A row's chips by their accessible names. */
-const chipsOf = (row: HTMLElement) => within(within(row).getByRole('list', { name: 'Delivery' })).getAllByRole('listitem').map((chip) => chip.getAttribute('aria-label'));
+const chipsOf = (row: HTMLElement) =>
+  within(within(row).getByRole('list', { name: 'Delivery' }))
+    .getAllByRole('listitem')
+    .map((chip) => chip.getAttribute('aria-label'));
 /** The review screen's delivery card. */
 const card = () => screen.findByRole('region', { name: 'How did it sound?' });
 
@@ -53,7 +65,11 @@ describe('the review queue’s delivery chips', { timeout: 30_000 }, () => {
 
     const ben = rowOf('Ben Brown');
     expect(chipsOf(ben)).toEqual(['Pace: comfortable', 'Pauses: 4', 'Expression: lively']);
-    expect(within(ben).getAllByRole('listitem').every((chip) => chip.classList.contains('delivery-chip--neutral'))).toBe(true);
+    expect(
+      within(ben)
+        .getAllByRole('listitem')
+        .every((chip) => chip.classList.contains('delivery-chip--neutral')),
+    ).toBe(true);
     expect(ben.querySelector('.queue-item')).not.toHaveClass('queue-item--delivery-help');
 
     expect(chipsOf(rowOf('Cleo Chen'))).toEqual(['Delivery: measuring…']);

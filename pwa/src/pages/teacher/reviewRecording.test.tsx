@@ -55,7 +55,11 @@ describe('Review Recording (docs/product.md#feedback)', { timeout: 30_000 }, () 
     expect(audio).toHaveAttribute('preload', 'metadata');
     // One 1–5 group per focus strand, none for the others.
     expect(screen.getAllByRole('radiogroup')).toHaveLength(2);
-    expect(within(screen.getAllByRole('radiogroup')[0]!).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['1', '2', '3', '4', '5']);
+    expect(
+      within(screen.getAllByRole('radiogroup')[0]!)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['1', '2', '3', '4', '5']);
     expect(screen.getByRole('radiogroup', { name: 'Linguistic' })).toBeInTheDocument();
     expect(screen.getByRole('radiogroup', { name: 'Physical' })).toBeInTheDocument();
     expect(screen.queryByRole('radiogroup', { name: 'Cognitive' })).not.toBeInTheDocument();
@@ -120,7 +124,13 @@ describe('Review Recording (docs/product.md#feedback)', { timeout: 30_000 }, () 
         return answer === 1
           ? {
               status: 400,
-              body: { error: { code: 'validation_error', message: 'Score exactly the task’s focus strands.', fields: { 'strands.physical': 'Give a score from 1 to 5.', comment: 'At most 2,000 characters.' } } },
+              body: {
+                error: {
+                  code: 'validation_error',
+                  message: 'Score exactly the task’s focus strands.',
+                  fields: { 'strands.physical': 'Give a score from 1 to 5.', comment: 'At most 2,000 characters.' },
+                },
+              },
             }
           : { status: 409, body: { error: { code: 'conflict', message: 'This recording already has feedback.' } } };
       },
@@ -142,7 +152,9 @@ describe('Review Recording (docs/product.md#feedback)', { timeout: 30_000 }, () 
     setup('/teacher/speaking/review/r8', {
       'GET /api/teacher/recordings/u-teacher': queueRoute({
         pending: [],
-        reviewed: [reviewItemFixture('r8', 'Dan Day', { status: 'reviewed', feedback: { ...FEEDBACK, recordingId: 'r8' }, audioRemoved: { at: '2027-02-01T03:30:00.000Z', afterDays: 365 } })],
+        reviewed: [
+          reviewItemFixture('r8', 'Dan Day', { status: 'reviewed', feedback: { ...FEEDBACK, recordingId: 'r8' }, audioRemoved: { at: '2027-02-01T03:30:00.000Z', afterDays: 365 } }),
+        ],
       }),
     });
     expect(await screen.findByText('Audio removed after 365 days under your school’s retention policy.')).toBeInTheDocument();

@@ -58,8 +58,16 @@ describe('Speaking Practice for teachers: tasks (docs/product.md#speaking-tasks)
     expect(await screen.findByRole('heading', { level: 1, name: 'Speaking Practice' })).toBeInTheDocument();
     const publicSpeaking = (await screen.findByRole('heading', { level: 3, name: 'Public Speaking' })).closest('section') as HTMLElement;
     const debate = screen.getByRole('heading', { level: 3, name: 'Debate Club' }).closest('section') as HTMLElement;
-    expect(within(publicSpeaking).getAllByRole('heading', { level: 4 }).map((h) => h.textContent)).toEqual(['My hero', 'A favourite place']);
-    expect(within(debate).getAllByRole('heading', { level: 4 }).map((h) => h.textContent)).toEqual(['For or against']);
+    expect(
+      within(publicSpeaking)
+        .getAllByRole('heading', { level: 4 })
+        .map((h) => h.textContent),
+    ).toEqual(['My hero', 'A favourite place']);
+    expect(
+      within(debate)
+        .getAllByRole('heading', { level: 4 })
+        .map((h) => h.textContent),
+    ).toEqual(['For or against']);
 
     const hero = await taskCard('My hero');
     expect(hero).toHaveTextContent('3 of 5 answered, 1 reviewed');
@@ -81,7 +89,7 @@ describe('Speaking Practice for teachers: tasks (docs/product.md#speaking-tasks)
     expect(await screen.findByText('No speaking tasks yet.')).toBeInTheDocument();
   });
 
-  it('checks a new task on the device, then shows the server\'s 400 beside its field and keeps the text', async () => {
+  it("checks a new task on the device, then shows the server's 400 beside its field and keeps the text", async () => {
     let posts = 0;
     const { user, fetchSpy } = setup({
       'POST /api/teacher/speaking-tasks': () => {
@@ -226,7 +234,7 @@ describe('Speaking Practice for teachers: the review queue (docs/product.md#reco
   });
 });
 
-describe('the task form\'s rules (docs/product.md#speaking-tasks)', () => {
+describe("the task form's rules (docs/product.md#speaking-tasks)", () => {
   it('mirrors the API: a course, a title, a prompt, a strand, a due date not in the past', () => {
     expect(validateTaskForm({ ...emptyTaskForm('c1'), title: '  ', prompt: 'x', focusStrands: ['physical'] })).toEqual({ title: 'Enter a title.' });
     expect(validateTaskForm({ ...emptyTaskForm('c1'), title: 'x'.repeat(121), prompt: 'x', focusStrands: ['physical'] })).toEqual({ title: 'At most 120 characters.' });

@@ -122,7 +122,15 @@ describe('the backups of the "Data & Backup" card (docs/product.md#backups-on-th
   });
 
   it('shows a failed backup with its message', async () => {
-    await BackupRun.create({ slot: 'schedule:2026-11-27T03:00', trigger: 'schedule', frequency: 'Daily', status: 'failed', startedAt: new Date('2026-11-27T03:00:01Z'), finishedAt: new Date('2026-11-27T03:00:02Z'), error: 'No space left on device.' });
+    await BackupRun.create({
+      slot: 'schedule:2026-11-27T03:00',
+      trigger: 'schedule',
+      frequency: 'Daily',
+      status: 'failed',
+      startedAt: new Date('2026-11-27T03:00:01Z'),
+      finishedAt: new Date('2026-11-27T03:00:02Z'),
+      error: 'No space left on device.',
+    });
     expect((await readJson(await get('/api/admin/backups'))).last).toEqual({
       startedAt: '2026-11-27T03:00:01.000Z',
       finishedAt: '2026-11-27T03:00:02.000Z',

@@ -40,9 +40,7 @@ export interface BackupRoutesOptions {
  */
 export function createBackupRoutes(opts: BackupRoutesOptions) {
   return new Hono<AppEnv>()
-    .get('/admin/backups', requireRole(ROLES.admin), async (c) =>
-      c.json(await backupStatus({ dataDir: opts.dataDir, external: opts.external, scheduled: opts.scheduled }), 200),
-    )
+    .get('/admin/backups', requireRole(ROLES.admin), async (c) => c.json(await backupStatus({ dataDir: opts.dataDir, external: opts.external, scheduled: opts.scheduled }), 200))
     .post('/admin/backups', requireRole(ROLES.admin), async (c) => {
       if (opts.external) {
         throw conflict('This server keeps its data in MongoDB (MONGODB_URI): back it up with mongodump, as the README\'s "Backups" section explains.', BACKUPS_EXTERNAL);

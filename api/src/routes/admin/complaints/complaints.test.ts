@@ -35,7 +35,7 @@ async function list() {
 }
 
 describe('GET /api/admin/complaints', () => {
-  it('lists only unresolved complaints, oldest first, with the filer\'s name and role', async () => {
+  it("lists only unresolved complaints, oldest first, with the filer's name and role", async () => {
     const gone = await createUser({ role: 3 });
     const late = await fileComplaint(student, 3, 'Late bus', '2025-03-03T09:00:00Z');
     const early = await fileComplaint(teacher, 2, 'Broken projector', '2025-03-01T09:00:00Z');
@@ -141,7 +141,7 @@ describe('two admins deciding at once', () => {
     }
   });
 
-  it('lets either the approval or the owner\'s deletion win, never both', async () => {
+  it("lets either the approval or the owner's deletion win, never both", async () => {
     for (let round = 0; round < 5; round++) {
       const complaint = await fileComplaint(student, 3, `Withdraw ${round}`, '2025-05-02T09:00:00Z');
       const [approve, remove] = await Promise.all([
@@ -166,7 +166,7 @@ describe('two admins deciding at once', () => {
     const res = await app.request(`${PATH}/${complaint.id}/approve`, jsonRequest('POST', undefined, adminCookie));
     expect(res.status).toBe(409);
     expect((await readJson(res)).error.message).toBe('This complaint has already been disapproved.');
-    expect((await Complaint.findById(complaint.id).lean())).toMatchObject({ status: 'disapproved', decidedBy: expect.anything() });
+    expect(await Complaint.findById(complaint.id).lean()).toMatchObject({ status: 'disapproved', decidedBy: expect.anything() });
   });
 });
 

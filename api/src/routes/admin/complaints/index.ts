@@ -110,7 +110,10 @@ export const complaintRoutes = new Hono<AppEnv>()
   .get('/admin/complaints', requireRole(1), async (c) => {
     const complaints = await Complaint.find({ status: null }).sort({ createdAt: 1, _id: 1 }).lean();
     const users = await filersOf(complaints);
-    return c.json(complaints.map((complaint) => presentAdminComplaint(complaint, users)), 200);
+    return c.json(
+      complaints.map((complaint) => presentAdminComplaint(complaint, users)),
+      200,
+    );
   })
   .post('/admin/complaints/:id/approve', requireRole(1), validate('param', complaintIdParamSchema), optionalDecisionBody, async (c) => {
     const complaint = await decide(c.req.valid('param').id, 'approved', c.var.user.id as string, c.req.valid('json').note);

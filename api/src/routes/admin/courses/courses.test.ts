@@ -101,7 +101,7 @@ describe('course authorization (docs/product.md#authorization-matrix)', () => {
 });
 
 describe('POST /api/admin/courses', () => {
-  it('creates a course from JSON, without an image, and answers it with the instructor\'s name', async () => {
+  it("creates a course from JSON, without an image, and answers it with the instructor's name", async () => {
     const created = await createCourse(course({ title: '  Debate  ' }));
     expect(created).toEqual({
       id: expect.stringMatching(/^[a-f0-9]{24}$/),
@@ -298,12 +298,18 @@ describe('DELETE /api/admin/courses/:id', () => {
   it('removes the course, its enrollments, assignments, completions and image file, and nothing else', async () => {
     const doomed = await createCourse(course({ title: 'Doomed' }), { bytes: PNG, name: 'a.png', type: 'image/png' });
     const kept = await createCourse(course({ title: 'Kept' }));
-    await Enrollment.create([{ studentId, courseId: doomed.id }, { studentId, courseId: kept.id }]);
+    await Enrollment.create([
+      { studentId, courseId: doomed.id },
+      { studentId, courseId: kept.id },
+    ]);
     const [a1, a2] = await Assignment.create([
       { courseId: doomed.id, title: 'Speech 1', dueDate: new Date('2025-10-01') },
       { courseId: kept.id, title: 'Speech 2', dueDate: new Date('2025-10-01') },
     ]);
-    await AssignmentCompletion.create([{ assignmentId: a1!._id, studentId }, { assignmentId: a2!._id, studentId }]);
+    await AssignmentCompletion.create([
+      { assignmentId: a1!._id, studentId },
+      { assignmentId: a2!._id, studentId },
+    ]);
 
     const res = await app.request(`/api/admin/courses/${doomed.id}`, jsonRequest('DELETE', undefined, adminCookie));
     expect(res.status).toBe(204);
@@ -411,7 +417,14 @@ describe('course images in GridFS (any process serves any file)', () => {
   });
 
   it('answers 404 to unknown names and traversal attempts', async () => {
-    for (const path of ['/uploads/course-000000000000000000000000.png', '/uploads/..%2Fsecret.txt', '/uploads/%2e%2e%2fsecret.txt', '/uploads/.hidden', '/uploads/chat', '/uploads/secret.txt%00.png']) {
+    for (const path of [
+      '/uploads/course-000000000000000000000000.png',
+      '/uploads/..%2Fsecret.txt',
+      '/uploads/%2e%2e%2fsecret.txt',
+      '/uploads/.hidden',
+      '/uploads/chat',
+      '/uploads/secret.txt%00.png',
+    ]) {
       const res = await b.app.request(path);
       expect(res.status, path).toBe(404);
       expect(await res.text(), path).not.toContain('never served');

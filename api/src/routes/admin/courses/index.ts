@@ -109,7 +109,10 @@ export function createCourseRoutes(options: { uploads: UploadStore; recordings: 
     .get('/admin/courses', requireRole(1), async (c) => {
       const courses = await Course.find().sort({ createdAt: -1, _id: -1 }).lean();
       const names = await instructorNamesOf(courses);
-      return c.json(courses.map((course) => presentCourse(course, names)), 200);
+      return c.json(
+        courses.map((course) => presentCourse(course, names)),
+        200,
+      );
     })
     .get('/admin/courses/:id', requireRole(1), validate('param', courseIdParamSchema), async (c) => {
       const course = await Course.findById(c.req.valid('param').id).lean();
@@ -137,11 +140,7 @@ export function createCourseRoutes(options: { uploads: UploadStore; recordings: 
       const stored = await storeImage(image);
       let updated;
       try {
-        updated = await Course.findByIdAndUpdate(
-          id,
-          { $set: { ...input, ...(stored ? { image: stored.name } : {}) } },
-          { returnDocument: 'after', runValidators: true },
-        ).lean();
+        updated = await Course.findByIdAndUpdate(id, { $set: { ...input, ...(stored ? { image: stored.name } : {}) } }, { returnDocument: 'after', runValidators: true }).lean();
       } catch (error) {
         await discard(stored?.name);
         throw error;

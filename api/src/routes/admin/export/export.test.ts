@@ -55,7 +55,15 @@ describe('GET /api/admin/export', () => {
       const ann = await User.findOne({ email: 'ann@example.test' }).lean();
       expect(body).toContainEqual({ id: String(ann?._id), name: 'Ann, "The" Voice', email: 'ann@example.test', role: 2, createdAt: ann?.createdAt.toISOString(), ...NO_ORACY, ...ANN_NAMES });
       expect(body).toContainEqual(
-        expect.objectContaining({ email: 'sly@example.test', oracyLevel: 'Developing', oracyMean: 3.06, linguistic: 3.25, physical: 3, lastAssessedAt: '2026-02-03T10:00:00.000Z', courses: ['Debating', 'Storytelling'] }),
+        expect.objectContaining({
+          email: 'sly@example.test',
+          oracyLevel: 'Developing',
+          oracyMean: 3.06,
+          linguistic: 3.25,
+          physical: 3,
+          lastAssessedAt: '2026-02-03T10:00:00.000Z',
+          courses: ['Debating', 'Storytelling'],
+        }),
       );
       for (const row of body) expect(Object.keys(row)).toEqual(['id', 'name', 'email', 'role', 'createdAt', ...Object.keys(NO_ORACY), 'firstName', 'lastName', 'courses']);
     }

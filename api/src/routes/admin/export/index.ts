@@ -13,15 +13,10 @@ import { EXPORT_CONTENT_TYPES, EXPORT_FILE_NAMES, exportStream } from './stream.
  * `Content-Disposition: attachment; filename=user_data.csv` / `user_data.json`.
  * `fileType` defaults to json; any value other than csv/json is a 400.
  */
-export const adminExportRoutes = new Hono<AppEnv>().get(
-  '/admin/export',
-  requireRole(ROLES.admin),
-  validate('query', exportQuerySchema),
-  (c) => {
-    const { fileType } = c.req.valid('query');
-    return c.body(exportStream(fileType) as unknown as ReadableStream, 200, {
-      'Content-Type': EXPORT_CONTENT_TYPES[fileType],
-      'Content-Disposition': `attachment; filename=${EXPORT_FILE_NAMES[fileType]}`,
-    });
-  },
-);
+export const adminExportRoutes = new Hono<AppEnv>().get('/admin/export', requireRole(ROLES.admin), validate('query', exportQuerySchema), (c) => {
+  const { fileType } = c.req.valid('query');
+  return c.body(exportStream(fileType) as unknown as ReadableStream, 200, {
+    'Content-Type': EXPORT_CONTENT_TYPES[fileType],
+    'Content-Disposition': `attachment; filename=${EXPORT_FILE_NAMES[fileType]}`,
+  });
+});

@@ -69,7 +69,11 @@ type ExportedUser = {
 /** The records of one batch of users, with the course titles of its students (one query for their enrollments). */
 async function recordsOf(users: readonly ExportedUser[], titles: ReadonlyMap<string, string>): Promise<ExportRecord[]> {
   const students = users.filter((user) => user.role === ROLES.student).map((user) => user._id);
-  const enrollments = students.length ? await Enrollment.find({ studentId: { $in: students } }, { studentId: 1, courseId: 1 }).sort({ createdAt: 1, _id: 1 }).lean() : [];
+  const enrollments = students.length
+    ? await Enrollment.find({ studentId: { $in: students } }, { studentId: 1, courseId: 1 })
+        .sort({ createdAt: 1, _id: 1 })
+        .lean()
+    : [];
   const coursesOf = new Map<string, string[]>();
   for (const { studentId, courseId } of enrollments) {
     const title = titles.get(String(courseId));
@@ -105,10 +109,7 @@ async function recordsOf(users: readonly ExportedUser[], titles: ReadonlyMap<str
 export async function* exportRecords(): AsyncGenerator<ExportRecord> {
   const courses = await Course.find({}, { title: 1 }).lean();
   const titles = new Map(courses.map((course) => [String(course._id), course.title]));
-  const cursor = User.find({}, { firstName: 1, lastName: 1, name: 1, email: 1, role: 1, createdAt: 1, oracy: 1 })
-    .sort({ _id: 1 })
-    .lean<ExportedUser[]>()
-    .cursor({ batchSize: BATCH_SIZE });
+  const cursor = User.find({}, { firstName: 1, lastName: 1, name: 1, email: 1, role: 1, createdAt: 1, oracy: 1 }).sort({ _id: 1 }).lean<ExportedUser[]>().cursor({ batchSize: BATCH_SIZE });
   try {
     let batch: ExportedUser[] = [];
     for await (const user of cursor) {

@@ -44,7 +44,11 @@ export function fileTooLarge(): ApiError {
 
 /** 413 `too_many_rows`. */
 function tooManyRows(count: number): ApiError {
-  return new ApiError(413, TOO_MANY_ROWS, `The file holds ${count.toLocaleString('en-GB')} people; at most ${MAX_IMPORT_ROWS.toLocaleString('en-GB')} can be imported at once. Split it into smaller files.`);
+  return new ApiError(
+    413,
+    TOO_MANY_ROWS,
+    `The file holds ${count.toLocaleString('en-GB')} people; at most ${MAX_IMPORT_ROWS.toLocaleString('en-GB')} can be imported at once. Split it into smaller files.`,
+  );
 }
 
 /** A header or JSON key as the import compares it: lower case, without spaces, `_` and `-` (`First name` → `firstname`). */
@@ -276,7 +280,15 @@ function readJson(text: string): RawRow[] {
   return parsed.map((element: unknown, index) => {
     const row = lines[index] ?? index + 2;
     if (!element || typeof element !== 'object' || Array.isArray(element)) {
-      return { row, firstName: null, lastName: null, email: null, role: null, courses: [], problems: ['Not a person: each entry must be an object with firstName, lastName, email and role.'] };
+      return {
+        row,
+        firstName: null,
+        lastName: null,
+        email: null,
+        role: null,
+        courses: [],
+        problems: ['Not a person: each entry must be an object with firstName, lastName, email and role.'],
+      };
     }
     const fields = new Map<Column, unknown>();
     for (const [key, value] of Object.entries(element as Record<string, unknown>)) {
@@ -284,7 +296,11 @@ function readJson(text: string): RawRow[] {
       if (column) fields.set(column, value);
     }
     const problems: string[] = [];
-    const names = namesOf(jsonText(fields.get('firstName'), 'The first name', problems), jsonText(fields.get('lastName'), 'The last name', problems), jsonText(fields.get('name'), 'The name', problems));
+    const names = namesOf(
+      jsonText(fields.get('firstName'), 'The first name', problems),
+      jsonText(fields.get('lastName'), 'The last name', problems),
+      jsonText(fields.get('name'), 'The name', problems),
+    );
     return {
       row,
       ...names,

@@ -116,8 +116,8 @@ function checkRow(raw: RawRow): CheckedRow {
   const json: ImportRowJson = {
     row: raw.row,
     email: email ?? (raw.email ?? '').trim(),
-    firstName: firstName ?? (raw.firstName ?? ''),
-    lastName: lastName ?? (raw.lastName ?? ''),
+    firstName: firstName ?? raw.firstName ?? '',
+    lastName: lastName ?? raw.lastName ?? '',
     role: role === null ? (raw.role ?? '') : ROLE_WORDS[role],
     courses: uniqueTitles(raw.courses),
     status: 'error',

@@ -32,7 +32,11 @@ let before: Awaited<ReturnType<typeof school>>;
 
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'oracy-import-'));
-  const seeded = await seedDemoData({ uploads: new DiskUploadStore(join(dir, 'uploads')), recordings: new DiskUploadStore(join(dir, 'recordings')), deliveryTools: fakeDeliveryTools().tools });
+  const seeded = await seedDemoData({
+    uploads: new DiskUploadStore(join(dir, 'uploads')),
+    recordings: new DiskUploadStore(join(dir, 'recordings')),
+    deliveryTools: fakeDeliveryTools().tools,
+  });
   expect(seeded).toEqual({ seeded: true });
   const cookie = await signIn(app, DEMO_ACCOUNTS.admin, DEMO_PASSWORD);
   exported = await (await app.request('/api/admin/export?fileType=json', jsonRequest('GET', undefined, cookie))).text();

@@ -54,19 +54,12 @@ export const noticeRoutes = new Hono<AppEnv>()
     const notice = await Notice.create(c.req.valid('json'));
     return c.json(presentNotice(notice), 201);
   })
-  .put(
-    '/admin/notice/:id',
-    requireRole(1),
-    validate('param', noticeIdParamSchema),
-    limitBody,
-    validate('json', noticeBodySchema),
-    async (c) => {
-      const { id } = c.req.valid('param');
-      const notice = await Notice.findByIdAndUpdate(id, { $set: c.req.valid('json') }, { returnDocument: 'after', runValidators: true }).lean();
-      if (!notice) throw notFound('No such notice.');
-      return c.json(presentNotice(notice), 200);
-    },
-  )
+  .put('/admin/notice/:id', requireRole(1), validate('param', noticeIdParamSchema), limitBody, validate('json', noticeBodySchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const notice = await Notice.findByIdAndUpdate(id, { $set: c.req.valid('json') }, { returnDocument: 'after', runValidators: true }).lean();
+    if (!notice) throw notFound('No such notice.');
+    return c.json(presentNotice(notice), 200);
+  })
   .delete('/admin/notice/:id', requireRole(1), validate('param', noticeIdParamSchema), async (c) => {
     const { id } = c.req.valid('param');
     const deleted = await Notice.findByIdAndDelete(id).lean();

@@ -101,7 +101,10 @@ describe('notice writes (admins only)', () => {
   it.each(invalid)('answers 400 naming the field for %s on create and update', async (_what, body, field) => {
     const existing = await createNotice();
     const count = await Notice.countDocuments();
-    for (const [method, path] of [['POST', PATH], ['PUT', `${PATH}/${existing.id}`]] as const) {
+    for (const [method, path] of [
+      ['POST', PATH],
+      ['PUT', `${PATH}/${existing.id}`],
+    ] as const) {
       const res = await app.request(path, jsonRequest(method, body, adminCookie));
       expect(res.status, method).toBe(400);
       expect(Object.keys((await readJson(res)).error.fields), method).toContain(field);

@@ -33,36 +33,31 @@ const withoutRole = ({ id, name, email }: UserRowJson) => ({ id, name, email });
  */
 export const createAdminPeopleRoutes = (opts: { uploads: UploadStores; sockets?: SocketRevocation }) =>
   new Hono<AppEnv>()
-  .get('/admin/students', admin, validate('query', peopleListQuerySchema), async (c) => {
-    const { people, total } = await listPeople({ ...c.req.valid('query'), role: ROLES.student });
-    return c.json({ students: people.map(withoutRole), total }, 200);
-  })
-  .get('/admin/teachers', admin, validate('query', peopleListQuerySchema), async (c) => {
-    const { people, total } = await listPeople({ ...c.req.valid('query'), role: ROLES.teacher });
-    return c.json({ teachers: people.map(withoutRole), total }, 200);
-  })
-  .delete('/admin/students/:id', admin, validate('param', personIdParamSchema), async (c) => {
-    const { id } = c.req.valid('param');
-    await deletePerson(id, { actorId: c.var.user.id as string, role: ROLES.student, uploads: opts.uploads });
-    opts.sockets?.endUserSockets(id.toLowerCase());
-    return c.body(null, 204);
-  })
-  .delete('/admin/teachers/:id', admin, validate('param', personIdParamSchema), async (c) => {
-    const { id } = c.req.valid('param');
-    await deletePerson(id, { actorId: c.var.user.id as string, role: ROLES.teacher, uploads: opts.uploads });
-    opts.sockets?.endUserSockets(id.toLowerCase());
-    return c.body(null, 204);
-  })
-  .get('/admin/instructors', admin, async (c) => c.json(await listInstructors(), 200))
-  .get('/admin/students/:studentId/courses', admin, validate('param', studentIdParamSchema), async (c) => {
-    return c.json(await assignedCourseIds(c.req.valid('param').studentId), 200);
-  })
-  .post(
-    '/admin/students/:studentId/assign-courses',
-    admin,
-    validate('param', studentIdParamSchema),
-    validate('json', assignCoursesBodySchema),
-    async (c) => {
+    .get('/admin/students', admin, validate('query', peopleListQuerySchema), async (c) => {
+      const { people, total } = await listPeople({ ...c.req.valid('query'), role: ROLES.student });
+      return c.json({ students: people.map(withoutRole), total }, 200);
+    })
+    .get('/admin/teachers', admin, validate('query', peopleListQuerySchema), async (c) => {
+      const { people, total } = await listPeople({ ...c.req.valid('query'), role: ROLES.teacher });
+      return c.json({ teachers: people.map(withoutRole), total }, 200);
+    })
+    .delete('/admin/students/:id', admin, validate('param', personIdParamSchema), async (c) => {
+      const { id } = c.req.valid('param');
+      await deletePerson(id, { actorId: c.var.user.id as string, role: ROLES.student, uploads: opts.uploads });
+      opts.sockets?.endUserSockets(id.toLowerCase());
+      return c.body(null, 204);
+    })
+    .delete('/admin/teachers/:id', admin, validate('param', personIdParamSchema), async (c) => {
+      const { id } = c.req.valid('param');
+      await deletePerson(id, { actorId: c.var.user.id as string, role: ROLES.teacher, uploads: opts.uploads });
+      opts.sockets?.endUserSockets(id.toLowerCase());
+      return c.body(null, 204);
+    })
+    .get('/admin/instructors', admin, async (c) => c.json(await listInstructors(), 200))
+    .get('/admin/students/:studentId/courses', admin, validate('param', studentIdParamSchema), async (c) => {
+      return c.json(await assignedCourseIds(c.req.valid('param').studentId), 200);
+    })
+    .post('/admin/students/:studentId/assign-courses', admin, validate('param', studentIdParamSchema), validate('json', assignCoursesBodySchema), async (c) => {
       const { studentId } = c.req.valid('param');
       const body = c.req.valid('json');
       if (body.studentId && body.studentId.toLowerCase() !== studentId.toLowerCase()) {
@@ -70,5 +65,4 @@ export const createAdminPeopleRoutes = (opts: { uploads: UploadStores; sockets?:
       }
       const courses = await assignCourses(studentId, body.courses);
       return c.json({ studentId: studentId.toLowerCase(), courses }, 200);
-    },
-  );
+    });

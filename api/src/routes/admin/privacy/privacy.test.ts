@@ -184,9 +184,7 @@ describe('the access log (docs/product.md#access-log)', () => {
     expect(await countAbout(student.user._id)).toBe(0);
     expect((await get(url, admin.cookie)).status).toBe(200);
     expect((await get(url, admin.cookie, { Range: 'bytes=10-' })).status).toBe(206);
-    expect(await entriesAbout(student.user._id)).toEqual([
-      expect.objectContaining({ actorId: admin.user._id, actorRole: 'admin', what: 'privacy_export', resourceId: started.id }),
-    ]);
+    expect(await entriesAbout(student.user._id)).toEqual([expect.objectContaining({ actorId: admin.user._id, actorRole: 'admin', what: 'privacy_export', resourceId: started.id })]);
   });
 });
 

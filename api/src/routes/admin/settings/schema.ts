@@ -30,12 +30,7 @@ export const schoolSettingsBodySchema = z.strictObject(
     /** days a reviewed recording's audio is kept, a whole number 30–1,825 (docs/product.md#retention) */
     recordingRetentionDays: z.number({ error: DAYS_RULE }).int({ error: DAYS_RULE }).min(days.min, { error: DAYS_RULE }).max(days.max, { error: DAYS_RULE }),
     /** months without a sign-in before an account is reported as inactive, a whole number 6–60, or null: off (docs/product.md#retention) */
-    inactiveAccountMonths: z
-      .number({ error: MONTHS_RULE })
-      .int({ error: MONTHS_RULE })
-      .min(months.min, { error: MONTHS_RULE })
-      .max(months.max, { error: MONTHS_RULE })
-      .nullable(),
+    inactiveAccountMonths: z.number({ error: MONTHS_RULE }).int({ error: MONTHS_RULE }).min(months.min, { error: MONTHS_RULE }).max(months.max, { error: MONTHS_RULE }).nullable(),
   },
   { error: (issue) => (issue.code === 'invalid_type' ? 'Must be an object of the settings.' : undefined) },
 );

@@ -89,17 +89,25 @@ describe('GET and PUT /api/admin/settings (docs/product.md#settings)', () => {
     ['a missing privacy contact (PUT replaces every setting)', { schoolName: 'Hillside' }, 'privacyContact', 'Privacy contact must be text.'],
   ])('refuses %s with 400 naming the field', async (_label, privacy, field, message) => {
     const { cookie } = await adminCookie();
-    const res = await app.request('/api/admin/settings', jsonRequest('PUT', { language: 'English', backupFrequency: 'Daily', recordingRetentionDays: 365, inactiveAccountMonths: null, ...privacy }, cookie));
+    const res = await app.request(
+      '/api/admin/settings',
+      jsonRequest('PUT', { language: 'English', backupFrequency: 'Daily', recordingRetentionDays: 365, inactiveAccountMonths: null, ...privacy }, cookie),
+    );
     expect(res.status).toBe(400);
     expect(await readJson(res)).toMatchObject({ error: { code: 'validation_error', fields: { [field]: message } } });
   });
 
   it('saves the retention settings (docs/product.md#retention) and answers them', async () => {
     const { cookie } = await adminCookie();
-    const saved = await app.request('/api/admin/settings', jsonRequest('PUT', { language: 'English', backupFrequency: 'Daily', ...NO_PRIVACY, recordingRetentionDays: 90, inactiveAccountMonths: 24 }, cookie));
+    const saved = await app.request(
+      '/api/admin/settings',
+      jsonRequest('PUT', { language: 'English', backupFrequency: 'Daily', ...NO_PRIVACY, recordingRetentionDays: 90, inactiveAccountMonths: 24 }, cookie),
+    );
     expect(saved.status).toBe(200);
     expect(await readJson(saved)).toMatchObject({ recordingRetentionDays: 90, inactiveAccountMonths: 24 });
-    const off = await readJson(await app.request('/api/admin/settings', jsonRequest('PUT', { language: 'English', backupFrequency: 'Daily', ...NO_PRIVACY, recordingRetentionDays: 1825 }, cookie)));
+    const off = await readJson(
+      await app.request('/api/admin/settings', jsonRequest('PUT', { language: 'English', backupFrequency: 'Daily', ...NO_PRIVACY, recordingRetentionDays: 1825 }, cookie)),
+    );
     expect(off).toMatchObject({ recordingRetentionDays: 1825, inactiveAccountMonths: null });
   });
 

@@ -34,36 +34,30 @@ import type { SocketRevocation } from '../../../chat/revocation.js';
  */
 export const createAdminUsersRoutes = (opts: { uploads: UploadStores; sockets?: SocketRevocation }) =>
   new Hono<AppEnv>()
-  .get('/admin/users', requireRole(ROLES.admin), validate('query', peopleListQuerySchema), async (c) => {
-    const { people, total } = await listPeople(c.req.valid('query'));
-    return c.json({ users: people, total }, 200);
-  })
-  .post('/admin/users', requireRole(ROLES.admin), validate('json', newUserBodySchema), async (c) => {
-    return c.json(await createAccount(c.req.valid('json')), 201);
-  })
-  .post('/admin/users/:id/reset-password', requireRole(ROLES.admin), validate('param', userIdParamSchema), async (c) => {
-    const { id } = c.req.valid('param');
-    const grant = await resetPassword(id, { actorId: c.var.user.id as string });
-    opts.sockets?.endUserSockets(grant.user.id);
-    return c.json(grant, 200);
-  })
-  .put(
-    '/admin/users/:id/role',
-    requireRole(ROLES.admin),
-    validate('param', userIdParamSchema),
-    validate('json', roleChangeBodySchema),
-    async (c) => {
+    .get('/admin/users', requireRole(ROLES.admin), validate('query', peopleListQuerySchema), async (c) => {
+      const { people, total } = await listPeople(c.req.valid('query'));
+      return c.json({ users: people, total }, 200);
+    })
+    .post('/admin/users', requireRole(ROLES.admin), validate('json', newUserBodySchema), async (c) => {
+      return c.json(await createAccount(c.req.valid('json')), 201);
+    })
+    .post('/admin/users/:id/reset-password', requireRole(ROLES.admin), validate('param', userIdParamSchema), async (c) => {
+      const { id } = c.req.valid('param');
+      const grant = await resetPassword(id, { actorId: c.var.user.id as string });
+      opts.sockets?.endUserSockets(grant.user.id);
+      return c.json(grant, 200);
+    })
+    .put('/admin/users/:id/role', requireRole(ROLES.admin), validate('param', userIdParamSchema), validate('json', roleChangeBodySchema), async (c) => {
       const { id } = c.req.valid('param');
       const body = c.req.valid('json');
       if (body.id && body.id.toLowerCase() !== id.toLowerCase()) {
         throw badRequest('The id in the body must be the id in the path.', { id: 'Must equal the id in the path.' });
       }
       return c.json(await changeRoleEndingSockets(id, body.role, opts.sockets), 200);
-    },
-  )
-  .delete('/admin/users/:id', requireRole(ROLES.admin), validate('param', userIdParamSchema), async (c) => {
-    const { id } = c.req.valid('param');
-    await deletePerson(id, { actorId: c.var.user.id as string, uploads: opts.uploads });
-    opts.sockets?.endUserSockets(id.toLowerCase());
-    return c.body(null, 204);
-  });
+    })
+    .delete('/admin/users/:id', requireRole(ROLES.admin), validate('param', userIdParamSchema), async (c) => {
+      const { id } = c.req.valid('param');
+      await deletePerson(id, { actorId: c.var.user.id as string, uploads: opts.uploads });
+      opts.sockets?.endUserSockets(id.toLowerCase());
+      return c.body(null, 204);
+    });

@@ -159,7 +159,7 @@ describe('signing in with a one-time password (docs/product.md#one-time-password
     expect((await notices(cookie)).status).toBe(403);
   });
 
-  it('ends every other session of the user when the password is chosen, and lands a form on the role\'s home', async () => {
+  it("ends every other session of the user when the password is chosen, and lands a form on the role's home", async () => {
     const { user, oneTimePassword } = await made();
     const phone = await signIn(app, user.email, oneTimePassword);
     const tablet = await signIn(app, user.email, oneTimePassword);
@@ -223,7 +223,7 @@ describe('signing in with a one-time password (docs/product.md#one-time-password
     expect((await formPost('/auth/change-password', body, cookie)).headers.get('Location')).toBe('/student/dashboard');
   });
 
-  it('lands a form password change on each role\'s own dashboard (docs/product.md#one-time-passwords)', async () => {
+  it("lands a form password change on each role's own dashboard (docs/product.md#one-time-passwords)", async () => {
     for (const [role, home] of [
       [1, '/admin/dashboard'],
       [2, '/teacher/dashboard'],

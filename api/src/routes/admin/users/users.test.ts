@@ -1,18 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Types } from 'mongoose';
 import { createApp } from '../../../app.js';
-import {
-  Assessment,
-  AssignmentCompletion,
-  Assignment,
-  ChatMessage,
-  Complaint,
-  Course,
-  Enrollment,
-  Session,
-  User,
-  type Role,
-} from '../../../db/models/index.js';
+import { Assessment, AssignmentCompletion, Assignment, ChatMessage, Complaint, Course, Enrollment, Session, User, type Role } from '../../../db/models/index.js';
 import { IdempotencyKey } from '../../../db/models/idempotencyKey.js';
 import { getEnv } from '../../../env.js';
 import { deletePerson } from '../../../services/people.js';

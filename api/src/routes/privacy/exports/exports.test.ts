@@ -26,7 +26,15 @@ beforeAll(async () => {
   await complaint.updateOne({ status: 'disapproved', decidedBy: world.admin._id, decidedAt: new Date('2026-10-02T09:00:00Z'), moderationNote: 'Ask your teacher first.' });
   await freshComplaint(world.s2, 3);
   await submitAt(world.s1._id, scoresOf(3), new Date('2026-10-01T09:00:00Z'));
-  await AccessLogEntry.create({ at: new Date('2026-10-03T09:00:00Z'), actorId: world.t1._id, actorRole: 'teacher', subjectId: world.s1._id, what: 'recording_audio', resourceId: String(recording._id), ip: '203.0.113.77' });
+  await AccessLogEntry.create({
+    at: new Date('2026-10-03T09:00:00Z'),
+    actorId: world.t1._id,
+    actorRole: 'teacher',
+    subjectId: world.s1._id,
+    what: 'recording_audio',
+    resourceId: String(recording._id),
+    ip: '203.0.113.77',
+  });
 });
 afterAll(() => world.cleanup());
 afterEach(() => vi.useRealTimers());
@@ -60,9 +68,7 @@ describe('POST /api/privacy/exports: the archive (docs/product.md#download-my-da
   it("holds a student's records, their recording's bytes and feedback, and nothing of anyone else but names", async () => {
     const { data, files, html, text } = await exportOf('ownerStudent');
     expect(data.subject).toEqual({ id: String(world.s1._id), name: world.s1.name, role: 'student' });
-    expect(Object.keys(data.collections)).toEqual(
-      expect.arrayContaining(['users', 'sessions', 'assessments', 'enrollments', 'complaints', 'recordings', 'feedbacks', 'privacyexports']),
-    );
+    expect(Object.keys(data.collections)).toEqual(expect.arrayContaining(['users', 'sessions', 'assessments', 'enrollments', 'complaints', 'recordings', 'feedbacks', 'privacyexports']));
     expect(data.collections.users).toHaveLength(1);
     expect(data.collections.users![0]).toMatchObject({ email: world.s1.email, name: world.s1.name });
     expect(data.collections.enrollments![0]).toMatchObject({ courseTitle: 'Debating basics' });
@@ -80,9 +86,7 @@ describe('POST /api/privacy/exports: the archive (docs/product.md#download-my-da
     const inArchive = files[recording.fileInArchive as string]!;
     expect(Buffer.from(inArchive).equals(readFileSync(join(recordingsDir(world.dataDir), recordingFile)))).toBe(true);
     // who opened their data: name, role, what and when, never the address it was opened from
-    expect(data.collections.accesslogentries).toEqual([
-      expect.objectContaining({ at: '2026-10-03T09:00:00.000Z', actorName: world.t1.name, actorRole: 'teacher', what: 'recording_audio' }),
-    ]);
+    expect(data.collections.accesslogentries).toEqual([expect.objectContaining({ at: '2026-10-03T09:00:00.000Z', actorName: world.t1.name, actorRole: 'teacher', what: 'recording_audio' })]);
     expect(data.collections.accesslogentries![0]).not.toHaveProperty('ip');
     expectNone(text, '203.0.113.77');
     expect(html).toContain(`${world.t1.name} (Teacher) opened a recording`);

@@ -56,7 +56,13 @@ export function TaskBrief({ task, headingId }: { task: StudentSpeakingTask; head
             </IonButton>
           )}
         </div>
-        <p ref={prompt} id={promptId} className={expanded ? 'speaking-task__prompt' : 'speaking-task__prompt speaking-task__prompt--folded'} style={{ WebkitLineClamp: PROMPT_LINES }} data-folded={expanded ? undefined : ''}>
+        <p
+          ref={prompt}
+          id={promptId}
+          className={expanded ? 'speaking-task__prompt' : 'speaking-task__prompt speaking-task__prompt--folded'}
+          style={{ WebkitLineClamp: PROMPT_LINES }}
+          data-folded={expanded ? undefined : ''}
+        >
           {task.prompt}
         </p>
         <div className="speaking-task__strands-row">
