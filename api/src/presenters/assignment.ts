@@ -3,14 +3,19 @@ import { z } from 'zod';
 import { objectId } from './fields.js';
 import { isoDay } from './course.js';
 
+/** What every view of an assignment shows: which one, of which course, due when. */
+const assignmentFields = {
+  id: objectId(),
+  title: z.string(),
+  courseId: objectId(),
+  courseTitle: z.string(),
+  dueDate: z.string().meta({ format: 'date', description: 'YYYY-MM-DD (UTC)' }),
+};
+
 /** One row of the student's `/assignments` screen (docs/product.md#links-and-redirects). */
 export const studentAssignmentJsonSchema = z
   .object({
-    id: objectId(),
-    title: z.string(),
-    courseId: objectId(),
-    courseTitle: z.string(),
-    dueDate: z.string().meta({ format: 'date', description: 'YYYY-MM-DD (UTC)' }),
+    ...assignmentFields,
     done: z.boolean().meta({ description: 'true when the student has completed it' }),
     completedAt: z.string().nullable().meta({ format: 'date', description: 'YYYY-MM-DD (UTC) of the completion, or null' }),
   })
@@ -22,11 +27,7 @@ export type StudentAssignmentJson = z.infer<typeof studentAssignmentJsonSchema>;
 /** One assignment of a teacher's course, with how many of the course's students have done it (docs/product.md#teacher-courses). */
 export const teacherAssignmentJsonSchema = z
   .object({
-    id: objectId(),
-    title: z.string(),
-    courseId: objectId(),
-    courseTitle: z.string(),
-    dueDate: z.string().meta({ format: 'date', description: 'YYYY-MM-DD (UTC)' }),
+    ...assignmentFields,
     completed: z.number().int().min(0).meta({ description: "how many of the course's enrolled students have completed it" }),
     enrolled: z.number().int().min(0).meta({ description: 'how many students are enrolled in the course' }),
   })
@@ -43,6 +44,11 @@ export interface AssignmentLike {
   dueDate: Date;
 }
 
+/** The fields of {@link assignmentFields}, presented. */
+function assignmentBase(assignment: AssignmentLike, courseTitle: string) {
+  return { id: String(assignment._id), title: assignment.title, courseId: String(assignment.courseId), courseTitle, dueDate: isoDay(assignment.dueDate) };
+}
+
 /**
  * Presents an assignment for one student as `StudentAssignmentJson`.
  * @param courseTitle the title of the assignment's course
@@ -50,11 +56,7 @@ export interface AssignmentLike {
  */
 export function presentStudentAssignment(assignment: AssignmentLike, courseTitle: string, completedAt: Date | null | undefined): StudentAssignmentJson {
   return {
-    id: String(assignment._id),
-    title: assignment.title,
-    courseId: String(assignment.courseId),
-    courseTitle,
-    dueDate: isoDay(assignment.dueDate),
+    ...assignmentBase(assignment, courseTitle),
     done: completedAt !== undefined,
     completedAt: completedAt ? isoDay(completedAt) : null,
   };
@@ -66,11 +68,7 @@ export function presentStudentAssignment(assignment: AssignmentLike, courseTitle
  */
 export function presentTeacherAssignment(assignment: AssignmentLike, courseTitle: string, counts: { completed: number; enrolled: number }): TeacherAssignmentJson {
   return {
-    id: String(assignment._id),
-    title: assignment.title,
-    courseId: String(assignment.courseId),
-    courseTitle,
-    dueDate: isoDay(assignment.dueDate),
+    ...assignmentBase(assignment, courseTitle),
     completed: counts.completed,
     enrolled: counts.enrolled,
   };
