@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import mongoose from 'mongoose';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { User } from './db/models/index.js';
+import { User } from './db/models/user.js';
 import { badRequest, createErrorHandler, isDatabaseUnreachableError, tooManyRequests } from './errors.js';
 import { validate } from './validation.js';
 import { createUser, readJson } from './test/factories.js';

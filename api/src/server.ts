@@ -12,7 +12,7 @@ import { createSocketRevocation } from './chat/revocation.js';
 import { connectRedis, type RedisLink } from './cluster/redis.js';
 import { connectDatabase, type DatabaseHandle } from './db/connection.js';
 import { lockDataDir } from './db/dataDirLock.js';
-import { User } from './db/models/index.js';
+import { User } from './db/models/user.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed.js';
 import { createJobRunner, type JobRunner } from './jobs/index.js';
 import type { RecurringTimer } from './jobs/schedule.js';

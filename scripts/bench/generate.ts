@@ -23,7 +23,14 @@ import { hashPassword } from '../../api/src/auth/password.js';
 import { createSession } from '../../api/src/auth/sessions.js';
 import { meanScore, oracyLevelForMean } from '../../api/src/services/oracyLevel.js';
 import { summaryOf } from '../../api/src/services/oracySummary.js';
-import { ASSESSMENT_KEYS, Assessment, Assignment, AssignmentCompletion, ChatMessage, Course, Enrollment, Notice, ROLES, User, type Role } from '../../api/src/db/models/index.js';
+import { ASSESSMENT_KEYS, Assessment } from '../../api/src/db/models/assessment.js';
+import { Assignment, AssignmentCompletion } from '../../api/src/db/models/assignment.js';
+import { ChatMessage } from '../../api/src/db/models/chatMessage.js';
+import { Course } from '../../api/src/db/models/course.js';
+import { Enrollment } from '../../api/src/db/models/enrollment.js';
+import { Notice } from '../../api/src/db/models/notice.js';
+import { ROLES, type Role } from '../../api/src/db/models/roles.js';
+import { User } from '../../api/src/db/models/user.js';
 
 const { Types } = mongoose;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
-import { Session, User } from '../db/models/index.js';
+import { Session } from '../db/models/session.js';
+import { User } from '../db/models/user.js';
 import { TEST_ORIGIN, createUser, jsonRequest, readJson, sessionCookieFrom, signIn } from '../test/factories.js';
 import { AUTH_RATE_LIMITS } from './rateLimits.js';
 import { deviceCookieName } from './deviceCookies.js';

@@ -1,5 +1,6 @@
 import type { HydratedDocFromModel } from 'mongoose';
-import type { Session, User } from '../db/models/index.js';
+import type { Session } from '../db/models/session.js';
+import type { User } from '../db/models/user.js';
 
 /** A loaded user document, as `User.findById` returns it. */
 export type UserDoc = HydratedDocFromModel<typeof User>;

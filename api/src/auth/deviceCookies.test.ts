@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app.js';
-import { User } from '../db/models/index.js';
+import { User } from '../db/models/user.js';
 import { ServerSecret } from '../db/models/serverSecret.js';
 import { getEnv, type Env } from '../env.js';
 import { createMemoryRateLimitStore, type RateLimitStore } from '../security/rateLimit.js';

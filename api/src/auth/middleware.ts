@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { databaseAvailable } from '../db/availability.js';
-import { ROLES, type Role } from '../db/models/index.js';
+import { ROLES, type Role } from '../db/models/roles.js';
 import { badRequest, forbidden, passwordChangeRequired, unauthorized } from '../errors.js';
 import type { AppEnv, AuthedEnv } from './context.js';
 import { requestHeader } from '../security/headers.js';

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
-import { SCHOOL_SETTINGS_ID, SchoolSettings, User } from '../db/models/index.js';
+import { SCHOOL_SETTINGS_ID, SchoolSettings } from '../db/models/schoolSettings.js';
+import { User } from '../db/models/user.js';
 import { getEnv } from '../env.js';
 import type { FieldReason } from '../errors.js';
 import type { Language } from '../presenters/user.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
-import { User } from '../db/models/index.js';
+import { User } from '../db/models/user.js';
 import { getEnv, type RegistrationPolicy } from '../env.js';
 import { createUser, jsonRequest, readJson, sessionCookieFrom } from '../test/factories.js';
 import { NO_REGISTRATION_LINE, REGISTRATION_CLOSED_TEXT, SCHOOL_EMAIL_HINT } from './pages.js';

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { User, ROLES } from '../db/models/index.js';
+import { User } from '../db/models/user.js';
+import { ROLES } from '../db/models/roles.js';
 import { presentCurrentUser } from '../presenters/user.js';
 import { readSchoolLanguage } from '../services/language.js';
 import { ApiError, badRequest, conflict, forbidden, isDuplicateKeyError, payloadTooLarge, unauthorized, unsupportedMediaType, validationError, zodIssuesToProblems } from '../errors.js';

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app.js';
-import { ROLES, Session, User } from '../db/models/index.js';
+import { ROLES } from '../db/models/roles.js';
+import { Session } from '../db/models/session.js';
+import { User } from '../db/models/user.js';
 import { applyRemoteWrite, setWriteBroadcast } from '../db/models/writes.js';
 import { getEnv } from '../env.js';
 import { changeRole, deletePerson } from '../services/people.js';

@@ -1,12 +1,15 @@
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { Types } from 'mongoose';
-import { BackupRun, DEFAULT_SCHOOL_SETTINGS, Job, SCHOOL_SETTINGS_ID, SchoolSettings, User, type BACKUP_FREQUENCIES, type BackupTrigger } from '../db/models/index.js';
+import { BackupRun, type BackupTrigger } from '../db/models/backupRun.js';
+import { DEFAULT_SCHOOL_SETTINGS, SCHOOL_SETTINGS_ID, SchoolSettings, type BACKUP_FREQUENCIES } from '../db/models/schoolSettings.js';
+import { Job } from '../db/models/job.js';
+import { User } from '../db/models/user.js';
 import { isDuplicateKeyError } from '../errors.js';
 import { defineJob, enqueueJob } from '../jobs/index.js';
 import { nextSlotAfter, onePeriodBefore, slotKey, startRecurring, type DueSlot, type Recurrence, type RecurringTimer, type Schedule } from '../jobs/schedule.js';
 import type { Logger } from '../logger.js';
-import { presentBackupRun, type BackupStatusJson } from '../presenters/index.js';
+import { presentBackupRun, type BackupStatusJson } from '../presenters/backup.js';
 import { listArchives, pruneArchives, removeLeftovers } from './archives.js';
 import { createBackup, defaultArchivePath } from './backup.js';
 

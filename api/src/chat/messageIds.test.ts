@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Types } from 'mongoose';
 import { describe, expect, it, vi } from 'vitest';
-import { ChatMessage } from '../db/models/index.js';
+import { ChatMessage } from '../db/models/chatMessage.js';
 import { DiskUploadStore } from '../services/uploads.js';
 import { listMessagePage, messageIdFor, messageTime, storeMessage } from './messages.js';
 

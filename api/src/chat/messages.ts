@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
-import { ChatMessage } from '../db/models/index.js';
+import { ChatMessage } from '../db/models/chatMessage.js';
 import { ApiError, isDuplicateKeyError } from '../errors.js';
 import { MAX_UPLOAD_BYTES, nameWithStoredExtension, type StoredUpload, type UploadStore } from '../services/uploads.js';
 import { presentChatMessage, type ChatMessageJson } from '../presenters/chatMessage.js';

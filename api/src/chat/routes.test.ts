@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import mongoose from 'mongoose';
 import type { Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChatMessage } from '../db/models/index.js';
+import { ChatMessage } from '../db/models/chatMessage.js';
 import { createUploadStores, GRIDFS_BUCKETS } from '../services/uploads.js';
 import { chatUploadsDir } from './messages.js';
 import type { ChatMessageJson } from '../presenters/chatMessage.js';

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../auth/context.js';
 import { requireRole } from '../auth/middleware.js';
-import { ChatMessage, ROLES } from '../db/models/index.js';
+import { ChatMessage } from '../db/models/chatMessage.js';
+import { ROLES } from '../db/models/roles.js';
 import { notFound } from '../errors.js';
 import { validate } from '../validation.js';
 import { nameWithStoredExtension, type UploadStore } from '../services/uploads.js';

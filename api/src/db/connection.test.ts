@@ -9,7 +9,7 @@ import { createUser, readJson } from '../test/factories.js';
 import { databaseProcesses, occupyPort, until } from '../test/processes.js';
 import { databaseAvailable } from './availability.js';
 import { connectDatabase, type DatabaseHandle } from './connection.js';
-import { Notice } from './models/index.js';
+import { Notice } from './models/notice.js';
 
 // Mongoose on a supervised embedded database of its own (docs/architecture.md#when-the-database-stops).
 describe.skipIf(Boolean(process.env.TEST_MONGODB_URI))('connectDatabase with the embedded database', () => {

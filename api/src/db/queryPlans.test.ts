@@ -5,7 +5,9 @@ import { studentProfile, schoolOverview, teacherOverview } from '../routes/oracy
 import { refreshOracySummary } from '../services/oracySummary.js';
 import { listInstructors, listPeople } from '../services/people.js';
 import { createUser } from '../test/factories.js';
-import { ChatMessage, Course, Enrollment } from './models/index.js';
+import { ChatMessage } from './models/chatMessage.js';
+import { Course } from './models/course.js';
+import { Enrollment } from './models/enrollment.js';
 
 /** One read the app sent: collection, command and its filter, sort, skip and limit. */
 interface Read {

@@ -8,22 +8,16 @@ import { DELIVERY_VERSION, deliveryReportSchema } from '../delivery/report.js';
 import { ffmpegAvailable } from '../services/deliveryTools.js';
 import { DiskUploadStore } from '../services/uploads.js';
 import { DISCUSSION } from './demoData.js';
-import {
-  ASSESSMENT_KEYS,
-  Assessment,
-  Assignment,
-  AssignmentCompletion,
-  ChatMessage,
-  Complaint,
-  Course,
-  DeliveryReport,
-  Enrollment,
-  Feedback,
-  Notice,
-  Recording,
-  SpeakingTask,
-  User,
-} from './models/index.js';
+import { ASSESSMENT_KEYS, Assessment } from './models/assessment.js';
+import { Assignment, AssignmentCompletion } from './models/assignment.js';
+import { ChatMessage } from './models/chatMessage.js';
+import { Complaint } from './models/complaint.js';
+import { Course } from './models/course.js';
+import { DeliveryReport } from './models/delivery.js';
+import { Enrollment } from './models/enrollment.js';
+import { Feedback, Recording, SpeakingTask } from './models/speaking.js';
+import { Notice } from './models/notice.js';
+import { User } from './models/user.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './seed.js';
 import { teacherOverview } from '../routes/oracy/queries.js';
 import { summaryOf } from '../services/oracySummary.js';

@@ -11,23 +11,16 @@ import { measuredFields, measureNow, type DeliveryTools, type Measurement } from
 import { serverDeliveryTools } from '../services/deliveryTools.js';
 import type { StoredUpload, UploadStore } from '../services/uploads.js';
 import { ADMINS, COMPLAINTS, COURSES, DEMO_PASSWORD, DEMO_STUDENT, DISCUSSION, NOTICES, STUDENT_FIRST_NAMES, STUDENT_LAST_NAMES, TEACHERS, type DemoPerson } from './demoData.js';
-import {
-  ASSESSMENT_CATEGORIES,
-  Assessment,
-  Assignment,
-  AssignmentCompletion,
-  ChatMessage,
-  Complaint,
-  Course,
-  DeliveryReport,
-  Enrollment,
-  Feedback,
-  Notice,
-  Recording,
-  SpeakingTask,
-  User,
-  type OracyLevel,
-} from './models/index.js';
+import { ASSESSMENT_CATEGORIES, Assessment } from './models/assessment.js';
+import { Assignment, AssignmentCompletion } from './models/assignment.js';
+import { ChatMessage } from './models/chatMessage.js';
+import { Complaint } from './models/complaint.js';
+import { Course } from './models/course.js';
+import { DeliveryReport } from './models/delivery.js';
+import { Enrollment } from './models/enrollment.js';
+import { Feedback, Recording, SpeakingTask } from './models/speaking.js';
+import { Notice } from './models/notice.js';
+import { User, type OracyLevel } from './models/user.js';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demoData.js';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Types } from 'mongoose';
-import { Job, JobClaim, type JobStatus } from '../db/models/index.js';
+import { Job, JobClaim, type JobStatus } from '../db/models/job.js';
 import { isDuplicateKeyError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { DAY_MS } from '../time.js';

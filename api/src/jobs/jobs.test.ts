@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mongoose, { Types } from 'mongoose';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { Job, JobClaim } from '../db/models/index.js';
+import { Job, JobClaim } from '../db/models/job.js';
 import type { TestJobName } from '../test/testJobs.js';
 import { createJobRunner, defineJob, enqueueJob, type JobRunner } from './index.js';
 

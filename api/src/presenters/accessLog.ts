@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCESS_ACTOR_ROLES, ACCESS_KINDS } from '../db/models/index.js';
+import { ACCESS_ACTOR_ROLES, ACCESS_KINDS } from '../db/models/accessLog.js';
 
 const at = z.string().meta({ format: 'date-time', description: 'when it was opened' });
 const what = z.enum(ACCESS_KINDS).meta({ description: '`recording_audio`, `oracy_profile` or `privacy_export`' });

@@ -1,6 +1,7 @@
 import type { Types } from 'mongoose';
 import { z } from 'zod';
-import { BACKUP_FREQUENCIES, BACKUP_TRIGGERS, type BackupRunStatus, type BackupTrigger } from '../db/models/index.js';
+import { BACKUP_FREQUENCIES } from '../db/models/schoolSettings.js';
+import { BACKUP_TRIGGERS, type BackupRunStatus, type BackupTrigger } from '../db/models/backupRun.js';
 import { objectId, timestamp } from './fields.js';
 
 /** A finished backup run as the "Data & Backup" card shows it (docs/product.md#backups-on-the-settings-screen). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ASSESSMENT_KEYS } from '../db/models/index.js';
+import { ASSESSMENT_KEYS } from '../db/models/assessment.js';
 import { ATTENTION_REASONS, STRAND_KEYS, strandScores, round2, type StrandKey, type SubmissionLike } from '../services/oracyProfile.js';
 import { deliveryTrendPointJsonSchema } from './delivery.js';
 import { objectId, oracyLevelSchema, timestamp } from './fields.js';

@@ -1,6 +1,6 @@
 import type { Types } from 'mongoose';
 import { z } from 'zod';
-import { PRIVACY_EXPORT_STATUSES, type PrivacyExportStatus } from '../db/models/index.js';
+import { PRIVACY_EXPORT_STATUSES, type PrivacyExportStatus } from '../db/models/privacyExport.js';
 import { objectId, timestamp } from './fields.js';
 
 /** One export of "Download my data" as the "Your data" card lists it (docs/product.md#download-my-data). */

@@ -1,6 +1,6 @@
 import type { Types } from 'mongoose';
 import { z } from 'zod';
-import { RECORDING_STATUSES, SPEAKING_STRANDS } from '../db/models/index.js';
+import { RECORDING_STATUSES, SPEAKING_STRANDS } from '../db/models/speaking.js';
 import type { DeliverySummary } from '../delivery/report.js';
 import { deliverySummaryJsonSchema } from './delivery.js';
 import { objectId, timestamp } from './fields.js';

@@ -1,7 +1,7 @@
 import type { Types } from 'mongoose';
 import { z } from 'zod';
 import { languageSchema, objectId, roleSchema, timestamp } from './fields.js';
-import type { Role } from '../db/models/index.js';
+import type { Role } from '../db/models/roles.js';
 
 /** The fields the user presenters read (a lean or a hydrated document); never the password hash. */
 export interface UserLike {

@@ -1,5 +1,8 @@
 import mongoose, { Types } from 'mongoose';
-import { Course, SpeakingTask, Assignment, User } from '../db/models/index.js';
+import { Course } from '../db/models/course.js';
+import { SpeakingTask } from '../db/models/speaking.js';
+import { Assignment } from '../db/models/assignment.js';
+import { User } from '../db/models/user.js';
 import type { Language } from '../presenters/user.js';
 import { flushAccessLog } from '../services/accessLog.js';
 import { readSchoolLanguage } from '../services/language.js';

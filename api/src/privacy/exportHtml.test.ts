@@ -1,6 +1,7 @@
 import { Types } from 'mongoose';
 import { describe, expect, it } from 'vitest';
-import { Feedback, Recording, User } from '../db/models/index.js';
+import { Feedback, Recording } from '../db/models/speaking.js';
+import { User } from '../db/models/user.js';
 import { readSchoolLanguage } from '../services/language.js';
 import { createUser } from '../test/factories.js';
 import { collectExportData } from './exportData.js';

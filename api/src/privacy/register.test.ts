@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mongoose, { type Schema, type SchemaType } from 'mongoose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_LOG_RETENTION_DAYS } from '../db/models/index.js';
+import { ACCESS_LOG_RETENTION_DAYS } from '../db/models/accessLog.js';
 import { DERIVED_DATA, PRIVACY_REGISTER, entriesFor, entryOf, type RegisterEntry } from './register.js';
 
 /**

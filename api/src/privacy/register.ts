@@ -1,6 +1,6 @@
 import mongoose, { Types } from 'mongoose';
 // Every model file, so that `mongoose.modelNames()` holds every model the register speaks of.
-import '../db/models/index.js';
+
 import '../db/models/idempotencyKey.js';
 import '../db/models/serverSecret.js';
 import { DELETED_USER_NAME } from '../presenters/chatMessage.js';

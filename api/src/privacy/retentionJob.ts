@@ -1,5 +1,5 @@
 import { Types } from 'mongoose';
-import { RetentionRun } from '../db/models/index.js';
+import { RetentionRun } from '../db/models/accessLog.js';
 import { isDuplicateKeyError } from '../errors.js';
 import { defineJob, enqueueJob } from '../jobs/index.js';
 import { slotKey, startRecurring, type RecurringTimer, type Schedule } from '../jobs/schedule.js';

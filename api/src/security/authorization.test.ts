@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket as ClientSocket } from 'socket.io-client';
-import { Course, Enrollment, ROLES } from '../db/models/index.js';
+import { Course } from '../db/models/course.js';
+import { Enrollment } from '../db/models/enrollment.js';
+import { ROLES } from '../db/models/roles.js';
 import { connected, handshakeStatus, openSocket, refused, signedInUser, startTestChatServer, type TestChatServer } from '../test/testServer.js';
 import {
   CALLERS,
@@ -396,7 +398,7 @@ let world: World;
 
 beforeAll(async () => {
   world = await createWorld();
-  const { ASSESSMENT_CATEGORIES } = await import('../db/models/index.js');
+  const { ASSESSMENT_CATEGORIES } = await import('../db/models/assessment.js');
   for (const key of Object.values(ASSESSMENT_CATEGORIES).flat()) allScores.oracy_scores[key as string] = 4;
 });
 

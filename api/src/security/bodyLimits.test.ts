@@ -1,7 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Course, Notice } from '../db/models/index.js';
+import { Course } from '../db/models/course.js';
+import { Notice } from '../db/models/notice.js';
 import { TEST_ORIGIN, readJson } from '../test/factories.js';
 import { BODY_LIMITS } from './bodyLimits.js';
 import { TINY_PNG, cookieOf, createWorld, type World } from '../test/testWorld.js';

@@ -2,7 +2,7 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE, createSession, hashSessionToken, sweepExpiredSessions } from '../auth/sessions.js';
-import { Session } from '../db/models/index.js';
+import { Session } from '../db/models/session.js';
 import { getEnv, type Env } from '../env.js';
 import { createUser, jsonRequest, sessionCookieFrom, signIn } from '../test/factories.js';
 

@@ -4,7 +4,7 @@ import { createApp } from '../app.js';
 import { isCommonPassword } from '../auth/commonPasswords.js';
 import { hashPassword } from '../auth/password.js';
 import { COMMON_PASSWORD_MESSAGE } from '../auth/schema.js';
-import { User } from '../db/models/index.js';
+import { User } from '../db/models/user.js';
 import { getEnv } from '../env.js';
 import { createUser, jsonRequest, readJson, signIn } from '../test/factories.js';
 import { generousRateLimits } from '../test/testWorld.js';

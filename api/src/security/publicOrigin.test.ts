@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
-import { Notice } from '../db/models/index.js';
+import { Notice } from '../db/models/notice.js';
 import { readJson } from '../test/factories.js';
 import { cookieOf, createWorld, type World } from '../test/testWorld.js';
 import { isPublicHost } from './origin.js';

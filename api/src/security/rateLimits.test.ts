@@ -9,7 +9,7 @@ import { AUTH_RATE_LIMITS, authRateLimitsOf } from '../auth/rateLimits.js';
 import { deviceCookieName } from '../auth/deviceCookies.js';
 import { attachChat, CHAT_TEXTS } from '../chat/socket.js';
 import { collect, connected, nextEvent, openSocket, signedInUser } from '../test/testServer.js';
-import { ROLES } from '../db/models/index.js';
+import { ROLES } from '../db/models/roles.js';
 import { getEnv, parseEnv, type Env } from '../env.js';
 import type { Logger } from '../logger.js';
 import { createUser, jsonRequest, readJson } from '../test/factories.js';

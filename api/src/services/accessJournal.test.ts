@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Types } from 'mongoose';
 import { describe, expect, it, vi } from 'vitest';
-import { AccessLogEntry } from '../db/models/index.js';
+import { AccessLogEntry } from '../db/models/accessLog.js';
 import { isBulkDuplicateOnly } from '../errors.js';
 import { decodeJournal, encodeJournal, openAccessJournal, type JournalEntry } from './accessJournal.js';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { Types } from 'mongoose';
-import type { AccessActorRole, AccessKind } from '../db/models/index.js';
+import type { AccessActorRole, AccessKind } from '../db/models/accessLog.js';
 
 /**
  * The durable local journal in front of the access log (docs/decisions/0029-access-log-and-retention.md,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Types } from 'mongoose';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
-import { AccessLogEntry, AccessLogWindow, FILE_READ_WINDOW_MS } from '../db/models/index.js';
+import { AccessLogEntry, AccessLogWindow, FILE_READ_WINDOW_MS } from '../db/models/accessLog.js';
 import { getEnv } from '../env.js';
 import { createJobRunner } from '../jobs/index.js';
 import { EXPORT_JOB } from '../privacy/exports.js';

@@ -2,7 +2,8 @@ import { Types } from 'mongoose';
 import type { UserDoc } from '../auth/context.js';
 import { generateOneTimePassword, hashPassword, verifyPassword } from '../auth/password.js';
 import { deleteUserSessions } from '../auth/sessions.js';
-import { User, type Role } from '../db/models/index.js';
+import { User } from '../db/models/user.js';
+import { type Role } from '../db/models/roles.js';
 import { badRequest, conflict, forbidden, isDuplicateKeyError, notFound } from '../errors.js';
 import { presentUserRow, type UserRowJson } from '../presenters/user.js';
 

@@ -1,7 +1,8 @@
 import { Types } from 'mongoose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app.js';
-import { ASSESSMENT_CATEGORIES, Assessment, Feedback, Recording } from '../db/models/index.js';
+import { ASSESSMENT_CATEGORIES, Assessment } from '../db/models/assessment.js';
+import { Feedback, Recording } from '../db/models/speaking.js';
 import { createUser, jsonRequest, readJson, signIn } from '../test/factories.js';
 import { BADGE_IDS, badgesFrom, type Badge } from './badges.js';
 

@@ -1,5 +1,6 @@
 import { Types } from 'mongoose';
-import { Assessment, Feedback, Recording } from '../db/models/index.js';
+import { Assessment } from '../db/models/assessment.js';
+import { Feedback, Recording } from '../db/models/speaking.js';
 import { strandScores, STRAND_KEYS } from './oracyProfile.js';
 
 /**

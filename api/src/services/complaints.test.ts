@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
 import { describe, expect, it } from 'vitest';
-import { Complaint } from '../db/models/index.js';
+import { Complaint } from '../db/models/complaint.js';
 import { createUser } from '../test/factories.js';
 import { deleteComplaint, fileComplaint, listComplaints } from './complaints.js';
 

@@ -1,5 +1,6 @@
 import { Types } from 'mongoose';
-import { Complaint, ComplaintDecision, ROLES } from '../db/models/index.js';
+import { Complaint, ComplaintDecision } from '../db/models/complaint.js';
+import { ROLES } from '../db/models/roles.js';
 import { conflict, forbidden, isDuplicateKeyError, notFound } from '../errors.js';
 import { presentComplaint, type ComplaintJson } from '../presenters/complaint.js';
 

@@ -1,5 +1,6 @@
 import type { Types } from 'mongoose';
-import { DeliveryReport, Recording, SpeakingTask } from '../db/models/index.js';
+import { DeliveryReport } from '../db/models/delivery.js';
+import { Recording, SpeakingTask } from '../db/models/speaking.js';
 import { DecodeError, type DecodedAudio } from '../delivery/decode.js';
 import { DELIVERY_VERSION, deliveryReportSchema, type DeliveryReport as Report, type DeliverySummary, type DeliveryTrendPoint } from '../delivery/report.js';
 import { defineJob, enqueueJob } from '../jobs/index.js';

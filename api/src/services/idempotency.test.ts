@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
-import { Complaint } from '../db/models/index.js';
+import { Complaint } from '../db/models/complaint.js';
 import { IdempotencyKey } from '../db/models/idempotencyKey.js';
 import { createUser, readJson, signIn } from '../test/factories.js';
 import { IDEMPOTENCY_HEADER, requestFingerprint } from './idempotency.js';

@@ -1,4 +1,4 @@
-import { DEFAULT_SCHOOL_SETTINGS, SCHOOL_SETTINGS_ID, SchoolSettings } from '../db/models/index.js';
+import { DEFAULT_SCHOOL_SETTINGS, SCHOOL_SETTINGS_ID, SchoolSettings } from '../db/models/schoolSettings.js';
 import type { Language } from '../presenters/user.js';
 import { ReadCache } from './readCache.js';
 

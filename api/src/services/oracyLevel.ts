@@ -1,4 +1,4 @@
-import type { OracyLevel } from '../db/models/index.js';
+import type { OracyLevel } from '../db/models/user.js';
 
 /**
  * The Oracy level of a mean self-assessment score (docs/product.md#derived-and-stored-data):

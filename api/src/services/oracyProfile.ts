@@ -1,4 +1,5 @@
-import { ASSESSMENT_CATEGORIES, type OracyLevel } from '../db/models/index.js';
+import { ASSESSMENT_CATEGORIES } from '../db/models/assessment.js';
+import { type OracyLevel } from '../db/models/user.js';
 import { DAY_MS } from '../time.js';
 
 /**

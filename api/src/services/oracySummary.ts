@@ -1,5 +1,6 @@
 import type { Types } from 'mongoose';
-import { Assessment, User } from '../db/models/index.js';
+import { Assessment } from '../db/models/assessment.js';
+import { User } from '../db/models/user.js';
 import { summarise, type SubmissionLike, type SubmissionSummary } from './oracyProfile.js';
 
 /**

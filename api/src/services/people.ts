@@ -1,5 +1,8 @@
 import { Types } from 'mongoose';
-import { Course, Enrollment, ROLES, User, type Role } from '../db/models/index.js';
+import { Course } from '../db/models/course.js';
+import { Enrollment } from '../db/models/enrollment.js';
+import { ROLES, type Role } from '../db/models/roles.js';
+import { User } from '../db/models/user.js';
 import { badRequest, conflict, isBulkDuplicateOnly, notFound } from '../errors.js';
 import { erasePerson } from '../privacy/erasure.js';
 import { presentUserRow, type UserRowJson } from '../presenters/user.js';

@@ -1,5 +1,8 @@
 import { Types } from 'mongoose';
-import { Assignment, AssignmentCompletion, Course, Enrollment, ROLES } from '../db/models/index.js';
+import { Assignment, AssignmentCompletion } from '../db/models/assignment.js';
+import { Course } from '../db/models/course.js';
+import { Enrollment } from '../db/models/enrollment.js';
+import { ROLES } from '../db/models/roles.js';
 import type { StudentProfileJson, TeacherProfileJson } from '../presenters/user.js';
 import { studentBadges } from './badges.js';
 import { teacherStats } from './stats.js';

@@ -1,6 +1,8 @@
 import { Types } from 'mongoose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Course, Enrollment, Notice } from '../db/models/index.js';
+import { Course } from '../db/models/course.js';
+import { Enrollment } from '../db/models/enrollment.js';
+import { Notice } from '../db/models/notice.js';
 import { createUser } from '../test/factories.js';
 import { listNotices } from '../routes/admin/notices/index.js';
 import { applyRemoteWrite } from '../db/models/writes.js';

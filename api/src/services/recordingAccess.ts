@@ -1,5 +1,8 @@
 import { Types } from 'mongoose';
-import { Course, Enrollment, Recording, ROLES } from '../db/models/index.js';
+import { Course } from '../db/models/course.js';
+import { Enrollment } from '../db/models/enrollment.js';
+import { Recording } from '../db/models/speaking.js';
+import { ROLES } from '../db/models/roles.js';
 import { forbidden, notFound } from '../errors.js';
 
 /**

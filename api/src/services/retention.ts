@@ -1,6 +1,9 @@
 import mongoose, { type Types } from 'mongoose';
 import { z } from 'zod';
-import { DEFAULT_SCHOOL_SETTINGS, Feedback, Recording, SCHOOL_SETTINGS_ID, SchoolSettings, Session, User } from '../db/models/index.js';
+import { DEFAULT_SCHOOL_SETTINGS, SCHOOL_SETTINGS_ID, SchoolSettings } from '../db/models/schoolSettings.js';
+import { Feedback, Recording } from '../db/models/speaking.js';
+import { Session } from '../db/models/session.js';
+import { User } from '../db/models/user.js';
 // registers the model `expireBefore` reads by name.
 import '../db/models/idempotencyKey.js';
 import { accessLogCutoff, flushAccessLog, sweepReadWindows } from './accessLog.js';

@@ -1,5 +1,5 @@
 import type { Types } from 'mongoose';
-import { Feedback, Recording, SpeakingTask } from '../db/models/index.js';
+import { Feedback, Recording, SpeakingTask } from '../db/models/speaking.js';
 import { removeDeliveryReports } from './delivery.js';
 import type { UploadStore } from './uploads.js';
 

@@ -1,5 +1,10 @@
 import { Types } from 'mongoose';
-import { Assessment, Assignment, AssignmentCompletion, Course, Enrollment, ORACY_LEVELS, ROLES, User, type OracyLevel } from '../db/models/index.js';
+import { Assessment } from '../db/models/assessment.js';
+import { Assignment, AssignmentCompletion } from '../db/models/assignment.js';
+import { Course } from '../db/models/course.js';
+import { Enrollment } from '../db/models/enrollment.js';
+import { ORACY_LEVELS, User, type OracyLevel } from '../db/models/user.js';
+import { ROLES } from '../db/models/roles.js';
 import { notFound } from '../errors.js';
 import { activityWindow, countByMonth } from './activity.js';
 import { ReadCache } from './readCache.js';

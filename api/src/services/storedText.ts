@@ -1,5 +1,10 @@
 import type { Model } from 'mongoose';
-import { Assignment, Complaint, Course, Notice, SpeakingTask, User } from '../db/models/index.js';
+import { Assignment } from '../db/models/assignment.js';
+import { Complaint } from '../db/models/complaint.js';
+import { Course } from '../db/models/course.js';
+import { Notice } from '../db/models/notice.js';
+import { SpeakingTask } from '../db/models/speaking.js';
+import { User } from '../db/models/user.js';
 import type { Logger } from '../logger.js';
 import { hasOnlyVisibleCharacters, stripInvisibleCharacters } from '../validation.js';
 

@@ -1,5 +1,8 @@
 import mongoose, { Types } from 'mongoose';
-import { ASSESSMENT_KEYS, Assessment, Assignment, AssignmentCompletion, Course, Enrollment } from '../db/models/index.js';
+import { ASSESSMENT_KEYS, Assessment } from '../db/models/assessment.js';
+import { Assignment, AssignmentCompletion } from '../db/models/assignment.js';
+import { Course } from '../db/models/course.js';
+import { Enrollment } from '../db/models/enrollment.js';
 import { meanScore, oracyLevelForMean } from '../services/oracyLevel.js';
 import { refreshOracySummary } from '../services/oracySummary.js';
 

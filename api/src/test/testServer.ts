@@ -12,7 +12,7 @@ import { createApp } from '../app.js';
 import { getEnv } from '../env.js';
 import type { UploadStores } from '../services/uploads.js';
 import { createUser, signIn } from './factories.js';
-import type { Role } from '../db/models/index.js';
+import type { Role } from '../db/models/roles.js';
 import { attachChat, type ChatServer, type ChatServerOptions } from '../chat/socket.js';
 import { createSocketRevocation } from '../chat/revocation.js';
 

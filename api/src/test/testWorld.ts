@@ -8,22 +8,16 @@ import type { UserDoc } from '../auth/context.js';
 import { hashPassword } from '../auth/password.js';
 import { SESSION_COOKIE, createSession } from '../auth/sessions.js';
 import { chatUploadsDir } from '../chat/messages.js';
-import {
-  Assignment,
-  ChatMessage,
-  Complaint,
-  ComplaintDecision,
-  Course,
-  Enrollment,
-  Feedback,
-  Notice,
-  PrivacyExport,
-  Recording,
-  ROLES,
-  SpeakingTask,
-  User,
-  type Role,
-} from '../db/models/index.js';
+import { Assignment } from '../db/models/assignment.js';
+import { ChatMessage } from '../db/models/chatMessage.js';
+import { Complaint, ComplaintDecision } from '../db/models/complaint.js';
+import { Course } from '../db/models/course.js';
+import { Enrollment } from '../db/models/enrollment.js';
+import { Feedback, Recording, SpeakingTask } from '../db/models/speaking.js';
+import { Notice } from '../db/models/notice.js';
+import { PrivacyExport } from '../db/models/privacyExport.js';
+import { ROLES, type Role } from '../db/models/roles.js';
+import { User } from '../db/models/user.js';
 import { exportFileName, exportsDir } from '../privacy/exportStore.js';
 import { getEnv, type Env } from '../env.js';
 import { DiskUploadStore, recordingsDir } from '../services/uploads.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { presentCurrentUser } from '../../presenters/user.js';
-import { User } from './index.js';
+import { User } from './user.js';
 
 describe('models on the embedded database', () => {
   it('derives the name, lower-cases the email and enforces unique emails', async () => {

@@ -1,5 +1,6 @@
 import { Schema, model } from 'mongoose';
-import { baseSchemaOptions, ROLE_VALUES } from './common.js';
+import { baseSchemaOptions } from './common.js';
+import { ROLE_VALUES } from './roles.js';
 import { SCHOOL_LANGUAGES } from './schoolSettings.js';
 import { watchWrites } from './writes.js';
 

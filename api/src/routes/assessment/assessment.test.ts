@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../app.js';
-import { ASSESSMENT_KEYS, Assessment, User } from '../../db/models/index.js';
+import { ASSESSMENT_KEYS, Assessment } from '../../db/models/assessment.js';
+import { User } from '../../db/models/user.js';
 import { meanScore, oracyLevelForMean } from '../../services/oracyLevel.js';
 import { createUser, jsonRequest, readJson, signIn } from '../../test/factories.js';
 

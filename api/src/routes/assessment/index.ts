@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { Assessment, User } from '../../db/models/index.js';
+import { Assessment } from '../../db/models/assessment.js';
+import { User } from '../../db/models/user.js';
 import type { AppEnv } from '../../auth/context.js';
 import { requireAuth } from '../../auth/middleware.js';
 import { payloadTooLarge } from '../../errors.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ASSESSMENT_CATEGORIES } from '../../db/models/index.js';
+import { ASSESSMENT_CATEGORIES } from '../../db/models/assessment.js';
 
 /** One of the 16 statement keys of docs/product.md#assessment-records. */
 export type AssessmentKey = (typeof ASSESSMENT_CATEGORIES)[keyof typeof ASSESSMENT_CATEGORIES][number];

@@ -3,7 +3,7 @@ import { Types } from 'mongoose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.js';
 import type { UserDoc } from '../../auth/context.js';
-import { Complaint } from '../../db/models/index.js';
+import { Complaint } from '../../db/models/complaint.js';
 import { IDEMPOTENCY_HEADER } from '../../services/idempotency.js';
 import { createUser, jsonRequest, readJson, signIn } from '../../test/factories.js';
 

@@ -2,7 +2,7 @@ import { Hono, type Env, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../../auth/context.js';
 import { requireRole, requireSelfOrAdmin } from '../../auth/middleware.js';
-import { ROLES } from '../../db/models/index.js';
+import { ROLES } from '../../db/models/roles.js';
 import { payloadTooLarge } from '../../errors.js';
 import { validate } from '../../validation.js';
 import { deleteComplaint, fileComplaint, listComplaints, type FilerRole, type NewComplaint } from '../../services/complaints.js';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../auth/context.js';
 import { requireAuth, requireRole } from '../../auth/middleware.js';
-import { ROLES } from '../../db/models/index.js';
+import { ROLES } from '../../db/models/roles.js';
 import { deliveryOf, queueReanalysis } from '../../services/delivery.js';
 import { validate } from '../../validation.js';
 import { readableRecording } from '../speaking/queries.js';

@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { Types } from 'mongoose';
 import type { AppEnv, AuthedEnv } from '../../auth/context.js';
 import { OBJECT_ID_PATTERN, requireRole, requireSelfOrAdmin } from '../../auth/middleware.js';
-import { ROLES } from '../../db/models/index.js';
+import { ROLES } from '../../db/models/roles.js';
 import { badRequest, forbidden, unauthorized } from '../../errors.js';
 import { describeGuard } from '../../openapi/security.js';
 import { recordAccess } from '../../services/accessLog.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Types } from 'mongoose';
 import { createApp } from '../../app.js';
-import { Feedback, User } from '../../db/models/index.js';
+import { Feedback } from '../../db/models/speaking.js';
+import { User } from '../../db/models/user.js';
 import { ATTENTION_THRESHOLDS, changeBetween, needsAttention, round2, strandAverages, strandScores, teacherStrandScores, weakestStrand, type Strands } from '../../services/oracyProfile.js';
 import { backfillOracySummaries } from '../../services/oracySummary.js';
 import { createUser, jsonRequest, readJson, signIn } from '../../test/factories.js';

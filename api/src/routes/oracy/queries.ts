@@ -1,5 +1,10 @@
 import { Types } from 'mongoose';
-import { Assessment, Course, Enrollment, Feedback, ROLES, User, type OracyLevel } from '../../db/models/index.js';
+import { Assessment } from '../../db/models/assessment.js';
+import { Course } from '../../db/models/course.js';
+import { Enrollment } from '../../db/models/enrollment.js';
+import { Feedback } from '../../db/models/speaking.js';
+import { ROLES } from '../../db/models/roles.js';
+import { User, type OracyLevel } from '../../db/models/user.js';
 import { forbidden } from '../../errors.js';
 import { presentSnapshot, type AdminOracyJson, type StudentOracyJson, type TeacherOracyJson, type TeacherOracyStudentJson } from '../../presenters/oracy.js';
 import { changeBetween, countLevels, needsAttention, strandAverages, TEACHER_SCORE_WINDOW_DAYS, teacherStrandScores, type SubmissionLike } from '../../services/oracyProfile.js';

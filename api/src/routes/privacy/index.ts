@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../auth/context.js';
 import { requireAuth } from '../../auth/middleware.js';
-import { SCHOOL_SETTINGS_ID, SchoolSettings } from '../../db/models/index.js';
+import { SCHOOL_SETTINGS_ID, SchoolSettings } from '../../db/models/schoolSettings.js';
 import { presentPrivacyNotice } from '../../presenters/privacy.js';
 import { PRIVACY_REGISTER } from '../../privacy/register.js';
 import { ownAccessLog } from '../../services/accessLog.js';

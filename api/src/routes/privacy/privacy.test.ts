@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../app.js';
-import { SchoolSettings } from '../../db/models/index.js';
+import { SchoolSettings } from '../../db/models/schoolSettings.js';
 import { PRIVACY_REGISTER } from '../../privacy/register.js';
 import { readJson } from '../../test/factories.js';
 

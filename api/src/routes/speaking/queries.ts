@@ -1,5 +1,8 @@
 import { Types } from 'mongoose';
-import { Course, Enrollment, Feedback, Recording, SpeakingTask, User } from '../../db/models/index.js';
+import { Course } from '../../db/models/course.js';
+import { Enrollment } from '../../db/models/enrollment.js';
+import { Feedback, Recording, SpeakingTask } from '../../db/models/speaking.js';
+import { User } from '../../db/models/user.js';
 import { forbidden, notFound } from '../../errors.js';
 import {
   presentFeedback,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OBJECT_ID_PATTERN } from '../../auth/middleware.js';
-import { SPEAKING_STRANDS } from '../../db/models/index.js';
+import { SPEAKING_STRANDS } from '../../db/models/speaking.js';
 import { deliveryReportSchema, type DeliveryReport } from '../../delivery/report.js';
 import { TITLE_CHARACTERS_MESSAGE, oneLineText } from '../../validation.js';
 

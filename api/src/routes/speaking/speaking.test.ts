@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Types } from 'mongoose';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../app.js';
-import { Feedback, Recording, SpeakingTask } from '../../db/models/index.js';
+import { Feedback, Recording, SpeakingTask } from '../../db/models/speaking.js';
 import { getEnv } from '../../env.js';
 import { recordingsDir } from '../../services/uploads.js';
 import { audioFixture, silentWav, type AudioFixture } from '../../test/audio.js';

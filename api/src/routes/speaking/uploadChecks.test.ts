@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Recording } from '../../db/models/index.js';
+import { Recording } from '../../db/models/speaking.js';
 import { audioFixture } from '../../test/audio.js';
 import { createUser, readJson, signIn } from '../../test/factories.js';
 import { startTestChatServer, type TestChatServer } from '../../test/testServer.js';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../auth/context.js';
 import { requireRole, requireSelfOrAdmin } from '../../auth/middleware.js';
-import { ROLES } from '../../db/models/index.js';
+import { ROLES } from '../../db/models/roles.js';
 import { findPerson, studentStatsById } from '../../services/stats.js';
 import { assignmentsOfStudent, coursesOfStudentById, teachersOfStudent } from './queries.js';
 

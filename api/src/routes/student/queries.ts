@@ -1,5 +1,9 @@
 import { Types } from 'mongoose';
-import { Assignment, AssignmentCompletion, Course, Enrollment, ROLES, User } from '../../db/models/index.js';
+import { Assignment, AssignmentCompletion } from '../../db/models/assignment.js';
+import { Course } from '../../db/models/course.js';
+import { Enrollment } from '../../db/models/enrollment.js';
+import { ROLES } from '../../db/models/roles.js';
+import { User } from '../../db/models/user.js';
 import { presentStudentAssignment, type StudentAssignmentJson } from '../../presenters/assignment.js';
 import { presentCourse, type CourseJson } from '../../presenters/course.js';
 import { presentStudentTeacher, type StudentTeacherJson } from '../../presenters/person.js';

@@ -2,7 +2,10 @@ import { Types } from 'mongoose';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../app.js';
 import type { UserDoc } from '../../auth/context.js';
-import { Assessment, AssignmentCompletion, Enrollment, User } from '../../db/models/index.js';
+import { Assessment } from '../../db/models/assessment.js';
+import { AssignmentCompletion } from '../../db/models/assignment.js';
+import { Enrollment } from '../../db/models/enrollment.js';
+import { User } from '../../db/models/user.js';
 import { createUser, readJson, signIn } from '../../test/factories.js';
 import { complete, countQueries, enroll, makeAssignments, makeCourse, scoresOf, submitAt } from '../../test/testData.js';
 

@@ -1,4 +1,8 @@
-import { Assignment, AssignmentCompletion, Course, Enrollment, ROLES, User } from '../../db/models/index.js';
+import { Assignment, AssignmentCompletion } from '../../db/models/assignment.js';
+import { Course } from '../../db/models/course.js';
+import { Enrollment } from '../../db/models/enrollment.js';
+import { ROLES } from '../../db/models/roles.js';
+import { User } from '../../db/models/user.js';
 import { presentTeacherAssignment, type TeacherAssignmentJson } from '../../presenters/assignment.js';
 import { presentCourse, type CourseJson } from '../../presenters/course.js';
 import { presentTeacherStudent, type TeacherStudentJson } from '../../presenters/person.js';

@@ -2,7 +2,7 @@ import { Types } from 'mongoose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.js';
 import type { UserDoc } from '../../auth/context.js';
-import { User } from '../../db/models/index.js';
+import { User } from '../../db/models/user.js';
 import { createUser, readJson, signIn } from '../../test/factories.js';
 import { complete, countQueries, enroll, makeAssignments, makeCourse } from '../../test/testData.js';
 

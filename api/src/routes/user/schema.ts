@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SCHOOL_LANGUAGES } from '../../db/models/index.js';
+import { SCHOOL_LANGUAGES } from '../../db/models/schoolSettings.js';
 import { newPassword, PASSWORD_MAX_LENGTH, PASSWORDS_DIFFER_MESSAGE } from '../../auth/schema.js';
 import { reasonParams } from '../../errors.js';
 import { objectId } from '../admin/users/schema.js';

@@ -3,7 +3,7 @@ import type { AppEnv } from '../../../auth/context.js';
 import { requireRole } from '../../../auth/middleware.js';
 import { archivePath } from '../../../backup/archives.js';
 import { backupStatus, requestBackup } from '../../../backup/runs.js';
-import { ROLES } from '../../../db/models/index.js';
+import { ROLES } from '../../../db/models/roles.js';
 import { conflict, notFound } from '../../../errors.js';
 import { localFile, sendServedFile } from '../../../static.js';
 import { validate } from '../../../validation.js';

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../app.js';
-import { Complaint, ComplaintDecision, User } from '../../../db/models/index.js';
+import { Complaint, ComplaintDecision } from '../../../db/models/complaint.js';
+import { User } from '../../../db/models/user.js';
 import { createUser, jsonRequest, readJson, signIn } from '../../../test/factories.js';
 
 const app = createApp();

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../../auth/context.js';
 import { requireRole } from '../../../auth/middleware.js';
-import { Complaint, ComplaintDecision, User } from '../../../db/models/index.js';
+import { Complaint, ComplaintDecision } from '../../../db/models/complaint.js';
+import { User } from '../../../db/models/user.js';
 import { conflict, forbidden, isDuplicateKeyError, notFound } from '../../../errors.js';
 import { validate } from '../../../validation.js';
 import { presentAdminComplaint, type AdminComplaintLike, type ComplaintUserJson } from '../../../presenters/complaint.js';

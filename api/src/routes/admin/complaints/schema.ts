@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { MODERATION_NOTE_MAX } from '../../../db/models/index.js';
+import { MODERATION_NOTE_MAX } from '../../../db/models/complaint.js';
 import { validate } from '../../../validation.js';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OBJECT_ID_PATTERN } from '../../../auth/middleware.js';
-import { COURSE_STATUSES } from '../../../db/models/index.js';
+import { COURSE_STATUSES } from '../../../db/models/course.js';
 import { TITLE_CHARACTERS_MESSAGE, oneLineText } from '../../../validation.js';
 
 /** Longest course title, in characters (after trimming); matches the Course model. */

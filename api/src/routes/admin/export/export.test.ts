@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../app.js';
-import { User } from '../../../db/models/index.js';
+import { User } from '../../../db/models/user.js';
 import { createUser, jsonRequest, readJson, signIn } from '../../../test/factories.js';
 import { enroll, makeCourse, scoresOf, submitAt } from '../../../test/testData.js';
 import { neutralizeFormula } from '../../../services/csvCell.js';

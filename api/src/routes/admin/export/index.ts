@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../../auth/context.js';
 import { requireRole } from '../../../auth/middleware.js';
-import { ROLES } from '../../../db/models/index.js';
+import { ROLES } from '../../../db/models/roles.js';
 import { validate } from '../../../validation.js';
 import { exportQuerySchema } from './schema.js';
 import { EXPORT_CONTENT_TYPES, EXPORT_FILE_NAMES, exportStream } from './stream.js';

@@ -3,7 +3,10 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { stringify } from 'csv-stringify';
 import { SAFE_CSV_CAST } from '../../../services/csvCell.js';
 import type { Types } from 'mongoose';
-import { Course, Enrollment, ROLES, User, type OracyLevel, type Role } from '../../../db/models/index.js';
+import { Course } from '../../../db/models/course.js';
+import { Enrollment } from '../../../db/models/enrollment.js';
+import { ROLES, type Role } from '../../../db/models/roles.js';
+import { User, type OracyLevel } from '../../../db/models/user.js';
 import type { ExportType } from './schema.js';
 
 /**

@@ -1,7 +1,8 @@
 import { Types } from 'mongoose';
 import type { Logger } from 'pino';
 import type { SocketRevocation } from '../../../chat/revocation.js';
-import { ROLES, User } from '../../../db/models/index.js';
+import { ROLES } from '../../../db/models/roles.js';
+import { User } from '../../../db/models/user.js';
 import { ApiError } from '../../../errors.js';
 import { createAccount } from '../../../services/accounts.js';
 import { addEnrollments, changeRoleEndingSockets } from '../../../services/people.js';

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { AppEnv } from '../../../auth/context.js';
 import { requireRole } from '../../../auth/middleware.js';
 import type { SocketRevocation } from '../../../chat/revocation.js';
-import { ROLES } from '../../../db/models/index.js';
+import { ROLES } from '../../../db/models/roles.js';
 import { unsupportedMediaType } from '../../../errors.js';
 import { idempotency } from '../../../services/idempotency.js';
 import { validate } from '../../../validation.js';

@@ -1,6 +1,9 @@
 import type { Types } from 'mongoose';
 import { emailAddress, personName } from '../../../auth/schema.js';
-import { Course, Enrollment, ROLES, User, type Role } from '../../../db/models/index.js';
+import { Course } from '../../../db/models/course.js';
+import { Enrollment } from '../../../db/models/enrollment.js';
+import { ROLES, type Role } from '../../../db/models/roles.js';
+import { User } from '../../../db/models/user.js';
 import type { ParsedFile, RawRow } from './parse.js';
 import { IMPORT_STATUSES, type ImportRowJson, type ImportStatus } from './schema.js';
 

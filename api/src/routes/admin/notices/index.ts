@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../../../auth/context.js';
 import { requireAuth, requireRole } from '../../../auth/middleware.js';
-import { Notice } from '../../../db/models/index.js';
+import { Notice } from '../../../db/models/notice.js';
 import { notFound, payloadTooLarge } from '../../../errors.js';
 import { validate } from '../../../validation.js';
 import { ReadCache } from '../../../services/readCache.js';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../app.js';
-import { Notice } from '../../../db/models/index.js';
+import { Notice } from '../../../db/models/notice.js';
 import { createUser, jsonRequest, readJson, signIn } from '../../../test/factories.js';
 
 const app = createApp();

@@ -1,6 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../app.js';
-import { Complaint, Course, Enrollment, Session, User, type Role } from '../../../db/models/index.js';
+import { Complaint } from '../../../db/models/complaint.js';
+import { Course } from '../../../db/models/course.js';
+import { Enrollment } from '../../../db/models/enrollment.js';
+import { Session } from '../../../db/models/session.js';
+import { User } from '../../../db/models/user.js';
+import { type Role } from '../../../db/models/roles.js';
 import { createUser, jsonRequest, readJson, signIn } from '../../../test/factories.js';
 
 const app = createApp();

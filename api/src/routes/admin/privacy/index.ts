@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { Types } from 'mongoose';
 import type { AppEnv } from '../../../auth/context.js';
 import { requireRole } from '../../../auth/middleware.js';
-import { ROLES } from '../../../db/models/index.js';
+import { ROLES } from '../../../db/models/roles.js';
 import { runRetentionOnce } from '../../../privacy/retentionJob.js';
 import { accessLogCsv, listAccessLog } from '../../../services/accessLog.js';
 import { runRetention } from '../../../services/retention.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RETENTION_SETTING_LIMITS } from '../../../db/models/index.js';
+import { RETENTION_SETTING_LIMITS } from '../../../db/models/schoolSettings.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, objectId } from '../users/schema.js';
 
 const PAGE_RULE = 'Must be a whole number from 1.';

@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../../auth/context.js';
 import { requireRole } from '../../../auth/middleware.js';
-import { DEFAULT_SCHOOL_SETTINGS, ROLES, SCHOOL_SETTINGS_ID, SchoolSettings, User, type BACKUP_FREQUENCIES, type SCHOOL_LANGUAGES } from '../../../db/models/index.js';
+import { DEFAULT_SCHOOL_SETTINGS, SCHOOL_SETTINGS_ID, SchoolSettings, type BACKUP_FREQUENCIES, type SCHOOL_LANGUAGES } from '../../../db/models/schoolSettings.js';
+import { ROLES } from '../../../db/models/roles.js';
+import { User } from '../../../db/models/user.js';
 
 type SchoolLanguage = (typeof SCHOOL_LANGUAGES)[number];
 type BackupFrequency = (typeof BACKUP_FREQUENCIES)[number];

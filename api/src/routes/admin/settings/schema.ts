@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BACKUP_FREQUENCIES, PRIVACY_SETTING_LIMITS, RETENTION_SETTING_LIMITS, SCHOOL_LANGUAGES } from '../../../db/models/index.js';
+import { BACKUP_FREQUENCIES, PRIVACY_SETTING_LIMITS, RETENTION_SETTING_LIMITS, SCHOOL_LANGUAGES } from '../../../db/models/schoolSettings.js';
 
 const { recordingRetentionDays: days, inactiveAccountMonths: months } = RETENTION_SETTING_LIMITS;
 const DAYS_RULE = `Recording retention must be a whole number of days from ${days.min} to ${days.max}.`;

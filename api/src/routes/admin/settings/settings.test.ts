@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../app.js';
-import { SchoolSettings, User } from '../../../db/models/index.js';
+import { SchoolSettings } from '../../../db/models/schoolSettings.js';
+import { User } from '../../../db/models/user.js';
 import { createUser, jsonRequest, readJson, signIn } from '../../../test/factories.js';
 
 const app = createApp();

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../../auth/context.js';
 import { requireRole } from '../../../auth/middleware.js';
-import { ROLES } from '../../../db/models/index.js';
+import { ROLES } from '../../../db/models/roles.js';
 import { adminStats } from '../../../services/people.js';
 
 /**

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../../app.js';
-import { Course, User } from '../../../db/models/index.js';
+import { Course } from '../../../db/models/course.js';
+import { User } from '../../../db/models/user.js';
 import { createUser, jsonRequest, readJson, signIn } from '../../../test/factories.js';
 
 const app = createApp();

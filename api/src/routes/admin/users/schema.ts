@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { OBJECT_ID_PATTERN } from '../../../auth/middleware.js';
 import { emailAddress, personName } from '../../../auth/schema.js';
-import { ROLE_VALUES, type Role } from '../../../db/models/index.js';
+import { ROLE_VALUES, type Role } from '../../../db/models/roles.js';
 
 /** Largest page size of a people list (docs/product.md#clarified-behaviour). */
 export const MAX_PAGE_SIZE = 100;

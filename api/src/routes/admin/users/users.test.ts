@@ -1,7 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Types } from 'mongoose';
 import { createApp } from '../../../app.js';
-import { Assessment, AssignmentCompletion, Assignment, ChatMessage, Complaint, Course, Enrollment, Session, User, type Role } from '../../../db/models/index.js';
+import { Assessment } from '../../../db/models/assessment.js';
+import { AssignmentCompletion, Assignment } from '../../../db/models/assignment.js';
+import { ChatMessage } from '../../../db/models/chatMessage.js';
+import { Complaint } from '../../../db/models/complaint.js';
+import { Course } from '../../../db/models/course.js';
+import { Enrollment } from '../../../db/models/enrollment.js';
+import { Session } from '../../../db/models/session.js';
+import { User } from '../../../db/models/user.js';
+import { type Role } from '../../../db/models/roles.js';
 import { IdempotencyKey } from '../../../db/models/idempotencyKey.js';
 import { getEnv } from '../../../env.js';
 import { deletePerson } from '../../../services/people.js';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { Types } from 'mongoose';
 import type { AppEnv } from '../../../auth/context.js';
 import { requireAuth, requireRole } from '../../../auth/middleware.js';
-import { ROLES } from '../../../db/models/index.js';
+import { ROLES } from '../../../db/models/roles.js';
 import type { ExportStore } from '../../../privacy/exportStore.js';
 import { exportDownload, listExports, requestExport } from '../../../privacy/exports.js';
 import { recordFileRead } from '../../../services/accessLog.js';
