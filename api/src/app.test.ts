@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp } from './app.js';
-import { getEnv } from './env.js';
+import { getEnv } from './platform/env.js';
 import { readJson } from './test/factories.js';
 
 function tempDir(prefix: string): string {

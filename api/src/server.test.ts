@@ -6,7 +6,7 @@ import mongoose from 'mongoose';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connected, openSocket } from './test/testServer.js';
-import { getEnv } from './env.js';
+import { getEnv } from './platform/env.js';
 import { startServer, type RunningServer } from './server.js';
 import { createUser, signIn } from './test/factories.js';
 

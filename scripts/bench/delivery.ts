@@ -18,8 +18,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { decodeForAnalysis } from '../../api/src/delivery/decode.js';
-import { analyseDelivery, MIN_PAUSE_MS, type DeliveryReport } from '../../api/src/delivery/index.js';
+import { decodeForAnalysis } from '../../api/src/delivery/analysis/decode.js';
+import { analyseDelivery, MIN_PAUSE_MS, type DeliveryReport } from '../../api/src/delivery/analysis/index.js';
 import { floatWav, makeSpeech, PHRASES, type SpeechSpec, type SpeechTake } from '../../api/src/test/speech.js';
 import { renderTable } from './table.mjs';
 

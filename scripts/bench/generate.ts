@@ -21,16 +21,16 @@ import { parseArgs } from 'node:util';
 import mongoose from '../../api/node_modules/mongoose/index.js';
 import { hashPassword } from '../../api/src/auth/password.js';
 import { createSession } from '../../api/src/auth/sessions.js';
-import { meanScore, oracyLevelForMean } from '../../api/src/services/oracyLevel.js';
-import { summaryOf } from '../../api/src/services/oracySummary.js';
-import { ASSESSMENT_KEYS, Assessment } from '../../api/src/db/models/assessment.js';
-import { Assignment, AssignmentCompletion } from '../../api/src/db/models/assignment.js';
-import { ChatMessage } from '../../api/src/db/models/chatMessage.js';
-import { Course } from '../../api/src/db/models/course.js';
-import { Enrollment } from '../../api/src/db/models/enrollment.js';
-import { Notice } from '../../api/src/db/models/notice.js';
-import { ROLES, type Role } from '../../api/src/db/models/roles.js';
-import { User } from '../../api/src/db/models/user.js';
+import { meanScore, oracyLevelForMean } from '../../api/src/oracy/level.js';
+import { summaryOf } from '../../api/src/oracy/summary.js';
+import { ASSESSMENT_KEYS, Assessment } from '../../api/src/oracy/assessmentModel.js';
+import { Assignment, AssignmentCompletion } from '../../api/src/assignments/model.js';
+import { ChatMessage } from '../../api/src/chat/messageModel.js';
+import { Course } from '../../api/src/courses/courseModel.js';
+import { Enrollment } from '../../api/src/courses/enrollmentModel.js';
+import { Notice } from '../../api/src/notices/model.js';
+import { ROLES, type Role } from '../../api/src/auth/roles.js';
+import { User } from '../../api/src/people/userModel.js';
 
 const { Types } = mongoose;
 

@@ -18,9 +18,9 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import mongoose from '../../api/node_modules/mongoose/index.js';
 import { createSession } from '../../api/src/auth/sessions.js';
-import { Course } from '../../api/src/db/models/course.js';
-import { Enrollment } from '../../api/src/db/models/enrollment.js';
-import { SpeakingTask } from '../../api/src/db/models/speaking.js';
+import { Course } from '../../api/src/courses/courseModel.js';
+import { Enrollment } from '../../api/src/courses/enrollmentModel.js';
+import { SpeakingTask } from '../../api/src/speaking/model.js';
 import { createUser } from '../../api/src/test/factories.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');

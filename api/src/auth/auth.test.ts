@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
-import { Session } from '../db/models/session.js';
-import { User } from '../db/models/user.js';
+import { Session } from './sessionModel.js';
+import { User } from '../people/userModel.js';
 import { TEST_ORIGIN, createUser, jsonRequest, readJson, sessionCookieFrom, signIn } from '../test/factories.js';
 import { AUTH_RATE_LIMITS } from './rateLimits.js';
 import { deviceCookieName } from './deviceCookies.js';
@@ -103,7 +103,7 @@ describe('POST /auth/login', () => {
     expect(https.headers.getSetCookie().join()).toMatch(/; Secure/i);
     const untrusted = await app.request('/auth/login', { method: 'POST', headers, body });
     expect(untrusted.headers.getSetCookie().join()).not.toMatch(/; Secure/i);
-    const proxied = createApp({ env: { ...(await import('../env.js')).getEnv(), TRUST_PROXY: true } });
+    const proxied = createApp({ env: { ...(await import('../platform/env.js')).getEnv(), TRUST_PROXY: true } });
     const trusted = await proxied.request('/auth/login', { method: 'POST', headers, body });
     expect(trusted.headers.getSetCookie().join()).toMatch(/; Secure/i);
   });
@@ -198,7 +198,7 @@ describe('POST /auth/login', () => {
 
   it('answers 429 with Retry-After after too many failures for one email from one address, and a success resets that count', async () => {
     // Behind a trusted proxy each request says which address it comes from.
-    const limited = createApp({ env: { ...(await import('../env.js')).getEnv(), TRUST_PROXY: true } });
+    const limited = createApp({ env: { ...(await import('../platform/env.js')).getEnv(), TRUST_PROXY: true } });
     const attempt = (init: RequestInit, ip = '203.0.113.1') => {
       const headers = new Headers(init.headers);
       headers.set('X-Forwarded-For', ip);

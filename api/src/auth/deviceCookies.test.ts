@@ -1,10 +1,10 @@
 import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app.js';
-import { User } from '../db/models/user.js';
-import { ServerSecret } from '../db/models/serverSecret.js';
-import { getEnv, type Env } from '../env.js';
-import { createMemoryRateLimitStore, type RateLimitStore } from '../security/rateLimit.js';
+import { User } from '../people/userModel.js';
+import { ServerSecret } from '../platform/db/serverSecretModel.js';
+import { getEnv, type Env } from '../platform/env.js';
+import { createMemoryRateLimitStore, type RateLimitStore } from '../platform/security/rateLimit.js';
 import { createUser } from '../test/factories.js';
 import { TestDevice, signInFrom } from '../test/signInDevice.js';
 import { DEVICE_COOKIE_DAYS, DEVICE_COOKIE_KEY_ID, MAX_DEVICE_COOKIES, deviceCookieKeyFromDatabase, deviceCookieName } from './deviceCookies.js';

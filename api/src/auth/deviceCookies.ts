@@ -1,8 +1,8 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { ServerSecret } from '../db/models/serverSecret.js';
-import { isDuplicateKeyError } from '../errors.js';
+import { ServerSecret } from '../platform/db/serverSecretModel.js';
+import { isDuplicateKeyError } from '../platform/http/errors.js';
 
 /**
  * Device cookies (OWASP's "device cookies" against lock-out abuse,

@@ -1,4 +1,4 @@
-import { ROLES, type Role } from '../db/models/roles.js';
+import { ROLES, type Role } from './roles.js';
 
 /**
  * Each role's own home in the PWA, where a form sign-in, a registration and a password change land

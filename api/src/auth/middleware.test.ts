@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { createErrorHandler } from '../errors.js';
-import { createLogger } from '../logger.js';
-import { getEnv } from '../env.js';
+import { createErrorHandler } from '../platform/http/errors.js';
+import { createLogger } from '../platform/logger.js';
+import { getEnv } from '../platform/env.js';
 import { createApp } from '../app.js';
 import { createUser, readJson, signIn } from '../test/factories.js';
 import type { AppEnv } from './context.js';

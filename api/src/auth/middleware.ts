@@ -1,9 +1,9 @@
 import { createMiddleware } from 'hono/factory';
-import { databaseAvailable } from '../db/availability.js';
-import { ROLES, type Role } from '../db/models/roles.js';
-import { badRequest, forbidden, passwordChangeRequired, unauthorized } from '../errors.js';
+import { databaseAvailable } from '../platform/db/availability.js';
+import { ROLES, type Role } from './roles.js';
+import { badRequest, forbidden, passwordChangeRequired, unauthorized } from '../platform/http/errors.js';
 import type { AppEnv, AuthedEnv } from './context.js';
-import { requestHeader } from '../security/headers.js';
+import { requestHeader } from '../platform/security/headers.js';
 import { describeGuard } from '../openapi/security.js';
 import { clearSessionCookie, isSecureRequest, lookUpSession, sessionTokenFromCookieHeader } from './sessions.js';
 

@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import type { Language } from '../presenters/user.js';
-import { readSchoolLanguage } from '../services/language.js';
-import type { ApiError, FieldProblem } from '../errors.js';
-import { LANGUAGE_CODES, type Text } from '../i18n/index.js';
+import type { Language } from '../people/userPresenter.js';
+import { readSchoolLanguage } from '../settings/language.js';
+import type { ApiError, FieldProblem } from '../platform/http/errors.js';
+import { LANGUAGE_CODES, type Text } from '../platform/i18n/index.js';
 
 /**
  * The language of the server-rendered sign-in pages (docs/product.md#language) and the way their

@@ -1,8 +1,8 @@
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import type { RegistrationPolicy } from '../env.js';
-import type { Language } from '../presenters/user.js';
-import { t, type MessageId, type Text } from '../i18n/index.js';
+import type { RegistrationPolicy } from '../platform/env.js';
+import type { Language } from '../people/userPresenter.js';
+import { t, type MessageId, type Text } from '../platform/i18n/index.js';
 import { HTML_LANG } from './pageTexts.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './schema.js';
 

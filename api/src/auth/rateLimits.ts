@@ -1,8 +1,8 @@
-import type { Env } from '../env.js';
-import { tooManyRequests, type ApiError } from '../errors.js';
-import { createMemoryRateLimitStore, type RateLimit, type RateLimitState, type RateLimitStore } from '../security/rateLimit.js';
+import type { Env } from '../platform/env.js';
+import { tooManyRequests, type ApiError } from '../platform/http/errors.js';
+import { createMemoryRateLimitStore, type RateLimit, type RateLimitState, type RateLimitStore } from '../platform/security/rateLimit.js';
 
-export { clientIp } from '../security/clientIp.js';
+export { clientIp } from '../platform/security/clientIp.js';
 
 /**
  * Every sign-in and registration limit, in one place; durations in seconds

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
-import { User } from '../db/models/user.js';
-import { getEnv, type RegistrationPolicy } from '../env.js';
+import { User } from '../people/userModel.js';
+import { getEnv, type RegistrationPolicy } from '../platform/env.js';
 import { createUser, jsonRequest, readJson, sessionCookieFrom } from '../test/factories.js';
 import { NO_REGISTRATION_LINE, REGISTRATION_CLOSED_TEXT, SCHOOL_EMAIL_HINT } from './pages.js';
 import { EMAIL_DOMAIN_FIELD, EMAIL_DOMAIN_REFUSED, REGISTRATION_CLOSED } from './registration.js';

@@ -1,4 +1,4 @@
-import type { RegistrationPolicy } from '../env.js';
+import type { RegistrationPolicy } from '../platform/env.js';
 
 /**
  * Who may create their own account (docs/product.md#registration-policy), as `REGISTRATION` says.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { reasonParams } from '../errors.js';
-import { NAME_CHARACTERS_MESSAGE, NAME_LETTER_MESSAGE, hasLetter, oneLineText } from '../validation.js';
+import { reasonParams } from '../platform/http/errors.js';
+import { NAME_CHARACTERS_MESSAGE, NAME_LETTER_MESSAGE, hasLetter, oneLineText } from '../platform/http/validation.js';
 import { isCommonPassword } from './commonPasswords.js';
 
 /** Shortest password a new account may have, in characters. The demo password `oracy-demo` has exactly 10. */

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app.js';
-import { ROLES } from '../db/models/roles.js';
-import { Session } from '../db/models/session.js';
-import { User } from '../db/models/user.js';
-import { applyRemoteWrite, setWriteBroadcast } from '../db/models/writes.js';
-import { getEnv } from '../env.js';
-import { changeRole, deletePerson } from '../services/people.js';
-import { createUploadStores } from '../services/uploads.js';
+import { ROLES } from './roles.js';
+import { Session } from './sessionModel.js';
+import { User } from '../people/userModel.js';
+import { applyRemoteWrite, setWriteBroadcast } from '../platform/db/writes.js';
+import { getEnv } from '../platform/env.js';
+import { changeRole, deletePerson } from '../people/service.js';
+import { createUploadStores } from '../platform/uploads.js';
 import { createUser, signIn } from '../test/factories.js';
 import { SESSION_CACHE_TTL_MS, SESSION_COOKIE, createSession, deleteSessionByToken, findSession, hashSessionToken } from './sessions.js';
 

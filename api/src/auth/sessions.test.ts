@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
-import { Session } from '../db/models/session.js';
+import { Session } from './sessionModel.js';
 import { createUser } from '../test/factories.js';
 import { SESSION_COOKIE, createSession, ensureSessionExpiry, findSession, generateSessionToken, hashSessionToken, sweepExpiredSessions } from './sessions.js';
 

@@ -3,10 +3,10 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { parseCookie } from 'cookie';
 import type { Types } from 'mongoose';
-import { Session } from '../db/models/session.js';
-import { User } from '../db/models/user.js';
-import { onWrites } from '../db/models/writes.js';
-import { requestHeader } from '../security/headers.js';
+import { Session } from './sessionModel.js';
+import { User } from '../people/userModel.js';
+import { onWrites } from '../platform/db/writes.js';
+import { requestHeader } from '../platform/security/headers.js';
 import type { SessionDoc, UserDoc } from './context.js';
 
 /** Name of the session cookie over plain http (docs/product.md#sign-in-site). */

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Types } from 'mongoose';
 import { describe, expect, it, vi } from 'vitest';
-import { ChatMessage } from '../db/models/chatMessage.js';
-import { DiskUploadStore } from '../services/uploads.js';
+import { ChatMessage } from './messageModel.js';
+import { DiskUploadStore } from '../platform/uploads.js';
 import { listMessagePage, messageIdFor, messageTime, storeMessage } from './messages.js';
 
 // a message's `_id` follows from its sender and tempId, so retries and races are settled by `_id` alone.

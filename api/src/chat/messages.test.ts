@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChatInputError, decodeAttachment, FILE_TOO_LARGE_TEXT, FILE_TYPE_TEXT, sanitizeFileName } from './messages.js';
-import { DELETED_USER_NAME, presentChatMessage } from '../presenters/chatMessage.js';
+import { DELETED_USER_NAME, presentChatMessage } from './presenter.js';
 import { contentDisposition } from './routes.js';
 
 describe('sanitizeFileName', () => {

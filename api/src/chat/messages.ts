@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
-import { ChatMessage } from '../db/models/chatMessage.js';
-import { ApiError, isDuplicateKeyError } from '../errors.js';
-import { MAX_UPLOAD_BYTES, nameWithStoredExtension, type StoredUpload, type UploadStore } from '../services/uploads.js';
-import { presentChatMessage, type ChatMessageJson } from '../presenters/chatMessage.js';
+import { ChatMessage } from './messageModel.js';
+import { ApiError, isDuplicateKeyError } from '../platform/http/errors.js';
+import { MAX_UPLOAD_BYTES, nameWithStoredExtension, type StoredUpload, type UploadStore } from '../platform/uploads.js';
+import { presentChatMessage, type ChatMessageJson } from './presenter.js';
 import { MAX_FILE_NAME_LENGTH, type OutgoingMessage } from './schema.js';
 
 /** Messages per page of `initialMessages` and `moreMessages`. */
@@ -15,7 +15,7 @@ export const FILE_TOO_LARGE_TEXT = 'File size exceeds 5MB limit';
 export const FILE_TYPE_TEXT = 'Only images, PDF, DOC and DOCX files can be attached.';
 
 /** The disk store's private folder of chat attachments, `DATA_DIR/uploads/chat` (defined with the stores). */
-export { chatUploadsDir } from '../services/uploads.js';
+export { chatUploadsDir } from '../platform/uploads.js';
 
 /**
  * Why a message was refused or not stored: the second argument of `messageError`

@@ -1,7 +1,7 @@
 import { Types } from 'mongoose';
 import type { Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Session } from '../db/models/session.js';
+import { Session } from '../auth/sessionModel.js';
 import { jsonRequest } from '../test/factories.js';
 import { connected, nextEvent, openSocket, signedInUser, startTestChatServer, type SignedInUser, type TestChatServer } from '../test/testServer.js';
 

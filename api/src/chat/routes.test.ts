@@ -2,10 +2,10 @@ import { existsSync, readdirSync } from 'node:fs';
 import mongoose from 'mongoose';
 import type { Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChatMessage } from '../db/models/chatMessage.js';
-import { createUploadStores, GRIDFS_BUCKETS } from '../services/uploads.js';
+import { ChatMessage } from './messageModel.js';
+import { createUploadStores, GRIDFS_BUCKETS } from '../platform/uploads.js';
 import { chatUploadsDir } from './messages.js';
-import type { ChatMessageJson } from '../presenters/chatMessage.js';
+import type { ChatMessageJson } from './presenter.js';
 import { connected, nextEvent, openSocket, signedInUser, startTestChatServer, type SignedInUser, type TestChatServer } from '../test/testServer.js';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');

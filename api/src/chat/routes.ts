@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../auth/context.js';
 import { requireRole } from '../auth/middleware.js';
-import { ChatMessage } from '../db/models/chatMessage.js';
-import { ROLES } from '../db/models/roles.js';
-import { notFound } from '../errors.js';
-import { validate } from '../validation.js';
-import { nameWithStoredExtension, type UploadStore } from '../services/uploads.js';
-import { sendServedFile, UPLOAD_NAME_PATTERN } from '../static.js';
+import { ChatMessage } from './messageModel.js';
+import { ROLES } from '../auth/roles.js';
+import { notFound } from '../platform/http/errors.js';
+import { validate } from '../platform/http/validation.js';
+import { nameWithStoredExtension, type UploadStore } from '../platform/uploads.js';
+import { sendServedFile, UPLOAD_NAME_PATTERN } from '../platform/http/static.js';
 import { attachmentParamsSchema } from './schema.js';
 
 /**

@@ -2,8 +2,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Hono } from 'hono';
 import type { AppEnv } from '../auth/context.js';
-import { notFound } from '../errors.js';
-import { CACHE_REVALIDATE, sendFile } from '../static.js';
+import { notFound } from '../platform/http/errors.js';
+import { CACHE_REVALIDATE, sendFile } from '../platform/http/static.js';
 import { buildOpenApiDocument, type RoutedApp } from './document.js';
 
 /** Where the reference page's scripts are served from (this origin: the CSP allows no other). */

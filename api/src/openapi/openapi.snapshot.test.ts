@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
-import { getEnv } from '../env.js';
+import { getEnv } from '../platform/env.js';
 
 /**
  * The OpenAPI document held byte for byte while the code is rehoused by concept

@@ -2,7 +2,7 @@ import { compileErrors, validate } from '@readme/openapi-parser';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
-import { getEnv } from '../env.js';
+import { getEnv } from '../platform/env.js';
 import { isApiRoute, toOpenApiPath } from './document.js';
 import { ROUTE_DOCS } from './routes.js';
 

@@ -1,8 +1,8 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { z } from 'zod';
 import { changePasswordSchema, loginSchema, registerSchema } from '../auth/schema.js';
-import { courseFieldsSchema } from '../routes/admin/courses/schema.js';
-import { IDEMPOTENCY_HEADER, KEY_LENGTH } from '../services/idempotency.js';
+import { courseFieldsSchema } from '../courses/schema.js';
+import { IDEMPOTENCY_HEADER, KEY_LENGTH } from '../platform/http/idempotency.js';
 import * as s from './schemas.js';
 
 /** The groups of the reference, in the order it lists them. */

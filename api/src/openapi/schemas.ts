@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { objectId, oracyLevelSchema } from '../presenters/fields.js';
-import { userRowJsonSchema } from '../presenters/user.js';
-export { accessLogPageJsonSchema as accessLogPageSchema, ownAccessLogEntryJsonSchema as ownAccessLogEntrySchema } from '../presenters/accessLog.js';
-export { retentionReportJsonSchema as retentionReportSchema } from '../services/retention.js';
+import { objectId, oracyLevelSchema } from '../platform/http/fields.js';
+import { userRowJsonSchema } from '../people/userPresenter.js';
+export { accessLogPageJsonSchema as accessLogPageSchema, ownAccessLogEntryJsonSchema as ownAccessLogEntrySchema } from '../privacy/accessLogPresenter.js';
+export { retentionReportJsonSchema as retentionReportSchema } from '../privacy/retention.js';
 
 /*
  * The answers' shapes for the OpenAPI document (docs/product.md#api). The entities' answers are the
@@ -11,18 +11,18 @@ export { retentionReportJsonSchema as retentionReportSchema } from '../services/
  * Each schema with an `id` becomes a named component (`#/components/schemas/{id}`).
  * `schemas.typecheck.ts` holds every schema to the type the route really answers (`hc<AppType>`).
  */
-export { adminComplaintJsonSchema as adminComplaintSchema, complaintJsonSchema as complaintSchema } from '../presenters/complaint.js';
-export { backupStartedJsonSchema as backupStartedSchema, backupStatusJsonSchema as backupStatusSchema } from '../presenters/backup.js';
-export { adminOracyJsonSchema as adminOracySchema, assessmentResultJsonSchema as assessmentResultSchema, studentOracyJsonSchema as studentOracySchema, teacherOracyJsonSchema as teacherOracySchema } from '../presenters/oracy.js';
-export { feedbackJsonSchema as feedbackSchema, recordingJsonSchema as recordingSchema, reviewItemJsonSchema as reviewItemSchema, speakingTaskJsonSchema as speakingTaskSchema, studentSpeakingTaskJsonSchema as studentSpeakingTaskSchema, teacherSpeakingTaskJsonSchema as teacherSpeakingTaskSchema } from '../presenters/speaking.js';
-export { courseJsonSchema as courseSchema } from '../presenters/course.js';
-export { deliveryJsonSchema as deliverySchema } from '../presenters/delivery.js';
-export { currentUserJsonSchema as currentUserSchema, profileJsonSchema as profileSchema, userPhotoJsonSchema as userPhotoSchema } from '../presenters/user.js';
-export { noticeJsonSchema as noticeSchema } from '../presenters/notice.js';
-export { privacyNoticeJsonSchema as privacyNoticeSchema } from '../presenters/privacy.js';
-export { privacyExportJsonSchema as privacyExportSchema, privacyExportStartedJsonSchema as privacyExportStartedSchema } from '../presenters/privacyExport.js';
-export { studentAssignmentJsonSchema as studentAssignmentSchema, teacherAssignmentJsonSchema as teacherAssignmentSchema } from '../presenters/assignment.js';
-export { studentTeacherJsonSchema as studentTeacherSchema, teacherStudentJsonSchema as teacherStudentSchema } from '../presenters/person.js';
+export { adminComplaintJsonSchema as adminComplaintSchema, complaintJsonSchema as complaintSchema } from '../complaints/presenter.js';
+export { backupStartedJsonSchema as backupStartedSchema, backupStatusJsonSchema as backupStatusSchema } from '../backups/presenter.js';
+export { adminOracyJsonSchema as adminOracySchema, assessmentResultJsonSchema as assessmentResultSchema, studentOracyJsonSchema as studentOracySchema, teacherOracyJsonSchema as teacherOracySchema } from '../oracy/presenter.js';
+export { feedbackJsonSchema as feedbackSchema, recordingJsonSchema as recordingSchema, reviewItemJsonSchema as reviewItemSchema, speakingTaskJsonSchema as speakingTaskSchema, studentSpeakingTaskJsonSchema as studentSpeakingTaskSchema, teacherSpeakingTaskJsonSchema as teacherSpeakingTaskSchema } from '../speaking/presenter.js';
+export { courseJsonSchema as courseSchema } from '../courses/presenter.js';
+export { deliveryJsonSchema as deliverySchema } from '../delivery/presenter.js';
+export { currentUserJsonSchema as currentUserSchema, profileJsonSchema as profileSchema, userPhotoJsonSchema as userPhotoSchema } from '../people/userPresenter.js';
+export { noticeJsonSchema as noticeSchema } from '../notices/presenter.js';
+export { privacyNoticeJsonSchema as privacyNoticeSchema } from '../privacy/presenter.js';
+export { privacyExportJsonSchema as privacyExportSchema, privacyExportStartedJsonSchema as privacyExportStartedSchema } from '../privacy/exportPresenter.js';
+export { studentAssignmentJsonSchema as studentAssignmentSchema, teacherAssignmentJsonSchema as teacherAssignmentSchema } from '../assignments/presenter.js';
+export { studentTeacherJsonSchema as studentTeacherSchema, teacherStudentJsonSchema as teacherStudentSchema } from '../people/personPresenter.js';
 
 /** `POST /api/admin/delivery/reanalyse` (docs/product.md#delivery-feedback-calls): how many recordings are queued to be measured. */
 export const reanalysisSchema = z.object({ queued: z.number().meta({ description: 'recordings queued to be measured' }) }).meta({ id: 'Reanalysis' });

@@ -6,7 +6,7 @@
 import type { hc, InferResponseType } from 'hono/client';
 import type { z } from 'zod';
 import type { AppType } from '../app.js';
-import type { presentCurrentUser } from '../presenters/user.js';
+import type { presentCurrentUser } from '../people/userPresenter.js';
 import type * as s from './schemas.js';
 
 type Client = ReturnType<typeof hc<AppType>>;

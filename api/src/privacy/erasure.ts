@@ -1,6 +1,6 @@
 import mongoose, { type Types } from 'mongoose';
-import { flushAccessLog } from '../services/accessLog.js';
-import type { UploadStores } from '../services/uploads.js';
+import { flushAccessLog } from './accessLog.js';
+import type { UploadStores } from '../platform/uploads.js';
 import { PRIVACY_REGISTER, linksTo, ownerFilter, storedId, type OwnerPath, type RegisterEntry } from './register.js';
 
 /**

@@ -1,12 +1,12 @@
 import mongoose, { Types } from 'mongoose';
-import { Course } from '../db/models/course.js';
-import { SpeakingTask } from '../db/models/speaking.js';
-import { Assignment } from '../db/models/assignment.js';
-import { User } from '../db/models/user.js';
-import type { Language } from '../presenters/user.js';
-import { flushAccessLog } from '../services/accessLog.js';
-import { readSchoolLanguage } from '../services/language.js';
-import type { UploadStores } from '../services/uploads.js';
+import { Course } from '../courses/courseModel.js';
+import { SpeakingTask } from '../speaking/model.js';
+import { Assignment } from '../assignments/model.js';
+import { User } from '../people/userModel.js';
+import type { Language } from '../people/userPresenter.js';
+import { flushAccessLog } from './accessLog.js';
+import { readSchoolLanguage } from '../settings/language.js';
+import type { UploadStores } from '../platform/uploads.js';
 import { PRIVACY_REGISTER, collectionOf, ownerFilter, type OwnerRole, type RegisterEntry } from './register.js';
 
 /**

@@ -1,8 +1,8 @@
 import { Types } from 'mongoose';
 import { describe, expect, it } from 'vitest';
-import { Feedback, Recording } from '../db/models/speaking.js';
-import { User } from '../db/models/user.js';
-import { readSchoolLanguage } from '../services/language.js';
+import { Feedback, Recording } from '../speaking/model.js';
+import { User } from '../people/userModel.js';
+import { readSchoolLanguage } from '../settings/language.js';
 import { createUser } from '../test/factories.js';
 import { collectExportData } from './exportData.js';
 import { renderExportHtml } from './exportHtml.js';

@@ -1,6 +1,6 @@
 import { HTML_LANG, LOCALES, fillText } from '../auth/pageTexts.js';
-import { DELETED_USER_NAME } from '../presenters/chatMessage.js';
-import type { Language } from '../presenters/user.js';
+import { DELETED_USER_NAME } from '../chat/presenter.js';
+import type { Language } from '../people/userPresenter.js';
 import type { ExportData, ExportRecord } from './exportData.js';
 
 /**

@@ -3,8 +3,8 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable, type Writable } from 'node:stream';
 import mongoose from 'mongoose';
-import type { Env } from '../env.js';
-import { localFile, weakEtag, type ServedFile } from '../static.js';
+import type { Env } from '../platform/env.js';
+import { localFile, weakEtag, type ServedFile } from '../platform/http/static.js';
 
 /**
  * Where "Download my data" archives live while they are kept (docs/product.md#download-my-data,

@@ -2,21 +2,21 @@ import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
 import { Types } from 'mongoose';
-import { PrivacyExport } from '../db/models/privacyExport.js';
-import { User } from '../db/models/user.js';
-import { isDuplicateKeyError, notFound, tooManyRequests } from '../errors.js';
-import { defineJob, enqueueJob } from '../jobs/index.js';
-import { slotKey } from '../jobs/schedule.js';
-import type { Logger } from '../logger.js';
-import { presentPrivacyExport, type PrivacyExportJson, type PrivacyExportStartedJson } from '../presenters/privacyExport.js';
-import type { ServedFile } from '../static.js';
-import type { UploadStores } from '../services/uploads.js';
+import { PrivacyExport } from './exportModel.js';
+import { User } from '../people/userModel.js';
+import { isDuplicateKeyError, notFound, tooManyRequests } from '../platform/http/errors.js';
+import { defineJob, enqueueJob } from '../platform/jobs/index.js';
+import { slotKey } from '../platform/jobs/schedule.js';
+import type { Logger } from '../platform/logger.js';
+import { presentPrivacyExport, type PrivacyExportJson, type PrivacyExportStartedJson } from './exportPresenter.js';
+import type { ServedFile } from '../platform/http/static.js';
+import type { UploadStores } from '../platform/uploads.js';
 import { collectExportData } from './exportData.js';
 import { renderExportHtml } from './exportHtml.js';
 import { exportFileName, type ExportStore } from './exportStore.js';
-import { DAY_MS } from '../time.js';
+import { DAY_MS } from '../platform/time.js';
 
-declare module '../jobs/index.js' {
+declare module '../platform/jobs/index.js' {
   interface JobPayloads {
     'privacy.export': ExportPayload;
     'privacy.exports.sweep': Record<string, never>;

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mongoose, { type Schema, type SchemaType } from 'mongoose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_LOG_RETENTION_DAYS } from '../db/models/accessLog.js';
+import { ACCESS_LOG_RETENTION_DAYS } from './accessLogModel.js';
 import { DERIVED_DATA, PRIVACY_REGISTER, entriesFor, entryOf, type RegisterEntry } from './register.js';
 
 /**
@@ -12,7 +12,9 @@ import { DERIVED_DATA, PRIVACY_REGISTER, entriesFor, entryOf, type RegisterEntry
  * that may hold a user's id is claimed by an entry's owners.
  */
 
-const modelsDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'db', 'models');
+/** Every model file of the API: each concept keeps its models as `model.ts` or `<name>Model.ts` (docs/architecture.md#concept-folders). */
+const srcDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const modelFiles = (readdirSync(srcDir, { recursive: true }) as string[]).filter((file) => /(^|\/)(model|\w+Model)\.ts$/.test(file)).map((file) => join(srcDir, file));
 
 /** A schema of any model. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -64,8 +66,9 @@ function namedPaths(entry: RegisterEntry): string[] {
 
 beforeAll(async () => {
   // every model file, so that a model the register does not import is registered too.
-  for (const file of readdirSync(modelsDir)) {
-    if (file.endsWith('.ts') && !file.endsWith('.test.ts')) await import(join(modelsDir, file));
+  expect(modelFiles.length).toBeGreaterThan(15);
+  for (const file of modelFiles) {
+    await import(file);
   }
 });
 

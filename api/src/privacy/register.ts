@@ -1,10 +1,10 @@
 import mongoose, { Types } from 'mongoose';
 // Every model file, so that `mongoose.modelNames()` holds every model the register speaks of.
 
-import '../db/models/idempotencyKey.js';
-import '../db/models/serverSecret.js';
-import { DELETED_USER_NAME } from '../presenters/chatMessage.js';
-import type { UploadStores } from '../services/uploads.js';
+import '../platform/http/idempotencyKeyModel.js';
+import '../platform/db/serverSecretModel.js';
+import { DELETED_USER_NAME } from '../chat/presenter.js';
+import type { UploadStores } from '../platform/uploads.js';
 
 /**
  * The privacy register (docs/personal-data.md, docs/decisions/0027-one-privacy-register.md): for

@@ -1,13 +1,13 @@
 import { Types } from 'mongoose';
-import { RetentionRun } from '../db/models/accessLog.js';
-import { isDuplicateKeyError } from '../errors.js';
-import { defineJob, enqueueJob } from '../jobs/index.js';
-import { slotKey, startRecurring, type RecurringTimer, type Schedule } from '../jobs/schedule.js';
-import type { Logger } from '../logger.js';
-import { runRetention, type RetentionReportJson } from '../services/retention.js';
-import type { UploadStores } from '../services/uploads.js';
+import { RetentionRun } from './accessLogModel.js';
+import { isDuplicateKeyError } from '../platform/http/errors.js';
+import { defineJob, enqueueJob } from '../platform/jobs/index.js';
+import { slotKey, startRecurring, type RecurringTimer, type Schedule } from '../platform/jobs/schedule.js';
+import type { Logger } from '../platform/logger.js';
+import { runRetention, type RetentionReportJson } from './retention.js';
+import type { UploadStores } from '../platform/uploads.js';
 
-declare module '../jobs/index.js' {
+declare module '../platform/jobs/index.js' {
   interface JobPayloads {
     'privacy.retention': RetentionPayload;
   }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mongoose from 'mongoose';
-import { startEmbeddedMongo } from '../db/embedded.js';
+import { startEmbeddedMongo } from '../platform/db/embedded.js';
 
 /**
  * Test-only: a `DATA_DIR` of its own for the server's backups (docs/architecture.md#scheduled-backups),

@@ -1,6 +1,6 @@
-import { DecodeError, type DecodeFailure } from '../delivery/decode.js';
-import { DELIVERY_VERSION, TIMELINE_STEP_MS, type DeliveryReport } from '../delivery/report.js';
-import type { DeliveryTools } from '../services/delivery.js';
+import { DecodeError, type DecodeFailure } from '../delivery/analysis/decode.js';
+import { DELIVERY_VERSION, TIMELINE_STEP_MS, type DeliveryReport } from '../delivery/analysis/report.js';
+import type { DeliveryTools } from '../delivery/service.js';
 
 /**
  * A valid delivery report of a 2 s take (docs/product.md#delivery-feedback): comfortable pace,

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../auth/password.js';
 import type { UserDoc } from '../auth/context.js';
 import { SESSION_COOKIE } from '../auth/sessions.js';
-import { User, type OracyLevel } from '../db/models/user.js';
-import { type Role } from '../db/models/roles.js';
+import { User, type OracyLevel } from '../people/userModel.js';
+import { type Role } from '../auth/roles.js';
 
 /**
  * The origin of `app.request('/path')` (Hono's default base URL). Test

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedMongo } from '../db/embedded.js';
+import { startEmbeddedMongo } from '../platform/db/embedded.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -5,7 +5,7 @@
  * API process would die with a job in hand.
  */
 import mongoose from 'mongoose';
-import { createJobRunner, defineJob } from '../jobs/index.js';
+import { createJobRunner, defineJob } from '../platform/jobs/index.js';
 import type { TestJobName } from './testJobs.js';
 
 const [uri, name] = process.argv.slice(2);

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MIN_PAUSE_MS } from '../delivery/report.js';
+import { MIN_PAUSE_MS } from '../delivery/analysis/report.js';
 import { wavBytes } from './audio.js';
 import { mulberry32 } from './random.js';
 

@@ -1,10 +1,10 @@
 import mongoose, { Types } from 'mongoose';
-import { ASSESSMENT_KEYS, Assessment } from '../db/models/assessment.js';
-import { Assignment, AssignmentCompletion } from '../db/models/assignment.js';
-import { Course } from '../db/models/course.js';
-import { Enrollment } from '../db/models/enrollment.js';
-import { meanScore, oracyLevelForMean } from '../services/oracyLevel.js';
-import { refreshOracySummary } from '../services/oracySummary.js';
+import { ASSESSMENT_KEYS, Assessment } from '../oracy/assessmentModel.js';
+import { Assignment, AssignmentCompletion } from '../assignments/model.js';
+import { Course } from '../courses/courseModel.js';
+import { Enrollment } from '../courses/enrollmentModel.js';
+import { meanScore, oracyLevelForMean } from '../oracy/level.js';
+import { refreshOracySummary } from '../oracy/summary.js';
 
 /**
  * Test-only builders for the student and teacher area tests: courses,

@@ -11,7 +11,7 @@ export interface TestJobPayload {
 /** A job name of the runner's tests. */
 export type TestJobName = `test.${string}`;
 
-declare module '../jobs/index.js' {
+declare module '../platform/jobs/index.js' {
   interface JobPayloads {
     [name: TestJobName]: TestJobPayload;
   }

@@ -9,10 +9,10 @@ import { serve } from '@hono/node-server';
 import { pino } from 'pino';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { createApp } from '../app.js';
-import { getEnv } from '../env.js';
-import type { UploadStores } from '../services/uploads.js';
+import { getEnv } from '../platform/env.js';
+import type { UploadStores } from '../platform/uploads.js';
 import { createUser, signIn } from './factories.js';
-import type { Role } from '../db/models/roles.js';
+import type { Role } from '../auth/roles.js';
 import { attachChat, type ChatServer, type ChatServerOptions } from '../chat/socket.js';
 import { createSocketRevocation } from '../chat/revocation.js';
 

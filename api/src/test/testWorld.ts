@@ -8,23 +8,23 @@ import type { UserDoc } from '../auth/context.js';
 import { hashPassword } from '../auth/password.js';
 import { SESSION_COOKIE, createSession } from '../auth/sessions.js';
 import { chatUploadsDir } from '../chat/messages.js';
-import { Assignment } from '../db/models/assignment.js';
-import { ChatMessage } from '../db/models/chatMessage.js';
-import { Complaint, ComplaintDecision } from '../db/models/complaint.js';
-import { Course } from '../db/models/course.js';
-import { Enrollment } from '../db/models/enrollment.js';
-import { Feedback, Recording, SpeakingTask } from '../db/models/speaking.js';
-import { Notice } from '../db/models/notice.js';
-import { PrivacyExport } from '../db/models/privacyExport.js';
-import { ROLES, type Role } from '../db/models/roles.js';
-import { User } from '../db/models/user.js';
+import { Assignment } from '../assignments/model.js';
+import { ChatMessage } from '../chat/messageModel.js';
+import { Complaint, ComplaintDecision } from '../complaints/model.js';
+import { Course } from '../courses/courseModel.js';
+import { Enrollment } from '../courses/enrollmentModel.js';
+import { Feedback, Recording, SpeakingTask } from '../speaking/model.js';
+import { Notice } from '../notices/model.js';
+import { PrivacyExport } from '../privacy/exportModel.js';
+import { ROLES, type Role } from '../auth/roles.js';
+import { User } from '../people/userModel.js';
 import { exportFileName, exportsDir } from '../privacy/exportStore.js';
-import { getEnv, type Env } from '../env.js';
-import { DiskUploadStore, recordingsDir } from '../services/uploads.js';
+import { getEnv, type Env } from '../platform/env.js';
+import { DiskUploadStore, recordingsDir } from '../platform/uploads.js';
 import { audioFixture } from './audio.js';
-import { backupsDir } from '../backup/backup.js';
+import { backupsDir } from '../backups/backup.js';
 import { TEST_ORIGIN } from './factories.js';
-import { createMemoryRateLimitStore, type RateLimitStore } from '../security/rateLimit.js';
+import { createMemoryRateLimitStore, type RateLimitStore } from '../platform/security/rateLimit.js';
 
 /**
  * Test-only: one small, complete data set for the authorization matrix and

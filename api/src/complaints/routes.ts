@@ -1,0 +1,87 @@
+import { Hono, type Env, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv } from '../auth/context.js';
+import { requireRole, requireSelfOrAdmin } from '../auth/middleware.js';
+import { ROLES } from '../auth/roles.js';
+import { payloadTooLarge } from '../platform/http/errors.js';
+import { validate } from '../platform/http/validation.js';
+import { deleteComplaint, fileComplaint, listComplaints, type FilerRole, type NewComplaint } from './service.js';
+import { idempotency } from '../platform/http/idempotency.js';
+import { findPerson } from '../dashboards/stats.js';
+import { complaintIdParamSchema, studentComplaintSchema, teacherComplaintSchema } from './schema.js';
+
+/** Largest complaint body accepted, in bytes (a 5000-character description with room for escapes); larger → 413. */
+const COMPLAINT_BODY_LIMIT = 64 * 1024;
+
+/** `bodyLimit` answering 413 in the docs/product.md#error-format shape. */
+const complaintBodyLimit = bodyLimit({
+  maxSize: COMPLAINT_BODY_LIMIT,
+  onError: () => {
+    throw payloadTooLarge();
+  },
+});
+
+/** The validated POST body every filer's validator yields (its input type differs by filer). */
+interface ComplaintBodyInput {
+  in: { json: unknown };
+  out: { json: NewComplaint };
+}
+
+/** The input type of a filer's body validator, so each mounted copy keeps its own body type for `hc`. */
+type BodyInputOf<V> = V extends MiddlewareHandler<Env, string, infer I extends ComplaintBodyInput> ? I : never;
+
+/**
+ * What differs between the filers of docs/product.md#student-calls and docs/product.md#teacher-calls:
+ * the role that files (and, with an admin, reads) the complaints; the query parameter naming the
+ * owner of a list (`sId`, `tId`); and the body validator, whose schema accepts and ignores the owner
+ * fields that role's clients send (`sId`/`studentId`, `tId`).
+ */
+const FILERS = {
+  student: { role: ROLES.student, ownerQuery: 'sId', body: validate('json', studentComplaintSchema) },
+  teacher: { role: ROLES.teacher, ownerQuery: 'tId', body: validate('json', teacherComplaintSchema) },
+} as const;
+
+/** The areas that have complaints: `student` and `teacher`. */
+type FilerArea = keyof typeof FILERS;
+
+/**
+ * The complaints of one filer role (docs/product.md#student-complaints, docs/product.md#teacher-complaints,
+ * docs/product.md#complaint-status; docs/product.md#authorization-matrix, docs/product.md#clarified-behaviour),
+ * mounted at `/api` once per area. With `area` `student` (owner query `sId`) or `teacher` (`tId`):
+ *
+ * - `GET /{area}/complaints?sId=|tId=` (the filer themself or an admin) → `ComplaintJson[]`, newest
+ *   first; 401 without a session, 403 for anyone else, 400 for a missing or malformed id, 404 when no
+ *   user of the role has it
+ * - `POST /{area}/complaints` `{title, description, userId?, clientId?}` plus `sId?`/`studentId?`
+ *   (student) or `tId?` (teacher), all but the first two ignored (filers of the role only) → 201
+ *   `ComplaintJson`; 413 over {@link COMPLAINT_BODY_LIMIT}. A repeat with the same `Idempotency-Key`
+ *   header gets the first answer (`services/idempotency.ts`, docs/contributing.md#the-outbox).
+ * - `DELETE /{area}/complaints/:id` (the owner only) → 200 `{id}`; 403 someone else's, 404 none,
+ *   409 when approved
+ */
+export function complaintRoutesFor<A extends FilerArea>(area: A) {
+  const { role, ownerQuery, body } = FILERS[area];
+  return complaintRoutes<`/${A}/complaints`, BodyInputOf<(typeof FILERS)[A]['body']>>(`/${area}/complaints`, role, ownerQuery, body);
+}
+
+/** The routes of {@link complaintRoutesFor} for one filer, at `path`. */
+function complaintRoutes<P extends string, I extends ComplaintBodyInput>(path: P, role: FilerRole, ownerQuery: string, body: MiddlewareHandler<Env, string, I>) {
+  return (
+    new Hono<AppEnv>()
+      // an outbox replay with the same Idempotency-Key gets the first answer, never a second complaint.
+      .use(path, idempotency())
+      .get(path, requireRole(role, ROLES.admin), requireSelfOrAdmin(ownerQuery), async (c) => {
+        const owner = await findPerson(c.req.query(ownerQuery) ?? '', role);
+        return c.json(await listComplaints(String(owner._id), role), 200);
+      })
+      .post(path, requireRole(role), complaintBodyLimit, body, async (c) => {
+        const { title, description } = c.req.valid('json');
+        return c.json(await fileComplaint(c.var.user.id as string, role, { title, description }), 201);
+      })
+      .delete(`${path}/:id`, requireRole(role), validate('param', complaintIdParamSchema), async (c) => {
+        const { id } = c.req.valid('param');
+        await deleteComplaint(c.var.user.id as string, role, id);
+        return c.json({ id }, 200);
+      })
+  );
+}

@@ -1,0 +1,175 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv } from '../auth/context.js';
+import { requireRole } from '../auth/middleware.js';
+import { Assignment, AssignmentCompletion } from '../assignments/model.js';
+import { Course } from './courseModel.js';
+import { Enrollment } from './enrollmentModel.js';
+import { ROLES } from '../auth/roles.js';
+import { User } from '../people/userModel.js';
+import { badRequest, notFound, payloadTooLarge, unsupportedMediaType, validationError } from '../platform/http/errors.js';
+import { isJsonRequest, validate } from '../platform/http/validation.js';
+import { presentCourse, type CourseLike } from './presenter.js';
+import { MAX_UPLOAD_BYTES, type StoredUpload, type UploadStore } from '../platform/uploads.js';
+import { courseFieldsSchema, courseIdParamSchema, type CourseFieldsInput } from './schema.js';
+import { removeCourseSpeaking } from '../speaking/service.js';
+
+/**
+ * Largest course request body: the 5 MB image (MAX_UPLOAD_BYTES) plus 64 KiB
+ * for the text fields and the multipart framing. The image itself is held to
+ * exactly MAX_UPLOAD_BYTES by the upload storage.
+ */
+export const COURSE_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
+
+const limitBody = bodyLimit({
+  maxSize: COURSE_BODY_LIMIT,
+  onError: () => {
+    throw payloadTooLarge('The request is larger than 5 MB.');
+  },
+});
+
+/** What a create or update request carries: the raw fields and an optional new image. */
+interface CourseRequest {
+  fields: unknown;
+  image: File | null;
+}
+
+/**
+ * Reads a course request sent as `multipart/form-data` (text fields plus an
+ * optional `image` file; an empty file or a text `image` such as "null" means
+ * no new image) or as JSON (never an image).
+ * @throws 400 for a malformed body; 415 for any other content type
+ */
+async function readCourseRequest(c: Context): Promise<CourseRequest> {
+  const type = c.req.header('Content-Type')?.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type === 'multipart/form-data') {
+    let body: Record<string, unknown>;
+    try {
+      body = await c.req.parseBody();
+    } catch {
+      throw badRequest('The multipart body could not be read.');
+    }
+    const { image, ...fields } = body;
+    return { fields, image: image instanceof File && image.size > 0 ? image : null };
+  }
+  if (isJsonRequest(c)) return { fields: await c.req.json<unknown>(), image: null };
+  throw unsupportedMediaType('Send the course as multipart/form-data or as application/json.');
+}
+
+/** Validates the fields (400 naming every failing field) and checks that the instructor is a teacher. */
+async function validateCourseFields(fields: unknown): Promise<CourseFieldsInput> {
+  const result = courseFieldsSchema.safeParse(fields);
+  if (!result.success) throw validationError(result.error);
+  const teacher = await User.exists({ _id: result.data.instructorId, role: ROLES.teacher });
+  if (!teacher) throw badRequest('Invalid instructorId.', { instructorId: 'Instructor must be an existing teacher' });
+  return result.data;
+}
+
+/** The course's instructors' names, id → name, with one query (no `$lookup` on FerretDB). */
+async function instructorNamesOf(courses: readonly CourseLike[]): Promise<Map<string, string>> {
+  const ids = [...new Set(courses.flatMap((course) => (course.instructorId ? [String(course.instructorId)] : [])))];
+  if (ids.length === 0) return new Map();
+  const users = await User.find({ _id: { $in: ids } }, { name: 1 }).lean();
+  return new Map(users.map((user) => [String(user._id), user.name]));
+}
+
+/** Presents one course with its instructor's name resolved. */
+async function presentWithName(course: CourseLike) {
+  return presentCourse(course, await instructorNamesOf([course]));
+}
+
+/**
+ * Course management (docs/product.md#course-management, docs/product.md#course-calls, docs/product.md#derived-and-stored-data), admins
+ * only — 401 without a session, 403 for other roles — mounted at `/api`:
+ * - `GET /admin/courses` → `CourseJson[]` (with `instructorName`), newest first;
+ * - `GET /admin/courses/:id` → `CourseJson`;
+ * - `POST /admin/courses` → 201 `CourseJson`;
+ * - `PUT /admin/courses/:id` → 200 `CourseJson`; a new image replaces the old
+ *   file, no image keeps the current one;
+ * - `DELETE /admin/courses/:id` → 204; also removes the course's enrollments,
+ *   assignments (with their completions) and image file.
+ * Create and update take `multipart/form-data` (the fields of
+ * `courseFieldsSchema` plus an optional `image` file) or JSON without an
+ * image. Errors: 400 naming the fields (including an instructor who is not a
+ * teacher, and an end date before the start date) or a malformed id, 404
+ * absent course, 413 over 5 MB, 415 an image that is not a real image by its
+ * content's signature, or a body that is neither multipart nor JSON.
+ * @param options.uploads where course images are stored (`createUploadStores(env).public`, disk or GridFS)
+ */
+export function createCourseRoutes(options: { uploads: UploadStore; recordings: UploadStore }) {
+  const { uploads, recordings } = options;
+
+  /** Stores a new image, if any: 413 over 5 MB, 415 when its content is not an image. */
+  const storeImage = async (image: File | null): Promise<StoredUpload | null> => {
+    if (!image) return null;
+    if (image.size > MAX_UPLOAD_BYTES) throw payloadTooLarge('The file is larger than 5 MB.');
+    return uploads.save(new Uint8Array(await image.arrayBuffer()), 'image', 'course');
+  };
+
+  /** Removes a file that is no longer referenced; a leftover file is harmless, so a failure is ignored. */
+  const discard = (name: string | null | undefined) => uploads.remove(name).catch(() => undefined);
+
+  return new Hono<AppEnv>()
+    .get('/admin/courses', requireRole(1), async (c) => {
+      const courses = await Course.find().sort({ createdAt: -1, _id: -1 }).lean();
+      const names = await instructorNamesOf(courses);
+      return c.json(
+        courses.map((course) => presentCourse(course, names)),
+        200,
+      );
+    })
+    .get('/admin/courses/:id', requireRole(1), validate('param', courseIdParamSchema), async (c) => {
+      const course = await Course.findById(c.req.valid('param').id).lean();
+      if (!course) throw notFound('No such course.');
+      return c.json(await presentWithName(course), 200);
+    })
+    .post('/admin/courses', requireRole(1), limitBody, async (c) => {
+      const { fields, image } = await readCourseRequest(c);
+      const input = await validateCourseFields(fields);
+      const stored = await storeImage(image);
+      try {
+        const course = await Course.create({ ...input, image: stored?.name ?? null });
+        return c.json(await presentWithName(course), 201);
+      } catch (error) {
+        await discard(stored?.name);
+        throw error;
+      }
+    })
+    .put('/admin/courses/:id', requireRole(1), validate('param', courseIdParamSchema), limitBody, async (c) => {
+      const { id } = c.req.valid('param');
+      const existing = await Course.findById(id, { image: 1 }).lean();
+      if (!existing) throw notFound('No such course.');
+      const { fields, image } = await readCourseRequest(c);
+      const input = await validateCourseFields(fields);
+      const stored = await storeImage(image);
+      let updated;
+      try {
+        updated = await Course.findByIdAndUpdate(id, { $set: { ...input, ...(stored ? { image: stored.name } : {}) } }, { returnDocument: 'after', runValidators: true }).lean();
+      } catch (error) {
+        await discard(stored?.name);
+        throw error;
+      }
+      if (!updated) {
+        await discard(stored?.name);
+        throw notFound('No such course.');
+      }
+      if (stored && existing.image && existing.image !== stored.name) await discard(existing.image);
+      return c.json(await presentWithName(updated), 200);
+    })
+    .delete('/admin/courses/:id', requireRole(1), validate('param', courseIdParamSchema), async (c) => {
+      const { id } = c.req.valid('param');
+      const course = await Course.findByIdAndDelete(id).lean();
+      if (!course) throw notFound('No such course.');
+      // No transactions on FerretDB: the course goes first, so a failure below
+      // leaves only unreachable rows behind, never a course missing its parts.
+      await Enrollment.deleteMany({ courseId: course._id });
+      await removeCourseSpeaking(course._id, recordings);
+      const assignmentIds = (await Assignment.find({ courseId: course._id }, { _id: 1 }).lean()).map((a) => a._id);
+      if (assignmentIds.length > 0) {
+        await AssignmentCompletion.deleteMany({ assignmentId: { $in: assignmentIds } });
+        await Assignment.deleteMany({ _id: { $in: assignmentIds } });
+      }
+      await discard(course.image);
+      return c.body(null, 204);
+    });
+}

@@ -1,0 +1,12 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../auth/context.js';
+import { requireRole } from '../auth/middleware.js';
+import { ROLES } from '../auth/roles.js';
+import { adminStats } from '../people/service.js';
+
+/**
+ * `GET /api/admin/stats` (docs/product.md#admin-dashboard, docs/product.md#stats-and-export-calls), mounted
+ * at `/api`: admins only (401 / 403) → 200 `{totalStudents, totalTeachers,
+ * totalCourses, activity}` (`AdminStats`), counted from the database on each call.
+ */
+export const adminStatsRoutes = new Hono<AppEnv>().get('/admin/stats', requireRole(ROLES.admin), async (c) => c.json(await adminStats(), 200));

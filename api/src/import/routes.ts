@@ -1,0 +1,92 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
+import type { Logger } from 'pino';
+import type { AppEnv } from '../auth/context.js';
+import { requireRole } from '../auth/middleware.js';
+import type { SocketRevocation } from '../chat/revocation.js';
+import { ROLES } from '../auth/roles.js';
+import { unsupportedMediaType } from '../platform/http/errors.js';
+import { idempotency } from '../platform/http/idempotency.js';
+import { validate } from '../platform/http/validation.js';
+import { applyImport } from './apply.js';
+import { fileTooLarge, readImportFile } from './parse.js';
+import { countStatuses, planImport } from './plan.js';
+import { IMPORT_BODY_BYTES, importFormSchema, importQuerySchema, type ImportResultJson } from './schema.js';
+
+const limitBody = bodyLimit({
+  maxSize: IMPORT_BODY_BYTES,
+  onError: () => {
+    throw fileTooLarge();
+  },
+});
+
+/** 415 unless the body is `multipart/form-data`: the file is sent as a form. */
+const requireMultipart = createMiddleware(async (c, next) => {
+  const type = c.req.header('Content-Type')?.split(';')[0]?.trim().toLowerCase();
+  if (type !== 'multipart/form-data') throw unsupportedMediaType('Send the file as multipart/form-data, in the form field "file".');
+  await next();
+});
+
+/**
+ * What an import's answer keeps for the repeats of its `Idempotency-Key`: everything but the
+ * one-time passwords, which are shown once and never stored in clear; a repeat says how many were
+ * withheld (docs/decisions/0024-importing-people.md).
+ */
+export function withoutPasswords(body: string): string {
+  const answer = JSON.parse(body) as ImportResultJson;
+  const { passwords, ...rest } = answer;
+  return JSON.stringify({ ...rest, passwordsWithheld: passwords?.length ?? 0 });
+}
+
+const idempotentImport = idempotency({ maxBodyBytes: IMPORT_BODY_BYTES, storedBody: withoutPasswords });
+
+/** The `Idempotency-Key` middleware for an import that writes; a preview writes nothing and passes by. */
+const idempotentUnlessDryRun = createMiddleware<AppEnv>(async (c, next) => {
+  const { dryRun } = importQuerySchema.parse({ dryRun: c.req.query('dryRun') });
+  return dryRun ? next() : idempotentImport(c, next);
+});
+
+/**
+ * Importing people from a file (docs/product.md#import), mounted at `/api`, admins only (401 / 403):
+ *
+ * - `POST /admin/import?dryRun=1` with `multipart/form-data` holding one `file` — a CSV with the
+ *   columns `firstName, lastName, email, role, courses` or the JSON of "Export Now" — → 200
+ *   `ImportResultJson` with `dryRun: true`: each row's status (`create`, `update`, `skip`,
+ *   `error` with its reasons) and the counts. Writes nothing.
+ * - `POST /admin/import` with the same form → 200 `ImportResultJson` with `dryRun: false`: the
+ *   file is planned again and applied (rows with errors never are), and the answer holds the
+ *   one-time passwords of the accounts made, once. Importing the same file again makes nothing
+ *   (every row `skip`). With an `Idempotency-Key`, a repeat gets the first answer without the
+ *   passwords (`passwordsWithheld`), and nothing is applied twice.
+ *
+ * Errors: 400 for an unreadable file (not UTF-8, another kind of file, not valid CSV or JSON,
+ * missing columns, no rows) or a bad `dryRun`, with the reason in words; 409 a reused
+ * `Idempotency-Key`; 413 `file_too_large` over 2 MB or `too_many_rows` over 5,000 people; 415 a
+ * body that is not multipart.
+ * @param opts.sockets ends the discussion sockets of a user whose role the import changes
+ * @param opts.log where an import that stops on an unexpected error is logged
+ */
+export const createImportRoutes = (opts: { sockets?: SocketRevocation; log?: Pick<Logger, 'error'> } = {}) =>
+  new Hono<AppEnv>().post(
+    '/admin/import',
+    requireRole(ROLES.admin),
+    validate('query', importQuerySchema),
+    requireMultipart,
+    limitBody,
+    idempotentUnlessDryRun,
+    validate('form', importFormSchema),
+    async (c) => {
+      const dryRun = c.req.valid('query').dryRun ?? false;
+      const file = await readImportFile(c.req.valid('form').file);
+      const planned = await planImport(file);
+      if (dryRun) {
+        const rows = planned.map(({ action: _action, ...row }) => row);
+        const result: ImportResultJson = { dryRun, format: file.format, counts: countStatuses(rows), rows };
+        return c.json(result, 200);
+      }
+      const applied = await applyImport(planned, { sockets: opts.sockets, log: opts.log });
+      const result: ImportResultJson = { dryRun, format: file.format, counts: countStatuses(applied.rows), rows: applied.rows, passwords: applied.passwords };
+      return c.json(result, 200);
+    },
+  );

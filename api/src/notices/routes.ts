@@ -1,0 +1,68 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv } from '../auth/context.js';
+import { requireAuth, requireRole } from '../auth/middleware.js';
+import { Notice } from './model.js';
+import { notFound, payloadTooLarge } from '../platform/http/errors.js';
+import { validate } from '../platform/http/validation.js';
+import { ReadCache } from '../platform/readCache.js';
+import { presentNotice, type NoticeJson } from './presenter.js';
+import { noticeBodySchema, noticeIdParamSchema } from './schema.js';
+
+/** Largest notice request body: 64 KiB (a title and a 5,000-character description fit with room to spare). */
+const NOTICE_BODY_LIMIT = 64 * 1024;
+
+const limitBody = bodyLimit({
+  maxSize: NOTICE_BODY_LIMIT,
+  onError: () => {
+    throw payloadTooLarge();
+  },
+});
+
+/** The notice list, for `READ_CACHE_TTL_MS` at most; emptied by any write to the notices. */
+const noticeListCache = new ReadCache<NoticeJson[]>(['Notice'], 1);
+
+/**
+ * Every notice, newest first (the `_id` breaks ties of `createdAt`): one
+ * query over the `{createdAt: -1, _id: -1}` index, none while the list is in
+ * the read cache (`services/readCache.ts`).
+ */
+export function listNotices(): Promise<NoticeJson[]> {
+  return noticeListCache.get('all', async () => {
+    const notices = await Notice.find({}, { title: 1, description: 1, createdAt: 1, updatedAt: 1 }).sort({ createdAt: -1, _id: -1 }).lean();
+    return notices.map(presentNotice);
+  });
+}
+
+/**
+ * Notices (docs/product.md#notices, docs/product.md#notice-calls, docs/product.md#authorization-matrix), mounted at `/api`:
+ * - `GET /admin/notice` — every signed-in user (401 otherwise): `NoticeJson[]`, newest first;
+ * - `POST /admin/notice` `{title, description}` — admins only: 201 the created `NoticeJson`;
+ * - `PUT /admin/notice/:id` `{title, description}` — admins only: 200 the saved `NoticeJson`;
+ * - `DELETE /admin/notice/:id` — admins only: 204.
+ * Writes answer 401 without a session, 403 for teachers and students, 400
+ * naming the fields for a malformed id or body (title and description are
+ * trimmed and required), 404 for an absent notice.
+ * Guarded per route: `GET` must stay open to every role, so nothing here
+ * applies to the whole `/api/admin/*` path.
+ */
+export const noticeRoutes = new Hono<AppEnv>()
+  .get('/admin/notice', requireAuth, async (c) => {
+    return c.json(await listNotices(), 200);
+  })
+  .post('/admin/notice', requireRole(1), limitBody, validate('json', noticeBodySchema), async (c) => {
+    const notice = await Notice.create(c.req.valid('json'));
+    return c.json(presentNotice(notice), 201);
+  })
+  .put('/admin/notice/:id', requireRole(1), validate('param', noticeIdParamSchema), limitBody, validate('json', noticeBodySchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const notice = await Notice.findByIdAndUpdate(id, { $set: c.req.valid('json') }, { returnDocument: 'after', runValidators: true }).lean();
+    if (!notice) throw notFound('No such notice.');
+    return c.json(presentNotice(notice), 200);
+  })
+  .delete('/admin/notice/:id', requireRole(1), validate('param', noticeIdParamSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const deleted = await Notice.findByIdAndDelete(id).lean();
+    if (!deleted) throw notFound('No such notice.');
+    return c.body(null, 204);
+  });

@@ -1,0 +1,55 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { Assessment } from './assessmentModel.js';
+import { User } from '../people/userModel.js';
+import type { AppEnv } from '../auth/context.js';
+import { requireAuth } from '../auth/middleware.js';
+import { payloadTooLarge } from '../platform/http/errors.js';
+import { validate } from '../platform/http/validation.js';
+import { meanScore, oracyLevelForMean } from './level.js';
+import { changeBetween } from './profile.js';
+import { NEWEST_FIRST, refreshOracySummary } from './summary.js';
+import { presentSnapshot } from './presenter.js';
+import { updateOracyAssessmentSchema } from './assessmentSchema.js';
+
+/**
+ * `POST /api/updateOracyAssessment` (docs/product.md#api, docs/product.md#authorization-matrix, docs/product.md#derived-and-stored-data), mounted
+ * at `/api`: any signed-in user (401 otherwise) submits
+ * `{oracy_scores: {statementKey: 1–5, …16 keys}}` (400 naming the field
+ * otherwise). Every submission is stored against the caller, the mean of the
+ * scores sets the caller's `oracyLevel`, the caller's Oracy summary is brought
+ * up to date (docs/product.md#oracy-profile), and the answer is
+ * 201 `{id, oracyLevel, mean, snapshot, change}` (`mean` 1–5, unrounded;
+ * `snapshot` this submission as the profile shows it; `change` its mean minus
+ * the previous submission's, two decimals, or null for a first submission).
+ */
+export const assessmentRoutes = new Hono<AppEnv>().post(
+  '/updateOracyAssessment',
+  requireAuth,
+  bodyLimit({
+    maxSize: 16 * 1024,
+    onError: () => {
+      throw payloadTooLarge();
+    },
+  }),
+  validate('json', updateOracyAssessmentSchema),
+  async (c) => {
+    const user = c.var.user;
+    const scores = c.req.valid('json').oracy_scores;
+    const mean = meanScore(Object.values(scores));
+    const oracyLevel = oracyLevelForMean(mean);
+    const assessment = await Assessment.create({ userId: user._id, scores, mean, level: oracyLevel });
+    await User.updateOne({ _id: user._id }, { $set: { oracyLevel } });
+    const summary = await refreshOracySummary(user._id);
+    // Usually this submission is the latest; when another arrived meanwhile, its predecessor is read.
+    const previous =
+      summary.latest?.assessmentId.toString() === assessment.id
+        ? summary.previous
+        : await Assessment.findOne({ userId: user._id, _id: { $ne: assessment._id }, createdAt: { $lte: assessment.createdAt } })
+            .sort(NEWEST_FIRST)
+            .select('mean')
+            .lean();
+    const snapshot = presentSnapshot({ _id: assessment._id, createdAt: assessment.createdAt, mean, level: oracyLevel, scores });
+    return c.json({ id: assessment.id as string, oracyLevel, mean, snapshot, change: changeBetween(snapshot, previous) }, 201);
+  },
+);

@@ -1,0 +1,133 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv } from '../auth/context.js';
+import { requireAuth, requireSelfOrAdmin } from '../auth/middleware.js';
+import { hashPassword, verifyPassword } from '../auth/password.js';
+import { clientIp, createAuthLimiters, type AuthLimiters } from '../auth/rateLimits.js';
+import { deleteUserSessions, startSession } from '../auth/sessions.js';
+import type { SocketRevocation } from '../chat/revocation.js';
+import { ROLES } from '../auth/roles.js';
+import { User } from './userModel.js';
+import { presentProfile } from './userPresenter.js';
+import { ApiError, badRequest, notFound, payloadTooLarge, unsupportedMediaType } from '../platform/http/errors.js';
+import { MAX_UPLOAD_BYTES, type UploadStore } from '../platform/uploads.js';
+import { studentProfileFigures, teacherProfileFigures } from './profile.js';
+import { validate } from '../platform/http/validation.js';
+import { profileParamSchema, userLanguageBodySchema, userPasswordBodySchema } from './userSchema.js';
+
+/** The 400 of a password change whose current password is wrong (code `wrong_current_password`). */
+export const WRONG_CURRENT_PASSWORD = 'Your current password is not right.';
+/** The 400 of a password change whose new password is the current one. */
+export const SAME_AS_CURRENT_PASSWORD = 'Choose a new password other than your current one.';
+
+/** Largest photo request: the 5 MB image (MAX_UPLOAD_BYTES) plus 64 KiB of multipart framing. */
+export const PHOTO_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
+
+const limitPhotoBody = bodyLimit({
+  maxSize: PHOTO_BODY_LIMIT,
+  onError: () => {
+    throw payloadTooLarge('The file is larger than 5 MB.');
+  },
+});
+
+/** What the user's own calls need from the app. */
+export interface UserRoutesOptions {
+  /** the public upload store (`createUploadStores(env).public`), which serves photos at `/uploads/{name}` */
+  uploads: UploadStore;
+  /** the sign-in limiters: a wrong current password counts as a failed sign-in */
+  limiters?: AuthLimiters;
+  /** ends the discussion sockets of the user's other sessions after a password change */
+  sockets?: SocketRevocation;
+  /** `SESSION_TTL_DAYS` and `TRUST_PROXY`, for the fresh session of the browser that changed its password */
+  session: { ttlDays: number; trustProxy: boolean };
+}
+
+/** The `photo` file of a `multipart/form-data` body. @throws 400 for a malformed body or no file; 415 for another content type */
+async function readPhoto(c: Context): Promise<File> {
+  const type = c.req.header('Content-Type')?.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type !== 'multipart/form-data') throw unsupportedMediaType('Send the photo as multipart/form-data.');
+  let body: Record<string, unknown>;
+  try {
+    body = await c.req.parseBody();
+  } catch {
+    throw badRequest('The multipart body could not be read.');
+  }
+  const photo = body.photo;
+  if (!(photo instanceof File) || photo.size === 0) throw badRequest('Choose a photo.', { photo: 'Choose a photo.' });
+  return photo;
+}
+
+/**
+ * The signed-in user's own calls, mounted at `/api` (docs/product.md#user-calls):
+ * - `GET /api/user/profile/:userId` (docs/product.md#admin-profile,
+ *   docs/product.md#teacher-and-student-profiles): the user themself or an admin
+ *   (docs/product.md#authorization-matrix: 401 without a session, 400 malformed id, 403 someone
+ *   else's id) → 200 `ProfileJson` — name, email, role, picture, language, and a student's
+ *   progress, courses and badges (docs/product.md#badges) or a teacher's courses and teaching
+ *   progress; 404 when no such user.
+ * - `PUT /api/user/language` `{language: "English"|"Spanish"|"French"|null}` (docs/product.md#language):
+ *   any signed-in user (401 without a session) chooses the language the PWA shows them, null
+ *   following the school's → 200 `{language}`; 400 naming the field for anything else.
+ * - `PUT /api/user/photo` (docs/product.md#edit-profile): multipart with a `photo` image file →
+ *   200 `{profilePicture}` (`/uploads/{name}`); the previous photo is removed. 400 no file, 413 over
+ *   5 MB, 415 not multipart or not an image by its content's signature (SVG never).
+ * - `DELETE /api/user/photo` → 200 `{profilePicture: null}`: back to initials.
+ * - `POST /api/user/password` `{currentPassword, password, confirmPassword}`
+ *   (docs/product.md#change-password): 200 `{ok: true}`; every other session of the user ends
+ *   (sockets too) and this browser continues in a fresh session. 400 `validation_error` naming the
+ *   fields (the rules of registration, a confirmation that differs, the current password again),
+ *   each with its reason (`reasons.password`: `too_short`, `too_long`, `common_password`,
+ *   `same_as_current`; docs/product.md#error-format), 400 `wrong_current_password`, 429 once the sign-in limits are used up (a wrong current password
+ *   counts as a failed sign-in).
+ */
+export function createUserRoutes(opts: UserRoutesOptions) {
+  const limiters = opts.limiters ?? createAuthLimiters();
+  const { uploads } = opts;
+
+  return new Hono<AppEnv>()
+    .get('/user/profile/:userId', requireSelfOrAdmin('userId'), validate('param', profileParamSchema), async (c) => {
+      const user = await User.findById(c.req.valid('param').userId, { name: 1, email: 1, role: 1, profilePicture: 1, language: 1 }).lean();
+      if (!user) throw notFound('No such user.');
+      const figures =
+        user.role === ROLES.student ? { student: await studentProfileFigures(user._id) } : user.role === ROLES.teacher ? { teacher: await teacherProfileFigures(user._id) } : {};
+      return c.json(presentProfile(user, figures), 200);
+    })
+    .put('/user/language', requireAuth, validate('json', userLanguageBodySchema), async (c) => {
+      const { language } = c.req.valid('json');
+      await User.updateOne({ _id: c.var.user._id }, { $set: { language } }, { runValidators: true });
+      return c.json({ language }, 200);
+    })
+    .put('/user/photo', requireAuth, limitPhotoBody, async (c) => {
+      const photo = await readPhoto(c);
+      if (photo.size > MAX_UPLOAD_BYTES) throw payloadTooLarge('The file is larger than 5 MB.');
+      const stored = await uploads.save(new Uint8Array(await photo.arrayBuffer()), 'image', 'photo');
+      const profilePicture = `/uploads/${stored.name}`;
+      const before = await User.findOneAndUpdate({ _id: c.var.user._id }, { $set: { photo: stored.name, profilePicture } }).lean();
+      // a leftover file is harmless, so a failed removal is ignored.
+      if (before?.photo) await uploads.remove(before.photo).catch(() => undefined);
+      return c.json({ profilePicture: profilePicture as string | null }, 200);
+    })
+    .delete('/user/photo', requireAuth, async (c) => {
+      const before = await User.findOneAndUpdate({ _id: c.var.user._id }, { $set: { photo: null, profilePicture: null } }).lean();
+      if (before?.photo) await uploads.remove(before.photo).catch(() => undefined);
+      return c.json({ profilePicture: null as string | null }, 200);
+    })
+    .post('/user/password', requireAuth, validate('json', userPasswordBodySchema), async (c) => {
+      const user = c.var.user;
+      const { currentPassword, password } = c.req.valid('json');
+      const attempt = { ip: clientIp(c, opts.session.trustProxy), email: user.email };
+      await limiters.checkLogin(attempt);
+      if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+        await limiters.recordLoginFailure(attempt);
+        throw new ApiError(400, 'wrong_current_password', WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD }, {}, { currentPassword: 'wrong_password' });
+      }
+      await limiters.recordLoginSuccess(attempt);
+      if (password === currentPassword) throw badRequest(SAME_AS_CURRENT_PASSWORD, { password: SAME_AS_CURRENT_PASSWORD }, { password: 'same_as_current' });
+      await User.updateOne({ _id: user._id }, { $set: { passwordHash: await hashPassword(password) } });
+      // Every session of the user ends; this browser goes on in a fresh one.
+      await deleteUserSessions(user._id);
+      opts.sockets?.endUserSockets(user.id as string);
+      await startSession(c, user._id, opts.session);
+      return c.json({ ok: true as const }, 200);
+    });
+}

@@ -1,0 +1,89 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../auth/context.js';
+import { requireRole } from '../auth/middleware.js';
+import { DEFAULT_SCHOOL_SETTINGS, SCHOOL_SETTINGS_ID, SchoolSettings, type BACKUP_FREQUENCIES, type SCHOOL_LANGUAGES } from './model.js';
+import { ROLES } from '../auth/roles.js';
+import { User } from '../people/userModel.js';
+
+type SchoolLanguage = (typeof SCHOOL_LANGUAGES)[number];
+type BackupFrequency = (typeof BACKUP_FREQUENCIES)[number];
+import { validate } from '../platform/http/validation.js';
+import { schoolSettingsBodySchema } from './schema.js';
+
+/** The school's settings as the API answers them (docs/product.md#settings). */
+export interface SchoolSettingsJson {
+  /** English, Spanish or French */
+  language: SchoolLanguage;
+  /** Daily, Weekly or Monthly */
+  backupFrequency: BackupFrequency;
+  /** the school's name on the privacy notice; '' until set */
+  schoolName: string;
+  /** whom to ask for a copy or the deletion of one's data; '' until set */
+  privacyContact: string;
+  /** days a reviewed recording's audio is kept, 30–1,825; default 365 (docs/product.md#retention) */
+  recordingRetentionDays: number;
+  /** months without a sign-in before the retention report counts an account as inactive, 6–60; null: off (the default) */
+  inactiveAccountMonths: number | null;
+  /** ISO 8601 time of the last save; null while the defaults have never been saved */
+  updatedAt: string | null;
+  /** who saved last, `{id, name}`; null before the first save or once that account is gone */
+  updatedBy: { id: string; name: string } | null;
+}
+
+/** A stored settings record as answered, with `by` the admin who saved it (null when gone). */
+function presentSettings(
+  stored: {
+    language: string;
+    backupFrequency: string;
+    schoolName?: string | null;
+    privacyContact?: string | null;
+    recordingRetentionDays?: number | null;
+    inactiveAccountMonths?: number | null;
+    updatedAt?: Date | null;
+  },
+  by: { _id: unknown; name: string } | null,
+): SchoolSettingsJson {
+  return {
+    // the schema's enums hold these to the same lists.
+    language: stored.language as SchoolLanguage,
+    backupFrequency: stored.backupFrequency as BackupFrequency,
+    // settings saved before these fields existed lack them.
+    schoolName: stored.schoolName ?? '',
+    privacyContact: stored.privacyContact ?? '',
+    recordingRetentionDays: stored.recordingRetentionDays ?? DEFAULT_SCHOOL_SETTINGS.recordingRetentionDays,
+    inactiveAccountMonths: stored.inactiveAccountMonths ?? null,
+    updatedAt: stored.updatedAt ? new Date(stored.updatedAt).toISOString() : null,
+    updatedBy: by ? { id: String(by._id), name: by.name } : null,
+  };
+}
+
+/** The stored settings, or the defaults when none were saved yet; two queries at most. */
+export async function readSchoolSettings(): Promise<SchoolSettingsJson> {
+  const stored = await SchoolSettings.findById(SCHOOL_SETTINGS_ID).lean();
+  if (!stored) return { ...DEFAULT_SCHOOL_SETTINGS, updatedAt: null, updatedBy: null };
+  const by = stored.updatedBy ? await User.findById(stored.updatedBy, { name: 1 }).lean() : null;
+  return presentSettings(stored, by);
+}
+
+/**
+ * The school's settings (docs/product.md#settings), mounted at `/api`, admins only (401 / 403):
+ * - `GET /admin/settings` → 200 `SchoolSettingsJson` (the defaults, English, Daily and empty
+ *   privacy fields, 365 days of recordings' audio and no inactive-account report, until saved);
+ * - `PUT /admin/settings` `{language, backupFrequency, schoolName, privacyContact,
+ *   recordingRetentionDays, inactiveAccountMonths}` (a full replace)
+ *   → 200 the saved `SchoolSettingsJson`, with the admin as `updatedBy`; 400 naming the field for
+ *   any other value, a missing field or any other field.
+ * One document in the database, so every process answers the same.
+ */
+export const settingsRoutes = new Hono<AppEnv>()
+  .get('/admin/settings', requireRole(ROLES.admin), async (c) => c.json(await readSchoolSettings(), 200))
+  .put('/admin/settings', requireRole(ROLES.admin), validate('json', schoolSettingsBodySchema), async (c) => {
+    const admin = c.var.user;
+    // one write; the saving admin is known, so the answer needs no second read.
+    const stored = await SchoolSettings.findOneAndUpdate(
+      { _id: SCHOOL_SETTINGS_ID },
+      { $set: { ...c.req.valid('json'), updatedBy: admin._id } },
+      { upsert: true, runValidators: true, returnDocument: 'after' },
+    ).lean();
+    return c.json(presentSettings(stored!, admin), 200);
+  });

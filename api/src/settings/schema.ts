@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { BACKUP_FREQUENCIES, PRIVACY_SETTING_LIMITS, RETENTION_SETTING_LIMITS, SCHOOL_LANGUAGES } from './model.js';
+
+const { recordingRetentionDays: days, inactiveAccountMonths: months } = RETENTION_SETTING_LIMITS;
+const DAYS_RULE = `Recording retention must be a whole number of days from ${days.min} to ${days.max}.`;
+const MONTHS_RULE = `Inactive accounts must be off or a whole number of months from ${months.min} to ${months.max}.`;
+
+/**
+ * `PUT /api/admin/settings` (docs/product.md#settings): every setting, nothing else — a full
+ * replace (a field that is not one of them is a 400, "Unknown field.", so that a typo is not
+ * silently ignored; a missing one is a 400 too, so that an older screen cannot blank the privacy
+ * fields it does not know).
+ */
+export const schoolSettingsBodySchema = z.strictObject(
+  {
+    /** English, Spanish or French */
+    language: z.enum(SCHOOL_LANGUAGES, { error: 'Language must be English, Spanish or French.' }),
+    /** Daily, Weekly or Monthly */
+    backupFrequency: z.enum(BACKUP_FREQUENCIES, { error: 'Backup Frequency must be Daily, Weekly or Monthly.' }),
+    /** the school's name on the privacy notice, trimmed, 0–120 characters (docs/product.md#privacy) */
+    schoolName: z
+      .string({ error: 'School name must be text.' })
+      .trim()
+      .max(PRIVACY_SETTING_LIMITS.schoolName, { error: `School name must be at most ${PRIVACY_SETTING_LIMITS.schoolName} characters.` }),
+    /** whom to ask about one's data: an email or a short text, trimmed, 0–200 characters (docs/product.md#privacy) */
+    privacyContact: z
+      .string({ error: 'Privacy contact must be text.' })
+      .trim()
+      .max(PRIVACY_SETTING_LIMITS.privacyContact, { error: `Privacy contact must be at most ${PRIVACY_SETTING_LIMITS.privacyContact} characters.` }),
+    /** days a reviewed recording's audio is kept, a whole number 30–1,825 (docs/product.md#retention) */
+    recordingRetentionDays: z.number({ error: DAYS_RULE }).int({ error: DAYS_RULE }).min(days.min, { error: DAYS_RULE }).max(days.max, { error: DAYS_RULE }),
+    /** months without a sign-in before an account is reported as inactive, a whole number 6–60, or null: off (docs/product.md#retention) */
+    inactiveAccountMonths: z.number({ error: MONTHS_RULE }).int({ error: MONTHS_RULE }).min(months.min, { error: MONTHS_RULE }).max(months.max, { error: MONTHS_RULE }).nullable(),
+  },
+  { error: (issue) => (issue.code === 'invalid_type' ? 'Must be an object of the settings.' : undefined) },
+);
