@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Types } from 'mongoose';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
-import { DeliveryReport } from './model.js';
+import { StoredDeliveryReport } from './model.js';
 import { Job } from '../platform/jobs/jobModel.js';
 import { Recording } from '../speaking/model.js';
 import { DELIVERY_VERSION } from './analysis/report.js';
@@ -254,7 +254,7 @@ describe('replaced, deleted and removed audio (docs/product.md#measured-by-the-s
     // the second take's job found its audio replaced and measured nothing.
     expect(decoded).toEqual(['audio/webm', 'audio/wav']);
     expect(await deliveryOf(third.id, student.cookie)).toMatchObject({ status: 'ready', source: 'server' });
-    expect(await DeliveryReport.countDocuments({ recordingId: first.id })).toBe(1);
+    expect(await StoredDeliveryReport.countDocuments({ recordingId: first.id })).toBe(1);
   });
 
   it('goes with its recording when the student or the course is deleted; a queued job then does nothing', async () => {
@@ -265,14 +265,14 @@ describe('replaced, deleted and removed audio (docs/product.md#measured-by-the-s
     const byStudent = await readJson(await upload(a.task.id, a.student.cookie));
     const b = await classroom();
     const byCourse = await readJson(await upload(b.task.id, b.student.cookie));
-    expect(await DeliveryReport.countDocuments({ recordingId: { $in: [byStudent.id, byCourse.id] } })).toBe(2);
+    expect(await StoredDeliveryReport.countDocuments({ recordingId: { $in: [byStudent.id, byCourse.id] } })).toBe(2);
 
     expect((await app.request(`/api/admin/users/${a.student.user.id}`, jsonRequest('DELETE', undefined, admin.cookie))).status).toBe(204);
     expect((await app.request(`/api/admin/courses/${b.course.id}`, jsonRequest('DELETE', undefined, admin.cookie))).status).toBe(204);
-    expect(await DeliveryReport.countDocuments({ recordingId: { $in: [byStudent.id, byCourse.id] } })).toBe(0);
+    expect(await StoredDeliveryReport.countDocuments({ recordingId: { $in: [byStudent.id, byCourse.id] } })).toBe(0);
     await drain();
     expect(decoded).toEqual([]);
-    expect(await DeliveryReport.countDocuments({ recordingId: { $in: [byStudent.id, byCourse.id] } })).toBe(0);
+    expect(await StoredDeliveryReport.countDocuments({ recordingId: { $in: [byStudent.id, byCourse.id] } })).toBe(0);
   });
 
   it('stays when its audio is removed, and nothing measures audio that is gone', async () => {
@@ -280,14 +280,14 @@ describe('replaced, deleted and removed audio (docs/product.md#measured-by-the-s
     await measureWith(tools);
     // only this test's recordings, for the reanalysis below
     await Recording.deleteMany({});
-    await DeliveryReport.deleteMany({});
+    await StoredDeliveryReport.deleteMany({});
     const admin = await signedIn(1);
     const { student, task } = await classroom();
     const recording = await readJson(await upload(task.id, student.cookie));
     await drain();
     const stored = (await Recording.findById(recording.id).lean())!;
     await store.remove(stored.file.name);
-    await DeliveryReport.updateOne({ recordingId: recording.id }, { $set: { version: DELIVERY_VERSION - 1 } });
+    await StoredDeliveryReport.updateOne({ recordingId: recording.id }, { $set: { version: DELIVERY_VERSION - 1 } });
 
     await app.request('/api/admin/delivery/reanalyse', jsonRequest('POST', undefined, admin.cookie));
     await drain();
@@ -341,12 +341,12 @@ describe('delivery in lists and in the profile (docs/product.md#measured-by-the-
     // one without a ready report: the server failed and the phone sent none
     const failing = await anotherTask(world, 'Broken');
     const broken = await readJson(await upload(failing.id, world.student.cookie));
-    await DeliveryReport.updateOne({ recordingId: broken.id }, { $set: { status: 'failed', reason: DELIVERY_REASONS.corrupt } });
+    await StoredDeliveryReport.updateOne({ recordingId: broken.id }, { $set: { status: 'failed', reason: DELIVERY_REASONS.corrupt } });
     // submitted one minute apart, in order
     for (const [i, r] of [...recordings, broken].entries()) {
       const submittedAt = new Date(Date.UTC(2026, 0, 10, 9, i));
       await Recording.updateOne({ _id: r.id }, { $set: { submittedAt } });
-      await DeliveryReport.updateOne({ recordingId: r.id }, { $set: { submittedAt } });
+      await StoredDeliveryReport.updateOne({ recordingId: r.id }, { $set: { submittedAt } });
     }
 
     const profile = await readJson(await get(`/api/student/oracy/${world.student.user.id}`, world.student.cookie));
@@ -386,7 +386,7 @@ describe('POST /api/admin/delivery/reanalyse (docs/product.md#delivery-feedback-
     await measureWith(fakeDeliveryTools({ steps: ['ok'] }).tools);
     // only this test's recordings
     await Recording.deleteMany({});
-    await DeliveryReport.deleteMany({});
+    await StoredDeliveryReport.deleteMany({});
     const admin = await signedIn(1);
     const world = await classroom();
     const { student, teacher } = world;
@@ -397,11 +397,11 @@ describe('POST /api/admin/delivery/reanalyse (docs/product.md#delivery-feedback-
     await drain();
     const [r0, r1, r2, r3, r4, r5] = made.map((r) => r.id as string) as [string, string, string, string, string, string];
     // r0: measured by the server with the current method: left alone
-    await DeliveryReport.updateOne({ recordingId: r1 }, { $set: { version: DELIVERY_VERSION - 1 } }); // an older method
-    await DeliveryReport.updateOne({ recordingId: r2 }, { $set: { source: 'device' } }); // the phone's only
-    await DeliveryReport.updateOne({ recordingId: r3 }, { $set: { status: 'failed', source: null, report: null, reason: DELIVERY_REASONS.corrupt } });
-    await DeliveryReport.updateOne({ recordingId: r4 }, { $set: { source: 'device', reason: DELIVERY_REASONS.corrupt } }); // the server failed; the phone's kept
-    await DeliveryReport.deleteOne({ recordingId: r5 }); // stored before delivery feedback existed
+    await StoredDeliveryReport.updateOne({ recordingId: r1 }, { $set: { version: DELIVERY_VERSION - 1 } }); // an older method
+    await StoredDeliveryReport.updateOne({ recordingId: r2 }, { $set: { source: 'device' } }); // the phone's only
+    await StoredDeliveryReport.updateOne({ recordingId: r3 }, { $set: { status: 'failed', source: null, report: null, reason: DELIVERY_REASONS.corrupt } });
+    await StoredDeliveryReport.updateOne({ recordingId: r4 }, { $set: { source: 'device', reason: DELIVERY_REASONS.corrupt } }); // the server failed; the phone's kept
+    await StoredDeliveryReport.deleteOne({ recordingId: r5 }); // stored before delivery feedback existed
     await Job.deleteMany({ name: DELIVERY_JOB });
 
     for (const who of [student, teacher]) expect((await app.request('/api/admin/delivery/reanalyse', jsonRequest('POST', undefined, who.cookie))).status).toBe(403);

@@ -45,4 +45,4 @@ deliveryReportSchema.index({ source: 1, version: 1 });
 watchWrites(deliveryReportSchema, 'DeliveryReport');
 
 /** The delivery report records, collection `deliveryreports`. */
-export const DeliveryReport = model('DeliveryReport', deliveryReportSchema);
+export const StoredDeliveryReport = model('DeliveryReport', deliveryReportSchema);

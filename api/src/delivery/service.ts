@@ -1,5 +1,5 @@
 import type { Types } from 'mongoose';
-import { DeliveryReport } from './model.js';
+import { StoredDeliveryReport } from './model.js';
 import { Recording, SpeakingTask } from '../speaking/model.js';
 import { DecodeError, type DecodedAudio } from './analysis/decode.js';
 import { DELIVERY_VERSION, deliveryReportSchema, type DeliveryReport as Report, type DeliverySummary, type DeliveryTrendPoint } from './analysis/report.js';
@@ -152,11 +152,11 @@ export async function startDelivery(recording: RecordingForDelivery, device: Rep
   const fields: ReportFields = device ? readyFields(device, 'device', new Date()) : { status: 'pending', reason: null, ...NO_REPORT };
   const set = { ...fields, studentId: recording.studentId, taskId: recording.taskId, audio: recording.file.name, submittedAt: recording.submittedAt };
   try {
-    await DeliveryReport.updateOne({ recordingId: recording._id }, { $set: set }, { upsert: true });
+    await StoredDeliveryReport.updateOne({ recordingId: recording._id }, { $set: set }, { upsert: true });
   } catch (err) {
     // Two first takes of one recording at once: the other made the record; write over it.
     if ((err as { code?: number }).code !== 11000) throw err;
-    await DeliveryReport.updateOne({ recordingId: recording._id }, { $set: set });
+    await StoredDeliveryReport.updateOne({ recordingId: recording._id }, { $set: set });
   }
   await queueMeasurement(recording);
   return presentDeliverySummary(fields);
@@ -170,19 +170,19 @@ export async function startDelivery(recording: RecordingForDelivery, device: Rep
  * @param opts.keepReason leave a record that already has a reason as it is
  */
 export async function applyMeasurement(payload: MeasurePayload, outcome: Measurement, opts: { keepReason?: boolean } = {}): Promise<void> {
-  const record = await DeliveryReport.findOne({ recordingId: payload.recordingId }).select('audio source reason').lean();
+  const record = await StoredDeliveryReport.findOne({ recordingId: payload.recordingId }).select('audio source reason').lean();
   if (!record || record.audio !== payload.audio) return;
   if (opts.keepReason && record.reason) return;
   const hasReport = record.source !== null && record.source !== undefined;
   const where = { _id: record._id, audio: payload.audio };
   if (outcome.kind === 'measured') {
-    await DeliveryReport.updateOne(where, { $set: readyFields(outcome.report, 'server', new Date()) });
+    await StoredDeliveryReport.updateOne(where, { $set: readyFields(outcome.report, 'server', new Date()) });
   } else if (outcome.kind === 'unavailable') {
-    if (!hasReport) await DeliveryReport.updateOne(where, { $set: { status: 'unavailable', reason: DELIVERY_REASONS.unavailable, ...NO_REPORT } });
+    if (!hasReport) await StoredDeliveryReport.updateOne(where, { $set: { status: 'unavailable', reason: DELIVERY_REASONS.unavailable, ...NO_REPORT } });
   } else if (hasReport) {
-    await DeliveryReport.updateOne(where, { $set: { reason: outcome.reason } });
+    await StoredDeliveryReport.updateOne(where, { $set: { reason: outcome.reason } });
   } else {
-    await DeliveryReport.updateOne(where, { $set: { status: 'failed', reason: outcome.reason, ...NO_REPORT } });
+    await StoredDeliveryReport.updateOne(where, { $set: { status: 'failed', reason: outcome.reason, ...NO_REPORT } });
   }
 }
 
@@ -269,7 +269,7 @@ export function measuredFields(outcome: Measurement, at: Date): ReportFields {
 /** Removes the records of removed recordings (`services/speaking.ts`). */
 export async function removeDeliveryReports(recordingIds: readonly Types.ObjectId[]): Promise<void> {
   if (recordingIds.length === 0) return;
-  await DeliveryReport.deleteMany({ recordingId: { $in: recordingIds } });
+  await StoredDeliveryReport.deleteMany({ recordingId: { $in: recordingIds } });
 }
 
 /** A record as the reads take it. */
@@ -277,13 +277,13 @@ type RecordDoc = DeliveryRecordLike & { recordingId: Types.ObjectId };
 
 /** A recording's measurement (`GET /api/recordings/:recordingId/delivery`). One query. */
 export async function deliveryOf(recordingId: Types.ObjectId): Promise<DeliveryJson> {
-  return presentDelivery(await DeliveryReport.findOne({ recordingId }).select('-figures').lean<RecordDoc>());
+  return presentDelivery(await StoredDeliveryReport.findOne({ recordingId }).select('-figures').lean<RecordDoc>());
 }
 
 /** The summaries of some recordings, by recording id (a recording without a record: `pending`). One query. */
 export async function deliverySummaries(recordingIds: readonly Types.ObjectId[]): Promise<(recordingId: unknown) => DeliverySummary> {
   const records = recordingIds.length
-    ? await DeliveryReport.find({ recordingId: { $in: recordingIds } })
+    ? await StoredDeliveryReport.find({ recordingId: { $in: recordingIds } })
         .select('recordingId status source figures')
         .lean<RecordDoc[]>()
     : [];
@@ -296,7 +296,7 @@ export async function deliverySummaries(recordingIds: readonly Types.ObjectId[])
  * `TREND_POINTS` recordings with a ready report, oldest first, each with its task's title. Two queries.
  */
 export async function deliveryTrend(studentId: Types.ObjectId): Promise<DeliveryTrendPoint[]> {
-  const records = await DeliveryReport.find({ studentId, status: 'ready' })
+  const records = await StoredDeliveryReport.find({ studentId, status: 'ready' })
     .sort({ submittedAt: -1, _id: -1 })
     .limit(TREND_POINTS)
     .select('recordingId taskId submittedAt figures')
@@ -321,7 +321,7 @@ export async function deliveryTrend(studentId: Types.ObjectId): Promise<Delivery
  * @returns how many recordings are queued
  */
 export async function queueReanalysis(): Promise<number> {
-  const stale = await DeliveryReport.find({
+  const stale = await StoredDeliveryReport.find({
     $or: [
       { status: { $in: ['pending', 'unavailable'] } },
       { status: 'ready', reason: null, source: 'device' },
@@ -340,7 +340,7 @@ export async function queueReanalysis(): Promise<number> {
 async function recordingsWithoutRecord(): Promise<RecordingForDelivery[]> {
   const [recordings, records] = await Promise.all([
     Recording.find().select('studentId taskId file.name submittedAt').lean<RecordingForDelivery[]>(),
-    DeliveryReport.find().select('recordingId').lean(),
+    StoredDeliveryReport.find().select('recordingId').lean(),
   ]);
   const known = new Set(records.map((r) => String(r.recordingId)));
   return recordings.filter((r) => !known.has(String(r._id)));

@@ -13,7 +13,7 @@ import { Assignment, AssignmentCompletion } from '../assignments/model.js';
 import { ChatMessage } from '../chat/messageModel.js';
 import { Complaint } from '../complaints/model.js';
 import { Course } from '../courses/courseModel.js';
-import { DeliveryReport } from '../delivery/model.js';
+import { StoredDeliveryReport } from '../delivery/model.js';
 import { Enrollment } from '../courses/enrollmentModel.js';
 import { Feedback, Recording, SpeakingTask } from '../speaking/model.js';
 import { Notice } from '../notices/model.js';
@@ -23,7 +23,7 @@ import { teacherOverview } from '../oracy/queries.js';
 import { summaryOf } from '../oracy/summary.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const MODELS = { User, Assessment, Course, Enrollment, Assignment, AssignmentCompletion, Notice, Complaint, ChatMessage, SpeakingTask, Recording, Feedback, DeliveryReport };
+const MODELS = { User, Assessment, Course, Enrollment, Assignment, AssignmentCompletion, Notice, Complaint, ChatMessage, SpeakingTask, Recording, Feedback, StoredDeliveryReport };
 
 async function counts(): Promise<Record<string, number>> {
   const entries = await Promise.all(Object.entries(MODELS).map(async ([name, model]) => [name, await model.countDocuments()] as const));
@@ -233,7 +233,7 @@ describe('seedDemoData (docs/architecture.md#running-it)', () => {
 
   it('measures the demo answers while seeding: a server report for each, or unavailable without ffmpeg (docs/product.md#measured-by-the-server)', async () => {
     const answers = await Recording.find().lean();
-    const reports = await DeliveryReport.find({ recordingId: { $in: answers.map((r) => r._id) } }).lean();
+    const reports = await StoredDeliveryReport.find({ recordingId: { $in: answers.map((r) => r._id) } }).lean();
     expect(reports).toHaveLength(answers.length);
     const withFfmpeg = await ffmpegAvailable();
     for (const report of reports) {

@@ -16,7 +16,7 @@ import { Assignment, AssignmentCompletion } from '../assignments/model.js';
 import { ChatMessage } from '../chat/messageModel.js';
 import { Complaint } from '../complaints/model.js';
 import { Course } from '../courses/courseModel.js';
-import { DeliveryReport } from '../delivery/model.js';
+import { StoredDeliveryReport } from '../delivery/model.js';
 import { Enrollment } from '../courses/enrollmentModel.js';
 import { Feedback, Recording, SpeakingTask } from '../speaking/model.js';
 import { Notice } from '../notices/model.js';
@@ -448,7 +448,7 @@ export async function seedDemoData(opts: { uploads: UploadStore; recordings: Upl
     await insertAll(SpeakingTask, data.tasks);
     await insertAll(Recording, data.recordings);
     await insertAll(Feedback, data.feedback);
-    await insertAll(DeliveryReport, data.deliveries);
+    await insertAll(StoredDeliveryReport, data.deliveries);
     opts.log?.(
       `Demo data loaded: ${data.users.length} people, ${data.courses.length} courses, ${data.enrollments.length} enrollments, ` +
         `${data.assignments.length} assignments, ${data.notices.length} notices, ${data.complaints.length} complaints, ${data.messages.length} messages, ` +

@@ -7,7 +7,7 @@ import { collect, connected, nextEvent, openSocket } from '../../test/testServer
 import { ChatMessage } from '../../chat/messageModel.js';
 import { Complaint } from '../../complaints/model.js';
 import { Course } from '../../courses/courseModel.js';
-import { DeliveryReport } from '../../delivery/model.js';
+import { StoredDeliveryReport } from '../../delivery/model.js';
 import { Enrollment } from '../../courses/enrollmentModel.js';
 import { Job, JobClaim } from '../jobs/jobModel.js';
 import { ROLES, type Role } from '../../auth/roles.js';
@@ -244,7 +244,7 @@ describe('two API processes on one database and one Redis', () => {
     const deadline = Date.now() + 30_000;
     // A report is written before its job is marked done: wait for both.
     const finished = async () =>
-      (await DeliveryReport.countDocuments({ recordingId: { $in: sent }, status: 'ready', source: 'server' })) === sent.length &&
+      (await StoredDeliveryReport.countDocuments({ recordingId: { $in: sent }, status: 'ready', source: 'server' })) === sent.length &&
       (await Job.countDocuments({ name: 'delivery.measure', 'payload.recordingId': { $in: sent }, status: { $in: ['done', 'failed'] } })) === sent.length;
     while (!(await finished())) {
       if (Date.now() > deadline) throw new Error('the recordings were not measured within 30 s');
