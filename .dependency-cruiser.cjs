@@ -6,60 +6,75 @@
 const TEST_SUPPORT = '^(api|pwa)/src/test/|\\.test\\.tsx?$|\\.cluster-test\\.ts$|^api/src/cluster/clusterSetup\\.ts$';
 
 /**
- * The API's floors, lowest first: production code imports from its own floor or lower ones (tests
- * may import anything). Each path is a regular expression from the repository root.
+ * The API's concepts (docs/architecture.md#concept-folders): each folder of api/src holds one concept's
+ * routes, schemas, service, models, presenters and jobs. Another concept reaches it only through its
+ * `index.ts`. `platform/` holds what is no concept's and imports none of them.
  */
-const API_FLOORS = [
-  ['foundations: time, configuration, log, the delivery analysis', '^api/src/(time|env|logger)\\.ts$|^api/src/delivery/'],
-  ['HTTP plumbing: errors, validation, static files, compression, security', '^api/src/(errors|validation|static|compression)\\.ts$|^api/src/security/'],
-  ['storage and machinery: database, Redis, jobs', '^api/src/db/(?!seed\\.ts$)|^api/src/cluster/|^api/src/jobs/'],
-  ['presenters', '^api/src/presenters/'],
-  ['services', '^api/src/services/'],
-  ['features: auth, chat, privacy, backups', '^api/src/(auth|chat|privacy|backup)/'],
-  ['routes and the OpenAPI document', '^api/src/(routes|openapi)/'],
-  ['the app, health, the demo seed', '^api/src/(app|health)\\.ts$|^api/src/db/seed\\.ts$'],
-  ['the server', '^api/src/server\\.ts$'],
+const API_CONCEPTS = [
+  'auth',
+  'people',
+  'courses',
+  'assignments',
+  'dashboards',
+  'notices',
+  'complaints',
+  'chat',
+  'oracy',
+  'speaking',
+  'delivery',
+  'transcripts',
+  'privacy',
+  'backups',
+  'settings',
+  'import',
 ];
+const CONCEPT = `^api/src/(${API_CONCEPTS.join('|')})/`;
 
 /**
- * Imports that run up a floor today, each with why. The concept folders (one home per concept) will
- * remove most of them; until then they are allowed by name, and a new one fails.
+ * Imports from platform/ into a concept, each with why. A new one fails: move what platform needs
+ * down into platform, or the code that needs the concept up into it.
  */
-const FLOOR_EXCEPTIONS = [
-  // [importing file, its floor, what it may import from higher floors, why]
-  ['^api/src/errors\\.ts$', 1, '^api/src/db/availability\\.ts$', 'errors answer 503 when the database cannot be reached, which availability.ts recognises'],
-  ['^api/src/db/gate\\.ts$', 2, '^api/src/auth/context\\.ts$', 'the 503 gate is Hono middleware typed by the app context (a type)'],
-  ['^api/src/presenters/(delivery|oracy)\\.ts$', 3, '^api/src/services/oracyProfile\\.ts$', 'the presenters round scores with the Oracy profile arithmetic'],
-  ['^api/src/presenters/privacy\\.ts$', 3, '^api/src/privacy/register\\.ts$', 'the register presenter reads the register entry type (a type)'],
-  ['^api/src/services/accounts\\.ts$', 4, '^api/src/auth/(context|password|sessions)\\.ts$', 'accounts hash passwords and end sessions, which auth owns'],
-  ['^api/src/services/idempotency\\.ts$', 4, '^api/src/auth/context\\.ts$', 'a replayed answer is keyed by the signed-in user (a type)'],
-  ['^api/src/services/people\\.ts$', 4, '^api/src/(chat/revocation|privacy/erasure|privacy/exports)\\.ts$', 'deleting a person revokes their sockets and erases and exports their data'],
-  ['^api/src/openapi/schemas\\.typecheck\\.ts$', 6, '^api/src/app\\.ts$', "a compile-time check holding the OpenAPI schemas to the app's answers (a type)"],
-  ['^api/src/auth/middleware\\.ts$', 5, '^api/src/openapi/security\\.ts$', 'the guards carry the OpenAPI security requirement they enforce'],
+const PLATFORM_EXCEPTIONS = [
+  // [importing file, what it may import, why]
 ];
 
-/** The paths of the floors above floor `i`, as one regular expression. */
-const above = (i) =>
-  API_FLOORS.slice(i + 1)
-    .map(([, path]) => `(${path})`)
-    .join('|');
-const excepted = FLOOR_EXCEPTIONS.map(([from]) => `(${from})`).join('|');
+const platformExcepted = PLATFORM_EXCEPTIONS.map(([from]) => `(${from})`).join('|') || '^$';
 
-const floorRules = API_FLOORS.slice(0, -1).map(([name, path], i) => ({
-  name: `api-floor-${i}`,
-  comment: `Floor ${i} (${name}) imports nothing from a higher floor.`,
-  severity: 'error',
-  from: { path, pathNot: `${excepted}|${TEST_SUPPORT}` },
-  to: { path: above(i) },
-}));
-
-const exceptionRules = FLOOR_EXCEPTIONS.map(([from, floor, allowed, reason], i) => ({
-  name: `api-floor-exception-${i}`,
-  comment: `An exception to api-floor-${floor}: ${reason}. Nothing else from a higher floor.`,
-  severity: 'error',
-  from: { path: from },
-  to: { path: above(floor), pathNot: allowed },
-}));
+const conceptRules = [
+  {
+    name: 'api-concept-through-index',
+    comment:
+      "A concept imports another concept only through that concept's index.ts, its public surface. The composition root " +
+      '(app.ts mounting each route module, server.ts, openapi/, demo/) is no concept and imports route modules directly, ' +
+      'so that no index.ts re-exports routes and no import cycle runs through one.',
+    severity: 'error',
+    from: { path: `${CONCEPT}|^api/src/platform/`, pathNot: TEST_SUPPORT },
+    to: { path: CONCEPT, pathNot: ['^api/src/$1/', `${CONCEPT}index\\.ts$`] },
+  },
+  {
+    name: 'api-platform-imports-no-concept',
+    comment:
+      'platform/ (database, HTTP helpers, security, jobs, i18n) is below every concept and runs nothing of theirs. ' +
+      "A type-only import runs nothing: the middleware is typed by the app's context (auth's AppEnv).",
+    severity: 'error',
+    from: { path: '^api/src/platform/', pathNot: `${platformExcepted}|${TEST_SUPPORT}` },
+    to: { path: CONCEPT, dependencyTypesNot: ['type-only'] },
+  },
+  ...PLATFORM_EXCEPTIONS.map(([from, allowed, reason], i) => ({
+    name: `api-platform-exception-${i}`,
+    comment: `An exception to api-platform-imports-no-concept: ${reason}. Nothing else from a concept.`,
+    severity: 'error',
+    from: { path: from },
+    to: { path: CONCEPT, pathNot: allowed },
+  })),
+  {
+    name: 'api-concepts-import-no-composition',
+    comment: 'The composition root (app.ts, server.ts, openapi/, demo/) imports the concepts; no concept imports it back.',
+    severity: 'error',
+    from: { path: `${CONCEPT}|^api/src/platform/`, pathNot: TEST_SUPPORT },
+    to: { path: '^api/src/(app|server)\\.ts$|^api/src/(openapi|demo)/' },
+  },
+];
 
 module.exports = {
   forbidden: [
@@ -69,10 +84,14 @@ module.exports = {
         'No import cycle: a cycle makes the load order matter and the modules inseparable. A cycle closed only by a ' +
         'type-only import runs nothing and is allowed (CourseCard ↔ CourseDetails). ' +
         'Exception: Chart.tsx loads ChartCanvas.tsx lazily, whose chartDefaults.ts reads the colour helpers back from ' +
-        'Chart.tsx; by then Chart.tsx has run.',
+        'Chart.tsx; by then Chart.tsx has run. ' +
+        "Between API concepts, a cycle through a concept's index.ts is two concepts that use each other (deleting a " +
+        'person erases their data, erasure reads the people model); it is allowed when nothing in it runs at load ' +
+        'time (models refer to each other by name), and every API test loads the whole app. A cycle between files ' +
+        'that passes through no index.ts is still an error.',
       severity: 'error',
       from: { pathNot: '^pwa/src/components/(Chart|ChartCanvas)\\.tsx$|^pwa/src/components/chartDefaults\\.ts$' },
-      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] }, viaNot: '^api/src/[^/]+/index\\.ts$' },
     },
     {
       name: 'no-test-support-in-production',
@@ -92,13 +111,12 @@ module.exports = {
       name: 'pwa-imports-api-types-only',
       comment:
         "The PWA takes the API's types (AppType, socket events) and nothing that runs. " +
-        'Exception: the delivery analysis (api/src/delivery/, exported as @oracy/api/delivery) is one module run on the phone and the server.',
+        'Exception: the delivery analysis (api/src/delivery/analysis/, exported as @oracy/api/delivery) is one module run on the phone and the server.',
       severity: 'error',
       from: { path: '^pwa/' },
-      to: { path: '^api/', pathNot: '^api/src/delivery/', dependencyTypesNot: ['type-only'] },
+      to: { path: '^api/', pathNot: '^api/src/delivery/analysis/', dependencyTypesNot: ['type-only'] },
     },
-    ...floorRules,
-    ...exceptionRules,
+    ...conceptRules,
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

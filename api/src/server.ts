@@ -24,7 +24,7 @@ import { stopAnalysisThread } from './delivery/analysisThread.js';
 import { ffmpegAvailable, serverDeliveryTools } from './delivery/tools.js';
 import { backfillOracySummaries } from './oracy/summary.js';
 import { closeAccessLog } from './privacy/accessLog.js';
-import { cleanStoredText } from './platform/db/storedText.js';
+import { cleanStoredText } from './storedText.js';
 import { getEnv, shouldSeedDemo, type Env } from './platform/env.js';
 import { createUploadStores, publicUploadsDir } from './platform/uploads.js';
 import { tightenDataDirModes, usePrivateUmask } from './platform/security/dataDirModes.js';

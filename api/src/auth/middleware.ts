@@ -4,7 +4,7 @@ import { ROLES, type Role } from './roles.js';
 import { badRequest, forbidden, passwordChangeRequired, unauthorized } from '../platform/http/errors.js';
 import type { AppEnv, AuthedEnv } from './context.js';
 import { requestHeader } from '../platform/security/headers.js';
-import { describeGuard } from '../openapi/security.js';
+import { describeGuard } from '../platform/http/openApiSecurity.js';
 import { clearSessionCookie, isSecureRequest, lookUpSession, sessionTokenFromCookieHeader } from './sessions.js';
 
 /** A 24-hex-digit MongoDB ObjectId, the only id shape the API accepts (docs/product.md#authorization-matrix). */

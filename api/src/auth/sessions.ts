@@ -4,7 +4,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { parseCookie } from 'cookie';
 import type { Types } from 'mongoose';
 import { Session } from './sessionModel.js';
-import { User } from '../people/userModel.js';
+import { User } from '../people/index.js';
 import { onWrites } from '../platform/db/writes.js';
 import { requestHeader } from '../platform/security/headers.js';
 import type { SessionDoc, UserDoc } from './context.js';

@@ -1,13 +1,13 @@
 import { Hono, type Env, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { AppEnv } from '../auth/context.js';
-import { requireRole, requireSelfOrAdmin } from '../auth/middleware.js';
-import { ROLES } from '../auth/roles.js';
+import type { AppEnv } from '../auth/index.js';
+import { requireRole, requireSelfOrAdmin } from '../auth/index.js';
+import { ROLES } from '../auth/index.js';
 import { payloadTooLarge } from '../platform/http/errors.js';
 import { validate } from '../platform/http/validation.js';
 import { deleteComplaint, fileComplaint, listComplaints, type FilerRole, type NewComplaint } from './service.js';
 import { idempotency } from '../platform/http/idempotency.js';
-import { findPerson } from '../dashboards/stats.js';
+import { findPerson } from '../dashboards/index.js';
 import { complaintIdParamSchema, studentComplaintSchema, teacherComplaintSchema } from './schema.js';
 
 /** Largest complaint body accepted, in bytes (a 5000-character description with room for escapes); larger → 413. */

@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
 import { Complaint, ComplaintDecision } from './model.js';
-import { ROLES } from '../auth/roles.js';
+import { ROLES } from '../auth/index.js';
 import { conflict, forbidden, isDuplicateKeyError, notFound } from '../platform/http/errors.js';
 import { presentComplaint, type ComplaintJson } from './presenter.js';
 

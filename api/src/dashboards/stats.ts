@@ -1,10 +1,10 @@
 import { Types } from 'mongoose';
-import { Assessment } from '../oracy/assessmentModel.js';
-import { Assignment, AssignmentCompletion } from '../assignments/model.js';
-import { Course } from '../courses/courseModel.js';
-import { Enrollment } from '../courses/enrollmentModel.js';
-import { ORACY_LEVELS, User, type OracyLevel } from '../people/userModel.js';
-import { ROLES } from '../auth/roles.js';
+import { Assessment } from '../oracy/index.js';
+import { Assignment, AssignmentCompletion } from '../assignments/index.js';
+import { Course } from '../courses/index.js';
+import { Enrollment } from '../courses/index.js';
+import { ORACY_LEVELS, User, type OracyLevel } from '../people/index.js';
+import { ROLES } from '../auth/index.js';
 import { notFound } from '../platform/http/errors.js';
 import { activityWindow, countByMonth } from './activity.js';
 import { ReadCache } from '../platform/readCache.js';

@@ -1,12 +1,12 @@
 import { Types } from 'mongoose';
-import { Assignment, AssignmentCompletion } from '../assignments/model.js';
-import { Course } from '../courses/courseModel.js';
-import { Enrollment } from '../courses/enrollmentModel.js';
-import { ROLES } from '../auth/roles.js';
-import { User } from '../people/userModel.js';
-import { presentStudentAssignment, type StudentAssignmentJson } from '../assignments/presenter.js';
-import { presentCourse, type CourseJson } from '../courses/presenter.js';
-import { presentStudentTeacher, type StudentTeacherJson } from '../people/personPresenter.js';
+import { Assignment, AssignmentCompletion } from '../assignments/index.js';
+import { Course } from '../courses/index.js';
+import { Enrollment } from '../courses/index.js';
+import { ROLES } from '../auth/index.js';
+import { User } from '../people/index.js';
+import { presentStudentAssignment, type StudentAssignmentJson } from '../assignments/index.js';
+import { presentCourse, type CourseJson } from '../courses/index.js';
+import { presentStudentTeacher, type StudentTeacherJson } from '../people/index.js';
 import { ReadCache } from '../platform/readCache.js';
 import { findPerson, type Person } from './stats.js';
 

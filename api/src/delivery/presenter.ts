@@ -12,7 +12,7 @@ import {
   type DeliverySummary,
   type DeliveryTrendPoint,
 } from './analysis/report.js';
-import { round2 } from '../oracy/profile.js';
+import { round2 } from '../oracy/index.js';
 import { objectId, timestamp } from '../platform/http/fields.js';
 
 /** A delivery report (docs/product.md#delivery-feedback); its shape is `api/src/delivery/report.ts`'s. */

@@ -1,6 +1,6 @@
 import type { Types } from 'mongoose';
 import { StoredDeliveryReport } from './model.js';
-import { Recording, SpeakingTask } from '../speaking/model.js';
+import { Recording, SpeakingTask } from '../speaking/index.js';
 import { DecodeError, type DecodedAudio } from './analysis/decode.js';
 import { DELIVERY_VERSION, deliveryReportSchema, type DeliveryReport as Report, type DeliverySummary, type DeliveryTrendPoint } from './analysis/report.js';
 import { defineJob, enqueueJob } from '../platform/jobs/index.js';

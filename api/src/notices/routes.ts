@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { AppEnv } from '../auth/context.js';
-import { requireAuth, requireRole } from '../auth/middleware.js';
+import type { AppEnv } from '../auth/index.js';
+import { requireAuth, requireRole } from '../auth/index.js';
 import { Notice } from './model.js';
 import { notFound, payloadTooLarge } from '../platform/http/errors.js';
 import { validate } from '../platform/http/validation.js';

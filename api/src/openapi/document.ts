@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../auth/sessions.js';
 import { ROUTE_DOCS, TAGS, type AnswerDoc, type RouteDoc } from './routes.js';
 import { errorBodySchema } from './schemas.js';
-import { GUARD_RESPONSE_REFS, SESSION_SECURITY_SCHEME } from './security.js';
+import { GUARD_RESPONSE_REFS, SESSION_SECURITY_SCHEME } from '../platform/http/openApiSecurity.js';
 
 /** What the document is built from: an app's registered routes (`Hono#routes`), one entry per handler. */
 export interface RoutedApp {

@@ -1,7 +1,7 @@
 import { Schema, model } from 'mongoose';
 import { baseSchemaOptions } from '../platform/db/schemaOptions.js';
 import { watchWrites } from '../platform/db/writes.js';
-import { ORACY_LEVELS } from '../people/userModel.js';
+import { ORACY_LEVELS } from '../people/index.js';
 
 /**
  * Statement keys of the self-assessment by category (docs/product.md#assessment-records),

@@ -1,16 +1,16 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { Types } from 'mongoose';
-import type { AppEnv, AuthedEnv } from '../auth/context.js';
-import { OBJECT_ID_PATTERN, requireRole, requireSelfOrAdmin } from '../auth/middleware.js';
-import { ROLES } from '../auth/roles.js';
+import type { AppEnv, AuthedEnv } from '../auth/index.js';
+import { OBJECT_ID_PATTERN, requireRole, requireSelfOrAdmin } from '../auth/index.js';
+import { ROLES } from '../auth/index.js';
 import { badRequest, forbidden, unauthorized } from '../platform/http/errors.js';
-import { describeGuard } from '../openapi/security.js';
-import { recordAccess } from '../privacy/accessLog.js';
-import { findPerson } from '../dashboards/stats.js';
+import { describeGuard } from '../platform/http/openApiSecurity.js';
+import { recordAccess } from '../privacy/index.js';
+import { findPerson } from '../dashboards/index.js';
 import { validate } from '../platform/http/validation.js';
-import { assignmentsOfStudent } from '../dashboards/studentQueries.js';
-import { mayReadStudent, teachesStudent } from '../speaking/recordingAccess.js';
+import { assignmentsOfStudent } from '../dashboards/index.js';
+import { mayReadStudent, teachesStudent } from '../speaking/index.js';
 import { schoolOverview, studentProfile, teacherOverview } from './queries.js';
 import { profileQuerySchema, teacherOverviewQuerySchema } from './schema.js';
 

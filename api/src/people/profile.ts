@@ -1,11 +1,11 @@
 import { Types } from 'mongoose';
-import { Assignment, AssignmentCompletion } from '../assignments/model.js';
-import { Course } from '../courses/courseModel.js';
-import { Enrollment } from '../courses/enrollmentModel.js';
-import { ROLES } from '../auth/roles.js';
+import { Assignment, AssignmentCompletion } from '../assignments/index.js';
+import { Course } from '../courses/index.js';
+import { Enrollment } from '../courses/index.js';
+import { ROLES } from '../auth/index.js';
 import type { StudentProfileJson, TeacherProfileJson } from './userPresenter.js';
-import { studentBadges } from '../dashboards/badges.js';
-import { teacherStats } from '../dashboards/stats.js';
+import { studentBadges } from '../dashboards/index.js';
+import { teacherStats } from '../dashboards/index.js';
 
 /**
  * The figures of the profile screens (docs/product.md#teacher-and-student-profiles), counted from

@@ -1,16 +1,16 @@
 import { Types } from 'mongoose';
-import { Course } from '../courses/courseModel.js';
-import { Enrollment } from '../courses/enrollmentModel.js';
-import { ROLES, type Role } from '../auth/roles.js';
+import { Course } from '../courses/index.js';
+import { Enrollment } from '../courses/index.js';
+import { ROLES, type Role } from '../auth/index.js';
 import { User } from './userModel.js';
 import { badRequest, conflict, isBulkDuplicateOnly, notFound } from '../platform/http/errors.js';
-import { erasePerson } from '../privacy/erasure.js';
+import { erasePerson } from '../privacy/index.js';
 import { presentUserRow, type UserRowJson } from './userPresenter.js';
-import { activityWindow, countByMonth } from '../dashboards/activity.js';
+import { activityWindow, countByMonth } from '../dashboards/index.js';
 import { ReadCache } from '../platform/readCache.js';
-import type { SocketRevocation } from '../chat/revocation.js';
+import type { SocketRevocation } from '../chat/index.js';
 import type { UploadStores } from '../platform/uploads.js';
-import { queueExportSweep } from '../privacy/exports.js';
+import { queueExportSweep } from '../privacy/index.js';
 
 /**
  * The people of the platform as the admin screens see them (docs/product.md#users-table, docs/product.md#student-list, docs/product.md#teacher-list,

@@ -1,7 +1,7 @@
 import { Schema, model } from 'mongoose';
 import { baseSchemaOptions } from '../platform/db/schemaOptions.js';
-import { ROLE_VALUES } from '../auth/roles.js';
-import { SCHOOL_LANGUAGES } from '../settings/model.js';
+import { ROLE_VALUES } from '../auth/index.js';
+import { SCHOOL_LANGUAGES } from '../settings/index.js';
 import { watchWrites } from '../platform/db/writes.js';
 
 /** Oracy levels of docs/product.md#derived-and-stored-data, lowest first. */

@@ -1,7 +1,7 @@
 import type { Types } from 'mongoose';
 import { z } from 'zod';
 import { languageSchema, objectId, roleSchema, timestamp } from '../platform/http/fields.js';
-import type { Role } from '../auth/roles.js';
+import type { Role } from '../auth/index.js';
 
 /** The fields the user presenters read (a lean or a hydrated document); never the password hash. */
 export interface UserLike {
@@ -11,8 +11,8 @@ export interface UserLike {
   role: number;
 }
 
-/** English, Spanish or French. */
-export type Language = z.infer<typeof languageSchema>;
+import type { Language } from '../platform/http/fields.js';
+export type { Language };
 
 /** One row of the users table (docs/product.md#users-and-sessions). */
 export const userRowJsonSchema = z.object({ id: objectId(), name: z.string(), email: z.string(), role: roleSchema }).meta({ id: 'Person' });

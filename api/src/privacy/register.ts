@@ -3,7 +3,7 @@ import mongoose, { Types } from 'mongoose';
 
 import '../platform/http/idempotencyKeyModel.js';
 import '../platform/db/serverSecretModel.js';
-import { DELETED_USER_NAME } from '../chat/presenter.js';
+import { DELETED_USER_NAME } from '../chat/index.js';
 import type { UploadStores } from '../platform/uploads.js';
 
 /**

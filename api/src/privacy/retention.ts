@@ -1,9 +1,9 @@
 import mongoose, { type Types } from 'mongoose';
 import { z } from 'zod';
-import { DEFAULT_SCHOOL_SETTINGS, SCHOOL_SETTINGS_ID, SchoolSettings } from '../settings/model.js';
-import { Feedback, Recording } from '../speaking/model.js';
-import { Session } from '../auth/sessionModel.js';
-import { User } from '../people/userModel.js';
+import { DEFAULT_SCHOOL_SETTINGS, SCHOOL_SETTINGS_ID, SchoolSettings } from '../settings/index.js';
+import { Feedback, Recording } from '../speaking/index.js';
+import { Session } from '../auth/index.js';
+import { User } from '../people/index.js';
 // registers the model `expireBefore` reads by name.
 import '../platform/http/idempotencyKeyModel.js';
 import { accessLogCutoff, flushAccessLog, sweepReadWindows } from './accessLog.js';

@@ -1,8 +1,8 @@
 import { Types } from 'mongoose';
-import { Course } from '../courses/courseModel.js';
-import { Enrollment } from '../courses/enrollmentModel.js';
+import { Course } from '../courses/index.js';
+import { Enrollment } from '../courses/index.js';
 import { Feedback, Recording, SpeakingTask } from './model.js';
-import { User } from '../people/userModel.js';
+import { User } from '../people/index.js';
 import { forbidden, notFound } from '../platform/http/errors.js';
 import {
   presentFeedback,
@@ -15,10 +15,10 @@ import {
   type StudentSpeakingTaskJson,
   type TeacherSpeakingTaskJson,
 } from './presenter.js';
-import { deliverySummaries } from '../delivery/service.js';
+import { deliverySummaries } from '../delivery/index.js';
 import { coursesTaughtBy, recordingFor, teachesCourse, type Reader, type RecordingUse } from './recordingAccess.js';
-import type { Person } from '../dashboards/stats.js';
-import { DELETED_USER_NAME } from '../chat/presenter.js';
+import type { Person } from '../dashboards/index.js';
+import { DELETED_USER_NAME } from '../chat/index.js';
 
 /**
  * Speaking practice's reads and ownership rules (docs/product.md#speaking-practice). Every read

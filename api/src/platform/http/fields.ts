@@ -20,3 +20,5 @@ export const oracyLevelSchema = z.enum(['Beginner', 'Developing', 'Proficient', 
 
 /** A language of the school or a user (docs/product.md#language). */
 export const languageSchema = z.enum(['English', 'Spanish', 'French']).meta({ id: 'Language' });
+/** A language the product speaks (docs/product.md#language). */
+export type Language = z.infer<typeof languageSchema>;

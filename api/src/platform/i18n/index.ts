@@ -8,7 +8,7 @@
  */
 import { createRequire } from 'node:module';
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
-import type { Language } from '../../people/userPresenter.js';
+import type { Language } from '../http/fields.js';
 import type en from './messages/en.json';
 
 /** A key of the catalogues (every key of `en.json`). */

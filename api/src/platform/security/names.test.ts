@@ -9,7 +9,7 @@ import { Notice } from '../../notices/model.js';
 import { SpeakingTask } from '../../speaking/model.js';
 import { User } from '../../people/userModel.js';
 import { getEnv } from '../env.js';
-import { EMPTY_NAME, EMPTY_TITLE, cleanStoredText } from '../db/storedText.js';
+import { EMPTY_NAME, EMPTY_TITLE, cleanStoredText } from '../../storedText.js';
 import { createUser, jsonRequest, readJson, signIn } from '../../test/factories.js';
 import { freshCourse, generousRateLimits } from '../../test/testWorld.js';
 import { NAME_CHARACTERS_MESSAGE, NAME_LETTER_MESSAGE, TITLE_CHARACTERS_MESSAGE } from '../http/validation.js';
