@@ -51,6 +51,7 @@ const LAST_NAMES = ['Adams', 'Brown', 'Chen', 'Diaz', 'Evans', 'Fofana', 'Garcia
 export interface BenchAccounts {
   admin: { id: string; token: string };
   student: { id: string; token: string };
+  teacher: { id: string; token: string };
   chatAdmins: { id: string; token: string }[];
 }
 
@@ -125,6 +126,7 @@ async function addBase(passwordHash: string): Promise<BenchAccounts> {
   return {
     admin: await session(admin._id),
     student: await session(student._id),
+    teacher: await session(teachers[0]!._id),
     chatAdmins: await Promise.all(chatAdmins.map((a) => session(a._id))),
   };
 }

@@ -11,7 +11,8 @@
 //      BENCH_LARGE records (also on MONGODB_URI when it is set);
 //   3. chat fan-out: 100 admin sockets, one sender, 1 KB messages, against a
 //      plain ws broadcast server;
-//   4. front end: compressed bundle sizes and a Lighthouse mobile run of "/";
+//   4. front end: compressed bundle sizes, Lighthouse mobile on each role's home, and each
+//      role's home on a slow-3G phone (slow3g.mjs): a first and a repeat visit;
 //   5. the teacher's Oracy overview of BENCH_ORACY_STUDENTS students with
 //      BENCH_ORACY_SUBMISSIONS self-assessments each: p50 / p99 latency, one request at a time;
 //   7. the access log: an admin's read of a student's Oracy profile (logged) against the
@@ -22,9 +23,9 @@
 //   BENCH_USERS=1000 BENCH_MESSAGES=1000 BENCH_LARGE=20000 BENCH_DURATION=6 (s per row,
 //   split into BENCH_ROUNDS=3 alternating baseline/Oracy rounds; the median round counts)
 //   BENCH_WARMUP=1 (s) BENCH_CONNECTIONS=20 BENCH_FANOUT_MESSAGES=20 BENCH_FANOUT_ROUNDS=5 (bursts; the median counts)
-//   BENCH_LIGHTHOUSE_RUNS=3 BENCH_ORACY_STUDENTS=300 BENCH_ORACY_SUBMISSIONS=20
+//   BENCH_LIGHTHOUSE_RUNS=3 BENCH_SLOW3G_RUNS=3 BENCH_ORACY_STUDENTS=300 BENCH_ORACY_SUBMISSIONS=20
 //   BENCH_ACCESS_LOG_READS=500
-//   BENCH_SKIP=api,growth,fanout,lighthouse,oracy,handshake,accesslog BENCH_NO_PIN=1
+//   BENCH_SKIP=api,growth,fanout,lighthouse,slow3g,oracy,handshake,accesslog BENCH_NO_PIN=1
 //   BENCH_CPU_PROFILE=<folder> (the server writes a V8 CPU profile there when it stops)
 // The figures also go to .cache/bench/latest.json.
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,7 +34,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { FIRST_LOAD_JS_BUDGET, analyzeBundle, kb } from './bundle.mjs';
 import { PINNING, envInt, median, runJson, sleep, startChild, waitForLine } from './lib.mjs';
-import { ms, num, ratio, renderTable, verdict } from './table.mjs';
+import { ms, num, ratio, renderTable, seconds, verdict } from './table.mjs';
 import { ROOT, bin } from '../lib.mjs';
 
 const config = {
@@ -47,6 +48,7 @@ const config = {
   fanoutMessages: envInt('BENCH_FANOUT_MESSAGES', 20),
   fanoutRounds: envInt('BENCH_FANOUT_ROUNDS', 5),
   lighthouseRuns: envInt('BENCH_LIGHTHOUSE_RUNS', 3),
+  slow3gRuns: envInt('BENCH_SLOW3G_RUNS', 3),
   oracyStudents: envInt('BENCH_ORACY_STUDENTS', 300),
   oracySubmissions: envInt('BENCH_ORACY_SUBMISSIONS', 20),
   accessLogReads: envInt('BENCH_ACCESS_LOG_READS', 500),
@@ -318,19 +320,37 @@ async function main() {
   } catch {
     results.frontend.bundleError = 'no .vite/manifest.json in the build: run npm run build';
   }
+  // Each role's home (pwa/src/session/roles.ts homePathFor), signed in as the generated accounts; on localhost, a secure
+  // context, so the service worker installs.
+  const origin = oracy.url.replace('127.0.0.1', 'localhost');
+  const homes = [
+    { role: 'student', path: '/student/dashboard', cookie: `oracy_session=${accounts.student.token}` },
+    { role: 'teacher', path: '/teacher/dashboard', cookie: `oracy_session=${accounts.teacher.token}` },
+    { role: 'admin', path: '/admin/dashboard', cookie: `oracy_session=${accounts.admin.token}` },
+  ];
+  const firstLine = (err) =>
+    err.message
+      .split('\n')[0]
+      .replace(/ \{.*\}/, '')
+      .slice(0, 120);
   if (!config.skip.has('lighthouse')) {
-    log(`Lighthouse mobile on / (${config.lighthouseRuns} runs)`);
+    log(`Lighthouse mobile on each role's home (${config.lighthouseRuns} runs each)`);
     try {
-      results.frontend.lighthouse = await runJson('load', NODE, [
-        here('lighthouse.mjs'),
-        JSON.stringify({ url: `${oracy.url.replace('127.0.0.1', 'localhost')}/`, cookie: `oracy_session=${accounts.student.token}`, runs: config.lighthouseRuns }),
-      ]);
+      const lighthouseHomes = homes.map(({ role, path, cookie }) => ({ role, url: `${origin}${path}`, cookie }));
+      results.frontend.lighthouse = await runJson('load', NODE, [here('lighthouse.mjs'), JSON.stringify({ homes: lighthouseHomes, runs: config.lighthouseRuns })]);
     } catch (err) {
-      results.frontend.lighthouseError = err.message
-        .split('\n')[0]
-        .replace(/ \{.*\}/, '')
-        .slice(0, 120);
+      results.frontend.lighthouseError = firstLine(err);
       log(`Lighthouse could not run: ${results.frontend.lighthouseError}`);
+    }
+  }
+  if (!config.skip.has('slow3g')) {
+    log(`slow 3G: a first and a repeat visit of each role's home (${config.slow3gRuns} runs each)`);
+    try {
+      const slowHomes = homes.map(({ role, cookie }) => ({ role, cookie }));
+      results.frontend.slow3g = await runJson('load', NODE, [here('slow3g.mjs'), JSON.stringify({ origin, homes: slowHomes, runs: config.slow3gRuns })]);
+    } catch (err) {
+      results.frontend.slow3gError = firstLine(err);
+      log(`the slow-3G visits could not run: ${results.frontend.slow3gError}`);
     }
   }
 
@@ -429,13 +449,26 @@ function print() {
     feRows.push(['everything: JS / CSS (gzip)', `${kb(fe.bundle.totalJs)} / ${kb(fe.bundle.totalCss)}`, '', '', '', '']);
   } else if (fe.bundleError) feRows.push(['bundle', fe.bundleError, '', '', '', '']);
   if (fe.lighthouse) {
-    const l = fe.lighthouse;
-    const title = `Lighthouse mobile "/" signed in (median of ${l.runs.length})`;
-    feRows.push([`${title}: performance`, num(l.score), '', '', '≥ 90', verdict(l.score >= 90)]);
-    feRows.push(['    LCP', ms(l.lcp), '', '', '≤ 2,500 ms', verdict(l.lcp <= 2500)]);
-    feRows.push(['    TBT', ms(l.tbt), '', '', '≤ 200 ms', verdict(l.tbt <= 200)]);
-    feRows.push(['    CLS', num(l.cls, 3), '', '', '≤ 0.1', verdict(l.cls <= 0.1)]);
+    for (const l of fe.lighthouse.homes) {
+      feRows.push([`Lighthouse mobile ${new URL(l.url).pathname} signed in (median of ${l.runs.length}): performance`, num(l.score), '', '', '≥ 95', verdict(l.score >= 95)]);
+      feRows.push(['    TBT', ms(l.tbt), '', '', '≤ 150 ms', verdict(l.tbt <= 150)]);
+      feRows.push(['    LCP / CLS', `${ms(l.lcp)} / ${num(l.cls, 3)}`, '', '', '≤ 2,500 ms / ≤ 0.1', verdict(l.lcp <= 2500 && l.cls <= 0.1)]);
+    }
   } else if (fe.lighthouseError) feRows.push(['Lighthouse', `could not run: ${fe.lighthouseError}`.slice(0, 80), '', '', '', '']);
+  if (fe.slow3g) {
+    for (const h of fe.slow3g.homes) {
+      const runs = h.first.runs.length;
+      feRows.push([
+        `slow 3G ${h.path} (median of ${runs}): first visit, usable (bytes)`,
+        `${seconds(h.first.usable)} (${kb(h.first.bytesUsable)})`,
+        '',
+        '',
+        '≤ 3.5 s',
+        verdict(h.first.usable <= 3500),
+      ]);
+      feRows.push(['    repeat visit, usable (bytes)', `${seconds(h.repeat.usable)} (${kb(h.repeat.bytesUsable)})`, '', '', '≤ 0.5 s', verdict(h.repeat.usable <= 500)]);
+    }
+  } else if (fe.slow3gError) feRows.push(['slow 3G', `could not run: ${fe.slow3gError}`.slice(0, 80), '', '', '', '']);
   if (feRows.length) sections.push({ title: '4. Front end', rows: feRows });
   if (results.oracy) {
     const o = results.oracy;

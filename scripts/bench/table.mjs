@@ -9,6 +9,9 @@ export function num(value, digits = 0) {
 /** Milliseconds as "12 ms" (one decimal under 10 ms). */
 export const ms = (value) => (typeof value === 'number' && Number.isFinite(value) ? `${num(value, value < 10 ? 1 : 0)} ms` : '–');
 
+/** Milliseconds as seconds, "3.52 s". */
+export const seconds = (value) => (typeof value === 'number' && Number.isFinite(value) ? `${num(value / 1000, 2)} s` : '–');
+
 /** A ratio as "0.42". */
 export const ratio = (value) => num(value, 2);
 
