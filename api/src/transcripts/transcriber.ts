@@ -159,10 +159,11 @@ export class Transcriber {
    * Transcribes one audio file (any format ffmpeg's libraries read: WAV, WebM, Ogg, MP4), English,
    * with word timings and the hesitations between words.
    * @param audioPath a file the server wrote or checked (the worker reads it with PyAV)
+   * @param request.fillers run the second, prompted pass for hesitations (default true; false halves the time)
    * @returns the transcript, or `failed`/`unavailable` with a reason; never rejects
    */
-  transcribe(audioPath: string): Promise<Transcription> {
-    const next = this.queue.then(() => this.runOne(audioPath));
+  transcribe(audioPath: string, request: { fillers?: boolean } = {}): Promise<Transcription> {
+    const next = this.queue.then(() => this.runOne(audioPath, request.fillers ?? true));
     this.queue = next.catch(() => undefined);
     return next;
   }
@@ -234,7 +235,10 @@ export class Transcriber {
         clearTimeout(startTimer);
         if (event.data.event === 'ready') markReady(true);
         else {
+          // The model is not the pinned one: no later request starts the worker again.
           running.refusal = event.data.reason;
+          this.refused = event.data.reason;
+          this.log('warn', `transcription unavailable: ${event.data.reason}`);
           markReady(false);
         }
         return;
@@ -247,10 +251,7 @@ export class Transcriber {
     child.on('exit', (code, signal) => {
       clearTimeout(startTimer);
       running.exited = true;
-      if (code === EXIT_MODEL_REFUSED) {
-        this.refused = running.refusal ?? 'the model is not the pinned one';
-        this.log('warn', `transcription unavailable: ${this.refused}`);
-      }
+      if (code === EXIT_MODEL_REFUSED) this.refused ??= running.refusal ?? 'the model is not the pinned one';
       running.refusal ??= `the worker exited (${signal ?? `status ${code}`}) before it was ready`;
       markReady(false);
       running.pending?.settle(null);
@@ -259,7 +260,7 @@ export class Transcriber {
     return running;
   }
 
-  private async runOne(audioPath: string): Promise<Transcription> {
+  private async runOne(audioPath: string, fillers: boolean): Promise<Transcription> {
     this.clearIdle();
     try {
       if (this.refused) return empty('unavailable', this.refused);
@@ -271,13 +272,13 @@ export class Transcriber {
         this.log('warn', `transcription worker not ready: ${reason}`);
         return empty(this.refused ? 'unavailable' : 'failed', reason);
       }
-      return await this.ask(running, audioPath);
+      return await this.ask(running, audioPath, fillers);
     } finally {
       if (this.workerRunning) this.armIdle();
     }
   }
 
-  private ask(running: Running, audioPath: string): Promise<Transcription> {
+  private ask(running: Running, audioPath: string, fillers: boolean): Promise<Transcription> {
     const id = String(this.nextId++);
     return new Promise<Transcription>((resolve) => {
       const timer = setTimeout(() => {
@@ -299,7 +300,7 @@ export class Transcriber {
           resolve({ status: 'ready', language, text, words, fillers, processingMs });
         },
       };
-      running.child.stdin.write(`${JSON.stringify({ id, op: 'transcribe', audioPath, fillers: true })}\n`);
+      running.child.stdin.write(`${JSON.stringify({ id, op: 'transcribe', audioPath, fillers })}\n`);
     });
   }
 }
