@@ -8,6 +8,7 @@ Requests:
   {"id": "1", "op": "ping"}
       -> {"id": "1", "ok": true}
   {"id": "2", "op": "transcribe", "audioPath": "/tmp/take.wav", "fillers": true}
+      ("fillers": false runs the plain pass only; "method": "prompted" is for the benchmark)
       -> {"id": "2", "status": "ready", "language": "en", "text": "...",
           "words": [{"text", "startMs", "endMs", "confidence"}],
           "fillers": [{"text", "startMs", "endMs"}], "processingMs": 1234}
@@ -21,9 +22,10 @@ switched off (HF_HUB_OFFLINE=1) before faster-whisper is imported.
 
 Words come from a plain pass (no prompt), which keeps every word; hesitation fillers ("um",
 "uh") come from a second pass with a disfluent prompt, and only those of its filler tokens that
-fall into a gap of the plain pass are kept (docs/decisions/0032-transcripts-on-the-server.md).
+fall into a gap between the plain pass's words (found by aligning the two passes' words) are kept (docs/decisions/0032-transcripts-on-the-server.md).
 """
 
+import difflib
 import hashlib
 import json
 import os
@@ -47,11 +49,6 @@ FILLER_PROMPT = "Um, so, uh, I was, um, thinking that, uh, hmm, we could, er, go
 
 # Hesitation sounds the filler pass may contribute (lower case, without punctuation).
 HESITATIONS = {"um", "umm", "uh", "uhh", "er", "erm", "hmm", "hm", "mm", "mmm", "ah", "eh"}
-
-# A filler from the prompted pass is kept only when its middle lies at least this far (ms) from
-# every word of the plain pass: it then sits in a gap and cannot stand for a word.
-GAP_MARGIN_MS = 40
-
 
 def log(message):
     print(f"transcribe-worker: {message}", file=sys.stderr, flush=True)
@@ -117,21 +114,37 @@ def plain_words(segments):
 
 
 def gap_fillers(words, prompted_segments):
-    """The prompted pass's hesitations whose middle falls in a gap between the plain pass's words."""
-    fillers = []
+    """The prompted pass's hesitations that stand between two words of the plain pass.
+
+    The two passes' word streams are aligned as text (difflib, on normalised words); a hesitation
+    of the prompted pass is kept where the alignment shows it added there -- inserted between
+    words both passes agree on, or in a stretch they read differently that holds no hesitation of
+    the plain pass. Placing by the words rather than by time matters: the plain pass stretches the
+    neighbouring word over an "um" it leaves out, so the filler's time lies inside that word.
+    The filler keeps the prompted pass's times, clamped between the plain words around it.
+    """
+    prompted = []
     for segment in prompted_segments:
         for w in segment.words or []:
-            if clean(w.word) not in HESITATIONS:
-                continue
-            start = int(round(w.start * 1000))
-            end = int(round(w.end * 1000))
-            middle = (start + end) / 2
-            inside = any(x["startMs"] - GAP_MARGIN_MS <= middle <= x["endMs"] + GAP_MARGIN_MS for x in words)
-            if inside:
-                continue
-            if any(abs((f["startMs"] + f["endMs"]) / 2 - middle) < GAP_MARGIN_MS for f in fillers):
-                continue
-            fillers.append({"text": clean(w.word), "startMs": start, "endMs": end})
+            text = clean(w.word)
+            if text:
+                prompted.append((text, int(round(w.start * 1000)), int(round(w.end * 1000))))
+    plain = [clean(w["text"]) for w in words]
+    matcher = difflib.SequenceMatcher(a=plain, b=[p[0] for p in prompted], autojunk=False)
+    fillers = []
+    for op, a0, a1, b0, b1 in matcher.get_opcodes():
+        if op not in ("insert", "replace"):
+            continue
+        if any(t in HESITATIONS for t in plain[a0:a1]):
+            continue
+        # Between the plain words around it: the filler's times never cross its neighbours'.
+        low = words[a0 - 1]["endMs"] if a0 > 0 else 0
+        high = words[a1]["startMs"] if a1 < len(words) else None
+        for text, start, end in prompted[b0:b1]:
+            if text in HESITATIONS:
+                start = max(start, low) if high is None else min(max(start, low), high)
+                end = max(start, end) if high is None else min(max(start, end), high)
+                fillers.append({"text": text, "startMs": start, "endMs": end})
     return fillers
 
 
@@ -150,11 +163,20 @@ def transcribe(model, request):
         word_timestamps=True,
         vad_filter=False,
     )
-    segments, info = model.transcribe(audio, condition_on_previous_text=False, **common)
-    segments = list(segments)
-    words = plain_words(segments)
+    # "plain+gaps" (the default): words from the plain pass, hesitations from the prompted pass in its
+    # gaps. "plain" (or fillers: false): the plain pass alone. "prompted": the prompted pass alone,
+    # words and all -- the fragile way, kept for `npm run bench:transcripts` to compare.
+    method = request.get("method") or ("plain+gaps" if request.get("fillers", True) else "plain")
+    if method not in ("plain", "plain+gaps", "prompted"):
+        return {"status": "failed", "error": f"unknown method {method}"}
+    prompt = FILLER_PROMPT if method == "prompted" else None
+    segments, info = model.transcribe(audio, initial_prompt=prompt, condition_on_previous_text=False, **common)
+    words = plain_words(list(segments))
     fillers = []
-    if request.get("fillers", True):
+    if method == "prompted":
+        fillers = [{"text": clean(w["text"]), "startMs": w["startMs"], "endMs": w["endMs"]} for w in words if clean(w["text"]) in HESITATIONS]
+        words = [w for w in words if clean(w["text"]) not in HESITATIONS]
+    elif method == "plain+gaps":
         prompted, _ = model.transcribe(audio, initial_prompt=FILLER_PROMPT, condition_on_previous_text=False, **common)
         fillers = gap_fillers(words, list(prompted))
     return {
