@@ -17,7 +17,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { performance } from 'node:perf_hooks';
@@ -103,8 +103,11 @@ interface Answer {
 }
 
 /** A worker of its own, driven directly (the benchmark needs the comparison methods and the pid). */
-async function startWorker(): Promise<{ ask: (path: string, method: Method) => Promise<Answer>; peakMb: () => number; stop: () => void; loadMs: number }> {
-  const child = spawn(DEFAULT_PYTHON, [WORKER_PATH], { env: { PATH: '/usr/local/bin:/usr/bin:/bin', HF_HUB_OFFLINE: '1', OMP_NUM_THREADS: '2', TRANSCRIBE_THREADS: '2' }, stdio: ['pipe', 'pipe', 'inherit'] });
+async function startWorker(): Promise<{ ask: (path: string, method: Method) => Promise<Answer>; cpuSeconds: () => number; peakMb: () => number; stop: () => void; loadMs: number }> {
+  const child = spawn(DEFAULT_PYTHON, [WORKER_PATH], {
+    env: { PATH: '/usr/local/bin:/usr/bin:/bin', HF_HUB_OFFLINE: '1', OMP_NUM_THREADS: '2', TRANSCRIBE_THREADS: '2' },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   const next = async (): Promise<Record<string, unknown>> => {
     const { value, done } = await lines.next();
@@ -119,6 +122,11 @@ async function startWorker(): Promise<{ ask: (path: string, method: Method) => P
     ask: async (audioPath, method) => {
       child.stdin.write(`${JSON.stringify({ id: String(++id), op: 'transcribe', audioPath, method })}\n`);
       return (await next()) as unknown as Answer;
+    },
+    /** The worker's CPU time so far (user + system), s: /proc/<pid>/stat fields 14 and 15, in ticks of 1/100 s. */
+    cpuSeconds: () => {
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
     },
     peakMb: () => {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
@@ -178,6 +186,7 @@ async function main(): Promise<void> {
       let truth = 0;
       let processing = 0;
       let seconds = 0;
+      const cpuAtStart = worker.cpuSeconds();
       for (const { take, path, seconds: s } of audio) {
         const started = performance.now();
         const answer = await worker.ask(path, method);
@@ -192,9 +201,16 @@ async function main(): Promise<void> {
         truth += sc.fillersTruth;
         processing += wall;
         seconds += s;
-        rows.push([take.name, `${(sc.wer * 100).toFixed(1)} %`, `${sc.fillersRight}/${sc.fillersTruth}`, String(sc.fillersFound - sc.fillersRight), `${(wall / 1000).toFixed(1)} s / ${s.toFixed(0)} s`]);
+        rows.push([
+          take.name,
+          `${(sc.wer * 100).toFixed(1)} %`,
+          `${sc.fillersRight}/${sc.fillersTruth}`,
+          String(sc.fillersFound - sc.fillersRight),
+          `${(wall / 1000).toFixed(1)} s / ${s.toFixed(0)} s`,
+        ]);
       }
       const peak = worker.peakMb();
+      const cpu = worker.cpuSeconds() - cpuAtStart;
       worker.stop();
       sections.push({ title: method, rows });
       summary.push([
@@ -203,13 +219,24 @@ async function main(): Promise<void> {
         `${truth ? ((right / truth) * 100).toFixed(0) : '–'} %`,
         `${found ? ((right / found) * 100).toFixed(0) : '–'} %`,
         `${((processing / 1000 / seconds) * 60).toFixed(1)} s`,
+        `${((cpu / seconds) * 60).toFixed(1)} s`,
         `${peak.toFixed(0)} MB`,
         `${(worker.loadMs / 1000).toFixed(1)} s`,
       ]);
     }
     console.log(renderTable(['take', 'word error', 'fillers found', 'false fillers', 'wall / audio'], sections));
     console.log();
-    console.log(renderTable(['method', 'word error', 'filler recall', 'filler precision', 's per audio minute', 'worker peak', 'model load'], [{ title: 'all takes', rows: summary }]));
+    console.log(
+      `${cpus().length} cores; load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} at the end (other work slows the times)`,
+    );
+    console.log(
+      renderTable(
+        ['method', 'word error', 'filler recall', 'filler precision', 'wall s per audio min', 'CPU s per audio min', 'worker peak', 'model load'],
+        [{ title: 'all takes', rows: summary }],
+      ),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
