@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILLERS, findFillers } from './fillers.js';
+import { DEFAULT_FILLERS, findFillers } from './index.js';
 
 /** Words from "text@startMs-endMs" tokens, or plain text spaced 300 ms apart with no silences. */
 function timed(text: string) {

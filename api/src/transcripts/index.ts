@@ -3,10 +3,20 @@
  * timed words on the school's own server, and the pure measures read from its words — words a
  * minute, fillers, repeats, and reading aloud against a script.
  */
-export { Transcriber, DEFAULT_IDLE_MS, DEFAULT_PYTHON, DEFAULT_START_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, WORKER_PATH } from './transcriber.js';
-export type { TranscriberOptions, Transcription, TranscriptFiller, TranscriptWord } from './transcriber.js';
+export { Transcriber, DEFAULT_PYTHON } from './transcriber.js';
 export { wordsPerMinute } from './pace.js';
-export { findRepeats, PHRASE_MIN_COUNT, type Repeat } from './repeats.js';
-export { CONTEXTUAL_FILLERS, DEFAULT_FILLERS, findFillers, SET_OFF_PAUSE_MS, type Filler } from './fillers.js';
-export { alignReading, wordsCorrectPerMinute, type ReadingError, type ReadingResult, type ScriptWord } from './reading.js';
-export { hesitation, normaliseWord, splitWords, type TimedWord } from './words.js';
+export { findRepeats } from './repeats.js';
+export { DEFAULT_FILLERS, findFillers } from './fillers.js';
+export { alignReading, wordsCorrectPerMinute } from './reading.js';
+export { normaliseWord } from './words.js';
+
+/** @public The shapes the transcription job and the transcript's endpoint will store and present. */
+export type { TranscriberOptions, Transcription, TranscriptFiller, TranscriptWord } from './transcriber.js';
+/** @public As above: a transcript's repeats, fillers and reading. */
+export type { Repeat } from './repeats.js';
+/** @public As above. */
+export type { Filler } from './fillers.js';
+/** @public As above. */
+export type { ReadingError, ReadingResult, ScriptWord } from './reading.js';
+/** @public As above. */
+export type { TimedWord } from './words.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wordsPerMinute } from './pace.js';
+import { wordsPerMinute } from './index.js';
 
 const words = (text: string) => text.split(' ').map((t) => ({ text: t }));
 

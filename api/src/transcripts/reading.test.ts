@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alignReading, wordsCorrectPerMinute } from './reading.js';
+import { alignReading, wordsCorrectPerMinute } from './index.js';
 
 const said = (text: string) => text.split(' ').map((t, i) => ({ text: t, startMs: i * 400, endMs: i * 400 + 300 }));
 const SCRIPT = 'The cat sat on the mat. It was a sunny day!';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findRepeats } from './repeats.js';
+import { findRepeats } from './index.js';
 
 const words = (text: string) => text.split(' ').map((t) => ({ text: t }));
 

@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { floatWav, makeSpeech, PHRASES, speechToolsAvailable } from '../test/speech.js';
-import { normaliseWord } from './words.js';
-import { DEFAULT_PYTHON, Transcriber } from './transcriber.js';
+import { DEFAULT_PYTHON, normaliseWord, Transcriber } from './index.js';
 
 /**
  * The transcriber against the real worker (docs/architecture.md#the-transcription-worker), on
