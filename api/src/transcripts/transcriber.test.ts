@@ -21,7 +21,8 @@ const PLAIN = { fillers: false };
 /** Phrases 0, 1, 2: "Good morning my name is Sam", "I want to talk about the best book I read", "She lives in a small town by the sea". */
 const SPEC = { phrases: [0, 1, 2], gapsMs: [1_200, 900], leadMs: 500, tailMs: 600 };
 
-describe.skipIf(!installed || !tools)('Transcriber with the real worker', () => {
+// The model's load and a decode take seconds, many more on a busy machine: a generous limit per test.
+describe.skipIf(!installed || !tools)('Transcriber with the real worker', { timeout: 120_000 }, () => {
   let dir: string;
   let wav: string;
   let gaps: { startMs: number; endMs: number }[];
