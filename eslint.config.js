@@ -27,7 +27,7 @@ export default defineConfig([
       // A leading underscore names a value kept on purpose: a parameter a signature needs, a field
       // left out of a rest copy (`const { secret: _secret, ...shown } = doc`).
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
-      // The invisible-character classes (api/src/validation.ts, the Create User dialog) list
+      // The invisible-character classes (api/src/platform/http/validation.ts, the Create User dialog) list
       // combining marks one code point at a time on purpose.
       'no-misleading-character-class': 'off',
     },

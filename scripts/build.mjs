@@ -1,12 +1,12 @@
 // The production build (docs/architecture.md#production-build), used by scripts/setup.mjs --build:
 // - `buildPwa`: the PWA as a production bundle, whatever the shell's NODE_ENV;
 // - `precompress`: a Brotli (`.br`) and a gzip (`.gz`) copy beside each text file of the PWA
-//   build, which the API's static handler sends by `Accept-Encoding` (api/src/static.ts);
+//   build, which the API's static handler sends by `Accept-Encoding` (api/src/platform/http/static.ts);
 // - `buildApi`: the API's TypeScript compiled to JavaScript in api/dist, one file per source
 // file with the same folders, so that
 // `npm start` runs plain `node` on it with no TypeScript loader at run time.
 // Paths that code takes relative to its own file (the repository root from
-// api/src/env.ts, the demo assets, the embedded database's build script, the
+// api/src/platform/env.ts, the demo assets, the embedded database's build script, the
 // analysis worker) stay right because api/dist sits where api/src does.
 // Type checking is tsc's job (`npm test`, `npm run typecheck`); this only strips types.
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 // The cluster tests, shared by `npm run test:cluster` and `npm test`:
 // Redis (REDIS_URL, or Debian's redis-server on a free loopback port), one
 // database (MONGODB_URI, or the embedded one) and two API processes, checked
-// with real HTTP and Socket.IO clients by api/src/cluster/*.cluster-test.ts.
+// with real HTTP and Socket.IO clients by api/src/platform/cluster/*.cluster-test.ts.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, bin, run } from './lib.mjs';
@@ -27,7 +27,7 @@ export function runClusterTests() {
   rmSync(report, { force: true });
   const code = run(bin('api', 'vitest'), ['run', '--config', 'vitest.cluster.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
     cwd: join(ROOT, 'api'),
-    // api/src/cluster/clusterSetup.ts starts this program unless REDIS_URL is set.
+    // api/src/platform/cluster/clusterSetup.ts starts this program unless REDIS_URL is set.
     env: { ...process.env, REDIS_SERVER_BIN: redisServerBinary() ?? '' },
   });
   let passed = 0;

@@ -30,7 +30,7 @@ if (!(CONFIG.minutes > 0)) throw new Error(`SOAK_MINUTES must be a positive numb
 
 /** Largest growth of resident memory or of the heap (after a full GC) from warm-up to the end: 20 %. */
 const MAX_GROWTH = 0.2;
-/** The demo password (api/src/db/demoData.ts). */
+/** The demo password (api/src/demo/demoData.ts). */
 const PASSWORD = 'oracy-demo';
 
 const apiRequire = createRequire(join(ROOT, 'api', 'package.json'));

@@ -90,10 +90,10 @@ export interface AppOptions {
 /**
  * Builds the Hono app of the one origin (docs/architecture.md#one-origin): request log and
  * security-event log, security headers (CSP, HSTS over HTTPS:
- * `security/headers.ts`; `no-store` on `/api` and `/auth`), compression,
+ * `platform/security/headers.ts`; `no-store` on `/api` and `/auth`), compression,
  * with `PUBLIC_ORIGIN` a 421 for any other host (but `/healthz` and `/readyz`: `publicHostOnly`),
  * body limits (JSON 1 MB, multipart 11 MB), while the database is down a 503 `unavailable` for
- * every request that needs it (`db/gate.ts`, docs/architecture.md#when-the-database-stops),
+ * every request that needs it (`platform/db/gate.ts`, docs/architecture.md#when-the-database-stops),
  * `loadSession`, CSRF protection
  * for every unsafe method, on `/api/*` the refusal of a user who must still replace a one-time
  * password (`requireOwnPassword`) — as few middleware layers as that takes,
@@ -107,7 +107,7 @@ export interface AppOptions {
  *   reference page `GET /api/docs`, without a session (`openapi/http.ts`),
  * - JSON 404 `ErrorBody` for any other `/api/*`, `/auth/*`, `/socket.io/*` path,
  * - `GET /uploads/:name` from the public upload store (cached for a year; 404 otherwise; PNG, JPEG,
- *   WebP and GIF inline, any other type as an attachment: `security/uploadDisposition.ts`),
+ *   WebP and GIF inline, any other type as an attachment: `platform/security/uploadDisposition.ts`),
  * - the built PWA from `PWA_DIST` for every other GET (its Brotli or gzip copy when the client takes
  *   one, `sendPwaFile`), with single-page
  *   fallback to index.html, or a "not built yet" page (503) when it is missing.

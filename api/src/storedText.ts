@@ -1,10 +1,10 @@
 import type { Model } from 'mongoose';
-import { Assignment } from './assignments/index.js';
-import { Complaint } from './complaints/index.js';
-import { Course } from './courses/index.js';
-import { Notice } from './notices/index.js';
-import { SpeakingTask } from './speaking/index.js';
-import { User } from './people/index.js';
+import { Assignment } from './assignments/model.js';
+import { Complaint } from './complaints/model.js';
+import { Course } from './courses/courseModel.js';
+import { Notice } from './notices/model.js';
+import { SpeakingTask } from './speaking/model.js';
+import { User } from './people/userModel.js';
 import type { Logger } from './platform/logger.js';
 import { hasOnlyVisibleCharacters, stripInvisibleCharacters } from './platform/http/validation.js';
 

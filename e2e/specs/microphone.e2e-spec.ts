@@ -62,7 +62,7 @@ test.describe('the fake microphone', () => {
   });
 
   test("the app's own pages let it record", async ({ page }) => {
-    // The app's Permissions-Policy allows the microphone to its own origin (api/src/security/headers.ts).
+    // The app's Permissions-Policy allows the microphone to its own origin (api/src/platform/security/headers.ts).
     const res = await page.goto('/login');
     expect(res?.headers()['permissions-policy']).toContain('microphone=(self)');
     expectARecording(await recordTwoSeconds(page));

@@ -180,7 +180,7 @@ async function medianOfGets(what, url, headers) {
  * Median latency of the users page without a search and with a name search (`GROWTH_SEARCH`), of the chat history page and,
  * given `oracyTeacher`, of that teacher's Oracy overview, at the current size, each one request at a time.
  * `point` (1, 2, …) numbers the calls on one server. It picks the page sizes the users page is asked for — 10·point − 1 to warm up,
- * then 10·point to 10·point + 8, none asked before, so the server's 5 s read cache (api/src/services/readCache.ts) never answers,
+ * then 10·point to 10·point + 8, none asked before, so the server's 5 s read cache (api/src/platform/readCache.ts) never answers,
  * not even when the generator (another process, whose writes this server does not hear of) grew the users within 5 s — and the
  * chat admin who pages the history: another one each time, since the server allows one admin 30 page requests per 10 s.
  * The overview has no read cache.

@@ -12,7 +12,7 @@ const assignmentSchema = new Schema(
   baseSchemaOptions,
 );
 assignmentSchema.index({ courseId: 1, dueDate: 1 });
-// The student stats cache (services/stats.ts) is emptied by every write here.
+// The student stats cache (dashboards/stats.ts) is emptied by every write here.
 watchWrites(assignmentSchema, 'Assignment');
 
 export const Assignment = model('Assignment', assignmentSchema);
@@ -28,7 +28,7 @@ const completionSchema = new Schema(
 );
 completionSchema.index({ assignmentId: 1, studentId: 1 }, { unique: true });
 completionSchema.index({ studentId: 1 });
-// The student stats cache (services/stats.ts) is emptied by every write here.
+// The student stats cache (dashboards/stats.ts) is emptied by every write here.
 watchWrites(completionSchema, 'AssignmentCompletion');
 
 export const AssignmentCompletion = model('AssignmentCompletion', completionSchema);

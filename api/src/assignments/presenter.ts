@@ -1,7 +1,7 @@
 import type { Types } from 'mongoose';
 import { z } from 'zod';
 import { objectId } from '../platform/http/fields.js';
-import { isoDay } from '../courses/index.js';
+import { isoDay } from '../courses/presenter.js';
 
 /** What every view of an assignment shows: which one, of which course, due when. */
 const assignmentFields = {

@@ -1,6 +1,6 @@
 import type { HydratedDocFromModel } from 'mongoose';
 import type { Session } from './sessionModel.js';
-import type { User } from '../people/index.js';
+import type { User } from '../people/userModel.js';
 
 /** A loaded user document, as `User.findById` returns it. */
 export type UserDoc = HydratedDocFromModel<typeof User>;

@@ -24,7 +24,7 @@ export const OBJECT_ID_PATTERN = /^[a-f0-9]{24}$/i;
  * The user comes from `lookUpSession`'s short-lived cache, which any write to the
  * sessions or users empties, so a role change or a deletion applies at once.
  * While the database is down the session is not looked up (the user is `null`, the cookie kept):
- * only pages that need no database get this far then (`db/gate.ts`). Never answers by itself.
+ * only pages that need no database get this far then (`platform/db/gate.ts`). Never answers by itself.
  * @param opts.trustProxy whether `X-Forwarded-Proto` decides https (the cookie's name and Secure flag).
  * @param opts.idleMinutes the idle limit (`SESSION_IDLE_MINUTES`); default 1440.
  */

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import type { Language } from '../people/index.js';
-import { readSchoolLanguage } from '../settings/index.js';
+import type { Language } from '../platform/http/fields.js';
+import { readSchoolLanguage } from '../settings/language.js';
 import type { ApiError, FieldProblem } from '../platform/http/errors.js';
 import { LANGUAGE_CODES, type Text } from '../platform/i18n/index.js';
 

@@ -1,7 +1,7 @@
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { RegistrationPolicy } from '../platform/env.js';
-import type { Language } from '../people/index.js';
+import type { Language } from '../platform/http/fields.js';
 import { t, type MessageId, type Text } from '../platform/i18n/index.js';
 import { HTML_LANG } from './pageTexts.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './schema.js';

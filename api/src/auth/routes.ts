@@ -1,13 +1,13 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { User } from '../people/index.js';
+import { User } from '../people/userModel.js';
 import { ROLES } from './roles.js';
-import { presentCurrentUser } from '../people/index.js';
-import { readSchoolLanguage } from '../settings/index.js';
+import { presentCurrentUser } from '../people/userPresenter.js';
+import { readSchoolLanguage } from '../settings/language.js';
 import { ApiError, badRequest, conflict, forbidden, isDuplicateKeyError, payloadTooLarge, unauthorized, unsupportedMediaType, validationError, zodIssuesToProblems } from '../platform/http/errors.js';
 import { isJsonRequest } from '../platform/http/validation.js';
 import type { RegistrationPolicy } from '../platform/env.js';
-import { NO_CHANGE_REQUIRED, replaceOneTimePassword } from '../people/index.js';
+import { NO_CHANGE_REQUIRED, replaceOneTimePassword } from '../people/accounts.js';
 import { homePathFor } from './home.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.js';
 import type { AppEnv, UserDoc } from './context.js';
@@ -19,7 +19,7 @@ import { EMAIL_DOMAIN_REFUSED, REGISTRATION_CLOSED, mayRegister } from './regist
 import { changePasswordSchema, loginSchema, registerSchema, type RegisterInput } from './schema.js';
 import type { Logger } from '../platform/logger.js';
 import { emailPseudonym, logSecurityEvent, type SecurityEvent } from '../platform/security/events.js';
-import type { SocketRevocation } from '../chat/index.js';
+import type { SocketRevocation } from '../chat/revocation.js';
 import { clearSessionCookie, deleteSessionByToken, isSecureRequest, readSessionCookie, startSession } from './sessions.js';
 import { createDeviceCookies, type DeviceCookies } from './deviceCookies.js';
 

@@ -4,7 +4,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { parseCookie } from 'cookie';
 import type { Types } from 'mongoose';
 import { Session } from './sessionModel.js';
-import { User } from '../people/index.js';
+import { User } from '../people/userModel.js';
 import { onWrites } from '../platform/db/writes.js';
 import { requestHeader } from '../platform/security/headers.js';
 import type { SessionDoc, UserDoc } from './context.js';
@@ -135,7 +135,7 @@ export async function findSession(token: string | undefined, limits: SessionLimi
  * database, in ms (no database round trip on every request). Any
  * write through Mongoose to the sessions or the users — a logout, a role
  * change, a deletion, a profile edit, an expiry — empties the cache at once
- * (`db/models/writes.ts`); the time limit only bounds what another process's
+ * (`platform/db/writes.ts`); the time limit only bounds what another process's
  * writes could leave stale. Expiry and idle limits are checked on every hit.
  */
 export const SESSION_CACHE_TTL_MS = 5000;

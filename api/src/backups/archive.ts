@@ -26,7 +26,7 @@ const ARCHIVE_CHAT = `${ARCHIVE_UPLOADS}/chat`;
 const ARCHIVE_RECORDINGS = `${ARCHIVE_UPLOADS}/recordings`;
 
 /**
- * The extensions the upload stores give a raster image (services/uploads.ts, `checkUpload`: the
+ * The extensions the upload stores give a raster image (platform/uploads.ts, `checkUpload`: the
  * extension file-type names for the signature, SVG never): course images and profile photos in
  * `uploads/`, image attachments in `uploads/chat/`.
  */
@@ -69,7 +69,7 @@ const IMAGE_EXTENSIONS = [
 
 /**
  * The files each folder of a backup's uploads may hold, by extension (what the stores write,
- * services/uploads.ts): images in `uploads/`; images, PDF, DOC and DOCX in `uploads/chat/`; the
+ * platform/uploads.ts): images in `uploads/`; images, PDF, DOC and DOCX in `uploads/chat/`; the
  * recording containers in `uploads/recordings/`. No other folder, no other extension
  * (docs/architecture.md#backups).
  */

@@ -12,7 +12,7 @@ import { restoreBackup } from './restore.js';
  * - `cli.ts backup [--out FILE]` → `createBackup` into FILE, default `DATA_DIR/backups/oracy-backup-<UTC time>.tar.gz`;
  * - `cli.ts restore FILE [--force]` → `restoreBackup` into `DATA_DIR`.
  *
- * `DATA_DIR` and `MONGODB_URI` are read as the server reads them (api/src/env.ts). Relative paths are
+ * `DATA_DIR` and `MONGODB_URI` are read as the server reads them (api/src/platform/env.ts). Relative paths are
  * taken from the folder `npm run` was called in (`INIT_CWD`), not the repository root npm runs in.
  * Exit code 0 on success, 1 on failure (the reason on stderr), 2 for a wrong command line.
  */

@@ -1,6 +1,6 @@
 import type { Types } from 'mongoose';
 import { z } from 'zod';
-import { BACKUP_FREQUENCIES } from '../settings/index.js';
+import { BACKUP_FREQUENCIES } from '../settings/model.js';
 import { BACKUP_TRIGGERS, type BackupRunStatus, type BackupTrigger } from './runModel.js';
 import { objectId, timestamp } from '../platform/http/fields.js';
 

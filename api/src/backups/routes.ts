@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../auth/index.js';
-import { requireRole } from '../auth/index.js';
+import type { AppEnv } from '../auth/context.js';
+import { requireRole } from '../auth/middleware.js';
 import { archivePath } from './archives.js';
 import { backupStatus, requestBackup } from './runs.js';
-import { ROLES } from '../auth/index.js';
+import { ROLES } from '../auth/roles.js';
 import { conflict, notFound } from '../platform/http/errors.js';
 import { localFile, sendServedFile } from '../platform/http/static.js';
 import { validate } from '../platform/http/validation.js';

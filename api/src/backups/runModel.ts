@@ -1,5 +1,5 @@
 import { Schema, Types, model } from 'mongoose';
-import { BACKUP_FREQUENCIES } from '../settings/index.js';
+import { BACKUP_FREQUENCIES } from '../settings/model.js';
 
 /** What started a backup: the schedule (docs/architecture.md#scheduled-backups) or an admin's "Back up now". */
 export const BACKUP_TRIGGERS = ['schedule', 'manual'] as const;

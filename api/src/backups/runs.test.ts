@@ -16,7 +16,7 @@ import { BACKUP_JOB, KEEP_ARCHIVES, catchUpNeeded, defineBackupJob, queueSchedul
 /**
  * The server's own backups (docs/architecture.md#scheduled-backups) against real archives: a data
  * folder of its own with a running embedded database (`createBackupSource`), the job runner of
- * `api/src/jobs/`, and the schedule with a fake clock.
+ * `api/src/platform/jobs/`, and the schedule with a fake clock.
  */
 
 /** Local time, as the schedule counts it. */

@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { Types } from 'mongoose';
 import { BackupRun, type BackupTrigger } from './runModel.js';
-import { DEFAULT_SCHOOL_SETTINGS, SCHOOL_SETTINGS_ID, SchoolSettings, type BACKUP_FREQUENCIES } from '../settings/index.js';
+import { DEFAULT_SCHOOL_SETTINGS, SCHOOL_SETTINGS_ID, SchoolSettings, type BACKUP_FREQUENCIES } from '../settings/model.js';
 import { Job } from '../platform/jobs/jobModel.js';
-import { User } from '../people/index.js';
+import { User } from '../people/userModel.js';
 import { isDuplicateKeyError } from '../platform/http/errors.js';
 import { defineJob, enqueueJob } from '../platform/jobs/index.js';
 import { nextSlotAfter, onePeriodBefore, slotKey, startRecurring, type DueSlot, type Recurrence, type RecurringTimer, type Schedule } from '../platform/jobs/schedule.js';
@@ -242,7 +242,7 @@ export function catchUpNeeded(due: Pick<DueSlot, 'slot' | 'now'> & { every: Recu
 
 /**
  * Starts this process's backup schedule (`server.ts`, on the embedded database with
- * `BACKUP_SCHEDULE=1`): a recurring timer (`jobs/schedule.ts`) over the school's Backup Frequency
+ * `BACKUP_SCHEDULE=1`): a recurring timer (`platform/jobs/schedule.ts`) over the school's Backup Frequency
  * that queues each slot as it comes, and at start the latest slot when {@link catchUpNeeded} says so.
  * @param opts.now the clock (tests); default the real one
  * @param opts.autoStart false: no timer, `look()` only (tests)

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../auth/index.js';
-import { requireRole } from '../auth/index.js';
+import type { AppEnv } from '../auth/context.js';
+import { requireRole } from '../auth/middleware.js';
 import { ChatMessage } from './messageModel.js';
-import { ROLES } from '../auth/index.js';
+import { ROLES } from '../auth/roles.js';
 import { notFound } from '../platform/http/errors.js';
 import { validate } from '../platform/http/validation.js';
 import { nameWithStoredExtension, type UploadStore } from '../platform/uploads.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OBJECT_ID_PATTERN } from '../auth/index.js';
+import { OBJECT_ID_PATTERN } from '../auth/middleware.js';
 
 /** Longest message text after trimming, in characters (the model's `content` limit). */
 export const MAX_CONTENT_LENGTH = 5000;

@@ -1,10 +1,10 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server as SocketServer, type ExtendedError, type Socket } from 'socket.io';
-import type { UserDoc } from '../auth/index.js';
-import { DEFAULT_SESSION_IDLE_MINUTES, findSession, sessionTokenFromCookieHeader } from '../auth/index.js';
-import { ROLES } from '../auth/index.js';
-import { Session } from '../auth/index.js';
-import { User } from '../people/index.js';
+import type { UserDoc } from '../auth/context.js';
+import { DEFAULT_SESSION_IDLE_MINUTES, findSession, sessionTokenFromCookieHeader } from '../auth/sessions.js';
+import { ROLES } from '../auth/roles.js';
+import { Session } from '../auth/sessionModel.js';
+import { User } from '../people/userModel.js';
 import type { SocketAdapterFactory } from '../platform/cluster/redis.js';
 import type { Logger } from '../platform/logger.js';
 import { clientIpOfRequest } from '../platform/security/clientIp.js';

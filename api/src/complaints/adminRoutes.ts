@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../auth/index.js';
-import { requireRole } from '../auth/index.js';
+import type { AppEnv } from '../auth/context.js';
+import { requireRole } from '../auth/middleware.js';
 import { Complaint, ComplaintDecision } from './model.js';
-import { User } from '../people/index.js';
+import { User } from '../people/userModel.js';
 import { conflict, forbidden, isDuplicateKeyError, notFound } from '../platform/http/errors.js';
 import { validate } from '../platform/http/validation.js';
 import { presentAdminComplaint, type AdminComplaintLike, type ComplaintUserJson } from './presenter.js';

@@ -1,13 +1,13 @@
 import { Hono, type Env, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { AppEnv } from '../auth/index.js';
-import { requireRole, requireSelfOrAdmin } from '../auth/index.js';
-import { ROLES } from '../auth/index.js';
+import type { AppEnv } from '../auth/context.js';
+import { requireRole, requireSelfOrAdmin } from '../auth/middleware.js';
+import { ROLES } from '../auth/roles.js';
 import { payloadTooLarge } from '../platform/http/errors.js';
 import { validate } from '../platform/http/validation.js';
 import { deleteComplaint, fileComplaint, listComplaints, type FilerRole, type NewComplaint } from './service.js';
 import { idempotency } from '../platform/http/idempotency.js';
-import { findPerson } from '../dashboards/index.js';
+import { findPerson } from '../dashboards/stats.js';
 import { complaintIdParamSchema, studentComplaintSchema, teacherComplaintSchema } from './schema.js';
 
 /** Largest complaint body accepted, in bytes (a 5000-character description with room for escapes); larger → 413. */
@@ -55,7 +55,7 @@ type FilerArea = keyof typeof FILERS;
  * - `POST /{area}/complaints` `{title, description, userId?, clientId?}` plus `sId?`/`studentId?`
  *   (student) or `tId?` (teacher), all but the first two ignored (filers of the role only) → 201
  *   `ComplaintJson`; 413 over {@link COMPLAINT_BODY_LIMIT}. A repeat with the same `Idempotency-Key`
- *   header gets the first answer (`services/idempotency.ts`, docs/contributing.md#the-outbox).
+ *   header gets the first answer (`platform/http/idempotency.ts`, docs/contributing.md#the-outbox).
  * - `DELETE /{area}/complaints/:id` (the owner only) → 200 `{id}`; 403 someone else's, 404 none,
  *   409 when approved
  */

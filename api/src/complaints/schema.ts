@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OBJECT_ID_PATTERN } from '../auth/index.js';
+import { OBJECT_ID_PATTERN } from '../auth/middleware.js';
 import { COMPLAINT_LIMITS } from './service.js';
 import { TITLE_CHARACTERS_MESSAGE, oneLineText } from '../platform/http/validation.js';
 
@@ -25,7 +25,7 @@ const complaintContentFields = {
   /**
    * accepted and ignored: outbox items queued by an older app version carry their key in the body as
    * well, and must still replay. The key that de-duplicates a submission is the `Idempotency-Key`
-   * header (`services/idempotency.ts`, docs/contributing.md#the-outbox).
+   * header (`platform/http/idempotency.ts`, docs/contributing.md#the-outbox).
    */
   clientId: z.string().nullish(),
   /** the filer as the client believes it; accepted and ignored — the owner comes from the session (docs/product.md#identity-on-the-device, docs/product.md#clarified-behaviour) */

@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
 import { Complaint, ComplaintDecision } from './model.js';
-import { ROLES } from '../auth/index.js';
+import { ROLES } from '../auth/roles.js';
 import { conflict, forbidden, isDuplicateKeyError, notFound } from '../platform/http/errors.js';
 import { presentComplaint, type ComplaintJson } from './presenter.js';
 
@@ -41,7 +41,7 @@ export async function listComplaints(ownerId: string, role: FilerRole): Promise<
  * Files a complaint for `ownerId` (always the signed-in user: docs/product.md#clarified-behaviour,
  * "the server fills the owner from the session whatever the body says"),
  * status null (On Hold). A replayed outbox submission never reaches this function twice: the
- * `Idempotency-Key` middleware (`services/idempotency.ts`) answers repeats with the first answer.
+ * `Idempotency-Key` middleware (`platform/http/idempotency.ts`) answers repeats with the first answer.
  * @returns the stored complaint
  */
 export async function fileComplaint(ownerId: string, role: FilerRole, input: NewComplaint): Promise<ComplaintJson> {

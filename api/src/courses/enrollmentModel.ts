@@ -13,7 +13,7 @@ const enrollmentSchema = new Schema(
 );
 enrollmentSchema.index({ studentId: 1, courseId: 1 }, { unique: true });
 enrollmentSchema.index({ courseId: 1 });
-// The student read caches (services/stats.ts, routes/student) are emptied by every write here.
+// The student read caches (dashboards/stats.ts, routes/student) are emptied by every write here.
 watchWrites(enrollmentSchema, 'Enrollment');
 
 export const Enrollment = model('Enrollment', enrollmentSchema);

@@ -1,18 +1,18 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { AppEnv } from '../auth/index.js';
-import { requireRole } from '../auth/index.js';
-import { Assignment, AssignmentCompletion } from '../assignments/index.js';
+import type { AppEnv } from '../auth/context.js';
+import { requireRole } from '../auth/middleware.js';
+import { Assignment, AssignmentCompletion } from '../assignments/model.js';
 import { Course } from './courseModel.js';
 import { Enrollment } from './enrollmentModel.js';
-import { ROLES } from '../auth/index.js';
-import { User } from '../people/index.js';
+import { ROLES } from '../auth/roles.js';
+import { User } from '../people/userModel.js';
 import { badRequest, notFound, payloadTooLarge, unsupportedMediaType, validationError } from '../platform/http/errors.js';
 import { isJsonRequest, validate } from '../platform/http/validation.js';
 import { presentCourse, type CourseLike } from './presenter.js';
 import { MAX_UPLOAD_BYTES, type StoredUpload, type UploadStore } from '../platform/uploads.js';
 import { courseFieldsSchema, courseIdParamSchema, type CourseFieldsInput } from './schema.js';
-import { removeCourseSpeaking } from '../speaking/index.js';
+import { removeCourseSpeaking } from '../speaking/service.js';
 
 /**
  * Largest course request body: the 5 MB image (MAX_UPLOAD_BYTES) plus 64 KiB

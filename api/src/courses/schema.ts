@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OBJECT_ID_PATTERN } from '../auth/index.js';
+import { OBJECT_ID_PATTERN } from '../auth/middleware.js';
 import { COURSE_STATUSES } from './courseModel.js';
 import { TITLE_CHARACTERS_MESSAGE, oneLineText } from '../platform/http/validation.js';
 

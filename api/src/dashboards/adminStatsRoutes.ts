@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../auth/index.js';
-import { requireRole } from '../auth/index.js';
-import { ROLES } from '../auth/index.js';
-import { adminStats } from '../people/index.js';
+import type { AppEnv } from '../auth/context.js';
+import { requireRole } from '../auth/middleware.js';
+import { ROLES } from '../auth/roles.js';
+import { adminStats } from '../people/service.js';
 
 /**
  * `GET /api/admin/stats` (docs/product.md#admin-dashboard, docs/product.md#stats-and-export-calls), mounted

@@ -1,7 +1,7 @@
 import { Types } from 'mongoose';
-import { Assessment } from '../oracy/index.js';
-import { Feedback, Recording } from '../speaking/index.js';
-import { strandScores, STRAND_KEYS } from '../oracy/index.js';
+import { Assessment } from '../oracy/assessmentModel.js';
+import { Feedback, Recording } from '../speaking/model.js';
+import { strandScores, STRAND_KEYS } from '../oracy/profile.js';
 
 /**
  * The badges a student earns by practising (docs/product.md#badges): derived on every read from

@@ -1,10 +1,10 @@
 import { Types } from 'mongoose';
-import { Assessment } from '../oracy/index.js';
-import { Assignment, AssignmentCompletion } from '../assignments/index.js';
-import { Course } from '../courses/index.js';
-import { Enrollment } from '../courses/index.js';
-import { ORACY_LEVELS, User, type OracyLevel } from '../people/index.js';
-import { ROLES } from '../auth/index.js';
+import { Assessment } from '../oracy/assessmentModel.js';
+import { Assignment, AssignmentCompletion } from '../assignments/model.js';
+import { Course } from '../courses/courseModel.js';
+import { Enrollment } from '../courses/enrollmentModel.js';
+import { ORACY_LEVELS, User, type OracyLevel } from '../people/userModel.js';
+import { ROLES } from '../auth/roles.js';
 import { notFound } from '../platform/http/errors.js';
 import { activityWindow, countByMonth } from './activity.js';
 import { ReadCache } from '../platform/readCache.js';
@@ -56,7 +56,7 @@ export interface StudentStats {
   activity: StudentActivityMonth[];
 }
 
-/** One month of a student's activity chart (`services/activity.ts`: UTC months). */
+/** One month of a student's activity chart (`dashboards/activity.ts`: UTC months). */
 export interface StudentActivityMonth {
   /** `YYYY-MM` on the UTC calendar */
   month: string;
@@ -77,12 +77,12 @@ const studentStatsCache = new ReadCache<StudentStats>(['User', 'Enrollment', 'As
  * the enrolled courses `totalAssignments`, and the latest self-assessment
  * `oracyLevel` (the level stored on the student when there is none) and
  * `selfAssessed`. `activity` counts, per month of the last six
- * (`services/activity.ts`), the enrollments' completion dates and the
+ * (`dashboards/activity.ts`), the enrollments' completion dates and the
  * student's completions of the enrolled courses' assignments. Five queries
  * in two round trips — the student, their enrollments, their latest
  * assessment and their completions since the window's start at once, then
  * the assignments — and none while the answer is in the read cache
- * (`services/readCache.ts`).
+ * (`platform/readCache.ts`).
  * @param studentId an ObjectId string (the route has checked it)
  * @param now the instant whose month is the chart's last (a cached answer is at most `READ_CACHE_TTL_MS` old)
  * @throws 404 `not_found` when no student has this id

@@ -1,12 +1,12 @@
 import { Types } from 'mongoose';
-import { Assignment, AssignmentCompletion } from '../assignments/index.js';
-import { Course } from '../courses/index.js';
-import { Enrollment } from '../courses/index.js';
-import { ROLES } from '../auth/index.js';
-import { User } from '../people/index.js';
-import { presentStudentAssignment, type StudentAssignmentJson } from '../assignments/index.js';
-import { presentCourse, type CourseJson } from '../courses/index.js';
-import { presentStudentTeacher, type StudentTeacherJson } from '../people/index.js';
+import { Assignment, AssignmentCompletion } from '../assignments/model.js';
+import { Course } from '../courses/courseModel.js';
+import { Enrollment } from '../courses/enrollmentModel.js';
+import { ROLES } from '../auth/roles.js';
+import { User } from '../people/userModel.js';
+import { presentStudentAssignment, type StudentAssignmentJson } from '../assignments/presenter.js';
+import { presentCourse, type CourseJson } from '../courses/presenter.js';
+import { presentStudentTeacher, type StudentTeacherJson } from '../people/personPresenter.js';
 import { ReadCache } from '../platform/readCache.js';
 import { findPerson, type Person } from './stats.js';
 
@@ -29,7 +29,7 @@ const coursesCache = new ReadCache<CourseJson[]>(['User', 'Enrollment', 'Course'
  * the instructor is no longer a teacher; docs/product.md#your-enrolled-courses), by
  * start date. Four queries in three round trips — the student and their
  * enrollments at once, then the courses, then their teachers' names — and none
- * while the answer is in the read cache (`services/readCache.ts`).
+ * while the answer is in the read cache (`platform/readCache.ts`).
  * @param studentId an ObjectId string (the route has checked it)
  * @throws 404 `not_found` when no student has this id
  */

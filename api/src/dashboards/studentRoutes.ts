@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../auth/index.js';
-import { requireRole, requireSelfOrAdmin } from '../auth/index.js';
-import { ROLES } from '../auth/index.js';
+import type { AppEnv } from '../auth/context.js';
+import { requireRole, requireSelfOrAdmin } from '../auth/middleware.js';
+import { ROLES } from '../auth/roles.js';
 import { findPerson, studentStatsById } from './stats.js';
 import { assignmentsOfStudent, coursesOfStudentById, teachersOfStudent } from './studentQueries.js';
 

@@ -1,11 +1,11 @@
-import { Assignment, AssignmentCompletion } from '../assignments/index.js';
-import { Course } from '../courses/index.js';
-import { Enrollment } from '../courses/index.js';
-import { ROLES } from '../auth/index.js';
-import { User } from '../people/index.js';
-import { presentTeacherAssignment, type TeacherAssignmentJson } from '../assignments/index.js';
-import { presentCourse, type CourseJson } from '../courses/index.js';
-import { presentTeacherStudent, type TeacherStudentJson } from '../people/index.js';
+import { Assignment, AssignmentCompletion } from '../assignments/model.js';
+import { Course } from '../courses/courseModel.js';
+import { Enrollment } from '../courses/enrollmentModel.js';
+import { ROLES } from '../auth/roles.js';
+import { User } from '../people/userModel.js';
+import { presentTeacherAssignment, type TeacherAssignmentJson } from '../assignments/presenter.js';
+import { presentCourse, type CourseJson } from '../courses/presenter.js';
+import { presentTeacherStudent, type TeacherStudentJson } from '../people/personPresenter.js';
 import type { Person } from './stats.js';
 
 /**

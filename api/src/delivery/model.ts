@@ -8,7 +8,7 @@ import { watchWrites } from '../platform/db/writes.js';
  * (`source: device`) until the server has measured the stored audio (`source: server`), or why
  * there is none. A record of its own, not part of the recording, so that the report stays when the
  * audio is removed; removing or replacing the recording removes or resets it
- * (`services/speaking.ts`, `services/delivery.ts`).
+ * (`speaking/service.ts`, `delivery/service.ts`).
  */
 const deliveryReportSchema = new Schema(
   {
@@ -31,9 +31,9 @@ const deliveryReportSchema = new Schema(
     analyzedAt: { type: Date, default: null },
     /** in plain words, why the server could not measure the audio; null otherwise */
     reason: { type: String, default: null },
-    /** the report (`deliveryReportSchema` of `api/src/delivery/report.ts`), or null */
+    /** the report (`deliveryReportSchema` of `api/src/delivery/analysis/report.ts`), or null */
     report: { type: Schema.Types.Mixed, default: null },
-    /** the report's few figures that lists and the trend read (`DeliveryFigures`, `presenters/delivery.ts`), or null */
+    /** the report's few figures that lists and the trend read (`DeliveryFigures`, `delivery/presenter.ts`), or null */
     figures: { type: Schema.Types.Mixed, default: null },
   },
   { ...baseSchemaOptions, minimize: false },

@@ -12,10 +12,10 @@ import {
   type DeliverySummary,
   type DeliveryTrendPoint,
 } from './analysis/report.js';
-import { round2 } from '../oracy/index.js';
+import { round2 } from '../oracy/profile.js';
 import { objectId, timestamp } from '../platform/http/fields.js';
 
-/** A delivery report (docs/product.md#delivery-feedback); its shape is `api/src/delivery/report.ts`'s. */
+/** A delivery report (docs/product.md#delivery-feedback); its shape is `api/src/delivery/analysis/report.ts`'s. */
 export const deliveryReportJsonSchema = deliveryReportSchema.meta({ id: 'DeliveryReport' });
 
 /** A recording's measurement (`GET /api/recordings/:recordingId/delivery`, docs/product.md#measured-by-the-server). */
@@ -33,7 +33,7 @@ export const deliveryJsonSchema = z
 /** A recording's measurement: see {@link deliveryJsonSchema}. */
 export type DeliveryJson = z.infer<typeof deliveryJsonSchema>;
 
-/** The few figures lists carry (the student's task list, the review queue): `DeliverySummary` of `api/src/delivery/report.ts`. */
+/** The few figures lists carry (the student's task list, the review queue): `DeliverySummary` of `api/src/delivery/analysis/report.ts`. */
 export const deliverySummaryJsonSchema = z
   .object({
     status: z.enum(DELIVERY_STATUSES),
@@ -49,7 +49,7 @@ export const deliverySummaryJsonSchema = z
   })
   .meta({ id: 'DeliverySummary', description: 'null figures while there is no report' });
 
-/** One point of "Delivery over time" (docs/product.md#measured-by-the-server): `DeliveryTrendPoint` of `api/src/delivery/report.ts`. */
+/** One point of "Delivery over time" (docs/product.md#measured-by-the-server): `DeliveryTrendPoint` of `api/src/delivery/analysis/report.ts`. */
 export const deliveryTrendPointJsonSchema = z
   .object({
     recordingId: objectId(),

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../auth/index.js';
-import { requireAuth, requireRole } from '../auth/index.js';
-import { ROLES } from '../auth/index.js';
+import type { AppEnv } from '../auth/context.js';
+import { requireAuth, requireRole } from '../auth/middleware.js';
+import { ROLES } from '../auth/roles.js';
 import { deliveryOf, queueReanalysis } from './service.js';
 import { validate } from '../platform/http/validation.js';
-import { readableRecording } from '../speaking/index.js';
+import { readableRecording } from '../speaking/queries.js';
 import { recordingIdParamSchema } from './schema.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Types } from 'mongoose';
 import { StoredDeliveryReport } from './model.js';
-import { Recording, SpeakingTask } from '../speaking/index.js';
+import { Recording, SpeakingTask } from '../speaking/model.js';
 import { DecodeError, type DecodedAudio } from './analysis/decode.js';
 import { DELIVERY_VERSION, deliveryReportSchema, type DeliveryReport as Report, type DeliverySummary, type DeliveryTrendPoint } from './analysis/report.js';
 import { defineJob, enqueueJob } from '../platform/jobs/index.js';
@@ -45,7 +45,7 @@ export const DELIVERY_REASONS = {
 } as const;
 
 /**
- * The decoder and the analysis the server measures with (`services/deliveryTools.ts` has the real
+ * The decoder and the analysis the server measures with (`delivery/tools.ts` has the real
  * ones; tests give their own). `decode` rejects with a `DecodeError` when the audio cannot be
  * decoded, and with anything else for a failure that may pass (a read that failed).
  */
@@ -266,7 +266,7 @@ export function measuredFields(outcome: Measurement, at: Date): ReportFields {
   return { status: 'failed', reason: outcome.reason, ...NO_REPORT };
 }
 
-/** Removes the records of removed recordings (`services/speaking.ts`). */
+/** Removes the records of removed recordings (`speaking/service.ts`). */
 export async function removeDeliveryReports(recordingIds: readonly Types.ObjectId[]): Promise<void> {
   if (recordingIds.length === 0) return;
   await StoredDeliveryReport.deleteMany({ recordingId: { $in: recordingIds } });

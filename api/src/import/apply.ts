@@ -1,11 +1,11 @@
 import { Types } from 'mongoose';
 import type { Logger } from 'pino';
-import type { SocketRevocation } from '../chat/index.js';
-import { ROLES } from '../auth/index.js';
-import { User } from '../people/index.js';
+import type { SocketRevocation } from '../chat/revocation.js';
+import { ROLES } from '../auth/roles.js';
+import { User } from '../people/userModel.js';
 import { ApiError } from '../platform/http/errors.js';
-import { createAccount } from '../people/index.js';
-import { addEnrollments, changeRoleEndingSockets } from '../people/index.js';
+import { createAccount } from '../people/accounts.js';
+import { addEnrollments, changeRoleEndingSockets } from '../people/service.js';
 import type { PlannedRow, RowAction } from './plan.js';
 import type { ImportPasswordJson, ImportRowJson } from './schema.js';
 

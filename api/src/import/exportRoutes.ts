@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../auth/index.js';
-import { requireRole } from '../auth/index.js';
-import { ROLES } from '../auth/index.js';
+import type { AppEnv } from '../auth/context.js';
+import { requireRole } from '../auth/middleware.js';
+import { ROLES } from '../auth/roles.js';
 import { validate } from '../platform/http/validation.js';
 import { exportQuerySchema } from './exportSchema.js';
 import { EXPORT_CONTENT_TYPES, EXPORT_FILE_NAMES, exportStream } from './exportStream.js';

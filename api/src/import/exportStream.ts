@@ -3,10 +3,10 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { stringify } from 'csv-stringify';
 import { SAFE_CSV_CAST } from '../platform/csvCell.js';
 import type { Types } from 'mongoose';
-import { Course } from '../courses/index.js';
-import { Enrollment } from '../courses/index.js';
-import { ROLES, type Role } from '../auth/index.js';
-import { User, type OracyLevel } from '../people/index.js';
+import { Course } from '../courses/courseModel.js';
+import { Enrollment } from '../courses/enrollmentModel.js';
+import { ROLES, type Role } from '../auth/roles.js';
+import { User, type OracyLevel } from '../people/userModel.js';
 import type { ExportType } from './exportSchema.js';
 
 /**

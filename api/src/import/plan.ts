@@ -1,9 +1,9 @@
 import type { Types } from 'mongoose';
-import { emailAddress, personName } from '../auth/index.js';
-import { Course } from '../courses/index.js';
-import { Enrollment } from '../courses/index.js';
-import { ROLES, type Role } from '../auth/index.js';
-import { User } from '../people/index.js';
+import { emailAddress, personName } from '../auth/schema.js';
+import { Course } from '../courses/courseModel.js';
+import { Enrollment } from '../courses/enrollmentModel.js';
+import { ROLES, type Role } from '../auth/roles.js';
+import { User } from '../people/userModel.js';
 import type { ParsedFile, RawRow } from './parse.js';
 import { IMPORT_STATUSES, type ImportRowJson, type ImportStatus } from './schema.js';
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { AppEnv } from '../auth/index.js';
-import { requireAuth, requireRole } from '../auth/index.js';
+import type { AppEnv } from '../auth/context.js';
+import { requireAuth, requireRole } from '../auth/middleware.js';
 import { Notice } from './model.js';
 import { notFound, payloadTooLarge } from '../platform/http/errors.js';
 import { validate } from '../platform/http/validation.js';
@@ -25,7 +25,7 @@ const noticeListCache = new ReadCache<NoticeJson[]>(['Notice'], 1);
 /**
  * Every notice, newest first (the `_id` breaks ties of `createdAt`): one
  * query over the `{createdAt: -1, _id: -1}` index, none while the list is in
- * the read cache (`services/readCache.ts`).
+ * the read cache (`platform/readCache.ts`).
  */
 export function listNotices(): Promise<NoticeJson[]> {
   return noticeListCache.get('all', async () => {

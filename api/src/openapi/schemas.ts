@@ -61,7 +61,7 @@ export const healthReportSchema = z
 /** `{id}` of a deleted record. */
 export const deletedIdSchema = z.object({ id: objectId() }).meta({ id: 'DeletedId' });
 
-/** A month of the dashboards' activity charts: `YYYY-MM` on the UTC calendar (`services/activity.ts`). */
+/** A month of the dashboards' activity charts: `YYYY-MM` on the UTC calendar (`dashboards/activity.ts`). */
 const activityMonth = () => z.string().meta({ description: 'the month, `YYYY-MM` on the UTC calendar' });
 
 /** One month of a student's activity chart (`StudentActivityMonth`, docs/product.md#student-dashboard). */

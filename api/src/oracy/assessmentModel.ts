@@ -1,7 +1,7 @@
 import { Schema, model } from 'mongoose';
 import { baseSchemaOptions } from '../platform/db/schemaOptions.js';
 import { watchWrites } from '../platform/db/writes.js';
-import { ORACY_LEVELS } from '../people/index.js';
+import { ORACY_LEVELS } from '../people/userModel.js';
 
 /**
  * Statement keys of the self-assessment by category (docs/product.md#assessment-records),
@@ -33,7 +33,7 @@ const assessmentSchema = new Schema(
 );
 // a user's latest submission is found by this index, _id breaking ties as the query's sort does.
 assessmentSchema.index({ userId: 1, createdAt: -1, _id: -1 });
-// The student stats cache (services/stats.ts) is emptied by every write here.
+// The student stats cache (dashboards/stats.ts) is emptied by every write here.
 watchWrites(assessmentSchema, 'Assessment');
 
 export const Assessment = model('Assessment', assessmentSchema);

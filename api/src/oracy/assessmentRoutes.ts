@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { Assessment } from './assessmentModel.js';
-import { User } from '../people/index.js';
-import type { AppEnv } from '../auth/index.js';
-import { requireAuth } from '../auth/index.js';
+import { User } from '../people/userModel.js';
+import type { AppEnv } from '../auth/context.js';
+import { requireAuth } from '../auth/middleware.js';
 import { payloadTooLarge } from '../platform/http/errors.js';
 import { validate } from '../platform/http/validation.js';
 import { meanScore, oracyLevelForMean } from './level.js';

@@ -1,4 +1,4 @@
-import type { OracyLevel } from '../people/index.js';
+import type { OracyLevel } from '../people/userModel.js';
 
 /**
  * The Oracy level of a mean self-assessment score (docs/product.md#derived-and-stored-data):

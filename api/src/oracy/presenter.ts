@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ASSESSMENT_KEYS } from './assessmentModel.js';
 import { ATTENTION_REASONS, STRAND_KEYS, strandScores, round2, type StrandKey, type SubmissionLike } from './profile.js';
-import { deliveryTrendPointJsonSchema } from '../delivery/index.js';
+import { deliveryTrendPointJsonSchema } from '../delivery/presenter.js';
 import { objectId, oracyLevelSchema, timestamp } from '../platform/http/fields.js';
 
 /** A strand score: 1–5, two decimals. */

@@ -1,5 +1,5 @@
 import { ASSESSMENT_CATEGORIES } from './assessmentModel.js';
-import { type OracyLevel } from '../people/index.js';
+import { type OracyLevel } from '../people/userModel.js';
 import { DAY_MS } from '../platform/time.js';
 
 /**

@@ -1,16 +1,16 @@
 import { Types } from 'mongoose';
 import { Assessment } from './assessmentModel.js';
-import { Course } from '../courses/index.js';
-import { Enrollment } from '../courses/index.js';
-import { Feedback } from '../speaking/index.js';
-import { ROLES } from '../auth/index.js';
-import { User, type OracyLevel } from '../people/index.js';
+import { Course } from '../courses/courseModel.js';
+import { Enrollment } from '../courses/enrollmentModel.js';
+import { Feedback } from '../speaking/model.js';
+import { ROLES } from '../auth/roles.js';
+import { User, type OracyLevel } from '../people/userModel.js';
 import { forbidden } from '../platform/http/errors.js';
 import { presentSnapshot, type AdminOracyJson, type StudentOracyJson, type TeacherOracyJson, type TeacherOracyStudentJson } from './presenter.js';
 import { changeBetween, countLevels, needsAttention, strandAverages, TEACHER_SCORE_WINDOW_DAYS, teacherStrandScores, type SubmissionLike } from './profile.js';
-import { deliveryTrend } from '../delivery/index.js';
+import { deliveryTrend } from '../delivery/service.js';
 import { NEWEST_FIRST, type OracySummary } from './summary.js';
-import type { Person } from '../dashboards/index.js';
+import type { Person } from '../dashboards/stats.js';
 
 /**
  * The Oracy profile's reads (docs/product.md#oracy-profile). Overviews of many

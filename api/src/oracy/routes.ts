@@ -1,22 +1,22 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { Types } from 'mongoose';
-import type { AppEnv, AuthedEnv } from '../auth/index.js';
-import { OBJECT_ID_PATTERN, requireRole, requireSelfOrAdmin } from '../auth/index.js';
-import { ROLES } from '../auth/index.js';
+import type { AppEnv, AuthedEnv } from '../auth/context.js';
+import { OBJECT_ID_PATTERN, requireRole, requireSelfOrAdmin } from '../auth/middleware.js';
+import { ROLES } from '../auth/roles.js';
 import { badRequest, forbidden, unauthorized } from '../platform/http/errors.js';
 import { describeGuard } from '../platform/http/openApiSecurity.js';
-import { recordAccess } from '../privacy/index.js';
-import { findPerson } from '../dashboards/index.js';
+import { recordAccess } from '../privacy/accessLog.js';
+import { findPerson } from '../dashboards/stats.js';
 import { validate } from '../platform/http/validation.js';
-import { assignmentsOfStudent } from '../dashboards/index.js';
-import { mayReadStudent, teachesStudent } from '../speaking/index.js';
+import { assignmentsOfStudent } from '../dashboards/studentQueries.js';
+import { mayReadStudent, teachesStudent } from '../speaking/recordingAccess.js';
 import { schoolOverview, studentProfile, teacherOverview } from './queries.js';
 import { profileQuerySchema, teacherOverviewQuerySchema } from './schema.js';
 
 /**
  * Who may read a student's Oracy profile (docs/product.md#oracy-profile,
- * docs/product.md#authorization-matrix, the rule of `services/recordingAccess.ts`): the student
+ * docs/product.md#authorization-matrix, the rule of `speaking/recordingAccess.ts`): the student
  * themself, the current teacher of a course the student is enrolled in, or an admin. 401 without a session; 400
  * naming `param` when it is not an ObjectId; 403 for another student or a
  * teacher who does not teach the student; 404 (to a teacher or an admin)

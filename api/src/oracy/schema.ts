@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OBJECT_ID_PATTERN } from '../auth/index.js';
+import { OBJECT_ID_PATTERN } from '../auth/middleware.js';
 
 /** The query of `GET /api/student/oracy/:studentId` (docs/product.md#oracy-profile). */
 export const profileQuerySchema = z.object({

@@ -1,6 +1,6 @@
 import type { Types } from 'mongoose';
 import { Assessment } from './assessmentModel.js';
-import { User } from '../people/index.js';
+import { User } from '../people/userModel.js';
 import { summarise, type SubmissionLike, type SubmissionSummary } from './profile.js';
 
 /**

@@ -1,9 +1,9 @@
 import { Types } from 'mongoose';
-import type { UserDoc } from '../auth/index.js';
-import { generateOneTimePassword, hashPassword, verifyPassword } from '../auth/index.js';
-import { deleteUserSessions } from '../auth/index.js';
+import type { UserDoc } from '../auth/context.js';
+import { generateOneTimePassword, hashPassword, verifyPassword } from '../auth/password.js';
+import { deleteUserSessions } from '../auth/sessions.js';
 import { User } from './userModel.js';
-import { type Role } from '../auth/index.js';
+import { type Role } from '../auth/roles.js';
 import { badRequest, conflict, forbidden, isDuplicateKeyError, notFound } from '../platform/http/errors.js';
 import { presentUserRow, type UserRowJson } from './userPresenter.js';
 

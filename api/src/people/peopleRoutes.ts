@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../auth/index.js';
-import { requireRole } from '../auth/index.js';
-import { ROLES } from '../auth/index.js';
+import type { AppEnv } from '../auth/context.js';
+import { requireRole } from '../auth/middleware.js';
+import { ROLES } from '../auth/roles.js';
 import { badRequest } from '../platform/http/errors.js';
 import { validate } from '../platform/http/validation.js';
 import { assignCourses, assignedCourseIds, deletePerson, listInstructors, listPeople } from './service.js';
 import type { UserRowJson } from './userPresenter.js';
 import { assignCoursesBodySchema, peopleListQuerySchema, personIdParamSchema, studentIdParamSchema } from './peopleSchema.js';
 import type { UploadStores } from '../platform/uploads.js';
-import type { SocketRevocation } from '../chat/index.js';
+import type { SocketRevocation } from '../chat/revocation.js';
 
 const admin = requireRole(ROLES.admin);
 

@@ -1,11 +1,11 @@
 import { Types } from 'mongoose';
-import { Assignment, AssignmentCompletion } from '../assignments/index.js';
-import { Course } from '../courses/index.js';
-import { Enrollment } from '../courses/index.js';
-import { ROLES } from '../auth/index.js';
+import { Assignment, AssignmentCompletion } from '../assignments/model.js';
+import { Course } from '../courses/courseModel.js';
+import { Enrollment } from '../courses/enrollmentModel.js';
+import { ROLES } from '../auth/roles.js';
 import type { StudentProfileJson, TeacherProfileJson } from './userPresenter.js';
-import { studentBadges } from '../dashboards/index.js';
-import { teacherStats } from '../dashboards/index.js';
+import { studentBadges } from '../dashboards/badges.js';
+import { teacherStats } from '../dashboards/stats.js';
 
 /**
  * The figures of the profile screens (docs/product.md#teacher-and-student-profiles), counted from
@@ -20,7 +20,7 @@ export function percentOf<T>(part: number, whole: number, empty: T): number | T 
 /**
  * A student's profile figures: "Progress" — the share of the assignments of their enrolled courses
  * they completed (0 when they have none) — their enrolled courses by start date, and their badges
- * (`services/badges.ts`). Completions of assignments outside their current courses do not count.
+ * (`dashboards/badges.ts`). Completions of assignments outside their current courses do not count.
  * @param studentId the student's id
  */
 export async function studentProfileFigures(studentId: Types.ObjectId | string): Promise<StudentProfileJson> {

@@ -1,16 +1,16 @@
 import { Types } from 'mongoose';
-import { Course } from '../courses/index.js';
-import { Enrollment } from '../courses/index.js';
-import { ROLES, type Role } from '../auth/index.js';
+import { Course } from '../courses/courseModel.js';
+import { Enrollment } from '../courses/enrollmentModel.js';
+import { ROLES, type Role } from '../auth/roles.js';
 import { User } from './userModel.js';
 import { badRequest, conflict, isBulkDuplicateOnly, notFound } from '../platform/http/errors.js';
-import { erasePerson } from '../privacy/index.js';
+import { erasePerson } from '../privacy/erasure.js';
 import { presentUserRow, type UserRowJson } from './userPresenter.js';
-import { activityWindow, countByMonth } from '../dashboards/index.js';
+import { activityWindow, countByMonth } from '../dashboards/activity.js';
 import { ReadCache } from '../platform/readCache.js';
-import type { SocketRevocation } from '../chat/index.js';
+import type { SocketRevocation } from '../chat/revocation.js';
 import type { UploadStores } from '../platform/uploads.js';
-import { queueExportSweep } from '../privacy/index.js';
+import { queueExportSweep } from '../privacy/exports.js';
 
 /**
  * The people of the platform as the admin screens see them (docs/product.md#users-table, docs/product.md#student-list, docs/product.md#teacher-list,
@@ -59,7 +59,7 @@ const peoplePages = new ReadCache<{ people: UserRowJson[]; total: number }>(['Us
  * overlap or skip anyone even when names repeat. Two queries at
  * once (the page, and the count — from the collection's metadata when
  * nothing is filtered), none while the page is in the read cache
- * (`services/readCache.ts`).
+ * (`platform/readCache.ts`).
  * @param role only this role (students, teachers), or every user when absent
  * @returns the page's rows and the number of matches over all pages
  */
@@ -180,7 +180,7 @@ export interface AdminStats {
   activity: AdminActivityMonth[];
 }
 
-/** One month of the admin's activity chart (`services/activity.ts`: UTC months). */
+/** One month of the admin's activity chart (`dashboards/activity.ts`: UTC months). */
 export interface AdminActivityMonth {
   /** `YYYY-MM` on the UTC calendar */
   month: string;
@@ -190,7 +190,7 @@ export interface AdminActivityMonth {
 
 /**
  * The admin dashboard's numbers (docs/product.md#api `GET /api/admin/stats`): the three counts,
- * and the users created in each of the last six months (`services/activity.ts`), read as
+ * and the users created in each of the last six months (`dashboards/activity.ts`), read as
  * creation dates since the window's first instant (`createdAt` is indexed). Four queries at once.
  * @param now the instant whose month is the chart's last
  */

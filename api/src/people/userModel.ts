@@ -1,7 +1,7 @@
 import { Schema, model } from 'mongoose';
 import { baseSchemaOptions } from '../platform/db/schemaOptions.js';
-import { ROLE_VALUES } from '../auth/index.js';
-import { SCHOOL_LANGUAGES } from '../settings/index.js';
+import { ROLE_VALUES } from '../auth/roles.js';
+import { SCHOOL_LANGUAGES } from '../settings/model.js';
 import { watchWrites } from '../platform/db/writes.js';
 
 /** Oracy levels of docs/product.md#derived-and-stored-data, lowest first. */
@@ -19,7 +19,7 @@ const strandsSchema = new Schema(
   { _id: false },
 );
 
-/** What a user's Oracy summary keeps of one self-assessment submission (`services/oracySummary.ts`). */
+/** What a user's Oracy summary keeps of one self-assessment submission (`oracy/summary.ts`). */
 const submissionSummarySchema = new Schema(
   {
     assessmentId: { type: Schema.Types.ObjectId, ref: 'Assessment', required: true },
@@ -95,7 +95,7 @@ userSchema.index({ email: 1 }, { unique: true });
 // the lists sort by name then _id — for everyone, and per role — so both sorts walk an index.
 userSchema.index({ role: 1, name: 1, _id: 1 });
 userSchema.index({ name: 1, _id: 1 });
-// the admin's activity chart reads the users created in the last six months (services/people.ts).
+// the admin's activity chart reads the users created in the last six months (people/service.ts).
 userSchema.index({ createdAt: 1 });
 
 // The session cache (auth/sessions.ts) holds users too: every write here empties it.

@@ -1,7 +1,7 @@
 import type { Types } from 'mongoose';
 import { z } from 'zod';
 import { languageSchema, objectId, roleSchema, timestamp } from '../platform/http/fields.js';
-import type { Role } from '../auth/index.js';
+import type { Role } from '../auth/roles.js';
 
 /** The fields the user presenters read (a lean or a hydrated document); never the password hash. */
 export interface UserLike {
@@ -63,7 +63,7 @@ export function presentCurrentUser(user: UserLike & { firstName: string; lastNam
   };
 }
 
-/** One badge of a student's profile (docs/product.md#badges), as `services/badges.ts` derives it. */
+/** One badge of a student's profile (docs/product.md#badges), as `dashboards/badges.ts` derives it. */
 export const badgeJsonSchema = z
   .object({
     id: z.enum(['first-take', 'five-takes', 'reviewed', 'assessed-twice', 'level-up']),
@@ -123,7 +123,7 @@ export const userPhotoJsonSchema = z.object({ profilePicture: z.string().nullabl
 
 /**
  * Presents a user and the role's figures as `ProfileJson` (docs/product.md#user-calls).
- * @param figures what `services/profile.ts` counted for the user's role
+ * @param figures what `people/profile.ts` counted for the user's role
  */
 export function presentProfile(
   user: Omit<UserLike, '_id'> & { profilePicture?: string | null; language?: string | null },

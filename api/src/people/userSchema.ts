@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { SCHOOL_LANGUAGES } from '../settings/index.js';
-import { newPassword, PASSWORD_MAX_LENGTH, PASSWORDS_DIFFER_MESSAGE } from '../auth/index.js';
+import { SCHOOL_LANGUAGES } from '../settings/model.js';
+import { newPassword, PASSWORD_MAX_LENGTH, PASSWORDS_DIFFER_MESSAGE } from '../auth/schema.js';
 import { reasonParams } from '../platform/http/errors.js';
 import { objectId } from './usersSchema.js';
 

@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../auth/index.js';
-import { requireRole } from '../auth/index.js';
-import { ROLES } from '../auth/index.js';
+import type { AppEnv } from '../auth/context.js';
+import { requireRole } from '../auth/middleware.js';
+import { ROLES } from '../auth/roles.js';
 import { badRequest } from '../platform/http/errors.js';
 import { validate } from '../platform/http/validation.js';
 import { changeRoleEndingSockets, deletePerson, listPeople } from './service.js';
 import { createAccount, resetPassword } from './accounts.js';
 import { newUserBodySchema, peopleListQuerySchema, roleChangeBodySchema, userIdParamSchema } from './usersSchema.js';
 import type { UploadStores } from '../platform/uploads.js';
-import type { SocketRevocation } from '../chat/index.js';
+import type { SocketRevocation } from '../chat/revocation.js';
 
 /**
  * The users table's calls (docs/product.md#users-table, docs/product.md#admin-user-calls; docs/product.md#authorization-matrix, docs/product.md#error-format, docs/product.md#clarified-behaviour),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { OBJECT_ID_PATTERN } from '../auth/index.js';
-import { emailAddress, personName } from '../auth/index.js';
-import { ROLE_VALUES, type Role } from '../auth/index.js';
+import { OBJECT_ID_PATTERN } from '../auth/middleware.js';
+import { emailAddress, personName } from '../auth/schema.js';
+import { ROLE_VALUES, type Role } from '../auth/roles.js';
 
 /** Largest page size of a people list (docs/product.md#clarified-behaviour). */
 export const MAX_PAGE_SIZE = 100;

@@ -2,7 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-/** Absolute path of the repository root (`api/src/env.ts` → `../../`). */
+/** Absolute path of the repository root (`api/src/platform/env.ts` → `../../`). */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** Pino levels accepted by `LOG_LEVEL`. */

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import mongoose from 'mongoose';
-import type { AppEnv } from '../auth/index.js';
+import type { AppEnv } from '../auth/context.js';
 import { databaseAvailable } from './db/availability.js';
 
 /** Longest wait for the database's answer to a ping, in ms. */

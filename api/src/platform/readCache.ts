@@ -9,11 +9,11 @@ import { onWrites } from './db/writes.js';
  * (docs/architecture.md#the-embedded-database).
  *
  * Each cache is emptied at once by any Mongoose write to the models it reads
- * (`db/models/writes.ts`, in this process), so a process always sees its own
+ * (`platform/db/writes.ts`, in this process), so a process always sees its own
  * writes. Writes made by another API process are seen after at most
  * `READ_CACHE_TTL_MS` — or at once with `REDIS_URL` set, since every
  * process announces its writes to the watched models through Redis pub/sub
- * and the others run their listeners for them (`cluster/redis.ts`).
+ * and the others run their listeners for them (`platform/cluster/redis.ts`).
  */
 
 /** How long a cached result is used, in ms: bounds what another process's writes can leave stale. */

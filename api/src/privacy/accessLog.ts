@@ -5,10 +5,10 @@ import { stringify } from 'csv-stringify/sync';
 import type { Context } from 'hono';
 import { Types } from 'mongoose';
 import { ACCESS_LOG_RETENTION_DAYS, AccessLogEntry, AccessLogWindow, FILE_READ_WINDOW_MS, type AccessActorRole, type AccessKind } from './accessLogModel.js';
-import { ROLES } from '../auth/index.js';
-import { User } from '../people/index.js';
+import { ROLES } from '../auth/roles.js';
+import { User } from '../people/userModel.js';
 import type { AccessLogEntryJson, AccessLogPageJson, OwnAccessLogEntryJson } from './accessLogPresenter.js';
-import { DELETED_USER_NAME } from '../chat/index.js';
+import { DELETED_USER_NAME } from '../chat/presenter.js';
 import { isBulkDuplicateOnly, isDuplicateKeyError } from '../platform/http/errors.js';
 import { SAFE_CSV_CAST } from '../platform/csvCell.js';
 import type { Logger } from '../platform/logger.js';
@@ -22,7 +22,7 @@ import { DAY_MS } from '../platform/time.js';
  * who other than a student opened that student's recording audio, Oracy profile or data export.
  * Written by {@link recordAccess} before the answer is sent; read by admins (a filtered page or a
  * CSV file) and by the student (their last 90 days). Removed after a year by the retention job
- * (`services/retention.ts`).
+ * (`privacy/retention.ts`).
  */
 
 /** How far back a student sees their own log, days (docs/product.md#access-log). */

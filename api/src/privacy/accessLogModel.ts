@@ -30,7 +30,7 @@ const accessLogEntrySchema = new Schema(
     what: { type: String, enum: ACCESS_KINDS, required: true },
     /** the record opened (a recording's, an export's id), 24 hex digits; the student's own for their Oracy profile */
     resourceId: { type: String, default: null },
-    /** the client's IP address, as the rate limits read it (`security/clientIp.ts`); `unknown` when none */
+    /** the client's IP address, as the rate limits read it (`platform/security/clientIp.ts`); `unknown` when none */
     ip: { type: String, default: 'unknown' },
   },
   { timestamps: false, versionKey: false },

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { Types } from 'mongoose';
-import type { AppEnv } from '../auth/index.js';
-import { requireRole } from '../auth/index.js';
-import { ROLES } from '../auth/index.js';
+import type { AppEnv } from '../auth/context.js';
+import { requireRole } from '../auth/middleware.js';
+import { ROLES } from '../auth/roles.js';
 import { runRetentionOnce } from './retentionJob.js';
 import { accessLogCsv, listAccessLog } from './accessLog.js';
 import { runRetention } from './retention.js';

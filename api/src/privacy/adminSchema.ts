@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { RETENTION_SETTING_LIMITS } from '../settings/index.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, objectId } from '../people/index.js';
+import { RETENTION_SETTING_LIMITS } from '../settings/model.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, objectId } from '../people/usersSchema.js';
 
 const PAGE_RULE = 'Must be a whole number from 1.';
 const LIMIT_RULE = `Must be a whole number from 1 to ${MAX_PAGE_SIZE}.`;

@@ -1,11 +1,11 @@
 import mongoose, { Types } from 'mongoose';
-import { Course } from '../courses/index.js';
-import { SpeakingTask } from '../speaking/index.js';
-import { Assignment } from '../assignments/index.js';
-import { User } from '../people/index.js';
-import type { Language } from '../people/index.js';
+import { Course } from '../courses/courseModel.js';
+import { SpeakingTask } from '../speaking/model.js';
+import { Assignment } from '../assignments/model.js';
+import { User } from '../people/userModel.js';
+import type { Language } from '../platform/http/fields.js';
 import { flushAccessLog } from './accessLog.js';
-import { readSchoolLanguage } from '../settings/index.js';
+import { readSchoolLanguage } from '../settings/language.js';
 import type { UploadStores } from '../platform/uploads.js';
 import { PRIVACY_REGISTER, collectionOf, ownerFilter, type OwnerRole, type RegisterEntry } from './register.js';
 

@@ -1,6 +1,6 @@
-import { HTML_LANG, LOCALES, fillText } from '../auth/index.js';
-import { DELETED_USER_NAME } from '../chat/index.js';
-import type { Language } from '../people/index.js';
+import { HTML_LANG, LOCALES, fillText } from '../auth/pageTexts.js';
+import { DELETED_USER_NAME } from '../chat/presenter.js';
+import type { Language } from '../platform/http/fields.js';
 import type { ExportData, ExportRecord } from './exportData.js';
 
 /**

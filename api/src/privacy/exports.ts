@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
 import { Types } from 'mongoose';
 import { PrivacyExport } from './exportModel.js';
-import { User } from '../people/index.js';
+import { User } from '../people/userModel.js';
 import { isDuplicateKeyError, notFound, tooManyRequests } from '../platform/http/errors.js';
 import { defineJob, enqueueJob } from '../platform/jobs/index.js';
 import { slotKey } from '../platform/jobs/schedule.js';

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { Types } from 'mongoose';
-import type { AppEnv } from '../auth/index.js';
-import { requireAuth, requireRole } from '../auth/index.js';
-import { ROLES } from '../auth/index.js';
+import type { AppEnv } from '../auth/context.js';
+import { requireAuth, requireRole } from '../auth/middleware.js';
+import { ROLES } from '../auth/roles.js';
 import type { ExportStore } from './exportStore.js';
 import { exportDownload, listExports, requestExport } from './exports.js';
 import { recordFileRead } from './accessLog.js';

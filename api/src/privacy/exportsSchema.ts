@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { objectId } from '../people/index.js';
+import { objectId } from '../people/usersSchema.js';
 
 /** `:id` of `GET /api/privacy/exports/:id/download`: an export's id as `GET /api/privacy/exports` lists it. */
 export const exportIdParamSchema = z.object({

@@ -3,7 +3,7 @@ import mongoose, { Types } from 'mongoose';
 
 import '../platform/http/idempotencyKeyModel.js';
 import '../platform/db/serverSecretModel.js';
-import { DELETED_USER_NAME } from '../chat/index.js';
+import { DELETED_USER_NAME } from '../chat/presenter.js';
 import type { UploadStores } from '../platform/uploads.js';
 
 /**
@@ -11,7 +11,7 @@ import type { UploadStores } from '../platform/uploads.js';
  * every Mongoose model, what personal data it holds, whose it is, why it is kept, who can see it,
  * how long it stays, whether it is exported, and what erasing a person does to it. It is the one
  * home of these facts: the public notice (`GET /api/privacy/register`), erasure
- * (`services/people.ts` `deletePerson`), exports and retention read it, and
+ * (`people/service.ts` `deletePerson`), exports and retention read it, and
  * `register.test.ts` fails when a model, or a path holding a user's id, is missing from it.
  * Its words are English; the screens translate only their own headings around them.
  */
@@ -60,7 +60,7 @@ export interface LinkedPath {
   idType?: IdType;
 }
 
-/** A field naming a file in one of the upload stores (`services/uploads.ts`). */
+/** A field naming a file in one of the upload stores (`platform/uploads.ts`). */
 export interface FileField {
   /** the path of the store key, e.g. `file.name` */
   path: string;
@@ -552,7 +552,7 @@ export const DERIVED_DATA: readonly DerivedData[] = [
     purpose: 'To encourage a student to practise: "First take", "Five takes", "Reviewed", "Self-assessed twice" and "Level up", each earned or not, with when.',
     from: ['Recording', 'Feedback', 'Assessment'],
     whoCanSee: 'The student, on their profile; admins through the profile call.',
-    rules: '`api/src/services/badges.ts` ([Badges](product.md#badges))',
+    rules: '`api/src/dashboards/badges.ts` ([Badges](product.md#badges))',
   },
   {
     label: 'Profile figures',
@@ -560,7 +560,7 @@ export const DERIVED_DATA: readonly DerivedData[] = [
       'To show a student the share of their assignments they completed, and a teacher their courses and the share of the assignments handed out in them that their students completed.',
     from: ['Enrollment', 'Assignment', 'AssignmentCompletion', 'Course'],
     whoCanSee: 'The person, on their profile; admins through the profile call.',
-    rules: '`api/src/services/profile.ts` ([Teacher and student profiles](product.md#teacher-and-student-profiles))',
+    rules: '`api/src/people/profile.ts` ([Teacher and student profiles](product.md#teacher-and-student-profiles))',
   },
 ];
 

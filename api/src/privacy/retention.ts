@@ -1,9 +1,9 @@
 import mongoose, { type Types } from 'mongoose';
 import { z } from 'zod';
-import { DEFAULT_SCHOOL_SETTINGS, SCHOOL_SETTINGS_ID, SchoolSettings } from '../settings/index.js';
-import { Feedback, Recording } from '../speaking/index.js';
-import { Session } from '../auth/index.js';
-import { User } from '../people/index.js';
+import { DEFAULT_SCHOOL_SETTINGS, SCHOOL_SETTINGS_ID, SchoolSettings } from '../settings/model.js';
+import { Feedback, Recording } from '../speaking/model.js';
+import { Session } from '../auth/sessionModel.js';
+import { User } from '../people/userModel.js';
 // registers the model `expireBefore` reads by name.
 import '../platform/http/idempotencyKeyModel.js';
 import { accessLogCutoff, flushAccessLog, sweepReadWindows } from './accessLog.js';
@@ -129,7 +129,7 @@ export const sessionsStep: RetentionStep = {
   run: (ctx) => expireBefore('Session', 'expiresAt', ctx.now, ctx.dryRun),
 };
 
-/** Offline-send receipts older than their 7 days (`services/idempotency.ts`, which also sweeps them hourly as it is used). */
+/** Offline-send receipts older than their 7 days (`platform/http/idempotency.ts`, which also sweeps them hourly as it is used). */
 export const idempotencyKeysStep: RetentionStep = {
   kind: 'idempotency_keys',
   run: (ctx) => expireBefore('IdempotencyKey', 'createdAt', new Date(ctx.now.getTime() - KEY_RETENTION_DAYS * DAY_MS), ctx.dryRun),

@@ -16,7 +16,7 @@ declare module '../platform/jobs/index.js' {
 /**
  * The daily retention job (docs/architecture.md#retention, docs/product.md#retention): the job
  * `privacy.retention`, queued every day at 03:30 server local time by a recurring timer in every
- * process (the scheduling home of the backups, `jobs/schedule.ts`), run by one of them — the job's
+ * process (the scheduling home of the backups, `platform/jobs/schedule.ts`), run by one of them — the job's
  * key keeps one unfinished job per slot, and the `RetentionRun`'s unique `slot` one run per slot
  * ever. A server that starts after a slot no run took runs it then (a catch-up).
  */

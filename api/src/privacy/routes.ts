@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../auth/index.js';
-import { requireAuth } from '../auth/index.js';
-import { SCHOOL_SETTINGS_ID, SchoolSettings } from '../settings/index.js';
+import type { AppEnv } from '../auth/context.js';
+import { requireAuth } from '../auth/middleware.js';
+import { SCHOOL_SETTINGS_ID, SchoolSettings } from '../settings/model.js';
 import { presentPrivacyNotice } from './presenter.js';
 import { PRIVACY_REGISTER } from './register.js';
 import { ownAccessLog } from './accessLog.js';

@@ -1,8 +1,8 @@
 import { DEFAULT_SCHOOL_SETTINGS, SCHOOL_SETTINGS_ID, SchoolSettings } from './model.js';
-import type { Language } from '../people/index.js';
+import type { Language } from '../platform/http/fields.js';
 import { ReadCache } from '../platform/readCache.js';
 
-/** The school's language, for `READ_CACHE_TTL_MS` at most; emptied by any write to the settings (`services/readCache.ts`). */
+/** The school's language, for `READ_CACHE_TTL_MS` at most; emptied by any write to the settings (`platform/readCache.ts`). */
 const schoolLanguage = new ReadCache<Language>(['SchoolSettings'], 1);
 
 /**

@@ -60,7 +60,7 @@ const schoolSettingsSchema = new Schema(
   { timestamps: { createdAt: false, updatedAt: true }, versionKey: false },
 );
 
-// The school's language is cached (services/language.ts) and emptied by every write here.
+// The school's language is cached (settings/language.ts) and emptied by every write here.
 watchWrites(schoolSettingsSchema, 'SchoolSettings');
 
 export const SchoolSettings = model('SchoolSettings', schoolSettingsSchema);

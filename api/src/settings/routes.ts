@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../auth/index.js';
-import { requireRole } from '../auth/index.js';
+import type { AppEnv } from '../auth/context.js';
+import { requireRole } from '../auth/middleware.js';
 import { DEFAULT_SCHOOL_SETTINGS, SCHOOL_SETTINGS_ID, SchoolSettings, type BACKUP_FREQUENCIES, type SCHOOL_LANGUAGES } from './model.js';
-import { ROLES } from '../auth/index.js';
-import { User } from '../people/index.js';
+import { ROLES } from '../auth/roles.js';
+import { User } from '../people/userModel.js';
 
 type SchoolLanguage = (typeof SCHOOL_LANGUAGES)[number];
 type BackupFrequency = (typeof BACKUP_FREQUENCIES)[number];

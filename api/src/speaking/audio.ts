@@ -1,8 +1,8 @@
 import { parseBuffer } from 'music-metadata';
 
 /**
- * The length of a trusted recording in ms — the demo data's own files (`db/seed.ts`); uploads are
- * measured from their audio by `services/audioLength.ts` instead (docs/product.md#speaking-practice) —
+ * The length of a trusted recording in ms — the demo data's own files (`demo/seed.ts`); uploads are
+ * measured from their audio by `speaking/audioLength.ts` instead (docs/product.md#speaking-practice) —
  * read by music-metadata:
  * from the container's header where it records one, else by reading the whole file. `null` when
  * the file cannot be parsed as audio or says nothing of its length.

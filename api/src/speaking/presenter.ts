@@ -1,8 +1,8 @@
 import type { Types } from 'mongoose';
 import { z } from 'zod';
 import { RECORDING_STATUSES, SPEAKING_STRANDS } from './model.js';
-import type { DeliverySummary } from '../delivery/index.js';
-import { deliverySummaryJsonSchema } from '../delivery/index.js';
+import type { DeliverySummary } from '../delivery/analysis/report.js';
+import { deliverySummaryJsonSchema } from '../delivery/presenter.js';
 import { objectId, timestamp } from '../platform/http/fields.js';
 
 type Id = Types.ObjectId | string;

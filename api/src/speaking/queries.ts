@@ -1,8 +1,8 @@
 import { Types } from 'mongoose';
-import { Course } from '../courses/index.js';
-import { Enrollment } from '../courses/index.js';
+import { Course } from '../courses/courseModel.js';
+import { Enrollment } from '../courses/enrollmentModel.js';
 import { Feedback, Recording, SpeakingTask } from './model.js';
-import { User } from '../people/index.js';
+import { User } from '../people/userModel.js';
 import { forbidden, notFound } from '../platform/http/errors.js';
 import {
   presentFeedback,
@@ -15,10 +15,10 @@ import {
   type StudentSpeakingTaskJson,
   type TeacherSpeakingTaskJson,
 } from './presenter.js';
-import { deliverySummaries } from '../delivery/index.js';
+import { deliverySummaries } from '../delivery/service.js';
 import { coursesTaughtBy, recordingFor, teachesCourse, type Reader, type RecordingUse } from './recordingAccess.js';
-import type { Person } from '../dashboards/index.js';
-import { DELETED_USER_NAME } from '../chat/index.js';
+import type { Person } from '../dashboards/stats.js';
+import { DELETED_USER_NAME } from '../chat/presenter.js';
 
 /**
  * Speaking practice's reads and ownership rules (docs/product.md#speaking-practice). Every read
@@ -66,7 +66,7 @@ export type RecordingDoc = RecordingLike & {
 /**
  * A recording that `user` may hear (`use: 'play'`) or read the delivery report of (`'read'`):
  * its student, its course's current teacher, or an admin (docs/product.md#who-sees-a-recording,
- * the rule of `services/recordingAccess.ts`). Two queries at most.
+ * the rule of `speaking/recordingAccess.ts`). Two queries at most.
  * @param refusal the 403's message
  * @throws 404 `not_found` without such a recording; 403 `forbidden` for anyone else
  */

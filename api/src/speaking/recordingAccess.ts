@@ -1,8 +1,8 @@
 import { Types } from 'mongoose';
-import { Course } from '../courses/index.js';
-import { Enrollment } from '../courses/index.js';
+import { Course } from '../courses/courseModel.js';
+import { Enrollment } from '../courses/enrollmentModel.js';
 import { Recording } from './model.js';
-import { ROLES } from '../auth/index.js';
+import { ROLES } from '../auth/roles.js';
 import { forbidden, notFound } from '../platform/http/errors.js';
 
 /**

@@ -2,20 +2,20 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { Types } from 'mongoose';
-import type { AppEnv } from '../auth/index.js';
-import { requireAuth, requireRole, requireSelfOrAdmin } from '../auth/index.js';
-import { Course } from '../courses/index.js';
-import { Enrollment } from '../courses/index.js';
+import type { AppEnv } from '../auth/context.js';
+import { requireAuth, requireRole, requireSelfOrAdmin } from '../auth/middleware.js';
+import { Course } from '../courses/courseModel.js';
+import { Enrollment } from '../courses/enrollmentModel.js';
 import { Feedback, Recording, SpeakingTask } from './model.js';
-import { ROLES } from '../auth/index.js';
+import { ROLES } from '../auth/roles.js';
 import { ApiError, badRequest, conflict, forbidden, gone, isDuplicateKeyError, notFound, payloadTooLarge, unsupportedMediaType, validationError } from '../platform/http/errors.js';
 import { presentFeedback, presentRecording, presentSpeakingTask } from './presenter.js';
-import { recordFileRead } from '../privacy/index.js';
+import { recordFileRead } from '../privacy/accessLog.js';
 import { measureRecordingLength } from './audioLength.js';
 import { receiveRecording } from './recordingUpload.js';
-import { startDelivery } from '../delivery/index.js';
+import { startDelivery } from '../delivery/service.js';
 import { idempotency } from '../platform/http/idempotency.js';
-import { findPerson } from '../dashboards/index.js';
+import { findPerson } from '../dashboards/stats.js';
 import { checkUploadFile, MAX_AUDIO_BYTES, type UploadStore } from '../platform/uploads.js';
 import { sendServedFile } from '../platform/http/static.js';
 import { validate } from '../platform/http/validation.js';
@@ -69,7 +69,7 @@ function validFields(fields: Record<string, string>) {
 
 /**
  * The recording's length from its own audio (docs/product.md#speaking-practice), at most the
- * task's `maxSeconds` + {@link DURATION_SLACK} (`services/audioLength.ts`).
+ * task's `maxSeconds` + {@link DURATION_SLACK} (`speaking/audioLength.ts`).
  * @returns ms
  * @throws 413 longer; 415 a WAV encoding or rate not accepted; 400 `validation_error` on `audio`
  *   when it is not readable audio; 503 `measurement_unavailable` when WebM, Ogg or MP4 cannot be
@@ -288,7 +288,7 @@ export function createSpeakingRoutes(opts: { recordings: UploadStore; ffmpegPath
 
 /**
  * The recording a teacher reviews, with its task: only the current teacher of its course scores it
- * (docs/product.md#who-sees-a-recording, `services/recordingAccess.ts`).
+ * (docs/product.md#who-sees-a-recording, `speaking/recordingAccess.ts`).
  * @throws 404 without such a recording; 403 when the recording's course is not the teacher's now
  */
 async function reviewable(recordingId: string, teacher: Reader) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { OBJECT_ID_PATTERN } from '../auth/index.js';
+import { OBJECT_ID_PATTERN } from '../auth/middleware.js';
 import { SPEAKING_STRANDS } from './model.js';
-import { deliveryReportSchema, type DeliveryReport } from '../delivery/index.js';
+import { deliveryReportSchema, type DeliveryReport } from '../delivery/analysis/report.js';
 import { TITLE_CHARACTERS_MESSAGE, oneLineText } from '../platform/http/validation.js';
 
 /** An ObjectId in a path or body. */

@@ -1,6 +1,6 @@
 import type { Types } from 'mongoose';
 import { Feedback, Recording, SpeakingTask } from './model.js';
-import { removeDeliveryReports } from '../delivery/index.js';
+import { removeDeliveryReports } from '../delivery/service.js';
 import type { UploadStore } from '../platform/uploads.js';
 
 /**

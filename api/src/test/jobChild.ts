@@ -1,5 +1,5 @@
 /**
- * A job runner in a process of its own, for `api/src/jobs/jobs.test.ts`: it connects to the
+ * A job runner in a process of its own, for `api/src/platform/jobs/jobs.test.ts`: it connects to the
  * database named by its first argument, declares the job named by its second, whose handler
  * never ends, and runs it with a 1 s lease — until the test kills it with SIGKILL, as a crashed
  * API process would die with a job in hand.

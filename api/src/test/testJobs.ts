@@ -1,5 +1,5 @@
 /**
- * The jobs the job runner's own tests declare (`api/src/jobs/jobs.test.ts`, `test/jobChild.ts`):
+ * The jobs the job runner's own tests declare (`api/src/platform/jobs/jobs.test.ts`, `test/jobChild.ts`):
  * any name under `test.`, with a loose payload of the fields those tests use.
  */
 export interface TestJobPayload {

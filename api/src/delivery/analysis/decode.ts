@@ -44,7 +44,7 @@ const MAX_STDERR_BYTES = 16_384;
 /** Default time limit of one ffmpeg run, ms. */
 const DEFAULT_TIMEOUT_MS = 20_000;
 
-/** ffmpeg's demuxer for each stored recording type (`AUDIO_CONTAINERS` in api/src/services/uploads.ts). */
+/** ffmpeg's demuxer for each stored recording type (`AUDIO_CONTAINERS` in api/src/platform/uploads.ts). */
 const DEMUXERS: Readonly<Record<string, string>> = {
   'audio/webm': 'webm',
   'audio/ogg': 'ogg',
@@ -54,7 +54,7 @@ const DEMUXERS: Readonly<Record<string, string>> = {
 /**
  * Decodes a stored recording to mono samples (docs/product.md#how-delivery-is-measured).
  * WAV (8/16/24/32-bit integer or 32/64-bit float PCM, the encodings an upload may use —
- * `WAV_ENCODINGS` of api/src/services/audioLength.ts —, any number of channels, mixed to mono)
+ * `WAV_ENCODINGS` of api/src/speaking/audioLength.ts —, any number of channels, mixed to mono)
  * keeps its own rate and needs no ffmpeg; the server runs it in a worker thread
  * (`decodeWavInThread`). WebM, Ogg and MP4 are decoded
  * by `ffmpeg` (no shell; only the pipe and file protocols) to 16 kHz mono: WebM and Ogg through

@@ -61,8 +61,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
  * - the Socket.IO Redis adapter (`@socket.io/redis-adapter`) on its own
  *   publish and subscribe connections;
  * - cache invalidation: every Mongoose write here to a watched model
- *   (`db/models/writes.ts`: sessions, users, and what the read caches of
- *   `services/readCache.ts` hold) is published on `WRITES_CHANNEL` — the
+ *   (`platform/db/writes.ts`: sessions, users, and what the read caches of
+ *   `platform/readCache.ts` hold) is published on `WRITES_CHANNEL` — the
  *   write's caller waits for the publish, at most 1 s — and every other
  *   process runs its own listeners for that model (`applyRemoteWrite`),
  *   emptying its session and read caches. Their 5 s time limit still bounds

@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../../auth/index.js';
+import type { AppEnv } from '../../auth/context.js';
 import { serviceUnavailable } from '../http/errors.js';
 import { databaseAvailable } from './availability.js';
 

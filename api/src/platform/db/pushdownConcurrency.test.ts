@@ -24,7 +24,7 @@ const STEPS = 30;
 const USERS = 3;
 
 /**
- * A session-like document, as the app's sign-in sessions (`db/models/session.ts`): a token hash
+ * A session-like document, as the app's sign-in sessions (`auth/sessionModel.ts`): a token hash
  * read by equality, a user, dates, and a field that holds an array in some documents.
  */
 interface SessionDoc {

@@ -30,7 +30,7 @@ async function tell(name: string): Promise<void> {
 
 /**
  * Sets how a write to a watched model reaches the other API processes
- * (Redis pub/sub when `REDIS_URL` is set, see `cluster/redis.ts`);
+ * (Redis pub/sub when `REDIS_URL` is set, see `platform/cluster/redis.ts`);
  * `undefined` turns it off (one process). Mongoose awaits it, so a sign-out
  * or a role change has been announced before its answer is sent.
  */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { Types } from 'mongoose';
-import type { AppEnv } from '../../auth/index.js';
+import type { AppEnv } from '../../auth/context.js';
 import { IdempotencyKey } from './idempotencyKeyModel.js';
 import { badRequest, conflict, isDuplicateKeyError } from './errors.js';
 

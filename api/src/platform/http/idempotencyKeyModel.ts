@@ -5,7 +5,7 @@ import { Schema, model } from 'mongoose';
  * outbox, docs/contributing.md#the-outbox): the unique index on
  * `{userId, key}` lets exactly one request with a key run; the others wait
  * for its stored answer and repeat it. Kept at least 7 days
- * (`services/idempotency.ts` sweeps older ones; FerretDB has no TTL index).
+ * (`platform/http/idempotency.ts` sweeps older ones; FerretDB has no TTL index).
  */
 const idempotencyKeySchema = new Schema(
   {

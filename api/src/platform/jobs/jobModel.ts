@@ -12,7 +12,7 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 
 /**
  * One background job (docs/architecture.md#background-jobs): a named piece of work with a JSON
- * payload, run by whichever API process claims it (`api/src/jobs/`). Not watched by the read
+ * payload, run by whichever API process claims it (`api/src/platform/jobs/`). Not watched by the read
  * caches: no cached answer reads jobs.
  */
 const jobSchema = new Schema(

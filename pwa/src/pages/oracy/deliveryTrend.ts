@@ -8,12 +8,12 @@ import { t, type MessageId } from '../../i18n';
 
 /**
  * The pace bands, syllables per second: the same values as `PACE_BANDS` of
- * `api/src/delivery/report.ts` (checked by this module's test), kept here so that the report's
+ * `api/src/delivery/analysis/report.ts` (checked by this module's test), kept here so that the report's
  * module and zod stay out of the screens' chunks.
  */
 export const TREND_PACE_BANDS = { slowBelow: 3.0, fastAbove: 5.5 } as const;
 
-/** Pitch variation under this is flat, semitones: `EXPRESSION_BANDS.flatBelow` of `api/src/delivery/report.ts` (checked by the test). */
+/** Pitch variation under this is flat, semitones: `EXPRESSION_BANDS.flatBelow` of `api/src/delivery/analysis/report.ts` (checked by the test). */
 export const TREND_FLAT_BELOW_SEMITONES = 1.0;
 
 /** How many recordings the trend needs at least. */

@@ -1,2 +1,0 @@
-/** The complaints concept's public surface: what other concepts may import (docs/architecture.md#concept-folders). */
-export { Complaint } from './model.js';
