@@ -4,7 +4,18 @@ import { User } from '../people/userModel.js';
 import { ROLES } from './roles.js';
 import { presentCurrentUser } from '../people/userPresenter.js';
 import { readSchoolLanguage } from '../settings/language.js';
-import { ApiError, badRequest, conflict, forbidden, isDuplicateKeyError, payloadTooLarge, unauthorized, unsupportedMediaType, validationError, zodIssuesToProblems } from '../platform/http/errors.js';
+import {
+  ApiError,
+  badRequest,
+  conflict,
+  forbidden,
+  isDuplicateKeyError,
+  payloadTooLarge,
+  unauthorized,
+  unsupportedMediaType,
+  validationError,
+  zodIssuesToProblems,
+} from '../platform/http/errors.js';
 import { isJsonRequest } from '../platform/http/validation.js';
 import type { RegistrationPolicy } from '../platform/env.js';
 import { NO_CHANGE_REQUIRED, replaceOneTimePassword } from '../people/accounts.js';
@@ -134,7 +145,7 @@ const authBodyLimit = bodyLimit({
 
 /**
  * The sign-in site and session calls of docs/product.md#sign-in-site, as one chained sub-app
- * (docs/contributing.md#one-folder-per-api-resource) mounted at the root:
+ * (docs/contributing.md#one-folder-per-concept) mounted at the root:
  *
  * - `GET /login`, `GET /register`: the HTML forms; with `REGISTRATION` closed, /register
  *   explains that the school makes accounts and /login links to no registration

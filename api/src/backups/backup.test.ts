@@ -12,7 +12,7 @@ import { sessionCookieFrom } from '../test/factories.js';
 /**
  * `npm run backup` and `npm run restore` (docs/architecture.md#backups) with real processes: Oracy
  * servers (`tsx src/server.ts`) on the embedded database, each with a `DATA_DIR` of its own, and the
- * command line (`src/backup/cli.ts`, what the npm scripts run once the database program is built).
+ * command line (`src/backups/cli.ts`, what the npm scripts run once the database program is built).
  */
 
 /** `api/` — the processes run from there. */
@@ -86,7 +86,7 @@ function stopOracy(oracy: Oracy | undefined): Promise<number | null> {
 /** Runs the backup command line (`backup …` or `restore …`) on `dataDir` to its end. */
 function runCli(args: string[], dataDir: string, extra: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ['src/backup/cli.ts', ...args], { cwd: API_DIR, env: childEnv({ DATA_DIR: dataDir, ...extra }), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(TSX, ['src/backups/cli.ts', ...args], { cwd: API_DIR, env: childEnv({ DATA_DIR: dataDir, ...extra }), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

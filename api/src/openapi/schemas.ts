@@ -13,8 +13,20 @@ export { retentionReportJsonSchema as retentionReportSchema } from '../privacy/r
  */
 export { adminComplaintJsonSchema as adminComplaintSchema, complaintJsonSchema as complaintSchema } from '../complaints/presenter.js';
 export { backupStartedJsonSchema as backupStartedSchema, backupStatusJsonSchema as backupStatusSchema } from '../backups/presenter.js';
-export { adminOracyJsonSchema as adminOracySchema, assessmentResultJsonSchema as assessmentResultSchema, studentOracyJsonSchema as studentOracySchema, teacherOracyJsonSchema as teacherOracySchema } from '../oracy/presenter.js';
-export { feedbackJsonSchema as feedbackSchema, recordingJsonSchema as recordingSchema, reviewItemJsonSchema as reviewItemSchema, speakingTaskJsonSchema as speakingTaskSchema, studentSpeakingTaskJsonSchema as studentSpeakingTaskSchema, teacherSpeakingTaskJsonSchema as teacherSpeakingTaskSchema } from '../speaking/presenter.js';
+export {
+  adminOracyJsonSchema as adminOracySchema,
+  assessmentResultJsonSchema as assessmentResultSchema,
+  studentOracyJsonSchema as studentOracySchema,
+  teacherOracyJsonSchema as teacherOracySchema,
+} from '../oracy/presenter.js';
+export {
+  feedbackJsonSchema as feedbackSchema,
+  recordingJsonSchema as recordingSchema,
+  reviewItemJsonSchema as reviewItemSchema,
+  speakingTaskJsonSchema as speakingTaskSchema,
+  studentSpeakingTaskJsonSchema as studentSpeakingTaskSchema,
+  teacherSpeakingTaskJsonSchema as teacherSpeakingTaskSchema,
+} from '../speaking/presenter.js';
 export { courseJsonSchema as courseSchema } from '../courses/presenter.js';
 export { deliveryJsonSchema as deliverySchema } from '../delivery/presenter.js';
 export { currentUserJsonSchema as currentUserSchema, profileJsonSchema as profileSchema, userPhotoJsonSchema as userPhotoSchema } from '../people/userPresenter.js';

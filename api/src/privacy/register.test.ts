@@ -1,8 +1,6 @@
-import { readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import mongoose, { type Schema, type SchemaType } from 'mongoose';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { registerAllModels } from '../platform/db/allModels.js';
 import { ACCESS_LOG_RETENTION_DAYS } from './accessLogModel.js';
 import { DERIVED_DATA, PRIVACY_REGISTER, entriesFor, entryOf, type RegisterEntry } from './register.js';
 
@@ -11,10 +9,6 @@ import { DERIVED_DATA, PRIVACY_REGISTER, entriesFor, entryOf, type RegisterEntry
  * provider check: every model has an entry, every path an entry names exists, and every path
  * that may hold a user's id is claimed by an entry's owners.
  */
-
-/** Every model file of the API: each concept keeps its models as `model.ts` or `<name>Model.ts` (docs/architecture.md#concept-folders). */
-const srcDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-const modelFiles = (readdirSync(srcDir, { recursive: true }) as string[]).filter((file) => /(^|\/)(model|\w+Model)\.ts$/.test(file)).map((file) => join(srcDir, file));
 
 /** A schema of any model. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -66,10 +60,7 @@ function namedPaths(entry: RegisterEntry): string[] {
 
 beforeAll(async () => {
   // every model file, so that a model the register does not import is registered too.
-  expect(modelFiles.length).toBeGreaterThan(15);
-  for (const file of modelFiles) {
-    await import(file);
-  }
+  expect((await registerAllModels()).length).toBeGreaterThan(15);
 });
 
 describe('the privacy register (docs/decisions/0027-one-privacy-register.md)', () => {
