@@ -71,7 +71,7 @@ module.exports = {
         'Exception: Chart.tsx loads ChartCanvas.tsx lazily, whose chartDefaults.ts reads the colour helpers back from ' +
         'Chart.tsx; by then Chart.tsx has run.',
       severity: 'error',
-      from: { pathNot: '^pwa/src/components/(Chart|ChartCanvas)\\.tsx$|^pwa/src/components/chartDefaults\\.ts$' },
+      from: { pathNot: '^pwa/src/platform/ui/(Chart|ChartCanvas)\\.tsx$|^pwa/src/platform/ui/chartDefaults\\.ts$' },
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
     {
