@@ -7,7 +7,7 @@ import { setLanguage, startLanguage } from './platform/i18n';
 import { listenForInstallPrompt } from './platform/offline/installPrompt';
 import { registerServiceWorker } from './platform/offline/serviceWorker';
 import { findRoute } from './shell/routes';
-import { prefetchCurrentUser } from './auth/currentUser';
+import { prefetchCurrentUser } from './auth';
 import { ionicMotionConfig } from './platform/theme/motion';
 
 /* Ionic's CSS: required core, then the basics and the utilities the screens use, then its dark palette when the device asks for dark. */

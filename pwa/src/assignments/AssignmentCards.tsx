@@ -1,5 +1,5 @@
 import { IonCard } from '@ionic/react';
-import type { StudentAssignment } from '../people/studentTeacher';
+import type { StudentAssignment } from '../people';
 import { useI18n } from '../platform/i18n';
 import '../courses/CourseCard.css';
 import '../platform/ui/area.css';

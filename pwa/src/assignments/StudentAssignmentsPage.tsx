@@ -1,5 +1,5 @@
 import { ScreenState } from '../platform/ui/ScreenState';
-import { loadStudentAssignments, useOwnId } from '../people/studentTeacher';
+import { loadStudentAssignments, useOwnId } from '../people';
 import { useResource } from '../platform/api/useResource';
 import { useI18n } from '../platform/i18n';
 import { AssignmentCards } from './AssignmentCards';

@@ -1,4 +1,4 @@
-import type { StudentAssignment } from '../people/studentTeacher';
+import type { StudentAssignment } from '../people';
 
 /** The fields {@link openFirst} orders by: whether done, and the due date (`YYYY-MM-DD`, or null when none). */
 export type OrderedAssignment = Pick<StudentAssignment, 'done' | 'title'> & { dueDate: string | null };

@@ -1,6 +1,6 @@
 import { PageLoading } from '../platform/ui/PageLoading';
 import { Discussion } from './Discussion';
-import { useRequiredUser } from '../auth/SessionProvider';
+import { useRequiredUser } from '../auth';
 
 /**
  * The discussion chat at /admin/discussion (docs/product.md#discussion; admins only, by the

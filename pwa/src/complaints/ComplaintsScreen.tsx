@@ -5,7 +5,7 @@ import { OfflineBanner } from '../platform/ui/OfflineBanner';
 import { QueuedComplaints } from './QueuedComplaints';
 import { ScreenState } from '../platform/ui/ScreenState';
 import { HttpError } from '../platform/api/api';
-import { complaintsPath, loadComplaints, removeComplaint, useOwnId, type AreaRole, type Complaint, type ComplaintStatus } from '../people/studentTeacher';
+import { complaintsPath, loadComplaints, removeComplaint, useOwnId, type AreaRole, type Complaint, type ComplaintStatus } from '../people';
 import { useCachedResource } from '../platform/api/useCachedResource';
 import { useComplaintOutbox } from './useComplaintOutbox';
 import { t, useI18n, type MessageId } from '../platform/i18n';

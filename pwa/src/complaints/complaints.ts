@@ -4,7 +4,7 @@
  */
 import type { Answer, client } from '../platform/api/client';
 import { t } from '../platform/i18n';
-import { ROLE, roleName } from '../auth/roles';
+import { ROLE, roleName } from '../auth';
 
 /** An unresolved complaint of `GET /api/admin/complaints`, oldest first; `user` is null when the filer's account was deleted. */
 export type AdminComplaint = Answer<typeof client.api.admin.complaints.$get>[number];

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSession } from '../auth/SessionProvider';
+import { useSession } from '../auth';
 import { RequestQueue, type NewRequest, type QueuedRequest, type SubmitOutcome } from '../platform/offline/outbox';
-import { complaintsPath, type AreaRole, type ComplaintDraft } from '../people/studentTeacher';
+import { complaintsPath, type AreaRole, type ComplaintDraft } from '../people';
 
 export type { ComplaintDraft };
 

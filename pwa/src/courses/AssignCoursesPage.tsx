@@ -5,7 +5,7 @@ import { CheckboxField } from '../platform/ui/FormField';
 import { ScreenState } from '../platform/ui/ScreenState';
 import { useResource } from '../platform/api/useResource';
 import { intl, t, useI18n } from '../platform/i18n';
-import { assignCourses, fetchAssignedCourses, fetchCourses, type CourseChoice } from '../people/peopleApi';
+import { assignCourses, fetchAssignedCourses, fetchCourses, type CourseChoice } from '../people';
 import '../platform/ui/admin.css';
 
 /**

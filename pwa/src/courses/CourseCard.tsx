@@ -1,7 +1,7 @@
 import { IonButton, IonButtons, IonCard, IonCardContent, IonCardHeader, IonContent, IonHeader, IonModal, IonSkeletonText, IonTitle, IonToolbar } from '@ionic/react';
 import { useId } from 'react';
 import { API_ORIGIN } from '../platform/config';
-import type { Course } from '../people/studentTeacher';
+import type { Course } from '../people';
 import { t, useI18n, type MessageId } from '../platform/i18n';
 import { useDialogInstance } from '../platform/ui/useDialogInstance';
 import { CourseDetails } from './CourseDetails';

@@ -1,13 +1,12 @@
 import { IonButton } from '@ionic/react';
 import { useId } from 'react';
-import { loadStudentSpeakingTasks, loadTeacherSpeakingTasks, type StudentSpeakingTask } from '../speaking/speaking';
-import { loadStudentAssignments, loadTeacherAssignments, useOwnId, type Course } from '../people/studentTeacher';
+import { formatDue, loadStudentSpeakingTasks, loadTeacherSpeakingTasks, SPEAKING_TASKS_KEY, type StudentSpeakingTask } from '../speaking';
+import { loadStudentAssignments, loadTeacherAssignments, useOwnId, type Course } from '../people';
 import { useCachedResource } from '../platform/api/useCachedResource';
 import { useResource } from '../platform/api/useResource';
 import { useI18n, type MessageId } from '../platform/i18n';
 import { formatDate } from '../platform/i18n/dates';
-import { openFirst } from '../assignments/assignmentOrder';
-import { formatDue, SPEAKING_TASKS_KEY } from '../speaking/student/speakingStatus';
+import { openFirst } from '../assignments';
 import type { CourseView } from './CourseCard';
 
 /** What the details show of a speaking task, from the student's or the teacher's list. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { CourseCard, CourseCardSkeleton, CourseDetailsModal } from './CourseCard';
 import { OfflineBanner } from '../platform/ui/OfflineBanner';
 import { ScreenState } from '../platform/ui/ScreenState';
-import { loadCourses, useOwnId, type AreaRole, type Course } from '../people/studentTeacher';
+import { loadCourses, useOwnId, type AreaRole, type Course } from '../people';
 import { useCachedResource } from '../platform/api/useCachedResource';
 import { useI18n, type MessageId } from '../platform/i18n';
 import './CourseCard.css';

@@ -5,7 +5,7 @@
  */
 
 import type { Answer, client } from '../platform/api/client';
-import type { Course } from '../people/studentTeacher';
+import type { Course } from '../people';
 import type { MessageId } from '../platform/i18n';
 
 /** A course as `GET /api/admin/courses` answers it: the one course shape every screen reads (docs/product.md#course-records). */

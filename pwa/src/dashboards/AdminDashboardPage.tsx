@@ -5,12 +5,10 @@ import { PageLoading } from '../platform/ui/PageLoading';
 import { ScreenOffline } from '../platform/ui/ScreenState';
 import { monthLabel } from './activity';
 import { isOfflineFailure } from '../platform/api/api';
-import { loadAdminOracy } from '../oracy/oracy';
+import { AdminOracySection, combinedOffline, loadAdminOracy } from '../oracy';
 import { useCachedResource } from '../platform/api/useCachedResource';
 import { t, useI18n, type MessageId } from '../platform/i18n';
-import { combinedOffline } from '../oracy/oracyOverview';
-import { AdminOracySection } from '../oracy/AdminOracySection';
-import { fetchStats } from '../people/peopleApi';
+import { fetchStats } from '../people';
 import '../platform/ui/admin.css';
 
 /** "Error fetching data: {message}" (docs/product.md#error-messages), in the active language. */

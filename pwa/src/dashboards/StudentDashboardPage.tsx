@@ -3,11 +3,11 @@ import { ChartFigure } from '../platform/ui/Chart';
 import { OfflineBanner } from '../platform/ui/OfflineBanner';
 import { ScreenState } from '../platform/ui/ScreenState';
 import { monthLabel } from './activity';
-import { LEVEL_LABELS } from '../oracy/oracy';
-import { loadStudentStats, useOwnId } from '../people/studentTeacher';
+import { LEVEL_LABELS } from '../oracy';
+import { loadStudentStats, useOwnId } from '../people';
 import { useCachedResource } from '../platform/api/useCachedResource';
 import { useI18n } from '../platform/i18n';
-import { useSession } from '../auth/SessionProvider';
+import { useSession } from '../auth';
 import { StatCard } from '../platform/ui/StatCard';
 import '../platform/ui/area.css';
 

@@ -2,13 +2,11 @@ import { IonButton, IonCard } from '@ionic/react';
 import { ChartFigure } from '../platform/ui/Chart';
 import { OfflineBanner } from '../platform/ui/OfflineBanner';
 import { ScreenState } from '../platform/ui/ScreenState';
-import { loadTeacherOracy } from '../oracy/oracy';
-import { loadTeacherStats, useOwnId, type TeacherStats } from '../people/studentTeacher';
+import { combinedOffline, loadTeacherOracy, teacherOracyKey, TeacherOracySection } from '../oracy';
+import { loadTeacherStats, useOwnId, type TeacherStats } from '../people';
 import { useCachedResource } from '../platform/api/useCachedResource';
 import { useI18n } from '../platform/i18n';
-import { combinedOffline, teacherOracyKey } from '../oracy/oracyOverview';
 import { StatCard } from '../platform/ui/StatCard';
-import { TeacherOracySection } from '../oracy/TeacherOracySection';
 import '../platform/ui/area.css';
 
 /** The doughnut's two parts (docs/product.md#clarified-behaviour): completed, and outstanding = total − completed (never below 0). */

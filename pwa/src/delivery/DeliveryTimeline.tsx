@@ -11,7 +11,7 @@ import { CHART_COLORS, chartColor, useChartScheme, withAlpha } from '../platform
 import '../platform/ui/chartDefaults';
 import { t, useI18n } from '../platform/i18n';
 import { rangeShading } from '../platform/ui/rangeShading';
-import { formatClock } from '../speaking/Recorder';
+import { formatClock } from '../speaking';
 import { formatSeconds } from './deliveryWords';
 import '../platform/ui/Chart.css';
 

@@ -3,8 +3,8 @@
  * typed client, so a change of the server's answer fails the PWA's typecheck.
  */
 import { callOptions, client, json, type Answer } from '../platform/api/client';
-import type { StudentOracy } from '../oracy/oracy';
-import type { Recording } from '../speaking/speaking';
+import type { StudentOracy } from '../oracy';
+import type { Recording } from '../speaking';
 
 const api = client.api;
 

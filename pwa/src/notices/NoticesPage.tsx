@@ -9,7 +9,7 @@ import { HttpError } from '../platform/api/api';
 import { client, done } from '../platform/api/client';
 import { useCachedResource } from '../platform/api/useCachedResource';
 import { t, useI18n } from '../platform/i18n';
-import { readSessionKey } from '../auth/storage';
+import { readSessionKey } from '../auth';
 import { NoticeDialog, type NoticeDialogState } from './NoticeDialog';
 import { appendNotice, loadNotices, NOTICES_PATH, removeNotice, replaceNotice, type Notice } from './notices';
 import './NoticesPage.css';

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { OfflineBanner } from '../platform/ui/OfflineBanner';
 import { ScreenState } from '../platform/ui/ScreenState';
 import { loadStudentOracy } from './oracy';
-import { useOwnId } from '../people/studentTeacher';
+import { useOwnId } from '../people';
 import { useCachedResource } from '../platform/api/useCachedResource';
 import { useI18n } from '../platform/i18n';
 import { DeliveryOverTime } from './DeliveryOverTime';

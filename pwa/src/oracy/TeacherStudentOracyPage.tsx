@@ -4,12 +4,12 @@ import { OfflineBanner } from '../platform/ui/OfflineBanner';
 import { ScreenState } from '../platform/ui/ScreenState';
 import { HttpError } from '../platform/api/api';
 import { loadStudentOracy, loadTeacherStudentAssignments } from './oracy';
-import { loadTeacherStudents, useOwnId } from '../people/studentTeacher';
+import { loadTeacherStudents, useOwnId } from '../people';
 import { useCachedResource } from '../platform/api/useCachedResource';
 import { useI18n } from '../platform/i18n';
 import { DeliveryOverTime } from './DeliveryOverTime';
 import { OracyProfileView } from './OracyProfileView';
-import { AssignmentCards } from '../assignments/AssignmentCards';
+import { AssignmentCards } from '../assignments';
 import '../platform/ui/area.css';
 import './oracy.css';
 

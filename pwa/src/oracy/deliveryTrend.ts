@@ -3,7 +3,7 @@
  * (docs/product.md#delivery-over-time): the mean of the latest recordings against the mean of the
  * first ones, for pace, pitch variation and pauses per minute. Pure, so it is tested on its own.
  */
-import type { DeliveryTrendPoint } from '../delivery/delivery';
+import type { DeliveryTrendPoint } from '../delivery';
 import { t, type MessageId } from '../platform/i18n';
 
 /**

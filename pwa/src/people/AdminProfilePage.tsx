@@ -4,12 +4,11 @@ import { OfflineBanner } from '../platform/ui/OfflineBanner';
 import { PageLoading } from '../platform/ui/PageLoading';
 import { useCachedResource } from '../platform/api/useCachedResource';
 import { t, useI18n, type MessageId } from '../platform/i18n';
-import { readSessionKey } from '../auth/storage';
-import { useSession } from '../auth/SessionProvider';
+import { readSessionKey, useSession } from '../auth';
 import { LanguageCard } from './LanguageCard';
 import { ChangePasswordDialog, EditProfileDialog, ProfileHeader } from './ProfileParts';
 import { fetchProfile, PROFILE_CACHE_KEY } from './profileApi';
-import { YourDataCard } from '../privacy/YourDataCard';
+import { YourDataCard } from '../privacy';
 import '../platform/ui/admin.css';
 
 /** What a section button does: opens a dialog, or nothing yet (docs/product.md#admin-profile). */

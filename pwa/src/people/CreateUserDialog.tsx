@@ -4,7 +4,7 @@ import { DialogTitleBar } from '../platform/ui/DialogParts';
 import { SelectField, TextField } from '../platform/ui/FormField';
 import { HttpError } from '../platform/api/api';
 import { t, useI18n } from '../platform/i18n';
-import { ROLE_OPTIONS, type Role } from '../auth/roles';
+import { ROLE_OPTIONS, type Role } from '../auth';
 import { useDialogInstance } from '../platform/ui/useDialogInstance';
 import { createUser, type OneTimePasswordGrant } from './peopleApi';
 import '../platform/ui/formFields.css';

@@ -2,7 +2,7 @@ import { IonCard, IonSpinner } from '@ionic/react';
 import { useState } from 'react';
 import { SelectField } from '../platform/ui/FormField';
 import { LANGUAGE_LABELS, useI18n, type LanguageName } from '../platform/i18n';
-import { useSession } from '../auth/SessionProvider';
+import { useSession } from '../auth';
 import '../platform/ui/formFields.css';
 
 /** What the select holds: one of the languages, or the school's. */

@@ -6,13 +6,12 @@ import { ScreenState } from '../platform/ui/ScreenState';
 import { useCachedResource } from '../platform/api/useCachedResource';
 import { useI18n, type MessageId } from '../platform/i18n';
 import { formatDate } from '../platform/i18n/dates';
-import { useSession } from '../auth/SessionProvider';
+import { useSession } from '../auth';
 import { profileErrorText } from './AdminProfilePage';
-import { AccessLogList } from '../privacy/AccessLogList';
+import { AccessLogList, YourDataCard } from '../privacy';
 import { LanguageCard } from './LanguageCard';
 import { ChangePasswordDialog, EditProfileDialog, ProfileHeader } from './ProfileParts';
 import { fetchProfile, PROFILE_CACHE_KEY, type Badge, type Profile } from './profileApi';
-import { YourDataCard } from '../privacy/YourDataCard';
 import '../platform/ui/area.css';
 import './profile.css';
 

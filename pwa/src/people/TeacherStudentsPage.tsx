@@ -3,13 +3,21 @@ import { useState } from 'react';
 import { SelectField } from '../platform/ui/FormField';
 import { OfflineBanner } from '../platform/ui/OfflineBanner';
 import { ScreenState } from '../platform/ui/ScreenState';
-import { loadTeacherOracy, type TeacherOracyStudent } from '../oracy/oracy';
+import {
+  combinedOffline,
+  loadTeacherOracy,
+  ORDER_OPTIONS,
+  orderStudents,
+  StudentOracyLines,
+  teacherOracyKey,
+  type OfflineState,
+  type StudentOrder,
+  type TeacherOracyStudent,
+} from '../oracy';
 import { loadCourses, loadTeacherStudents, useOwnId, type Course, type TeacherStudent } from './studentTeacher';
 import { useCachedResource } from '../platform/api/useCachedResource';
 import { useI18n } from '../platform/i18n';
 import { PersonCard } from './PersonCard';
-import { combinedOffline, ORDER_OPTIONS, orderStudents, teacherOracyKey, type OfflineState, type StudentOrder } from '../oracy/oracyOverview';
-import { StudentOracyLines } from '../oracy/StudentOracyLines';
 import '../courses/CourseCard.css';
 import '../platform/ui/area.css';
 import '../oracy/oracyOverview.css';

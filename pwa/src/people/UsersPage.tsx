@@ -13,7 +13,7 @@ import { breakableEmail, PeopleTable, shortId, type PeopleColumn } from './Peopl
 import { deletePerson, resetPassword, updateRole, type OneTimePasswordGrant, type UserRow } from './peopleApi';
 import { CreateUserDialog } from './CreateUserDialog';
 import { OneTimePasswordDialog, type OneTimePasswordReason } from './OneTimePasswordDialog';
-import { ROLE_OPTIONS, roleName, type Role } from '../auth/roles';
+import { ROLE_OPTIONS, roleName, type Role } from '../auth';
 import { useAdminToast } from '../platform/ui/useAdminToast';
 import { useConfirm } from '../platform/ui/useConfirm';
 import { usePeopleList } from './usePeopleList';

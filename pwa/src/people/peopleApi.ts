@@ -5,7 +5,7 @@
  */
 import type { InferRequestType } from 'hono/client';
 import { callOptions, client, done, json, type Answer, type JsonBody } from '../platform/api/client';
-import type { Role } from '../auth/roles';
+import type { Role } from '../auth';
 
 const admin = client.api.admin;
 

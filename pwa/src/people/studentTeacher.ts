@@ -6,9 +6,7 @@
  * filed through the outbox (`useComplaintOutbox.ts`), never directly.
  */
 import { callOptions, client, done, json, type Answer, type JsonBody } from '../platform/api/client';
-import { useSession } from '../auth/SessionProvider';
-import { readSessionKey } from '../auth/storage';
-import type { Role } from '../auth/roles';
+import { readSessionKey, useSession, type Role } from '../auth';
 
 const student = client.api.student;
 const teacher = client.api.teacher;

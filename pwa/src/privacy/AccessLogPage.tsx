@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { errorMessage } from '../platform/api/errorMessage';
 import { useI18n } from '../platform/i18n';
 import { ACCESS_ROLE, ACCESS_WHAT } from './AccessLogList';
-import { fetchPeople } from '../people/peopleApi';
+import { fetchPeople } from '../people';
 import { downloadAccessLog, fetchAccessLog, type AccessLogFilter, type AccessLogPage as Page } from './privacyApi';
 import { saveBlob } from '../platform/ui/saveBlob';
 import { SelectField } from '../platform/ui/FormField';

@@ -1,7 +1,7 @@
 import { IonCard, IonCardContent, IonCardHeader } from '@ionic/react';
 import { TextField } from '../platform/ui/FormField';
 import { useI18n } from '../platform/i18n';
-import type { SchoolSettingsFields } from '../people/peopleApi';
+import type { SchoolSettingsFields } from '../people';
 import '../platform/ui/formFields.css';
 
 /** Longest school name and privacy contact, characters (as the server checks, docs/product.md#privacy). */

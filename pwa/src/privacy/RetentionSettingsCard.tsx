@@ -2,7 +2,7 @@ import { IonButton, IonCard, IonCardContent, IonCardHeader } from '@ionic/react'
 import { useEffect, useState } from 'react';
 import { TextField } from '../platform/ui/FormField';
 import { useI18n } from '../platform/i18n';
-import type { SchoolSettingsFields } from '../people/peopleApi';
+import type { SchoolSettingsFields } from '../people';
 import '../platform/ui/formFields.css';
 
 /** The bounds the server checks (docs/product.md#retention): audio kept 30–1,825 days; inactive accounts reported after 6–60 months, or never. */

@@ -11,9 +11,7 @@ import { useUpdateWaiting } from '../platform/offline/serviceWorker';
 import NotFoundPage from './NotFoundPage';
 import { appRedirects, appRoutes, findRoute, isAllowed, type AppRedirect, type AppRoute } from './routes';
 import { RequireAccess } from './RequireAccess';
-import { isRole } from '../auth/roles';
-import { SessionProvider } from '../auth/SessionProvider';
-import { readSessionKey } from '../auth/storage';
+import { isRole, readSessionKey, SessionProvider } from '../auth';
 import { REDUCED_MOTION_QUERY } from '../platform/theme/motion';
 
 /*

@@ -7,11 +7,9 @@ import { focusIonicControl, focusIsFree } from '../platform/ui/ionicFocus';
 import { useI18n } from '../platform/i18n';
 import { InstallAppItem } from '../platform/offline/InstallAppItem';
 import { findRoute } from './routes';
-import { isRole, type Role } from '../auth/roles';
-import { useSession } from '../auth/SessionProvider';
+import { isRole, useLayoutLogout, useSession, type Role } from '../auth';
 import { MENU_ENTRIES } from './navigation';
-import { SpeakingBadge } from '../speaking/SpeakingBadge';
-import { useLayoutLogout } from '../auth/useLayoutLogout';
+import { SpeakingBadge } from '../speaking';
 import './layout.css';
 
 /**

@@ -2,8 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { PageLoading } from '../platform/ui/PageLoading';
 import { isAllowed, type RouteAccess } from './routes';
-import { homePathFor } from '../auth/roles';
-import { useRequiredUser, type CurrentUser } from '../auth/SessionProvider';
+import { homePathFor, useRequiredUser, type CurrentUser } from '../auth';
 
 /** Props of {@link RequireAccess}. */
 export interface RequireAccessProps {

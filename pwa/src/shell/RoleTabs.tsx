@@ -2,10 +2,9 @@ import { IonIcon, IonTabBar, IonTabButton } from '@ionic/react';
 import { useLocation } from 'react-router-dom';
 import { useI18n } from '../platform/i18n';
 import { findRoute } from './routes';
-import { isRole } from '../auth/roles';
-import { useSession } from '../auth/SessionProvider';
+import { isRole, useSession } from '../auth';
 import { TAB_ENTRIES, tabName } from './navigation';
-import { SpeakingBadge } from '../speaking/SpeakingBadge';
+import { SpeakingBadge } from '../speaking';
 import './layout.css';
 
 /**

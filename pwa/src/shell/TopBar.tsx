@@ -3,9 +3,7 @@ import { logOutOutline, personOutline } from 'ionicons/icons';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useI18n } from '../platform/i18n';
-import { profilePathFor, roleTitle } from '../auth/roles';
-import { useSession } from '../auth/SessionProvider';
-import { useLayoutLogout } from '../auth/useLayoutLogout';
+import { profilePathFor, roleTitle, useLayoutLogout, useSession } from '../auth';
 import './layout.css';
 
 /**

@@ -20,7 +20,7 @@ import {
   settingsOutline,
 } from 'ionicons/icons';
 import type { MessageId } from '../platform/i18n';
-import type { Role } from '../auth/roles';
+import type { Role } from '../auth';
 
 /** One navigation link. */
 export interface NavEntry {

@@ -8,7 +8,7 @@ import { createElement, lazy, type ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
 import type { MessageId } from '../platform/i18n';
 import AssessmentPage from '../oracy/assessment/AssessmentPage';
-import { coursesPathFor, homePathFor, type Role } from '../auth/roles';
+import { coursesPathFor, homePathFor, type Role } from '../auth';
 
 /**
  * Who may open a route (docs/product.md#route-table, docs/product.md#route-access):

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DeliveryReport } from '@oracy/api/delivery';
-import { useSession } from '../auth/SessionProvider';
+import { useSession } from '../auth';
 import { RequestQueue, type NewRequest, type QueuedRequest, type SubmitOutcome } from '../platform/offline/outbox';
 import { recordingPath, type Recording } from './speaking';
 

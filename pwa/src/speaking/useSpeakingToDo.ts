@@ -3,7 +3,7 @@ import { loadStudentSpeakingTasks, type StudentSpeakingTask } from './speaking';
 import { useCachedResource } from '../platform/api/useCachedResource';
 import { useSpeakingOutbox, type QueuedRecording } from './useSpeakingOutbox';
 import { queuedFor, SPEAKING_TASKS_KEY, taskStatus } from './student/speakingStatus';
-import { useSession } from '../auth/SessionProvider';
+import { useSession } from '../auth';
 
 const NO_TASKS: readonly StudentSpeakingTask[] = [];
 

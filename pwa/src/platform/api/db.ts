@@ -16,7 +16,7 @@
  * callers carry on without a cache.
  */
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
-import type { CurrentUser } from '../../auth/currentUser';
+import type { CurrentUser } from '../../auth';
 
 /**
  * The schema version. Each version's changes are one step of

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSession } from '../../auth/SessionProvider';
+import { useSession } from '../../auth';
 import { isUnreachable, readCache, writeCache } from './cache';
 import { useOnReachableAgain } from './serverStatus';
 import type { Resource } from './useResource';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSession } from '../../auth/SessionProvider';
+import { useSession } from '../../auth';
 
 /**
  * Runs the signed-in user's outbox replay for as long as the app is open

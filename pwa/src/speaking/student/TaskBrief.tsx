@@ -1,6 +1,6 @@
 import { IonButton, IonCard } from '@ionic/react';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { STRAND_LABELS } from '../../oracy/oracy';
+import { STRAND_LABELS } from '../../oracy';
 import type { StudentSpeakingTask } from '../speaking';
 import { useI18n } from '../../platform/i18n';
 import { formatClock } from '../Recorder';

@@ -3,9 +3,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { DialogSaveBar, DialogTitleBar } from '../../platform/ui/DialogParts';
 import { CheckboxField, FieldGroup, SelectField, TextAreaField, TextField } from '../../platform/ui/FormField';
 import { saveFailureMessage } from '../../platform/ui/saveFailureMessage';
-import { STRAND_KEYS, STRAND_LABELS, type StrandKey } from '../../oracy/oracy';
+import { STRAND_KEYS, STRAND_LABELS, type StrandKey } from '../../oracy';
 import { createSpeakingTask, updateSpeakingTask, type TeacherSpeakingTask } from '../speaking';
-import type { Course } from '../../people/studentTeacher';
+import type { Course } from '../../people';
 import { t, useI18n } from '../../platform/i18n';
 import { useDialogInstance } from '../../platform/ui/useDialogInstance';
 import {

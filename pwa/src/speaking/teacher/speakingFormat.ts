@@ -2,7 +2,7 @@
  * How the teacher's speaking-practice screens write times and lengths
  * (docs/product.md#speaking-practice).
  */
-import { STRAND_LABELS, type StrandKey } from '../../oracy/oracy';
+import { STRAND_LABELS, type StrandKey } from '../../oracy';
 import { formatDate } from '../../platform/i18n/dates';
 
 /** A recording's length in milliseconds as `m:ss`, rounded to the second: 83,400 → "1:23" (docs/product.md#recordings). */

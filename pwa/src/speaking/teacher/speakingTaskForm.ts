@@ -3,7 +3,7 @@
  * (docs/product.md#speaking-tasks), kept apart from the dialog so they can be tested on their own.
  */
 import { HttpError } from '../../platform/api/api';
-import { STRAND_KEYS, type StrandKey } from '../../oracy/oracy';
+import { STRAND_KEYS, type StrandKey } from '../../oracy';
 import type { SpeakingTaskChanges, SpeakingTaskDraft, TeacherSpeakingTask } from '../speaking';
 import { t, type MessageId } from '../../platform/i18n';
 
