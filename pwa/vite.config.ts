@@ -58,7 +58,7 @@ const manifest: Partial<ManifestOptions> = {
  *   {@link SERVER_ROUTES};
  * - keeps `/uploads/*` images cache-first, at most 80 of them for 30 days;
  * - caches no API response (IndexedDB owns the data, per user: `src/platform/api/db.ts`).
- * It waits when updating: `src/install/serviceWorker.ts` offers "Reload"
+ * It waits when updating: `src/platform/offline/serviceWorker.ts` offers "Reload"
  * and sends SKIP_WAITING only when the user accepts.
  */
 const pwa = VitePWA({
