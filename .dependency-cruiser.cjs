@@ -67,6 +67,72 @@ const conceptRules = [
   },
 ];
 
+/**
+ * The PWA's concept folders (docs/architecture.md#concept-folders-pwa): one folder per concept of the
+ * product, `platform/` for what is no concept's, `shell/` for the app, its route table and layout.
+ */
+const PWA_CONCEPTS = 'auth|people|courses|assignments|notices|complaints|chat|oracy|speaking|delivery|privacy|backups|settings|import|dashboards';
+
+/**
+ * Platform files that may import a concept, each with why; only through the concept's index.ts.
+ * [importing files, what they may import, why]
+ */
+const PWA_PLATFORM_EXCEPTIONS = [
+  [
+    '^pwa/src/platform/api/(useCachedResource|db)\\.ts$|^pwa/src/platform/offline/OutboxReplayer\\.tsx$',
+    '^pwa/src/auth/index\\.ts$',
+    "cached data and queued writes belong to the signed-in user: the cache is keyed by the session's user, the outbox replays for them",
+  ],
+];
+
+const pwaRules = [
+  {
+    name: 'pwa-concept-through-index',
+    comment:
+      "A PWA concept (or the platform, or the shell) imports another concept only through that concept's index.ts. " +
+      "Exceptions: a stylesheet or image another concept's screens share (the card styles of CourseCard.css, the Oracy " +
+      "profile's oracy.css) is imported by its file; tests reach any module they set up or mock; routes.ts has its own rule below.",
+    severity: 'error',
+    from: { path: `^pwa/src/(${PWA_CONCEPTS}|platform|shell)/`, pathNot: `${TEST_SUPPORT}|^pwa/src/shell/routes\\.ts$` },
+    to: { path: `^pwa/src/(${PWA_CONCEPTS})/`, pathNot: '^pwa/src/$1/|^pwa/src/[^/]+/index\\.ts$|\\.(css|svg)$' },
+  },
+  {
+    name: 'pwa-routes-load-screens',
+    comment:
+      "routes.ts imports each concept's screen files directly and lazily (import()), so that every screen stays a chunk " +
+      'of its own, which an import through the index.ts would merge. Its one static import of a screen is the ' +
+      "self-assessment, the first load's screen. Anything else from a concept comes through its index.ts.",
+    severity: 'error',
+    from: { path: '^pwa/src/shell/routes\\.ts$' },
+    to: {
+      path: `^pwa/src/(${PWA_CONCEPTS})/`,
+      pathNot: '^pwa/src/[^/]+/index\\.ts$|^pwa/src/oracy/assessment/AssessmentPage\\.tsx$',
+      dependencyTypesNot: ['dynamic-import'],
+    },
+  },
+  {
+    name: 'pwa-platform-imports-no-concept',
+    comment: 'Nothing in pwa/src/platform/ imports a concept or the shell: the platform sits under every concept.',
+    severity: 'error',
+    from: { path: '^pwa/src/platform/', pathNot: [TEST_SUPPORT, ...PWA_PLATFORM_EXCEPTIONS.map(([from]) => from)].join('|') },
+    to: { path: `^pwa/src/(${PWA_CONCEPTS}|shell)/` },
+  },
+  ...PWA_PLATFORM_EXCEPTIONS.map(([from, allowed, reason], i) => ({
+    name: `pwa-platform-exception-${i}`,
+    comment: `An exception to pwa-platform-imports-no-concept: ${reason}. Nothing else from a concept.`,
+    severity: 'error',
+    from: { path: from },
+    to: { path: `^pwa/src/(${PWA_CONCEPTS}|shell)/`, pathNot: allowed },
+  })),
+  {
+    name: 'pwa-concepts-import-no-shell',
+    comment: 'The shell (the app, its route table and layout) imports the concepts; no concept imports the shell.',
+    severity: 'error',
+    from: { path: `^pwa/src/(${PWA_CONCEPTS})/`, pathNot: TEST_SUPPORT },
+    to: { path: '^pwa/src/shell/' },
+  },
+];
+
 module.exports = {
   forbidden: [
     {
@@ -77,7 +143,7 @@ module.exports = {
         'Exception: Chart.tsx loads ChartCanvas.tsx lazily, whose chartDefaults.ts reads the colour helpers back from ' +
         'Chart.tsx; by then Chart.tsx has run. ',
       severity: 'error',
-      from: { pathNot: '^pwa/src/components/(Chart|ChartCanvas)\\.tsx$|^pwa/src/components/chartDefaults\\.ts$' },
+      from: { pathNot: '^pwa/src/platform/ui/(Chart|ChartCanvas)\\.tsx$|^pwa/src/platform/ui/chartDefaults\\.ts$' },
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
     {
@@ -104,6 +170,7 @@ module.exports = {
       to: { path: '^api/', pathNot: '^api/src/delivery/analysis/', dependencyTypesNot: ['type-only'] },
     },
     ...conceptRules,
+    ...pwaRules,
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -28,8 +28,8 @@ export const SERVER_ROUTES = /^\/(api|auth|login|register|change-password|upload
 
 /**
  * The web app manifest, served at
- * `/manifest.webmanifest`. Colours from the theme (`src/theme/variables.css`:
- * primary green #2e7d32); icons generated from `src/assets/logo-mark.svg` by
+ * `/manifest.webmanifest`. Colours from the theme (`src/platform/theme/variables.css`:
+ * primary green #2e7d32); icons generated from `src/platform/assets/logo-mark.svg` by
  * `scripts/generate-icons.mjs`.
  */
 const manifest: Partial<ManifestOptions> = {
@@ -57,8 +57,8 @@ const manifest: Partial<ManifestOptions> = {
  * - answers navigations with the precached `index.html`, except
  *   {@link SERVER_ROUTES};
  * - keeps `/uploads/*` images cache-first, at most 80 of them for 30 days;
- * - caches no API response (IndexedDB owns the data, per user: `src/data/db.ts`).
- * It waits when updating: `src/install/serviceWorker.ts` offers "Reload"
+ * - caches no API response (IndexedDB owns the data, per user: `src/platform/api/db.ts`).
+ * It waits when updating: `src/platform/offline/serviceWorker.ts` offers "Reload"
  * and sends SKIP_WAITING only when the user accepts.
  */
 const pwa = VitePWA({

@@ -8,7 +8,7 @@ import { DEMO, signIn } from '../src/utils';
 
 /**
  * Every screen against WCAG 2.2 AA (docs/contributing.md#accessibility-checks): each route of
- * `pwa/src/routes.ts` for each role that may open it, the sign-in site, the privacy notice and the
+ * `pwa/src/shell/routes.ts` for each role that may open it, the sign-in site, the privacy notice and the
  * 404 page, at phone and tablet size. axe-core runs while the screen loads (the API held back),
  * once loaded, and with each of its dialogs open; on the loaded screen the touch targets and the
  * reflow at 200 % text and 320 px are measured too. Any problem fails the test, listed with its

@@ -8,7 +8,7 @@ import { DEMO, signIn } from '../src/utils';
 
 /**
  * Screenshots of every screen to look at (docs/contributing.md#screenshots): each route of
- * `pwa/src/routes.ts` for each role that may open it, plus the sign-in site, the privacy notice and
+ * `pwa/src/shell/routes.ts` for each role that may open it, plus the sign-in site, the privacy notice and
  * the 404 page, loaded, in light and dark colours, at phone and tablet size. Not a check (nothing
  * is compared): `npm run screenshots` writes them to `e2e/screenshots/`, named
  * `<scheme>-<size>-<language>-<who>-<path>.png`, for a person to look through after a change to the look.

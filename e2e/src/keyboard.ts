@@ -45,7 +45,7 @@ export async function missingFocusIndicator(page: Page): Promise<string | null> 
     if (root instanceof ShadowRoot) candidates.push(root.host);
     const label = el.closest('label') ?? (el instanceof HTMLInputElement ? el.labels?.[0] : null);
     if (label) candidates.push(label);
-    // Ionic's text fields draw the focus around the whole field (pwa/src/theme/global.css).
+    // Ionic's text fields draw the focus around the whole field (pwa/src/platform/theme/global.css).
     const field = el.closest('ion-input, ion-textarea');
     if (field) candidates.push(field);
     return candidates.some((candidate) => {

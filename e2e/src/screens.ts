@@ -5,7 +5,7 @@ import type { APIRequestContext, Page, Request, Route } from '@playwright/test';
 import { expect } from './fixtures';
 import { DEMO } from './utils';
 
-/** The three roles, by the names `pwa/src/routes.ts` gives their access lists (ADMIN, TEACHER, STUDENT). */
+/** The three roles, by the names `pwa/src/shell/routes.ts` gives their access lists (ADMIN, TEACHER, STUDENT). */
 export type RoleName = 'admin' | 'teacher' | 'student';
 
 /** One row of the PWA's route table: a path pattern and who may open it. */
@@ -15,11 +15,11 @@ export interface RouteRow {
   access: 'anyone' | 'signed-in' | RoleName[];
 }
 
-const ROUTES_TS = resolve(dirname(fileURLToPath(import.meta.url)), '../../pwa/src/routes.ts');
+const ROUTES_TS = resolve(dirname(fileURLToPath(import.meta.url)), '../../pwa/src/shell/routes.ts');
 const ROLE_CONSTANTS: Record<string, RoleName> = { ADMIN: 'admin', TEACHER: 'teacher', STUDENT: 'student' };
 
 /**
- * The PWA's route table, read from the source of `pwa/src/routes.ts` (`appRoutes`), so that a
+ * The PWA's route table, read from the source of `pwa/src/shell/routes.ts` (`appRoutes`), so that a
  * screen added there is a screen the accessibility checks must visit.
  * @throws when a row of `appRoutes` cannot be read (a new shape of row: teach this reader)
  */

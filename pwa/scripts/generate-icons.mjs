@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Generates the app icons of the web app manifest  from ONE source image, `src/assets/logo-mark.svg`, into
+ * Generates the app icons of the web app manifest  from ONE source image, `src/platform/assets/logo-mark.svg`, into
  * `public/icons/`:
  *
  * - `icon-192.png`, `icon-512.png` — purpose "any": the mark at 80 % on white;

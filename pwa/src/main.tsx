@@ -1,14 +1,14 @@
 import { setupIonicReact } from '@ionic/react';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import App from './App';
-import { watchSelectPopovers } from './components/selectPopoverSemantics';
-import { setLanguage, startLanguage } from './i18n';
-import { listenForInstallPrompt } from './offline/installPrompt';
-import { registerServiceWorker } from './offline/serviceWorker';
-import { findRoute } from './routes';
-import { prefetchCurrentUser } from './session/currentUser';
-import { ionicMotionConfig } from './theme/motion';
+import App from './shell/App';
+import { watchSelectPopovers } from './platform/ui/selectPopoverSemantics';
+import { setLanguage, startLanguage } from './platform/i18n';
+import { listenForInstallPrompt } from './platform/offline/installPrompt';
+import { registerServiceWorker } from './platform/offline/serviceWorker';
+import { findRoute } from './shell/routes';
+import { prefetchCurrentUser } from './auth';
+import { ionicMotionConfig } from './platform/theme/motion';
 
 /* Ionic's CSS: required core, then the basics and the utilities the screens use, then its dark palette when the device asks for dark. */
 import '@ionic/react/css/core.css';
@@ -19,9 +19,9 @@ import '@ionic/react/css/padding.css';
 import '@ionic/react/css/flex-utils.css';
 import '@ionic/react/css/display.css';
 import '@ionic/react/css/palettes/dark.system.css';
-import './theme/variables.css';
-import './theme/global.css';
-import './theme/dark.css';
+import './platform/theme/variables.css';
+import './platform/theme/global.css';
+import './platform/theme/dark.css';
 
 // the current user (already on its way: index.html preloads it) and the screen's chunk are
 // requested before the first render, not after it. The current user on every path, the 404

@@ -1,6 +1,6 @@
 /**
  * The message catalogues precompiled at build time (docs/decisions/0025-languages-with-formatjs.md):
- * each `src/i18n/messages/<language>.json` is turned from ICU text into FormatJS's syntax trees,
+ * each `src/platform/i18n/messages/<language>.json` is turned from ICU text into FormatJS's syntax trees,
  * and `@formatjs/icu-messageformat-parser` is replaced by its parser-less entry, so the app
  * ships no message parser (FormatJS's "precompile" setup). A message that does not parse
  * fails the build with its key. The dev server and the tests keep the text catalogues and
@@ -10,7 +10,7 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
 
-const CATALOGUE = /[\\/]src[\\/]i18n[\\/]messages[\\/][a-z]{2}\.json$/;
+const CATALOGUE = /[\\/]src[\\/]platform[\\/]i18n[\\/]messages[\\/][a-z]{2}\.json$/;
 
 /** The plugin: see the module's comment. */
 export function precompileMessages(): Plugin {

@@ -9,14 +9,14 @@ import { constants, brotliCompressSync, gzipSync } from 'node:zlib';
 
 /**
  * What the dashboard layout fetches as it first paints, besides the screen: the shared layout
- * (top bar), Ionic's tabs with their tab bar, the side menu (pwa/src/App.tsx), and the elements
+ * (top bar), Ionic's tabs with their tab bar, the side menu (pwa/src/shell/App.tsx), and the elements
  * Ionic defines when they first render (the tab bar, its buttons and `ion-icon`,
  * pwa/vite/ionicPerUse.ts). A key ending with one of these names counts.
  */
 export const LAYOUT_MODULES = [
-  'src/layout/DashboardLayout.tsx',
-  'src/layout/LayoutTabs.tsx',
-  'src/layout/Menu.tsx',
+  'src/shell/DashboardLayout.tsx',
+  'src/shell/LayoutTabs.tsx',
+  'src/shell/Menu.tsx',
   '/components/ion-icon.js',
   '/components/ion-tab-bar.js',
   '/components/ion-tab-button.js',
@@ -25,23 +25,23 @@ export const LAYOUT_MODULES = [
 /**
  * The first loads the budget holds (docs/architecture.md#what-the-first-load-holds): sign-in
  * (`/login`, server-rendered without scripts) to each role's home (`homePathFor` in
- * pwa/src/session/roles.ts) and to `/`, the self-assessment. `modules` are the manifest keys (or
+ * pwa/src/auth/roles.ts) and to `/`, the self-assessment. `modules` are the manifest keys (or
  * key endings) fetched before the screen is usable besides the entry: the screen's lazy chunk, the
  * layout's, and what the screen fetches as it opens. What a screen fetches later (a chart once it
  * scrolls into view, the recorder, the emoji picker) is not part of it.
  */
 export const FIRST_LOADS = [
-  { path: '/', modules: ['src/pages/AssessmentPage.tsx', 'src/components/RadioGroupField.tsx'] },
-  { path: '/student/dashboard', modules: ['src/pages/student/StudentDashboardPage.tsx', ...LAYOUT_MODULES] },
-  { path: '/teacher/dashboard', modules: ['src/pages/teacher/TeacherDashboardPage.tsx', ...LAYOUT_MODULES] },
-  { path: '/admin/dashboard', modules: ['src/pages/admin/AdminDashboardPage.tsx', ...LAYOUT_MODULES] },
+  { path: '/', modules: ['src/oracy/assessment/AssessmentPage.tsx', 'src/platform/ui/RadioGroupField.tsx'] },
+  { path: '/student/dashboard', modules: ['src/dashboards/StudentDashboardPage.tsx', ...LAYOUT_MODULES] },
+  { path: '/teacher/dashboard', modules: ['src/dashboards/TeacherDashboardPage.tsx', ...LAYOUT_MODULES] },
+  { path: '/admin/dashboard', modules: ['src/dashboards/AdminDashboardPage.tsx', ...LAYOUT_MODULES] },
 ];
 
 /**
- * The message catalogues, one chunk per language (pwa/src/i18n): the first load fetches the
+ * The message catalogues, one chunk per language (pwa/src/platform/i18n): the first load fetches the
  * active language's, so the largest of them is counted in it.
  */
-export const CATALOGUES = ['src/i18n/messages/en.json', 'src/i18n/messages/es.json', 'src/i18n/messages/fr.json'];
+export const CATALOGUES = ['src/platform/i18n/messages/en.json', 'src/platform/i18n/messages/es.json', 'src/platform/i18n/messages/fr.json'];
 
 /**
  * Budget of each first load's compressed (gzip) JavaScript, in bytes: 130 KB is the target of

@@ -320,7 +320,7 @@ async function main() {
   } catch {
     results.frontend.bundleError = 'no .vite/manifest.json in the build: run npm run build';
   }
-  // Each role's home (pwa/src/session/roles.ts homePathFor), signed in as the generated accounts; on localhost, a secure
+  // Each role's home (pwa/src/auth/roles.ts homePathFor), signed in as the generated accounts; on localhost, a secure
   // context, so the service worker installs.
   const origin = oracy.url.replace('127.0.0.1', 'localhost');
   const homes = [

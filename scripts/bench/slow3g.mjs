@@ -42,7 +42,7 @@ import { median, sleep } from './lib.mjs';
 /** The slow-3G profile: 400 ms per request, 400 kbit/s (50,000 bytes/s) each way, the CPU 4× slower. */
 const SLOW_3G = { latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000, cpuSlowdown: 4 };
 
-/** Each role's home (pwa/src/session/roles.ts `homePathFor`) and the CSS selector of its primary control. */
+/** Each role's home (pwa/src/auth/roles.ts `homePathFor`) and the CSS selector of its primary control. */
 const HOMES = {
   student: { path: '/student/dashboard', control: 'ion-button[router-link="/courses"]' },
   teacher: { path: '/teacher/dashboard', control: 'ion-button[router-link="/teacher/courses"]' },

@@ -3,7 +3,7 @@ import { ROLES, type Role } from './roles.js';
 /**
  * Each role's own home in the PWA, where a form sign-in, a registration and a password change land
  * (docs/product.md#sign-in-site): the admin's, the teacher's and the student's dashboard. The PWA's
- * `homePathFor` (`pwa/src/session/roles.ts`) gives the same answers.
+ * `homePathFor` (`pwa/src/auth/roles.ts`) gives the same answers.
  */
 export const HOME_PATHS: Readonly<Record<Role, string>> = {
   [ROLES.admin]: '/admin/dashboard',

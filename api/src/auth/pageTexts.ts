@@ -72,7 +72,7 @@ export function retryMinutes(error: ApiError): number {
 
 /**
  * The cookie in which the PWA keeps the language the device last showed, as a code `en`, `es` or
- * `fr` (docs/product.md#language; written by `pwa/src/i18n/index.ts`, whose `LANGUAGE_COOKIE` has
+ * `fr` (docs/product.md#language; written by `pwa/src/platform/i18n/index.ts`, whose `LANGUAGE_COOKIE` has
  * the same name). Not sent back by the server: the sign-in pages only read it.
  */
 export const LANGUAGE_COOKIE = 'oracy_language';

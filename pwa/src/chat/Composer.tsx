@@ -1,9 +1,9 @@
 import { IonButton, IonIcon } from '@ionic/react';
 import { attachOutline, closeOutline, documentOutline, happyOutline } from 'ionicons/icons';
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
-import { TextAreaField } from '../components/FormField';
-import { focusIonicControl } from '../components/ionicFocus';
-import { useI18n } from '../i18n';
+import { TextAreaField } from '../platform/ui/FormField';
+import { focusIonicControl } from '../platform/ui/ionicFocus';
+import { useI18n } from '../platform/i18n';
 import { ATTACHMENT_ACCEPT, canSend, checkAttachment, formatSize, isImageType } from './format';
 
 const EmojiPicker = lazy(() => import('./EmojiPicker'));

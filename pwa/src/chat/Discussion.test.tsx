@@ -2,12 +2,12 @@ import { IonApp } from '@ionic/react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { setLanguage, t } from '../i18n';
+import { setLanguage, t } from '../platform/i18n';
 import { fieldLabel, findNativeInput, getField, typeInto } from '../test/fields';
 import { Discussion, NO_MATCHES_TEXT, NO_MESSAGES_TEXT } from './Discussion';
 import { isSendKey } from './Composer';
 import { senderColor } from './format';
-import { formatDate } from '../i18n/dates';
+import { formatDate } from '../platform/i18n/dates';
 import { CHAT_CONNECTION_TEXTS, SOCKET_OPTIONS, type ChatSocket } from './useChat';
 import type { ChatMessage, OutgoingPayload } from './protocol';
 

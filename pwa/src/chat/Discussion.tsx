@@ -1,8 +1,8 @@
 import { IonButton, useIonToast } from '@ionic/react';
 import { useCallback, useMemo, useState } from 'react';
-import { PageLoading } from '../components/PageLoading';
-import { SearchField } from '../components/SearchField';
-import { useI18n, type MessageId } from '../i18n';
+import { PageLoading } from '../platform/ui/PageLoading';
+import { SearchField } from '../platform/ui/SearchField';
+import { useI18n, type MessageId } from '../platform/i18n';
 import { Composer } from './Composer';
 import { filterMessages } from './format';
 import { MessageList } from './MessageList';

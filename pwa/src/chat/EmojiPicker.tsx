@@ -8,7 +8,7 @@
 import data from '@emoji-mart/data';
 import { Picker } from 'emoji-mart';
 import { useEffect, useRef } from 'react';
-import { useI18n, type Language } from '../i18n';
+import { useI18n, type Language } from '../platform/i18n';
 
 /** emoji-mart's own texts per language; English is built into the picker. */
 const PICKER_TEXTS: Record<Exclude<Language, 'en'>, () => Promise<{ default: unknown }>> = {

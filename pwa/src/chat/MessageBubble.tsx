@@ -1,7 +1,7 @@
 import { IonIcon } from '@ionic/react';
 import { downloadOutline, documentOutline } from 'ionicons/icons';
 import { memo, type CSSProperties } from 'react';
-import { useI18n } from '../i18n';
+import { useI18n } from '../platform/i18n';
 import { formatSize, formatTime, isImageType, senderColor } from './format';
 import type { ChatEntry } from './state';
 

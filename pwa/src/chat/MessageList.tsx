@@ -1,8 +1,8 @@
 import { IonButton, IonSpinner } from '@ionic/react';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
-import { useI18n } from '../i18n';
-import { dayKey, formatDay } from '../i18n/dates';
-import { useToday } from '../i18n/useToday';
+import { useI18n } from '../platform/i18n';
+import { dayKey, formatDay } from '../platform/i18n/dates';
+import { useToday } from '../platform/i18n/useToday';
 import { MessageBubble } from './MessageBubble';
 import type { ChatEntry } from './state';
 

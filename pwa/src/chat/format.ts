@@ -3,9 +3,9 @@
  * docs/product.md#constants-and-limits). Pure functions, tested in `format.test.ts`; texts,
  * times and sizes come out in the active language.
  */
-import { intl, t, type MessageId } from '../i18n';
+import { intl, t, type MessageId } from '../platform/i18n';
 import type { ChatEntry } from './state';
-import { formatDate } from '../i18n/dates';
+import { formatDate } from '../platform/i18n/dates';
 
 /** Largest attachment: 5,242,880 bytes (docs/product.md#chat-validation, docs/product.md#constants-and-limits). */
 export const MAX_ATTACHMENT_BYTES = 5_242_880;

@@ -6,9 +6,9 @@
  */
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import { serverErrorText } from '../data/errorMessage';
-import { t } from '../i18n';
-import { translatedTable } from '../i18n/labels';
+import { serverErrorText } from '../platform/api/errorMessage';
+import { t } from '../platform/i18n';
+import { translatedTable } from '../platform/i18n/labels';
 import { chatReducer, initialChatState, type ChatEntry, type ChatState } from './state';
 import { makeTempId } from './format';
 import type { ClientToServerEvents, OutgoingFile, OutgoingPayload, ServerToClientEvents } from './protocol';

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { deliveryReportSchema } from '@oracy/api/delivery';
 import { deliveryReportFixture, silentReportFixture } from '../test/deliveryFixtures';
 import { DeliveryCard } from './DeliveryCard';
-import { t } from '../i18n';
+import { t } from '../platform/i18n';
 import { needsPauseTip, PAUSE_TIP } from './deliveryWords';
 import { pauseAt } from './DeliveryTimeline';
 import { TakeComparison } from './TakeComparison';

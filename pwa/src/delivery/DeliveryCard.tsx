@@ -1,6 +1,6 @@
 import { Component, lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import type { DeliveryReport } from '@oracy/api/delivery';
-import { t, useI18n } from '../i18n';
+import { t, useI18n } from '../platform/i18n';
 import { deliveryRows, FAILED_TEXT, hasSpeech, MEASURED_TEXT, MEASURING_TEXT, NO_SPEECH_TEXT, type DeliveryAudience, type DeliveryRow } from './deliveryWords';
 import type { MeasureStatus } from './useDeliveryReport';
 import './delivery.css';

@@ -1,5 +1,5 @@
-import type { DeliverySummary } from '../data/delivery';
-import { useI18n } from '../i18n';
+import type { DeliverySummary } from './delivery';
+import { useI18n } from '../platform/i18n';
 import { deliveryChips } from './deliveryChips';
 import './delivery.css';
 

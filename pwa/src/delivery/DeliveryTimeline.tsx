@@ -7,13 +7,13 @@ import { Chart as ChartJS, Legend, LineElement, LinearScale, PointElement, Toolt
 import { useId, useMemo } from 'react';
 import { Line } from 'react-chartjs-2';
 import type { DeliveryReport } from '@oracy/api/delivery';
-import { CHART_COLORS, chartColor, useChartScheme, withAlpha } from '../components/Chart';
-import '../components/chartDefaults';
-import { t, useI18n } from '../i18n';
-import { rangeShading } from '../components/rangeShading';
-import { formatClock } from '../speaking/Recorder';
+import { CHART_COLORS, chartColor, useChartScheme, withAlpha } from '../platform/ui/Chart';
+import '../platform/ui/chartDefaults';
+import { t, useI18n } from '../platform/i18n';
+import { rangeShading } from '../platform/ui/rangeShading';
+import { formatClock } from '../speaking';
 import { formatSeconds } from './deliveryWords';
-import '../components/Chart.css';
+import '../platform/ui/Chart.css';
 
 ChartJS.register(LinearScale, PointElement, LineElement, Tooltip, Legend);
 

@@ -1,8 +1,8 @@
 import { IonButton } from '@ionic/react';
 import { useEffect, useState } from 'react';
-import { loadRecordingDelivery, recordingDeliveryKey, type RecordingDelivery as Measurement } from '../data/delivery';
-import { useCachedResource } from '../data/useCachedResource';
-import { t, useI18n, type MessageId } from '../i18n';
+import { loadRecordingDelivery, recordingDeliveryKey, type RecordingDelivery as Measurement } from './delivery';
+import { useCachedResource } from '../platform/api/useCachedResource';
+import { t, useI18n, type MessageId } from '../platform/i18n';
 import { DeliveryCard, type DeliveryCardTexts } from './DeliveryCard';
 import type { DeliveryAudience } from './deliveryWords';
 import type { MeasureStatus } from './useDeliveryReport';

@@ -1,4 +1,4 @@
-import { t, useI18n } from '../i18n';
+import { t, useI18n } from '../platform/i18n';
 import { ASPECTS, ASPECT_LABELS, deliveryRows, hasSpeech, MEASURING_TEXT, type DeliveryAspect } from './deliveryWords';
 import type { DeliveryMeasurement } from './useDeliveryReport';
 import './delivery.css';

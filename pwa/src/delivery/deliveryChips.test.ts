@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DeliverySummary } from '../data/delivery';
+import type { DeliverySummary } from './delivery';
 import { deliveryChips, needsDeliveryHelp } from './deliveryChips';
 
 /** A recording's delivery in brief as chips (docs/product.md#delivery-for-teachers). */

@@ -7,9 +7,9 @@
  * `deliveryWords.ts`. The words are in the active language.
  */
 import type { Expression, Pace } from '@oracy/api/delivery';
-import type { DeliverySummary } from '../data/delivery';
-import { t } from '../i18n';
-import { translatedTable } from '../i18n/labels';
+import type { DeliverySummary } from './delivery';
+import { t } from '../platform/i18n';
+import { translatedTable } from '../platform/i18n/labels';
 import { formatPauseCount, needsPauseTip } from './deliveryWords';
 
 /** How a chip looks: `warning` when its band calls for help with delivery, `neutral` otherwise, `muted` for no measurement. */

@@ -7,8 +7,8 @@
  * language when shown (docs/contributing.md#texts-and-languages).
  */
 import type { DeliveryReport, Expression, Pace } from '@oracy/api/delivery';
-import { intl, t, type MessageId } from '../i18n';
-import { translatedTable } from '../i18n/labels';
+import { intl, t, type MessageId } from '../platform/i18n';
+import { translatedTable } from '../platform/i18n/labels';
 
 /**
  * Who reads the card: the take's student (the bands in plain words, the figures under "Details")

@@ -1,4 +1,4 @@
-import { useI18n } from '../i18n';
+import { useI18n } from '../platform/i18n';
 
 /**
  * What the student and the teacher see instead of a recording's player once the retention job

@@ -1,9 +1,9 @@
 import { IonButton, IonIcon } from '@ionic/react';
 import { mic, stop as stopIcon } from 'ionicons/icons';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { playAudioFrom } from '../delivery/playFrom';
-import { t, useI18n } from '../i18n';
-import { translatedTable } from '../i18n/labels';
+import { playAudioFrom } from './playFrom';
+import { t, useI18n } from '../platform/i18n';
+import { translatedTable } from '../platform/i18n/labels';
 import { useRecorder, type RecordedTake, type Recording, type RecorderError, type RecorderStatus } from './useRecorder';
 import './recorder.css';
 

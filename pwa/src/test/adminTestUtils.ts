@@ -1,6 +1,6 @@
 import { configure, waitFor } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { WIDE_LAYOUT_QUERY } from '../components/useMediaQuery';
+import { WIDE_LAYOUT_QUERY } from '../platform/ui/useMediaQuery';
 import { staticMediaQueryList } from './mediaQuery';
 
 /** Makes the admin lists render as tables (tablet width) or cards (phone) in jsdom. */

@@ -1,5 +1,5 @@
-import type { AdminComplaint } from '../pages/admin/complaints';
-import type { Notice } from '../pages/shared/notices';
+import type { AdminComplaint } from '../complaints/complaints';
+import type { Notice } from '../notices/notices';
 
 /**
  * Server answers for tests, typed by the API's own types (through the

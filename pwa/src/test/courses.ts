@@ -1,4 +1,4 @@
-import type { Course } from '../data/studentTeacher';
+import type { Course } from '../people/studentTeacher';
 
 /** A course as the API answers it, taught by the test teacher `u-teacher` ("Tom Teacher"); `fields` override. */
 export function courseFixture(id: string, title: string, fields: Partial<Course> = {}): Course {

@@ -1,5 +1,5 @@
 import type { DeliveryReport } from '@oracy/api/delivery';
-import type { RecordingDelivery } from '../data/delivery';
+import type { RecordingDelivery } from '../delivery/delivery';
 
 /** Partial changes to a report's parts, merged one level deep by {@link deliveryReportFixture}. */
 export interface DeliveryReportChanges {

@@ -8,7 +8,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach } from 'vitest';
-import { closeUserDb } from '../data/db';
+import { closeUserDb } from '../platform/api/db';
 
 /** Registers hooks that give each test of the calling file a fresh, empty IndexedDB. */
 export function useFakeIndexedDb(): void {

@@ -5,8 +5,8 @@
  * stale with a low strand, Cat was never assessed. Voice has Amy and Ben, Debate has Ben and
  * Cat, Drama nobody.
  */
-import type { Snapshot, Strands, StudentOracy } from '../data/oracy';
-import { STATEMENT_KEYS } from '../pages/assessment/statements';
+import type { Snapshot, Strands, StudentOracy } from '../oracy/oracy';
+import { STATEMENT_KEYS } from '../oracy/assessment/statements';
 import { courseFixture } from './courses';
 import type { FakeResponse } from './fetchMock';
 

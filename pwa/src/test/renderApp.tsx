@@ -4,8 +4,8 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
-import { AppRoutes, ROUTER_FUTURE } from '../App';
-import { SessionProvider } from '../session/SessionProvider';
+import { AppRoutes, ROUTER_FUTURE } from '../shell/App';
+import { SessionProvider } from '../auth/SessionProvider';
 
 /** Renders its location as text, so tests can read where the router is. */
 function LocationProbe() {

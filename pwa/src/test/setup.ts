@@ -2,9 +2,9 @@ import '@testing-library/jest-dom/vitest';
 import { setupIonicReact } from '@ionic/react';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { reportAnswered } from '../data/serverStatus';
-import { installMessages } from '../i18n';
-import en from '../i18n/messages/en.json';
+import { reportAnswered } from '../platform/api/serverStatus';
+import { installMessages } from '../platform/i18n';
+import en from '../platform/i18n/messages/en.json';
 import { staticMediaQueryList } from './mediaQuery';
 
 // Ionic's form fields get their props and events as in a browser (see ionicFields.ts), so that

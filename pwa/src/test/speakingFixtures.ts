@@ -1,4 +1,4 @@
-import type { Recording, ReviewItem, StudentSpeakingTask, TeacherSpeakingTask } from '../data/speaking';
+import type { Recording, ReviewItem, StudentSpeakingTask, TeacherSpeakingTask } from '../speaking/speaking';
 import type { FakeRoute } from './fetchMock';
 
 /** A teacher's task as the API answers it (docs/product.md#speaking-tasks), in course `c1` ("Public Speaking") by default; `fields` override. */

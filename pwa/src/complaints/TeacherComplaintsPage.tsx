@@ -1,0 +1,6 @@
+import { ComplaintsScreen } from './ComplaintsScreen';
+
+/** The teacher's complaints (docs/product.md#teacher-complaints, /teacher/complaints): "Add New Complaint" and "Submit". */
+export default function TeacherComplaintsPage() {
+  return <ComplaintsScreen role={2} />;
+}

@@ -1,0 +1,72 @@
+import { Link } from 'react-router-dom';
+import { OfflineBanner } from '../platform/ui/OfflineBanner';
+import { ScreenState } from '../platform/ui/ScreenState';
+import { loadStudentOracy } from './oracy';
+import { useOwnId } from '../people';
+import { useCachedResource } from '../platform/api/useCachedResource';
+import { useI18n } from '../platform/i18n';
+import { DeliveryOverTime } from './DeliveryOverTime';
+import { OracyProfileView } from './OracyProfileView';
+import '../platform/ui/area.css';
+import './oracy.css';
+
+/** The link back to the questionnaire, and to speaking practice, in the empty and the loaded state (docs/product.md#my-oracy). */
+function RetakeLink() {
+  const { t } = useI18n();
+  return (
+    <p className="oracy-actions">
+      <Link to="/" className="oracy-link">
+        {t('student.oracy.retake')}
+      </Link>
+      <Link to="/student/speaking" className="oracy-link">
+        {t('student.oracy.practise')}
+      </Link>
+    </p>
+  );
+}
+
+/**
+ * "My Oracy" (docs/product.md#my-oracy, /student/oracy): the signed-in student's
+ * profile from `GET /api/student/oracy/{studentId}`, cached for offline use,
+ * with "Retake the self-assessment"; "You have not taken the self-assessment
+ * yet." before the first submission, followed then by "Delivery over time" alone
+ * (docs/product.md#delivery-over-time), which speaking practice fills without a self-assessment.
+ */
+export default function MyOracyPage() {
+  const studentId = useOwnId('studentId');
+  const { t } = useI18n();
+  const profile = useCachedResource(studentId ? '/api/student/oracy' : null, (signal) => loadStudentOracy(studentId ?? '', signal), [studentId]);
+  const data = profile.data;
+
+  return (
+    <>
+      <h1 className="screen-title">{t('route.myOracy')}</h1>
+      <OfflineBanner offline={profile.offline} savedAt={profile.savedAt} />
+      <ScreenState
+        loading={profile.loading && !data}
+        loadingText={t('student.oracy.loading')}
+        error={data ? undefined : profile.error}
+        errorText={t('student.oracy.loadError')}
+        onRetry={() => void profile.reload()}
+        empty={!data?.latest}
+        emptyText={
+          <>
+            <p>{t('student.oracy.notTaken')}</p>
+            <RetakeLink />
+          </>
+        }
+      >
+        {data && (
+          <OracyProfileView
+            key={data.studentId}
+            profile={data}
+            audience="student"
+            loadOlder={(before, signal) => loadStudentOracy(studentId ?? data.studentId, signal, before).then((page) => page.history)}
+          />
+        )}
+        <RetakeLink />
+      </ScreenState>
+      {data && !data.latest && <DeliveryOverTime points={data.delivery} reader={{ audience: 'student' }} />}
+    </>
+  );
+}

@@ -1,8 +1,0 @@
-import { PageLoading } from '../../components/PageLoading';
-import { useI18n } from '../../i18n';
-
-/** The self-assessment page while the current user loads (docs/product.md#self-assessment). */
-export default function AssessmentLoading() {
-  const { t } = useI18n();
-  return <PageLoading label={t('assessment.loading')} />;
-}

@@ -1,6 +1,0 @@
-import { ComplaintsScreen } from '../shared/ComplaintsScreen';
-
-/** The student's complaints (docs/product.md#student-complaints, /student/complaints). */
-export default function StudentComplaintsPage() {
-  return <ComplaintsScreen role={3} />;
-}

@@ -1,6 +1,0 @@
-import { ComplaintsScreen } from '../shared/ComplaintsScreen';
-
-/** The teacher's complaints (docs/product.md#teacher-complaints, /teacher/complaints): "Add New Complaint" and "Submit". */
-export default function TeacherComplaintsPage() {
-  return <ComplaintsScreen role={2} />;
-}

@@ -1,6 +1,0 @@
-import { CoursesScreen } from '../shared/CoursesScreen';
-
-/** The teacher's courses, "Your Courses" (docs/product.md#teacher-courses, /teacher/courses). */
-export default function TeacherCoursesPage() {
-  return <CoursesScreen role={2} />;
-}
