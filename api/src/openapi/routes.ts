@@ -466,6 +466,14 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     success: { status: 200, answer: json('The measurement and its report.', s.deliverySchema) },
     errors: { 403: 'Not the recording’s student, its course’s current teacher or an admin.', 404: 'No recording has this id.' },
   },
+  'GET /api/recordings/:recordingId/transcript': {
+    summary: "A recording's transcript",
+    tag: 'Delivery feedback',
+    description:
+      'The audio’s rule: the recording’s student, its course’s current teacher and admins; a staff read is in the access log. `pending` until the server has transcribed the stored audio; `unavailable` when this server does not transcribe; `failed` when this take could not be. Words with their times, words a minute, fillers from the school’s list, repeats, and the reading against a script (null without one). Every mark is a suggestion (docs/product.md#transcripts).',
+    success: { status: 200, answer: json('The transcript.', s.transcriptSchema) },
+    errors: { 403: 'Not the recording’s student, its course’s current teacher or an admin.', 404: 'No recording has this id.' },
+  },
   'POST /api/admin/delivery/reanalyse': {
     summary: 'Measure recordings again',
     tag: 'Delivery feedback',

@@ -29,6 +29,7 @@ export {
 } from '../speaking/presenter.js';
 export { courseJsonSchema as courseSchema } from '../courses/presenter.js';
 export { deliveryJsonSchema as deliverySchema } from '../delivery/presenter.js';
+export { transcriptJsonSchema as transcriptSchema } from '../transcripts/presenter.js';
 export { currentUserJsonSchema as currentUserSchema, profileJsonSchema as profileSchema, userPhotoJsonSchema as userPhotoSchema } from '../people/userPresenter.js';
 export { noticeJsonSchema as noticeSchema } from '../notices/presenter.js';
 export { privacyNoticeJsonSchema as privacyNoticeSchema } from '../privacy/presenter.js';

@@ -39,7 +39,7 @@ describe('parseEnv', () => {
     expect(env.PUBLIC_ORIGIN).toBeUndefined();
   });
 
-  it('reads the transcription worker's switch and times, in ms', () => {
+  it('reads the transcription worker’s switch and times, in ms', () => {
     expect(parseEnv({ TRANSCRIBE: 'off', TRANSCRIBE_IDLE_MS: '5000', TRANSCRIBE_TIMEOUT_MS: '30000' })).toMatchObject({ TRANSCRIBE: 'off', TRANSCRIBE_IDLE_MS: 5000, TRANSCRIBE_TIMEOUT_MS: 30000 });
     expect(() => parseEnv({ TRANSCRIBE: 'yes' })).toThrow(/TRANSCRIBE: must be on or off/);
     expect(() => parseEnv({ TRANSCRIBE_IDLE_MS: '10' })).toThrow(/TRANSCRIBE_IDLE_MS: must be a whole number of milliseconds/);

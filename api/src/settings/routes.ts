@@ -25,7 +25,7 @@ export interface SchoolSettingsJson {
   /** months without a sign-in before the retention report counts an account as inactive, 6–60; null: off (the default) */
   inactiveAccountMonths: number | null;
   /** the words and phrases the transcripts mark as fillers; default um, uh, er, erm, hmm, like, you know (docs/product.md#transcripts) */
-  fillerWords: readonly string[];
+  fillerWords: string[];
   /** ISO 8601 time of the last save; null while the defaults have never been saved */
   updatedAt: string | null;
   /** who saved last, `{id, name}`; null before the first save or once that account is gone */
@@ -55,7 +55,7 @@ function presentSettings(
     privacyContact: stored.privacyContact ?? '',
     recordingRetentionDays: stored.recordingRetentionDays ?? DEFAULT_SCHOOL_SETTINGS.recordingRetentionDays,
     inactiveAccountMonths: stored.inactiveAccountMonths ?? null,
-    fillerWords: stored.fillerWords ?? DEFAULT_SCHOOL_SETTINGS.fillerWords,
+    fillerWords: [...(stored.fillerWords ?? DEFAULT_SCHOOL_SETTINGS.fillerWords)],
     updatedAt: stored.updatedAt ? new Date(stored.updatedAt).toISOString() : null,
     updatedBy: by ? { id: String(by._id), name: by.name } : null,
   };
@@ -64,7 +64,7 @@ function presentSettings(
 /** The stored settings, or the defaults when none were saved yet; two queries at most. */
 export async function readSchoolSettings(): Promise<SchoolSettingsJson> {
   const stored = await SchoolSettings.findById(SCHOOL_SETTINGS_ID).lean();
-  if (!stored) return { ...DEFAULT_SCHOOL_SETTINGS, updatedAt: null, updatedBy: null };
+  if (!stored) return { ...DEFAULT_SCHOOL_SETTINGS, fillerWords: [...DEFAULT_SCHOOL_SETTINGS.fillerWords], updatedAt: null, updatedBy: null };
   const by = stored.updatedBy ? await User.findById(stored.updatedBy, { name: 1 }).lean() : null;
   return presentSettings(stored, by);
 }
