@@ -199,7 +199,9 @@ export async function startServer(opts: { env?: Env; logger?: Logger; onDatabase
     // one transcription worker per process, started by the first take and stopped when idle.
     transcriber = createTranscriber(env, log);
     if (transcriber && !transcriber.installed) {
-      log.warn('No transcription environment here: every transcript is "unavailable". Run node scripts/setup.mjs --build where python3 is available, and restart (see "Transcription" in the README).');
+      log.warn(
+        'No transcription environment here: every transcript is "unavailable". Run node scripts/setup.mjs --build where python3 is available, and restart (see "Transcription" in the README).',
+      );
     }
     if (shouldSeedDemo(env) && !(await User.exists({}))) {
       const { seeded } = await seedDemoData({ uploads: uploads.public, recordings: uploads.recordings, deliveryTools, log: (line) => log.info(line) });

@@ -40,7 +40,11 @@ describe('parseEnv', () => {
   });
 
   it('reads the transcription worker’s switch and times, in ms', () => {
-    expect(parseEnv({ TRANSCRIBE: 'off', TRANSCRIBE_IDLE_MS: '5000', TRANSCRIBE_TIMEOUT_MS: '30000' })).toMatchObject({ TRANSCRIBE: 'off', TRANSCRIBE_IDLE_MS: 5000, TRANSCRIBE_TIMEOUT_MS: 30000 });
+    expect(parseEnv({ TRANSCRIBE: 'off', TRANSCRIBE_IDLE_MS: '5000', TRANSCRIBE_TIMEOUT_MS: '30000' })).toMatchObject({
+      TRANSCRIBE: 'off',
+      TRANSCRIBE_IDLE_MS: 5000,
+      TRANSCRIBE_TIMEOUT_MS: 30000,
+    });
     expect(() => parseEnv({ TRANSCRIBE: 'yes' })).toThrow(/TRANSCRIBE: must be on or off/);
     expect(() => parseEnv({ TRANSCRIBE_IDLE_MS: '10' })).toThrow(/TRANSCRIBE_IDLE_MS: must be a whole number of milliseconds/);
     expect(() => parseEnv({ TRANSCRIBE_TIMEOUT_MS: '1.5e9' })).toThrow(/TRANSCRIBE_TIMEOUT_MS: must be a whole number of milliseconds/);

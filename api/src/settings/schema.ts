@@ -34,15 +34,7 @@ export const schoolSettingsBodySchema = z.strictObject(
     inactiveAccountMonths: z.number({ error: MONTHS_RULE }).int({ error: MONTHS_RULE }).min(months.min, { error: MONTHS_RULE }).max(months.max, { error: MONTHS_RULE }).nullable(),
     /** the words the transcripts mark as fillers, each trimmed and lower-cased, 1–40 characters, at most 50; absent: unchanged (docs/product.md#transcripts) */
     fillerWords: z
-      .array(
-        z
-          .string({ error: FILLERS_RULE })
-          .trim()
-          .toLowerCase()
-          .min(1, { error: FILLERS_RULE })
-          .max(FILLER_WORD_LIMITS.length, { error: FILLERS_RULE }),
-        { error: FILLERS_RULE },
-      )
+      .array(z.string({ error: FILLERS_RULE }).trim().toLowerCase().min(1, { error: FILLERS_RULE }).max(FILLER_WORD_LIMITS.length, { error: FILLERS_RULE }), { error: FILLERS_RULE })
       .max(FILLER_WORD_LIMITS.entries, { error: FILLERS_RULE })
       .transform((words) => [...new Set(words)])
       .optional(),

@@ -6,7 +6,9 @@ const ms = (description: string) => z.number().meta({ description });
 /** A recording's transcript (`GET /api/recordings/:recordingId/transcript`, docs/product.md#transcripts). */
 export const transcriptJsonSchema = z
   .object({
-    status: z.enum(TRANSCRIPT_STATUSES).meta({ description: '`pending` (not transcribed yet), `ready`, `failed` (this take could not be transcribed) or `unavailable` (this server does not transcribe)' }),
+    status: z
+      .enum(TRANSCRIPT_STATUSES)
+      .meta({ description: '`pending` (not transcribed yet), `ready`, `failed` (this take could not be transcribed) or `unavailable` (this server does not transcribe)' }),
     version: z.number().meta({ description: '0 without a transcript; 1 for the server’s; each correction adds one' }),
     language: z.string().meta({ description: 'the language transcribed, e.g. `en`; empty without a transcript' }),
     text: z.string().meta({ description: 'the whole text; empty without a transcript' }),
@@ -22,9 +24,20 @@ export const transcriptJsonSchema = z
           .meta({ id: 'TranscriptWord' }),
       )
       .meta({ description: 'the words in order' }),
-    wordsPerMinute: z.number().nullable().meta({ description: 'words a minute of speaking time (the delivery report’s, else from the first word to the last), one decimal; null without words' }),
+    wordsPerMinute: z
+      .number()
+      .nullable()
+      .meta({ description: 'words a minute of speaking time (the delivery report’s, else from the first word to the last), one decimal; null without words' }),
     fillers: z
-      .array(z.object({ text: z.string().meta({ description: 'the entry of the school’s filler list' }), startMs: ms('ms from the start of the take'), endMs: ms('ms from the start of the take') }).meta({ id: 'TranscriptFiller' }))
+      .array(
+        z
+          .object({
+            text: z.string().meta({ description: 'the entry of the school’s filler list' }),
+            startMs: ms('ms from the start of the take'),
+            endMs: ms('ms from the start of the take'),
+          })
+          .meta({ id: 'TranscriptFiller' }),
+      )
       .meta({ description: 'fillers from the school’s list, in time order: suggestions the teacher may dismiss' }),
     repeats: z
       .array(
