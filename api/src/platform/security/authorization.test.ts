@@ -354,6 +354,12 @@ const ROWS: Row[] = [
     request: async (world) => ({ path: `/api/recordings/${(await freshRecording(world)).id}/delivery` }),
   },
   { endpoint: 'POST /api/admin/delivery/reanalyse', expect: adminOnly(202), request: () => ({ path: '/api/admin/delivery/reanalyse' }) },
+  // The transcript (docs/product.md#transcripts) reads exactly like the audio.
+  {
+    endpoint: 'GET /api/recordings/:recordingId/transcript',
+    expect: cells(401, 200, 403, 200, 403, 200),
+    request: async (world) => ({ path: `/api/recordings/${(await freshRecording(world)).id}/transcript` }),
+  },
 
   // The discussion's attachment download (admins only) and the profile.
   { endpoint: 'GET /api/chat/attachments/:id', expect: adminOnly(200), request: (world) => ({ path: `/api/chat/attachments/${world.attachmentMessageId}` }) },
@@ -443,6 +449,11 @@ describe('a course handed over (docs/product.md#who-sees-a-recording): the matri
       endpoint: 'GET /api/recordings/:recordingId/delivery',
       expect: cells(401, 200, 403, 403, 200, 200),
       request: async () => ({ path: `/api/recordings/${(await handedOver()).id}/delivery` }),
+    },
+    {
+      endpoint: 'GET /api/recordings/:recordingId/transcript',
+      expect: cells(401, 200, 403, 403, 200, 200),
+      request: async () => ({ path: `/api/recordings/${(await handedOver()).id}/transcript` }),
     },
     {
       endpoint: 'POST /api/teacher/recordings/:recordingId/feedback',

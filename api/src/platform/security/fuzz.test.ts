@@ -335,6 +335,7 @@ const TARGETS: Target[] = [
   },
   { endpoint: 'GET /api/recordings/:recordingId/delivery', caller: 'ownerStudent', params: async (w) => ({ recordingId: await ids(() => freshRecording(w)) }) },
   { endpoint: 'POST /api/admin/delivery/reanalyse', caller: 'admin', query: ['version'] },
+  { endpoint: 'GET /api/recordings/:recordingId/transcript', caller: 'ownerStudent', params: async (w) => ({ recordingId: await ids(() => freshRecording(w)) }) },
   { endpoint: 'GET /api/teacher/stats/:teacherId', caller: 'ownerTeacher', params: (w) => ({ teacherId: [w.t1.id as string] }) },
   { endpoint: 'GET /api/teacher/courses/:teacherId', caller: 'ownerTeacher', params: (w) => ({ teacherId: [w.t1.id as string] }) },
   {
