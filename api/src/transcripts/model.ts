@@ -12,7 +12,8 @@ export type TranscriptStatus = (typeof TRANSCRIPT_STATUSES)[number];
  * its times, and the measures read from it — words a minute, fillers, repeats and, for a task with
  * a script, the reading. Made `pending` at each upload and written by the job `recording.transcribe`
  * (`transcripts/service.ts`); every mark in it is a suggestion the teacher may correct. A record of
- * its own, removed with its recording (`speaking/service.ts`).
+ * its own, removed with its recording (`speaking/service.ts`). A teacher's correction bumps `version` and keeps the
+ * worker's version in `automatic`.
  */
 const transcriptSchema = new Schema(
   {
@@ -39,6 +40,12 @@ const transcriptSchema = new Schema(
     repeats: { type: Schema.Types.Mixed, default: () => [] },
     /** the reading against the task's script, or null when the task has none */
     reading: { type: Schema.Types.Mixed, default: null },
+    /** the worker's transcript `{text, words, fillers, repeats, wordsPerMinute}` once a teacher corrected it; null before */
+    automatic: { type: Schema.Types.Mixed, default: null },
+    /** start times (ms) of fillers a teacher dismissed: later corrections leave them out too */
+    dismissedFillers: { type: [Number], default: () => [] },
+    /** the teacher or admin who corrected it last; null before a correction or once that account is deleted */
+    correctedBy: { type: Schema.Types.ObjectId, ref: 'User', default: null },
     /** in plain words, why there is no transcript (`failed`, `unavailable`); null otherwise */
     error: { type: String, default: null },
   },

@@ -10,9 +10,10 @@ import { presentTranscript, type TranscriptJson, type TranscriptRecordLike } fro
 import { findFillers, DEFAULT_FILLERS } from './fillers.js';
 import { wordsPerMinute } from './pace.js';
 import { findRepeats } from './repeats.js';
-import type { Transcriber, Transcription } from './transcriber.js';
+import type { Transcriber, Transcription, TranscriptWord } from './transcriber.js';
 import { StoredDeliveryReport } from '../delivery/model.js';
 import { defineJob, enqueueJob } from '../platform/jobs/index.js';
+import { badRequest, conflict } from '../platform/http/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { UploadStore } from '../platform/uploads.js';
 import { SCHOOL_SETTINGS_ID, SchoolSettings } from '../settings/model.js';
@@ -231,4 +232,60 @@ export async function removeTranscripts(recordingIds: readonly Types.ObjectId[])
 /** A recording's transcript (`GET /api/recordings/:recordingId/transcript`); `pending` without a record. One query. */
 export async function transcriptOf(recordingId: Types.ObjectId): Promise<TranscriptJson> {
   return presentTranscript(await Transcript.findOne({ recordingId }).lean<TranscriptRecordLike>());
+}
+
+/** A stored transcript as a correction reads it. */
+interface StoredForCorrection {
+  _id: Types.ObjectId;
+  status: string;
+  version: number;
+  text: string;
+  words: TranscriptWord[];
+  fillers: Array<{ text: string; startMs: number; endMs: number; wordIndex?: number }>;
+  repeats: unknown[];
+  wordsPerMinute: number | null;
+  dismissedFillers?: number[];
+  automatic: { fillers?: StoredForCorrection['fillers'] } | null;
+}
+
+/**
+ * A teacher's correction of a ready transcript (`PUT /api/recordings/:recordingId/transcript`,
+ * docs/product.md#transcripts): the words as they should read (times kept; '' drops one), then the
+ * text, words a minute, fillers (from the school's list, and the hesitations the worker heard) and
+ * repeats are worked out again; fillers starting at a time dismissed now or before are left out. `version` goes
+ * up by one; the worker's own version stays in `automatic` the first time.
+ * @param correction.words every word in order, corrected; a list of another length is a 400
+ * @param correction.dismissedFillers start times (ms) of fillers that are not fillers
+ * @throws 409 `conflict` when the transcript is not ready (nothing to correct); 400 for words of the wrong count
+ */
+export async function correctTranscript(
+  recordingId: Types.ObjectId,
+  correction: { words?: string[] | undefined; dismissedFillers?: number[] | undefined },
+  by: Types.ObjectId,
+): Promise<TranscriptJson> {
+  const stored = await Transcript.findOne({ recordingId }).lean<StoredForCorrection>();
+  if (!stored || stored.status !== 'ready') throw conflict('This recording has no transcript to correct yet.');
+  if (correction.words && correction.words.length !== stored.words.length) {
+    throw badRequest('The request is not valid.', { words: `Give all ${stored.words.length} words of the transcript, in order.` });
+  }
+  const words = correction.words ? stored.words.map((w, i) => ({ ...w, text: correction.words![i]! })).filter((w) => w.text !== '') : stored.words;
+  // the hesitations the worker heard between words, from its own version.
+  const gapFillers = (stored.automatic?.fillers ?? stored.fillers).filter((f) => f.wordIndex === undefined);
+  const [speakingMs, fillerWords] = await Promise.all([speakingMsOf(String(recordingId)), schoolFillers()]);
+  const measured = measureTranscription({ status: 'ready', language: '', text: '', words, fillers: gapFillers }, { speakingMs, fillerWords });
+  const dismissed = new Set([...(stored.dismissedFillers ?? []), ...(correction.dismissedFillers ?? [])]);
+  const fields = {
+    ...measured,
+    fillers: measured.fillers.filter((f) => !dismissed.has(f.startMs)),
+    words,
+    text: words.map((w) => w.text).join(' '),
+    version: stored.version + 1,
+    dismissedFillers: [...dismissed],
+    correctedBy: by,
+    automatic: stored.automatic ?? { text: stored.text, words: stored.words, fillers: stored.fillers, repeats: stored.repeats, wordsPerMinute: stored.wordsPerMinute },
+  };
+  // the version read is the one replaced: of two corrections at once, the later one is refused.
+  const written = await Transcript.updateOne({ _id: stored._id, version: stored.version }, { $set: fields });
+  if (written.modifiedCount === 0) throw conflict('The transcript changed meanwhile: load it again.');
+  return transcriptOf(recordingId);
 }

@@ -138,6 +138,7 @@ describe('a recording’s transcript (docs/product.md#transcripts)', () => {
     const ready = await readJson(await transcriptOf(recording.id, student.cookie));
     expect(ready.wordsPerMinute).toBe(110);
     expect(ready.fillers).toEqual([{ text: 'fun', startMs: 5_000, endMs: 5_300 }]);
+    await SchoolSettings.deleteMany({});
   });
 
   it('follows the audio’s rule: the student, the course’s teacher and admins; 403 for others, 404 for no recording; staff reads are logged', async () => {
@@ -188,6 +189,37 @@ describe('a recording’s transcript (docs/product.md#transcripts)', () => {
 
     await upload(task.id, student.cookie);
     expect(await readJson(await transcriptOf(recording.id, student.cookie))).toEqual(PENDING);
+  });
+
+  it('is corrected by the course’s teacher or an admin: words and fillers worked out again, the version one up, the worker’s kept', async () => {
+    await transcribeWith(fakeTranscriber(READY));
+    const world = await classroom();
+    const recording = await upload(world.task.id, world.student.cookie);
+    const put = (body: unknown, cookie: string) => app.request(`/api/recordings/${recording.id}/transcript`, jsonRequest('PUT', body, cookie));
+    expect((await put({ dismissedFillers: [] }, world.teacher.cookie)).status).toBe(409);
+    await drain();
+
+    // "We, we went to the park, like, and it was fun." → "We went to the park, like, and it was fun." with "like" dismissed.
+    const words = SAID.map((w, i) => (i === 1 ? '' : w));
+    const corrected = await put({ words, dismissedFillers: [3_400] }, world.teacher.cookie);
+    expect(corrected.status).toBe(200);
+    const body = await readJson(corrected);
+    expect(body).toMatchObject({ status: 'ready', version: 2, text: 'We, went to the park, like, and it was fun.', repeats: [] });
+    expect(body.words).toHaveLength(10);
+    expect(body.fillers).toEqual([{ text: 'um', startMs: 5_500, endMs: 5_800 }]);
+    expect(await readJson(await transcriptOf(recording.id, world.student.cookie))).toEqual(body);
+    const stored = await Transcript.findOne({ recordingId: recording.id }).lean();
+    expect(stored).toMatchObject({ correctedBy: world.teacher.user._id, automatic: { text: READY.text } });
+
+    expect(await readJson(await put({ dismissedFillers: [5_500] }, world.admin.cookie))).toMatchObject({ version: 3, fillers: [] });
+    expect((await Transcript.findOne({ recordingId: recording.id }).lean())?.automatic).toMatchObject({ text: READY.text });
+
+    for (const who of [world.student, world.otherTeacher, world.otherStudent]) expect((await put({ dismissedFillers: [] }, who.cookie)).status).toBe(403);
+    for (const bad of [{}, { words: ['too', 'few'] }, { words: 'no' }, { dismissedFillers: ['x'] }, { words: SAID, extra: 1 }]) {
+      const res = await put(bad, world.teacher.cookie);
+      expect(res.status).toBe(400);
+      expect(await readJson(res)).toMatchObject({ error: { code: 'validation_error' } });
+    }
   });
 
   it('is exported with the student’s data and erased with the student', async () => {
