@@ -84,6 +84,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The journeys register a few hundred students from one address in well under an hour.
       REGISTRATIONS_PER_IP_HOUR: '10000',
+      // No journey reads a transcript yet: keep the speech-recognition worker (about 290 MB) out of the runs.
+      TRANSCRIBE: 'off',
       // PWA_DIST passes through from the environment (a private build for parallel runs).
     },
   },

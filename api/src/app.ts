@@ -29,6 +29,7 @@ import { createSpeakingRoutes } from './speaking/routes.js';
 import { deliveryRoutes } from './delivery/routes.js';
 import { defineDeliveryJob, type DeliveryTools } from './delivery/service.js';
 import { serverDeliveryTools } from './delivery/tools.js';
+import { createTranscriber, defineTranscriptJob, transcriptRoutes, type Transcriber } from './transcripts/index.js';
 import { complaintRoutes } from './complaints/adminRoutes.js';
 import { createCourseRoutes } from './courses/routes.js';
 import { noticeRoutes } from './notices/routes.js';
@@ -78,6 +79,12 @@ export interface AppOptions {
   /** The decoder and analysis that measure recordings (docs/product.md#measured-by-the-server); default `serverDeliveryTools()`. */
   deliveryTools?: DeliveryTools;
   /**
+   * The process's one transcription worker (docs/architecture.md#the-transcription-worker), or null
+   * when transcription is off; default `createTranscriber(env)`, which starts no process until a take
+   * is transcribed. `startServer` makes one and stops it on shutdown.
+   */
+  transcriber?: Transcriber | null;
+  /**
    * Ends discussion sockets when a session or a user loses the discussion
    * (sign-out, role change, deletion: `chat/revocation.ts`); `startServer`
    * binds it to the Socket.IO server. Default: one that does nothing.
@@ -114,7 +121,7 @@ export interface AppOptions {
  * Errors answer as docs/product.md#error-format JSON through `createErrorHandler`.
  *
  * It also declares the background jobs its routes queue (docs/architecture.md#background-jobs):
- * `delivery.measure` over this app's recordings store, `backup.create` over `DATA_DIR`
+ * `delivery.measure` and `recording.transcribe` over this app's recordings store, `backup.create` over `DATA_DIR`
  * (docs/architecture.md#scheduled-backups), `privacy.export` and `privacy.exports.sweep` over the
  * upload stores and the export store (docs/architecture.md#exports-of-personal-data), and
  * `privacy.retention` over the upload stores (docs/architecture.md#retention). A process runs them with a `JobRunner`
@@ -127,6 +134,8 @@ export function createApp(options: AppOptions = {}) {
   const docs = createDocsRoutes();
   const sockets = options.sockets ?? createSocketRevocation();
   defineDeliveryJob({ recordings: uploads.recordings, tools: options.deliveryTools ?? serverDeliveryTools(), log });
+  const transcriber = options.transcriber === undefined ? createTranscriber(env, log) : options.transcriber;
+  defineTranscriptJob({ recordings: uploads.recordings, transcriber, transcribeTimeoutMs: env.TRANSCRIBE_TIMEOUT_MS, log });
   defineBackupJob({ dataDir: env.DATA_DIR, log });
   const exportStore = options.exportStore ?? createExportStore(env);
   defineExportJobs({ uploads, store: exportStore, log });
@@ -173,6 +182,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/api', oracyRoutes)
     .route('/api', createSpeakingRoutes({ recordings: uploads.recordings }))
     .route('/api', deliveryRoutes)
+    .route('/api', transcriptRoutes)
     .route('/api', complaintRoutesFor('student'))
     .route('/api', complaintRoutesFor('teacher'))
     .route('/api', createChatRoutes({ uploads: uploads.chat }))

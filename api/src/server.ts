@@ -24,6 +24,7 @@ import { stopAnalysisThread } from './delivery/analysisThread.js';
 import { ffmpegAvailable, serverDeliveryTools } from './delivery/tools.js';
 import { backfillOracySummaries } from './oracy/summary.js';
 import { closeAccessLog } from './privacy/accessLog.js';
+import { createTranscriber, type Transcriber } from './transcripts/index.js';
 import { cleanStoredText } from './storedText.js';
 import { getEnv, shouldSeedDemo, type Env } from './platform/env.js';
 import { createUploadStores, publicUploadsDir } from './platform/uploads.js';
@@ -60,7 +61,7 @@ export interface RunningServer {
    * Graceful shutdown: `/readyz` turns 503, the sweep and the backup schedule stop, the
    * chat sockets are disconnected, the HTTP server stops accepting and waits
    * up to 5 s for requests in flight, the job runner stops (a job still running
-   * after 10 s is left to another process), the delivery analysis thread ends, then Redis and the
+   * after 10 s is left to another process), the delivery analysis thread and the transcription worker end, then Redis and the
    * database close and the data folder's lock goes. Idempotent.
    */
   close(): Promise<void>;
@@ -175,6 +176,7 @@ export async function startServer(opts: { env?: Env; logger?: Logger; onDatabase
   let backupSchedule: RecurringTimer | undefined;
   let stopExportSweep: (() => void) | undefined;
   let retentionSchedule: RecurringTimer | undefined;
+  let transcriber: Transcriber | null = null;
   try {
     log.info({ embedded: db.embedded }, db.embedded ? `embedded database (FerretDB) with data in ${join(env.DATA_DIR, 'db')}` : 'connected to MONGODB_URI');
     await ensureIndexes(log);
@@ -194,6 +196,13 @@ export async function startServer(opts: { env?: Env; logger?: Logger; onDatabase
           "Install it (Debian: apt-get install -y ffmpeg) and restart; an admin's POST /api/admin/delivery/reanalyse then measures the rest.",
       );
     }
+    // one transcription worker per process, started by the first take and stopped when idle.
+    transcriber = createTranscriber(env, log);
+    if (transcriber && !transcriber.installed) {
+      log.warn(
+        'No transcription environment here: every transcript is "unavailable". Run node scripts/setup.mjs --build where python3 is available, and restart (see "Transcription" in the README).',
+      );
+    }
     if (shouldSeedDemo(env) && !(await User.exists({}))) {
       const { seeded } = await seedDemoData({ uploads: uploads.public, recordings: uploads.recordings, deliveryTools, log: (line) => log.info(line) });
       if (seeded) log.info('demo data loaded');
@@ -209,7 +218,7 @@ export async function startServer(opts: { env?: Env; logger?: Logger; onDatabase
 
     // bound to the Socket.IO server below, once the HTTP server it is attached to exists.
     const sockets = createSocketRevocation();
-    const app = createApp({ env, logger: log, health, uploads, deliveryTools, sockets, ...(redis ? { rateLimits: redis.rateLimits } : {}) });
+    const app = createApp({ env, logger: log, health, uploads, deliveryTools, transcriber, sockets, ...(redis ? { rateLimits: redis.rateLimits } : {}) });
     // after createApp, which declares the jobs.
     const measuring = await backfillDeliveryReports();
     if (measuring > 0) log.info(`${measuring} recordings stored before delivery feedback existed are queued to be measured`);
@@ -265,6 +274,7 @@ export async function startServer(opts: { env?: Env; logger?: Logger; onDatabase
           await closeHttpServer(server);
           await jobs?.stop();
           await stopAnalysisThread();
+          await transcriber?.stop();
           // the journal's last entries, while the database is still there (otherwise the next start inserts them).
           await closeAccessLog().catch((err) => log.warn({ err }, 'access-log entries left in the journal for the next start'));
           await redis?.close();
@@ -280,6 +290,7 @@ export async function startServer(opts: { env?: Env; logger?: Logger; onDatabase
     stopExportSweep?.();
     retentionSchedule?.stop();
     await jobs?.stop().catch(() => undefined);
+    await transcriber?.stop().catch(() => undefined);
     await redis?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     lock?.release();

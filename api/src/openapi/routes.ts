@@ -466,6 +466,27 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     success: { status: 200, answer: json('The measurement and its report.', s.deliverySchema) },
     errors: { 403: 'Not the recording’s student, its course’s current teacher or an admin.', 404: 'No recording has this id.' },
   },
+  'GET /api/recordings/:recordingId/transcript': {
+    summary: "A recording's transcript",
+    tag: 'Delivery feedback',
+    description:
+      'The audio’s rule: the recording’s student, its course’s current teacher and admins; a staff read is in the access log. `pending` until the server has transcribed the stored audio; `unavailable` when this server does not transcribe; `failed` when this take could not be. Words with their times, words a minute, fillers from the school’s list, repeats, and the reading against a script (null without one). Every mark is a suggestion (docs/product.md#transcripts).',
+    success: { status: 200, answer: json('The transcript.', s.transcriptSchema) },
+    errors: { 403: 'Not the recording’s student, its course’s current teacher or an admin.', 404: 'No recording has this id.' },
+  },
+  'PUT /api/recordings/:recordingId/transcript': {
+    summary: "Correct a recording's transcript",
+    tag: 'Delivery feedback',
+    description:
+      'The course’s current teacher and admins. `words`: every word in order as it should read (times kept; an empty word drops it); `dismissedFillers`: start times (ms) of fillers that are not. Fillers, repeats and words a minute are worked out again; `version` goes up by one and the worker’s version is kept (docs/product.md#transcripts).',
+    success: { status: 200, answer: json('The corrected transcript.', s.transcriptSchema) },
+    errors: {
+      400: '`validation_error`: words of another count than the transcript’s, or neither field.',
+      403: 'The student, or not the course’s current teacher.',
+      404: 'No recording has this id.',
+      409: 'The transcript is not ready, or changed meanwhile.',
+    },
+  },
   'POST /api/admin/delivery/reanalyse': {
     summary: 'Measure recordings again',
     tag: 'Delivery feedback',

@@ -29,6 +29,7 @@ export {
 } from '../speaking/presenter.js';
 export { courseJsonSchema as courseSchema } from '../courses/presenter.js';
 export { deliveryJsonSchema as deliverySchema } from '../delivery/presenter.js';
+export { transcriptJsonSchema as transcriptSchema } from '../transcripts/presenter.js';
 export { currentUserJsonSchema as currentUserSchema, profileJsonSchema as profileSchema, userPhotoJsonSchema as userPhotoSchema } from '../people/userPresenter.js';
 export { noticeJsonSchema as noticeSchema } from '../notices/presenter.js';
 export { privacyNoticeJsonSchema as privacyNoticeSchema } from '../privacy/presenter.js';
@@ -123,6 +124,9 @@ export const schoolSettingsSchema = z
     privacyContact: z.string().meta({ description: 'whom to ask for a copy or the deletion of one’s data (an email or a short text), at most 200 characters; empty until set' }),
     recordingRetentionDays: z.number().meta({ description: 'days a reviewed recording’s audio is kept, 30–1,825; default 365 (docs/product.md#retention)' }),
     inactiveAccountMonths: z.number().nullable().meta({ description: 'months without a sign-in before the retention report counts an account as inactive, 6–60; null: off (the default)' }),
+    fillerWords: z
+      .array(z.string())
+      .meta({ description: 'the words and phrases transcripts mark as fillers, lower case; default um, uh, er, erm, hmm, like, you know (docs/product.md#transcripts)' }),
     updatedAt: z.string().nullable().meta({ format: 'date-time', description: 'the last save; null until the defaults were first saved' }),
     updatedBy: z.object({ id: z.string(), name: z.string() }).nullable().meta({ description: 'the admin who saved last; null before the first save or once that account is gone' }),
   })

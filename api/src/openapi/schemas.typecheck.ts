@@ -95,6 +95,8 @@ export const responseSchemasMatchTheServer: Record<string, true> = {
   'POST /api/admin/import': true satisfies Check<InferResponseType<Admin['import']['$post'], 200>, typeof s.importResultSchema>,
   'GET /api/admin/stats': true satisfies Check<InferResponseType<Admin['stats']['$get'], 200>, typeof s.adminStatsSchema>,
   'GET /api/recordings/:recordingId/delivery': true satisfies Check<InferResponseType<Api['recordings'][':recordingId']['delivery']['$get'], 200>, typeof s.deliverySchema>,
+  'GET /api/recordings/:recordingId/transcript': true satisfies Check<InferResponseType<Api['recordings'][':recordingId']['transcript']['$get'], 200>, typeof s.transcriptSchema>,
+  'PUT /api/recordings/:recordingId/transcript': true satisfies Check<InferResponseType<Api['recordings'][':recordingId']['transcript']['$put'], 200>, typeof s.transcriptSchema>,
   'POST /api/admin/delivery/reanalyse': true satisfies Check<InferResponseType<Admin['delivery']['reanalyse']['$post'], 202>, typeof s.reanalysisSchema>,
   'GET /api/user/profile/:userId': true satisfies Check<InferResponseType<Api['user']['profile'][':userId']['$get'], 200>, typeof s.profileSchema>,
   'PUT /api/user/language': true satisfies Check<InferResponseType<Api['user']['language']['$put'], 200>, typeof s.userLanguageSchema>,

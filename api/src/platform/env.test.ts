@@ -28,12 +28,26 @@ describe('parseEnv', () => {
       REGISTRATION: { mode: 'open' },
       BACKUP_SCHEDULE: true,
       DEVDB_PUSHDOWN: 'on',
+      TRANSCRIBE: 'on',
+      TRANSCRIBE_IDLE_MS: 60_000,
+      TRANSCRIBE_TIMEOUT_MS: 120_000,
     });
     expect(env.MONGODB_URI).toBeUndefined();
     expect(env.DEVICE_COOKIE_KEY).toBeUndefined();
     expect(env.REDIS_URL).toBeUndefined();
     expect(env.SEED_DEMO).toBeUndefined();
     expect(env.PUBLIC_ORIGIN).toBeUndefined();
+  });
+
+  it('reads the transcription worker’s switch and times, in ms', () => {
+    expect(parseEnv({ TRANSCRIBE: 'off', TRANSCRIBE_IDLE_MS: '5000', TRANSCRIBE_TIMEOUT_MS: '30000' })).toMatchObject({
+      TRANSCRIBE: 'off',
+      TRANSCRIBE_IDLE_MS: 5000,
+      TRANSCRIBE_TIMEOUT_MS: 30000,
+    });
+    expect(() => parseEnv({ TRANSCRIBE: 'yes' })).toThrow(/TRANSCRIBE: must be on or off/);
+    expect(() => parseEnv({ TRANSCRIBE_IDLE_MS: '10' })).toThrow(/TRANSCRIBE_IDLE_MS: must be a whole number of milliseconds/);
+    expect(() => parseEnv({ TRANSCRIBE_TIMEOUT_MS: '1.5e9' })).toThrow(/TRANSCRIBE_TIMEOUT_MS: must be a whole number of milliseconds/);
   });
 
   it('reads DEVDB_PUSHDOWN as on or off', () => {

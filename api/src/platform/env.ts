@@ -47,6 +47,15 @@ const loginWindowMinutes = (fallback: number) =>
     .max(MAX_LOGIN_WINDOW_MINUTES, { error: `must be a whole number of minutes from 1 to ${MAX_LOGIN_WINDOW_MINUTES}` })
     .default(fallback);
 
+/** A time of the transcription worker, ms: a whole number from 1,000 to 3,600,000 (an hour). */
+const transcribeMs = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number of milliseconds from 1000 to 3600000' })
+    .int({ error: 'must be a whole number of milliseconds from 1000 to 3600000' })
+    .min(1_000, { error: 'must be a whole number of milliseconds from 1000 to 3600000' })
+    .max(3_600_000, { error: 'must be a whole number of milliseconds from 1000 to 3600000' })
+    .default(fallback);
+
 /**
  * Who may create their own account on `/register` (docs/product.md#registration-policy):
  * - `open`: anyone, as a student;
@@ -241,6 +250,16 @@ const envSchema = z
      * Ignored with `MONGODB_URI`.
      */
     DEVDB_PUSHDOWN: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+    /**
+     * `on` (default): every take is transcribed on this server by the transcription worker when its
+     * virtual environment exists; `off`: no worker is started and every transcript is `unavailable`
+     * (docs/architecture.md#the-transcription-worker).
+     */
+    TRANSCRIBE: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+    /** The transcription worker stops after this long without a take, ms (1,000–3,600,000). Default 60,000. */
+    TRANSCRIBE_IDLE_MS: transcribeMs(60_000),
+    /** The longest one take's transcription may take before the worker is stopped, ms (1,000–3,600,000). Default 120,000. */
+    TRANSCRIBE_TIMEOUT_MS: transcribeMs(120_000),
   })
   .transform((env) => ({
     ...env,
@@ -261,7 +280,7 @@ const envSchema = z
  *   LOGIN_FAILURES_PER_EMAIL_IP_MINUTES, LOGIN_FAILURES_PER_EMAIL_MINUTES, LOGIN_FAILURES_PER_IP_MINUTES: number (minutes),
  *   REGISTRATIONS_PER_IP_HOUR: number (accounts an hour),
  *   DEVICE_COOKIE_KEY?: string, REGISTRATION: RegistrationPolicy, BACKUP_SCHEDULE: boolean,
- *   DEVDB_PUSHDOWN: 'on'|'off'}`.
+ *   DEVDB_PUSHDOWN: 'on'|'off', TRANSCRIBE: 'on'|'off', TRANSCRIBE_IDLE_MS, TRANSCRIBE_TIMEOUT_MS: number (ms)}`.
  */
 export type Env = z.output<typeof envSchema>;
 

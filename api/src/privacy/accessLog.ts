@@ -157,7 +157,7 @@ async function claimReadWindow(key: string, fields: { actorId: Types.ObjectId; s
 }
 
 /**
- * Records a staff read of a student's file — a recording's audio, a data export's archive
+ * Records a staff read of a student's file — a recording's audio or transcript, a data export's archive
  * (docs/product.md#access-log) — as {@link recordAccess} does, at most once per person, file and
  * {@link FILE_READ_WINDOW_MS} (10 minutes): every request for the file counts, whatever its
  * `Range`, `If-Range` or range unit (a 206, a 200, a 304 or a 416 alike), and the further
@@ -167,7 +167,7 @@ async function claimReadWindow(key: string, fields: { actorId: Types.ObjectId; s
  * reads. Await it before answering.
  * @throws the database's error when the window cannot be claimed, or the journal's (the window is then given back)
  */
-export async function recordFileRead(c: Context, record: AccessRecord & { what: 'recording_audio' | 'privacy_export' }, now = new Date()): Promise<void> {
+export async function recordFileRead(c: Context, record: AccessRecord & { what: 'recording_audio' | 'privacy_export' | 'recording_transcript' }, now = new Date()): Promise<void> {
   const actor = actorOf(c);
   if (!actor) return;
   const subjectId = new Types.ObjectId(String(record.subjectId));

@@ -351,7 +351,7 @@ export const PRIVACY_REGISTER: readonly RegisterEntry[] = [
       text: 'The record until the account, the task or the course is deleted; the audio of a reviewed recording for the school’s recording retention (365 days unless an admin sets 30 to 1,825), then the daily retention job removes it and the recording says so. A recording not yet reviewed keeps its audio.',
       rule: { kind: 'schoolRetention', path: 'submittedAt', setting: 'recordingRetentionDays', when: { status: 'reviewed' } },
     },
-    onErasure: 'Deleted with its audio file, its feedback and its delivery report.',
+    onErasure: 'Deleted with its audio file, its feedback, its delivery report and its transcript.',
     export: { included: true, how: 'Each recording with its audio file.' },
   },
   {
@@ -392,9 +392,34 @@ export const PRIVACY_REGISTER: readonly RegisterEntry[] = [
     export: { included: true, how: 'Each report.' },
   },
   {
+    model: 'Transcript',
+    label: 'Transcripts of recordings',
+    purpose: 'To show a student and their teacher what was said in a recording, word by word, with suggested marks (words a minute, fillers, repeats).',
+    personalData: [
+      { path: 'studentId', description: 'The student' },
+      { path: 'text', description: 'What they said in a recording, as text' },
+      { path: 'words', description: 'Each word they said with its time' },
+      { path: 'fillers', description: 'Filler words found in what they said' },
+      { path: 'repeats', description: 'Words and phrases they repeated' },
+      { path: 'wordsPerMinute', description: 'How fast they spoke' },
+      { path: 'reading', description: 'How they read a script aloud' },
+      { path: 'automatic', description: 'The server’s transcript before a teacher corrected it' },
+      { path: 'correctedBy', description: 'The teacher or admin who corrected it' },
+    ],
+    owners: [
+      { path: 'studentId', role: 'subject', onErasure: 'delete' },
+      { path: 'correctedBy', role: 'actor', onErasure: 'detach' },
+    ],
+    linked: [{ path: 'recordingId', model: 'Recording' }],
+    whoCanSee: 'The student, the course’s current teacher and admins; a staff read is in the access log. It is made on the school’s own server: the audio is sent nowhere.',
+    retention: { text: 'Until the recording is deleted.' },
+    onErasure: 'Deleted with the student or the recording; when the teacher who corrected it is deleted, it stays without their name.',
+    export: { included: true, how: 'Each transcript.' },
+  },
+  {
     model: 'Job',
     label: 'Background work',
-    purpose: 'To measure recordings in the background.',
+    purpose: 'To measure and transcribe recordings in the background.',
     personalData: [{ path: 'payload', description: 'What the work is about: a recording (and so its student)' }],
     owners: [
       // A job about one person names them at `payload.userId`; erasure removes it.

@@ -1,5 +1,6 @@
 import { Schema, Types, model } from 'mongoose';
 import { watchWrites } from '../platform/db/writes.js';
+import { DEFAULT_FILLERS } from '../transcripts/fillers.js';
 
 /** Languages the school can choose (docs/product.md#settings); default English. */
 export const SCHOOL_LANGUAGES = ['English', 'Spanish', 'French'] as const;
@@ -13,6 +14,7 @@ export const DEFAULT_SCHOOL_SETTINGS = {
   privacyContact: '',
   recordingRetentionDays: 365,
   inactiveAccountMonths: null,
+  fillerWords: DEFAULT_FILLERS,
 } as const;
 /**
  * Bounds of the retention settings (docs/product.md#retention): recordings' audio is kept 30–1,825
@@ -21,6 +23,8 @@ export const DEFAULT_SCHOOL_SETTINGS = {
 export const RETENTION_SETTING_LIMITS = { recordingRetentionDays: { min: 30, max: 1825 }, inactiveAccountMonths: { min: 6, max: 60 } } as const;
 /** Longest school name and privacy contact, characters (docs/product.md#privacy). */
 export const PRIVACY_SETTING_LIMITS = { schoolName: 120, privacyContact: 200 } as const;
+/** The school's filler-word list (docs/product.md#transcripts): at most 50 entries of 1–40 characters each. */
+export const FILLER_WORD_LIMITS = { entries: 50, length: 40 } as const;
 /** The `_id` of the one settings document. */
 export const SCHOOL_SETTINGS_ID = 'school';
 
@@ -54,6 +58,8 @@ const schoolSettingsSchema = new Schema(
       min: RETENTION_SETTING_LIMITS.inactiveAccountMonths.min,
       max: RETENTION_SETTING_LIMITS.inactiveAccountMonths.max,
     },
+    /** the words and phrases the transcripts mark as fillers ("um", "you know"), lower case (docs/product.md#transcripts) */
+    fillerWords: { type: [String], default: () => [...DEFAULT_FILLERS] },
     /** the admin who saved last; null once that account is deleted */
     updatedBy: { type: Types.ObjectId, ref: 'User', default: null },
   },

@@ -24,6 +24,8 @@ export interface SchoolSettingsJson {
   recordingRetentionDays: number;
   /** months without a sign-in before the retention report counts an account as inactive, 6–60; null: off (the default) */
   inactiveAccountMonths: number | null;
+  /** the words and phrases the transcripts mark as fillers; default um, uh, er, erm, hmm, like, you know (docs/product.md#transcripts) */
+  fillerWords: string[];
   /** ISO 8601 time of the last save; null while the defaults have never been saved */
   updatedAt: string | null;
   /** who saved last, `{id, name}`; null before the first save or once that account is gone */
@@ -39,6 +41,7 @@ function presentSettings(
     privacyContact?: string | null;
     recordingRetentionDays?: number | null;
     inactiveAccountMonths?: number | null;
+    fillerWords?: readonly string[] | null;
     updatedAt?: Date | null;
   },
   by: { _id: unknown; name: string } | null,
@@ -52,6 +55,7 @@ function presentSettings(
     privacyContact: stored.privacyContact ?? '',
     recordingRetentionDays: stored.recordingRetentionDays ?? DEFAULT_SCHOOL_SETTINGS.recordingRetentionDays,
     inactiveAccountMonths: stored.inactiveAccountMonths ?? null,
+    fillerWords: [...(stored.fillerWords ?? DEFAULT_SCHOOL_SETTINGS.fillerWords)],
     updatedAt: stored.updatedAt ? new Date(stored.updatedAt).toISOString() : null,
     updatedBy: by ? { id: String(by._id), name: by.name } : null,
   };
@@ -60,7 +64,7 @@ function presentSettings(
 /** The stored settings, or the defaults when none were saved yet; two queries at most. */
 export async function readSchoolSettings(): Promise<SchoolSettingsJson> {
   const stored = await SchoolSettings.findById(SCHOOL_SETTINGS_ID).lean();
-  if (!stored) return { ...DEFAULT_SCHOOL_SETTINGS, updatedAt: null, updatedBy: null };
+  if (!stored) return { ...DEFAULT_SCHOOL_SETTINGS, fillerWords: [...DEFAULT_SCHOOL_SETTINGS.fillerWords], updatedAt: null, updatedBy: null };
   const by = stored.updatedBy ? await User.findById(stored.updatedBy, { name: 1 }).lean() : null;
   return presentSettings(stored, by);
 }
@@ -70,7 +74,8 @@ export async function readSchoolSettings(): Promise<SchoolSettingsJson> {
  * - `GET /admin/settings` → 200 `SchoolSettingsJson` (the defaults, English, Daily and empty
  *   privacy fields, 365 days of recordings' audio and no inactive-account report, until saved);
  * - `PUT /admin/settings` `{language, backupFrequency, schoolName, privacyContact,
- *   recordingRetentionDays, inactiveAccountMonths}` (a full replace)
+ *   recordingRetentionDays, inactiveAccountMonths, fillerWords?}` (a full replace, but a missing
+ *   `fillerWords` stays as it is)
  *   → 200 the saved `SchoolSettingsJson`, with the admin as `updatedBy`; 400 naming the field for
  *   any other value, a missing field or any other field.
  * One document in the database, so every process answers the same.

@@ -1,15 +1,16 @@
 import { z } from 'zod';
-import { BACKUP_FREQUENCIES, PRIVACY_SETTING_LIMITS, RETENTION_SETTING_LIMITS, SCHOOL_LANGUAGES } from './model.js';
+import { BACKUP_FREQUENCIES, FILLER_WORD_LIMITS, PRIVACY_SETTING_LIMITS, RETENTION_SETTING_LIMITS, SCHOOL_LANGUAGES } from './model.js';
 
 const { recordingRetentionDays: days, inactiveAccountMonths: months } = RETENTION_SETTING_LIMITS;
 const DAYS_RULE = `Recording retention must be a whole number of days from ${days.min} to ${days.max}.`;
+const FILLERS_RULE = `Filler words must be a list of at most ${FILLER_WORD_LIMITS.entries} words or short phrases of 1 to ${FILLER_WORD_LIMITS.length} characters.`;
 const MONTHS_RULE = `Inactive accounts must be off or a whole number of months from ${months.min} to ${months.max}.`;
 
 /**
  * `PUT /api/admin/settings` (docs/product.md#settings): every setting, nothing else — a full
  * replace (a field that is not one of them is a 400, "Unknown field.", so that a typo is not
  * silently ignored; a missing one is a 400 too, so that an older screen cannot blank the privacy
- * fields it does not know).
+ * fields it does not know) — but `fillerWords`, which stays as it is when absent.
  */
 export const schoolSettingsBodySchema = z.strictObject(
   {
@@ -31,6 +32,12 @@ export const schoolSettingsBodySchema = z.strictObject(
     recordingRetentionDays: z.number({ error: DAYS_RULE }).int({ error: DAYS_RULE }).min(days.min, { error: DAYS_RULE }).max(days.max, { error: DAYS_RULE }),
     /** months without a sign-in before an account is reported as inactive, a whole number 6–60, or null: off (docs/product.md#retention) */
     inactiveAccountMonths: z.number({ error: MONTHS_RULE }).int({ error: MONTHS_RULE }).min(months.min, { error: MONTHS_RULE }).max(months.max, { error: MONTHS_RULE }).nullable(),
+    /** the words the transcripts mark as fillers, each trimmed and lower-cased, 1–40 characters, at most 50; absent: unchanged (docs/product.md#transcripts) */
+    fillerWords: z
+      .array(z.string({ error: FILLERS_RULE }).trim().toLowerCase().min(1, { error: FILLERS_RULE }).max(FILLER_WORD_LIMITS.length, { error: FILLERS_RULE }), { error: FILLERS_RULE })
+      .max(FILLER_WORD_LIMITS.entries, { error: FILLERS_RULE })
+      .transform((words) => [...new Set(words)])
+      .optional(),
   },
   { error: (issue) => (issue.code === 'invalid_type' ? 'Must be an object of the settings.' : undefined) },
 );

@@ -26,6 +26,7 @@ describe('GET and PUT /api/admin/settings (docs/product.md#settings)', () => {
       privacyContact: '',
       recordingRetentionDays: 365,
       inactiveAccountMonths: null,
+      fillerWords: ['um', 'uh', 'er', 'erm', 'hmm', 'like', 'you know'],
       updatedAt: null,
       updatedBy: null,
     });
@@ -65,6 +66,18 @@ describe('GET and PUT /api/admin/settings (docs/product.md#settings)', () => {
     expect(res.status).toBe(400);
     expect(await readJson(res)).toMatchObject({ error: { code: 'validation_error', fields: { [field]: message } } });
     expect(await readJson(await app.request('/api/admin/settings', jsonRequest('GET', undefined, cookie)))).toMatchObject({ language: 'Spanish', backupFrequency: 'Weekly', ...NO_PRIVACY });
+  });
+
+  it('saves the school’s filler words trimmed, lower case and once each, keeps them when a save leaves them out, and refuses a bad list', async () => {
+    const { cookie } = await adminCookie();
+    const put = (extra: object) => app.request('/api/admin/settings', jsonRequest('PUT', { language: 'English', backupFrequency: 'Daily', ...NO_PRIVACY, ...extra }, cookie));
+    expect(await readJson(await put({ fillerWords: [' Um ', 'basically', 'um'] }))).toMatchObject({ fillerWords: ['um', 'basically'] });
+    expect(await readJson(await put({}))).toMatchObject({ fillerWords: ['um', 'basically'] });
+    for (const fillerWords of [[''], ['x'.repeat(41)], 'um', Array.from({ length: 51 }, (_, i) => `w${i}`)]) {
+      const res = await put({ fillerWords });
+      expect(res.status).toBe(400);
+      expect(await readJson(res)).toMatchObject({ error: { code: 'validation_error' } });
+    }
   });
 
   it('refuses a field that is not a setting with 400', async () => {

@@ -14,6 +14,7 @@ import { recordFileRead } from '../privacy/accessLog.js';
 import { measureRecordingLength } from './audioLength.js';
 import { receiveRecording } from './recordingUpload.js';
 import { startDelivery } from '../delivery/service.js';
+import { startTranscript } from '../transcripts/index.js';
 import { idempotency } from '../platform/http/idempotency.js';
 import { findPerson } from '../dashboards/stats.js';
 import { checkUploadFile, MAX_AUDIO_BYTES, type UploadStore } from '../platform/uploads.js';
@@ -227,6 +228,7 @@ export function createSpeakingRoutes(opts: { recordings: UploadStore; ffmpegPath
           }
           if (!recording) throw notFound('No such recording.');
           const delivery = await startDelivery(recording, device);
+          await startTranscript(recording);
           return c.json(presentRecording(recording, delivery), 201);
         } finally {
           await received.cleanup();

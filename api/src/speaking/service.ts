@@ -1,11 +1,12 @@
 import type { Types } from 'mongoose';
 import { Feedback, Recording, SpeakingTask } from './model.js';
 import { removeDeliveryReports } from '../delivery/service.js';
+import { removeTranscripts } from '../transcripts/index.js';
 import type { UploadStore } from '../platform/uploads.js';
 
 /**
  * Removing speaking-practice data with everything that hangs on it (docs/product.md#speaking-practice):
- * a recording's feedback, its delivery report, its record and its audio file in the recordings store. Used when a
+ * a recording's feedback, its delivery report, its transcript, its record and its audio file in the recordings store. Used when a
  * student, a course or a task goes, so that nothing is left orphaned in the store.
  */
 
@@ -21,6 +22,7 @@ export async function removeRecordings(filter: { studentId?: Types.ObjectId; cou
   const ids = recordings.map((r) => r._id);
   await Feedback.deleteMany({ recordingId: { $in: ids } });
   await removeDeliveryReports(ids);
+  await removeTranscripts(ids);
   await Recording.deleteMany({ _id: { $in: ids } });
   for (const r of recordings) await store.remove(r.file?.name);
   return recordings.length;

@@ -1,9 +1,12 @@
 /**
  * Transcripts (docs/architecture.md#the-transcription-worker): the worker that turns a take into
  * timed words on the school's own server, and the pure measures read from its words — words a
- * minute, fillers, repeats, and reading aloud against a script.
+ * minute, fillers, repeats, and reading aloud against a script — the job `recording.transcribe`
+ * that stores each take's transcript, and the transcript's endpoint (docs/product.md#transcripts).
  */
-export { Transcriber, DEFAULT_PYTHON } from './transcriber.js';
+export { Transcriber, DEFAULT_PYTHON, createTranscriber } from './transcriber.js';
+export { defineTranscriptJob, removeTranscripts, startTranscript } from './service.js';
+export { transcriptRoutes } from './routes.js';
 export { wordsPerMinute } from './pace.js';
 export { findRepeats } from './repeats.js';
 export { DEFAULT_FILLERS, findFillers } from './fillers.js';

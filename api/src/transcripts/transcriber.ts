@@ -304,3 +304,16 @@ export class Transcriber {
     });
   }
 }
+
+/**
+ * The server process's transcriber from its configuration (docs/architecture.md#the-transcription-worker):
+ * null when `TRANSCRIBE=off`, otherwise one with `TRANSCRIBE_IDLE_MS` and `TRANSCRIBE_TIMEOUT_MS`
+ * that logs through `log`. It starts no process until a take is transcribed.
+ */
+export function createTranscriber(
+  env: { TRANSCRIBE: 'on' | 'off'; TRANSCRIBE_IDLE_MS: number; TRANSCRIBE_TIMEOUT_MS: number },
+  log?: { info(message: string): void; warn(message: string): void },
+): Transcriber | null {
+  if (env.TRANSCRIBE === 'off') return null;
+  return new Transcriber({ idleMs: env.TRANSCRIBE_IDLE_MS, timeoutMs: env.TRANSCRIBE_TIMEOUT_MS, ...(log ? { log: (level, message) => log[level](message) } : {}) });
+}

@@ -18,6 +18,7 @@ export const ACCESS_WHAT: Record<OwnAccessLogEntry['what'], MessageId> = {
   recording_audio: 'accessLog.what.recording_audio',
   oracy_profile: 'accessLog.what.oracy_profile',
   privacy_export: 'accessLog.what.privacy_export',
+  recording_transcript: 'accessLog.what.recording_transcript',
 };
 
 /** The catalogue keys of the actor's role. */

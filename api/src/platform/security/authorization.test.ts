@@ -24,6 +24,7 @@ import {
   type World,
 } from '../../test/testWorld.js';
 import { audioFixture } from '../../test/audio.js';
+import { Transcript } from '../../transcripts/model.js';
 
 /**
  * The authorization matrix (docs/product.md#authorization-matrix): every endpoint the app
@@ -52,6 +53,26 @@ interface Row {
   expect: Expected;
   /** Builds a valid request for one cell, creating fresh records when the call changes data. */
   request(world: World, caller: Caller): Promise<SampleRequest> | SampleRequest;
+}
+
+/** A fresh recording with a ready transcript of two words, as the job would leave it. */
+async function transcribedRecording(world: Parameters<typeof freshRecording>[0]) {
+  const recording = await freshRecording(world);
+  const words = [
+    { text: 'Hello', startMs: 100, endMs: 400, confidence: 0.9 },
+    { text: 'there', startMs: 500, endMs: 800, confidence: 0.9 },
+  ];
+  await Transcript.create({
+    recordingId: recording._id,
+    studentId: recording.studentId,
+    audio: recording.file.name,
+    status: 'ready',
+    version: 1,
+    language: 'en',
+    text: 'Hello there',
+    words,
+  });
+  return recording;
 }
 
 function cells(none: number, ownerStudent: number, otherStudent: number, ownerTeacher: number, otherTeacher: number, admin: number): Expected {
@@ -354,6 +375,17 @@ const ROWS: Row[] = [
     request: async (world) => ({ path: `/api/recordings/${(await freshRecording(world)).id}/delivery` }),
   },
   { endpoint: 'POST /api/admin/delivery/reanalyse', expect: adminOnly(202), request: () => ({ path: '/api/admin/delivery/reanalyse' }) },
+  // The transcript (docs/product.md#transcripts) reads exactly like the audio.
+  {
+    endpoint: 'GET /api/recordings/:recordingId/transcript',
+    expect: cells(401, 200, 403, 200, 403, 200),
+    request: async (world) => ({ path: `/api/recordings/${(await freshRecording(world)).id}/transcript` }),
+  },
+  {
+    endpoint: 'PUT /api/recordings/:recordingId/transcript',
+    expect: cells(401, 403, 403, 200, 403, 200),
+    request: async (world) => ({ path: `/api/recordings/${(await transcribedRecording(world)).id}/transcript`, json: { dismissedFillers: [] } }),
+  },
 
   // The discussion's attachment download (admins only) and the profile.
   { endpoint: 'GET /api/chat/attachments/:id', expect: adminOnly(200), request: (world) => ({ path: `/api/chat/attachments/${world.attachmentMessageId}` }) },
@@ -443,6 +475,11 @@ describe('a course handed over (docs/product.md#who-sees-a-recording): the matri
       endpoint: 'GET /api/recordings/:recordingId/delivery',
       expect: cells(401, 200, 403, 403, 200, 200),
       request: async () => ({ path: `/api/recordings/${(await handedOver()).id}/delivery` }),
+    },
+    {
+      endpoint: 'GET /api/recordings/:recordingId/transcript',
+      expect: cells(401, 200, 403, 403, 200, 200),
+      request: async () => ({ path: `/api/recordings/${(await handedOver()).id}/transcript` }),
     },
     {
       endpoint: 'POST /api/teacher/recordings/:recordingId/feedback',

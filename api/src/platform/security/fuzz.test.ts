@@ -21,6 +21,7 @@ import { newUserBodySchema, roleChangeBodySchema } from '../../people/usersSchem
 import { updateOracyAssessmentSchema } from '../../oracy/assessmentSchema.js';
 import { studentComplaintSchema, teacherComplaintSchema } from '../../complaints/schema.js';
 import { createTaskSchema, feedbackSchema, recordingFormSchema, updateTaskSchema } from '../../speaking/schema.js';
+import { transcriptCorrectionSchema } from '../../transcripts/schema.js';
 import { recordingsDir } from '../uploads.js';
 import { sampleReport } from '../../test/delivery.js';
 import { TEST_ORIGIN } from '../../test/factories.js';
@@ -335,6 +336,14 @@ const TARGETS: Target[] = [
   },
   { endpoint: 'GET /api/recordings/:recordingId/delivery', caller: 'ownerStudent', params: async (w) => ({ recordingId: await ids(() => freshRecording(w)) }) },
   { endpoint: 'POST /api/admin/delivery/reanalyse', caller: 'admin', query: ['version'] },
+  { endpoint: 'GET /api/recordings/:recordingId/transcript', caller: 'ownerStudent', params: async (w) => ({ recordingId: await ids(() => freshRecording(w)) }) },
+  {
+    endpoint: 'PUT /api/recordings/:recordingId/transcript',
+    caller: 'ownerTeacher',
+    body: transcriptCorrectionSchema,
+    sample: () => ({ dismissedFillers: [] }),
+    params: async (w) => ({ recordingId: await ids(() => freshRecording(w)) }),
+  },
   { endpoint: 'GET /api/teacher/stats/:teacherId', caller: 'ownerTeacher', params: (w) => ({ teacherId: [w.t1.id as string] }) },
   { endpoint: 'GET /api/teacher/courses/:teacherId', caller: 'ownerTeacher', params: (w) => ({ teacherId: [w.t1.id as string] }) },
   {
