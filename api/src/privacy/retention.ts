@@ -16,7 +16,7 @@ import { DAY_MS } from '../platform/time.js';
  * docs/decisions/0029-access-log-and-retention.md): the steps that remove what has been kept long
  * enough — reviewed recordings' audio after the school's `recordingRetentionDays`, expired
  * sessions, offline-send receipts past their 7 days, access-log entries older than a year — each
- * able to say first what it would remove (a dry run). The daily job (`retention/runs.ts`) and
+ * able to say first what it would remove (a dry run). The daily job (`privacy/retentionJob.ts`) and
  * `POST /api/admin/privacy/retention` run them. A feature with data of its own to expire joins
  * with {@link addRetentionStep} (the privacy exports' sweep does).
  */
