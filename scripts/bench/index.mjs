@@ -346,7 +346,7 @@ async function main() {
   if (!config.skip.has('slow3g')) {
     log(`slow 3G: a first and a repeat visit of each role's home (${config.slow3gRuns} runs each)`);
     try {
-      const slowHomes = homes.map(({ role, cookie }) => ({ role, cookie }));
+      const slowHomes = homes.map(({ role, path, cookie }) => ({ role, path, cookie }));
       results.frontend.slow3g = await runJson('load', NODE, [here('slow3g.mjs'), JSON.stringify({ origin, homes: slowHomes, runs: config.slow3gRuns })]);
     } catch (err) {
       results.frontend.slow3gError = firstLine(err);

@@ -17,7 +17,7 @@
 //
 // Time to the first usable control, in ms from the start of the navigation
 // (the page's `performance.now()`): the first animation frame in which
-//   1. the home's primary control (`HOMES[role].control`: the first quick
+//   1. the home's primary control (`CONTROLS[role]`: the first quick
 //      action — "View courses" for the student and the teacher, "Manage
 //      courses" for the admin) is in the page, upgraded by Ionic (`hydrated`),
 //      not disabled, and visible (`checkVisibility` with opacity and
@@ -42,11 +42,11 @@ import { median, sleep } from './lib.mjs';
 /** The slow-3G profile: 400 ms per request, 400 kbit/s (50,000 bytes/s) each way, the CPU 4× slower. */
 const SLOW_3G = { latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000, cpuSlowdown: 4 };
 
-/** Each role's home (pwa/src/auth/roles.ts `homePathFor`) and the CSS selector of its primary control. */
-const HOMES = {
-  student: { path: '/student/dashboard', control: 'ion-button[router-link="/courses"]' },
-  teacher: { path: '/teacher/dashboard', control: 'ion-button[router-link="/teacher/courses"]' },
-  admin: { path: '/admin/dashboard', control: 'ion-button[router-link="/admin/courses"]' },
+/** The CSS selector of each role's primary control on its home (the homes' paths come from index.mjs). */
+const CONTROLS = {
+  student: 'ion-button[router-link="/courses"]',
+  teacher: 'ion-button[router-link="/teacher/courses"]',
+  admin: 'ion-button[router-link="/admin/courses"]',
 };
 
 // BENCH_SLOW3G_DEBUG=1 logs the targets, requests and page errors to stderr.
@@ -238,8 +238,8 @@ async function run(origin, home, cookie) {
 
 const options = JSON.parse(process.argv[2] ?? '{}');
 const homes = [];
-for (const { role, cookie } of options.homes) {
-  const home = HOMES[role];
+for (const { role, path, cookie } of options.homes) {
+  const home = { path, control: CONTROLS[role] };
   const runs = [];
   const errors = [];
   for (let i = 0; i < options.runs; i++) {

@@ -153,10 +153,11 @@ async function toTemporaryFile(stream: ReadableStream<Uint8Array>): Promise<{ pa
 export async function transcribeRecording(payload: TranscribePayload, recordings: UploadStore, transcriber: Transcriber | null): Promise<boolean> {
   const recording = await Recording.findById(payload.recordingId).select('file').lean();
   if (!recording || recording.file.name !== payload.audio) return false;
-  if (!transcriber) {
+  const unavailable = async () => {
     await writeTranscript(payload, { ...EMPTY, status: 'unavailable', version: 0, error: TRANSCRIPT_REASONS.unavailable });
     return true;
-  }
+  };
+  if (!transcriber) return unavailable();
   const file = await recordings.open(payload.audio);
   if (!file) return false;
   const temporary = await toTemporaryFile(file.stream());
@@ -166,10 +167,7 @@ export async function transcribeRecording(payload: TranscribePayload, recordings
   } finally {
     await temporary.cleanup();
   }
-  if (transcription.status === 'unavailable') {
-    await writeTranscript(payload, { ...EMPTY, status: 'unavailable', version: 0, error: TRANSCRIPT_REASONS.unavailable });
-    return true;
-  }
+  if (transcription.status === 'unavailable') return unavailable();
   if (transcription.status === 'failed') throw new TranscribeRetryableError(transcription.reason ?? TRANSCRIPT_REASONS.failed);
   const [speakingMs, fillerWords] = await Promise.all([speakingMsOf(payload.recordingId), schoolFillers()]);
   await writeTranscript(payload, {
