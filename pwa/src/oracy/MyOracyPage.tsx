@@ -10,13 +10,16 @@ import { OracyProfileView } from './OracyProfileView';
 import '../platform/ui/area.css';
 import './oracy.css';
 
-/** The link back to the questionnaire, and to speaking practice, in the empty and the loaded state (docs/product.md#my-oracy). */
-function RetakeLink() {
+/**
+ * The link to the questionnaire — "Start the self-assessment" before the first submission,
+ * "Retake the self-assessment" after it — and to speaking practice (docs/product.md#my-oracy).
+ */
+function RetakeLink({ taken }: { taken: boolean }) {
   const { t } = useI18n();
   return (
     <p className="oracy-actions">
       <Link to="/" className="oracy-link">
-        {t('student.oracy.retake')}
+        {t(taken ? 'student.oracy.retake' : 'student.dashboard.inviteAction')}
       </Link>
       <Link to="/student/speaking" className="oracy-link">
         {t('student.oracy.practise')}
@@ -52,7 +55,7 @@ export default function MyOracyPage() {
         emptyText={
           <>
             <p>{t('student.oracy.notTaken')}</p>
-            <RetakeLink />
+            <RetakeLink taken={false} />
           </>
         }
       >
@@ -64,7 +67,7 @@ export default function MyOracyPage() {
             loadOlder={(before, signal) => loadStudentOracy(studentId ?? data.studentId, signal, before).then((page) => page.history)}
           />
         )}
-        <RetakeLink />
+        <RetakeLink taken />
       </ScreenState>
       {data && !data.latest && <DeliveryOverTime points={data.delivery} reader={{ audience: 'student' }} />}
     </>

@@ -56,7 +56,8 @@ describe('My Oracy (docs/product.md#my-oracy)', { timeout: 15_000 }, () => {
     setup('/student/oracy', { [PROFILE_PATH]: { body: profileOf([]) } }, 'student');
     expect(await screen.findByRole('heading', { level: 1, name: 'My Oracy' }, SLOW)).toBeInTheDocument();
     expect(await screen.findByText('You have not taken the self-assessment yet.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Retake the self-assessment' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Start the self-assessment' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('link', { name: 'Retake the self-assessment' })).not.toBeInTheDocument();
     expect(screen.queryByRole('figure')).not.toBeInTheDocument();
   });
 
