@@ -229,6 +229,16 @@ describe.skipIf(!speechToolsAvailable())('analyseDelivery on speech with a known
     }
   });
 
+  it('counts a rushed take (about 7.5 syllables a second) within 10 % and calls it fast, in a low and a high voice', () => {
+    for (const pitch of [50, 90]) {
+      const take = makeSpeech({ phrases: [0, 3, 5, 7, 2, 9, 1, 4, 11, 8], gapsMs: [700, 300, 1200, 550, 2000, 600, 900, 400, 1500], leadMs: 500, tailMs: 600, wordsPerMinute: 330, pitch });
+      const report = analyseDelivery(take.samples, take.sampleRate);
+      expect(take.truth.syllablesPerSecond).toBeGreaterThan(7);
+      expect(Math.abs(report.rate.syllablesPerSecond / take.truth.syllablesPerSecond - 1)).toBeLessThan(0.1);
+      expect(report.rate.pace).toBe('fast');
+    }
+  });
+
   it('hears a monotone voice as flat and a wide-ranging one as lively', () => {
     const flat = makeSpeech({ ...base, intonation: 'flat' });
     const lively = makeSpeech({ ...base, intonation: 'lively' });

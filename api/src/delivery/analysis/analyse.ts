@@ -42,8 +42,8 @@ export function analyseDelivery(samples: Float32Array, sampleRate: number): Deli
   const { speech, thresholdDb } = findSpeech(levels);
   const spans = thresholdDb === null ? [] : refineSpans(speechSpans(speech), x, rate, thresholdDb);
   const pauses = findPauses(spans);
-  const f0 = trackPitch(x, rate, levels.hop, speech);
-  const nuclei = findNuclei(levels.hopPower, speech, f0);
+  const { f0, voiced } = trackPitch(x, rate, levels.hop, speech);
+  const nuclei = findNuclei(levels.hopPower, speech, voiced);
 
   const toMs = (ms: number) => Math.min(durationMs, Math.round(ms));
   const pauseList = pauses.map((p) => ({ startMs: toMs(p.startMs), endMs: toMs(p.endMs) }));

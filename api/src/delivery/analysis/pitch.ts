@@ -21,10 +21,24 @@ const WINDOW_S = 0.02;
 const YIN_THRESHOLD = 0.1;
 /** Without such a dip the deepest one is taken, and the frame is voiced only when that dip is under this. */
 const VOICING_THRESHOLD = 0.3;
+/**
+ * The looser dip under which a hop counts as voiced for syllable nuclei, without the run-length
+ * filter: a rushed vowel lasts a few hops whose windows straddle consonants, and the pitch
+ * track's stricter rules drop most of them (docs/product.md#how-delivery-is-measured).
+ */
+const NUCLEUS_VOICING_THRESHOLD = 0.55;
 /** Voiced runs shorter than this many frames are dropped as spurious (30 ms). */
 const MIN_VOICED_FRAMES = 3;
 /** Frames of the running median over voiced stretches (50 ms). */
 const MEDIAN_FRAMES = 5;
+
+/** What {@link trackPitch} finds per hop. */
+export interface PitchTrack {
+  /** the fundamental in Hz (75–600), or 0 where unvoiced or not wanted; cleaned for pitch figures */
+  f0: Float32Array;
+  /** 1 where the hop is voiced by the looser test syllable nuclei use ({@link NUCLEUS_VOICING_THRESHOLD}) */
+  voiced: Uint8Array;
+}
 
 /**
  * The pitch of every hop that `wanted` marks, by YIN on the signal low-passed and resampled to
@@ -33,11 +47,11 @@ const MEDIAN_FRAMES = 5;
  * @param sampleRate Hz
  * @param hop samples per hop at `sampleRate`
  * @param wanted per hop: 1 where a pitch is wanted (speech)
- * @returns per hop: the fundamental in Hz (75–600), or 0 where unvoiced or not wanted
  */
-export function trackPitch(samples: Float32Array, sampleRate: number, hop: number, wanted: Uint8Array): Float32Array {
+export function trackPitch(samples: Float32Array, sampleRate: number, hop: number, wanted: Uint8Array): PitchTrack {
   const f0 = new Float32Array(wanted.length);
-  if (samples.length === 0 || wanted.indexOf(1) < 0) return f0;
+  const voiced = new Uint8Array(wanted.length);
+  if (samples.length === 0 || wanted.indexOf(1) < 0) return { f0, voiced };
   const x = resample(samples, sampleRate, PITCH_RATE, DECIMATOR_ZERO_CROSSINGS);
   const tauMin = Math.max(2, Math.floor(PITCH_RATE / PITCH_RANGE_HZ.max));
   const tauMax = Math.ceil(PITCH_RATE / PITCH_RANGE_HZ.min);
@@ -53,25 +67,29 @@ export function trackPitch(samples: Float32Array, sampleRate: number, hop: numbe
     if (wanted[i] !== 1) continue;
     const centre = (i + 0.5) * hopSeconds * PITCH_RATE;
     const start = pad + Math.round(centre - span / 2);
-    const tau = yinPeriod(padded, start, window, tauMin, tauMax, d);
-    if (tau === null) continue;
-    const hz = PITCH_RATE / tau;
-    if (hz >= PITCH_RANGE_HZ.min && hz <= PITCH_RANGE_HZ.max) f0[i] = hz;
+    const estimate = yinPeriod(padded, start, window, tauMin, tauMax, d);
+    if (estimate === null) continue;
+    const hz = PITCH_RATE / estimate.period;
+    if (hz < PITCH_RANGE_HZ.min || hz > PITCH_RANGE_HZ.max) continue;
+    voiced[i] = 1;
+    if (estimate.aperiodicity < VOICING_THRESHOLD) f0[i] = hz;
   }
   dropShortVoicedRuns(f0);
   smoothVoicedRuns(f0);
-  return f0;
+  return { f0, voiced };
 }
 
 /**
- * YIN's period estimate for one window, in samples (fractional), or null when unvoiced. The
+ * YIN's period estimate for one window, in samples (fractional), with the normalised difference
+ * at its dip (its aperiodicity, 0 for a perfectly periodic window), or null when that dip is not
+ * under {@link NUCLEUS_VOICING_THRESHOLD}. The
  * difference d(τ) is computed as e(0) + e(τ) − 2·r(τ), the energies sliding along, so each lag
  * costs one dot product over the window. Lags are taken in order and the search stops at the
  * bottom of the first dip under the threshold, so a clearly voiced frame costs `window · period`.
  * @param x samples, readable from `start` to `start + window + tauMax + 2`
  * @param d scratch space of at least `tauMax + 2` numbers
  */
-function yinPeriod(x: Float32Array, start: number, window: number, tauMin: number, tauMax: number, d: Float64Array): number | null {
+function yinPeriod(x: Float32Array, start: number, window: number, tauMin: number, tauMax: number, d: Float64Array): { period: number; aperiodicity: number } | null {
   let e0 = 0;
   for (let j = start; j < start + window; j++) e0 += x[j]! * x[j]!;
   if (e0 === 0) return null;
@@ -103,7 +121,7 @@ function yinPeriod(x: Float32Array, start: number, window: number, tauMin: numbe
     break;
   }
   if (found < 0) {
-    if (deepest < 0 || d[deepest]! >= VOICING_THRESHOLD) return null;
+    if (deepest < 0 || d[deepest]! >= NUCLEUS_VOICING_THRESHOLD) return null;
     found = deepest;
   }
   const a = d[found - 1]!;
@@ -111,7 +129,7 @@ function yinPeriod(x: Float32Array, start: number, window: number, tauMin: numbe
   const c = d[found + 1]!;
   const denominator = a - 2 * b + c;
   const shift = denominator > 0 ? (0.5 * (a - c)) / denominator : 0;
-  return found + Math.max(-0.5, Math.min(0.5, shift));
+  return { period: found + Math.max(-0.5, Math.min(0.5, shift)), aperiodicity: b };
 }
 
 /** Calls `each(start, end)` for every run of voiced (non-zero) frames. */

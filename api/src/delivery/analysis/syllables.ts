@@ -22,10 +22,10 @@ const SMOOTHING = [0.05, 0.12, 0.2, 0.26, 0.2, 0.12, 0.05];
  * The hops that hold a syllable nucleus.
  * @param hopPower power of each 10 ms hop, mean square
  * @param speech per hop: 1 where speech was found
- * @param f0 per hop: the pitch in Hz, 0 where unvoiced
+ * @param voiced per hop: 1 where voiced by the nuclei's loose test (a nucleus needs two of its three hops voiced)
  * @returns indices of the hops with a nucleus, in order
  */
-export function findNuclei(hopPower: Float64Array, speech: Uint8Array, f0: Float32Array): number[] {
+export function findNuclei(hopPower: Float64Array, speech: Uint8Array, voiced: Uint8Array): number[] {
   const n = hopPower.length;
   if (n === 0) return [];
   const contour = new Float64Array(n);
@@ -60,5 +60,5 @@ export function findNuclei(hopPower: Float64Array, speech: Uint8Array, f0: Float
     }
     kept.push(i);
   }
-  return kept.filter((i) => f0[i]! > 0 || (f0[i - 1] ?? 0) > 0 || (f0[i + 1] ?? 0) > 0);
+  return kept.filter((i) => (voiced[i - 1] ?? 0) + voiced[i]! + (voiced[i + 1] ?? 0) >= 2);
 }
