@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import { AccessLogEntry, RetentionRun } from './accessLogModel.js';
 import { Feedback, Recording } from '../speaking/model.js';
+import { Transcript } from '../transcripts/model.js';
 import { Session } from '../auth/sessionModel.js';
 import { getEnv } from '../platform/env.js';
 import { createJobRunner } from '../platform/jobs/index.js';
@@ -205,8 +206,11 @@ describe('retention (docs/product.md#retention)', () => {
     return { teacher, student, admin, reviewed: recording, pending, sent };
   }
 
-  it('removes the audio of reviewed recordings older than the retention, keeps the record and feedback, and the dry run says so first', async () => {
+  it('removes the audio of reviewed recordings older than the retention with their transcripts, keeps the record and feedback, and the dry run says so first', async () => {
     const { teacher, student, admin, reviewed, pending, sent } = await oldRecordings(400);
+    const transcribed = { studentId: student.user._id, audio: 'take', status: 'ready', version: 1, language: 'en', text: 'I liked this book.' };
+    await Transcript.updateOne({ recordingId: reviewed.id }, { $set: transcribed }, { upsert: true });
+    await Transcript.updateOne({ recordingId: pending.id }, { $set: transcribed }, { upsert: true });
     const files = storedFiles().length;
     const dry = await readJson(await app.request('/api/admin/privacy/retention?dryRun=1', jsonRequest('POST', undefined, admin.cookie)));
     const audio = dry.removed.find((r: { kind: string }) => r.kind === 'recording_audio');
@@ -214,6 +218,7 @@ describe('retention (docs/product.md#retention)', () => {
     expect(audio.count).toBeGreaterThanOrEqual(1);
     expect(Date.parse(audio.oldest)).toBeLessThanOrEqual(sent.getTime());
     expect(storedFiles()).toHaveLength(files);
+    expect(await Transcript.countDocuments({ recordingId: reviewed.id })).toBe(1);
 
     const run = await readJson(await app.request('/api/admin/privacy/retention', jsonRequest('POST', undefined, admin.cookie)));
     expect(run.dryRun).toBe(false);
@@ -224,7 +229,9 @@ describe('retention (docs/product.md#retention)', () => {
     expect(after).toMatchObject({ status: 'reviewed', audioRemovedAfterDays: 365 });
     expect(after?.audioRemovedAt).toBeInstanceOf(Date);
     expect(await Feedback.countDocuments({ recordingId: reviewed.id })).toBe(1);
+    expect(await Transcript.countDocuments({ recordingId: reviewed.id })).toBe(0);
     expect((await Recording.findById(pending.id).lean())?.audioRemovedAt ?? null).toBeNull();
+    expect(await Transcript.countDocuments({ recordingId: pending.id })).toBe(1);
 
     const gone = await get(reviewed.audioUrl, teacher.cookie);
     expect(gone.status).toBe(410);

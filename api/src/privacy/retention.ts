@@ -2,6 +2,7 @@ import mongoose, { type Types } from 'mongoose';
 import { z } from 'zod';
 import { DEFAULT_SCHOOL_SETTINGS, SCHOOL_SETTINGS_ID, SchoolSettings } from '../settings/model.js';
 import { Feedback, Recording } from '../speaking/model.js';
+import { Transcript } from '../transcripts/model.js';
 import { Session } from '../auth/sessionModel.js';
 import { User } from '../people/userModel.js';
 // registers the model `expireBefore` reads by name.
@@ -76,9 +77,10 @@ const AUDIO_BATCH = 200;
 
 /**
  * Reviewed recordings' audio older than `recordingRetentionDays` (counted from `submittedAt`): the
- * file leaves the recordings store and the recording is marked `audioRemovedAt` (with the days in
- * force); the record, its feedback and its delivery report stay. A recording without feedback
- * keeps its audio whatever its age: its teacher has not heard it yet.
+ * file leaves the recordings store, its transcript (the words said in it) goes with it, and the
+ * recording is marked `audioRemovedAt` (with the days in force); the record, its feedback and its
+ * delivery report stay. A recording without feedback keeps its audio whatever its age: its teacher
+ * has not heard it yet (docs/product.md#retention).
  */
 export const recordingAudioStep: RetentionStep = {
   kind: 'recording_audio',
@@ -112,6 +114,7 @@ export const recordingAudioStep: RetentionStep = {
         if (!ctx.dryRun) {
           // the file first: a run stopped between the two finds the recording again and finishes it.
           await ctx.stores.recordings.remove(recording.file?.name);
+          await Transcript.deleteOne({ recordingId: recording._id });
           await Recording.updateOne({ _id: recording._id, audioRemovedAt: null }, { $set: { audioRemovedAt: ctx.now, audioRemovedAfterDays: days } });
         }
         count += 1;
