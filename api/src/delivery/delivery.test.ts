@@ -18,6 +18,7 @@ import { audioFixture, type AudioFixture } from '../test/audio.js';
 import { fakeDeliveryTools, sampleReport, type FakeStep } from '../test/delivery.js';
 import { createUser, jsonRequest, readJson, signIn, TEST_ORIGIN } from '../test/factories.js';
 import { countQueries, enroll, makeCourse } from '../test/testData.js';
+import { Transcript } from '../transcripts/model.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'oracy-delivery-'));
 const store = new DiskUploadStore(recordingsDir(dataDir));
@@ -360,12 +361,24 @@ describe('delivery in lists and in the profile (docs/product.md#measured-by-the-
       // one pause in a 4 s take
       pausesPerMinute: 15,
       variationSemitones: 1.5,
+      wordsPerMinute: null,
+      fillersPerMinute: null,
     });
     // one pause in 7 s: 8.571… a minute
     expect(profile.delivery[3].pausesPerMinute).toBe(8.57);
 
     const teacherView = await readJson(await get(`/api/student/oracy/${world.student.user.id}`, world.teacher.cookie));
     expect(teacherView.delivery).toEqual(profile.delivery);
+
+    // a ready transcript adds words and fillers a minute: 6 words at 90 a minute are 4 s of speaking, 2 fillers in 4 s are 30 a minute
+    const words = ['so', 'um', 'I', 'think', 'uh', 'yes'].map((text, i) => ({ text, startMs: i * 500, endMs: i * 500 + 400, confidence: 0.9 }));
+    const fillers = [words[1], words[4]].map((w) => ({ text: w!.text, startMs: w!.startMs, endMs: w!.endMs }));
+    const transcript = { studentId: world.student.user._id, audio: 'take', status: 'ready', version: 1, language: 'en', text: 'so um I think uh yes', words, fillers, wordsPerMinute: 90 };
+    await Transcript.updateOne({ recordingId: recordings[2].id }, { $set: transcript }, { upsert: true });
+    await Transcript.updateOne({ recordingId: recordings[3].id }, { $set: { ...transcript, status: 'failed' } }, { upsert: true });
+    const withWords = await readJson(await get(`/api/student/oracy/${world.student.user.id}`, world.student.cookie));
+    expect(withWords.delivery[0]).toMatchObject({ recordingId: recordings[2].id, wordsPerMinute: 90, fillersPerMinute: 30 });
+    expect(withWords.delivery[1]).toMatchObject({ wordsPerMinute: null, fillersPerMinute: null });
   });
 
   it('the profile reads a fixed number of queries whatever the number of reports', async () => {

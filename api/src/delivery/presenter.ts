@@ -58,6 +58,8 @@ export const deliveryTrendPointJsonSchema = z
     syllablesPerSecond: z.number().nullable().meta({ description: 'syllables per second of speaking time; null without speech' }),
     pausesPerMinute: z.number().nullable().meta({ description: 'pauses per minute of the whole take, two decimals' }),
     variationSemitones: z.number().nullable().meta({ description: 'pitch variation, semitones; null without voiced frames' }),
+    wordsPerMinute: z.number().nullable().meta({ description: 'words a minute of speaking time, from the transcript; null until the recording has a ready transcript' }),
+    fillersPerMinute: z.number().nullable().meta({ description: 'filler words a minute of speaking time, one decimal; null until the recording has a ready transcript' }),
   })
   .meta({ id: 'DeliveryTrendPoint' });
 
@@ -145,5 +147,7 @@ export function presentTrendPoint(record: { recordingId: unknown; submittedAt: D
     syllablesPerSecond: record.figures.syllablesPerSecond,
     pausesPerMinute: record.figures.pausesPerMinute,
     variationSemitones: record.figures.variationSemitones,
+    wordsPerMinute: null,
+    fillersPerMinute: null,
   };
 }

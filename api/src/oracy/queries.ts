@@ -9,6 +9,7 @@ import { forbidden } from '../platform/http/errors.js';
 import { presentSnapshot, type AdminOracyJson, type StudentOracyJson, type TeacherOracyJson, type TeacherOracyStudentJson } from './presenter.js';
 import { changeBetween, countLevels, needsAttention, strandAverages, TEACHER_SCORE_WINDOW_DAYS, teacherStrandScores, type SubmissionLike } from './profile.js';
 import { deliveryTrend } from '../delivery/service.js';
+import { transcriptRates } from '../transcripts/service.js';
 import { NEWEST_FIRST, type OracySummary } from './summary.js';
 import type { Person } from '../dashboards/stats.js';
 
@@ -52,7 +53,7 @@ export async function studentProfile(student: Person, before: Date | undefined, 
     Feedback.find({ studentId: student._id, createdAt: { $gte: since } })
       .select('strands')
       .lean(),
-    deliveryTrend(student._id),
+    deliveryTrendWithWords(student._id),
   ]);
   const [latest, previous] = newest.map(presentSnapshot);
   const change = changeBetween(latest, previous);
@@ -66,6 +67,13 @@ export async function studentProfile(student: Person, before: Date | undefined, 
     teacherStrands: teacherStrandScores(feedback.map((f) => f.strands)),
     delivery,
   };
+}
+
+/** "Delivery over time" with each point's words and fillers a minute from its transcript (docs/product.md#delivery-over-time). Three queries. */
+async function deliveryTrendWithWords(studentId: Types.ObjectId) {
+  const points = await deliveryTrend(studentId);
+  const rates = await transcriptRates(points.map((p) => p.recordingId));
+  return points.map((p) => ({ ...p, ...rates.get(p.recordingId) }));
 }
 
 /** A student as the overviews read them: the stored summary beside the name. */

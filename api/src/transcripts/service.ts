@@ -227,6 +227,33 @@ export async function removeTranscripts(recordingIds: readonly Types.ObjectId[])
   await Transcript.deleteMany({ recordingId: { $in: recordingIds } });
 }
 
+/** Words and fillers a minute of a transcript (docs/product.md#delivery-over-time). */
+export interface TranscriptRates {
+  /** words a minute of speaking time */
+  wordsPerMinute: number;
+  /** filler words a minute of speaking time, one decimal */
+  fillersPerMinute: number;
+}
+
+/**
+ * Words and fillers a minute of the recordings' ready transcripts, keyed by recording id; a
+ * recording without a ready transcript with words is left out. Fillers a minute use the same
+ * speaking time as words a minute (words ÷ words a minute). One query.
+ */
+export async function transcriptRates(recordingIds: readonly string[]): Promise<Map<string, TranscriptRates>> {
+  if (recordingIds.length === 0) return new Map();
+  const records = await Transcript.find({ recordingId: { $in: recordingIds }, status: 'ready', wordsPerMinute: { $gt: 0 } })
+    .select('recordingId words fillers wordsPerMinute')
+    .lean<Array<{ recordingId: Types.ObjectId; words: unknown[]; fillers: unknown[]; wordsPerMinute: number }>>();
+  const rates = new Map<string, TranscriptRates>();
+  for (const r of records) {
+    if (r.words.length === 0) continue;
+    const speakingMinutes = r.words.length / r.wordsPerMinute;
+    rates.set(String(r.recordingId), { wordsPerMinute: r.wordsPerMinute, fillersPerMinute: Math.round((10 * r.fillers.length) / speakingMinutes) / 10 });
+  }
+  return rates;
+}
+
 /** A recording's transcript (`GET /api/recordings/:recordingId/transcript`); `pending` without a record. One query. */
 export async function transcriptOf(recordingId: Types.ObjectId): Promise<TranscriptJson> {
   return presentTranscript(await Transcript.findOne({ recordingId }).lean<TranscriptRecordLike>());

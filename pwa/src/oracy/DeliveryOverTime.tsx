@@ -26,25 +26,25 @@ ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Tooltip)
 /** The shading of a figure's comfortable range: a pale green both the line and the grid stay readable over. */
 const bandFill = () => withAlpha(chartColor('green'), 0.12);
 
-/** One of the three small charts: the figure it reads, its title, the comfortable range and how that range is said. */
+/** One of the small charts: the figure it reads, its title, and the comfortable range and how it is said where there is one. */
 interface Measure {
-  key: 'syllablesPerSecond' | 'pausesPerMinute' | 'variationSemitones';
+  key: 'syllablesPerSecond' | 'pausesPerMinute' | 'variationSemitones' | 'wordsPerMinute' | 'fillersPerMinute';
   /** the chart's title (a catalogue key) */
   title: MessageId;
   /** the table's column header (a catalogue key) */
   column: MessageId;
   /** the line's colour in the charts' palette */
   color: ChartColorName;
-  pointStyle: 'circle' | 'rect' | 'triangle';
-  band: { min: number; max?: number };
-  /** the sentence under the chart saying what the shading is (a catalogue key) and its values, read when shown */
-  bandText: MessageId;
-  bandValues: () => MessageValues;
+  pointStyle: 'circle' | 'rect' | 'triangle' | 'rectRot' | 'star';
+  /** the comfortable range, shaded, with the sentence under the chart that says it (a catalogue key) and its values; none for the transcript's figures */
+  band?: { min: number; max?: number; text: MessageId; values: () => MessageValues };
+  /** shown only when some recording has the figure (the transcript's figures need a transcript) */
+  optional?: true;
   /** the y axis's top unless a value goes higher */
   suggestedMax: number;
 }
 
-/** The three figures, in the card's order: pace, pauses, expression (docs/product.md#how-did-it-sound). */
+/** The figures, in the card's order: pace, pauses, expression (docs/product.md#how-did-it-sound), then the transcript's words and fillers a minute. */
 const MEASURES: readonly Measure[] = [
   {
     key: 'syllablesPerSecond',
@@ -52,9 +52,12 @@ const MEASURES: readonly Measure[] = [
     column: 'oracy.delivery.pace',
     color: 'green',
     pointStyle: 'circle',
-    band: { min: TREND_PACE_BANDS.slowBelow, max: TREND_PACE_BANDS.fastAbove },
-    bandText: 'oracy.delivery.paceBand',
-    bandValues: () => ({ min: formatFigure(TREND_PACE_BANDS.slowBelow), max: formatFigure(TREND_PACE_BANDS.fastAbove) }),
+    band: {
+      min: TREND_PACE_BANDS.slowBelow,
+      max: TREND_PACE_BANDS.fastAbove,
+      text: 'oracy.delivery.paceBand',
+      values: () => ({ min: formatFigure(TREND_PACE_BANDS.slowBelow), max: formatFigure(TREND_PACE_BANDS.fastAbove) }),
+    },
     suggestedMax: 7,
   },
   {
@@ -63,9 +66,7 @@ const MEASURES: readonly Measure[] = [
     column: 'oracy.delivery.pauses',
     color: 'blue',
     pointStyle: 'rect',
-    band: { min: FEW_PAUSES_PER_MINUTE },
-    bandText: 'oracy.delivery.pausesBand',
-    bandValues: () => ({ count: FEW_PAUSES_PER_MINUTE }),
+    band: { min: FEW_PAUSES_PER_MINUTE, text: 'oracy.delivery.pausesBand', values: () => ({ count: FEW_PAUSES_PER_MINUTE }) },
     suggestedMax: 10,
   },
   {
@@ -74,12 +75,33 @@ const MEASURES: readonly Measure[] = [
     column: 'oracy.delivery.variation',
     color: 'purple',
     pointStyle: 'triangle',
-    band: { min: TREND_FLAT_BELOW_SEMITONES },
-    bandText: 'oracy.delivery.variationBand',
-    bandValues: () => ({ min: formatFigure(TREND_FLAT_BELOW_SEMITONES) }),
+    band: { min: TREND_FLAT_BELOW_SEMITONES, text: 'oracy.delivery.variationBand', values: () => ({ min: formatFigure(TREND_FLAT_BELOW_SEMITONES) }) },
     suggestedMax: 4,
   },
+  {
+    key: 'wordsPerMinute',
+    title: 'oracy.delivery.wordsPerMinute',
+    column: 'oracy.delivery.wordsPerMinute',
+    color: 'orange',
+    pointStyle: 'rectRot',
+    optional: true,
+    suggestedMax: 200,
+  },
+  {
+    key: 'fillersPerMinute',
+    title: 'oracy.delivery.fillersPerMinute',
+    column: 'oracy.delivery.fillersPerMinute',
+    color: 'deep-orange',
+    pointStyle: 'star',
+    optional: true,
+    suggestedMax: 10,
+  },
 ];
+
+/** The measures to show for these recordings: the delivery figures always, the transcript's where some recording has them. */
+function measuresFor(points: readonly DeliveryTrendPoint[]): readonly Measure[] {
+  return MEASURES.filter((measure) => !measure.optional || points.some((point) => point[measure.key] !== null));
+}
 
 /** A recording's day on a chart's axis, where room is short: "3 Jan" (the table gives the year). */
 const formatShortDate = (iso: string): string => formatDate(iso, 'dayMonth');
@@ -99,10 +121,11 @@ export interface DeliveryOverTimeProps {
 
 /**
  * The section "Delivery over time" (docs/product.md#delivery-over-time): one sentence on the trend
- * ({@link deliveryTrendSentence}), the physical strand's scores when given, and three small line
- * charts — pace, pauses per minute, pitch variation — across the recordings, each with its
+ * ({@link deliveryTrendSentence}), the physical strand's scores when given, and small line
+ * charts — pace, pauses per minute, pitch variation, and words and fillers a minute once some
+ * recording has a transcript — across the recordings, the delivery figures with their
  * comfortable range shaded and said in words. The canvases are hidden from screen readers; one
- * table (Task, Date, Pace, Pauses per minute, Pitch variation) holds every number. Empty: "No
+ * table (Task, Date and one column per chart) holds every number. Empty: "No
  * measured recordings yet.", with a link to Speaking practice for the student.
  */
 export function DeliveryOverTime({ points, reader, physical }: DeliveryOverTimeProps) {
@@ -110,6 +133,7 @@ export function DeliveryOverTime({ points, reader, physical }: DeliveryOverTimeP
   const { t } = useI18n();
   const labels = points.map((point) => formatSubmissionDate(point.submittedAt));
   const ticks = points.map((point) => formatShortDate(point.submittedAt));
+  const measures = measuresFor(points);
 
   return (
     <section aria-labelledby={headingId} className="oracy-section delivery-over-time">
@@ -136,7 +160,7 @@ export function DeliveryOverTime({ points, reader, physical }: DeliveryOverTimeP
         <IonCard className="panel">
           <p className="delivery-trend">{deliveryTrendSentence(points, reader)}</p>
           <div className="delivery-over-time__charts">
-            {MEASURES.map((measure) => (
+            {measures.map((measure) => (
               <MeasureChart key={measure.key} measure={measure} labels={ticks} values={points.map((point) => point[measure.key])} />
             ))}
           </div>
@@ -146,7 +170,7 @@ export function DeliveryOverTime({ points, reader, physical }: DeliveryOverTimeP
               <tr>
                 <th scope="col">{t('oracy.delivery.task')}</th>
                 <th scope="col">{t('oracy.date')}</th>
-                {MEASURES.map((measure) => (
+                {measures.map((measure) => (
                   <th key={measure.key} scope="col">
                     {t(measure.column)}
                   </th>
@@ -158,7 +182,7 @@ export function DeliveryOverTime({ points, reader, physical }: DeliveryOverTimeP
                 <tr key={point.recordingId}>
                   <th scope="row">{point.taskTitle}</th>
                   <td>{labels[index]}</td>
-                  {MEASURES.map((measure) => (
+                  {measures.map((measure) => (
                     <td key={measure.key}>{formatFigure(point[measure.key])}</td>
                   ))}
                 </tr>
@@ -207,7 +231,7 @@ function MeasureChart({ measure, labels, values }: { measure: Measure; labels: s
     scales: { x: { ticks: { maxRotation: 0, autoSkip: true, maxTicksLimit: 4 } }, y: { min: 0, suggestedMax: measure.suggestedMax } },
     plugins: {
       legend: { display: false },
-      rangeShading: { ranges: [{ axis: 'y', from: measure.band.min, ...(measure.band.max === undefined ? {} : { to: measure.band.max }) }], color: bandFill() },
+      rangeShading: { ranges: measure.band ? [{ axis: 'y', from: measure.band.min, ...(measure.band.max === undefined ? {} : { to: measure.band.max }) }] : [], color: bandFill() },
     },
   };
   return (
@@ -218,7 +242,7 @@ function MeasureChart({ measure, labels, values }: { measure: Measure; labels: s
       <div className="chart-figure__canvas" aria-hidden="true">
         <Line key={scheme} data={data} options={options} plugins={[rangeShading]} />
       </div>
-      <p className="oracy-note delivery-over-time__band">{t(measure.bandText, measure.bandValues())}</p>
+      {measure.band && <p className="oracy-note delivery-over-time__band">{t(measure.band.text, measure.band.values())}</p>}
     </figure>
   );
 }

@@ -18,13 +18,22 @@ vi.mock('react-chartjs-2', () => ({ Line: () => null, Bar: () => null, Doughnut:
 const ONE = snapshot(4, { linguistic: 4, cognitive: 4.25, socialEmotional: 3.5, physical: 2.75 });
 
 /** A trend point `day` days after 1 Jan 2026. */
-const point = (day: number, taskTitle: string, syllablesPerSecond: number | null, pausesPerMinute: number | null, variationSemitones: number | null): DeliveryTrendPoint => ({
+const point = (
+  day: number,
+  taskTitle: string,
+  syllablesPerSecond: number | null,
+  pausesPerMinute: number | null,
+  variationSemitones: number | null,
+  words: { wordsPerMinute: number; fillersPerMinute: number } | null = null,
+): DeliveryTrendPoint => ({
   recordingId: `r${day}`,
   taskTitle,
   submittedAt: new Date(Date.UTC(2026, 0, 1 + day, 12)).toISOString(),
   syllablesPerSecond,
   pausesPerMinute,
   variationSemitones,
+  wordsPerMinute: words?.wordsPerMinute ?? null,
+  fillersPerMinute: words?.fillersPerMinute ?? null,
 });
 
 /** Four recordings whose voice grows livelier at a steady, comfortable pace. */
@@ -70,6 +79,21 @@ describe('Delivery over time on My Oracy', { timeout: 15_000 }, () => {
     const strengths = screen.getByRole('heading', { level: 2, name: 'Strongest and weakest strand' });
     expect(region.compareDocumentPosition(strengths) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByRole('figure', { name: 'Strands over time' }).compareDocumentPosition(region) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('adds words and fillers a minute, without a shaded range, once some recording has a transcript', async () => {
+    const withWords = [...LIVELIER.slice(0, 3), point(23, 'Summarise', 4.3, 3, 1.7, { wordsPerMinute: 132.5, fillersPerMinute: 2.4 })];
+    setup('/student/oracy', { 'GET /api/student/oracy/u-student': { body: withDelivery(profileOf([ONE]), withWords) } }, 'student');
+    const region = await section();
+    expect(within(region).getAllByRole('figure')).toHaveLength(5);
+    expect(within(region).getByRole('figure', { name: 'Words a minute' })).not.toHaveTextContent('Shaded');
+    expect(within(region).getByRole('figure', { name: 'Fillers a minute' })).toBeInTheDocument();
+    expect(chartRows('Delivery over time')).toEqual([
+      ['Introduce yourself', '3 Jan 2026', '4.2', '3.0', '0.8', '—', '—'],
+      ['My hero', '10 Jan 2026', '4.4', '3.5', '0.9', '—', '—'],
+      ['A favourite place', '17 Jan 2026', '4.1', '2.5', '1.6', '—', '—'],
+      ['Summarise', '24 Jan 2026', '4.3', '3.0', '1.7', '132.5', '2.4'],
+    ]);
   });
 
   it('says it is too early with fewer than three recordings, and shows "—" for a figure a take did not give', async () => {

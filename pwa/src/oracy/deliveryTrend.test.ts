@@ -15,6 +15,8 @@ const points = (...figures: Array<[number | null, number | null, number | null]>
     syllablesPerSecond,
     pausesPerMinute,
     variationSemitones,
+    wordsPerMinute: null,
+    fillersPerMinute: null,
   }));
 
 const STUDENT = { audience: 'student' } as const;

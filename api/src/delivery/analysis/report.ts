@@ -187,4 +187,8 @@ export interface DeliveryTrendPoint {
   syllablesPerSecond: number | null;
   pausesPerMinute: number | null;
   variationSemitones: number | null;
+  /** words a minute of speaking time from the recording's transcript; null until it has a ready one */
+  wordsPerMinute: number | null;
+  /** filler words a minute of speaking time from the transcript, one decimal; null until it has a ready one */
+  fillersPerMinute: number | null;
 }
