@@ -32,7 +32,7 @@ const RECORDINGS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..',
 const DEMO_RECORDINGS = ['answer-1.webm', 'answer-2.ogg', 'answer-3.m4a'] as const;
 
 /** A stored demo recording: its store entry, the length read from it and the server's measurement of it. */
-interface DemoAudio {
+export interface DemoAudio {
   file: StoredUpload;
   durationMs: number;
   measurement: Measurement;
@@ -121,7 +121,7 @@ const withId = <T extends object>(fields: T): WithId<T> => ({ _id: new Types.Obj
  * Builds every document of the data set in memory (no I/O). Dates are
  * relative to `now`; everything else depends only on the fixed PRNG seed.
  */
-function buildDataSet(now: number, passwordHash: string, images: readonly string[], audio: readonly DemoAudio[]) {
+export function buildDataSet(now: number, passwordHash: string, images: readonly string[], audio: readonly DemoAudio[]) {
   const rnd = prng(20260301);
   const today = Math.floor(now / DAY) * DAY; // UTC midnight, so course dates read as whole days
 
