@@ -104,23 +104,9 @@ function closeHttpServer(server: Server): Promise<void> {
 }
 
 /**
- * Starts Oracy (docs/architecture.md#running-it): reads the environment, sets the process umask to
- * 0o077 and makes what is already under `DATA_DIR` private (files 0600, folders 0700,
- * docs/architecture.md#private-files), connects to
- * `MONGODB_URI` or locks `DATA_DIR` (`oracy.lock`, docs/architecture.md#backups) and starts the embedded FerretDB under `DATA_DIR/db`, builds
- * indexes, sets up session expiry (TTL index or a 10-minute sweep), cleans stored names and
- * titles that break the rule of docs/product.md#names-and-titles, says once
- * when there is no ffmpeg (docs/product.md#measured-by-the-server), loads
- * the demo data into an empty database when `shouldSeedDemo`, gives recordings
- * stored without a delivery report one and queues their measurement, starts the
- * background-job runner (docs/architecture.md#background-jobs) and, on the embedded database with
- * `BACKUP_SCHEDULE=1`, the backup schedule (docs/architecture.md#scheduled-backups), the daily
- * retention run at 03:30 (docs/architecture.md#retention), connects to
- * `REDIS_URL` when set (Socket.IO adapter, shared rate limits,
- * session-cache invalidation), listens on `PORT` (all interfaces) and prints
- * the URL and, with demo data, the demo accounts.
- * The embedded database is supervised: restarted when it stops, with the requests that need it
- * answered 503 meanwhile; each stop and return is logged (docs/architecture.md#when-the-database-stops).
+ * Starts Oracy in the order of docs/architecture.md#running-it (private files, database, stored
+ * data, demo data, jobs and schedules, HTTP and Socket.IO); the embedded database is supervised
+ * (docs/architecture.md#when-the-database-stops).
  * @param opts.onDatabaseFailure called when the embedded database has stopped 5 times within a
  *   minute and is not restarted again; default: log and exit(1).
  * @throws Error with a readable message when the database, Redis or the port is unavailable, or another process holds `DATA_DIR` (what was opened is closed first).
@@ -324,7 +310,10 @@ function printBanner(env: Env, port: number, hasDemo: boolean): void {
 }
 
 /** The graceful shutdown of `RunningServer.close`, in its order. */
-async function closeServer(state: ServerState, parts: { chat: ChatServer; server: Server; db: DatabaseHandle; lock: ReturnType<typeof lockDataDir> | undefined; log: Logger }): Promise<void> {
+async function closeServer(
+  state: ServerState,
+  parts: { chat: ChatServer; server: Server; db: DatabaseHandle; lock: ReturnType<typeof lockDataDir> | undefined; log: Logger },
+): Promise<void> {
   const { chat, server, db, lock, log } = parts;
   state.shuttingDown = true;
   state.draining = true;

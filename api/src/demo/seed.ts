@@ -193,7 +193,11 @@ type DemoEnrollment = ReturnType<typeof buildEnrollments>[number];
  * and a little upcoming work is done early. The demo student did all past-due work except one
  * debate assignment and nothing early.
  */
-function buildCompletions(data: { demoStudent: Person; courses: readonly DemoCourse[]; assignments: readonly DemoAssignment[]; enrollments: readonly DemoEnrollment[] }, now: number, rnd: Prng) {
+function buildCompletions(
+  data: { demoStudent: Person; courses: readonly DemoCourse[]; assignments: readonly DemoAssignment[]; enrollments: readonly DemoEnrollment[] },
+  now: number,
+  rnd: Prng,
+) {
   const { demoStudent, courses, assignments, enrollments } = data;
   const demoMissed = assignments.filter((a) => a.courseId.equals(courses[1]!._id) && a.dueDate.getTime() < now).at(-1)?._id;
   return enrollments.flatMap((e) => {
@@ -323,7 +327,12 @@ const COMMENTS = ['Clear and well paced: try pausing before your last point.', '
  * reviewed); the demo student has answered neither. Each recording has the server's delivery
  * record, measured a minute after it came (docs/product.md#measured-by-the-server).
  */
-function buildAnswers(data: { tasks: readonly DemoTask[]; demoStudent: Person; demoTeacher: Person; enrollments: readonly DemoEnrollment[] }, audio: readonly DemoAudio[], now: number, rnd: Prng) {
+function buildAnswers(
+  data: { tasks: readonly DemoTask[]; demoStudent: Person; demoTeacher: Person; enrollments: readonly DemoEnrollment[] },
+  audio: readonly DemoAudio[],
+  now: number,
+  rnd: Prng,
+) {
   const { tasks, demoStudent, demoTeacher, enrollments } = data;
   const answered = (task: DemoTask, count: number) =>
     enrollments
@@ -340,10 +349,31 @@ function buildAnswers(data: { tasks: readonly DemoTask[]; demoStudent: Person; d
     answering.forEach((studentId, i) => {
       const take = audio[(t * 3 + i) % audio.length]!;
       const submittedAt = new Date(now - (4 - i) * DAY + rnd.int(8 * 60, 20 * 60) * MINUTE);
-      const recording = withId({ taskId: task._id, studentId, courseId: task.courseId, file: take.file, durationMs: take.durationMs, submittedAt, status: i < reviewed ? 'reviewed' : 'pending', createdAt: submittedAt, updatedAt: submittedAt });
+      const recording = withId({
+        taskId: task._id,
+        studentId,
+        courseId: task.courseId,
+        file: take.file,
+        durationMs: take.durationMs,
+        submittedAt,
+        status: i < reviewed ? 'reviewed' : 'pending',
+        createdAt: submittedAt,
+        updatedAt: submittedAt,
+      });
       recordings.push(recording);
       const measuredAt = new Date(submittedAt.getTime() + MINUTE);
-      deliveries.push(withId({ recordingId: recording._id, studentId, taskId: task._id, audio: take.file.name, submittedAt, ...measuredFields(take.measurement, measuredAt), createdAt: submittedAt, updatedAt: measuredAt }));
+      deliveries.push(
+        withId({
+          recordingId: recording._id,
+          studentId,
+          taskId: task._id,
+          audio: take.file.name,
+          submittedAt,
+          ...measuredFields(take.measurement, measuredAt),
+          createdAt: submittedAt,
+          updatedAt: measuredAt,
+        }),
+      );
       if (i < reviewed) {
         const at = new Date(submittedAt.getTime() + rnd.int(2, 20) * HOUR);
         const strands = Object.fromEntries(task.focusStrands.map((strand) => [strand, rnd.int(2, 5)]));
@@ -377,41 +407,31 @@ export function buildDataSet(now: number, passwordHash: string, images: readonly
   const tasks = buildTasks(demoTeacher, courses, now, today);
   const { recordings, feedback, deliveries } = buildAnswers({ tasks, demoStudent, demoTeacher, enrollments }, audio, now, rnd);
 
-  return { users: [...admins, ...teachers, ...students], assessments, courses, enrollments, assignments, completions, notices, complaints, messages, tasks, recordings, feedback, deliveries };
+  return {
+    users: [...admins, ...teachers, ...students],
+    assessments,
+    courses,
+    enrollments,
+    assignments,
+    completions,
+    notices,
+    complaints,
+    messages,
+    tasks,
+    recordings,
+    feedback,
+    deliveries,
+  };
 }
 
 /**
- * Loads the demo data set of docs/architecture.md#running-it into an empty database:
- * - people (password `oracy-demo` for all): 2 admins (`admin@oracy.test`),
- *   4 teachers (`teacher@oracy.test` first), 30 students (`student@oracy.test`,
- *   "Sam Taylor", first); every student but three (the demo student among
- *   them, "Beginner") has 1–6 self-assessments over the last five months,
- *   whose latest gives their `oracyLevel` and their Oracy summary
- *   (docs/product.md#derived-and-stored-data, docs/product.md#oracy-profile): most improve or
- *   hold steady, two of the demo teacher's students declined last time and one has not taken it
- *   for over 30 days;
- * - 8 courses (two per teacher, 2 inactive), each with a 345×140 PNG from
- *   `api/assets/courses/` saved through `uploads` under a server-generated name
- *   (`course-<24 hex>.png`, as an upload would be);
- * - enrollments (2–4 per student, the demo student in 4 of which 2 are the demo
- *   teacher's), 2–4 assignments per course, completions;
- * - 6 notices, 12 complaints in every status from both roles, and 80 discussion
- *   messages between the two admins over the last five days.
- *
- * Deterministic (fixed PRNG seed) apart from the image file names and ids;
- * dates are relative to now. Whether to call it at all (SEED_DEMO, NODE_ENV)
- * is the caller's decision. FerretDB has no transactions: the users go in
- * first and act as the lock (unique emails); if anything fails afterwards the
- * documents and files written so far are removed again and the error is thrown.
- *
- * @param opts.uploads the course images' store (`createUploadStores(env).public`, disk or GridFS)
- * @param opts.recordings the recordings' store (`createUploadStores(env).recordings`): the demo
- *   speaking-practice answers are saved there (docs/product.md#speaking-practice)
- * @param opts.deliveryTools the decoder and analysis that measure the demo answers at once, so
- *   that their delivery reports are ready (docs/product.md#measured-by-the-server); default
- *   `serverDeliveryTools()`. Without ffmpeg the WebM, Ogg and M4A answers are `unavailable`.
+ * Loads the demo data set (docs/architecture.md#running-it: who and what it holds, and why the
+ * users go in first) into an empty database; whether to call it at all is the caller's decision.
+ * @param opts.uploads the course images' store; `opts.recordings` the recordings' store
+ * @param opts.deliveryTools measure the demo answers at once (default `serverDeliveryTools()`)
  * @param opts.log receives one summary line when data was loaded
  * @returns `{ seeded: false }` without writing anything when the users collection has any document
+ * @throws what failed, after removing what was written
  */
 export async function seedDemoData(opts: { uploads: UploadStore; recordings: UploadStore; deliveryTools?: DeliveryTools; log?: (line: string) => void }): Promise<{ seeded: boolean }> {
   if (await User.exists({})) return { seeded: false };
