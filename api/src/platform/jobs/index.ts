@@ -339,6 +339,16 @@ async function sweepFinished(before: Date): Promise<void> {
   await JobClaim.deleteMany({ jobId: { $in: ids } });
 }
 
+/** A sweep of finished jobs that does its work at most once per `everyMs` (the time is passed in, ms). */
+function sweeper(keepFinishedMs: number, everyMs: number): (now: number) => Promise<void> {
+  let lastSweep = 0;
+  return async (now) => {
+    if (now - lastSweep < everyMs) return;
+    lastSweep = now;
+    await sweepFinished(new Date(now - keepFinishedMs));
+  };
+}
+
 /** The first `CANDIDATES` jobs of these names that are due now or whose lease has expired. */
 function findDueJobs(names: string[], now: Date): Promise<JobDoc[]> {
   return Job.find({
@@ -427,21 +437,13 @@ export function createJobRunner(opts: JobRunnerOptions = {}): JobRunner {
   const owner = ownerName();
   const pollMs = opts.pollMs ?? 5_000;
   const stopGraceMs = opts.stopGraceMs ?? 10_000;
-  const keepFinishedMs = opts.keepFinishedMs ?? 7 * DAY_MS;
-  const sweepEveryMs = opts.sweepEveryMs ?? 60 * 60 * 1000;
   const log = opts.log;
 
   let started = false;
   let stopping = false;
   let looping: Promise<void> | undefined;
   let current: TryInHand | undefined;
-  let lastSweep = 0;
-
-  async function sweep(now: number): Promise<void> {
-    if (now - lastSweep < sweepEveryMs) return;
-    lastSweep = now;
-    await sweepFinished(new Date(now - keepFinishedMs));
-  }
+  const sweep = sweeper(opts.keepFinishedMs ?? 7 * DAY_MS, opts.sweepEveryMs ?? 60 * 60 * 1000);
 
   async function runOnce(): Promise<boolean> {
     const wanted = (opts.names ?? [...definitions.keys()]).filter((name) => definitions.has(name));
