@@ -104,23 +104,9 @@ function closeHttpServer(server: Server): Promise<void> {
 }
 
 /**
- * Starts Oracy (docs/architecture.md#running-it): reads the environment, sets the process umask to
- * 0o077 and makes what is already under `DATA_DIR` private (files 0600, folders 0700,
- * docs/architecture.md#private-files), connects to
- * `MONGODB_URI` or locks `DATA_DIR` (`oracy.lock`, docs/architecture.md#backups) and starts the embedded FerretDB under `DATA_DIR/db`, builds
- * indexes, sets up session expiry (TTL index or a 10-minute sweep), cleans stored names and
- * titles that break the rule of docs/product.md#names-and-titles, says once
- * when there is no ffmpeg (docs/product.md#measured-by-the-server), loads
- * the demo data into an empty database when `shouldSeedDemo`, gives recordings
- * stored without a delivery report one and queues their measurement, starts the
- * background-job runner (docs/architecture.md#background-jobs) and, on the embedded database with
- * `BACKUP_SCHEDULE=1`, the backup schedule (docs/architecture.md#scheduled-backups), the daily
- * retention run at 03:30 (docs/architecture.md#retention), connects to
- * `REDIS_URL` when set (Socket.IO adapter, shared rate limits,
- * session-cache invalidation), listens on `PORT` (all interfaces) and prints
- * the URL and, with demo data, the demo accounts.
- * The embedded database is supervised: restarted when it stops, with the requests that need it
- * answered 503 meanwhile; each stop and return is logged (docs/architecture.md#when-the-database-stops).
+ * Starts Oracy in the order of docs/architecture.md#running-it (private files, database, stored
+ * data, demo data, jobs and schedules, HTTP and Socket.IO); the embedded database is supervised
+ * (docs/architecture.md#when-the-database-stops).
  * @param opts.onDatabaseFailure called when the embedded database has stopped 5 times within a
  *   minute and is not restarted again; default: log and exit(1).
  * @throws Error with a readable message when the database, Redis or the port is unavailable, or another process holds `DATA_DIR` (what was opened is closed first).
@@ -135,7 +121,82 @@ export async function startServer(opts: { env?: Env; logger?: Logger; onDatabase
       process.exit(1);
     });
 
-  // Before anything is written under DATA_DIR, the embedded database (a child, which inherits it) included.
+  const lock = await prepareDataDir(env, log);
+  const state: ServerState = { shuttingDown: false, draining: false, transcriber: null };
+  const db = await openDatabase(env, log, onGiveUp, () => state.shuttingDown).catch((err: unknown) => {
+    lock?.release();
+    throw err;
+  });
+  try {
+    log.info({ embedded: db.embedded }, db.embedded ? `embedded database (FerretDB) with data in ${join(env.DATA_DIR, 'db')}` : 'connected to MONGODB_URI');
+    await prepareStoredData(env, log, state);
+    // one set of upload stores per process, shared by the seed, the routes and the chat.
+    const uploads = createUploadStores(env);
+    if (env.UPLOAD_STORE === 'disk') await mkdir(publicUploadsDir(env.DATA_DIR), { recursive: true, mode: 0o700 });
+    const deliveryTools = serverDeliveryTools();
+    await warnAboutMissingTools(env, log, state);
+    const hasDemo = await seedIfWanted(env, log, uploads, deliveryTools);
+    if (env.REDIS_URL) {
+      state.redis = await connectRedis(env.REDIS_URL, log);
+      log.info(`Redis at ${state.redis.safeUrl}: Socket.IO, rate limits and session changes are shared with the other processes`);
+    }
+    const redis = state.redis;
+    const health = { draining: () => state.draining, ...(redis ? { redisReady: redis.ready } : {}) };
+    // bound to the Socket.IO server below, once the HTTP server it is attached to exists.
+    const sockets = createSocketRevocation();
+    const app = createApp({ env, logger: log, health, uploads, deliveryTools, transcriber: state.transcriber, sockets, ...(redis ? { rateLimits: redis.rateLimits } : {}) });
+    // after createApp, which declares the jobs.
+    const jobs = await startBackgroundWork(env, log, db, state);
+    const { server, port } = await listen(app, env.PORT);
+    const chat = attachChatServer(server, env, log, uploads, redis);
+    sockets.bind(chat.io);
+    printBanner(env, port, hasDemo);
+
+    let closing: Promise<void> | undefined;
+    return {
+      app,
+      server,
+      port,
+      chat,
+      env,
+      log,
+      db,
+      redis,
+      jobs,
+      ...(state.backupSchedule ? { backupSchedule: state.backupSchedule } : {}),
+      retentionSchedule: state.retentionSchedule,
+      close() {
+        closing ??= closeServer(state, { chat, server, db, lock, log });
+        return closing;
+      },
+    };
+  } catch (err) {
+    await abandonStart(state, db, lock);
+    throw err;
+  }
+}
+
+/** What a start has opened so far, so that a failed start or `close()` ends exactly that. */
+interface ServerState {
+  /** set by close(): a database stop is then not logged as a crash */
+  shuttingDown: boolean;
+  /** `/readyz` answers 503 */
+  draining: boolean;
+  expiry?: SessionExpiry;
+  redis?: RedisLink;
+  jobs?: JobRunner;
+  backupSchedule?: RecurringTimer;
+  stopExportSweep?: () => void;
+  retentionSchedule?: RecurringTimer;
+  transcriber: Transcriber | null;
+}
+
+/**
+ * Before anything is written under DATA_DIR (the embedded database, a child that inherits the
+ * umask, included): the private umask, the folder's lock, and private modes for what is there.
+ * @returns the lock, on the embedded database
+ */
+async function prepareDataDir(env: Env, log: Logger): Promise<ReturnType<typeof lockDataDir> | undefined> {
   usePrivateUmask();
   const lock = env.MONGODB_URI ? undefined : lockDataDir(env.DATA_DIR, 'oracy server');
   const tightened = await tightenDataDirModes(env.DATA_DIR).catch((err: unknown) => {
@@ -151,151 +212,138 @@ export async function startServer(opts: { env?: Env; logger?: Logger; onDatabase
   if (tightened.refused.length > 0) {
     log.warn({ refused: tightened.refused }, `Could not make ${tightened.refused.join(', ')} private: another account owns them. Give them to the account Oracy runs as (chown).`);
   }
-  let shuttingDown = false;
-  const db = await connectDatabase({
+  return lock;
+}
+
+/** Connects to `MONGODB_URI` or starts the supervised embedded database, logging its stops and returns. */
+function openDatabase(env: Env, log: Logger, onGiveUp: (message: string) => void, shuttingDown: () => boolean): Promise<DatabaseHandle> {
+  return connectDatabase({
     mongodbUri: env.MONGODB_URI,
     dataDir: env.DATA_DIR,
     pushdown: env.DEVDB_PUSHDOWN === 'on',
     onDown: ({ message, restartAt }) => {
       // Ctrl-C reaches the database child too, and close() cancels the restart: a shutdown is not logged as a crash.
       setTimeout(() => {
-        if (shuttingDown) return;
+        if (shuttingDown()) return;
         const restartInMs = Math.max(0, restartAt - Date.now());
         log.error({ restartInMs }, `${message}\nIt is started again shortly; until then requests that need it are answered 503.`);
       }, DATABASE_NOTICE_DELAY_MS).unref();
     },
     onUp: ({ downForMs }) => log.warn({ downForMs }, `the embedded database serves again after ${downForMs} ms`),
     onGiveUp,
-  }).catch((err: unknown) => {
-    lock?.release();
-    throw err;
   });
-  let expiry: SessionExpiry | undefined;
-  let redis: RedisLink | undefined;
-  let jobs: JobRunner | undefined;
-  let backupSchedule: RecurringTimer | undefined;
-  let stopExportSweep: (() => void) | undefined;
-  let retentionSchedule: RecurringTimer | undefined;
-  let transcriber: Transcriber | null = null;
-  try {
-    log.info({ embedded: db.embedded }, db.embedded ? `embedded database (FerretDB) with data in ${join(env.DATA_DIR, 'db')}` : 'connected to MONGODB_URI');
-    await ensureIndexes(log);
-    expiry = await ensureSessionExpiry((message, err) => log.warn({ err }, message), { idleMinutes: env.SESSION_IDLE_MINUTES });
-    if (expiry.mode === 'sweep') log.info('no TTL indexes on this database: expired sessions are swept every 10 minutes');
-    await cleanStoredText(log);
-    const summarised = await backfillOracySummaries();
-    if (summarised > 0) log.info(`Oracy summaries written for ${summarised} users stored before they existed`);
+}
 
-    // one set of upload stores per process, shared by the seed, the routes and the chat.
-    const uploads = createUploadStores(env);
-    if (env.UPLOAD_STORE === 'disk') await mkdir(publicUploadsDir(env.DATA_DIR), { recursive: true, mode: 0o700 });
-    const deliveryTools = serverDeliveryTools();
-    if (!(await ffmpegAvailable())) {
-      log.warn(
-        "No ffmpeg here: the server keeps the phones' delivery reports and measures only WAV recordings itself. " +
-          "Install it (Debian: apt-get install -y ffmpeg) and restart; an admin's POST /api/admin/delivery/reanalyse then measures the rest.",
-      );
-    }
-    // one transcription worker per process, started by the first take and stopped when idle.
-    transcriber = createTranscriber(env, log);
-    if (transcriber && !transcriber.installed) {
-      log.warn(
-        'No transcription environment here: every transcript is "unavailable". Run node scripts/setup.mjs --build where python3 is available, and restart (see "Transcription" in the README).',
-      );
-    }
-    if (shouldSeedDemo(env) && !(await User.exists({}))) {
-      const { seeded } = await seedDemoData({ uploads: uploads.public, recordings: uploads.recordings, deliveryTools, log: (line) => log.info(line) });
-      if (seeded) log.info('demo data loaded');
-    }
-    const hasDemo = Boolean(await User.exists({ email: DEMO_ACCOUNTS.admin }));
+/** Indexes, session expiry, stored names and titles cleaned, missing Oracy summaries written. */
+async function prepareStoredData(env: Env, log: Logger, state: ServerState): Promise<void> {
+  await ensureIndexes(log);
+  state.expiry = await ensureSessionExpiry((message, err) => log.warn({ err }, message), { idleMinutes: env.SESSION_IDLE_MINUTES });
+  if (state.expiry.mode === 'sweep') log.info('no TTL indexes on this database: expired sessions are swept every 10 minutes');
+  await cleanStoredText(log);
+  const summarised = await backfillOracySummaries();
+  if (summarised > 0) log.info(`Oracy summaries written for ${summarised} users stored before they existed`);
+}
 
-    if (env.REDIS_URL) {
-      redis = await connectRedis(env.REDIS_URL, log);
-      log.info(`Redis at ${redis.safeUrl}: Socket.IO, rate limits and session changes are shared with the other processes`);
-    }
-    let draining = false;
-    const health = { draining: () => draining, ...(redis ? { redisReady: redis.ready } : {}) };
-
-    // bound to the Socket.IO server below, once the HTTP server it is attached to exists.
-    const sockets = createSocketRevocation();
-    const app = createApp({ env, logger: log, health, uploads, deliveryTools, transcriber, sockets, ...(redis ? { rateLimits: redis.rateLimits } : {}) });
-    // after createApp, which declares the jobs.
-    const measuring = await backfillDeliveryReports();
-    if (measuring > 0) log.info(`${measuring} recordings stored before delivery feedback existed are queued to be measured`);
-    jobs = createJobRunner({ log });
-    jobs.start();
-    // One timer per process; the slot's key and the run's unique slot make one backup of each slot.
-    if (db.embedded && env.BACKUP_SCHEDULE) backupSchedule = startBackupSchedule({ dataDir: env.DATA_DIR, log });
-    // Every process queues the hourly sweep of data exports; the hour's key makes one run of it (docs/architecture.md#exports-of-personal-data).
-    stopExportSweep = startExportSweep(log);
-    // the same for the daily retention run, on every database.
-    retentionSchedule = startRetentionSchedule({ log });
-    const { server, port } = await listen(app, env.PORT);
-    const chat = attachChat(server, {
-      dataDir: env.DATA_DIR,
-      uploads: uploads.chat,
-      log,
-      trustProxy: env.TRUST_PROXY,
-      allowedOrigins: env.ALLOWED_ORIGINS,
-      ...(env.PUBLIC_ORIGIN ? { publicOrigin: env.PUBLIC_ORIGIN } : {}),
-      requireOrigin: env.CSRF_REQUIRE_ORIGIN,
-      sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
-      ...(redis ? { rateLimits: redis.rateLimits, adapter: redis.socketAdapter } : {}),
-    });
-    sockets.bind(chat.io);
-
-    const lines = [`Oracy is running at http://localhost:${port}`];
-    if (env.PUBLIC_ORIGIN) lines.push(`Public address: ${env.PUBLIC_ORIGIN} (other hosts are answered 421, but /healthz and /readyz)`);
-    if (hasDemo) lines.push(`Demo accounts (password: ${DEMO_PASSWORD}):`, ...Object.values(DEMO_ACCOUNTS).map((email) => `  ${email}`));
-    console.log(lines.join('\n'));
-
-    let closing: Promise<void> | undefined;
-    return {
-      app,
-      server,
-      port,
-      chat,
-      env,
-      log,
-      db,
-      redis,
-      jobs,
-      ...(backupSchedule ? { backupSchedule } : {}),
-      retentionSchedule,
-      close() {
-        closing ??= (async () => {
-          shuttingDown = true;
-          draining = true;
-          expiry?.stop();
-          backupSchedule?.stop();
-          stopExportSweep?.();
-          retentionSchedule?.stop();
-          await chat.close();
-          await closeHttpServer(server);
-          await jobs?.stop();
-          await stopAnalysisThread();
-          await transcriber?.stop();
-          // the journal's last entries, while the database is still there (otherwise the next start inserts them).
-          await closeAccessLog().catch((err) => log.warn({ err }, 'access-log entries left in the journal for the next start'));
-          await redis?.close();
-          await db.close();
-          lock?.release();
-        })();
-        return closing;
-      },
-    };
-  } catch (err) {
-    expiry?.stop();
-    backupSchedule?.stop();
-    stopExportSweep?.();
-    retentionSchedule?.stop();
-    await jobs?.stop().catch(() => undefined);
-    await transcriber?.stop().catch(() => undefined);
-    await redis?.close().catch(() => undefined);
-    await db.close().catch(() => undefined);
-    lock?.release();
-    throw err;
+/** Says once when ffmpeg or the transcription environment is missing; creates the transcriber. */
+async function warnAboutMissingTools(env: Env, log: Logger, state: ServerState): Promise<void> {
+  if (!(await ffmpegAvailable())) {
+    log.warn(
+      "No ffmpeg here: the server keeps the phones' delivery reports and measures only WAV recordings itself. " +
+        "Install it (Debian: apt-get install -y ffmpeg) and restart; an admin's POST /api/admin/delivery/reanalyse then measures the rest.",
+    );
   }
+  // one transcription worker per process, started by the first take and stopped when idle.
+  state.transcriber = createTranscriber(env, log);
+  if (state.transcriber && !state.transcriber.installed) {
+    log.warn(
+      'No transcription environment here: every transcript is "unavailable". Run node scripts/setup.mjs --build where python3 is available, and restart (see "Transcription" in the README).',
+    );
+  }
+}
+
+/** Loads the demo data into an empty database when `shouldSeedDemo`. @returns whether the demo accounts exist */
+async function seedIfWanted(env: Env, log: Logger, uploads: ReturnType<typeof createUploadStores>, deliveryTools: ReturnType<typeof serverDeliveryTools>): Promise<boolean> {
+  if (shouldSeedDemo(env) && !(await User.exists({}))) {
+    const { seeded } = await seedDemoData({ uploads: uploads.public, recordings: uploads.recordings, deliveryTools, log: (line) => log.info(line) });
+    if (seeded) log.info('demo data loaded');
+  }
+  return Boolean(await User.exists({ email: DEMO_ACCOUNTS.admin }));
+}
+
+/** Queues the measurement of unmeasured recordings, starts the job runner and the schedules. */
+async function startBackgroundWork(env: Env, log: Logger, db: DatabaseHandle, state: ServerState): Promise<JobRunner> {
+  const measuring = await backfillDeliveryReports();
+  if (measuring > 0) log.info(`${measuring} recordings stored before delivery feedback existed are queued to be measured`);
+  const jobs = createJobRunner({ log });
+  state.jobs = jobs;
+  jobs.start();
+  // One timer per process; the slot's key and the run's unique slot make one backup of each slot.
+  if (db.embedded && env.BACKUP_SCHEDULE) state.backupSchedule = startBackupSchedule({ dataDir: env.DATA_DIR, log });
+  // Every process queues the hourly sweep of data exports; the hour's key makes one run of it (docs/architecture.md#exports-of-personal-data).
+  state.stopExportSweep = startExportSweep(log);
+  // the same for the daily retention run, on every database.
+  state.retentionSchedule = startRetentionSchedule({ log });
+  return jobs;
+}
+
+/** The discussion's Socket.IO server on `server`. */
+function attachChatServer(server: Server, env: Env, log: Logger, uploads: ReturnType<typeof createUploadStores>, redis: RedisLink | undefined): ChatServer {
+  return attachChat(server, {
+    dataDir: env.DATA_DIR,
+    uploads: uploads.chat,
+    log,
+    trustProxy: env.TRUST_PROXY,
+    allowedOrigins: env.ALLOWED_ORIGINS,
+    ...(env.PUBLIC_ORIGIN ? { publicOrigin: env.PUBLIC_ORIGIN } : {}),
+    requireOrigin: env.CSRF_REQUIRE_ORIGIN,
+    sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
+    ...(redis ? { rateLimits: redis.rateLimits, adapter: redis.socketAdapter } : {}),
+  });
+}
+
+/** Prints the URL and, with demo data, the demo accounts. */
+function printBanner(env: Env, port: number, hasDemo: boolean): void {
+  const lines = [`Oracy is running at http://localhost:${port}`];
+  if (env.PUBLIC_ORIGIN) lines.push(`Public address: ${env.PUBLIC_ORIGIN} (other hosts are answered 421, but /healthz and /readyz)`);
+  if (hasDemo) lines.push(`Demo accounts (password: ${DEMO_PASSWORD}):`, ...Object.values(DEMO_ACCOUNTS).map((email) => `  ${email}`));
+  console.log(lines.join('\n'));
+}
+
+/** The graceful shutdown of `RunningServer.close`, in its order. */
+async function closeServer(
+  state: ServerState,
+  parts: { chat: ChatServer; server: Server; db: DatabaseHandle; lock: ReturnType<typeof lockDataDir> | undefined; log: Logger },
+): Promise<void> {
+  const { chat, server, db, lock, log } = parts;
+  state.shuttingDown = true;
+  state.draining = true;
+  state.expiry?.stop();
+  state.backupSchedule?.stop();
+  state.stopExportSweep?.();
+  state.retentionSchedule?.stop();
+  await chat.close();
+  await closeHttpServer(server);
+  await state.jobs?.stop();
+  await stopAnalysisThread();
+  await state.transcriber?.stop();
+  // the journal's last entries, while the database is still there (otherwise the next start inserts them).
+  await closeAccessLog().catch((err) => log.warn({ err }, 'access-log entries left in the journal for the next start'));
+  await state.redis?.close();
+  await db.close();
+  lock?.release();
+}
+
+/** Ends what a failed start had opened, ignoring errors on the way. */
+async function abandonStart(state: ServerState, db: DatabaseHandle, lock: ReturnType<typeof lockDataDir> | undefined): Promise<void> {
+  state.expiry?.stop();
+  state.backupSchedule?.stop();
+  state.stopExportSweep?.();
+  state.retentionSchedule?.stop();
+  await state.jobs?.stop().catch(() => undefined);
+  await state.transcriber?.stop().catch(() => undefined);
+  await state.redis?.close().catch(() => undefined);
+  await db.close().catch(() => undefined);
+  lock?.release();
 }
 
 /** True when this file is the program being run (`tsx api/src/server.ts`), not an import. */

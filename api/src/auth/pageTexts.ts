@@ -13,11 +13,6 @@ import { LANGUAGE_CODES, type Text } from '../platform/i18n/index.js';
  * `../errors.ts`), never from the English of the JSON API's `message`.
  */
 
-/** `text` with each `{name}` replaced by `values[name]`; a name without a value stays as it is. */
-export function fillText(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-}
-
 /** The `<html lang>` of each language. */
 export const HTML_LANG: Readonly<Record<Language, string>> = LANGUAGE_CODES;
 

@@ -32,7 +32,7 @@ const RECORDINGS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..',
 const DEMO_RECORDINGS = ['answer-1.webm', 'answer-2.ogg', 'answer-3.m4a'] as const;
 
 /** A stored demo recording: its store entry, the length read from it and the server's measurement of it. */
-interface DemoAudio {
+export interface DemoAudio {
   file: StoredUpload;
   durationMs: number;
   measurement: Measurement;
@@ -117,14 +117,8 @@ type AnyModel = Model<any>;
 type WithId<T> = T & { _id: Types.ObjectId };
 const withId = <T extends object>(fields: T): WithId<T> => ({ _id: new Types.ObjectId(), ...fields });
 
-/**
- * Builds every document of the data set in memory (no I/O). Dates are
- * relative to `now`; everything else depends only on the fixed PRNG seed.
- */
-function buildDataSet(now: number, passwordHash: string, images: readonly string[], audio: readonly DemoAudio[]) {
-  const rnd = prng(20260301);
-  const today = Math.floor(now / DAY) * DAY; // UTC midnight, so course dates read as whole days
-
+/** The people: admins, teachers and students (the demo student first), all with the demo password. */
+function buildPeople(passwordHash: string) {
   const person = (p: DemoPerson, role: 1 | 2 | 3, oracyLevel: OracyLevel = 'Beginner') => withId({ ...p, name: `${p.firstName} ${p.lastName}`, role, passwordHash, oracyLevel });
   const admins = ADMINS.map((p) => person(p, 1));
   const teachers = TEACHERS.map((p) => person(p, 2));
@@ -134,8 +128,14 @@ function buildDataSet(now: number, passwordHash: string, images: readonly string
   });
   // The demo student has no assessment yet, so keeps "Beginner" until they submit one.
   const students = [DEMO_STUDENT, ...others].map((p) => person(p, 3));
+  return { admins, teachers, students };
+}
+type People = ReturnType<typeof buildPeople>;
+type Person = People['students'][number];
 
-  const courses = COURSES.map((c, i) => {
+/** The courses, dated in whole weeks from `today`, each with its stored image. */
+function buildCourses(today: number, teachers: readonly Person[], images: readonly string[]) {
+  return COURSES.map((c, i) => {
     const startDate = new Date(today + c.startWeek * 7 * DAY);
     return withId({
       title: c.title,
@@ -148,21 +148,29 @@ function buildDataSet(now: number, passwordHash: string, images: readonly string
       image: images[i]!,
     });
   });
-  const hasStarted = (c: (typeof courses)[number]) => c.startDate.getTime() <= now;
-  const hasEnded = (c: (typeof courses)[number]) => c.endDate.getTime() <= now;
+}
+type DemoCourse = ReturnType<typeof buildCourses>[number];
 
-  // Assignments due at even steps through each course, at 4 pm.
-  const assignments = courses.flatMap((c, i) => {
+/** Assignments due at even steps through each course, at 4 pm. */
+function buildAssignments(courses: readonly DemoCourse[]) {
+  return courses.flatMap((c, i) => {
     const titles = COURSES[i]!.assignments;
     const days = COURSES[i]!.weeks * 7;
     return titles.map((title, k) => withId({ courseId: c._id, title, dueDate: new Date(c.startDate.getTime() + Math.round(((k + 1) * days) / (titles.length + 1)) * DAY + 16 * HOUR) }));
   });
+}
+type DemoAssignment = ReturnType<typeof buildAssignments>[number];
 
-  // Enrollments: the demo student in four courses (two of them the demo teacher's,
-  // one ended and completed); everyone else in 2–4. Ended courses are mostly
-  // completed, running ones now and then, future ones never.
+/**
+ * Enrollments: the demo student in four courses (two of them the demo teacher's, one ended and
+ * completed); everyone else in 2–4. Ended courses are mostly completed, running ones now and
+ * then, future ones never.
+ */
+function buildEnrollments(students: readonly Person[], courses: readonly DemoCourse[], now: number, rnd: Prng) {
+  const hasStarted = (c: DemoCourse) => c.startDate.getTime() <= now;
+  const hasEnded = (c: DemoCourse) => c.endDate.getTime() <= now;
   const demoCourses = [0, 1, 4, 5];
-  const enrollments = students.flatMap((s, i) => {
+  return students.flatMap((s, i) => {
     const picked = i === 0 ? demoCourses.map((k) => courses[k]!) : rnd.pick(courses, rnd.int(2, 4));
     return picked.map((c) => {
       let completedAt: Date | null = null;
@@ -177,15 +185,25 @@ function buildDataSet(now: number, passwordHash: string, images: readonly string
       });
     });
   });
+}
+type DemoEnrollment = ReturnType<typeof buildEnrollments>[number];
 
-  // Completions: a completed course has every assignment done; otherwise most
-  // past-due work is done and a little upcoming work is done early. The demo
-  // student did all past-due work except one debate assignment and nothing early.
+/**
+ * Completions: a completed course has every assignment done; otherwise most past-due work is done
+ * and a little upcoming work is done early. The demo student did all past-due work except one
+ * debate assignment and nothing early.
+ */
+function buildCompletions(
+  data: { demoStudent: Person; courses: readonly DemoCourse[]; assignments: readonly DemoAssignment[]; enrollments: readonly DemoEnrollment[] },
+  now: number,
+  rnd: Prng,
+) {
+  const { demoStudent, courses, assignments, enrollments } = data;
   const demoMissed = assignments.filter((a) => a.courseId.equals(courses[1]!._id) && a.dueDate.getTime() < now).at(-1)?._id;
-  const completions = enrollments.flatMap((e) => {
+  return enrollments.flatMap((e) => {
     const course = courses.find((c) => c._id.equals(e.courseId))!;
-    if (!hasStarted(course)) return [];
-    const isDemo = e.studentId.equals(students[0]!._id);
+    if (course.startDate.getTime() > now) return [];
+    const isDemo = e.studentId.equals(demoStudent._id);
     return assignments
       .filter((a) => a.courseId.equals(course._id))
       .flatMap((a) => {
@@ -198,11 +216,17 @@ function buildDataSet(now: number, passwordHash: string, images: readonly string
         return [withId({ assignmentId: a._id, studentId: e.studentId, completedAt })];
       });
   });
+}
 
-  // Self-assessments over the last five months (docs/product.md#oracy-profile): the demo student
-  // and two others never took it; two of the demo teacher's students declined last time and one
-  // of them has not taken it for over 30 days; the rest improve or hold steady.
-  const demoTeacherCourses = new Set(courses.filter((c) => c.instructorId.equals(teachers[0]!._id)).map((c) => String(c._id)));
+/**
+ * Self-assessments over the last five months (docs/product.md#oracy-profile): the demo student and
+ * two others never took it; two of the demo teacher's students declined last time and one of them
+ * has not taken it for over 30 days; the rest improve or hold steady. Sets each student's
+ * `oracyLevel` and Oracy summary from their own.
+ */
+function buildAssessments(data: { students: Person[]; demoTeacher: Person; courses: readonly DemoCourse[]; enrollments: readonly DemoEnrollment[] }, today: number, rnd: Prng) {
+  const { students, demoTeacher, courses, enrollments } = data;
+  const demoTeacherCourses = new Set(courses.filter((c) => c.instructorId.equals(demoTeacher._id)).map((c) => String(c._id)));
   const demoTeachers = students.slice(1).filter((s) => enrollments.some((e) => e.studentId.equals(s._id) && demoTeacherCourses.has(String(e.courseId))));
   const [declining1, declining2, stale] = demoTeachers;
   const neverAssessed = new Set(
@@ -221,16 +245,21 @@ function buildDataSet(now: number, passwordHash: string, images: readonly string
     student.oracyLevel = own[0]?.level ?? 'Beginner';
     Object.assign(student, { oracy: summaryOf(own) });
   }
+  return assessments;
+}
 
-  // Notices two days apart, oldest first, the newest two days ago.
-  const notices = NOTICES.map((n, i) => {
+/** Notices two days apart, oldest first, the newest two days ago. */
+function buildNotices(today: number) {
+  return NOTICES.map((n, i) => {
     const createdAt = new Date(today - (NOTICES.length - i) * 2 * DAY + 9 * HOUR + i * 7 * MINUTE);
     return withId({ ...n, createdAt, updatedAt: createdAt });
   });
+}
 
-  // Complaints nine hours apart, oldest first; decided ones by the demo admin a few hours later.
-  const complaints = COMPLAINTS.map((c, i) => {
-    const filer = c.by.role === 2 ? teachers[c.by.index]! : students[c.by.index]!;
+/** Complaints nine hours apart, oldest first; decided ones by the demo admin a few hours later. */
+function buildComplaints(people: People, now: number, rnd: Prng) {
+  return COMPLAINTS.map((c, i) => {
+    const filer = c.by.role === 2 ? people.teachers[c.by.index]! : people.students[c.by.index]!;
     const createdAt = new Date(now - (COMPLAINTS.length - i) * 9 * HOUR);
     const decidedAt = c.status ? new Date(createdAt.getTime() + rnd.int(1, 6) * HOUR) : null;
     return withId({
@@ -239,31 +268,31 @@ function buildDataSet(now: number, passwordHash: string, images: readonly string
       userId: filer._id,
       role: c.by.role,
       status: c.status,
-      decidedBy: c.status ? admins[0]!._id : null,
+      decidedBy: c.status ? people.admins[0]!._id : null,
       decidedAt,
       createdAt,
       updatedAt: decidedAt ?? createdAt,
     });
   });
+}
 
-  // The admins' discussion: five working days ending yesterday, 16 lines a day,
-  // strictly increasing times from 8:10 am with a lunch gap.
+/** The admins' discussion: five working days ending yesterday, 16 lines a day, strictly increasing times from 8:10 am with a lunch gap. */
+function buildMessages(admins: readonly Person[], today: number, rnd: Prng) {
   const perDay = DISCUSSION.length / 5;
   let at = 0;
-  const messages = DISCUSSION.map(([sender, content], i) => {
+  return DISCUSSION.map(([sender, content], i) => {
     const day = Math.floor(i / perDay);
     if (i % perDay === 0) at = today - (5 - day) * DAY + 8 * HOUR + 10 * MINUTE;
     else at += (i % perDay === perDay / 2 ? rnd.int(60, 150) : rnd.int(1, 25)) * MINUTE + rnd.int(0, 59) * 1000;
     const admin = admins[sender]!;
     return withId({ userId: admin._id, senderName: admin.name, content, file: null, tempId: null, createdAt: new Date(at), updatedAt: new Date(at) });
   });
+}
 
-  // Speaking practice (docs/product.md#speaking-practice): a task in each of the demo teacher's two
-  // courses; three students answered the first (two reviewed), two the second (one reviewed). The
-  // demo student has answered neither.
-  const demoTeacher = teachers[0]!;
+/** Speaking practice (docs/product.md#speaking-practice): a task in each of the demo teacher's two courses. */
+function buildTasks(demoTeacher: Person, courses: readonly DemoCourse[], now: number, today: number) {
   const [first, second] = courses.filter((c) => c.instructorId.equals(demoTeacher._id));
-  const tasks = [
+  return [
     withId({
       courseId: first!._id,
       teacherId: demoTeacher._id,
@@ -287,15 +316,32 @@ function buildDataSet(now: number, passwordHash: string, images: readonly string
       updatedAt: new Date(now - 3 * DAY),
     }),
   ];
-  const answered = (task: (typeof tasks)[number], count: number) =>
+}
+type DemoTask = ReturnType<typeof buildTasks>[number];
+type AnyDoc = ReturnType<typeof withId<Record<string, unknown>>>;
+
+const COMMENTS = ['Clear and well paced: try pausing before your last point.', 'Good eye for detail. Lift your voice at the end of each sentence.'];
+
+/**
+ * The answers to the tasks: three students answered the first (two reviewed), two the second (one
+ * reviewed); the demo student has answered neither. Each recording has the server's delivery
+ * record, measured a minute after it came (docs/product.md#measured-by-the-server).
+ */
+function buildAnswers(
+  data: { tasks: readonly DemoTask[]; demoStudent: Person; demoTeacher: Person; enrollments: readonly DemoEnrollment[] },
+  audio: readonly DemoAudio[],
+  now: number,
+  rnd: Prng,
+) {
+  const { tasks, demoStudent, demoTeacher, enrollments } = data;
+  const answered = (task: DemoTask, count: number) =>
     enrollments
-      .filter((e) => e.courseId.equals(task.courseId) && !e.studentId.equals(students[0]!._id))
+      .filter((e) => e.courseId.equals(task.courseId) && !e.studentId.equals(demoStudent._id))
       .slice(0, count)
       .map((e) => e.studentId);
-  const recordings: ReturnType<typeof withId<Record<string, unknown>>>[] = [];
-  const feedback: ReturnType<typeof withId<Record<string, unknown>>>[] = [];
-  const deliveries: ReturnType<typeof withId<Record<string, unknown>>>[] = [];
-  const COMMENTS = ['Clear and well paced: try pausing before your last point.', 'Good eye for detail. Lift your voice at the end of each sentence.'];
+  const recordings: AnyDoc[] = [];
+  const feedback: AnyDoc[] = [];
+  const deliveries: AnyDoc[] = [];
   [
     { task: tasks[0]!, students: answered(tasks[0]!, 3), reviewed: 2 },
     { task: tasks[1]!, students: answered(tasks[1]!, 2), reviewed: 1 },
@@ -315,7 +361,6 @@ function buildDataSet(now: number, passwordHash: string, images: readonly string
         updatedAt: submittedAt,
       });
       recordings.push(recording);
-      // measured by the server a minute after it came (docs/product.md#measured-by-the-server).
       const measuredAt = new Date(submittedAt.getTime() + MINUTE);
       deliveries.push(
         withId({
@@ -331,20 +376,36 @@ function buildDataSet(now: number, passwordHash: string, images: readonly string
       );
       if (i < reviewed) {
         const at = new Date(submittedAt.getTime() + rnd.int(2, 20) * HOUR);
-        feedback.push(
-          withId({
-            recordingId: recording._id,
-            teacherId: demoTeacher._id,
-            studentId,
-            strands: Object.fromEntries(task.focusStrands.map((strand) => [strand, rnd.int(2, 5)])),
-            comment: COMMENTS[(t + i) % COMMENTS.length]!,
-            createdAt: at,
-            updatedAt: at,
-          }),
-        );
+        const strands = Object.fromEntries(task.focusStrands.map((strand) => [strand, rnd.int(2, 5)]));
+        feedback.push(withId({ recordingId: recording._id, teacherId: demoTeacher._id, studentId, strands, comment: COMMENTS[(t + i) % COMMENTS.length]!, createdAt: at, updatedAt: at }));
       }
     });
   });
+  return { recordings, feedback, deliveries };
+}
+
+/**
+ * Builds every document of the data set in memory (no I/O). Dates are
+ * relative to `now`; everything else depends only on the fixed PRNG seed.
+ */
+export function buildDataSet(now: number, passwordHash: string, images: readonly string[], audio: readonly DemoAudio[]) {
+  const rnd = prng(20260301);
+  const today = Math.floor(now / DAY) * DAY; // UTC midnight, so course dates read as whole days
+
+  const people = buildPeople(passwordHash);
+  const { admins, teachers, students } = people;
+  const demoStudent = students[0]!;
+  const demoTeacher = teachers[0]!;
+  const courses = buildCourses(today, teachers, images);
+  const assignments = buildAssignments(courses);
+  const enrollments = buildEnrollments(students, courses, now, rnd);
+  const completions = buildCompletions({ demoStudent, courses, assignments, enrollments }, now, rnd);
+  const assessments = buildAssessments({ students, demoTeacher, courses, enrollments }, today, rnd);
+  const notices = buildNotices(today);
+  const complaints = buildComplaints(people, now, rnd);
+  const messages = buildMessages(admins, today, rnd);
+  const tasks = buildTasks(demoTeacher, courses, now, today);
+  const { recordings, feedback, deliveries } = buildAnswers({ tasks, demoStudent, demoTeacher, enrollments }, audio, now, rnd);
 
   return {
     users: [...admins, ...teachers, ...students],
@@ -364,37 +425,13 @@ function buildDataSet(now: number, passwordHash: string, images: readonly string
 }
 
 /**
- * Loads the demo data set of docs/architecture.md#running-it into an empty database:
- * - people (password `oracy-demo` for all): 2 admins (`admin@oracy.test`),
- *   4 teachers (`teacher@oracy.test` first), 30 students (`student@oracy.test`,
- *   "Sam Taylor", first); every student but three (the demo student among
- *   them, "Beginner") has 1–6 self-assessments over the last five months,
- *   whose latest gives their `oracyLevel` and their Oracy summary
- *   (docs/product.md#derived-and-stored-data, docs/product.md#oracy-profile): most improve or
- *   hold steady, two of the demo teacher's students declined last time and one has not taken it
- *   for over 30 days;
- * - 8 courses (two per teacher, 2 inactive), each with a 345×140 PNG from
- *   `api/assets/courses/` saved through `uploads` under a server-generated name
- *   (`course-<24 hex>.png`, as an upload would be);
- * - enrollments (2–4 per student, the demo student in 4 of which 2 are the demo
- *   teacher's), 2–4 assignments per course, completions;
- * - 6 notices, 12 complaints in every status from both roles, and 80 discussion
- *   messages between the two admins over the last five days.
- *
- * Deterministic (fixed PRNG seed) apart from the image file names and ids;
- * dates are relative to now. Whether to call it at all (SEED_DEMO, NODE_ENV)
- * is the caller's decision. FerretDB has no transactions: the users go in
- * first and act as the lock (unique emails); if anything fails afterwards the
- * documents and files written so far are removed again and the error is thrown.
- *
- * @param opts.uploads the course images' store (`createUploadStores(env).public`, disk or GridFS)
- * @param opts.recordings the recordings' store (`createUploadStores(env).recordings`): the demo
- *   speaking-practice answers are saved there (docs/product.md#speaking-practice)
- * @param opts.deliveryTools the decoder and analysis that measure the demo answers at once, so
- *   that their delivery reports are ready (docs/product.md#measured-by-the-server); default
- *   `serverDeliveryTools()`. Without ffmpeg the WebM, Ogg and M4A answers are `unavailable`.
+ * Loads the demo data set (docs/architecture.md#running-it: who and what it holds, and why the
+ * users go in first) into an empty database; whether to call it at all is the caller's decision.
+ * @param opts.uploads the course images' store; `opts.recordings` the recordings' store
+ * @param opts.deliveryTools measure the demo answers at once (default `serverDeliveryTools()`)
  * @param opts.log receives one summary line when data was loaded
  * @returns `{ seeded: false }` without writing anything when the users collection has any document
+ * @throws what failed, after removing what was written
  */
 export async function seedDemoData(opts: { uploads: UploadStore; recordings: UploadStore; deliveryTools?: DeliveryTools; log?: (line: string) => void }): Promise<{ seeded: boolean }> {
   if (await User.exists({})) return { seeded: false };

@@ -109,6 +109,31 @@ interface Segment {
 }
 
 /**
+ * The segments in `dir` of processes no longer running: another pid not alive, or this pid with
+ * another token (a restarted container).
+ */
+function orphanSegments(dir: string, token: string): Segment[] {
+  const found: Segment[] = [];
+  if (!existsSync(dir)) return found;
+  for (const name of readdirSync(dir)) {
+    const match = FILE_NAME.exec(name);
+    if (!match || match[2] === token) continue;
+    const pid = Number(match[1]);
+    if (pid !== process.pid && alive(pid)) continue;
+    const path = join(dir, name);
+    found.push({ path, fd: null, entries: decodeJournal(readFileSync(path, 'utf8')) });
+  }
+  return found;
+}
+
+/** Opens segment file number `sequence` of this process for appending (0600); the first one makes `dir` (0700). */
+function openSegment(dir: string, token: string, sequence: number): Segment {
+  if (sequence === 0) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const path = join(dir, `${process.pid}-${token}-${sequence}.ndjson`);
+  return { path, fd: openSync(path, 'a', 0o600), entries: [] };
+}
+
+/**
  * Opens this process's journal in `dir` (made at the first entry). Writing starts a segment file; each
  * flush closes the open segment and inserts its entries, then removes the file. Segments of
  * processes no longer running (another pid not alive, or this pid with another token: a restarted
@@ -128,23 +153,9 @@ export function openAccessJournal(dir: string, options: { insert: InsertEntries;
   let running: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
 
-  const orphans = (): Segment[] => {
-    const found: Segment[] = [];
-    if (!existsSync(dir)) return found;
-    for (const name of readdirSync(dir)) {
-      const match = FILE_NAME.exec(name);
-      if (!match || match[2] === token) continue;
-      const pid = Number(match[1]);
-      if (pid !== process.pid && alive(pid)) continue;
-      const path = join(dir, name);
-      found.push({ path, fd: null, entries: decodeJournal(readFileSync(path, 'utf8')) });
-    }
-    return found;
-  };
-
   const insertClosed = async (): Promise<void> => {
     if (orphansLeft) {
-      closed.unshift(...orphans());
+      closed.unshift(...orphanSegments(dir, token));
       orphansLeft = false;
     }
     while (closed.length > 0) {
@@ -192,9 +203,7 @@ export function openAccessJournal(dir: string, options: { insert: InsertEntries;
     append(fields) {
       const entry: JournalEntry = { _id: new Types.ObjectId(), ...fields };
       if (!open) {
-        if (sequence === 0) mkdirSync(dir, { recursive: true, mode: 0o700 });
-        const path = join(dir, `${process.pid}-${token}-${sequence++}.ndjson`);
-        open = { path, fd: openSync(path, 'a', 0o600), entries: [] };
+        open = openSegment(dir, token, sequence++);
       }
       writeSync(open.fd!, encodeJournal(entry));
       open.entries.push(entry);

@@ -104,6 +104,86 @@ const TITLED: readonly { field: string; model: mongoose.Model<{ title: string }>
 /** The file extension of a stored key (`.webm`), or empty. */
 const extOf = (name: string) => /\.[A-Za-z0-9]{1,8}$/.exec(name)?.[0] ?? '';
 
+/** What the records of an export point to, resolved once every entry has been read. */
+interface ExportRefs {
+  /** another person's id → the records holding `{ pending: id }` for their name */
+  otherPeople: Map<string, Record<string, unknown>[]>;
+  /** a course, task or assignment id → the records naming it, by field */
+  titled: Map<string, { field: string; record: Record<string, unknown> }[]>;
+  files: ExportFile[];
+}
+
+/** Appends `item` to the list at `key` of `map`. */
+function pushAt<T>(map: Map<string, T[]>, key: string, item: T): void {
+  const list = map.get(key) ?? [];
+  list.push(item);
+  map.set(key, list);
+}
+
+/**
+ * One record of an entry as exported: secrets and omitted fields gone, other people's ids left as
+ * pending names (or dropped, for actors), titles and files noted in `refs`.
+ */
+function exportRecord(doc: Record<string, unknown>, entry: RegisterEntry, key: string, userId: string, refs: ExportRefs): ExportRecord {
+  const record = plain(doc) as Record<string, unknown>;
+  for (const path of [...NEVER_EXPORTED, ...(entry.export.omit ?? [])]) removeAt(record, path);
+  for (const owner of entry.owners) {
+    if (owner.path === '_id') continue;
+    const value = valueAt(record, owner.path);
+    if (value === null || value === undefined) continue;
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- an owner field holds an ObjectId or its text
+    const id = String(value);
+    if (id === userId) continue;
+    removeAt(record, owner.path);
+    if (owner.role === 'actor' && !entry.export.names?.includes(owner.path)) continue;
+    pushAt(refs.otherPeople, id, record);
+    record[nameField(owner.path)] = { pending: id };
+  }
+  for (const { field } of TITLED) {
+    const value = record[field];
+    if (typeof value === 'string') pushAt(refs.titled, value, { field, record });
+  }
+  for (const file of entry.files ?? []) {
+    const name = valueAt(doc, file.path);
+    if (typeof name !== 'string' || !name) continue;
+    // removed by the school's retention: the record says so (`audioRemovedAt`), there is nothing to copy.
+    if (file.goneWhen && valueAt(doc, file.goneWhen)) {
+      record.fileInArchive = null;
+      continue;
+    }
+    const path = `files/${key}/${String(doc._id)}${extOf(name)}`;
+    refs.files.push({ store: file.store, name, path });
+    record.fileInArchive = path;
+  }
+  return record;
+}
+
+/** Names of the other people the records name: one query. */
+async function fillNames(otherPeople: ExportRefs['otherPeople']): Promise<void> {
+  const people = await User.find({ _id: { $in: [...otherPeople.keys()].map((k) => new Types.ObjectId(k)) } }, { name: 1 }).lean();
+  const names = new Map(people.map((p) => [String(p._id), p.name]));
+  for (const [personId, records] of otherPeople) {
+    for (const record of records) {
+      for (const [field, value] of Object.entries(record)) {
+        if (value && typeof value === 'object' && (value as { pending?: string }).pending === personId) record[field] = names.get(personId) ?? null;
+      }
+    }
+  }
+}
+
+/** Titles of the courses, tasks and assignments the records name, beside their ids. */
+async function fillTitles(titled: ExportRefs['titled']): Promise<void> {
+  for (const { field, model } of TITLED) {
+    const ids = [...titled.entries()].filter(([, uses]) => uses.some((u) => u.field === field)).map(([k]) => k);
+    if (ids.length === 0) continue;
+    const found = await model.find({ _id: { $in: ids.map((k) => new Types.ObjectId(k)) } }, { title: 1 }).lean();
+    const titles = new Map(found.map((f) => [String(f._id), f.title]));
+    for (const id of ids) {
+      for (const use of titled.get(id)!) if (use.field === field) use.record[field.replace(/Id$/, 'Title')] = titles.get(id) ?? null;
+    }
+  }
+}
+
 /**
  * Collects a person's data by the register. Reads every record of an entry at once (a person's
  * records are hundreds, not millions); the files are only listed here and streamed later.
@@ -116,9 +196,8 @@ export async function collectExportData(userId: string, now: Date = new Date()):
   const [user, schoolLanguage] = await Promise.all([User.findById(id, { name: 1, role: 1, language: 1 }).lean(), readSchoolLanguage()]);
   if (!user) return null;
   const collections: Record<string, ExportRecord[]> = {};
-  const files: ExportFile[] = [];
-  const otherPeople = new Map<string, Record<string, unknown>[]>();
-  const titled = new Map<string, { field: string; record: Record<string, unknown> }[]>();
+  const refs: ExportRefs = { otherPeople: new Map(), titled: new Map(), files: [] };
+  const files = refs.files;
 
   for (const entry of PRIVACY_REGISTER) {
     if (!entry.export.included) continue;
@@ -129,71 +208,12 @@ export async function collectExportData(userId: string, now: Date = new Date()):
       .model(entry.model)
       .find(filters.length === 1 ? filters[0]! : { $or: filters })
       .sort({ _id: 1 })
-      .lean();
+      .lean<Record<string, unknown>[]>();
     const key = collectionOf(entry);
-    const records: ExportRecord[] = [];
-    for (const doc of docs) {
-      const record = plain(doc) as Record<string, unknown>;
-      for (const path of [...NEVER_EXPORTED, ...(entry.export.omit ?? [])]) removeAt(record, path);
-      for (const owner of entry.owners) {
-        if (owner.path === '_id') continue;
-        const value = valueAt(record, owner.path);
-        if (value === null || value === undefined) continue;
-        // eslint-disable-next-line @typescript-eslint/no-base-to-string -- an owner field holds an ObjectId or its text
-        const id = String(value);
-        if (id === userId) continue;
-        removeAt(record, owner.path);
-        if (owner.role === 'actor' && !entry.export.names?.includes(owner.path)) continue;
-        const waiting = otherPeople.get(id) ?? [];
-        waiting.push(record);
-        otherPeople.set(id, waiting);
-        record[nameField(owner.path)] = { pending: id };
-      }
-      for (const { field } of TITLED) {
-        const value = record[field];
-        if (typeof value === 'string') {
-          const list = titled.get(value) ?? [];
-          list.push({ field, record });
-          titled.set(value, list);
-        }
-      }
-      for (const file of entry.files ?? []) {
-        const name = valueAt(doc, file.path);
-        if (typeof name !== 'string' || !name) continue;
-        // removed by the school's retention: the record says so (`audioRemovedAt`), there is nothing to copy.
-        if (file.goneWhen && valueAt(doc, file.goneWhen)) {
-          record.fileInArchive = null;
-          continue;
-        }
-        const path = `files/${key}/${String(doc._id)}${extOf(name)}`;
-        files.push({ store: file.store, name, path });
-        record.fileInArchive = path;
-      }
-      records.push(record);
-    }
-    collections[key] = records;
+    collections[key] = docs.map((doc) => exportRecord(doc, entry, key, userId, refs));
   }
-
-  // Names of the other people their records name: one query.
-  const people = await User.find({ _id: { $in: [...otherPeople.keys()].map((k) => new Types.ObjectId(k)) } }, { name: 1 }).lean();
-  const names = new Map(people.map((p) => [String(p._id), p.name]));
-  for (const [personId, records] of otherPeople) {
-    for (const record of records) {
-      for (const [field, value] of Object.entries(record)) {
-        if (value && typeof value === 'object' && (value as { pending?: string }).pending === personId) record[field] = names.get(personId) ?? null;
-      }
-    }
-  }
-  // Titles of the courses, tasks and assignments they name.
-  for (const { field, model } of TITLED) {
-    const ids = [...titled.entries()].filter(([, uses]) => uses.some((u) => u.field === field)).map(([k]) => k);
-    if (ids.length === 0) continue;
-    const found = await model.find({ _id: { $in: ids.map((k) => new Types.ObjectId(k)) } }, { title: 1 }).lean();
-    const titles = new Map(found.map((f) => [String(f._id), f.title]));
-    for (const id of ids) {
-      for (const use of titled.get(id)!) if (use.field === field) use.record[field.replace(/Id$/, 'Title')] = titles.get(id) ?? null;
-    }
-  }
+  await fillNames(refs.otherPeople);
+  await fillTitles(refs.titled);
 
   return {
     json: {

@@ -1,6 +1,7 @@
-import { HTML_LANG, LOCALES, fillText } from '../auth/pageTexts.js';
+import { HTML_LANG, LOCALES } from '../auth/pageTexts.js';
 import { DELETED_USER_NAME } from '../chat/presenter.js';
 import type { Language } from '../platform/http/fields.js';
+import { hasMessage, t as text, type MessageId } from '../platform/i18n/index.js';
 import type { ExportData, ExportRecord } from './exportData.js';
 
 /**
@@ -13,180 +14,36 @@ import type { ExportData, ExportRecord } from './exportData.js';
  * strands and statuses; `data.json` holds everything, this page what matters most.
  */
 
-/** The page's words in each language. `{name}` stands for a value. */
-const EXPORT_TEXTS = {
-  English: {
-    heading: 'Your data in Oracy',
-    title: 'Your data in Oracy — {name}',
-    madeOn: 'Made on {date}.',
-    archive: '{dataJson} in this archive holds everything Oracy keeps about you; the folder {files} holds your recordings and files.',
-    courses: 'Courses',
-    noCourses: 'No courses.',
-    aCourse: 'A course',
-    completed: '{course} — completed {date}',
-    youTeach: '{course} (you teach it)',
-    selfAssessments: 'Self-assessments',
-    noSelfAssessments: 'No self-assessments.',
-    assessment: '{date}: {level} (mean {mean})',
-    recordings: 'Recordings and feedback',
-    noRecordings: 'No recordings.',
-    aTask: 'A speaking task',
-    sent: '{task} ({course}), sent {date}',
-    listen: 'Listen',
-    audioRemoved: 'Audio removed after {days} days under your school’s retention policy.',
-    audioRemovedNoDays: 'Audio removed under your school’s retention policy.',
-    feedbackFrom: 'Feedback from {name}:',
-    feedback: 'Feedback:',
-    noFeedback: 'No feedback yet.',
-    feedbackYouWrote: 'Feedback you wrote',
-    forStudent: '{date}, for {name}:',
-    aDeletedStudent: 'a deleted student',
-    complaints: 'Complaints',
-    noComplaints: 'No complaints.',
-    adminNote: 'Note from the admin:',
-    whoOpened: 'Who opened your data',
-    opened: '{date}: {name} ({role}) opened {what}',
-    'what.recording_audio': 'a recording',
-    'what.oracy_profile': 'your Oracy profile',
-    'what.privacy_export': 'your data export',
-    'what.recording_transcript': 'the transcript of a recording',
-    'role.admin': 'Admin',
-    'role.teacher': 'Teacher',
-    'role.student': 'Student',
-    'level.Beginner': 'Beginner',
-    'level.Developing': 'Developing',
-    'level.Proficient': 'Proficient',
-    'level.Advanced': 'Advanced',
-    'strand.linguistic': 'Linguistic',
-    'strand.cognitive': 'Cognitive',
-    'strand.socialEmotional': 'Social & Emotional',
-    'strand.physical': 'Physical',
-    'status.approved': 'Approved',
-    'status.disapproved': 'Disapproved',
-    'status.onHold': 'On Hold',
-  },
-  Spanish: {
-    heading: 'Tus datos en Oracy',
-    title: 'Tus datos en Oracy — {name}',
-    madeOn: 'Generado el {date}.',
-    archive: '{dataJson} en este archivo contiene todo lo que Oracy guarda sobre ti; la carpeta {files} contiene tus grabaciones y archivos.',
-    courses: 'Cursos',
-    noCourses: 'Sin cursos.',
-    aCourse: 'Un curso',
-    completed: '{course} — completado el {date}',
-    youTeach: '{course} (lo impartes tú)',
-    selfAssessments: 'Autoevaluaciones',
-    noSelfAssessments: 'Sin autoevaluaciones.',
-    assessment: '{date}: {level} (media {mean})',
-    recordings: 'Grabaciones y comentarios',
-    noRecordings: 'Sin grabaciones.',
-    aTask: 'Una tarea oral',
-    sent: '{task} ({course}), enviada el {date}',
-    listen: 'Escuchar',
-    audioRemoved: 'Audio eliminado a los {days} días según la política de conservación de tu centro.',
-    audioRemovedNoDays: 'Audio eliminado según la política de conservación de tu centro.',
-    feedbackFrom: 'Comentarios de {name}:',
-    feedback: 'Comentarios:',
-    noFeedback: 'Todavía sin comentarios.',
-    feedbackYouWrote: 'Comentarios que escribiste',
-    forStudent: '{date}, para {name}:',
-    aDeletedStudent: 'un estudiante eliminado',
-    complaints: 'Reclamaciones',
-    noComplaints: 'Sin reclamaciones.',
-    adminNote: 'Nota de la administración:',
-    whoOpened: 'Quién abrió tus datos',
-    opened: '{date}: {name} ({role}) abrió {what}',
-    'what.recording_audio': 'una grabación',
-    'what.oracy_profile': 'tu perfil de expresión oral',
-    'what.privacy_export': 'tu exportación de datos',
-    'what.recording_transcript': 'la transcripción de una grabación',
-    'role.admin': 'Administrador',
-    'role.teacher': 'Profesor',
-    'role.student': 'Estudiante',
-    'level.Beginner': 'Inicial',
-    'level.Developing': 'En desarrollo',
-    'level.Proficient': 'Competente',
-    'level.Advanced': 'Avanzado',
-    'strand.linguistic': 'Lingüística',
-    'strand.cognitive': 'Cognitiva',
-    'strand.socialEmotional': 'Social y emocional',
-    'strand.physical': 'Física',
-    'status.approved': 'Aprobada',
-    'status.disapproved': 'Rechazada',
-    'status.onHold': 'En espera',
-  },
-  French: {
-    heading: 'Vos données dans Oracy',
-    title: 'Vos données dans Oracy — {name}',
-    madeOn: 'Généré le {date}.',
-    archive: 'Le fichier {dataJson} de cette archive contient tout ce qu’Oracy conserve à votre sujet ; le dossier {files} contient vos enregistrements et vos fichiers.',
-    courses: 'Cours',
-    noCourses: 'Aucun cours.',
-    aCourse: 'Un cours',
-    completed: '{course} — terminé le {date}',
-    youTeach: '{course} (vous l’enseignez)',
-    selfAssessments: 'Auto-évaluations',
-    noSelfAssessments: 'Aucune auto-évaluation.',
-    assessment: '{date} : {level} (moyenne {mean})',
-    recordings: 'Enregistrements et commentaires',
-    noRecordings: 'Aucun enregistrement.',
-    aTask: 'Une tâche orale',
-    sent: '{task} ({course}), envoyé le {date}',
-    listen: 'Écouter',
-    audioRemoved: 'Audio supprimé après {days} jours selon la politique de conservation de votre établissement.',
-    audioRemovedNoDays: 'Audio supprimé selon la politique de conservation de votre établissement.',
-    feedbackFrom: 'Commentaires de {name} :',
-    feedback: 'Commentaires :',
-    noFeedback: 'Pas encore de commentaires.',
-    feedbackYouWrote: 'Commentaires que vous avez écrits',
-    forStudent: '{date}, pour {name} :',
-    aDeletedStudent: 'un élève supprimé',
-    complaints: 'Réclamations',
-    noComplaints: 'Aucune réclamation.',
-    adminNote: 'Note de l’administration :',
-    whoOpened: 'Qui a ouvert vos données',
-    opened: '{date} : {name} ({role}) a ouvert {what}',
-    'what.recording_audio': 'un enregistrement',
-    'what.oracy_profile': 'votre profil d’expression orale',
-    'what.privacy_export': 'votre export de données',
-    'what.recording_transcript': 'la transcription d’un enregistrement',
-    'role.admin': 'Administrateur',
-    'role.teacher': 'Enseignant',
-    'role.student': 'Élève',
-    'level.Beginner': 'Débutant',
-    'level.Developing': 'En progression',
-    'level.Proficient': 'Confirmé',
-    'level.Advanced': 'Avancé',
-    'strand.linguistic': 'Linguistique',
-    'strand.cognitive': 'Cognitive',
-    'strand.socialEmotional': 'Sociale et émotionnelle',
-    'strand.physical': 'Physique',
-    'status.approved': 'Approuvée',
-    'status.disapproved': 'Refusée',
-    'status.onHold': 'En attente',
-  },
-} as const satisfies Record<Language, Record<string, string>>;
-
-type ExportTextKey = keyof (typeof EXPORT_TEXTS)['English'];
-
 /** `text` with `& < > " '` escaped for HTML text and attribute values. */
 export function escapeHtml(text: unknown): string {
   // eslint-disable-next-line @typescript-eslint/no-base-to-string -- any stored value prints as its own text
   return String(text ?? '').replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 }
 
-/** The page's words in one language; every value is escaped unless it is marked as HTML already. */
+/** A value already in HTML, put into a text as it is (every other value is escaped). */
+interface Html {
+  html: string;
+}
+
+/** The page's words (`export.*` of the server's catalogues) in one language, escaped for HTML. */
 function wordsOf(language: Language) {
-  const texts: Readonly<Record<string, string>> = EXPORT_TEXTS[language];
   const locale = LOCALES[language];
-  /** `key`'s text (escaped), with `values` filled in: plain values escaped, `{html}` ones as they are. */
-  const t = (key: ExportTextKey, values: Record<string, unknown> = {}) =>
-    fillText(
-      escapeHtml(texts[key]),
-      Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v && typeof v === 'object' && 'html' in v ? String((v as { html: string }).html) : escapeHtml(v)])),
-    );
+  /**
+   * The message `id` formatted by FormatJS, with `values` filled in: the message and plain values
+   * escaped, {@link Html} values as they are. Values go in as markers, so that escaping the
+   * formatted text cannot touch them.
+   */
+  const t = (id: MessageId & `export.${string}`, values: Record<string, unknown> = {}) => {
+    const entries = Object.entries(values);
+    const markers = Object.fromEntries(entries.map(([k], i) => [k, `\uE000${i}\uE001`]));
+    const filled = entries.map(([, v]) => (v && typeof v === 'object' && 'html' in v ? String((v as Html).html) : escapeHtml(v)));
+    return escapeHtml(text(language, id, markers)).replace(/\uE000(\d+)\uE001/g, (_, i: string) => filled[Number(i)]!);
+  };
   /** A known word (a role, level, strand or status) in this language, or the value itself escaped. */
-  const word = (prefix: string, value: unknown) => (`${prefix}.${String(value)}` in texts ? escapeHtml(texts[`${prefix}.${String(value)}`]) : escapeHtml(value));
+  const word = (prefix: 'role' | 'level' | 'strand' | 'status' | 'what', value: unknown) => {
+    const id = `export.${prefix}.${String(value)}` as const;
+    return hasMessage(id) ? t(id) : escapeHtml(value);
+  };
   /** An ISO date as `27 Nov 2026` in this language, UTC; empty for none. */
   const day = (iso: unknown) => {
     if (typeof iso !== 'string') return '';
@@ -218,46 +75,46 @@ export function renderExportHtml(data: ExportData): string {
 
   const courses = [
     ...records(data, 'enrollments').map((e) => {
-      const course = e.courseTitle ?? EXPORT_TEXTS[data.language].aCourse;
-      return e.completedAt ? t('completed', { course, date: day(e.completedAt) }) : escapeHtml(course);
+      const course = e.courseTitle ?? text(data.language, 'export.aCourse');
+      return e.completedAt ? t('export.completed', { course, date: day(e.completedAt) }) : escapeHtml(course);
     }),
-    ...records(data, 'courses').map((c) => t('youTeach', { course: c.title })),
+    ...records(data, 'courses').map((c) => t('export.youTeach', { course: c.title })),
   ];
-  const assessments = records(data, 'assessments').map((a) => t('assessment', { date: day(a.createdAt), level: { html: word('level', a.level) }, mean: number(a.mean) }));
+  const assessments = records(data, 'assessments').map((a) => t('export.assessment', { date: day(a.createdAt), level: { html: word('level', a.level) }, mean: number(a.mean) }));
   const feedbackOf = new Map(records(data, 'feedbacks').map((f) => [String(f.recordingId), f]));
   const recordings = records(data, 'recordings').map((r) => {
     const feedback = feedbackOf.get(String(r.id));
     const audio =
       typeof r.fileInArchive === 'string'
-        ? ` <a href="${escapeHtml(r.fileInArchive)}">${t('listen')}</a>`
+        ? ` <a href="${escapeHtml(r.fileInArchive)}">${t('export.listen')}</a>`
         : r.audioRemovedAt
-          ? `<br>${typeof r.audioRemovedAfterDays === 'number' ? t('audioRemoved', { days: r.audioRemovedAfterDays }) : t('audioRemovedNoDays')}`
+          ? `<br>${typeof r.audioRemovedAfterDays === 'number' ? t('export.audioRemoved', { days: r.audioRemovedAfterDays }) : t('export.audioRemovedNoDays')}`
           : '';
     const said = feedback
-      ? `<br>${feedback.teacherName ? t('feedbackFrom', { name: feedback.teacherName }) : t('feedback')} ${scores(feedback.strands)}${quoted(feedback.comment)}`
-      : `<br>${t('noFeedback')}`;
-    const task = r.taskTitle ?? EXPORT_TEXTS[data.language].aTask;
-    return `${t('sent', { task, course: r.courseTitle ?? '', date: day(r.submittedAt) })}${audio}${said}`;
+      ? `<br>${feedback.teacherName ? t('export.feedbackFrom', { name: feedback.teacherName }) : t('export.feedback')} ${scores(feedback.strands)}${quoted(feedback.comment)}`
+      : `<br>${t('export.noFeedback')}`;
+    const task = r.taskTitle ?? text(data.language, 'export.aTask');
+    return `${t('export.sent', { task, course: r.courseTitle ?? '', date: day(r.submittedAt) })}${audio}${said}`;
   });
   const written = records(data, 'feedbacks')
     .filter((f) => f.studentName !== undefined)
-    .map((f) => `${t('forStudent', { date: day(f.createdAt), name: f.studentName ?? EXPORT_TEXTS[data.language].aDeletedStudent })} ${scores(f.strands)}${quoted(f.comment)}`);
+    .map((f) => `${t('export.forStudent', { date: day(f.createdAt), name: f.studentName ?? text(data.language, 'export.aDeletedStudent') })} ${scores(f.strands)}${quoted(f.comment)}`);
   const complaints = records(data, 'complaints').map(
     (c) =>
       `<strong>${escapeHtml(c.title)}</strong> (${escapeHtml(day(c.createdAt))}, ${word('status', c.status ?? 'onHold')})<br>${escapeHtml(c.description)}` +
-      (c.moderationNote ? `<br>${t('adminNote')} “${escapeHtml(c.moderationNote)}”` : ''),
+      (c.moderationNote ? `<br>${t('export.adminNote')} “${escapeHtml(c.moderationNote)}”` : ''),
   );
   // who other than the student opened their data: name, role, what and when (never an address).
   const opened = records(data, 'accesslogentries').map((e) =>
-    t('opened', { date: day(e.at), name: e.actorName ?? DELETED_USER_NAME, role: { html: word('role', e.actorRole) }, what: { html: word('what', e.what) } }),
+    t('export.opened', { date: day(e.at), name: e.actorName ?? DELETED_USER_NAME, role: { html: word('role', e.actorRole) }, what: { html: word('what', e.what) } }),
   );
   const sections = [
-    `<h2>${t('courses')}</h2>${list(courses, t('noCourses'))}`,
-    `<h2>${t('selfAssessments')}</h2>${list(assessments, t('noSelfAssessments'))}`,
-    `<h2>${t('recordings')}</h2>${list(recordings, t('noRecordings'))}`,
-    ...(written.length ? [`<h2>${t('feedbackYouWrote')}</h2>${list(written, '')}`] : []),
-    `<h2>${t('complaints')}</h2>${list(complaints, t('noComplaints'))}`,
-    ...(opened.length ? [`<h2>${t('whoOpened')}</h2>${list(opened, '')}`] : []),
+    `<h2>${t('export.courses')}</h2>${list(courses, t('export.noCourses'))}`,
+    `<h2>${t('export.selfAssessments')}</h2>${list(assessments, t('export.noSelfAssessments'))}`,
+    `<h2>${t('export.recordings')}</h2>${list(recordings, t('export.noRecordings'))}`,
+    ...(written.length ? [`<h2>${t('export.feedbackYouWrote')}</h2>${list(written, '')}`] : []),
+    `<h2>${t('export.complaints')}</h2>${list(complaints, t('export.noComplaints'))}`,
+    ...(opened.length ? [`<h2>${t('export.whoOpened')}</h2>${list(opened, '')}`] : []),
   ];
   return `<!doctype html>
 <html lang="${HTML_LANG[data.language]}">
@@ -265,7 +122,7 @@ export function renderExportHtml(data: ExportData): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; media-src 'self'">
-<title>${t('title', { name: subject.name })}</title>
+<title>${t('export.title', { name: subject.name })}</title>
 <style>
 body{font-family:system-ui,sans-serif;margin:0 auto;max-width:40rem;padding:1rem;line-height:1.5;color:#1b1b1b;background:#fff}
 h1{font-size:1.5rem}h2{font-size:1.15rem;margin-top:1.5rem;border-bottom:1px solid #ccc}
@@ -273,9 +130,9 @@ ul{padding-left:1.2rem}li{margin:.4rem 0;overflow-wrap:anywhere}.empty{color:#55
 </style>
 </head>
 <body>
-<h1>${t('heading')}</h1>
+<h1>${t('export.heading')}</h1>
 <p><strong>${escapeHtml(subject.name)}</strong> — ${word('role', subject.role)}${user.email ? `<br>${escapeHtml(user.email)}` : ''}</p>
-<p>${t('madeOn', { date: day(exportedAt) })} ${t('archive', { dataJson: { html: '<code>data.json</code>' }, files: { html: '<code>files</code>' } })}</p>
+<p>${t('export.madeOn', { date: day(exportedAt) })} ${t('export.archive', { dataJson: { html: '<code>data.json</code>' }, files: { html: '<code>files</code>' } })}</p>
 ${sections.join('\n')}
 </body>
 </html>

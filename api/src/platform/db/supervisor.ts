@@ -71,135 +71,160 @@ export interface SupervisedMongo {
  * @throws as `startEmbeddedMongo` when the first child does not start (nothing is retried then).
  */
 export async function superviseEmbeddedMongo(options: SupervisedMongoOptions): Promise<SupervisedMongo> {
-  const firstDelayMs = options.firstDelayMs ?? RESTART_FIRST_DELAY_MS;
-  const maxDelayMs = options.maxDelayMs ?? RESTART_MAX_DELAY_MS;
-  const crashLimit = options.crashLimit ?? CRASH_LIMIT;
-  const crashWindowMs = options.crashWindowMs ?? CRASH_WINDOW_MS;
+  const supervisor = new Supervisor(options);
+  await supervisor.startFirst();
+  return supervisor;
+}
 
-  let state: SupervisorState = 'up';
-  let child: EmbeddedMongo | undefined;
+/** The supervisor's state and its restart loop (see {@link superviseEmbeddedMongo}). */
+class Supervisor implements SupervisedMongo {
+  private readonly firstDelayMs: number;
+  private readonly maxDelayMs: number;
+  private readonly crashLimit: number;
+  private readonly crashWindowMs: number;
+
+  private phase: SupervisorState = 'up';
+  private child: EmbeddedMongo | undefined;
   /** The serving child's address; kept while it is down, for the restart to ask for the same port. */
-  let current = { uri: '', port: 0 };
+  private current = { uri: '', port: 0 };
   /** Counts children, so that only the current one's exit is reported. */
-  let generation = 0;
-  const recentCrashes: number[] = [];
-  let crashes = 0;
-  let failuresInRow = 0;
-  let downSince = 0;
-  let restartTimer: NodeJS.Timeout | undefined;
-  let stableTimer: NodeJS.Timeout | undefined;
-  let restarting: Promise<void> | undefined;
-  let stopping: Promise<void> | undefined;
+  private generation = 0;
+  private readonly recentCrashes: number[] = [];
+  private crashCount = 0;
+  private failuresInRow = 0;
+  private downSince = 0;
+  private restartTimer: NodeJS.Timeout | undefined;
+  private stableTimer: NodeJS.Timeout | undefined;
+  private restarting: Promise<void> | undefined;
+  private stopping: Promise<void> | undefined;
+
+  constructor(private readonly options: SupervisedMongoOptions) {
+    this.firstDelayMs = options.firstDelayMs ?? RESTART_FIRST_DELAY_MS;
+    this.maxDelayMs = options.maxDelayMs ?? RESTART_MAX_DELAY_MS;
+    this.crashLimit = options.crashLimit ?? CRASH_LIMIT;
+    this.crashWindowMs = options.crashWindowMs ?? CRASH_WINDOW_MS;
+  }
+
+  get uri(): string {
+    return this.current.uri;
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  get state(): SupervisorState {
+    return this.phase;
+  }
+
+  get crashes(): number {
+    return this.crashCount;
+  }
+
+  /** Starts the first child on any free port. */
+  async startFirst(): Promise<void> {
+    this.child = await this.startChild(0);
+    this.current = { uri: this.child.uri, port: this.child.port };
+  }
+
+  stop(graceMs?: number): Promise<void> {
+    this.stopping ??= (async () => {
+      this.phase = 'stopped';
+      clearTimeout(this.restartTimer);
+      clearTimeout(this.stableTimer);
+      // a restart under way stops the child it started itself, once started.
+      await this.restarting;
+      await this.child?.stop(graceMs);
+      this.child = undefined;
+    })();
+    return this.stopping;
+  }
 
   /** Starts one child on `port` (0: any) and reports its exit to `crashed` while it is the current one. */
-  async function startChild(port: number): Promise<EmbeddedMongo> {
-    const mine = ++generation;
+  private startChild(port: number): Promise<EmbeddedMongo> {
+    const mine = ++this.generation;
     return startEmbeddedMongo({
-      dataDir: options.dataDir,
+      dataDir: this.options.dataDir,
       port,
-      ...(options.startTimeoutMs ? { startTimeoutMs: options.startTimeoutMs } : {}),
-      ...(options.pushdown === false ? { pushdown: false } : {}),
+      ...(this.options.startTimeoutMs ? { startTimeoutMs: this.options.startTimeoutMs } : {}),
+      ...(this.options.pushdown === false ? { pushdown: false } : {}),
       onCrash: (message) => {
-        if (mine === generation) crashed(message);
+        if (mine === this.generation) this.crashed(message);
       },
     });
   }
 
-  function crashed(message: string): void {
-    if (state === 'stopped' || state === 'failed') return;
-    child = undefined;
-    clearTimeout(stableTimer);
-    crashes += 1;
+  /** Counts an unexpected exit (or failed restart): gives up at the limit, else schedules a restart after the backoff. */
+  private crashed(message: string): void {
+    if (this.phase === 'stopped' || this.phase === 'failed') return;
+    this.child = undefined;
+    clearTimeout(this.stableTimer);
+    this.crashCount += 1;
     const now = Date.now();
-    while (recentCrashes.length > 0 && now - recentCrashes[0]! >= crashWindowMs) recentCrashes.shift();
-    recentCrashes.push(now);
-    if (state === 'up') downSince = now;
-    if (recentCrashes.length >= crashLimit) {
-      state = 'failed';
-      clearTimeout(restartTimer);
-      options.onGiveUp(
-        `The embedded database (FerretDB) stopped unexpectedly ${recentCrashes.length} times within ${Math.round(crashWindowMs / 1000)} s; ` +
+    while (this.recentCrashes.length > 0 && now - this.recentCrashes[0]! >= this.crashWindowMs) this.recentCrashes.shift();
+    this.recentCrashes.push(now);
+    if (this.phase === 'up') this.downSince = now;
+    if (this.recentCrashes.length >= this.crashLimit) {
+      this.phase = 'failed';
+      clearTimeout(this.restartTimer);
+      this.options.onGiveUp(
+        `The embedded database (FerretDB) stopped unexpectedly ${this.recentCrashes.length} times within ${Math.round(this.crashWindowMs / 1000)} s; ` +
           `it is not restarted again. The last time: ${message}`,
       );
       return;
     }
-    failuresInRow += 1;
-    const delay = Math.min(firstDelayMs * 2 ** (failuresInRow - 1), maxDelayMs);
-    state = 'restarting';
-    clearTimeout(restartTimer);
-    restartTimer = setTimeout(() => {
-      restartTimer = undefined;
-      const run = restart();
-      restarting = run;
+    this.failuresInRow += 1;
+    const delay = Math.min(this.firstDelayMs * 2 ** (this.failuresInRow - 1), this.maxDelayMs);
+    this.phase = 'restarting';
+    clearTimeout(this.restartTimer);
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = undefined;
+      const run = this.restart();
+      this.restarting = run;
       void run.finally(() => {
-        if (restarting === run) restarting = undefined;
+        if (this.restarting === run) this.restarting = undefined;
       });
     }, delay);
-    options.onDown?.({ message, delayMs: delay, restartAt: now + delay });
+    this.options.onDown?.({ message, delayMs: delay, restartAt: now + delay });
   }
 
-  async function restart(): Promise<void> {
-    if (state !== 'restarting') return;
-    const previousUri = current.uri;
-    let next: EmbeddedMongo | undefined;
+  /** Starts the next child on the last port, or on a free one when that was taken meanwhile. */
+  private async startNextChild(): Promise<EmbeddedMongo> {
     try {
-      try {
-        next = await startChild(current.port);
-      } catch (err) {
-        if (!(err instanceof EmbeddedPortInUseError) || state !== 'restarting') throw err;
-        next = await startChild(0);
-      }
-      if (state !== 'restarting') {
-        await next.stop();
-        return;
-      }
-      child = next;
-      // a later restart asks for this child's port.
-      current = { uri: next.uri, port: next.port };
-      await options.onRestarted?.(next.uri, previousUri);
-      // the child may have exited during `onRestarted`: that exit was reported and is handled.
-      if (child !== next || state !== 'restarting') return;
-      state = 'up';
-      stableTimer = setTimeout(() => (failuresInRow = 0), crashWindowMs);
-      stableTimer.unref();
-      options.onUp?.({ uri: next.uri, downForMs: Date.now() - downSince });
+      return await this.startChild(this.current.port);
     } catch (err) {
-      if (state !== 'restarting' || (next && child !== next)) return;
-      if (next) {
-        child = undefined;
-        await next.stop().catch(() => undefined);
-      }
-      crashed(`The embedded database could not be restarted: ${err instanceof Error ? err.message : String(err)}`);
+      if (!(err instanceof EmbeddedPortInUseError) || this.phase !== 'restarting') throw err;
+      return this.startChild(0);
     }
   }
 
-  child = await startChild(0);
-  current = { uri: child.uri, port: child.port };
-
-  return {
-    get uri() {
-      return current.uri;
-    },
-    get pid() {
-      return child?.pid;
-    },
-    get state() {
-      return state;
-    },
-    get crashes() {
-      return crashes;
-    },
-    stop(graceMs?: number) {
-      stopping ??= (async () => {
-        state = 'stopped';
-        clearTimeout(restartTimer);
-        clearTimeout(stableTimer);
-        // a restart under way stops the child it started itself, once started.
-        await restarting;
-        await child?.stop(graceMs);
-        child = undefined;
-      })();
-      return stopping;
-    },
-  };
+  private async restart(): Promise<void> {
+    if (this.phase !== 'restarting') return;
+    const previousUri = this.current.uri;
+    let next: EmbeddedMongo | undefined;
+    try {
+      next = await this.startNextChild();
+      if (this.phase !== 'restarting') {
+        await next.stop();
+        return;
+      }
+      this.child = next;
+      // a later restart asks for this child's port.
+      this.current = { uri: next.uri, port: next.port };
+      await this.options.onRestarted?.(next.uri, previousUri);
+      // the child may have exited during `onRestarted`: that exit was reported and is handled.
+      if (this.child !== next || this.phase !== 'restarting') return;
+      this.phase = 'up';
+      this.stableTimer = setTimeout(() => (this.failuresInRow = 0), this.crashWindowMs);
+      this.stableTimer.unref();
+      this.options.onUp?.({ uri: next.uri, downForMs: Date.now() - this.downSince });
+    } catch (err) {
+      if (this.phase !== 'restarting' || (next && this.child !== next)) return;
+      if (next) {
+        this.child = undefined;
+        await next.stop().catch(() => undefined);
+      }
+      this.crashed(`The embedded database could not be restarted: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
 }

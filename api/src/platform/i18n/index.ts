@@ -65,3 +65,8 @@ export function textsFor(language: Language): IntlShape<string> {
 export function t(language: Language, id: MessageId, values?: MessageValues): string {
   return textsFor(language).formatMessage({ id }, values);
 }
+
+/** Whether `id` is a key of the catalogues, for a key built from a stored value (`export.role.${role}`). */
+export function hasMessage(id: string): id is MessageId {
+  return Object.hasOwn(CATALOGUES.English, id);
+}

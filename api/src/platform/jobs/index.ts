@@ -182,6 +182,253 @@ function ownerName(): string {
 
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err)).slice(0, 2_000);
 
+type RunnerLog = JobRunnerOptions['log'];
+
+/** The try in hand: its job, its end, and how to let it go (stop renewing, abort, write nothing more). */
+interface TryInHand {
+  jobId: Types.ObjectId;
+  attempt: number;
+  done: Promise<void>;
+  release?: () => void;
+}
+
+/** True while no later try of this job has been claimed: the job is still ours. */
+const stillOurs = async (jobId: Types.ObjectId, attempt: number) => (await JobClaim.exists({ jobId, attempt: attempt + 1 })) === null;
+
+/**
+ * Claims the next try of `job` for `owner` (docs/architecture.md#background-jobs).
+ * @returns the try's number, or null when another process has it
+ */
+async function claimTry(job: JobDoc, now: Date, leaseMs: number, owner: string): Promise<number | null> {
+  let attempt = job.attempts + 1;
+  for (;;) {
+    try {
+      await JobClaim.create({ jobId: job._id, attempt, owner });
+      break;
+    } catch (err) {
+      if (!isDuplicateKeyError(err)) throw err;
+      // A claim older than a lease on a job still queued: its process died between claiming and
+      // starting. That try counts; claim the next one.
+      if (job.status !== 'queued' || attempt > job.attempts + 1) return null;
+      const taken = await JobClaim.findOne({ jobId: job._id, attempt }).select('createdAt').lean();
+      if (!taken || taken.createdAt.getTime() > now.getTime() - leaseMs) return null;
+      attempt += 1;
+    }
+  }
+  // The read that chose the job may be stale: go on only if the job is as it was read.
+  const fresh = await Job.findById(job._id).select('status attempts runAt').lean<Pick<JobDoc, 'status' | 'attempts' | 'runAt'>>();
+  if (!fresh || fresh.attempts !== job.attempts) return null;
+  if (fresh.status === 'queued' && fresh.runAt.getTime() <= now.getTime()) return attempt;
+  // A later claim supersedes a running try: its process died, or it stalls past its lease.
+  if (fresh.status === 'running') return attempt;
+  return null;
+}
+
+/** Writes a try's end, unless a later try has been claimed meanwhile. */
+async function finishTry(job: JobDoc, attempt: number, fields: { status: 'done' | 'failed'; lastError: string | null }): Promise<void> {
+  if (!(await stillOurs(job._id, attempt))) return;
+  await Job.updateOne({ _id: job._id }, { $set: { ...fields, dedupeKey: String(job._id), leaseUntil: null, owner: null, finishedAt: new Date() } });
+}
+
+/** Logs a job out of tries and tells its `onFailed`. */
+async function giveUp(job: JobDoc, definition: Definition, error: string, log: RunnerLog): Promise<void> {
+  log?.warn({ job: job.name, jobId: String(job._id), error }, 'job failed after its last try');
+  await definition.onFailed?.(job.payload, error).catch((err: unknown) => log?.error({ err, job: job.name }, 'job onFailed threw'));
+}
+
+/** Renews the lease every third of it; aborts the try (via `onLost`) once a later try is claimed. */
+function renewLease(job: JobDoc, definition: Definition, attempt: number, onLost: () => void, log: RunnerLog): NodeJS.Timeout {
+  return setInterval(
+    () => {
+      void (async () => {
+        if (!(await stillOurs(job._id, attempt))) {
+          onLost();
+          return;
+        }
+        await Job.updateOne({ _id: job._id, attempts: attempt }, { $set: { leaseUntil: new Date(Date.now() + definition.leaseMs) } });
+      })().catch((err: unknown) => log?.warn({ err, job: job.name }, 'could not renew a job lease'));
+    },
+    Math.max(10, Math.floor(definition.leaseMs / 3)),
+  );
+}
+
+/** A promise that rejects (and aborts `abort`) after `ms`; `clear` cancels it. */
+function timeLimit(ms: number, abort: AbortController): { expired: Promise<never>; clear: () => void } {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const err = new Error(`The job took longer than ${ms} ms.`);
+      abort.abort(err);
+      reject(err);
+    }, ms);
+  });
+  return { expired, clear: () => clearTimeout(timer) };
+}
+
+/** Ends a try the runner still holds: done, failed after its last try, or queued again after a backoff. */
+async function settleTry(job: JobDoc, definition: Definition, attempt: number, error: string | null, log: RunnerLog): Promise<void> {
+  if (error === null) {
+    await finishTry(job, attempt, { status: 'done', lastError: null });
+    return;
+  }
+  if (attempt >= definition.maxAttempts) {
+    await finishTry(job, attempt, { status: 'failed', lastError: error });
+    await giveUp(job, definition, error, log);
+    return;
+  }
+  log?.warn({ job: job.name, jobId: String(job._id), attempt, error }, 'job try failed; it will be tried again');
+  if (!(await stillOurs(job._id, attempt))) return;
+  const backoff = definition.backoffMs * 2 ** (attempt - 1);
+  await Job.updateOne({ _id: job._id }, { $set: { status: 'queued', runAt: new Date(Date.now() + backoff), leaseUntil: null, owner: null, lastError: error } });
+}
+
+/** Runs one claimed try to its end; `inHand.release` lets `stop()` abandon it. */
+async function runTry(job: JobDoc, definition: Definition, inHand: TryInHand, owner: string, log: RunnerLog): Promise<void> {
+  const { attempt } = inHand;
+  if (attempt > definition.maxAttempts) {
+    // Its last try's process died: that try counted.
+    const error = job.status === 'running' ? 'The process running the last try stopped before it finished.' : 'No tries left.';
+    await finishTry(job, attempt, { status: 'failed', lastError: error });
+    await giveUp(job, definition, error, log);
+    return;
+  }
+  const abort = new AbortController();
+  await Job.updateOne({ _id: job._id }, { $set: { status: 'running', attempts: attempt, leaseUntil: new Date(Date.now() + definition.leaseMs), owner } });
+
+  let lost = false;
+  const renew = renewLease(
+    job,
+    definition,
+    attempt,
+    () => {
+      lost = true;
+      abort.abort(new Error('The job was taken by another process.'));
+    },
+    log,
+  );
+  inHand.release = () => {
+    lost = true;
+    clearInterval(renew);
+    abort.abort(new Error('The process is stopping.'));
+  };
+  const limit = timeLimit(definition.timeoutMs, abort);
+
+  const ctx: JobContext = { jobId: String(job._id), attempt, maxAttempts: definition.maxAttempts, signal: abort.signal };
+  let error: string | null = null;
+  try {
+    await Promise.race([definition.handler(job.payload, ctx), limit.expired]);
+  } catch (err) {
+    error = messageOf(err);
+  } finally {
+    clearInterval(renew);
+    limit.clear();
+  }
+  if (lost) return;
+  await settleTry(job, definition, attempt, error, log);
+}
+
+/** Removes up to 1,000 jobs finished before `before`, with their claims. */
+async function sweepFinished(before: Date): Promise<void> {
+  const old = await Job.find({ status: { $in: ['done', 'failed'] }, finishedAt: { $lt: before } })
+    .select('_id')
+    .limit(1_000)
+    .lean();
+  if (old.length === 0) return;
+  const ids = old.map((j) => j._id);
+  await Job.deleteMany({ _id: { $in: ids } });
+  await JobClaim.deleteMany({ jobId: { $in: ids } });
+}
+
+/** A sweep of finished jobs that does its work at most once per `everyMs` (the time is passed in, ms). */
+function sweeper(keepFinishedMs: number, everyMs: number): (now: number) => Promise<void> {
+  let lastSweep = 0;
+  return async (now) => {
+    if (now - lastSweep < everyMs) return;
+    lastSweep = now;
+    await sweepFinished(new Date(now - keepFinishedMs));
+  };
+}
+
+/** The first `CANDIDATES` jobs of these names that are due now or whose lease has expired. */
+function findDueJobs(names: string[], now: Date): Promise<JobDoc[]> {
+  return Job.find({
+    name: { $in: names },
+    $or: [
+      { status: 'queued', runAt: { $lte: now } },
+      { status: 'running', leaseUntil: { $lt: now } },
+    ],
+  })
+    .sort({ runAt: 1, _id: 1 })
+    .limit(CANDIDATES)
+    .lean<JobDoc[]>()
+    .exec();
+}
+
+/** Waits up to `ms` for the try in hand. @returns 'late' when the grace ran out first */
+async function awaitWithGrace(inHand: TryInHand, ms: number): Promise<'done' | 'late'> {
+  let timer: NodeJS.Timeout | undefined;
+  const graceOver = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), ms);
+  });
+  const outcome = await Promise.race([
+    inHand.done.then(
+      () => 'done' as const,
+      () => 'done' as const,
+    ),
+    graceOver,
+  ]);
+  clearTimeout(timer);
+  return outcome;
+}
+
+/**
+ * The runner's loop: `step` (look for and run a job) again at once while it ran one or was kicked,
+ * else after `pollMs`; an error is logged and the loop goes on. Ends once `isStopping()`.
+ */
+function pollLoop(step: () => Promise<boolean>, pollMs: number, isStopping: () => boolean, log: RunnerLog) {
+  let wake: (() => void) | undefined;
+  let kicked = false;
+
+  async function idle(): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, pollMs);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    wake = undefined;
+    kicked = false;
+  }
+
+  async function run(): Promise<void> {
+    while (!isStopping()) {
+      try {
+        if (await step()) continue;
+      } catch (err) {
+        log?.warn({ err }, 'the job runner could not read or run jobs; it tries again');
+      }
+      if (isStopping()) break;
+      if (kicked) {
+        kicked = false;
+        continue;
+      }
+      await idle();
+    }
+  }
+
+  return {
+    run,
+    /** Looks again now (or right after the current step). */
+    kick: () => {
+      kicked = true;
+      wake?.();
+    },
+    /** Ends the current sleep. */
+    wake: () => wake?.(),
+  };
+}
+
 /**
  * A job runner for this process (`api/src/server.ts` starts one; tests drive `runOnce`). Safe to
  * run in several processes on one database: each try of a job is claimed by exactly one.
@@ -190,166 +437,27 @@ export function createJobRunner(opts: JobRunnerOptions = {}): JobRunner {
   const owner = ownerName();
   const pollMs = opts.pollMs ?? 5_000;
   const stopGraceMs = opts.stopGraceMs ?? 10_000;
-  const keepFinishedMs = opts.keepFinishedMs ?? 7 * DAY_MS;
-  const sweepEveryMs = opts.sweepEveryMs ?? 60 * 60 * 1000;
   const log = opts.log;
 
   let started = false;
   let stopping = false;
-  let loop: Promise<void> | undefined;
-  let wake: (() => void) | undefined;
-  let kicked = false;
-  /** The try in hand: its end, and how to let it go (stop renewing, abort, write nothing more). */
-  let current: { jobId: Types.ObjectId; attempt: number; done: Promise<void>; release?: () => void } | undefined;
-  let lastSweep = 0;
-
-  const names = () => opts.names ?? [...definitions.keys()];
-
-  /** True while no later try of this job has been claimed: the job is still ours. */
-  const stillOurs = async (jobId: Types.ObjectId, attempt: number) => (await JobClaim.exists({ jobId, attempt: attempt + 1 })) === null;
-
-  /** Claims the next try of `job`. @returns the try's number, or null when another process has it */
-  async function claim(job: JobDoc, now: Date, leaseMs: number): Promise<number | null> {
-    let attempt = job.attempts + 1;
-    for (;;) {
-      try {
-        await JobClaim.create({ jobId: job._id, attempt, owner });
-        break;
-      } catch (err) {
-        if (!isDuplicateKeyError(err)) throw err;
-        // A claim older than a lease on a job still queued: its process died between claiming and
-        // starting. That try counts; claim the next one.
-        if (job.status !== 'queued' || attempt > job.attempts + 1) return null;
-        const taken = await JobClaim.findOne({ jobId: job._id, attempt }).select('createdAt').lean();
-        if (!taken || taken.createdAt.getTime() > now.getTime() - leaseMs) return null;
-        attempt += 1;
-      }
-    }
-    // The read that chose the job may be stale: go on only if the job is as it was read.
-    const fresh = await Job.findById(job._id).select('status attempts runAt').lean<Pick<JobDoc, 'status' | 'attempts' | 'runAt'>>();
-    if (!fresh || fresh.attempts !== job.attempts) return null;
-    if (fresh.status === 'queued' && fresh.runAt.getTime() <= now.getTime()) return attempt;
-    // A later claim supersedes a running try: its process died, or it stalls past its lease.
-    if (fresh.status === 'running') return attempt;
-    return null;
-  }
-
-  async function finish(job: JobDoc, attempt: number, fields: { status: 'done' | 'failed'; lastError: string | null }): Promise<void> {
-    if (!(await stillOurs(job._id, attempt))) return;
-    await Job.updateOne({ _id: job._id }, { $set: { ...fields, dedupeKey: String(job._id), leaseUntil: null, owner: null, finishedAt: new Date() } });
-  }
-
-  async function giveUp(job: JobDoc, definition: Definition, error: string): Promise<void> {
-    log?.warn({ job: job.name, jobId: String(job._id), error }, 'job failed after its last try');
-    await definition.onFailed?.(job.payload, error).catch((err: unknown) => log?.error({ err, job: job.name }, 'job onFailed threw'));
-  }
-
-  /** Runs one claimed try to its end: done, queued again after a backoff, or failed. */
-  async function runTry(job: JobDoc, definition: Definition, attempt: number): Promise<void> {
-    if (attempt > definition.maxAttempts) {
-      // Its last try's process died: that try counted.
-      const error = job.status === 'running' ? 'The process running the last try stopped before it finished.' : 'No tries left.';
-      await finish(job, attempt, { status: 'failed', lastError: error });
-      await giveUp(job, definition, error);
-      return;
-    }
-    const abort = new AbortController();
-    const leaseUntil = () => new Date(Date.now() + definition.leaseMs);
-    await Job.updateOne({ _id: job._id }, { $set: { status: 'running', attempts: attempt, leaseUntil: leaseUntil(), owner } });
-
-    let lost = false;
-    const renew: NodeJS.Timeout = setInterval(
-      () => {
-        void (async () => {
-          if (!(await stillOurs(job._id, attempt))) {
-            lost = true;
-            abort.abort(new Error('The job was taken by another process.'));
-            return;
-          }
-          await Job.updateOne({ _id: job._id, attempts: attempt }, { $set: { leaseUntil: leaseUntil() } });
-        })().catch((err: unknown) => log?.warn({ err, job: job.name }, 'could not renew a job lease'));
-      },
-      Math.max(10, Math.floor(definition.leaseMs / 3)),
-    );
-    if (current) {
-      current.release = () => {
-        lost = true;
-        clearInterval(renew);
-        abort.abort(new Error('The process is stopping.'));
-      };
-    }
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        const err = new Error(`The job took longer than ${definition.timeoutMs} ms.`);
-        abort.abort(err);
-        reject(err);
-      }, definition.timeoutMs);
-    });
-
-    const ctx: JobContext = { jobId: String(job._id), attempt, maxAttempts: definition.maxAttempts, signal: abort.signal };
-    let error: string | null = null;
-    try {
-      await Promise.race([definition.handler(job.payload, ctx), timeout]);
-    } catch (err) {
-      error = messageOf(err);
-    } finally {
-      clearInterval(renew);
-      clearTimeout(timer);
-    }
-    if (lost) return;
-    if (error === null) {
-      await finish(job, attempt, { status: 'done', lastError: null });
-      return;
-    }
-    if (attempt >= definition.maxAttempts) {
-      await finish(job, attempt, { status: 'failed', lastError: error });
-      await giveUp(job, definition, error);
-      return;
-    }
-    log?.warn({ job: job.name, jobId: String(job._id), attempt, error }, 'job try failed; it will be tried again');
-    if (!(await stillOurs(job._id, attempt))) return;
-    const backoff = definition.backoffMs * 2 ** (attempt - 1);
-    await Job.updateOne({ _id: job._id }, { $set: { status: 'queued', runAt: new Date(Date.now() + backoff), leaseUntil: null, owner: null, lastError: error } });
-  }
-
-  /** Removes jobs finished longer than `keepFinishedMs` ago, with their claims. */
-  async function sweep(now: number): Promise<void> {
-    if (now - lastSweep < sweepEveryMs) return;
-    lastSweep = now;
-    const old = await Job.find({ status: { $in: ['done', 'failed'] }, finishedAt: { $lt: new Date(now - keepFinishedMs) } })
-      .select('_id')
-      .limit(1_000)
-      .lean();
-    if (old.length === 0) return;
-    const ids = old.map((j) => j._id);
-    await Job.deleteMany({ _id: { $in: ids } });
-    await JobClaim.deleteMany({ jobId: { $in: ids } });
-  }
+  let looping: Promise<void> | undefined;
+  let current: TryInHand | undefined;
+  const sweep = sweeper(opts.keepFinishedMs ?? 7 * DAY_MS, opts.sweepEveryMs ?? 60 * 60 * 1000);
 
   async function runOnce(): Promise<boolean> {
-    const wanted = names().filter((name) => definitions.has(name));
+    const wanted = (opts.names ?? [...definitions.keys()]).filter((name) => definitions.has(name));
     if (wanted.length === 0) return false;
     const now = new Date();
-    const due = await Job.find({
-      name: { $in: wanted },
-      $or: [
-        { status: 'queued', runAt: { $lte: now } },
-        { status: 'running', leaseUntil: { $lt: now } },
-      ],
-    })
-      .sort({ runAt: 1, _id: 1 })
-      .limit(CANDIDATES)
-      .lean<JobDoc[]>();
-    for (const job of due) {
+    for (const job of await findDueJobs(wanted, now)) {
       if (stopping) return false;
       const definition = definitions.get(job.name);
       if (!definition) continue;
-      const attempt = await claim(job, now, definition.leaseMs);
+      const attempt = await claimTry(job, now, definition.leaseMs, owner);
       if (attempt === null) continue;
-      const inHand: NonNullable<typeof current> = { jobId: job._id, attempt, done: Promise.resolve() };
+      const inHand: TryInHand = { jobId: job._id, attempt, done: Promise.resolve() };
       current = inHand;
-      inHand.done = runTry(job, definition, attempt);
+      inHand.done = runTry(job, definition, inHand, owner, log);
       try {
         await inHand.done;
       } finally {
@@ -360,41 +468,15 @@ export function createJobRunner(opts: JobRunnerOptions = {}): JobRunner {
     return false;
   }
 
-  async function runUntilIdle(): Promise<number> {
-    let ran = 0;
-    while (!stopping && (await runOnce())) ran++;
-    return ran;
-  }
-
-  function kick(): void {
-    kicked = true;
-    wake?.();
-  }
-
-  async function poll(): Promise<void> {
-    while (!stopping) {
-      try {
-        await sweep(Date.now());
-        if (await runOnce()) continue;
-      } catch (err) {
-        log?.warn({ err }, 'the job runner could not read or run jobs; it tries again');
-      }
-      if (stopping) break;
-      if (kicked) {
-        kicked = false;
-        continue;
-      }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = undefined;
-      kicked = false;
-    }
-  }
+  const loop = pollLoop(
+    async () => {
+      await sweep(Date.now());
+      return runOnce();
+    },
+    pollMs,
+    () => stopping,
+    log,
+  );
 
   const runner: JobRunner = {
     owner,
@@ -402,40 +484,30 @@ export function createJobRunner(opts: JobRunnerOptions = {}): JobRunner {
       if (started) return;
       started = true;
       runners.add(runner);
-      loop = poll();
+      looping = loop.run();
     },
     async stop() {
-      if (stopping) return loop;
+      if (stopping) return looping;
       stopping = true;
       runners.delete(runner);
-      wake?.();
+      loop.wake();
       const inHand = current;
-      if (inHand) {
-        let timer: NodeJS.Timeout | undefined;
-        const graceOver = new Promise<'late'>((resolve) => {
-          timer = setTimeout(() => resolve('late'), stopGraceMs);
-        });
-        const outcome = await Promise.race([
-          inHand.done.then(
-            () => 'done' as const,
-            () => 'done' as const,
-          ),
-          graceOver,
-        ]);
-        clearTimeout(timer);
-        if (outcome === 'late') {
-          // Let another process take it at once rather than after the lease.
-          inHand.release?.();
-          await Job.updateOne({ _id: inHand.jobId, attempts: inHand.attempt, owner }, { $set: { leaseUntil: new Date() } }).catch(() => undefined);
-          log?.warn({ jobId: String(inHand.jobId) }, 'stopped with a job in hand: its lease was given up');
-          return;
-        }
+      if (inHand && (await awaitWithGrace(inHand, stopGraceMs)) === 'late') {
+        // Let another process take it at once rather than after the lease.
+        inHand.release?.();
+        await Job.updateOne({ _id: inHand.jobId, attempts: inHand.attempt, owner }, { $set: { leaseUntil: new Date() } }).catch(() => undefined);
+        log?.warn({ jobId: String(inHand.jobId) }, 'stopped with a job in hand: its lease was given up');
+        return;
       }
-      await loop?.catch(() => undefined);
+      await looping?.catch(() => undefined);
+    },
+    async runUntilIdle() {
+      let ran = 0;
+      while (!stopping && (await runOnce())) ran++;
+      return ran;
     },
     runOnce,
-    runUntilIdle,
-    kick,
+    kick: loop.kick,
   };
   return runner;
 }
