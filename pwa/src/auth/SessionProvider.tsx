@@ -96,23 +96,10 @@ export interface SessionProviderProps {
 }
 
 /**
- * Holds the session for everything below it. The user is requested on the
- * first {@link useRequiredUser} call, not on mount, so public screens (the
- * 404 page) never send anyone to sign in.
- *
- * - On success the session keys are stored (docs/product.md#identity-on-the-device), `user` is set and
- *   kept in the user's IndexedDB database; the databases of any other user
- *   who used this device are deleted.
- * - On a 401 — from `GET /auth/current_user` or any other request (`data/sessionEnd.ts`) — the
- *   stale session keys are removed, the user's cached data is cleared (`clearUserCache`: the
- *   cached answers and the stored user; queued writes stay, for that user only) and the browser goes
- *   to `{host}/login` (docs/product.md#when-the-session-ends): only a real 401 signs out.
- * - When the server cannot be reached (offline, a time-out, a 5xx, an
- *   unreadable answer) the last signed-in user of this device (the `userId`
- *   key, their record in IndexedDB) is used with `offline: true`, and checked
- *   again when the browser is back online or the app regains focus. Without
- *   such a user the browser goes to `{host}/login`.
- * - Logout also deletes the user's database (cache and outbox).
+ * Holds the session for everything below it; the user is requested on the first {@link useRequiredUser}
+ * call, so public screens (the 404 page) never send anyone to sign in. Signing in, a 401 from any request,
+ * an unreachable server (the last user of the device, `offline: true`) and logout are as
+ * docs/product.md#identity-on-the-device and docs/product.md#when-the-session-ends describe.
  */
 export function SessionProvider({ children, redirect = redirectTo }: SessionProviderProps) {
   const [status, setStatus] = useState<SessionStatus>('idle');
@@ -178,7 +165,37 @@ export function SessionProvider({ children, redirect = redirectTo }: SessionProv
     });
   }, [redirect, signIn, leaveForLogin]);
 
-  // A user restored offline is confirmed (or signed out by a 401) as soon as the server answers again.
+  useOfflineRecheck(offline, signIn, leaveForLogin);
+
+  const logout = useCallback(async () => {
+    await done(client.auth.logout.$post());
+    // a 401 still in flight must not send the browser elsewhere meanwhile.
+    leaving.current = true;
+    const leavingUser = userRef.current ?? null;
+    clearSessionKeys();
+    setStatus('leaving');
+    // Another open tab can hold the deletion up; it finishes in the background once that tab lets go.
+    if (leavingUser) {
+      const deleted = loadDb().then(({ deleteUserDb }) => deleteUserDb(leavingUser.id));
+      await Promise.race([deleted.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, DELETE_WAIT_MS))]);
+    }
+    redirect(SITE_URL);
+  }, [redirect]);
+
+  const { chooseLanguage, schoolLanguageSaved } = useLanguageChanges(user, userRef, setUser);
+
+  const value = useMemo<Session>(
+    () => ({ status, user, offline, load, logout, chooseLanguage, schoolLanguageSaved }),
+    [status, user, offline, load, logout, chooseLanguage, schoolLanguageSaved],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/**
+ * A user restored offline is confirmed (or signed out by a 401) as soon as the server answers again:
+ * checked when the browser is back online or the app regains focus.
+ */
+function useOfflineRecheck(offline: boolean, signIn: (loaded: CurrentUser) => void, leaveForLogin: () => void): void {
   useEffect(() => {
     if (!offline) return undefined;
     let checking = false;
@@ -200,35 +217,27 @@ export function SessionProvider({ children, redirect = redirectTo }: SessionProv
       window.removeEventListener('focus', check);
     };
   }, [offline, signIn, leaveForLogin]);
+}
 
-  const logout = useCallback(async () => {
-    await done(client.auth.logout.$post());
-    // a 401 still in flight must not send the browser elsewhere meanwhile.
-    leaving.current = true;
-    const leavingUser = userRef.current ?? null;
-    clearSessionKeys();
-    setStatus('leaving');
-    // Another open tab can hold the deletion up; it finishes in the background once that tab lets go.
-    if (leavingUser) {
-      const deleted = loadDb().then(({ deleteUserDb }) => deleteUserDb(leavingUser.id));
-      await Promise.race([deleted.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, DELETE_WAIT_MS))]);
-    }
-    redirect(SITE_URL);
-  }, [redirect]);
-
-  // A change to the signed-in user known here (their language, the school's): shown at once and
-  // kept with the user on the device for an offline start.
-  const changeUser = useCallback((changes: Partial<CurrentUser>) => {
-    const current = userRef.current;
-    if (!current) return;
-    const updated = { ...current, ...changes };
-    // known at once to what runs next, before the render that follows
-    userRef.current = updated;
-    setUser(updated);
-    void loadCache()
-      .then(({ writeCachedUser }) => writeCachedUser(updated))
-      .catch((error: unknown) => console.warn('Could not cache the current user', error));
-  }, []);
+/**
+ * The user's language and the school's (docs/product.md#language): a change is shown at once and kept
+ * with the user on the device for an offline start; the app speaks the user's language, else the school's.
+ */
+function useLanguageChanges(user: CurrentUser | null, userRef: { current: CurrentUser | null }, setUser: (user: CurrentUser) => void) {
+  const changeUser = useCallback(
+    (changes: Partial<CurrentUser>) => {
+      const current = userRef.current;
+      if (!current) return;
+      const updated = { ...current, ...changes };
+      // known at once to what runs next, before the render that follows
+      userRef.current = updated;
+      setUser(updated);
+      void loadCache()
+        .then(({ writeCachedUser }) => writeCachedUser(updated))
+        .catch((error: unknown) => console.warn('Could not cache the current user', error));
+    },
+    [setUser, userRef],
+  );
 
   const chooseLanguage = useCallback(
     async (language: LanguageName | null) => {
@@ -236,7 +245,7 @@ export function SessionProvider({ children, redirect = redirectTo }: SessionProv
       changeUser({ language: saved.language });
       await showLanguageOf(userRef.current);
     },
-    [changeUser],
+    [changeUser, userRef],
   );
 
   const schoolLanguageSaved = useCallback(
@@ -244,7 +253,7 @@ export function SessionProvider({ children, redirect = redirectTo }: SessionProv
       if (userRef.current?.schoolLanguage !== schoolLanguage) changeUser({ schoolLanguage });
       await showLanguageOf(userRef.current);
     },
-    [changeUser],
+    [changeUser, userRef],
   );
 
   // the app speaks the user's language, else the school's; until the user is known, the one it started in.
@@ -254,11 +263,7 @@ export function SessionProvider({ children, redirect = redirectTo }: SessionProv
     setLanguage(language).catch((error: unknown) => console.warn(`Could not load the ${language} texts`, error));
   }, [language]);
 
-  const value = useMemo<Session>(
-    () => ({ status, user, offline, load, logout, chooseLanguage, schoolLanguageSaved }),
-    [status, user, offline, load, logout, chooseLanguage, schoolLanguageSaved],
-  );
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  return { chooseLanguage, schoolLanguageSaved };
 }
 
 function isUnauthorized(error: unknown): boolean {

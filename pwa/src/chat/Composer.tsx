@@ -25,20 +25,17 @@ export function isSendKey(event: Pick<KeyboardEvent, 'key' | 'shiftKey'> & { nat
 }
 
 /**
- * The composer (docs/product.md#discussion, docs/product.md#chat-validation): the emoji picker toggle,
- * the attach button (images, PDF, DOC, DOCX; "File size exceeds 5MB limit"
- * and nothing attached over 5 MB), the chosen image's preview (≤ 150 px)
- * with a remove control, the "Type your message..." box (the shared Ionic text area, its label
- * inside it until it is focused or filled; Enter sends, Shift+Enter starts a new line) and "Send".
+ * The composer's state (docs/product.md#discussion): the text, the chosen file (and its image
+ * preview's object URL, revoked when replaced), the file's error, the emoji picker; `submit` sends
+ * and clears, `insertEmoji` puts an emoji at the caret.
  */
-export function Composer({ onSend, loading }: ComposerProps) {
-  const { t } = useI18n();
+function useComposer(onSend: ComposerProps['onSend'], loading: boolean) {
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [pickerOpen, setPickerOpen] = useState(false);
-  const textarea = useRef<HTMLIonTextareaElement>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
+  const textareaRef = useRef<HTMLIonTextareaElement>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
   const [emojiToggle, setEmojiToggle] = useState<HTMLIonButtonElement | null>(null);
   const pickerId = useId();
 
@@ -59,7 +56,7 @@ export function Composer({ onSend, loading }: ComposerProps) {
     setFile(null);
     setFileError(null);
     setPickerOpen(false);
-    void textarea.current?.setFocus();
+    void textareaRef.current?.setFocus();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLIonTextareaElement>) => {
@@ -80,7 +77,7 @@ export function Composer({ onSend, loading }: ComposerProps) {
 
   // the emoji goes where the caret is in Ionic's native textarea, and the caret after it.
   const insertEmoji = async (emoji: string) => {
-    const box = await textarea.current?.getInputElement();
+    const box = await textareaRef.current?.getInputElement();
     const start = box?.selectionStart ?? text.length;
     const end = box?.selectionEnd ?? text.length;
     setText((current) => current.slice(0, start) + emoji + current.slice(end));
@@ -96,6 +93,60 @@ export function Composer({ onSend, loading }: ComposerProps) {
     // The focus goes back to the toggle.
     focusIonicControl(emojiToggle);
   };
+
+  return {
+    text,
+    setText,
+    file,
+    setFile,
+    fileError,
+    pickerOpen,
+    setPickerOpen,
+    textareaRef,
+    fileInputRef,
+    emojiToggle,
+    setEmojiToggle,
+    pickerId,
+    previewUrl,
+    sendable,
+    submit,
+    onKeyDown,
+    onFileChosen,
+    insertEmoji,
+    closePicker,
+  };
+}
+
+/** The chosen file: the image's preview or a document icon, its name and size, and a remove control. */
+function ChosenAttachment({ file, previewUrl, onRemove }: { file: File; previewUrl: string | null; onRemove: () => void }) {
+  const { t } = useI18n();
+  return (
+    <div className="chat-composer__attachment">
+      {previewUrl ? (
+        <img className="chat-composer__preview" src={previewUrl} alt={t('chat.composer.preview', { name: file.name })} />
+      ) : (
+        <IonIcon className="chat-composer__file-icon" icon={documentOutline} aria-hidden="true" />
+      )}
+      <span className="chat-composer__file-name">
+        {file.name} <span className="chat-composer__file-size">({formatSize(file.size)})</span>
+      </span>
+      <button type="button" className="chat-composer__remove" aria-label={t('chat.composer.remove', { name: file.name })} onClick={onRemove}>
+        <IonIcon icon={closeOutline} aria-hidden="true" />
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The composer (docs/product.md#discussion, docs/product.md#chat-validation): the emoji picker toggle,
+ * the attach button (images, PDF, DOC, DOCX, at most 5 MB), the chosen file with a remove control,
+ * the "Type your message..." box (Enter sends, Shift+Enter starts a new line) and "Send".
+ */
+export function Composer({ onSend, loading }: ComposerProps) {
+  const { t } = useI18n();
+  const composer = useComposer(onSend, loading);
+  const { text, setText, file, setFile, fileError, pickerOpen, setPickerOpen, textareaRef, fileInputRef, emojiToggle, setEmojiToggle, pickerId, previewUrl } = composer;
+  const { sendable, submit, onKeyDown, onFileChosen, insertEmoji, closePicker } = composer;
 
   return (
     <div
@@ -120,21 +171,7 @@ export function Composer({ onSend, loading }: ComposerProps) {
           {fileError}
         </p>
       )}
-      {file && (
-        <div className="chat-composer__attachment">
-          {previewUrl ? (
-            <img className="chat-composer__preview" src={previewUrl} alt={t('chat.composer.preview', { name: file.name })} />
-          ) : (
-            <IonIcon className="chat-composer__file-icon" icon={documentOutline} aria-hidden="true" />
-          )}
-          <span className="chat-composer__file-name">
-            {file.name} <span className="chat-composer__file-size">({formatSize(file.size)})</span>
-          </span>
-          <button type="button" className="chat-composer__remove" aria-label={t('chat.composer.remove', { name: file.name })} onClick={() => setFile(null)}>
-            <IonIcon icon={closeOutline} aria-hidden="true" />
-          </button>
-        </div>
-      )}
+      {file && <ChosenAttachment file={file} previewUrl={previewUrl} onRemove={() => setFile(null)} />}
       <div className="chat-composer__row">
         <IonButton
           ref={setEmojiToggle}
@@ -148,12 +185,12 @@ export function Composer({ onSend, loading }: ComposerProps) {
         >
           <IonIcon slot="icon-only" icon={happyOutline} aria-hidden="true" />
         </IonButton>
-        <IonButton fill="clear" shape="round" className="chat-composer__tool" aria-label={t('chat.composer.attachFile')} onClick={() => fileInput.current?.click()}>
+        <IonButton fill="clear" shape="round" className="chat-composer__tool" aria-label={t('chat.composer.attachFile')} onClick={() => fileInputRef.current?.click()}>
           <IonIcon slot="icon-only" icon={attachOutline} aria-hidden="true" />
         </IonButton>
-        <input ref={fileInput} type="file" accept={ATTACHMENT_ACCEPT} onChange={onFileChosen} hidden aria-label={t('chat.composer.chooseFile')} />
+        <input ref={fileInputRef} type="file" accept={ATTACHMENT_ACCEPT} onChange={onFileChosen} hidden aria-label={t('chat.composer.chooseFile')} />
         <TextAreaField
-          textareaRef={textarea}
+          textareaRef={textareaRef}
           className="chat-composer__input"
           label={t('chat.composer.placeholder')}
           labelPlacement="floating"

@@ -62,16 +62,9 @@ export interface ImportDialogProps {
 }
 
 /**
- * "Import Data" (docs/product.md#import): a labelled file chooser (CSV or JSON); choosing a file
- * runs the preview (`POST /api/admin/import?dryRun=1`) and shows the counts per status and a
- * table of the rows — line, email, name, role, courses, status and reasons — in a labelled
- * region that scrolls on its own on a phone. "Import N rows" applies the file (with one
- * idempotency key per chosen file, so a retry after a lost answer applies nothing twice) and
- * shows what was done; when accounts were made, their one-time passwords are offered once as a
- * CSV download, and the dialog does not close by the backdrop or Escape until they are
- * downloaded or the admin confirms leaving without them. A refused file (400, 413) shows the
- * server's reason and keeps the file chosen. Ionic moves the focus into the dialog and back to
- * the button that opened it.
+ * "Import Data" (docs/product.md#import): choose a CSV or JSON file, see the preview, import it with
+ * one idempotency key per chosen file, and download the new accounts' one-time passwords once; the
+ * dialog does not close by the backdrop or Escape while they are unsaved.
  */
 export function ImportDialog({ isOpen, onClose }: ImportDialogProps) {
   const { t } = useI18n();
@@ -94,8 +87,12 @@ type Stage =
   | { kind: 'importing'; result: ImportResult }
   | { kind: 'done'; result: ImportResult };
 
-function ImportBody(props: { titleId: string; onGuard: (guarded: boolean) => void; onDone: () => void }) {
-  const { titleId, onGuard, onDone } = props;
+/**
+ * The import's state (docs/product.md#import): the chosen file and its idempotency key, the stage,
+ * whether the passwords were downloaded; the dialog is guarded (`onGuard(true)`) while busy or while
+ * passwords are unsaved. `check` previews, `apply` imports, `done` asks before leaving unsaved passwords.
+ */
+function useImportFlow(onGuard: (guarded: boolean) => void, onDone: () => void) {
   const { t } = useI18n();
   const confirm = useConfirm();
   const [file, setFile] = useState<File | null>(null);
@@ -169,6 +166,17 @@ function ImportBody(props: { titleId: string; onGuard: (guarded: boolean) => voi
 
   const shown = stage.kind === 'preview' || stage.kind === 'importing' || stage.kind === 'done' ? stage.result : null;
   const changes = shown ? shown.counts.create + shown.counts.update : 0;
+  return { file, stage, downloaded, passwords, busy, shown, changes, resultHeading, check, choose, apply, download, done };
+}
+
+type ImportFlow = ReturnType<typeof useImportFlow>;
+
+/** The dialog's body: the file chooser, progress, failures, the preview or the result, and the actions. */
+function ImportBody(props: { titleId: string; onGuard: (guarded: boolean) => void; onDone: () => void }) {
+  const { titleId, onGuard, onDone } = props;
+  const { t } = useI18n();
+  const flow = useImportFlow(onGuard, onDone);
+  const { file, stage, busy, shown, changes, check, choose } = flow;
   return (
     <>
       <DialogTitleBar id={titleId}>{t(IMPORT_TITLE)}</DialogTitleBar>
@@ -205,53 +213,69 @@ function ImportBody(props: { titleId: string; onGuard: (guarded: boolean) => voi
             <RowsTable rows={shown.rows} caption={t('admin.import.previewCaption', { file: file?.name ?? '' })} />
           </section>
         )}
-        {stage.kind === 'done' && (
-          <section aria-labelledby={`${titleId}-result`}>
-            <h3 id={`${titleId}-result`} ref={resultHeading} tabIndex={-1} className="import-heading">
-              {t(IMPORT_TEXTS.resultHeading)}
-            </h3>
-            <Counts result={stage.result} words={RESULT_COUNTS} />
-            {passwords.length > 0 && (
-              <div className="import-passwords">
-                <p className="otp-warning">
-                  <IonIcon icon={warningOutline} aria-hidden="true" />
-                  <strong>
-                    {t('admin.import.accountsCreated', { count: passwords.length })} {t(IMPORT_TEXTS.passwordsWarning)}
-                  </strong>
-                </p>
-                <IonButton onClick={download}>
-                  <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />
-                  {t(IMPORT_TEXTS.passwordsDownload)}
-                </IonButton>
-                <p className="import-note" role="status">
-                  {downloaded ? t('admin.import.passwordsDownloaded', { file: PASSWORDS_FILE_NAME }) : ''}
-                </p>
-              </div>
-            )}
-            {(stage.result.passwordsWithheld ?? 0) > 0 && <p className="import-note">{t(IMPORT_TEXTS.passwordsWithheld)}</p>}
-            <RowsTable rows={stage.result.rows} caption={t('admin.import.resultCaption', { file: file?.name ?? '' })} />
-          </section>
-        )}
+        {stage.kind === 'done' && <ImportResultSection titleId={titleId} flow={flow} result={stage.result} />}
       </IonContent>
-      <IonFooter>
-        <div className="dialog-actions">
-          {stage.kind === 'done' ? (
-            <IonButton onClick={done}>{t('common.done')}</IonButton>
-          ) : (
-            <>
-              <IonButton fill="outline" onClick={onDone} disabled={stage.kind === 'importing'}>
-                {t('common.cancel')}
-              </IonButton>
-              {shown && (
-                <IonButton onClick={() => void apply(shown)} disabled={busy || changes === 0}>
-                  {stage.kind === 'importing' ? t(IMPORT_TEXTS.importing) : t('admin.import.importRows', { count: changes })}
-                </IonButton>
-              )}
-            </>
-          )}
-        </div>
-      </IonFooter>
+      <ImportActions flow={flow} onDone={onDone} />
     </>
+  );
+}
+
+/** What the import did: the counts, the one-time passwords' download when accounts were made, and the rows. */
+function ImportResultSection({ titleId, flow, result }: { titleId: string; flow: ImportFlow; result: ImportResult }) {
+  const { t } = useI18n();
+  const { file, passwords, downloaded, resultHeading, download } = flow;
+  return (
+    <section aria-labelledby={`${titleId}-result`}>
+      <h3 id={`${titleId}-result`} ref={resultHeading} tabIndex={-1} className="import-heading">
+        {t(IMPORT_TEXTS.resultHeading)}
+      </h3>
+      <Counts result={result} words={RESULT_COUNTS} />
+      {passwords.length > 0 && (
+        <div className="import-passwords">
+          <p className="otp-warning">
+            <IonIcon icon={warningOutline} aria-hidden="true" />
+            <strong>
+              {t('admin.import.accountsCreated', { count: passwords.length })} {t(IMPORT_TEXTS.passwordsWarning)}
+            </strong>
+          </p>
+          <IonButton onClick={download}>
+            <IonIcon slot="start" icon={downloadOutline} aria-hidden="true" />
+            {t(IMPORT_TEXTS.passwordsDownload)}
+          </IonButton>
+          <p className="import-note" role="status">
+            {downloaded ? t('admin.import.passwordsDownloaded', { file: PASSWORDS_FILE_NAME }) : ''}
+          </p>
+        </div>
+      )}
+      {(result.passwordsWithheld ?? 0) > 0 && <p className="import-note">{t(IMPORT_TEXTS.passwordsWithheld)}</p>}
+      <RowsTable rows={result.rows} caption={t('admin.import.resultCaption', { file: file?.name ?? '' })} />
+    </section>
+  );
+}
+
+/** The footer: Done once imported, otherwise Cancel and "Import N rows". */
+function ImportActions({ flow, onDone }: { flow: ImportFlow; onDone: () => void }) {
+  const { t } = useI18n();
+  const { stage, busy, shown, changes, apply, done } = flow;
+  return (
+    <IonFooter>
+      <div className="dialog-actions">
+        {stage.kind === 'done' ? (
+          <IonButton onClick={done}>{t('common.done')}</IonButton>
+        ) : (
+          <>
+            <IonButton fill="outline" onClick={onDone} disabled={stage.kind === 'importing'}>
+              {t('common.cancel')}
+            </IonButton>
+            {shown && (
+              <IonButton onClick={() => void apply(shown)} disabled={busy || changes === 0}>
+                {stage.kind === 'importing' ? t(IMPORT_TEXTS.importing) : t('admin.import.importRows', { count: changes })}
+              </IonButton>
+            )}
+          </>
+        )}
+      </div>
+    </IonFooter>
   );
 }
 

@@ -70,19 +70,10 @@ export interface OracyProfileViewProps {
 }
 
 /**
- * A student's Oracy profile (docs/product.md#my-oracy, docs/product.md#a-students-profile-for-teachers):
- * the level, mean and change since last time; the latest strands against the
- * previous submission (radar) and each strand over time (lines), each with
- * its numbers as a table; the strongest and weakest strand with three
- * practice suggestions for the weakest; the teachers' speaking-practice scores of the last 90 days
- * beside the self-assessed strands, when there are any (docs/product.md#oracy-profile, a table
- * and a third radar dataset); "Delivery over time" after the strand charts, with the physical
- * strand's scores (docs/product.md#delivery-over-time); and the history as a list, with
- * "Show older" while the last page was full. Shows nothing without a
- * submission: the screens show their empty state instead.
+ * The profile's history (docs/product.md#oracy-profile-calls): the first page, then the older pages
+ * `showOlder` loads, each submission once; `hasMore` while the last page was full.
  */
-export function OracyProfileView({ profile, audience, loadOlder, studentFirstName = null }: OracyProfileViewProps) {
-  const { t } = useI18n();
+function useOlderHistory(profile: StudentOracy, loadOlder: OracyProfileViewProps['loadOlder']) {
   const [older, setOlder] = useState<Snapshot[]>([]);
   const [lastPageSize, setLastPageSize] = useState(profile.history.length);
   const [loadingOlder, setLoadingOlder] = useState(false);
@@ -90,17 +81,10 @@ export function OracyProfileView({ profile, audience, loadOlder, studentFirstNam
   const pending = useRef<AbortController | null>(null);
   useEffect(() => () => pending.current?.abort(), []);
 
-  const { latest, previous, change } = profile;
-  const teacher: PartialStrands | null = profile.teacherStrands ?? null;
-  const hasTeacher = teacher !== null && STRAND_KEYS.some((key) => teacher[key] !== undefined);
-  if (!latest) return null;
-
   // The first page, then the older pages, each submission once (a reload may overlap a loaded page).
   const seen = new Set<string>();
   const history = [...profile.history, ...older].filter((s) => (seen.has(s.id) ? false : (seen.add(s.id), true)));
   const hasMore = (older.length === 0 ? profile.history.length : lastPageSize) >= HISTORY_PAGE_SIZE;
-  const { strongest, weakest } = strongestAndWeakest(latest.strands);
-  const weakestLabel = STRAND_LABELS[weakest];
 
   const showOlder = async () => {
     const last = history.at(-1);
@@ -123,6 +107,89 @@ export function OracyProfileView({ profile, audience, loadOlder, studentFirstNam
       if (!controller.signal.aborted) setLoadingOlder(false);
     }
   };
+
+  return { history, hasMore, loadingOlder, olderFailed, showOlder };
+}
+
+/** The strongest and weakest strand, with three practice suggestions for the weakest addressed to `audience`. */
+function StrengthsSection({ strands, audience }: { strands: Strands; audience: OracyProfileViewProps['audience'] }) {
+  const { t } = useI18n();
+  const { strongest, weakest } = strongestAndWeakest(strands);
+  const weakestLabel = STRAND_LABELS[weakest];
+  return (
+    <section aria-labelledby="oracy-strengths" className="oracy-section">
+      <h2 id="oracy-strengths" className="screen-section-title">
+        {t('oracy.strengths.title')}
+      </h2>
+      <IonCard className="panel">
+        <p className="oracy-strand">
+          <span className="oracy-strand__label">{t('oracy.strengths.strongest')}</span>{' '}
+          {t('oracy.strengths.strandScore', { strand: STRAND_LABELS[strongest], score: formatScore(strands[strongest]) })}
+        </p>
+        <p className="oracy-strand">
+          <span className="oracy-strand__label">{t('oracy.strengths.weakest')}</span> {t('oracy.strengths.strandScore', { strand: weakestLabel, score: formatScore(strands[weakest]) })}
+        </p>
+        <h3 id="oracy-suggestions" className="panel__title oracy-suggestions__title">
+          {t(audience === 'student' ? 'oracy.suggestions.student' : 'oracy.suggestions.teacher', { strand: weakestLabel })}
+        </h3>
+        <ul className="oracy-suggestions" aria-labelledby="oracy-suggestions">
+          {suggestionsFor(weakest).map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </ul>
+      </IonCard>
+    </section>
+  );
+}
+
+/** The history as a list, newest first, with "Show older" while there may be more. */
+function HistorySection({ history, hasMore, loadingOlder, olderFailed, showOlder }: ReturnType<typeof useOlderHistory>) {
+  const { t } = useI18n();
+  return (
+    <section aria-labelledby="oracy-history" className="oracy-section">
+      <h2 id="oracy-history" className="screen-section-title">
+        {t('oracy.history.title')}
+      </h2>
+      <ol className="oracy-history" aria-labelledby="oracy-history">
+        {history.map((s) => (
+          <li key={s.id} className="oracy-history__item">
+            <time dateTime={s.submittedAt} className="oracy-history__date">
+              {formatSubmissionDate(s.submittedAt)}
+            </time>
+            <span>{LEVEL_LABELS[s.level]}</span>
+            <span>{t('oracy.history.mean', { mean: formatScore(s.mean) })}</span>
+          </li>
+        ))}
+      </ol>
+      {olderFailed && (
+        <IonText color="danger">
+          <p role="alert">{t('oracy.history.loadFailed')}</p>
+        </IonText>
+      )}
+      {hasMore && (
+        <IonButton fill="outline" className="oracy-history__more" disabled={loadingOlder} onClick={() => void showOlder()}>
+          {t(loadingOlder ? 'oracy.history.loadingOlder' : 'oracy.history.showOlder')}
+        </IonButton>
+      )}
+    </section>
+  );
+}
+
+/**
+ * A student's Oracy profile (docs/product.md#my-oracy, docs/product.md#a-students-profile-for-teachers,
+ * docs/product.md#oracy-profile): level, mean and change; the strand charts with their tables and the
+ * teachers' scores when there are any; "Delivery over time"; strengths and suggestions; the history.
+ * Shows nothing without a submission: the screens show their empty state instead.
+ */
+export function OracyProfileView({ profile, audience, loadOlder, studentFirstName = null }: OracyProfileViewProps) {
+  const { t } = useI18n();
+  const olderHistory = useOlderHistory(profile, loadOlder);
+  const { history } = olderHistory;
+
+  const { latest, previous, change } = profile;
+  const teacher: PartialStrands | null = profile.teacherStrands ?? null;
+  const hasTeacher = teacher !== null && STRAND_KEYS.some((key) => teacher[key] !== undefined);
+  if (!latest) return null;
 
   return (
     <div className="oracy-profile">
@@ -149,56 +216,8 @@ export function OracyProfileView({ profile, audience, loadOlder, studentFirstNam
         physical={{ selfAssessed: latest.strands.physical, teacher: teacher?.physical ?? null }}
       />
 
-      <section aria-labelledby="oracy-strengths" className="oracy-section">
-        <h2 id="oracy-strengths" className="screen-section-title">
-          {t('oracy.strengths.title')}
-        </h2>
-        <IonCard className="panel">
-          <p className="oracy-strand">
-            <span className="oracy-strand__label">{t('oracy.strengths.strongest')}</span>{' '}
-            {t('oracy.strengths.strandScore', { strand: STRAND_LABELS[strongest], score: formatScore(latest.strands[strongest]) })}
-          </p>
-          <p className="oracy-strand">
-            <span className="oracy-strand__label">{t('oracy.strengths.weakest')}</span>{' '}
-            {t('oracy.strengths.strandScore', { strand: weakestLabel, score: formatScore(latest.strands[weakest]) })}
-          </p>
-          <h3 id="oracy-suggestions" className="panel__title oracy-suggestions__title">
-            {t(audience === 'student' ? 'oracy.suggestions.student' : 'oracy.suggestions.teacher', { strand: weakestLabel })}
-          </h3>
-          <ul className="oracy-suggestions" aria-labelledby="oracy-suggestions">
-            {suggestionsFor(weakest).map((text) => (
-              <li key={text}>{text}</li>
-            ))}
-          </ul>
-        </IonCard>
-      </section>
-
-      <section aria-labelledby="oracy-history" className="oracy-section">
-        <h2 id="oracy-history" className="screen-section-title">
-          {t('oracy.history.title')}
-        </h2>
-        <ol className="oracy-history" aria-labelledby="oracy-history">
-          {history.map((s) => (
-            <li key={s.id} className="oracy-history__item">
-              <time dateTime={s.submittedAt} className="oracy-history__date">
-                {formatSubmissionDate(s.submittedAt)}
-              </time>
-              <span>{LEVEL_LABELS[s.level]}</span>
-              <span>{t('oracy.history.mean', { mean: formatScore(s.mean) })}</span>
-            </li>
-          ))}
-        </ol>
-        {olderFailed && (
-          <IonText color="danger">
-            <p role="alert">{t('oracy.history.loadFailed')}</p>
-          </IonText>
-        )}
-        {hasMore && (
-          <IonButton fill="outline" className="oracy-history__more" disabled={loadingOlder} onClick={() => void showOlder()}>
-            {t(loadingOlder ? 'oracy.history.loadingOlder' : 'oracy.history.showOlder')}
-          </IonButton>
-        )}
-      </section>
+      <StrengthsSection strands={latest.strands} audience={audience} />
+      <HistorySection {...olderHistory} />
     </div>
   );
 }

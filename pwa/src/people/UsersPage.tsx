@@ -28,24 +28,15 @@ export const roleChangeQuestion = (name: string, role: Role) => translate('admin
 export const resetPasswordQuestion = (name: string) => translate('admin.users.resetPasswordQuestion', { name });
 
 /**
- * The users table at /admin/users (docs/product.md#users-table, docs/product.md#role-change, docs/product.md#error-messages,
- * docs/product.md#constants-and-limits): a debounced "Search for users" sent with the list
- * query; columns ID (on a tablet only, cut short), Name, Email (broken only before "@" and dots),
- * Role (a select: Student, Teacher, Admin) and Action ("Reset password" and "Delete", each an icon
- * with its word); 10 / 25 / 50 rows per page. Choosing a role asks
- * "Are you sure you want to change the role of {name} to {role}?"; while the
- * change is pending that row's select is disabled and blurred, and on
- * success the row changes in place. Results show as 6 s toasts with Close.
- * "Create User" opens the form of docs/product.md#admin-made-accounts, and each row's "Reset
- * password for {name}" asks first (docs/product.md#password-reset); either way the new one-time
- * password is shown once in a dialog and forgotten when it closes.
- * On a phone each user is a card with the same fields and actions.
+ * The users page's state and actions (docs/product.md#users-table, docs/product.md#role-change,
+ * docs/product.md#password-reset): the list, the rows whose role change is pending, each row's role
+ * select (to give the focus back), the Create User and one-time password dialogs, and the confirmed
+ * actions, each bound to its own row.
  */
-export default function UsersPage() {
+function useUsersPageState() {
   const { t } = useI18n();
-  const wide = useMediaQuery(WIDE_LAYOUT_QUERY);
   const list = usePeopleList('users');
-  const { data, error, loading, reload, setData } = list.resource;
+  const { reload, setData } = list.resource;
   const toast = useAdminToast();
   const confirm = useConfirm();
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
@@ -130,7 +121,15 @@ export default function UsersPage() {
     }
   };
 
-  const columns: PeopleColumn<UserRow>[] = [
+  return { list, pending, selects, creating, setCreating, shown, setShown, created, confirmRoleChange, confirmDelete, confirmReset };
+}
+
+type UsersPageState = ReturnType<typeof useUsersPageState>;
+
+/** The users table's columns: ID (tablet only), Name, Email, Role (a select) and Action (reset, delete). */
+function userColumns(t: ReturnType<typeof useI18n>['t'], state: UsersPageState): PeopleColumn<UserRow>[] {
+  const { pending, selects, confirmRoleChange, confirmReset, confirmDelete } = state;
+  return [
     { header: t('admin.people.id'), cell: (user) => shortId(user.id), className: 'people-id', wideOnly: true },
     { header: t('admin.people.name'), cell: (user) => user.name },
     { header: t('admin.people.email'), cell: (user) => breakableEmail(user.email), className: 'people-email' },
@@ -176,6 +175,21 @@ export default function UsersPage() {
       ),
     },
   ];
+}
+
+/**
+ * The users table at /admin/users (docs/product.md#users-table, docs/product.md#role-change,
+ * docs/product.md#password-reset, docs/product.md#admin-made-accounts): a debounced search, 10 / 25 / 50
+ * rows per page, a role select and Reset password / Delete per row (each asks first), results as
+ * toasts; a new one-time password is shown once. On a phone each user is a card.
+ */
+export default function UsersPage() {
+  const { t } = useI18n();
+  const wide = useMediaQuery(WIDE_LAYOUT_QUERY);
+  const state = useUsersPageState();
+  const { list, creating, setCreating, shown, setShown, created } = state;
+  const { data, error, loading, reload } = list.resource;
+  const columns = userColumns(t, state);
 
   return (
     <>

@@ -48,16 +48,13 @@ function useFilterChoices() {
 }
 
 /**
- * The access log at /admin/access-log (docs/product.md#access-log): who opened which student's
- * recording, Oracy profile or data export, when and from where, newest first, 20 a page; filtered
- * by student and by staff member; "Export CSV" saves every entry of the filters as
- * `access-log.csv`. Loading, failure (with "Retry") and empty states; the entries are a list that
- * reads on a phone and a tablet alike.
+ * The access log's state (docs/product.md#access-log): the filters, the page (20 entries), the
+ * loaded page or its error; `choose` changes a filter and goes back to page 1, `exportCsv` saves
+ * every entry of the filters.
  */
-export default function AccessLogPage() {
+function useAccessLog() {
   const { t } = useI18n();
   const toast = useAdminToast();
-  const { students, staff } = useFilterChoices();
   const [filter, setFilter] = useState<AccessLogFilter>({ subjectId: '', actorId: '' });
   const [page, setPage] = useState(1);
   const [log, setLog] = useState<Page | null>(null);
@@ -98,7 +95,52 @@ export default function AccessLogPage() {
   };
 
   const pages = log ? Math.max(1, Math.ceil(log.total / ACCESS_LOG_PAGE_SIZE)) : 1;
-  const when = (iso: string) => formatDate(iso, 'dateTime');
+
+  return { filter, page, setPage, pages, log, error, retry: () => setAttempt((n) => n + 1), exporting, choose, exportCsv };
+}
+
+/** One entry: when, who (name and role), whose data, what, and from which address. */
+function AccessLogEntry({ entry }: { entry: Page['entries'][number] }) {
+  const { t } = useI18n();
+  return (
+    <li className="access-log__entry">
+      <dl>
+        <div>
+          <dt>{t('admin.accessLog.when')}</dt>
+          <dd>
+            <time dateTime={entry.at}>{formatDate(entry.at, 'dateTime')}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('admin.accessLog.who')}</dt>
+          <dd>{t('accessLog.actor', { name: entry.actor.name, role: t(ACCESS_ROLE[entry.actor.role]) })}</dd>
+        </div>
+        <div>
+          <dt>{t('admin.accessLog.whose')}</dt>
+          <dd>{entry.subject.name}</dd>
+        </div>
+        <div>
+          <dt>{t('admin.accessLog.what')}</dt>
+          <dd>{t(ACCESS_WHAT[entry.what])}</dd>
+        </div>
+        <div>
+          <dt>{t('admin.accessLog.ip')}</dt>
+          <dd className="access-log__ip">{entry.ip}</dd>
+        </div>
+      </dl>
+    </li>
+  );
+}
+
+/**
+ * The access log at /admin/access-log (docs/product.md#access-log): who opened which student's
+ * recording, Oracy profile or data export, newest first, 20 a page; filtered by student and by staff
+ * member; "Export CSV" saves every entry of the filters.
+ */
+export default function AccessLogPage() {
+  const { t } = useI18n();
+  const { students, staff } = useFilterChoices();
+  const { filter, page, setPage, pages, log, error, retry, exporting, choose, exportCsv } = useAccessLog();
 
   return (
     <>
@@ -132,7 +174,7 @@ export default function AccessLogPage() {
       {error ? (
         <div className="settings-status" role="alert">
           <p>{error}</p>
-          <IonButton fill="outline" onClick={() => setAttempt((n) => n + 1)}>
+          <IonButton fill="outline" onClick={retry}>
             {t('common.retry')}
           </IonButton>
         </div>
@@ -143,32 +185,7 @@ export default function AccessLogPage() {
       ) : (
         <ul className="access-log__entries" aria-label={t('admin.accessLog.title')}>
           {log.entries.map((entry) => (
-            <li key={entry.id} className="access-log__entry">
-              <dl>
-                <div>
-                  <dt>{t('admin.accessLog.when')}</dt>
-                  <dd>
-                    <time dateTime={entry.at}>{when(entry.at)}</time>
-                  </dd>
-                </div>
-                <div>
-                  <dt>{t('admin.accessLog.who')}</dt>
-                  <dd>{t('accessLog.actor', { name: entry.actor.name, role: t(ACCESS_ROLE[entry.actor.role]) })}</dd>
-                </div>
-                <div>
-                  <dt>{t('admin.accessLog.whose')}</dt>
-                  <dd>{entry.subject.name}</dd>
-                </div>
-                <div>
-                  <dt>{t('admin.accessLog.what')}</dt>
-                  <dd>{t(ACCESS_WHAT[entry.what])}</dd>
-                </div>
-                <div>
-                  <dt>{t('admin.accessLog.ip')}</dt>
-                  <dd className="access-log__ip">{entry.ip}</dd>
-                </div>
-              </dl>
-            </li>
+            <AccessLogEntry key={entry.id} entry={entry} />
           ))}
         </ul>
       )}

@@ -15,16 +15,16 @@ export interface YourDataCardProps {
   pollMs?: number;
 }
 
+/** A date and time as the product shows them. */
+const when = (iso: string) => formatDate(iso, 'dateTime');
+
 /**
- * The profile screens' "Your data" card (docs/product.md#privacy, docs/product.md#download-my-data):
- * what the privacy notice says and a link to it; "Download my data", which starts an export of
- * everything Oracy holds of the signed-in user; and their exports — pending (a spinner; the list is
- * asked for again every few seconds), ready (a download link with its size and when it is deleted)
- * or failed. A second export within a day is refused: the card says when the next may be asked
- * for. Further sections go in as `children`.
+ * The signed-in person's exports (docs/product.md#download-my-data): the list (null while loading),
+ * asked for again every `pollMs` ms while one is pending; `start` asks for a new one and sets
+ * `problem` when refused (a second within a day: when the next may be asked for).
  */
-export function YourDataCard({ children, pollMs = EXPORT_POLL_MS }: YourDataCardProps) {
-  const { t, intl } = useI18n();
+function useExports(pollMs: number) {
+  const { t } = useI18n();
   const [exports, setExports] = useState<PrivacyExport[] | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -62,8 +62,6 @@ export function YourDataCard({ children, pollMs = EXPORT_POLL_MS }: YourDataCard
     };
   }, [pending, exports, load, pollMs]);
 
-  const when = (iso: string) => formatDate(iso, 'dateTime');
-
   const start = async () => {
     setStarting(true);
     setProblem(null);
@@ -85,50 +83,63 @@ export function YourDataCard({ children, pollMs = EXPORT_POLL_MS }: YourDataCard
     }
   };
 
+  return { exports, loadFailed, retry: () => setAttempt((n) => n + 1), starting, problem, pending, start };
+}
+
+/** One export in the list: pending (a spinner), failed, or ready (a download link with its size and expiry). */
+function ExportRow({ item }: { item: PrivacyExport }) {
+  const { t, intl } = useI18n();
   const size = (bytes: number) => {
     const [value, unit] = sizeUnit(bytes);
     return intl.formatNumber(value, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: unit === 'byte' ? 0 : 1 });
   };
-
-  const row = (item: PrivacyExport) => {
-    const asked = t('yourData.asked', { time: when(item.createdAt) });
-    if (item.status === 'pending') {
-      return (
-        <IonItem key={item.id} lines="full">
-          <IonSpinner slot="start" name="crescent" aria-hidden="true" />
-          <IonLabel>
-            <p className="your-data__status" role="status">
-              {t('yourData.pending')}
-            </p>
-            <p>{asked}</p>
-          </IonLabel>
-        </IonItem>
-      );
-    }
-    if (item.status === 'failed') {
-      return (
-        <IonItem key={item.id} lines="full">
-          <IonLabel>
-            <p className="your-data__status your-data__status--failed">{t('yourData.failed')}</p>
-            <p>{asked}</p>
-          </IonLabel>
-        </IonItem>
-      );
-    }
+  const asked = t('yourData.asked', { time: when(item.createdAt) });
+  if (item.status === 'pending') {
     return (
-      <IonItem key={item.id} lines="full">
-        <IonLabel className="ion-text-wrap">
-          <p>
-            <a href={exportUrl(item.id)} download aria-label={t('yourData.downloadLabel', { time: when(item.createdAt), size: size(item.size ?? 0) })}>
-              {t('yourData.download', { size: size(item.size ?? 0) })}
-            </a>
+      <IonItem lines="full">
+        <IonSpinner slot="start" name="crescent" aria-hidden="true" />
+        <IonLabel>
+          <p className="your-data__status" role="status">
+            {t('yourData.pending')}
           </p>
           <p>{asked}</p>
-          <p>{t('yourData.expires', { time: when(item.expiresAt) })}</p>
         </IonLabel>
       </IonItem>
     );
-  };
+  }
+  if (item.status === 'failed') {
+    return (
+      <IonItem lines="full">
+        <IonLabel>
+          <p className="your-data__status your-data__status--failed">{t('yourData.failed')}</p>
+          <p>{asked}</p>
+        </IonLabel>
+      </IonItem>
+    );
+  }
+  return (
+    <IonItem lines="full">
+      <IonLabel className="ion-text-wrap">
+        <p>
+          <a href={exportUrl(item.id)} download aria-label={t('yourData.downloadLabel', { time: when(item.createdAt), size: size(item.size ?? 0) })}>
+            {t('yourData.download', { size: size(item.size ?? 0) })}
+          </a>
+        </p>
+        <p>{asked}</p>
+        <p>{t('yourData.expires', { time: when(item.expiresAt) })}</p>
+      </IonLabel>
+    </IonItem>
+  );
+}
+
+/**
+ * The profile screens' "Your data" card (docs/product.md#privacy, docs/product.md#download-my-data):
+ * the privacy notice's summary and link, "Download my data" and the person's exports. Further
+ * sections go in as `children`.
+ */
+export function YourDataCard({ children, pollMs = EXPORT_POLL_MS }: YourDataCardProps) {
+  const { t } = useI18n();
+  const { exports, loadFailed, retry, starting, problem, pending, start } = useExports(pollMs);
 
   return (
     <IonCard className="profile-card your-data">
@@ -157,7 +168,7 @@ export function YourDataCard({ children, pollMs = EXPORT_POLL_MS }: YourDataCard
       {loadFailed ? (
         <div role="alert">
           <p>{t('yourData.loadFailed')}</p>
-          <IonButton fill="outline" size="small" onClick={() => setAttempt((n) => n + 1)}>
+          <IonButton fill="outline" size="small" onClick={retry}>
             {t('common.retry')}
           </IonButton>
         </div>
@@ -168,7 +179,11 @@ export function YourDataCard({ children, pollMs = EXPORT_POLL_MS }: YourDataCard
       ) : exports.length === 0 ? (
         <p>{t('yourData.none')}</p>
       ) : (
-        <IonList aria-label={t('yourData.listLabel')}>{exports.map(row)}</IonList>
+        <IonList aria-label={t('yourData.listLabel')}>
+          {exports.map((item) => (
+            <ExportRow key={item.id} item={item} />
+          ))}
+        </IonList>
       )}
       {children}
     </IonCard>

@@ -134,28 +134,76 @@ function canRecord(): boolean {
   return typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function' && typeof MediaRecorder !== 'undefined';
 }
 
-/**
- * Records one spoken answer from the microphone: a student's take on a task of Speaking practice
- * (docs/product.md#speaking-practice).
- * `start()` asks for the microphone with `getUserMedia({audio: true})` and records with `MediaRecorder`
- * in the best type {@link pickRecordingType} finds; recording stops by itself after `maxSeconds`
- * (seconds). While recording, `elapsedMs` and `level` (Web Audio `AnalyserNode`) update every
- * {@link TICK_MS}. On stop, reset and unmount the microphone's tracks are stopped and the
- * `AudioContext` closed, so the browser's microphone indicator goes off. Failures are not thrown but
- * shown in `status` ({@link RecorderError}).
- */
-export function useRecorder({ maxSeconds }: { maxSeconds: number }): RecorderControls {
+/** Stops the timers, the microphone and the audio graph of `current`; safe to call more than once. */
+function releaseSession(current: Session): void {
+  if (current.ticker !== null) clearInterval(current.ticker);
+  if (current.limit !== null) clearTimeout(current.limit);
+  current.ticker = null;
+  current.limit = null;
+  for (const track of current.stream.getTracks()) track.stop();
+  const context = current.audioContext;
+  current.audioContext = null;
+  if (context && context.state !== 'closed') context.close().catch(() => undefined);
+}
+
+/** Stops `current`'s recorder without keeping its audio, then releases the session. */
+function abandonSession(current: Session): void {
+  const recorder = current.recorder;
+  if (recorder) {
+    recorder.ondataavailable = null;
+    recorder.onstop = null;
+    recorder.onerror = null;
+    if (recorder.state !== 'inactive') {
+      try {
+        recorder.stop();
+      } catch {
+        // already stopping: the tracks are stopped below either way
+      }
+    }
+  }
+  releaseSession(current);
+}
+
+/** A new session on `stream`, in the best type {@link pickRecordingType} finds; nothing started yet. */
+function newSession(stream: MediaStream): Session {
+  const type = pickRecordingType((candidate) => typeof MediaRecorder.isTypeSupported === 'function' && MediaRecorder.isTypeSupported(candidate));
+  return { stream, recorder: null, audioContext: null, chunks: [], type, startedAt: 0, stoppedAt: null, ticker: null, limit: null };
+}
+
+/** Creates and starts `current`'s `MediaRecorder`, collecting its chunks; throws what the browser throws. */
+function startRecorder(current: Session, onStop: () => void, onError: () => void): void {
+  const recorder = new MediaRecorder(current.stream, { ...(current.type ? { mimeType: current.type } : {}), audioBitsPerSecond: SPEECH_BITS_PER_SECOND });
+  current.recorder = recorder;
+  recorder.ondataavailable = (event) => {
+    if (event.data.size > 0) current.chunks.push(event.data);
+  };
+  recorder.onstop = onStop;
+  recorder.onerror = onError;
+  recorder.start();
+}
+
+/** Every {@link TICK_MS} while `current` is live and not stopped, reports the time recorded (ms, at most `maxMs`) and the input level. */
+function startTicker(current: Session, isLive: () => boolean, maxMs: { current: number }, setElapsedMs: (ms: number) => void, setLevel: (level: number) => void): void {
+  const analyser = listen(current);
+  const samples = analyser ? new Float32Array(analyser.fftSize) : null;
+  current.ticker = setInterval(() => {
+    if (!isLive() || current.stoppedAt !== null) return;
+    setElapsedMs(Math.min(performance.now() - current.startedAt, maxMs.current));
+    if (analyser && samples) {
+      analyser.getFloatTimeDomainData(samples);
+      setLevel(levelFromSamples(samples));
+    }
+  }, TICK_MS);
+}
+
+/** The recorder's visible state, the take (its object URL revoked when replaced) and the limit in ms. */
+function useRecorderState(maxSeconds: number) {
   const maxMs = Math.max(0, maxSeconds) * 1000;
   const [status, setStatus] = useState<RecorderStatus>('idle');
   const [elapsedMs, setElapsedMs] = useState(0);
   const [level, setLevel] = useState(0);
   const [take, setTake] = useState<RecordedTake | null>(null);
-
-  const session = useRef<Session | null>(null);
-  // bumped by reset and unmount, so a permission prompt answered afterwards starts nothing
-  const attempt = useRef(0);
-  const busy = useRef(false);
-  const mounted = useRef(true);
+  const mountedRef = useRef(true);
   const takeUrl = useRef<string | null>(null);
   const maxMsRef = useRef(maxMs);
   maxMsRef.current = maxMs;
@@ -163,56 +211,38 @@ export function useRecorder({ maxSeconds }: { maxSeconds: number }): RecorderCon
   const replaceTake = useCallback((next: RecordedTake | null) => {
     if (takeUrl.current) URL.revokeObjectURL(takeUrl.current);
     takeUrl.current = next?.url ?? null;
-    if (mounted.current) setTake(next);
+    if (mountedRef.current) setTake(next);
   }, []);
 
-  /** Stops the timers, the microphone and the audio graph of `current`; safe to call more than once. */
-  const release = useCallback((current: Session) => {
-    if (current.ticker !== null) clearInterval(current.ticker);
-    if (current.limit !== null) clearTimeout(current.limit);
-    current.ticker = null;
-    current.limit = null;
-    for (const track of current.stream.getTracks()) track.stop();
-    const context = current.audioContext;
-    current.audioContext = null;
-    if (context && context.state !== 'closed') context.close().catch(() => undefined);
-  }, []);
+  return { status, setStatus, elapsedMs, setElapsedMs, level, setLevel, take, replaceTake, mountedRef, maxMsRef };
+}
+
+/** The session in progress and the ways it ends: discarded, failed, stopped, or finished into a take. */
+function useRecorderSession({ setStatus, setElapsedMs, setLevel, replaceTake, mountedRef, maxMsRef }: ReturnType<typeof useRecorderState>) {
+  const sessionRef = useRef<Session | null>(null);
+  const busyRef = useRef(false);
 
   /** Forgets the session in progress without keeping its audio. */
   const discard = useCallback(() => {
-    const current = session.current;
-    session.current = null;
-    busy.current = false;
-    if (!current) return;
-    const recorder = current.recorder;
-    if (recorder) {
-      recorder.ondataavailable = null;
-      recorder.onstop = null;
-      recorder.onerror = null;
-      if (recorder.state !== 'inactive') {
-        try {
-          recorder.stop();
-        } catch {
-          // already stopping: the tracks are stopped below either way
-        }
-      }
-    }
-    release(current);
-  }, [release]);
+    const current = sessionRef.current;
+    sessionRef.current = null;
+    busyRef.current = false;
+    if (current) abandonSession(current);
+  }, []);
 
   const fail = useCallback(
     (error: RecorderError) => {
       discard();
-      if (!mounted.current) return;
+      if (!mountedRef.current) return;
       setStatus(error);
       setElapsedMs(0);
       setLevel(0);
     },
-    [discard],
+    [discard, mountedRef, setStatus, setElapsedMs, setLevel],
   );
 
   const stop = useCallback(() => {
-    const current = session.current;
+    const current = sessionRef.current;
     if (!current?.recorder || current.recorder.state === 'inactive' || current.stoppedAt !== null) return;
     current.stoppedAt = performance.now();
     try {
@@ -222,36 +252,52 @@ export function useRecorder({ maxSeconds }: { maxSeconds: number }): RecorderCon
       return;
     }
     // the recorder still hands over its last data after the tracks stop; the indicator goes off now
-    release(current);
-    if (mounted.current) setLevel(0);
-  }, [fail, release]);
+    releaseSession(current);
+    if (mountedRef.current) setLevel(0);
+  }, [fail, mountedRef, setLevel]);
 
   const finish = useCallback(
     (current: Session) => {
-      if (session.current !== current) return;
-      session.current = null;
-      busy.current = false;
-      release(current);
+      if (sessionRef.current !== current) return;
+      sessionRef.current = null;
+      busyRef.current = false;
+      releaseSession(current);
       const stoppedAt = current.stoppedAt ?? performance.now();
       const durationMs = Math.min(Math.max(0, Math.round(stoppedAt - current.startedAt)), maxMsRef.current);
       const type = current.recorder?.mimeType || current.type || current.chunks[0]?.type || '';
       const blob = new Blob(current.chunks, { type });
-      if (!mounted.current) return;
+      if (!mountedRef.current) return;
       replaceTake({ blob, type, durationMs, url: URL.createObjectURL(blob) });
       setElapsedMs(durationMs);
       setLevel(0);
       setStatus('recorded');
     },
-    [release, replaceTake],
+    [maxMsRef, mountedRef, replaceTake, setElapsedMs, setLevel, setStatus],
   );
 
+  return { sessionRef, busyRef, discard, fail, stop, finish };
+}
+
+/**
+ * Records one spoken answer from the microphone (docs/product.md#speaking-practice): `start()` asks
+ * for the microphone and records with `MediaRecorder` until `stop()` or `maxSeconds` (seconds);
+ * `elapsedMs` and `level` update every {@link TICK_MS}. Stop, reset and unmount give the microphone
+ * back. Failures are not thrown but shown in `status` ({@link RecorderError}).
+ */
+export function useRecorder({ maxSeconds }: { maxSeconds: number }): RecorderControls {
+  const state = useRecorderState(maxSeconds);
+  const { status, elapsedMs, level, take, setStatus, setElapsedMs, setLevel, replaceTake, mountedRef, maxMsRef } = state;
+  const { sessionRef, busyRef, discard, fail, stop, finish } = useRecorderSession(state);
+  // bumped by reset and unmount, so a permission prompt answered afterwards starts nothing
+  const attempt = useRef(0);
+
   const start = useCallback(() => {
-    if (busy.current) return;
+    if (busyRef.current) return;
     if (!canRecord()) {
       setStatus('unsupported');
       return;
     }
-    busy.current = true;
+    busyRef.current = true;
     const thisAttempt = ++attempt.current;
     replaceTake(null);
     setElapsedMs(0);
@@ -273,40 +319,26 @@ export function useRecorder({ maxSeconds }: { maxSeconds: number }): RecorderCon
         return;
       }
 
-      const type = pickRecordingType((candidate) => typeof MediaRecorder.isTypeSupported === 'function' && MediaRecorder.isTypeSupported(candidate));
-      const current: Session = { stream, recorder: null, audioContext: null, chunks: [], type, startedAt: 0, stoppedAt: null, ticker: null, limit: null };
-      session.current = current;
+      const current = newSession(stream);
+      sessionRef.current = current;
       try {
-        const recorder = new MediaRecorder(stream, { ...(type ? { mimeType: type } : {}), audioBitsPerSecond: SPEECH_BITS_PER_SECOND });
-        current.recorder = recorder;
-        recorder.ondataavailable = (event) => {
-          if (event.data.size > 0) current.chunks.push(event.data);
-        };
-        recorder.onstop = () => finish(current);
-        recorder.onerror = () => {
-          if (session.current === current) fail('failed');
-        };
-        recorder.start();
+        startRecorder(
+          current,
+          () => finish(current),
+          () => {
+            if (sessionRef.current === current) fail('failed');
+          },
+        );
       } catch (error) {
         fail(recorderErrorOf(error));
         return;
       }
       current.startedAt = performance.now();
-      const analyser = listen(current);
-      const samples = analyser ? new Float32Array(analyser.fftSize) : null;
-
-      current.ticker = setInterval(() => {
-        if (session.current !== current || current.stoppedAt !== null) return;
-        setElapsedMs(Math.min(performance.now() - current.startedAt, maxMsRef.current));
-        if (analyser && samples) {
-          analyser.getFloatTimeDomainData(samples);
-          setLevel(levelFromSamples(samples));
-        }
-      }, TICK_MS);
+      startTicker(current, () => sessionRef.current === current, maxMsRef, setElapsedMs, setLevel);
       current.limit = setTimeout(stop, maxMsRef.current);
       setStatus('recording');
     })();
-  }, [fail, finish, replaceTake, stop]);
+  }, [busyRef, fail, finish, maxMsRef, replaceTake, sessionRef, setElapsedMs, setLevel, setStatus, stop]);
 
   const reset = useCallback(() => {
     attempt.current += 1;
@@ -315,17 +347,17 @@ export function useRecorder({ maxSeconds }: { maxSeconds: number }): RecorderCon
     setElapsedMs(0);
     setLevel(0);
     setStatus('idle');
-  }, [discard, replaceTake]);
+  }, [discard, replaceTake, setElapsedMs, setLevel, setStatus]);
 
   useEffect(() => {
-    mounted.current = true;
+    mountedRef.current = true;
     return () => {
-      mounted.current = false;
+      mountedRef.current = false;
       attempt.current += 1;
       discard();
       replaceTake(null);
     };
-  }, [discard, replaceTake]);
+  }, [discard, mountedRef, replaceTake]);
 
   return { status, elapsedMs, level, take, start, stop, reset };
 }
