@@ -1,6 +1,6 @@
-import { IonAlert, IonContent, IonIcon, IonMenu } from '@ionic/react';
+import { IonContent, IonIcon, IonMenu } from '@ionic/react';
 import { logOutOutline } from 'ionicons/icons';
-import { useRef, useState } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Logo } from '../platform/ui/Logo';
 import { focusIonicControl, focusIsFree } from '../platform/ui/ionicFocus';
@@ -11,6 +11,9 @@ import { isRole, useLayoutLogout, useSession, type Role } from '../auth';
 import { MENU_ENTRIES } from './navigation';
 import { SpeakingBadge } from '../speaking';
 import './layout.css';
+
+/** The logout confirmation, fetched when "Logout" is chosen. */
+const LogoutConfirm = lazy(() => import('./LogoutConfirm').then((m) => ({ default: m.LogoutConfirm })));
 
 /**
  * The side drawer of the shared layout (docs/product.md#dashboard-layout), a
@@ -48,16 +51,11 @@ export function Menu() {
           </button>
         </div>
       </IonContent>
-      <IonAlert
-        isOpen={confirming}
-        header={t('layout.confirmLogout')}
-        message={t('layout.confirmLogoutQuestion')}
-        buttons={[
-          { text: t('common.cancel'), role: 'cancel' },
-          { text: t('common.confirm'), role: 'confirm', handler: () => void logout() },
-        ]}
-        onDidDismiss={() => setConfirming(false)}
-      />
+      {confirming && (
+        <Suspense fallback={null}>
+          <LogoutConfirm onConfirm={() => void logout()} onDismiss={() => setConfirming(false)} />
+        </Suspense>
+      )}
     </IonMenu>
   );
 }
