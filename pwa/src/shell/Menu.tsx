@@ -5,7 +5,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Logo } from '../platform/ui/Logo';
 import { focusIonicControl, focusIsFree } from '../platform/ui/ionicFocus';
 import { useI18n } from '../platform/i18n';
-import { InstallAppItem } from '../platform/offline/InstallAppItem';
+import { useInstallOffer } from '../platform/offline/installPrompt';
 import { findRoute } from './routes';
 import { isRole, useLayoutLogout, useSession, type Role } from '../auth';
 import { MENU_ENTRIES } from './navigation';
@@ -13,6 +13,8 @@ import { warmRoleScreens } from './warmScreens';
 import { SpeakingBadge } from '../speaking';
 import './layout.css';
 
+/** "Install app" with its iOS how-to alert, fetched only when the browser offers an install. */
+const InstallAppItem = lazy(() => import('../platform/offline/InstallAppItem').then((m) => ({ default: m.InstallAppItem })));
 /** The logout confirmation, fetched when "Logout" is chosen. */
 const LogoutConfirm = lazy(() => import('./LogoutConfirm').then((m) => ({ default: m.LogoutConfirm })));
 
@@ -34,6 +36,7 @@ export function Menu() {
   const enabled = role !== null && findRoute(pathname)?.layout === true;
   const [confirming, setConfirming] = useState(false);
   const logout = useLayoutLogout();
+  const installOffer = useInstallOffer();
   // Following a link closes the overlay on phones; beside the content (split pane) this does nothing.
   const closeMenu = () => void menu.current?.close();
   // The role's other screens, for offline use, once the home has loaded.
@@ -49,7 +52,11 @@ export function Menu() {
             <Logo height={36} />
           </Link>
           {role !== null && <MenuNav role={role} onNavigate={closeMenu} />}
-          <InstallAppItem onSelect={closeMenu} />
+          {installOffer !== null && (
+            <Suspense fallback={null}>
+              <InstallAppItem onSelect={closeMenu} />
+            </Suspense>
+          )}
           <button type="button" className="app-nav__link app-menu__logout" onClick={() => setConfirming(true)}>
             <IonIcon icon={logOutOutline} aria-hidden="true" />
             <span>{t('layout.logout')}</span>
