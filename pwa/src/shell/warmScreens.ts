@@ -6,21 +6,33 @@ import type { Role } from '../auth';
 const warmed = new Set<Role>();
 
 /**
- * Fetches the chunks of a role's menu and tab screens once the service worker is active and the
- * browser is idle (docs/architecture.md#the-offline-layer). The service worker precaches only the
- * shell and the homes and caches the rest as it is fetched, so this keeps every screen of the role
- * opening offline after one online visit, without competing with the home's first load. Does
- * nothing without a service worker (the dev server, tests).
+ * Fetches the chunks of a role's menu and tab screens, one screen at a time, once a service worker
+ * controls the page and the browser is idle (docs/architecture.md#the-offline-layer). The service
+ * worker precaches only the shell and the homes and caches the rest as it is fetched, so this keeps
+ * every screen of the role opening offline after one online visit, without competing with the
+ * home's first load. It stops when the browser goes offline (a screen that failed is fetched again
+ * when opened). Does nothing without a service worker (the dev server, tests).
  */
 export function warmRoleScreens(role: Role): void {
   if (warmed.has(role) || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   warmed.add(role);
-  const paths = [...MENU_ENTRIES[role], ...TAB_ENTRIES[role]].map((entry) => entry.path);
-  const preload = () => {
-    for (const path of new Set(paths)) findRoute(path)?.screen.preload().catch(() => undefined);
+  const paths = [...new Set([...MENU_ENTRIES[role], ...TAB_ENTRIES[role]].map((entry) => entry.path))];
+  const warm = async () => {
+    for (const path of paths) {
+      if (!navigator.onLine || !navigator.serviceWorker.controller) return;
+      await findRoute(path)
+        ?.screen.preload()
+        .catch(() => undefined);
+    }
   };
+  const whenIdle = () => {
+    const start = () => void warm();
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(start, { timeout: 5000 });
+    else window.setTimeout(start, 1000);
+  };
+  // On the first visit the worker takes control of the page once it has installed.
   void navigator.serviceWorker.ready.then(() => {
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(preload, { timeout: 5000 });
-    else window.setTimeout(preload, 1000);
+    if (navigator.serviceWorker.controller) whenIdle();
+    else navigator.serviceWorker.addEventListener('controllerchange', whenIdle, { once: true });
   });
 }
