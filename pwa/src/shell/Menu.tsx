@@ -1,16 +1,22 @@
-import { IonAlert, IonContent, IonIcon, IonMenu } from '@ionic/react';
+import { IonContent, IonIcon, IonMenu } from '@ionic/react';
 import { logOutOutline } from 'ionicons/icons';
-import { useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Logo } from '../platform/ui/Logo';
 import { focusIonicControl, focusIsFree } from '../platform/ui/ionicFocus';
 import { useI18n } from '../platform/i18n';
-import { InstallAppItem } from '../platform/offline/InstallAppItem';
+import { useInstallOffer } from '../platform/offline/installPrompt';
 import { findRoute } from './routes';
 import { isRole, useLayoutLogout, useSession, type Role } from '../auth';
 import { MENU_ENTRIES } from './navigation';
+import { warmRoleScreens } from './warmScreens';
 import { SpeakingBadge } from '../speaking';
 import './layout.css';
+
+/** "Install app" with its iOS how-to alert, fetched only when the browser offers an install. */
+const InstallAppItem = lazy(() => import('../platform/offline/InstallAppItem').then((m) => ({ default: m.InstallAppItem })));
+/** The logout confirmation, fetched when "Logout" is chosen. */
+const LogoutConfirm = lazy(() => import('./LogoutConfirm').then((m) => ({ default: m.LogoutConfirm })));
 
 /**
  * The side drawer of the shared layout (docs/product.md#dashboard-layout), a
@@ -30,8 +36,13 @@ export function Menu() {
   const enabled = role !== null && findRoute(pathname)?.layout === true;
   const [confirming, setConfirming] = useState(false);
   const logout = useLayoutLogout();
+  const installOffer = useInstallOffer();
   // Following a link closes the overlay on phones; beside the content (split pane) this does nothing.
   const closeMenu = () => void menu.current?.close();
+  // The role's other screens, for offline use, once the home has loaded.
+  useEffect(() => {
+    if (role !== null) warmRoleScreens(role);
+  }, [role]);
 
   return (
     <IonMenu ref={menu} contentId="main" menuId="main-menu" type="overlay" disabled={!enabled} className="app-menu" aria-label={t('layout.mainMenu')} onIonDidClose={focusMenuButton}>
@@ -41,23 +52,22 @@ export function Menu() {
             <Logo height={36} />
           </Link>
           {role !== null && <MenuNav role={role} onNavigate={closeMenu} />}
-          <InstallAppItem onSelect={closeMenu} />
+          {installOffer !== null && (
+            <Suspense fallback={null}>
+              <InstallAppItem onSelect={closeMenu} />
+            </Suspense>
+          )}
           <button type="button" className="app-nav__link app-menu__logout" onClick={() => setConfirming(true)}>
             <IonIcon icon={logOutOutline} aria-hidden="true" />
             <span>{t('layout.logout')}</span>
           </button>
         </div>
       </IonContent>
-      <IonAlert
-        isOpen={confirming}
-        header={t('layout.confirmLogout')}
-        message={t('layout.confirmLogoutQuestion')}
-        buttons={[
-          { text: t('common.cancel'), role: 'cancel' },
-          { text: t('common.confirm'), role: 'confirm', handler: () => void logout() },
-        ]}
-        onDidDismiss={() => setConfirming(false)}
-      />
+      {confirming && (
+        <Suspense fallback={null}>
+          <LogoutConfirm onConfirm={() => void logout()} onDismiss={() => setConfirming(false)} />
+        </Suspense>
+      )}
     </IonMenu>
   );
 }

@@ -1,10 +1,12 @@
-import { IonButton, IonButtons, IonHeader, IonIcon, IonItem, IonLabel, IonList, IonMenuButton, IonPopover, IonTitle, IonToolbar } from '@ionic/react';
-import { logOutOutline, personOutline } from 'ionicons/icons';
-import { useState } from 'react';
+import { IonButton, IonButtons, IonHeader, IonMenuButton, IonTitle, IonToolbar } from '@ionic/react';
+import { Suspense, lazy, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useI18n } from '../platform/i18n';
 import { profilePathFor, roleTitle, useLayoutLogout, useSession } from '../auth';
 import './layout.css';
+
+/** The account popover, fetched when the avatar button is first pressed. */
+const AccountMenu = lazy(() => import('./AccountMenu').then((m) => ({ default: m.AccountMenu })));
 
 /**
  * The shared layout's top bar (docs/product.md#dashboard-layout): the menu button (phones
@@ -16,8 +18,8 @@ export function TopBar() {
   const { user } = useSession();
   const navigate = useNavigate();
   const logout = useLayoutLogout();
-  const [menu, setMenu] = useState<{ open: boolean; event?: Event }>({ open: false });
-  const close = () => setMenu({ open: false });
+  const [menu, setMenu] = useState<{ open: boolean; opened: boolean; event?: Event }>({ open: false, opened: false });
+  const close = () => setMenu({ open: false, opened: true });
   const letters = initials(user?.firstName, user?.lastName);
 
   return (
@@ -36,7 +38,7 @@ export function TopBar() {
             aria-label={t('layout.accountMenuButton', { initials: letters })}
             aria-haspopup="dialog"
             aria-expanded={menu.open}
-            onClick={(event) => setMenu({ open: true, event: event.nativeEvent })}
+            onClick={(event) => setMenu({ open: true, opened: true, event: event.nativeEvent })}
           >
             <span className="top-bar__avatar" aria-hidden="true">
               {letters}
@@ -44,33 +46,24 @@ export function TopBar() {
           </IonButton>
         </IonButtons>
       </IonToolbar>
-      {/* A dialog (Ionic makes it modal and moves the focus into it), named like the button that opens it. */}
-      <IonPopover isOpen={menu.open} event={menu.event} onDidDismiss={close} role="dialog" aria-label={t('layout.accountMenu')}>
-        <IonList lines="none">
-          <IonItem
-            button
-            detail={false}
-            onClick={() => {
+      {/* Mounted from the first press on, so that it can play its closing animation. */}
+      {menu.opened && (
+        <Suspense fallback={null}>
+          <AccountMenu
+            isOpen={menu.open}
+            event={menu.event}
+            onDismiss={close}
+            onProfile={() => {
               close();
               navigate(profilePathFor(user?.role));
             }}
-          >
-            <IonIcon icon={personOutline} slot="start" aria-hidden="true" />
-            <IonLabel>{t('layout.profile')}</IonLabel>
-          </IonItem>
-          <IonItem
-            button
-            detail={false}
-            onClick={() => {
+            onLogout={() => {
               close();
               void logout();
             }}
-          >
-            <IonIcon icon={logOutOutline} slot="start" aria-hidden="true" />
-            <IonLabel>{t('layout.logout')}</IonLabel>
-          </IonItem>
-        </IonList>
-      </IonPopover>
+          />
+        </Suspense>
+      )}
     </IonHeader>
   );
 }

@@ -24,10 +24,17 @@ export type Screen = ComponentType & {
   preload: () => Promise<unknown>;
 };
 
-/** Wraps a dynamic `import()` of a module whose default export is a screen. */
+/**
+ * Wraps a dynamic `import()` of a module whose default export is a screen. A load that failed (the
+ * chunk fetched offline) is forgotten, so that the next one tries again.
+ */
 export function lazyScreen(load: () => Promise<{ default: ComponentType }>): Screen {
   let pending: Promise<{ default: ComponentType }> | undefined;
-  const loadOnce = () => (pending ??= load());
+  const loadOnce = () =>
+    (pending ??= load().catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    }));
   return Object.assign(lazy(loadOnce), { preload: loadOnce });
 }
 
