@@ -21,6 +21,7 @@ import { Enrollment } from '../courses/enrollmentModel.js';
 import { Feedback, Recording, SpeakingTask } from '../speaking/model.js';
 import { Notice } from '../notices/model.js';
 import { User, type OracyLevel } from '../people/userModel.js';
+import { ROLES, type Role } from '../auth/roles.js';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demoData.js';
 
@@ -125,15 +126,15 @@ function buildDataSet(now: number, passwordHash: string, images: readonly string
   const rnd = prng(20260301);
   const today = Math.floor(now / DAY) * DAY; // UTC midnight, so course dates read as whole days
 
-  const person = (p: DemoPerson, role: 1 | 2 | 3, oracyLevel: OracyLevel = 'Beginner') => withId({ ...p, name: `${p.firstName} ${p.lastName}`, role, passwordHash, oracyLevel });
-  const admins = ADMINS.map((p) => person(p, 1));
-  const teachers = TEACHERS.map((p) => person(p, 2));
+  const person = (p: DemoPerson, role: Role, oracyLevel: OracyLevel = 'Beginner') => withId({ ...p, name: `${p.firstName} ${p.lastName}`, role, passwordHash, oracyLevel });
+  const admins = ADMINS.map((p) => person(p, ROLES.admin));
+  const teachers = TEACHERS.map((p) => person(p, ROLES.teacher));
   const others: DemoPerson[] = STUDENT_FIRST_NAMES.map((firstName, i) => {
     const lastName = STUDENT_LAST_NAMES[i] ?? 'Student';
     return { firstName, lastName, email: `${firstName}.${lastName}@oracy.test`.toLowerCase() };
   });
   // The demo student has no assessment yet, so keeps "Beginner" until they submit one.
-  const students = [DEMO_STUDENT, ...others].map((p) => person(p, 3));
+  const students = [DEMO_STUDENT, ...others].map((p) => person(p, ROLES.student));
 
   const courses = COURSES.map((c, i) => {
     const startDate = new Date(today + c.startWeek * 7 * DAY);
@@ -230,14 +231,14 @@ function buildDataSet(now: number, passwordHash: string, images: readonly string
 
   // Complaints nine hours apart, oldest first; decided ones by the demo admin a few hours later.
   const complaints = COMPLAINTS.map((c, i) => {
-    const filer = c.by.role === 2 ? teachers[c.by.index]! : students[c.by.index]!;
+    const filer = c.by.role === 'teacher' ? teachers[c.by.index]! : students[c.by.index]!;
     const createdAt = new Date(now - (COMPLAINTS.length - i) * 9 * HOUR);
     const decidedAt = c.status ? new Date(createdAt.getTime() + rnd.int(1, 6) * HOUR) : null;
     return withId({
       title: c.title,
       description: c.description,
       userId: filer._id,
-      role: c.by.role,
+      role: ROLES[c.by.role],
       status: c.status,
       decidedBy: c.status ? admins[0]!._id : null,
       decidedAt,
