@@ -109,12 +109,7 @@ export async function listExports(subjectId: Types.ObjectId, now: Date = new Dat
  * @returns the file, its download name and whose data it holds
  * @throws 404 when there is no such export, it is someone else's, expired, not ready, or its archive is gone
  */
-export async function exportDownload(
-  id: string,
-  user: Reader,
-  store: ExportStore,
-  now: Date = new Date(),
-): Promise<{ file: ServedFile; filename: string; subjectId: Types.ObjectId }> {
+export async function exportDownload(id: string, user: Reader, store: ExportStore, now: Date = new Date()): Promise<{ file: ServedFile; filename: string; subjectId: Types.ObjectId }> {
   const doc = await PrivacyExport.findById(id).lean();
   const allowed = doc && mayDownloadExport(user, doc);
   if (!doc || !allowed || doc.expiresAt.getTime() <= now.getTime()) throw notFound('No such export.');
