@@ -16,7 +16,7 @@
  * callers carry on without a cache.
  */
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
-import { ROLE, type CurrentUser } from '../../auth';
+import type { CurrentUser } from '../../auth';
 
 /**
  * The schema version. Each version's changes are one step of
@@ -104,8 +104,8 @@ export interface QueuedRequest {
 /** A complaint as the outbox stored it before it held any request (schema version 2). */
 interface LegacyOutboxRecord {
   clientId: string;
-  /** The filer's role, a teacher's or a student's (stored as its code). */
-  role: typeof ROLE.teacher | typeof ROLE.student;
+  /** The filer's role code as version 2 stored it (its storage format): 2 teacher, 3 student. */
+  role: 2 | 3;
   path: string;
   draft: { title: string; description: string };
   createdAt: number;
@@ -125,7 +125,7 @@ function fromLegacy(old: LegacyOutboxRecord, userId: string): Omit<QueuedRequest
   return {
     method: 'POST',
     path: old.path,
-    body: { type: 'json', json: { title, description, [old.role === ROLE.student ? 'sId' : 'tId']: userId, userId, clientId: old.clientId } },
+    body: { type: 'json', json: { title, description, [old.role === 3 ? 'sId' : 'tId']: userId, userId, clientId: old.clientId } },
     idempotencyKey: old.clientId,
     createdAt: old.createdAt,
     attempts: old.attempts,
