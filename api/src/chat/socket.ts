@@ -2,7 +2,6 @@ import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server as SocketServer, type ExtendedError, type Socket } from 'socket.io';
 import type { UserDoc } from '../auth/context.js';
 import { DEFAULT_SESSION_IDLE_MINUTES, findSession, sessionTokenFromCookieHeader } from '../auth/sessions.js';
-import { ROLES } from '../auth/roles.js';
 import { Session } from '../auth/sessionModel.js';
 import { User } from '../people/userModel.js';
 import type { SocketAdapterFactory } from '../platform/cluster/redis.js';
@@ -15,6 +14,7 @@ import { getEnv } from '../platform/env.js';
 import { createUploadStores, MAX_UPLOAD_BYTES, type UploadStore } from '../platform/uploads.js';
 import { coalesceWrites } from './cork.js';
 import { sessionRoom, userRoom } from './revocation.js';
+import { CHAT_ROLE, mayUseChat } from './policy.js';
 import { ChatInputError, listMessagePage, type ChatErrorCode, messageTime, storeMessage, type MessagePage } from './messages.js';
 import type { ChatMessageJson } from './presenter.js';
 import type { z } from 'zod';
@@ -188,7 +188,7 @@ interface ChatContext {
 /** The socket's admin, re-read from the session (a logout, a role change or the idle limit applies at once), or null. */
 async function currentAdmin(ctx: ChatContext, socket: ChatSocket): Promise<UserDoc | null> {
   const found = await findSession(socket.data.token, ctx.sessionLimits);
-  return found && found.user.role === ROLES.admin && found.user.id === socket.data.userId ? found.user : null;
+  return found && mayUseChat(found.user) && found.user.id === socket.data.userId ? found.user : null;
 }
 
 /** Logs a refused handshake (security events with user id and IP) and passes the refusal on. */
@@ -219,7 +219,7 @@ function allowHandshake(ctx: ChatContext): (req: IncomingMessage, fn: (err: stri
         refuse(ctx, req, CHAT_TEXTS.signInRequired, 'unauthorized');
         return fn(CHAT_TEXTS.signInRequired, false);
       }
-      if (found.user.role !== ROLES.admin) {
+      if (!mayUseChat(found.user)) {
         refuse(ctx, req, CHAT_TEXTS.adminsOnly, 'forbidden', found.user.id as string);
         return fn(CHAT_TEXTS.adminsOnly, false);
       }
@@ -253,7 +253,7 @@ function authenticateHandshake(ctx: ChatContext): Parameters<ChatIo['use']>[0] {
       if (!auth.success || auth.data.userId.toLowerCase() !== found.user.id || auth.data.userRole !== found.user.role) {
         return next(refuse(ctx, req, CHAT_TEXTS.payloadMismatch, 'forbidden', userId));
       }
-      if (found.user.role !== ROLES.admin) return next(refuse(ctx, req, CHAT_TEXTS.adminsOnly, 'forbidden', userId));
+      if (!mayUseChat(found.user)) return next(refuse(ctx, req, CHAT_TEXTS.adminsOnly, 'forbidden', userId));
       if (found.user.mustChangePassword) return next(refuse(ctx, req, CHAT_TEXTS.passwordChangeRequired, 'password_change_required', userId));
       socket.data = { userId: found.user.id, token, sessionId: found.session.id as string };
       next();
@@ -363,7 +363,7 @@ export async function endLapsedSockets(io: ChatIo, limits: { idleMinutes?: numbe
   const sockets = [...io.of('/').sockets.values()].filter((socket) => socket.data?.sessionId);
   if (sockets.length === 0) return 0;
   const sessions = await Session.find({ _id: { $in: [...new Set(sockets.map((s) => s.data.sessionId))] } }, { userId: 1, expiresAt: 1, lastSeenAt: 1 }).lean();
-  const admins = await User.find({ _id: { $in: [...new Set(sessions.map((s) => s.userId))] }, role: ROLES.admin }, { _id: 1 }).lean();
+  const admins = await User.find({ _id: { $in: [...new Set(sessions.map((s) => s.userId))] }, role: CHAT_ROLE }, { _id: 1 }).lean();
   const adminIds = new Set(admins.map((u) => String(u._id)));
   const idleMs = (limits.idleMinutes ?? DEFAULT_SESSION_IDLE_MINUTES) * 60 * 1000;
   const valid = new Set(sessions.filter((s) => s.expiresAt.getTime() > now && (s.lastSeenAt?.getTime() ?? now) + idleMs > now && adminIds.has(String(s.userId))).map((s) => String(s._id)));

@@ -3,7 +3,8 @@ import type { AppEnv } from '../auth/context.js';
 import { requireRole } from '../auth/middleware.js';
 import { Complaint, ComplaintDecision } from './model.js';
 import { User } from '../people/userModel.js';
-import { conflict, forbidden, isDuplicateKeyError, notFound } from '../platform/http/errors.js';
+import { conflict, isDuplicateKeyError, notFound } from '../platform/http/errors.js';
+import { authorizeDecisionUndo } from './policy.js';
 import { validate } from '../platform/http/validation.js';
 import { presentAdminComplaint, type AdminComplaintLike, type ComplaintUserJson } from './presenter.js';
 import { complaintIdParamSchema } from './schema.js';
@@ -82,7 +83,7 @@ async function undoDecision(id: string, adminId: string, now: number) {
   const existing = await Complaint.findById(id, { status: 1, decidedBy: 1, decidedAt: 1 }).lean();
   if (!existing) throw notFound('No such complaint.');
   if (!existing.status) throw conflict('This complaint is not decided, so there is nothing to undo.');
-  if (String(existing.decidedBy) !== adminId) throw forbidden('Only the admin who decided this complaint can undo it.');
+  authorizeDecisionUndo(adminId, existing);
   if (!existing.decidedAt || now - existing.decidedAt.getTime() > UNDO_WINDOW_MS) throw conflict('This decision can no longer be undone.');
   await ComplaintDecision.deleteOne({ _id: id, status: existing.status });
   const reopened = await Complaint.findOneAndUpdate(

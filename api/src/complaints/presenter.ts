@@ -1,6 +1,7 @@
 import type { Types } from 'mongoose';
 import { z } from 'zod';
 import { objectId, timestamp } from '../platform/http/fields.js';
+import { ROLES } from '../auth/roles.js';
 
 /** A complaint's status (docs/product.md#complaint-status): `null` is shown as On Hold. */
 const complaintStatusSchema = z.enum(['approved', 'disapproved']).nullable();
@@ -70,8 +71,8 @@ export function presentComplaint(complaint: ComplaintLike, user?: ComplaintUserJ
     title: complaint.title,
     description: complaint.description,
     userId,
-    ...(complaint.role === 3 ? { sId: userId } : {}),
-    ...(complaint.role === 2 ? { tId: userId } : {}),
+    ...(complaint.role === ROLES.student ? { sId: userId } : {}),
+    ...(complaint.role === ROLES.teacher ? { tId: userId } : {}),
     role: complaint.role,
     status,
     createdAt: (complaint.createdAt ?? new Date(0)).toISOString(),

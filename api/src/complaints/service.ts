@@ -1,7 +1,8 @@
 import { Types } from 'mongoose';
 import { Complaint, ComplaintDecision } from './model.js';
 import { ROLES } from '../auth/roles.js';
-import { conflict, forbidden, isDuplicateKeyError, notFound } from '../platform/http/errors.js';
+import { conflict, isDuplicateKeyError, notFound } from '../platform/http/errors.js';
+import { authorizeComplaintOwner } from './policy.js';
 import { presentComplaint, type ComplaintJson } from './presenter.js';
 
 /**
@@ -10,7 +11,7 @@ import { presentComplaint, type ComplaintJson } from './presenter.js';
  * written once and parameterised by the filer's role.
  */
 
-/** The roles that file complaints: 2 teacher, 3 student. */
+/** The roles that file complaints: teachers and students. */
 export type FilerRole = typeof ROLES.teacher | typeof ROLES.student;
 
 /** Limits of a complaint body, in characters after trimming (the Complaint model's maxima). */
@@ -61,7 +62,7 @@ export async function fileComplaint(ownerId: string, role: FilerRole, input: New
 export async function deleteComplaint(callerId: string, role: FilerRole, complaintId: string): Promise<void> {
   const complaint = await Complaint.findById(complaintId).lean();
   if (!complaint) throw notFound('No such complaint.');
-  if (String(complaint.userId) !== callerId || complaint.role !== role) throw forbidden('You can delete only your own complaints.');
+  authorizeComplaintOwner(callerId, role, complaint);
   if (complaint.status === 'approved') throw conflict('An approved complaint cannot be deleted.');
   if (complaint.status === null) {
     // Claim the On Hold complaint before deleting it: an approval racing in, through any process, loses — or wins and stops the deletion.

@@ -30,13 +30,13 @@ export interface Person {
  * names (docs/product.md#authorization-matrix: "well-formed but absent: 404"). The route has already
  * checked that the caller is that person or an admin, and that the id is an
  * ObjectId.
- * @param role 3 for a student, 2 for a teacher; a user with another role counts as absent
+ * @param role `ROLES.student` or `ROLES.teacher`; a user with another role counts as absent
  * @throws 404 `not_found` when there is no such student or teacher
  */
-export async function findPerson(id: string, role: 2 | 3): Promise<Person> {
+export async function findPerson(id: string, role: typeof ROLES.teacher | typeof ROLES.student): Promise<Person> {
   // By `_id` alone: the one filter the embedded FerretDB answers without a full scan.
   const person = await User.findById(new Types.ObjectId(id)).select('_id name role oracyLevel').lean();
-  if (!person || person.role !== role) throw notFound(role === 3 ? 'No such student.' : 'No such teacher.');
+  if (!person || person.role !== role) throw notFound(role === ROLES.student ? 'No such student.' : 'No such teacher.');
   return person;
 }
 

@@ -230,8 +230,8 @@ export const NOTICES: ReadonlyArray<{ title: string; description: string }> = [
 
 /** One complaint: who files it (the demo student or teacher, or another by index), its status and its text. */
 export interface DemoComplaint {
-  /** 'student' / 'teacher': the demo account; a number: index into the students (role 3) or teachers (role 2) */
-  by: { role: 2 | 3; index: number };
+  /** the filer: the students' or the teachers' person at `index` (0 is the demo account) */
+  by: { role: 'teacher' | 'student'; index: number };
   status: null | 'approved' | 'disapproved';
   title: string;
   description: string;
@@ -239,18 +239,18 @@ export interface DemoComplaint {
 
 /** 12 complaints, oldest first: every status from both roles; the demo student and teacher (index 0) file one of each. */
 export const COMPLAINTS: readonly DemoComplaint[] = [
-  { by: { role: 2, index: 0 }, status: 'approved', title: 'Microphone in room 12', description: 'The microphone in room 12 keeps cutting out during presentations.' },
-  { by: { role: 3, index: 0 }, status: 'approved', title: 'Assignment deadline clash', description: 'Two assignments are due on the same day; could one deadline move?' },
-  { by: { role: 3, index: 7 }, status: 'disapproved', title: 'Longer lunch break', description: 'Could lunch be longer on debate club days so we can eat before it starts?' },
-  { by: { role: 2, index: 2 }, status: 'approved', title: 'Projector cable missing', description: 'The HDMI cable for the projector in the hall is missing again.' },
-  { by: { role: 3, index: 0 }, status: 'disapproved', title: 'Skip the group task', description: 'I would like to do the group discussion task on my own instead.' },
-  { by: { role: 2, index: 0 }, status: 'disapproved', title: 'Room change for Active Listening', description: 'Could Active Listening move to the drama studio every week?' },
-  { by: { role: 3, index: 20 }, status: 'approved', title: 'Recording booth booked out', description: 'The recording booth was booked all week and I could not record my talk.' },
-  { by: { role: 2, index: 1 }, status: null, title: 'Course materials', description: 'The slides for the debate course are not shared with the students yet.' },
-  { by: { role: 3, index: 3 }, status: null, title: 'Feedback not visible', description: 'I cannot see the feedback on my last speech in the app.' },
-  { by: { role: 3, index: 12 }, status: null, title: 'Noise during assessments', description: 'The corridor was very loud during the speaking assessments.' },
-  { by: { role: 2, index: 0 }, status: null, title: 'Timer for practice talks', description: 'A large visible timer in room 12 would help students pace their talks.' },
-  { by: { role: 3, index: 0 }, status: null, title: 'Headphones for listening tasks', description: 'The listening tasks are hard to hear in class; could we borrow headphones?' },
+  { by: { role: 'teacher', index: 0 }, status: 'approved', title: 'Microphone in room 12', description: 'The microphone in room 12 keeps cutting out during presentations.' },
+  { by: { role: 'student', index: 0 }, status: 'approved', title: 'Assignment deadline clash', description: 'Two assignments are due on the same day; could one deadline move?' },
+  { by: { role: 'student', index: 7 }, status: 'disapproved', title: 'Longer lunch break', description: 'Could lunch be longer on debate club days so we can eat before it starts?' },
+  { by: { role: 'teacher', index: 2 }, status: 'approved', title: 'Projector cable missing', description: 'The HDMI cable for the projector in the hall is missing again.' },
+  { by: { role: 'student', index: 0 }, status: 'disapproved', title: 'Skip the group task', description: 'I would like to do the group discussion task on my own instead.' },
+  { by: { role: 'teacher', index: 0 }, status: 'disapproved', title: 'Room change for Active Listening', description: 'Could Active Listening move to the drama studio every week?' },
+  { by: { role: 'student', index: 20 }, status: 'approved', title: 'Recording booth booked out', description: 'The recording booth was booked all week and I could not record my talk.' },
+  { by: { role: 'teacher', index: 1 }, status: null, title: 'Course materials', description: 'The slides for the debate course are not shared with the students yet.' },
+  { by: { role: 'student', index: 3 }, status: null, title: 'Feedback not visible', description: 'I cannot see the feedback on my last speech in the app.' },
+  { by: { role: 'student', index: 12 }, status: null, title: 'Noise during assessments', description: 'The corridor was very loud during the speaking assessments.' },
+  { by: { role: 'teacher', index: 0 }, status: null, title: 'Timer for practice talks', description: 'A large visible timer in room 12 would help students pace their talks.' },
+  { by: { role: 'student', index: 0 }, status: null, title: 'Headphones for listening tasks', description: 'The listening tasks are hard to hear in class; could we borrow headphones?' },
 ];
 
 /**

@@ -21,6 +21,7 @@ import { Enrollment } from '../courses/enrollmentModel.js';
 import { Feedback, Recording, SpeakingTask } from '../speaking/model.js';
 import { Notice } from '../notices/model.js';
 import { User, type OracyLevel } from '../people/userModel.js';
+import { ROLES, type Role } from '../auth/roles.js';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demoData.js';
 
@@ -119,15 +120,15 @@ const withId = <T extends object>(fields: T): WithId<T> => ({ _id: new Types.Obj
 
 /** The people: admins, teachers and students (the demo student first), all with the demo password. */
 function buildPeople(passwordHash: string) {
-  const person = (p: DemoPerson, role: 1 | 2 | 3, oracyLevel: OracyLevel = 'Beginner') => withId({ ...p, name: `${p.firstName} ${p.lastName}`, role, passwordHash, oracyLevel });
-  const admins = ADMINS.map((p) => person(p, 1));
-  const teachers = TEACHERS.map((p) => person(p, 2));
+  const person = (p: DemoPerson, role: Role, oracyLevel: OracyLevel = 'Beginner') => withId({ ...p, name: `${p.firstName} ${p.lastName}`, role, passwordHash, oracyLevel });
+  const admins = ADMINS.map((p) => person(p, ROLES.admin));
+  const teachers = TEACHERS.map((p) => person(p, ROLES.teacher));
   const others: DemoPerson[] = STUDENT_FIRST_NAMES.map((firstName, i) => {
     const lastName = STUDENT_LAST_NAMES[i] ?? 'Student';
     return { firstName, lastName, email: `${firstName}.${lastName}@oracy.test`.toLowerCase() };
   });
   // The demo student has no assessment yet, so keeps "Beginner" until they submit one.
-  const students = [DEMO_STUDENT, ...others].map((p) => person(p, 3));
+  const students = [DEMO_STUDENT, ...others].map((p) => person(p, ROLES.student));
   return { admins, teachers, students };
 }
 type People = ReturnType<typeof buildPeople>;
@@ -259,14 +260,14 @@ function buildNotices(today: number) {
 /** Complaints nine hours apart, oldest first; decided ones by the demo admin a few hours later. */
 function buildComplaints(people: People, now: number, rnd: Prng) {
   return COMPLAINTS.map((c, i) => {
-    const filer = c.by.role === 2 ? people.teachers[c.by.index]! : people.students[c.by.index]!;
+    const filer = c.by.role === 'teacher' ? people.teachers[c.by.index]! : people.students[c.by.index]!;
     const createdAt = new Date(now - (COMPLAINTS.length - i) * 9 * HOUR);
     const decidedAt = c.status ? new Date(createdAt.getTime() + rnd.int(1, 6) * HOUR) : null;
     return withId({
       title: c.title,
       description: c.description,
       userId: filer._id,
-      role: c.by.role,
+      role: ROLES[c.by.role],
       status: c.status,
       decidedBy: c.status ? people.admins[0]!._id : null,
       decidedAt,

@@ -2,7 +2,7 @@ import type { Types } from 'mongoose';
 import { emailAddress, personName } from '../auth/schema.js';
 import { Course } from '../courses/courseModel.js';
 import { Enrollment } from '../courses/enrollmentModel.js';
-import { ROLES, type Role } from '../auth/roles.js';
+import { ROLE_WORDS, ROLES, type Role } from '../auth/roles.js';
 import { User } from '../people/userModel.js';
 import type { ParsedFile, RawRow } from './parse.js';
 import { IMPORT_STATUSES, type ImportRowJson, type ImportStatus } from './schema.js';
@@ -13,10 +13,13 @@ import { IMPORT_STATUSES, type ImportRowJson, type ImportStatus } from './schema
  * again first (`apply.ts`), so what is applied is checked against the data of that moment.
  */
 
-/** The role words of the file and the answer, by code. */
-const ROLE_WORDS: Record<Role, string> = { 1: 'admin', 2: 'teacher', 3: 'student' };
-/** What a role cell may say (any letter case): the words, or the codes of the export. */
-const ROLE_CODES: Readonly<Record<string, Role>> = { student: 3, teacher: 2, admin: 1, '3': 3, '2': 2, '1': 1 };
+/** What a role cell may say (any letter case): the words (`ROLE_WORDS`, as the answer writes them), or the codes of the export. */
+const ROLE_CODES: Readonly<Record<string, Role>> = {
+  ...ROLES,
+  [ROLES.student]: ROLES.student,
+  [ROLES.teacher]: ROLES.teacher,
+  [ROLES.admin]: ROLES.admin,
+};
 
 /** The reasons of docs/product.md#import, word for word. */
 export const IMPORT_REASONS = {

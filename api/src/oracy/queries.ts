@@ -5,7 +5,7 @@ import { Enrollment } from '../courses/enrollmentModel.js';
 import { Feedback } from '../speaking/model.js';
 import { ROLES } from '../auth/roles.js';
 import { User, type OracyLevel } from '../people/userModel.js';
-import { forbidden } from '../platform/http/errors.js';
+import { authorizeOverviewCourse } from './policy.js';
 import { presentSnapshot, type AdminOracyJson, type StudentOracyJson, type TeacherOracyJson, type TeacherOracyStudentJson } from './presenter.js';
 import { changeBetween, countLevels, needsAttention, strandAverages, TEACHER_SCORE_WINDOW_DAYS, teacherStrandScores, type SubmissionLike } from './profile.js';
 import { deliveryTrend } from '../delivery/service.js';
@@ -122,7 +122,7 @@ function aggregate(students: readonly SummarisedStudent[]) {
 export async function teacherOverview(teacher: Person, courseId: string | undefined, now: number): Promise<TeacherOracyJson> {
   const courses = await Course.find({ instructorId: teacher._id }).select('_id').lean();
   const courseIds = courses.map((c) => c._id).filter((id) => courseId === undefined || id.equals(courseId));
-  if (courseId !== undefined && courseIds.length === 0) throw forbidden('This course is not one of your courses.');
+  authorizeOverviewCourse(courseId, courseIds);
   const enrollments = courseIds.length
     ? await Enrollment.find({ courseId: { $in: courseIds } })
         .select('studentId')

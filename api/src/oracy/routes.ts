@@ -4,19 +4,19 @@ import { Types } from 'mongoose';
 import type { AppEnv, AuthedEnv } from '../auth/context.js';
 import { OBJECT_ID_PATTERN, requireRole, requireSelfOrAdmin } from '../auth/middleware.js';
 import { ROLES } from '../auth/roles.js';
-import { badRequest, forbidden, unauthorized } from '../platform/http/errors.js';
+import { badRequest, unauthorized } from '../platform/http/errors.js';
 import { describeGuard } from '../platform/http/openApiSecurity.js';
 import { recordAccess } from '../privacy/accessLog.js';
 import { findPerson } from '../dashboards/stats.js';
 import { validate } from '../platform/http/validation.js';
 import { assignmentsOfStudent } from '../dashboards/studentQueries.js';
-import { mayReadStudent, teachesStudent } from '../speaking/recordingAccess.js';
+import { authorizeStudentProfileReader, authorizeTeacherOfStudent } from './policy.js';
 import { schoolOverview, studentProfile, teacherOverview } from './queries.js';
 import { profileQuerySchema, teacherOverviewQuerySchema } from './schema.js';
 
 /**
  * Who may read a student's Oracy profile (docs/product.md#oracy-profile,
- * docs/product.md#authorization-matrix, the rule of `speaking/recordingAccess.ts`): the student
+ * docs/product.md#authorization-matrix, the rule of `oracy/policy.ts`): the student
  * themself, the current teacher of a course the student is enrolled in, or an admin. 401 without a session; 400
  * naming `param` when it is not an ObjectId; 403 for another student or a
  * teacher who does not teach the student; 404 (to a teacher or an admin)
@@ -29,11 +29,7 @@ function requireStudentReader(param: string) {
       if (!user) throw unauthorized();
       const value = c.req.param(param) ?? '';
       if (!OBJECT_ID_PATTERN.test(value)) throw badRequest(`Invalid ${param}.`, { [param]: 'Must be a valid id.' });
-      if (user.role === ROLES.student && value.toLowerCase() !== user.id) throw forbidden();
-      if (user.role === ROLES.teacher) {
-        const student = await findPerson(value, ROLES.student);
-        if (!(await mayReadStudent(user, student._id))) throw forbidden('You do not teach this student.');
-      }
+      await authorizeStudentProfileReader(user, value);
       await next();
     }),
     [400, 401, 403],
@@ -76,7 +72,7 @@ export const oracyRoutes = new Hono<AppEnv>()
     const studentId = c.req.param('studentId');
     if (!OBJECT_ID_PATTERN.test(studentId)) throw badRequest('Invalid studentId.', { studentId: 'Must be a valid id.' });
     const [teacher, student] = await Promise.all([findPerson(c.req.param('teacherId'), ROLES.teacher), findPerson(studentId, ROLES.student)]);
-    if (!(await teachesStudent(teacher._id, student._id))) throw forbidden('This student is not in your courses.');
+    await authorizeTeacherOfStudent(teacher._id, student._id);
     return c.json(await assignmentsOfStudent(student, { instructorId: new Types.ObjectId(teacher._id) }), 200);
   })
   .get('/admin/oracy', requireRole(ROLES.admin), async (c) => c.json(await schoolOverview(), 200));

@@ -9,6 +9,7 @@ import { presentUserRow, type UserRowJson } from './userPresenter.js';
 import { activityWindow, countByMonth } from '../dashboards/activity.js';
 import { ReadCache } from '../platform/readCache.js';
 import type { SocketRevocation } from '../chat/revocation.js';
+import { mayUseChat } from '../chat/policy.js';
 import type { UploadStores } from '../platform/uploads.js';
 import { queueExportSweep } from '../privacy/exports.js';
 
@@ -138,7 +139,7 @@ export async function changeRole(userId: string, role: Role): Promise<UserRowJso
  */
 export async function changeRoleEndingSockets(userId: string, role: Role, sockets?: SocketRevocation): Promise<UserRowJson> {
   const updated = await changeRole(userId, role);
-  if (role !== ROLES.admin) sockets?.endUserSockets(updated.id);
+  if (!mayUseChat({ role })) sockets?.endUserSockets(updated.id);
   return updated;
 }
 

@@ -5,7 +5,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { Context } from 'hono';
 import { Types } from 'mongoose';
 import { ACCESS_LOG_RETENTION_DAYS, AccessLogEntry, AccessLogWindow, FILE_READ_WINDOW_MS, type AccessActorRole, type AccessKind } from './accessLogModel.js';
-import { ROLES } from '../auth/roles.js';
+import { roleWord } from '../auth/roles.js';
 import { User } from '../people/userModel.js';
 import type { AccessLogEntryJson, AccessLogPageJson, OwnAccessLogEntryJson } from './accessLogPresenter.js';
 import { DELETED_USER_NAME } from '../chat/presenter.js';
@@ -92,8 +92,6 @@ export async function closeAccessLog(): Promise<void> {
   await closing?.close();
 }
 
-const ROLE_WORDS: Readonly<Record<number, AccessActorRole>> = { [ROLES.admin]: 'admin', [ROLES.teacher]: 'teacher', [ROLES.student]: 'student' };
-
 /** What {@link recordAccess} records: whose data, what, and which record. */
 export interface AccessRecord {
   /** the student whose data was opened, an ObjectId or 24 hex digits */
@@ -121,7 +119,7 @@ export async function recordAccess(c: Context, record: AccessRecord): Promise<vo
   const fields = {
     at: new Date(),
     actorId: actor._id,
-    actorRole: ROLE_WORDS[actor.role] ?? 'admin',
+    actorRole: roleWord(actor.role) ?? 'admin',
     subjectId,
     what: record.what,
     resourceId: String(record.resourceId).toLowerCase(),

@@ -3,6 +3,7 @@ import { Course } from '../courses/courseModel.js';
 import { SpeakingTask } from '../speaking/model.js';
 import { Assignment } from '../assignments/model.js';
 import { User } from '../people/userModel.js';
+import { roleWord } from '../auth/roles.js';
 import type { Language } from '../platform/http/fields.js';
 import { flushAccessLog } from './accessLog.js';
 import { readSchoolLanguage } from '../settings/language.js';
@@ -50,9 +51,6 @@ export interface ExportData {
 
 /** The roles an entry's records are exported for. */
 const rolesOf = (entry: RegisterEntry): readonly OwnerRole[] => entry.export.roles ?? ['subject', 'author'];
-
-/** The role word of a role code (docs/product.md#role-codes). */
-export const ROLE_NAMES: Readonly<Record<number, string>> = { 1: 'admin', 2: 'teacher', 3: 'student' };
 
 /** Plain JSON of a lean value: ObjectIds as strings, dates as ISO strings, Maps as objects, binary dropped. */
 function plain(value: unknown): unknown {
@@ -218,7 +216,7 @@ export async function collectExportData(userId: string, now: Date = new Date()):
   return {
     json: {
       exportedAt: now.toISOString(),
-      subject: { id: userId, name: user.name, role: ROLE_NAMES[user.role] ?? String(user.role) },
+      subject: { id: userId, name: user.name, role: roleWord(user.role) ?? String(user.role) },
       collections,
     },
     files,

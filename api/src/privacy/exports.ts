@@ -5,6 +5,8 @@ import { Types } from 'mongoose';
 import { PrivacyExport } from './exportModel.js';
 import { User } from '../people/userModel.js';
 import { isDuplicateKeyError, notFound, tooManyRequests } from '../platform/http/errors.js';
+import type { Reader } from '../auth/roles.js';
+import { mayDownloadExport } from './policy.js';
 import { defineJob, enqueueJob } from '../platform/jobs/index.js';
 import { slotKey } from '../platform/jobs/schedule.js';
 import type { Logger } from '../platform/logger.js';
@@ -103,18 +105,13 @@ export async function listExports(subjectId: Types.ObjectId, now: Date = new Dat
 }
 
 /**
- * The archive of export `id` for `user`: their own, or anyone's for an admin.
+ * The archive of export `id` for `user`: their own, or anyone's for an admin (`mayDownloadExport`).
  * @returns the file, its download name and whose data it holds
  * @throws 404 when there is no such export, it is someone else's, expired, not ready, or its archive is gone
  */
-export async function exportDownload(
-  id: string,
-  user: { _id: Types.ObjectId; isAdmin: boolean },
-  store: ExportStore,
-  now: Date = new Date(),
-): Promise<{ file: ServedFile; filename: string; subjectId: Types.ObjectId }> {
+export async function exportDownload(id: string, user: Reader, store: ExportStore, now: Date = new Date()): Promise<{ file: ServedFile; filename: string; subjectId: Types.ObjectId }> {
   const doc = await PrivacyExport.findById(id).lean();
-  const allowed = doc && (user.isAdmin || String(doc.subjectId) === String(user._id));
+  const allowed = doc && mayDownloadExport(user, doc);
   if (!doc || !allowed || doc.expiresAt.getTime() <= now.getTime()) throw notFound('No such export.');
   if (doc.status !== 'ready' || !doc.file) throw notFound('This export is not ready.');
   const file = await store.open(doc.file);

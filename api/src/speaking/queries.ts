@@ -3,7 +3,7 @@ import { Course } from '../courses/courseModel.js';
 import { Enrollment } from '../courses/enrollmentModel.js';
 import { Feedback, Recording, SpeakingTask } from './model.js';
 import { User } from '../people/userModel.js';
-import { forbidden, notFound } from '../platform/http/errors.js';
+import { notFound } from '../platform/http/errors.js';
 import {
   presentFeedback,
   presentRecording,
@@ -16,12 +16,13 @@ import {
   type TeacherSpeakingTaskJson,
 } from './presenter.js';
 import { deliverySummaries } from '../delivery/service.js';
-import { coursesTaughtBy, recordingFor, teachesCourse, type Reader, type RecordingUse } from './recordingAccess.js';
+import { coursesTaughtBy, recordingFor, type RecordingUse } from './policy.js';
+import type { Reader } from '../auth/roles.js';
 import type { Person } from '../dashboards/stats.js';
 import { DELETED_USER_NAME } from '../chat/presenter.js';
 
 /**
- * Speaking practice's reads and ownership rules (docs/product.md#speaking-practice). Every read
+ * Speaking practice's reads (docs/product.md#speaking-practice); who may read them is `policy.ts`'s. Every read
  * runs a fixed number of queries (related records by `$in`), whatever the number of tasks,
  * students or recordings.
  */
@@ -36,24 +37,6 @@ export async function findTask(id: string): Promise<TaskDoc> {
   return task;
 }
 
-/**
- * True when `userId` is a task's teacher: the teacher who teaches its course now
- * (docs/product.md#who-sees-a-recording) — a course handed to another teacher takes its tasks
- * along, and the teacher who set them keeps none. One query.
- */
-export async function isTaskTeacher(userId: Types.ObjectId, task: Pick<TaskDoc, 'courseId'>): Promise<boolean> {
-  return teachesCourse(userId, task.courseId);
-}
-
-/**
- * Who may change or delete a task: its teacher or an admin.
- * @throws 403 `forbidden` for anyone else
- */
-export async function requireTaskOwner(user: Reader, task: TaskDoc): Promise<void> {
-  if (user.role === 1) return;
-  if (!(await isTaskTeacher(user._id, task))) throw forbidden('This is not one of your speaking tasks.');
-}
-
 /** A stored recording, as the routes read it. */
 export type RecordingDoc = RecordingLike & {
   _id: Types.ObjectId;
@@ -66,7 +49,7 @@ export type RecordingDoc = RecordingLike & {
 /**
  * A recording that `user` may hear (`use: 'play'`) or read the delivery report of (`'read'`):
  * its student, its course's current teacher, or an admin (docs/product.md#who-sees-a-recording,
- * the rule of `speaking/recordingAccess.ts`). Two queries at most.
+ * the rule of `speaking/policy.ts`). Two queries at most.
  * @param refusal the 403's message
  * @throws 404 `not_found` without such a recording; 403 `forbidden` for anyone else
  */

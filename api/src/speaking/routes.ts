@@ -5,10 +5,9 @@ import { Types } from 'mongoose';
 import type { AppEnv } from '../auth/context.js';
 import { requireAuth, requireRole, requireSelfOrAdmin } from '../auth/middleware.js';
 import { Course } from '../courses/courseModel.js';
-import { Enrollment } from '../courses/enrollmentModel.js';
 import { Feedback, Recording, SpeakingTask } from './model.js';
 import { ROLES } from '../auth/roles.js';
-import { ApiError, badRequest, conflict, forbidden, gone, isDuplicateKeyError, notFound, payloadTooLarge, unsupportedMediaType, validationError } from '../platform/http/errors.js';
+import { ApiError, badRequest, conflict, gone, isDuplicateKeyError, notFound, payloadTooLarge, unsupportedMediaType, validationError } from '../platform/http/errors.js';
 import { presentFeedback, presentRecording, presentSpeakingTask } from './presenter.js';
 import { recordFileRead } from '../privacy/accessLog.js';
 import { measureRecordingLength } from './audioLength.js';
@@ -20,8 +19,9 @@ import { findPerson } from '../dashboards/stats.js';
 import { checkUploadFile, MAX_AUDIO_BYTES, type UploadStore } from '../platform/uploads.js';
 import { sendServedFile } from '../platform/http/static.js';
 import { validate } from '../platform/http/validation.js';
-import { recordingFor, type Reader } from './recordingAccess.js';
-import { findTask, readableRecording, requireTaskOwner, reviewQueue, studentTasks, teacherTasks, type RecordingDoc } from './queries.js';
+import { authorizeFeedbackAuthor, authorizeRecorder, authorizeTaskCourse, authorizeTaskOwner, recordingFor } from './policy.js';
+import type { Reader } from '../auth/roles.js';
+import { findTask, readableRecording, reviewQueue, studentTasks, teacherTasks, type RecordingDoc } from './queries.js';
 import { createTaskSchema, DUE_IN_THE_PAST, feedbackSchema, isPast, queueQuerySchema, recordingFieldsSchema, recordingIdParamSchema, taskIdParamSchema, updateTaskSchema } from './schema.js';
 
 /** A recording's body: the 10 MB file and room for the form's other fields (the phone's delivery report is up to about 100 KB). */
@@ -55,7 +55,7 @@ const REVIEWED = 'Your teacher has reviewed this recording: it cannot be replace
  */
 async function recordingTarget(studentId: Types.ObjectId, taskId: string) {
   const task = await findTask(taskId);
-  if (!(await Enrollment.exists({ studentId, courseId: task.courseId }))) throw forbidden('You are not enrolled in this task’s course.');
+  await authorizeRecorder(studentId, task);
   const existing = await Recording.findOne({ taskId: task._id, studentId }).select('status').lean();
   if (existing?.status === 'reviewed') throw conflict(REVIEWED);
   return task;
@@ -158,7 +158,7 @@ export function createSpeakingRoutes(opts: { recordings: UploadStore; ffmpegPath
     .post('/teacher/speaking-tasks', requireRole(ROLES.teacher), limitJson, validate('json', createTaskSchema), async (c) => {
       const { courseId, ...fields } = c.req.valid('json');
       const course = await Course.findById(new Types.ObjectId(courseId)).select('title instructorId').lean();
-      if (!course || !course.instructorId?.equals(c.var.user._id)) throw forbidden('This course is not one of your courses.');
+      authorizeTaskCourse(c.var.user, course);
       const task = await SpeakingTask.create({ ...fields, dueAt: fields.dueAt ?? null, courseId: course._id, teacherId: c.var.user._id });
       return c.json(presentSpeakingTask(task, course.title), 201);
     })
@@ -168,7 +168,7 @@ export function createSpeakingRoutes(opts: { recordings: UploadStore; ffmpegPath
     })
     .put('/teacher/speaking-tasks/:taskId', requireRole(ROLES.teacher, ROLES.admin), validate('param', taskIdParamSchema), limitJson, validate('json', updateTaskSchema), async (c) => {
       const task = await findTask(c.req.valid('param').taskId);
-      await requireTaskOwner(c.var.user, task);
+      await authorizeTaskOwner(c.var.user, task);
       const fields = c.req.valid('json');
       if (isPast(fields.dueAt) && fields.dueAt?.getTime() !== task.dueAt?.getTime()) throw badRequest(DUE_IN_THE_PAST, { dueAt: DUE_IN_THE_PAST });
       const updated = await SpeakingTask.findByIdAndUpdate(task._id, { $set: { ...fields, dueAt: fields.dueAt ?? null } }, { returnDocument: 'after', runValidators: true }).lean();
@@ -178,7 +178,7 @@ export function createSpeakingRoutes(opts: { recordings: UploadStore; ffmpegPath
     })
     .delete('/teacher/speaking-tasks/:taskId', requireRole(ROLES.teacher, ROLES.admin), validate('param', taskIdParamSchema), async (c) => {
       const task = await findTask(c.req.valid('param').taskId);
-      await requireTaskOwner(c.var.user, task);
+      await authorizeTaskOwner(c.var.user, task);
       if (await Recording.exists({ taskId: task._id })) throw conflict('Students have answered this task: it cannot be deleted.');
       await SpeakingTask.deleteOne({ _id: task._id });
       return c.body(null, 204);
@@ -276,7 +276,7 @@ export function createSpeakingRoutes(opts: { recordings: UploadStore; ffmpegPath
       const { recording, task } = await reviewable(c.req.valid('param').recordingId, c.var.user);
       const existing = await Feedback.findOne({ recordingId: recording._id }).select('teacherId').lean();
       if (!existing) throw notFound('This recording has no feedback yet.');
-      if (!existing.teacherId?.equals(c.var.user._id)) throw forbidden('Only the teacher who gave this feedback can change it.');
+      authorizeFeedbackAuthor(c.var.user, existing);
       const body = c.req.valid('json');
       const updated = await Feedback.findByIdAndUpdate(
         existing._id,
@@ -290,7 +290,7 @@ export function createSpeakingRoutes(opts: { recordings: UploadStore; ffmpegPath
 
 /**
  * The recording a teacher reviews, with its task: only the current teacher of its course scores it
- * (docs/product.md#who-sees-a-recording, `speaking/recordingAccess.ts`).
+ * (docs/product.md#who-sees-a-recording, `speaking/policy.ts`).
  * @throws 404 without such a recording; 403 when the recording's course is not the teacher's now
  */
 async function reviewable(recordingId: string, teacher: Reader) {

@@ -3,10 +3,8 @@ import type { AppEnv } from '../auth/context.js';
 import { requireAuth } from '../auth/middleware.js';
 import { validate } from '../platform/http/validation.js';
 import { recordFileRead } from '../privacy/accessLog.js';
-import { readableRecording } from '../speaking/queries.js';
 import { recordingIdParamSchema } from '../speaking/schema.js';
-import { forbidden } from '../platform/http/errors.js';
-import { ROLES } from '../auth/roles.js';
+import { authorizeTranscriptCorrector, authorizeTranscriptReader } from './policy.js';
 import { correctTranscript, transcriptOf } from './service.js';
 import { transcriptCorrectionSchema } from './schema.js';
 
@@ -26,14 +24,11 @@ import { transcriptCorrectionSchema } from './schema.js';
  */
 export const transcriptRoutes = new Hono<AppEnv>()
   .get('/recordings/:recordingId/transcript', requireAuth, validate('param', recordingIdParamSchema), async (c) => {
-    const recording = await readableRecording(c.req.valid('param').recordingId, c.var.user, 'This recording is not yours to see.', 'play');
+    const recording = await authorizeTranscriptReader(c.var.user, c.req.valid('param').recordingId);
     const [transcript] = await Promise.all([transcriptOf(recording._id), recordFileRead(c, { subjectId: recording.studentId, what: 'recording_transcript', resourceId: recording._id })]);
     return c.json(transcript, 200);
   })
   .put('/recordings/:recordingId/transcript', requireAuth, validate('param', recordingIdParamSchema), validate('json', transcriptCorrectionSchema), async (c) => {
-    const user = c.var.user;
-    const refusal = 'Only the course’s teacher or an admin may correct a transcript.';
-    if (user.role === ROLES.student) throw forbidden(refusal);
-    const recording = await readableRecording(c.req.valid('param').recordingId, user, refusal, 'play');
-    return c.json(await correctTranscript(recording._id, c.req.valid('json'), user._id), 200);
+    const recording = await authorizeTranscriptCorrector(c.var.user, c.req.valid('param').recordingId);
+    return c.json(await correctTranscript(recording._id, c.req.valid('json'), c.var.user._id), 200);
   });

@@ -12,11 +12,11 @@ export const ROLE = { admin: 1, teacher: 2, student: 3 } as const satisfies Reco
 
 /** `true` when `value` is one of the three role codes. */
 export function isRole(value: unknown): value is Role {
-  return value === 1 || value === 2 || value === 3;
+  return value === ROLE.admin || value === ROLE.teacher || value === ROLE.student;
 }
 
 /** The catalogue key of each role's name. */
-const ROLE_NAME_IDS: Readonly<Record<Role, MessageId>> = { 1: 'roles.admin', 2: 'roles.teacher', 3: 'roles.student' };
+const ROLE_NAME_IDS: Readonly<Record<Role, MessageId>> = { [ROLE.admin]: 'roles.admin', [ROLE.teacher]: 'roles.teacher', [ROLE.student]: 'roles.student' };
 
 /** A role choice: its code (data, sent to the API) and its name, read in the active language. */
 function roleOption(value: Role): { readonly value: Role; readonly label: string } {
@@ -29,7 +29,7 @@ function roleOption(value: Role): { readonly value: Role; readonly label: string
 }
 
 /** The users table's role choices in the order docs/product.md#users-table lists them; `label` is read in the active language. */
-export const ROLE_OPTIONS: readonly { readonly value: Role; readonly label: string }[] = [roleOption(3), roleOption(2), roleOption(1)];
+export const ROLE_OPTIONS: readonly { readonly value: Role; readonly label: string }[] = [roleOption(ROLE.student), roleOption(ROLE.teacher), roleOption(ROLE.admin)];
 
 /** The name of a role code ("Admin", "Teacher", "Student"), or "Unknown Role" (docs/product.md#constants-and-limits), in the active language. */
 export function roleName(role: number | null | undefined): string {
@@ -42,11 +42,11 @@ export function roleName(role: number | null | undefined): string {
  */
 export function roleTitle(role: number | null | undefined): string {
   switch (role) {
-    case 1:
+    case ROLE.admin:
       return t('roles.dashboard.admin');
-    case 2:
+    case ROLE.teacher:
       return t('roles.dashboard.teacher');
-    case 3:
+    case ROLE.student:
       return t('roles.dashboard.student');
     default:
       return t('roles.dashboard.default');
@@ -55,17 +55,17 @@ export function roleTitle(role: number | null | undefined): string {
 
 /** The avatar menu's "Profile" target (docs/product.md#dashboard-layout); `/` for an unknown role. */
 export function profilePathFor(role: number | null | undefined): string {
-  if (role === 1) return '/admin/profile';
-  if (role === 2) return '/teacher/profile';
-  if (role === 3) return '/student/profile';
+  if (role === ROLE.admin) return '/admin/profile';
+  if (role === ROLE.teacher) return '/teacher/profile';
+  if (role === ROLE.student) return '/student/profile';
   return '/';
 }
 
 /** Where `/courses` leads for a role (docs/product.md#links-and-redirects); `/` for an unknown role. */
 export function coursesPathFor(role: number | null | undefined): string {
-  if (role === 1) return '/admin/courses';
-  if (role === 2) return '/teacher/courses';
-  if (role === 3) return '/student/courses';
+  if (role === ROLE.admin) return '/admin/courses';
+  if (role === ROLE.teacher) return '/teacher/courses';
+  if (role === ROLE.student) return '/student/courses';
   return '/';
 }
 
@@ -76,8 +76,8 @@ export function coursesPathFor(role: number | null | undefined): string {
  * (`api/src/auth/home.ts`) gives the same answers for its sign-in redirects.
  */
 export function homePathFor(role: number | null | undefined): string {
-  if (role === 1) return '/admin/dashboard';
-  if (role === 2) return '/teacher/dashboard';
-  if (role === 3) return '/student/dashboard';
+  if (role === ROLE.admin) return '/admin/dashboard';
+  if (role === ROLE.teacher) return '/teacher/dashboard';
+  if (role === ROLE.student) return '/student/dashboard';
   return '/';
 }

@@ -8,6 +8,7 @@ import { callOptions, client, json } from '../platform/api/client';
 import { errorMessage } from '../platform/api/errorMessage';
 import { useResource } from '../platform/api/useResource';
 import { t as translate, useI18n } from '../platform/i18n';
+import { ROLE } from '../auth';
 import { MODERATION_NOTE_MAX, UNDO_TOAST_MS, noteBody, restoreComplaint, submittedBy, type AdminComplaint, type ComplaintDecision } from './complaints';
 import './ComplaintsPage.css';
 
@@ -56,7 +57,7 @@ export function ComplaintCard({ complaint, onDecide, note, onNoteChange, error }
       )}
       <TextAreaField
         className="complaint-card__note-field"
-        label={t('admin.complaints.note', { filer: complaint.role === 2 ? 'teacher' : 'student' })}
+        label={t('admin.complaints.note', { filer: complaint.role === ROLE.teacher ? 'teacher' : 'student' })}
         helper={t('admin.complaints.noteHelp')}
         value={note}
         rows={2}

@@ -9,13 +9,14 @@ import { complaintsPath, loadComplaints, removeComplaint, useOwnId, type AreaRol
 import { useCachedResource } from '../platform/api/useCachedResource';
 import { useComplaintOutbox } from './useComplaintOutbox';
 import { t, useI18n, type MessageId } from '../platform/i18n';
+import { ROLE } from '../auth';
 import '../courses/CourseCard.css';
 import '../platform/ui/area.css';
 
 /** The texts that differ between the student's and the teacher's screen (docs/product.md#student-complaints, docs/product.md#teacher-complaints, docs/product.md#error-messages). */
 export const COMPLAINT_TEXTS = {
-  3: { open: 'complaints.student.add', submit: 'complaints.student.add', loadError: 'complaints.student.loadError' },
-  2: { open: 'complaints.teacher.add', submit: 'complaints.teacher.submit', loadError: 'complaints.teacher.loadError' },
+  [ROLE.student]: { open: 'complaints.student.add', submit: 'complaints.student.add', loadError: 'complaints.student.loadError' },
+  [ROLE.teacher]: { open: 'complaints.teacher.add', submit: 'complaints.teacher.submit', loadError: 'complaints.teacher.loadError' },
 } as const satisfies Record<AreaRole, Record<'open' | 'submit' | 'loadError', MessageId>>;
 
 /**
@@ -30,8 +31,8 @@ export function complaintStatusView(status: ComplaintStatus | undefined): { labe
 }
 
 /**
- * "My Complaints" for a student (role 3, docs/product.md#student-complaints) or a teacher (role 2,
- * docs/product.md#teacher-complaints), written once:
+ * "My Complaints" for a student (docs/product.md#student-complaints) or a teacher
+ * (docs/product.md#teacher-complaints), written once:
  * - the list from `GET /api/{student|teacher}/complaints?{sId|tId}=` (one
  *   load), newest first; "No complaints to display" when empty; the role's
  *   load error;
@@ -52,7 +53,7 @@ export function complaintStatusView(status: ComplaintStatus | undefined): { labe
 export function ComplaintsScreen({ role }: { role: AreaRole }) {
   const { t } = useI18n();
   const texts = COMPLAINT_TEXTS[role];
-  const ownerId = useOwnId(role === 3 ? 'studentId' : 'teacherId');
+  const ownerId = useOwnId(role === ROLE.student ? 'studentId' : 'teacherId');
   const complaints = useCachedResource(ownerId ? complaintsPath(role) : null, (signal) => loadComplaints(role, ownerId ?? '', signal), [role, ownerId]);
   const addToList = (created: Complaint) => complaints.setData((list) => [created, ...(list ?? []).filter((c) => c.id !== created.id)]);
   const outbox = useComplaintOutbox<Complaint>(role, addToList);

@@ -4,6 +4,7 @@ import { OfflineBanner } from '../platform/ui/OfflineBanner';
 import { ScreenState } from '../platform/ui/ScreenState';
 import { loadCourses, useOwnId, type AreaRole, type Course } from '../people';
 import { useCachedResource } from '../platform/api/useCachedResource';
+import { ROLE } from '../auth';
 import { useI18n, type MessageId } from '../platform/i18n';
 import './CourseCard.css';
 import '../platform/ui/area.css';
@@ -13,12 +14,12 @@ export const COURSE_SKELETONS = 6;
 
 /** The texts of each role's course screen (docs/product.md#your-enrolled-courses, docs/product.md#teacher-courses). */
 const TEXTS: Record<AreaRole, { heading: MessageId; error: MessageId; empty: readonly MessageId[] }> = {
-  3: {
+  [ROLE.student]: {
     heading: 'route.yourEnrolledCourses',
     error: 'courses.student.loadError',
     empty: ['courses.student.empty'],
   },
-  2: {
+  [ROLE.teacher]: {
     heading: 'route.yourCourses',
     error: 'courses.teacher.loadError',
     empty: ['courses.teacher.empty', 'courses.teacher.emptyHint'],
@@ -26,7 +27,7 @@ const TEXTS: Record<AreaRole, { heading: MessageId; error: MessageId; empty: rea
 };
 
 /**
- * The student's (docs/product.md#your-enrolled-courses, role 3) or the teacher's (docs/product.md#teacher-courses, role 2)
+ * The student's (docs/product.md#your-enrolled-courses) or the teacher's (docs/product.md#teacher-courses)
  * courses: `GET /api/{student|teacher}/courses/{id}` (the id from local
  * storage) as a grid of course cards with a details modal. Loading shows 6
  * skeleton cards (student) or "Loading courses, please wait..." (teacher);
@@ -35,8 +36,8 @@ const TEXTS: Record<AreaRole, { heading: MessageId; error: MessageId; empty: rea
 export function CoursesScreen({ role }: { role: AreaRole }) {
   const { t } = useI18n();
   const texts = TEXTS[role];
-  const view = role === 3 ? 'student' : 'teacher';
-  const ownerId = useOwnId(role === 3 ? 'studentId' : 'teacherId');
+  const view = role === ROLE.student ? 'student' : 'teacher';
+  const ownerId = useOwnId(role === ROLE.student ? 'studentId' : 'teacherId');
   // Cached per user for offline use.
   const courses = useCachedResource(ownerId ? `/api/${view}/courses` : null, (signal) => loadCourses(role, ownerId ?? '', signal), [role, ownerId]);
   const [selected, setSelected] = useState<Course | null>(null);
@@ -60,7 +61,7 @@ export function CoursesScreen({ role }: { role: AreaRole }) {
       <ScreenState
         loading={courses.loading && !courses.data}
         loadingText={t('courses.loading')}
-        loadingView={role === 3 ? skeletons : undefined}
+        loadingView={role === ROLE.student ? skeletons : undefined}
         error={courses.data ? undefined : courses.error}
         errorText={t(texts.error)}
         onRetry={() => void courses.reload()}

@@ -4,7 +4,7 @@ import { DialogTitleBar } from '../platform/ui/DialogParts';
 import { SelectField, TextField } from '../platform/ui/FormField';
 import { HttpError } from '../platform/api/api';
 import { t, useI18n } from '../platform/i18n';
-import { ROLE_OPTIONS, type Role } from '../auth';
+import { ROLE, ROLE_OPTIONS, type Role } from '../auth';
 import { useDialogInstance } from '../platform/ui/useDialogInstance';
 import { createUser, type OneTimePasswordGrant } from './peopleApi';
 import '../platform/ui/formFields.css';
@@ -20,7 +20,7 @@ export interface NewUserValues {
 /** A message per field that needs fixing, in the active language. */
 export type NewUserErrors = Partial<Record<keyof NewUserValues, string>>;
 
-const EMPTY: NewUserValues = { firstName: '', lastName: '', email: '', role: 3 };
+const EMPTY: NewUserValues = { firstName: '', lastName: '', email: '', role: ROLE.student };
 /** The longest names and email the server takes (docs/product.md#names-and-titles). */
 const NAME_MAX = 100;
 const EMAIL_MAX = 254;

@@ -6,10 +6,11 @@ import { ScreenState } from '../platform/ui/ScreenState';
 import { useCachedResource } from '../platform/api/useCachedResource';
 import { useI18n, type MessageId } from '../platform/i18n';
 import { formatDate } from '../platform/i18n/dates';
-import { useSession } from '../auth';
+import { ROLE, useSession } from '../auth';
 import { profileErrorText } from './AdminProfilePage';
 import { AccessLogList, YourDataCard } from '../privacy';
 import { LanguageCard } from './LanguageCard';
+import type { AreaRole } from './studentTeacher';
 import { ChangePasswordDialog, EditProfileDialog, ProfileHeader } from './ProfileParts';
 import { fetchProfile, PROFILE_CACHE_KEY, type Badge, type Profile } from './profileApi';
 import '../platform/ui/area.css';
@@ -131,7 +132,7 @@ function TeacherCards({ figures }: { figures: NonNullable<Profile['teacher']> })
  * "Settings & Preferences" with "Change password", the Language card and "Your data". Loading,
  * error with Retry, and the offline banner over cached data.
  */
-export function ProfileScreen({ role }: { role: 2 | 3 }) {
+export function ProfileScreen({ role }: { role: AreaRole }) {
   const { t } = useI18n();
   const { user } = useSession();
   const userId = user?.id ?? null;
@@ -164,8 +165,8 @@ export function ProfileScreen({ role }: { role: 2 | 3 }) {
               <p className="profile-header__email">{t('profile.email', { email: data.email })}</p>
               <p>{t('profile.edit.intro')}</p>
             </IonCard>
-            {role === 3 && data.student ? <StudentCards figures={data.student} /> : null}
-            {role === 2 && data.teacher ? <TeacherCards figures={data.teacher} /> : null}
+            {role === ROLE.student && data.student ? <StudentCards figures={data.student} /> : null}
+            {role === ROLE.teacher && data.teacher ? <TeacherCards figures={data.teacher} /> : null}
             <IonCard className="profile-card">
               <h2 className="panel__title">{t('profile.settingsAndPreferences')}</h2>
               <div className="profile-card__actions">
@@ -176,7 +177,7 @@ export function ProfileScreen({ role }: { role: 2 | 3 }) {
               {passwordChanged ? <p role="status">{t('profile.password.changed')}</p> : null}
             </IonCard>
             <LanguageCard />
-            <YourDataCard>{role === 3 ? <AccessLogList /> : null}</YourDataCard>
+            <YourDataCard>{role === ROLE.student ? <AccessLogList /> : null}</YourDataCard>
             <EditProfileDialog
               isOpen={editing}
               profile={data}

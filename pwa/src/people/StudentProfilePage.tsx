@@ -1,4 +1,5 @@
 import { ProfileScreen } from './ProfileScreen';
+import { ROLE } from '../auth';
 
 /**
  * The student profile (docs/product.md#teacher-and-student-profiles, /student/profile): the signed-in
@@ -7,5 +8,5 @@ import { ProfileScreen } from './ProfileScreen';
  * else opened the student's data (docs/product.md#access-log).
  */
 export default function StudentProfilePage() {
-  return <ProfileScreen role={3} />;
+  return <ProfileScreen role={ROLE.student} />;
 }

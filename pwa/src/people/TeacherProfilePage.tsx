@@ -1,4 +1,5 @@
 import { ProfileScreen } from './ProfileScreen';
+import { ROLE } from '../auth';
 
 /**
  * The teacher profile (docs/product.md#teacher-and-student-profiles, /teacher/profile): the signed-in
@@ -6,5 +7,5 @@ import { ProfileScreen } from './ProfileScreen';
  * courses that were completed), "Courses Taught: N" and "Subjects" — their courses' titles.
  */
 export default function TeacherProfilePage() {
-  return <ProfileScreen role={2} />;
+  return <ProfileScreen role={ROLE.teacher} />;
 }

@@ -6,7 +6,7 @@
  * filed through the outbox (`useComplaintOutbox.ts`), never directly.
  */
 import { callOptions, client, done, json, type Answer, type JsonBody } from '../platform/api/client';
-import { readSessionKey, useSession, type Role } from '../auth';
+import { readSessionKey, ROLE, useSession } from '../auth';
 
 const student = client.api.student;
 const teacher = client.api.teacher;
@@ -29,8 +29,8 @@ export type Complaint = Answer<typeof student.complaints.$get>[number];
 /** A complaint's status (docs/product.md#complaint-status): null is On Hold. */
 export type ComplaintStatus = Complaint['status'];
 
-/** The roles with an own area and complaints: 2 teacher, 3 student. */
-export type AreaRole = Exclude<Role, 1>;
+/** The roles with an own area and complaints: teachers and students. */
+export type AreaRole = typeof ROLE.teacher | typeof ROLE.student;
 
 /** What the complaint dialog sends (docs/product.md#student-complaints): the title and description of the API's complaint body. */
 export type ComplaintDraft = Required<Pick<JsonBody<typeof student.complaints.$post>, 'title' | 'description'>>;
@@ -41,7 +41,7 @@ export const loadStudentStats = (studentId: string, signal?: AbortSignal) => jso
 export const loadTeacherStats = (teacherId: string, signal?: AbortSignal) => json(teacher.stats[':teacherId'].$get({ param: { teacherId } }, callOptions({ signal })));
 /** `GET /api/student/courses/{studentId}` or `/api/teacher/courses/{teacherId}`. @throws the errors of `api.ts`. */
 export const loadCourses = (role: AreaRole, ownerId: string, signal?: AbortSignal): Promise<Course[]> =>
-  role === 3
+  role === ROLE.student
     ? json(student.courses[':studentId'].$get({ param: { studentId: ownerId } }, callOptions({ signal })))
     : json(teacher.courses[':teacherId'].$get({ param: { teacherId: ownerId } }, callOptions({ signal })));
 /** `GET /api/student/teacher/{studentId}`. @throws the errors of `api.ts`. */
@@ -54,7 +54,7 @@ export const loadStudentAssignments = (studentId: string, signal?: AbortSignal) 
 export const loadTeacherAssignments = (teacherId: string, signal?: AbortSignal) => json(teacher.assignments[':teacherId'].$get({ param: { teacherId } }, callOptions({ signal })));
 
 /** The complaints path of a role (docs/product.md#api): `/api/student/complaints` or `/api/teacher/complaints`. */
-export const complaintsPath = (role: AreaRole): string => (role === 3 ? student.complaints : teacher.complaints).$path();
+export const complaintsPath = (role: AreaRole): string => (role === ROLE.student ? student.complaints : teacher.complaints).$path();
 
 /**
  * `GET /api/student/complaints?sId=` or `/api/teacher/complaints?tId=`: newest first. @throws the errors of `api.ts`.
@@ -62,7 +62,7 @@ export const complaintsPath = (role: AreaRole): string => (role === 3 ? student.
  * type has no `query`: the arguments go in as a variable, not a literal.
  */
 export function loadComplaints(role: AreaRole, ownerId: string, signal?: AbortSignal): Promise<Complaint[]> {
-  if (role === 3) {
+  if (role === ROLE.student) {
     const args = { query: { sId: ownerId } };
     return json(student.complaints.$get(args, callOptions({ signal })));
   }
@@ -72,7 +72,7 @@ export function loadComplaints(role: AreaRole, ownerId: string, signal?: AbortSi
 
 /** `DELETE /api/{student|teacher}/complaints/{id}`. @throws the errors of `api.ts` (409 when approved). */
 export function removeComplaint(role: AreaRole, id: string): Promise<void> {
-  return done((role === 3 ? student : teacher).complaints[':id'].$delete({ param: { id } }));
+  return done((role === ROLE.student ? student : teacher).complaints[':id'].$delete({ param: { id } }));
 }
 
 /**

@@ -4,6 +4,7 @@ import { errorMessage } from '../platform/api/errorMessage';
 import { useI18n } from '../platform/i18n';
 import { ACCESS_ROLE, ACCESS_WHAT } from './AccessLogList';
 import { fetchPeople } from '../people';
+import { ROLE } from '../auth';
 import { downloadAccessLog, fetchAccessLog, type AccessLogFilter, type AccessLogPage as Page } from './privacyApi';
 import { saveBlob } from '../platform/ui/saveBlob';
 import { SelectField } from '../platform/ui/FormField';
@@ -34,7 +35,7 @@ function useFilterChoices() {
     Promise.all([fetchPeople('students', request, signal), fetchPeople('teachers', request, signal), fetchPeople('users', request, signal)]).then(
       ([s, teachers, users]) => {
         setStudents(s.rows.map(({ id, name }) => ({ id, name })));
-        const admins = users.rows.filter((u) => u.role === 1).map(({ id, name }) => ({ id, name }));
+        const admins = users.rows.filter((u) => u.role === ROLE.admin).map(({ id, name }) => ({ id, name }));
         setStaff([...teachers.rows.map(({ id, name }) => ({ id, name })), ...admins].sort((a, b) => a.name.localeCompare(b.name)));
       },
       (err: unknown) => {

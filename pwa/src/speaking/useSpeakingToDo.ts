@@ -3,7 +3,7 @@ import { loadStudentSpeakingTasks, type StudentSpeakingTask } from './speaking';
 import { useCachedResource } from '../platform/api/useCachedResource';
 import { useSpeakingOutbox, type QueuedRecording } from './useSpeakingOutbox';
 import { queuedFor, SPEAKING_TASKS_KEY, taskStatus } from './student/speakingStatus';
-import { useSession } from '../auth';
+import { ROLE, useSession } from '../auth';
 
 const NO_TASKS: readonly StudentSpeakingTask[] = [];
 
@@ -30,7 +30,7 @@ export function countSpeakingToDo(tasks: readonly StudentSpeakingTask[], queued:
 export function useSpeakingToDo(): number {
   const { user } = useSession();
   const { pathname } = useLocation();
-  const studentId = user?.role === 3 ? user.id : null;
+  const studentId = user?.role === ROLE.student ? user.id : null;
   const onSpeaking = pathname.startsWith('/student/speaking');
   const tasks = useCachedResource(studentId ? SPEAKING_TASKS_KEY : null, (signal) => (studentId ? loadStudentSpeakingTasks(studentId, signal) : Promise.resolve(NO_TASKS)), [
     studentId,

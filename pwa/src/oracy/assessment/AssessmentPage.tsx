@@ -9,7 +9,7 @@ import { HttpError } from '../../platform/api/api';
 import { client, json } from '../../platform/api/client';
 import { formatChange, STRAND_KEYS, STRAND_LABELS, type AssessmentResult } from '../oracy';
 import { useI18n } from '../../platform/i18n';
-import { homePathFor, useRequiredUser, useSession } from '../../auth';
+import { homePathFor, ROLE, useRequiredUser, useSession } from '../../auth';
 import AssessmentLoading from './AssessmentLoading';
 import { CATEGORIES, completeScores, SCALE, STATEMENT_KEYS, statementText, type Category, type Score, type Statement, type StatementKey } from './statements';
 import { useStepwiseCount } from './useStepwiseCount';
@@ -121,7 +121,7 @@ export default function AssessmentPage() {
               <Link className="assessment-thanks__link" to={homePathFor(user.role)}>
                 {t('assessment.home')}
               </Link>
-              {user.role === 3 && (
+              {user.role === ROLE.student && (
                 <Link className="assessment-thanks__link" to="/student/oracy">
                   {t('assessment.thanks.profileLink')}
                 </Link>

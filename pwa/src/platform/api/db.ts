@@ -104,7 +104,7 @@ export interface QueuedRequest {
 /** A complaint as the outbox stored it before it held any request (schema version 2). */
 interface LegacyOutboxRecord {
   clientId: string;
-  /** The filer's role: 2 teacher, 3 student. */
+  /** The filer's role code as version 2 stored it (its storage format): 2 teacher, 3 student. */
   role: 2 | 3;
   path: string;
   draft: { title: string; description: string };

@@ -2,13 +2,14 @@ import { Types } from 'mongoose';
 import { Course } from '../courses/courseModel.js';
 import { Enrollment } from '../courses/enrollmentModel.js';
 import { Recording } from './model.js';
-import { ROLES } from '../auth/roles.js';
+import { ROLES, type Reader } from '../auth/roles.js';
 import { forbidden, notFound } from '../platform/http/errors.js';
 
 /**
- * Who may do what with a student's speaking-practice recording and their Oracy profile
- * (docs/product.md#who-sees-a-recording, docs/product.md#authorization-matrix). One rule, asked by
- * the audio, the delivery report, the review queue, feedback and the Oracy profile:
+ * Speaking practice's "who may" rules (docs/architecture.md#authorization): who may do what with a
+ * student's recording (docs/product.md#who-sees-a-recording, docs/product.md#authorization-matrix),
+ * asked by the audio, the delivery report, the transcript, the review queue and feedback; who may
+ * change a task, send a take and edit feedback.
  *
  * - the recording's **student** plays and reads their own recording;
  * - the course's **current teacher** (`Course.instructorId` now, not the teacher who set the task
@@ -26,13 +27,6 @@ export type RecordingUse =
   | 'read'
   /** give or change its feedback */
   | 'score';
-
-/** The signed-in person a rule is asked about. */
-export interface Reader {
-  _id: Types.ObjectId;
-  /** 1 admin, 2 teacher, 3 student (docs/product.md#role-codes) */
-  role: number;
-}
 
 /** The fields of a recording the rule reads. */
 export interface RecordingOwners {
@@ -79,22 +73,46 @@ export async function recordingFor<T extends RecordingOwners = RecordingOwners>(
 }
 
 /**
- * True when `teacherId` teaches a course `studentId` is enrolled in now: the teacher may read the
- * student's Oracy profile (docs/product.md#oracy-profile). Two queries.
+ * True when `userId` is a task's teacher: the teacher who teaches its course now
+ * (docs/product.md#who-sees-a-recording) — a course handed to another teacher takes its tasks
+ * along, and the teacher who set them keeps none. One query.
  */
-export async function teachesStudent(teacherId: Types.ObjectId, studentId: Types.ObjectId): Promise<boolean> {
-  const enrollments = await Enrollment.find({ studentId }).select('courseId').lean();
-  if (enrollments.length === 0) return false;
-  return (await Course.exists({ _id: { $in: enrollments.map((e) => e.courseId) }, instructorId: teacherId })) !== null;
+export async function isTaskTeacher(userId: Types.ObjectId, task: { courseId: Types.ObjectId }): Promise<boolean> {
+  return teachesCourse(userId, task.courseId);
 }
 
 /**
- * True when `user` may read student `studentId`'s Oracy profile (docs/product.md#oracy-profile):
- * the student, a current teacher of one of their courses, or an admin. Two queries for a teacher.
+ * Who may change or delete a task: its teacher or an admin. One query for a teacher.
+ * @throws 403 `forbidden` for anyone else
  */
-export async function mayReadStudent(user: Reader, studentId: Types.ObjectId): Promise<boolean> {
-  if (user.role === ROLES.admin) return true;
-  if (user.role === ROLES.student) return studentId.equals(user._id);
-  if (user.role === ROLES.teacher) return teachesStudent(user._id, studentId);
-  return false;
+export async function authorizeTaskOwner(user: Reader, task: { courseId: Types.ObjectId }): Promise<void> {
+  if (user.role === ROLES.admin) return;
+  if (!(await isTaskTeacher(user._id, task))) throw forbidden('This is not one of your speaking tasks.');
+}
+
+/**
+ * Who may set a task in a course: its current teacher (docs/product.md#speaking-practice).
+ * @param course the course the body names, `null` when there is none
+ * @throws 403 `forbidden` for no such course or another teacher's
+ */
+export function authorizeTaskCourse<C extends { instructorId?: Types.ObjectId | null }>(user: Reader, course: C | null): asserts course is C {
+  if (!course || !course.instructorId?.equals(user._id)) throw forbidden('This course is not one of your courses.');
+}
+
+/**
+ * Who may send a recording to a task: a student enrolled in its course now
+ * (docs/product.md#speaking-practice). One query.
+ * @throws 403 `forbidden` for anyone else
+ */
+export async function authorizeRecorder(studentId: Types.ObjectId, task: { courseId: Types.ObjectId }): Promise<void> {
+  if (!(await Enrollment.exists({ studentId, courseId: task.courseId }))) throw forbidden('You are not enrolled in this task’s course.');
+}
+
+/**
+ * Who may change a recording's feedback: the teacher who gave it (who must still teach the course:
+ * `recordingFor(…, 'score', …)` asks that first).
+ * @throws 403 `forbidden` for another teacher
+ */
+export function authorizeFeedbackAuthor(user: Reader, feedback: { teacherId?: Types.ObjectId | null }): void {
+  if (!feedback.teacherId?.equals(user._id)) throw forbidden('Only the teacher who gave this feedback can change it.');
 }
