@@ -4,7 +4,8 @@ import { generateSpecs, resolver } from 'hono-openapi';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { z } from 'zod';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../auth/sessions.js';
-import { ROUTE_DOCS, TAGS, type AnswerDoc, type RouteDoc } from './routes.js';
+import { ROUTE_DOCS } from './routes.js';
+import { TAGS, routeDocOf, type AnswerDoc, type RouteDoc } from '../platform/http/describe.js';
 import { errorBodySchema } from './schemas.js';
 import { GUARD_RESPONSE_REFS, SESSION_SECURITY_SCHEME } from '../platform/http/openApiSecurity.js';
 
@@ -126,6 +127,22 @@ async function applyRouteDoc(op: OpenAPIV3_1.OperationObject, doc: RouteDoc, col
 }
 
 /**
+ * The `describe(doc)` of each route (`METHOD /path` → doc), and the routes without those middlewares:
+ * the doc is merged here whole (its answers' schemas become named components in the order of the
+ * paths), so hono-openapi is not handed it as well.
+ */
+export function splitRouteDocs(app: RoutedApp): { docs: Map<string, RouteDoc>; routes: RouterRoute[] } {
+  const docs = new Map<string, RouteDoc>();
+  const routes: RouterRoute[] = [];
+  for (const route of app.routes) {
+    const doc = routeDocOf(route.handler);
+    if (doc) docs.set(`${route.method} ${route.path}`, doc);
+    else routes.push(route);
+  }
+  return { docs, routes };
+}
+
+/**
  * Builds the OpenAPI 3.1 document of `app` (docs/product.md#api) by walking its registered routes
  * (`app.routes`): hono-openapi turns each route's validators into parameters and request bodies
  * (with the 400 they answer) and its guards (`openapi/security.ts`) into the session-cookie security
@@ -137,8 +154,9 @@ async function applyRouteDoc(op: OpenAPIV3_1.OperationObject, doc: RouteDoc, col
 export async function buildOpenApiDocument(app: RoutedApp): Promise<OpenApiDocument> {
   const collect = new SchemaCollector();
   const errorBody = await collect.convert(errorBodySchema);
+  const { docs, routes } = splitRouteDocs(app);
   // generateSpecs reads nothing of the app but its `routes`.
-  const generated = await generateSpecs(app as Hono, {
+  const generated = await generateSpecs({ routes } as Hono, {
     documentation: {
       info: { title: 'Oracy API', version: '1.0.0', description: DESCRIPTION },
       tags: [...TAGS],
@@ -155,7 +173,8 @@ export async function buildOpenApiDocument(app: RoutedApp): Promise<OpenApiDocum
     for (const method of METHODS) {
       const op = item[method];
       if (!op || !isApiRoute(method.toUpperCase(), toHonoPath(path))) continue;
-      const doc = ROUTE_DOCS[`${method.toUpperCase()} ${toHonoPath(path)}`];
+      const key = `${method.toUpperCase()} ${toHonoPath(path)}`;
+      const doc = docs.get(key) ?? ROUTE_DOCS[key];
       if (doc) await applyRouteDoc(op, doc, collect);
       if (op.security?.length) op.security = [{ [SESSION_SECURITY_SCHEME]: [] }];
       const responses = op.responses ?? {};
