@@ -9,8 +9,9 @@ import { validate } from '../platform/http/validation.js';
 import { meanScore, oracyLevelForMean } from './level.js';
 import { changeBetween } from './profile.js';
 import { NEWEST_FIRST, refreshOracySummary } from './summary.js';
-import { presentSnapshot } from './presenter.js';
+import { assessmentResultJsonSchema, presentSnapshot } from './presenter.js';
 import { updateOracyAssessmentSchema } from './assessmentSchema.js';
+import { describe, json, NOT_JSON, TOO_LARGE } from '../platform/http/describe.js';
 
 /**
  * `POST /api/updateOracyAssessment` (docs/product.md#api, docs/product.md#authorization-matrix, docs/product.md#derived-and-stored-data), mounted
@@ -25,6 +26,13 @@ import { updateOracyAssessmentSchema } from './assessmentSchema.js';
  */
 export const assessmentRoutes = new Hono<AppEnv>().post(
   '/updateOracyAssessment',
+  describe({
+    summary: 'Submit a self-assessment',
+    tag: 'Assessment',
+    description: "Stores the 16 scores (1–5) against the caller and sets the caller's oracy level from their mean (docs/product.md#self-assessment-flow).",
+    success: { status: 201, answer: json('Stored; the level and mean of this submission.', assessmentResultJsonSchema) },
+    errors: { 413: TOO_LARGE, 415: NOT_JSON },
+  }),
   requireAuth,
   bodyLimit({
     maxSize: 16 * 1024,

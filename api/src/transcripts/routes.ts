@@ -9,6 +9,8 @@ import { forbidden } from '../platform/http/errors.js';
 import { ROLES } from '../auth/roles.js';
 import { correctTranscript, transcriptOf } from './service.js';
 import { transcriptCorrectionSchema } from './schema.js';
+import { transcriptJsonSchema } from './presenter.js';
+import { describe, json } from '../platform/http/describe.js';
 
 /**
  * Transcripts (docs/product.md#transcripts), mounted at `/api`. Errors are docs/product.md#error-format's.
@@ -25,15 +27,47 @@ import { transcriptCorrectionSchema } from './schema.js';
  *   (`correctTranscript`).
  */
 export const transcriptRoutes = new Hono<AppEnv>()
-  .get('/recordings/:recordingId/transcript', requireAuth, validate('param', recordingIdParamSchema), async (c) => {
-    const recording = await readableRecording(c.req.valid('param').recordingId, c.var.user, 'This recording is not yours to see.', 'play');
-    const [transcript] = await Promise.all([transcriptOf(recording._id), recordFileRead(c, { subjectId: recording.studentId, what: 'recording_transcript', resourceId: recording._id })]);
-    return c.json(transcript, 200);
-  })
-  .put('/recordings/:recordingId/transcript', requireAuth, validate('param', recordingIdParamSchema), validate('json', transcriptCorrectionSchema), async (c) => {
-    const user = c.var.user;
-    const refusal = 'Only the course’s teacher or an admin may correct a transcript.';
-    if (user.role === ROLES.student) throw forbidden(refusal);
-    const recording = await readableRecording(c.req.valid('param').recordingId, user, refusal, 'play');
-    return c.json(await correctTranscript(recording._id, c.req.valid('json'), user._id), 200);
-  });
+  .get(
+    '/recordings/:recordingId/transcript',
+    describe({
+      summary: "A recording's transcript",
+      tag: 'Delivery feedback',
+      description:
+        'The audio’s rule: the recording’s student, its course’s current teacher and admins; a staff read is in the access log. `pending` until the server has transcribed the stored audio; `unavailable` when this server does not transcribe; `failed` when this take could not be. Words with their times, words a minute, fillers from the school’s list, repeats, and the reading against a script (null without one). Every mark is a suggestion (docs/product.md#transcripts).',
+      success: { status: 200, answer: json('The transcript.', transcriptJsonSchema) },
+      errors: { 403: 'Not the recording’s student, its course’s current teacher or an admin.', 404: 'No recording has this id.' },
+    }),
+    requireAuth,
+    validate('param', recordingIdParamSchema),
+    async (c) => {
+      const recording = await readableRecording(c.req.valid('param').recordingId, c.var.user, 'This recording is not yours to see.', 'play');
+      const [transcript] = await Promise.all([transcriptOf(recording._id), recordFileRead(c, { subjectId: recording.studentId, what: 'recording_transcript', resourceId: recording._id })]);
+      return c.json(transcript, 200);
+    },
+  )
+  .put(
+    '/recordings/:recordingId/transcript',
+    describe({
+      summary: "Correct a recording's transcript",
+      tag: 'Delivery feedback',
+      description:
+        'The course’s current teacher and admins. `words`: every word in order as it should read (times kept; an empty word drops it); `dismissedFillers`: start times (ms) of fillers that are not. Fillers, repeats and words a minute are worked out again; `version` goes up by one and the worker’s version is kept (docs/product.md#transcripts).',
+      success: { status: 200, answer: json('The corrected transcript.', transcriptJsonSchema) },
+      errors: {
+        400: '`validation_error`: words of another count than the transcript’s, or neither field.',
+        403: 'The student, or not the course’s current teacher.',
+        404: 'No recording has this id.',
+        409: 'The transcript is not ready, or changed meanwhile.',
+      },
+    }),
+    requireAuth,
+    validate('param', recordingIdParamSchema),
+    validate('json', transcriptCorrectionSchema),
+    async (c) => {
+      const user = c.var.user;
+      const refusal = 'Only the course’s teacher or an admin may correct a transcript.';
+      if (user.role === ROLES.student) throw forbidden(refusal);
+      const recording = await readableRecording(c.req.valid('param').recordingId, user, refusal, 'play');
+      return c.json(await correctTranscript(recording._id, c.req.valid('json'), user._id), 200);
+    },
+  );

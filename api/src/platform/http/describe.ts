@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { findTargetHandler } from 'hono/utils/handler';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { IDEMPOTENCY_HEADER, KEY_LENGTH } from './idempotency.js';
 
 /*
@@ -83,6 +83,9 @@ export interface RouteDoc {
 
 export const json = (description: string, schema: z.ZodType): AnswerDoc => ({ description, schema });
 export const noBody = (description: string): AnswerDoc => ({ description });
+
+/** `{ok: true}` of `GET /api/health` and `GET`/`POST /auth/logout`. */
+export const okSchema = z.object({ ok: z.literal(true) }).meta({ id: 'Ok' });
 
 export const idempotencyKey: OpenAPIV3_1.ParameterObject = {
   in: 'header',
