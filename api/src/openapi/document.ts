@@ -4,7 +4,6 @@ import { generateSpecs, resolver } from 'hono-openapi';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { z } from 'zod';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../auth/sessions.js';
-import { ROUTE_DOCS } from './routes.js';
 import { TAGS, routeDocOf, type AnswerDoc, type RouteDoc } from '../platform/http/describe.js';
 import { errorBodySchema } from './schemas.js';
 import { GUARD_RESPONSE_REFS, SESSION_SECURITY_SCHEME } from '../platform/http/openApiSecurity.js';
@@ -21,7 +20,7 @@ export type OpenApiDocument = OpenAPIV3_1.Document;
  * Routes of the app that are not part of the JSON API, left out of the document on purpose:
  * the HTML sign-in pages (and the page that replaces a one-time password), the public upload files
  * and the PWA (its single-page fallback).
- * Keyed like `ROUTE_DOCS`: `METHOD /path` in Hono's syntax.
+ * Written `METHOD /path` in Hono's syntax, as `app.routes` lists them.
  */
 export const NOT_API_ROUTES: readonly string[] = ['GET /login', 'GET /register', 'GET /change-password', 'GET /uploads/:name', 'GET *'];
 
@@ -39,7 +38,7 @@ export function toOpenApiPath(path: string): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }
 
-/** OpenAPI's `/a/{id}` as Hono's `/a/:id` (the key of `ROUTE_DOCS`). */
+/** OpenAPI's `/a/{id}` as Hono's `/a/:id` (as `app.routes` lists it). */
 export function toHonoPath(path: string): string {
   return path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
 }
@@ -105,7 +104,7 @@ async function answerObject(answer: AnswerDoc, collect: SchemaCollector): Promis
   };
 }
 
-/** Merges a registry entry into the operation built from the route's middleware. */
+/** Merges a route's `describe(doc)` into the operation built from the route's middleware. */
 async function applyRouteDoc(op: OpenAPIV3_1.OperationObject, doc: RouteDoc, collect: SchemaCollector): Promise<void> {
   op.summary = doc.summary;
   op.tags = [doc.tag];
@@ -145,10 +144,10 @@ export function splitRouteDocs(app: RoutedApp): { docs: Map<string, RouteDoc>; r
 /**
  * Builds the OpenAPI 3.1 document of `app` (docs/product.md#api) by walking its registered routes
  * (`app.routes`): hono-openapi turns each route's validators into parameters and request bodies
- * (with the 400 they answer) and its guards (`openapi/security.ts`) into the session-cookie security
- * and the 401/403; `ROUTE_DOCS` adds the summary, tag and answers; the app-wide middleware adds 403
+ * (with the 400 they answer) and its guards (`platform/http/openApiSecurity.ts`) into the session-cookie security
+ * and the 401/403; each route's `describe(doc)` (`platform/http/describe.ts`) adds the summary, tag and answers; the app-wide middleware adds 403
  * for a cross-site POST/PUT/PATCH/DELETE and 413 for a body over the limit. Routes of
- * `NOT_API_ROUTES` are left out. A route missing from `ROUTE_DOCS` keeps only what its middleware
+ * `NOT_API_ROUTES` are left out. A route without `describe` keeps only what its middleware
  * tells (`openapi.test.ts` fails then).
  */
 export async function buildOpenApiDocument(app: RoutedApp): Promise<OpenApiDocument> {
@@ -174,7 +173,7 @@ export async function buildOpenApiDocument(app: RoutedApp): Promise<OpenApiDocum
       const op = item[method];
       if (!op || !isApiRoute(method.toUpperCase(), toHonoPath(path))) continue;
       const key = `${method.toUpperCase()} ${toHonoPath(path)}`;
-      const doc = docs.get(key) ?? ROUTE_DOCS[key];
+      const doc = docs.get(key);
       if (doc) await applyRouteDoc(op, doc, collect);
       if (op.security?.length) op.security = [{ [SESSION_SECURITY_SCHEME]: [] }];
       const responses = op.responses ?? {};

@@ -6,7 +6,7 @@ import { notFound } from '../platform/http/errors.js';
 import { CACHE_REVALIDATE, sendFile } from '../platform/http/static.js';
 import { buildOpenApiDocument, type RoutedApp } from './document.js';
 import { openApiDocumentSchema } from './schemas.js';
-import { describe, json } from '../platform/http/describe.js';
+import { describe, json, noBody } from '../platform/http/describe.js';
 
 /** Where the reference page's scripts are served from (this origin: the CSP allows no other). */
 export const DOCS_ASSETS_PATH = '/api/docs/assets';
@@ -82,13 +82,23 @@ export function createDocsRoutes() {
       }),
       (c) => c.html(DOCS_PAGE, 200),
     )
-    .get(`${DOCS_ASSETS_PATH}/:file`, async (c) => {
-      const file = c.req.param('file');
-      if (file === 'init.js') return c.body(INIT_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': CACHE_REVALIDATE });
-      const response = file === 'standalone.js' ? await sendFile(c, SCALAR_BUNDLE, CACHE_REVALIDATE) : null;
-      if (!response) throw notFound('No such file.');
-      return response;
-    });
+    .get(
+      `${DOCS_ASSETS_PATH}/:file`,
+      describe({
+        summary: "The reference page's scripts",
+        tag: 'Documentation',
+        success: { status: 200, answer: { description: 'JavaScript, from this origin.', media: { 'text/javascript': { type: 'string' } } } },
+        others: { 304: noBody('Not modified.') },
+        errors: { 404: 'No such file.' },
+      }),
+      async (c) => {
+        const file = c.req.param('file');
+        if (file === 'init.js') return c.body(INIT_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': CACHE_REVALIDATE });
+        const response = file === 'standalone.js' ? await sendFile(c, SCALAR_BUNDLE, CACHE_REVALIDATE) : null;
+        if (!response) throw notFound('No such file.');
+        return response;
+      },
+    );
 
   return {
     routes,
