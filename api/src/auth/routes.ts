@@ -144,61 +144,21 @@ const authBodyLimit = bodyLimit({
   },
 });
 
-/**
- * The sign-in site and session calls of docs/product.md#sign-in-site, as one chained sub-app
- * (docs/contributing.md#one-folder-per-concept) mounted at the root:
- *
- * - `GET /login`, `GET /register`: the HTML forms; with `REGISTRATION` closed, /register
- *   explains that the school makes accounts and /login links to no registration
- *   (docs/product.md#registration-policy).
- * - `POST /auth/login` `{email, password}` (JSON or form): 200 current user +
- *   cookie, or 303 → the role's home for a form (`homePathFor`: `/admin/dashboard`,
- *   `/teacher/dashboard`, `/student/dashboard`; → `/change-password` for a user with a
- *   one-time password); 401 `invalid_credentials` "Invalid email
- *   or password" (form: the page again, status 401, email kept); 400 with
- *   fields; 429 with Retry-After when rate-limited (`AUTH_RATE_LIMITS`:
- *   failures per (email, address), per email and per address; a device with a
- *   valid device cookie for the email passes them, and a successful sign-in
- *   sets one: docs/architecture.md#sign-in-throttling).
- * - `POST /auth/register` `{firstName, lastName, email, password}`: a student
- *   (role 3), signed in: 201 current user, or 303 → `/student/dashboard` for a form; 409
- *   "An account with this email already exists."; 400 with fields; 403
- *   `forbidden` while registration is closed or for an email outside the allowed
- *   domains, checked before the email is looked up (form: the page, status 403).
- * - `GET /change-password`: the "Choose a new password" page for a user with a
- *   one-time password; 302 → `/login` without a session, → the role's home without a one-time password.
- * - `POST /auth/change-password` `{password, confirmPassword}` (JSON or form)
- *   (docs/product.md#one-time-passwords): the user's own password replaces the
- *   one-time password; every session of the user ends and this browser gets a
- *   fresh one: 200 current user, or 303 → the role's home for a form; 400 with fields (form:
- *   the page again); 401 without a session (form: 303 → `/login`); 403
- *   `forbidden` without a one-time password (form: 303 → the role's home).
- * - `GET /auth/current_user`: `{id, firstName, lastName, name, email, role, language, schoolLanguage}`
- *   (docs/product.md#language) or 401.
- * - `POST /auth/logout`: ends the session, if any, clears the cookie, 200
- *   `{ok: true}`; what the PWA sends, under `csrfProtection` like every POST.
- * - `GET /auth/logout`: the same, from the app's own pages only: 403
- *   `forbidden` when `Sec-Fetch-Site` is `cross-site` or `same-site`, so that
- *   another site cannot sign a user out (docs/product.md#logout).
- *
- * Forms and JSON posted from another site are refused before these routes
- * by `csrfProtection`. Security events go to `opts.log`.
- */
-export function createAuthRoutes(opts: AuthRoutesOptions) {
-  const limiters = opts.limiters ?? createAuthLimiters();
-  const devices = opts.deviceCookies ?? createDeviceCookies();
-  const sessionOptions = { ttlDays: opts.sessionTtlDays, trustProxy: opts.trustProxy };
-  const audit = (c: Context, event: SecurityEvent, fields: { userId?: string; [key: string]: unknown } = {}) => {
-    if (opts.log) logSecurityEvent(opts.log, event, { ...fields, ip: clientIp(c, opts.trustProxy) });
-  };
-  const registration = opts.registration;
-  // The sign-in page as this server shows it, wherever it is rendered: its registration line follows `REGISTRATION`.
-  const renderLoginPage = (page: Omit<NonNullable<Parameters<typeof renderLoginPageFor>[0]>, 'registration'> = {}) => renderLoginPageFor({ ...page, registration });
+/** What the auth routes share, built once per app by {@link createAuthRoutes}. */
+interface AuthRoutesContext {
+  opts: AuthRoutesOptions;
+  limiters: AuthLimiters;
+  devices: DeviceCookies;
+  sessionOptions: { ttlDays: number; trustProxy: AuthRoutesOptions['trustProxy'] };
+  audit: (c: Context, event: SecurityEvent, fields?: { userId?: string; [key: string]: unknown }) => void;
+  registration: AuthRoutesOptions['registration'];
+  renderLoginPage: (page?: Omit<NonNullable<Parameters<typeof renderLoginPageFor>[0]>, 'registration'>) => ReturnType<typeof renderLoginPageFor>;
+}
 
+/** `GET /login` and `POST /auth/login` (docs/product.md#users-and-sessions). */
+function signInRoutes({ limiters, devices, sessionOptions, audit, renderLoginPage, opts }: AuthRoutesContext) {
   return new Hono<AppEnv>()
     .get('/login', async (c) => c.html(renderLoginPage({ language: await pageLanguage(c) })))
-    .get('/register', async (c) => c.html(renderRegisterPage({ registration, language: await pageLanguage(c) })))
-
     .post(
       '/auth/login',
       describe({
@@ -263,8 +223,13 @@ export function createAuthRoutes(opts: AuthRoutesOptions) {
         if (form) return c.redirect(user.mustChangePassword ? CHANGE_PASSWORD_PATH : homePathFor(user.role), 303);
         return c.json(presentCurrentUser(user, await readSchoolLanguage()), 200);
       },
-    )
+    );
+}
 
+/** `GET /register` and `POST /auth/register` (docs/product.md#registration-policy). */
+function registrationRoutes({ limiters, sessionOptions, audit, registration, opts }: AuthRoutesContext) {
+  return new Hono<AppEnv>()
+    .get('/register', async (c) => c.html(renderRegisterPage({ registration, language: await pageLanguage(c) })))
     .post(
       '/auth/register',
       describe({
@@ -331,8 +296,12 @@ export function createAuthRoutes(opts: AuthRoutesOptions) {
         if (form) return c.redirect(homePathFor(user.role), 303);
         return c.json(presentCurrentUser(user, await readSchoolLanguage()), 201);
       },
-    )
+    );
+}
 
+/** `GET /change-password` and `POST /auth/change-password` (docs/product.md#one-time-passwords). */
+function passwordRoutes({ sessionOptions, audit, opts }: AuthRoutesContext) {
+  return new Hono<AppEnv>()
     .get(CHANGE_PASSWORD_PATH, async (c) => {
       const user = c.var.user;
       if (!user) return c.redirect('/login', 302);
@@ -396,8 +365,12 @@ export function createAuthRoutes(opts: AuthRoutesOptions) {
         if (form) return c.redirect(homePathFor(user.role), 303);
         return c.json(presentCurrentUser(user, await readSchoolLanguage()), 200);
       },
-    )
+    );
+}
 
+/** `GET /auth/current_user`, `POST /auth/logout` and `GET /auth/logout` (docs/product.md#logout). */
+function sessionRoutes({ audit, opts }: AuthRoutesContext) {
+  return new Hono<AppEnv>()
     .get(
       '/auth/current_user',
       describe({
@@ -454,4 +427,23 @@ export function createAuthRoutes(opts: AuthRoutesOptions) {
     clearSessionCookie(c, secure);
     if (c.var.user) audit(c, 'signed_out', { userId: c.var.user.id as string });
   }
+}
+
+/**
+ * Sign-in, registration, the password change and the session (docs/product.md#users-and-sessions), mounted
+ * at `/`: the HTML pages (`/login`, `/register`, `/change-password`) and `/auth/*`. Forms and JSON posted
+ * from another site are refused before these routes by `csrfProtection`; security events go to `opts.log`.
+ */
+export function createAuthRoutes(opts: AuthRoutesOptions) {
+  const limiters = opts.limiters ?? createAuthLimiters();
+  const devices = opts.deviceCookies ?? createDeviceCookies();
+  const sessionOptions = { ttlDays: opts.sessionTtlDays, trustProxy: opts.trustProxy };
+  const audit = (c: Context, event: SecurityEvent, fields: { userId?: string; [key: string]: unknown } = {}) => {
+    if (opts.log) logSecurityEvent(opts.log, event, { ...fields, ip: clientIp(c, opts.trustProxy) });
+  };
+  const registration = opts.registration;
+  // The sign-in page as this server shows it, wherever it is rendered: its registration line follows `REGISTRATION`.
+  const renderLoginPage = (page: Omit<NonNullable<Parameters<typeof renderLoginPageFor>[0]>, 'registration'> = {}) => renderLoginPageFor({ ...page, registration });
+  const context: AuthRoutesContext = { opts, limiters, devices, sessionOptions, audit, registration, renderLoginPage };
+  return new Hono<AppEnv>().route('/', signInRoutes(context)).route('/', registrationRoutes(context)).route('/', passwordRoutes(context)).route('/', sessionRoutes(context));
 }

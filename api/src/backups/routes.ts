@@ -29,17 +29,7 @@ export interface BackupRoutesOptions {
   scheduled: boolean;
 }
 
-/**
- * The backups of the "Data & Backup" card (docs/product.md#backups-on-the-settings-screen,
- * docs/architecture.md#scheduled-backups), mounted at `/api`, admins only (401 / 403):
- * - `GET /admin/backups` → 200 `BackupStatusJson`: `{mode, frequency, nextRunAt, last, running, archives}`;
- * - `POST /admin/backups` → 202 `{id}`: "Back up now" queued (the run's id); 409 `backup_running`
- *   while a backup is queued or running; 409 `backups_external` with `MONGODB_URI`;
- * - `GET /admin/backups/:name` → 200 the archive, `application/gzip`, `Content-Disposition:
- *   attachment`, `Cache-Control: private, no-store`, byte ranges served; 400 `validation_error`
- *   for a name the server does not make (so no path can leave `DATA_DIR/backups`), 404 when no such
- *   archive is kept.
- */
+/** Mounted at `/api`; the calls and their rules: docs/product.md#backups-on-the-settings-screen (the reference: `/api/docs`). */
 export function createBackupRoutes(opts: BackupRoutesOptions) {
   return new Hono<AppEnv>()
     .get(

@@ -33,17 +33,7 @@ function storedName(url: string): string | null {
   return UPLOAD_NAME_PATTERN.test(name) ? name : null;
 }
 
-/**
- * The chat attachment download (docs/product.md#files), mounted at `/api`:
- * `GET /api/chat/attachments/:id` (`:id` the message's id; the messages'
- * `file_url`) answers the file with its stored content type,
- * `Content-Disposition: attachment` carrying the original name with the
- * extension of its detected type (`x.html` → `x.gif` for a GIF), an ETag and
- * `Cache-Control: private, no-cache`. Signed-in admins only (docs/product.md#authorization-matrix):
- * 401 without a session, 403 for other roles, 400 for a malformed id, 404
- * when the message or its file is absent.
- * @param opts.uploads the chat attachments' store (disk or GridFS, `createUploadStores(env).chat`)
- */
+/** Mounted at `/api`; the calls and their rules: docs/product.md#files (the reference: `/api/docs`). */
 export function createChatRoutes(opts: { uploads: UploadStore }) {
   return new Hono<AppEnv>().get(
     '/chat/attachments/:id',

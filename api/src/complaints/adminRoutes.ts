@@ -96,19 +96,7 @@ async function undoDecision(id: string, adminId: string, now: number) {
   return reopened;
 }
 
-/**
- * Complaint moderation (docs/product.md#complaint-moderation, docs/product.md#complaint-status, docs/product.md#complaint-moderation-calls), admins only (401 without a session, 403 for other roles),
- * mounted at `/api`:
- * - `GET /admin/complaints` → `AdminComplaintJson[]`: only unresolved
- *   complaints (`status: null`), oldest first, each with `user{name, role}`
- *   unless the filer was deleted;
- * - `POST /admin/complaints/:id/approve` and `/disapprove`, body `{note?}` or none → 200 the decided
- *   `AdminComplaintJson` with its `moderationNote`; 400 for a malformed id or a note over 500
- *   characters, 404 when absent, 409 when the complaint was already approved or disapproved;
- * - `POST /admin/complaints/:id/undo` (the deciding admin, within {@link UNDO_WINDOW_MS}) → 200
- *   the complaint On Hold again; 400 malformed id, 403 another admin's decision, 404 absent, 409 On
- *   Hold or too late.
- */
+/** Mounted at `/api`; the calls and their rules: docs/product.md#complaint-moderation (the reference: `/api/docs`). */
 export const complaintRoutes = new Hono<AppEnv>()
   .get(
     '/admin/complaints',

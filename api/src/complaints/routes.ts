@@ -78,21 +78,7 @@ function complaintDocs(area: FilerArea, ownerQuery: string): Record<'list' | 'fi
   };
 }
 
-/**
- * The complaints of one filer role (docs/product.md#student-complaints, docs/product.md#teacher-complaints,
- * docs/product.md#complaint-status; docs/product.md#authorization-matrix, docs/product.md#clarified-behaviour),
- * mounted at `/api` once per area. With `area` `student` (owner query `sId`) or `teacher` (`tId`):
- *
- * - `GET /{area}/complaints?sId=|tId=` (the filer themself or an admin) → `ComplaintJson[]`, newest
- *   first; 401 without a session, 403 for anyone else, 400 for a missing or malformed id, 404 when no
- *   user of the role has it
- * - `POST /{area}/complaints` `{title, description, userId?, clientId?}` plus `sId?`/`studentId?`
- *   (student) or `tId?` (teacher), all but the first two ignored (filers of the role only) → 201
- *   `ComplaintJson`; 413 over {@link COMPLAINT_BODY_LIMIT}. A repeat with the same `Idempotency-Key`
- *   header gets the first answer (`platform/http/idempotency.ts`, docs/contributing.md#the-outbox).
- * - `DELETE /{area}/complaints/:id` (the owner only) → 200 `{id}`; 403 someone else's, 404 none,
- *   409 when approved
- */
+/** Mounted at `/api`; the calls and their rules: docs/product.md#student-complaints (the reference: `/api/docs`). */
 export function complaintRoutesFor<A extends FilerArea>(area: A) {
   const { role, ownerQuery, body } = FILERS[area];
   return complaintRoutes<`/${A}/complaints`, BodyInputOf<(typeof FILERS)[A]['body']>>(`/${area}/complaints`, role, ownerQuery, body, complaintDocs(area, ownerQuery));

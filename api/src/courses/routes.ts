@@ -92,24 +92,7 @@ async function presentWithName(course: CourseLike) {
   return presentCourse(course, await instructorNamesOf([course]));
 }
 
-/**
- * Course management (docs/product.md#course-management, docs/product.md#course-calls, docs/product.md#derived-and-stored-data), admins
- * only — 401 without a session, 403 for other roles — mounted at `/api`:
- * - `GET /admin/courses` → `CourseJson[]` (with `instructorName`), newest first;
- * - `GET /admin/courses/:id` → `CourseJson`;
- * - `POST /admin/courses` → 201 `CourseJson`;
- * - `PUT /admin/courses/:id` → 200 `CourseJson`; a new image replaces the old
- *   file, no image keeps the current one;
- * - `DELETE /admin/courses/:id` → 204; also removes the course's enrollments,
- *   assignments (with their completions) and image file.
- * Create and update take `multipart/form-data` (the fields of
- * `courseFieldsSchema` plus an optional `image` file) or JSON without an
- * image. Errors: 400 naming the fields (including an instructor who is not a
- * teacher, and an end date before the start date) or a malformed id, 404
- * absent course, 413 over 5 MB, 415 an image that is not a real image by its
- * content's signature, or a body that is neither multipart nor JSON.
- * @param options.uploads where course images are stored (`createUploadStores(env).public`, disk or GridFS)
- */
+/** Mounted at `/api`; the calls and their rules: docs/product.md#course-management (the reference: `/api/docs`). */
 export function createCourseRoutes(options: { uploads: UploadStore; recordings: UploadStore }) {
   const { uploads, recordings } = options;
 

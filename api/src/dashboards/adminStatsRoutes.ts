@@ -6,11 +6,7 @@ import { adminStats } from '../people/service.js';
 import { adminStatsSchema } from './statsSchema.js';
 import { describe, json } from '../platform/http/describe.js';
 
-/**
- * `GET /api/admin/stats` (docs/product.md#admin-dashboard, docs/product.md#stats-and-export-calls), mounted
- * at `/api`: admins only (401 / 403) → 200 `{totalStudents, totalTeachers,
- * totalCourses, activity}` (`AdminStats`), counted from the database on each call.
- */
+/** Mounted at `/api`; the calls and their rules: docs/product.md#admin-dashboard (the reference: `/api/docs`). */
 export const adminStatsRoutes = new Hono<AppEnv>().get(
   '/admin/stats',
   describe({

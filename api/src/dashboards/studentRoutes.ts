@@ -14,18 +14,7 @@ import { z } from 'zod';
 /** The student themself or an admin, for calls naming the student by `param` (docs/product.md#authorization-matrix). */
 const studentOrAdmin = (param: string) => [requireRole(ROLES.student, ROLES.admin), requireSelfOrAdmin(param)] as const;
 
-/**
- * The student's area (docs/product.md#student-calls, docs/product.md#student-dashboard, docs/product.md#your-teachers, docs/product.md#your-enrolled-courses;
- * docs/product.md#authorization-matrix, docs/product.md#clarified-behaviour, docs/product.md#links-and-redirects, docs/product.md#derived-and-stored-data), mounted at `/api`. Reads are for the student
- * themself or an admin: 401 without a session, 403 for anyone else, 400 for
- * a malformed id, 404 when no student has it. The student's complaints are the
- * complaints resource (`routes/complaints/`).
- *
- * - `GET /student/stats/:studentId` → `StudentStats`
- * - `GET /student/courses/:studentId` → `CourseJson[]`
- * - `GET /student/teacher/:studentId` → `StudentTeacherJson[]`
- * - `GET /student/assignments/:studentId` → `StudentAssignmentJson[]` (docs/product.md#links-and-redirects)
- */
+/** Mounted at `/api`; the calls and their rules: docs/product.md#student-calls (the reference: `/api/docs`). */
 export const studentRoutes = new Hono<AppEnv>()
   .get(
     '/student/stats/:studentId',

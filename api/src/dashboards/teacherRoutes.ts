@@ -14,18 +14,7 @@ import { z } from 'zod';
 /** The teacher themself or an admin, for calls naming the teacher by `param` (docs/product.md#authorization-matrix). */
 const teacherOrAdmin = (param: string) => [requireRole(ROLES.teacher, ROLES.admin), requireSelfOrAdmin(param)] as const;
 
-/**
- * The teacher's area (docs/product.md#teacher-calls, docs/product.md#teacher-dashboard, docs/product.md#teacher-courses, docs/product.md#your-students;
- * docs/product.md#authorization-matrix, docs/product.md#clarified-behaviour, docs/product.md#derived-and-stored-data), mounted at `/api`. Reads are for the teacher
- * themself or an admin: 401 without a session, 403 for anyone else, 400 for
- * a malformed id, 404 when no teacher has it. The teacher's complaints are the
- * complaints resource (`routes/complaints/`).
- *
- * - `GET /teacher/stats/:teacherId` → `TeacherStats`
- * - `GET /teacher/courses/:teacherId` → `CourseJson[]`
- * - `GET /teacher/students/:teacherId` → `TeacherStudentJson[]`
- * - `GET /teacher/assignments/:teacherId` → `TeacherAssignmentJson[]` (docs/product.md#teacher-courses)
- */
+/** Mounted at `/api`; the calls and their rules: docs/product.md#teacher-calls (the reference: `/api/docs`). */
 export const teacherRoutes = new Hono<AppEnv>()
   .get(
     '/teacher/stats/:teacherId',

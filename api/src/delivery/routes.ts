@@ -9,16 +9,7 @@ import { reanalysisSchema, recordingIdParamSchema } from './schema.js';
 import { deliveryJsonSchema } from './presenter.js';
 import { describe, json } from '../platform/http/describe.js';
 
-/**
- * Delivery feedback (docs/product.md#delivery-feedback-calls), mounted at `/api`. Errors are
- * docs/product.md#error-format's.
- *
- * - `GET /recordings/:recordingId/delivery` → `{status, source, version, analyzedAt, reason,
- *   report}` (`DeliveryJson`), for the recording's student, its course's current teacher and admins (docs/product.md#who-sees-a-recording; 403
- *   anyone else, 404 for no such recording, 400 for a malformed id).
- * - `POST /admin/delivery/reanalyse` → 202 `{queued}`: queues the server's measurement of every
- *   recording not measured by the server with the current method (`queueReanalysis`); admins only.
- */
+/** Mounted at `/api`; the calls and their rules: docs/product.md#delivery-feedback-calls (the reference: `/api/docs`). */
 export const deliveryRoutes = new Hono<AppEnv>()
   .get(
     '/recordings/:recordingId/delivery',

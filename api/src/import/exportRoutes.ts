@@ -7,13 +7,7 @@ import { exportQuerySchema } from './exportSchema.js';
 import { EXPORT_CONTENT_TYPES, EXPORT_FILE_NAMES, exportStream } from './exportStream.js';
 import { describe, json } from '../platform/http/describe.js';
 
-/**
- * `GET /api/admin/export?fileType=csv|json` (docs/product.md#settings, docs/product.md#stats-and-export-calls; docs/product.md#clarified-behaviour), mounted at `/api`: admins only (401 / 403) →
- * 200, streamed, every user's `ExportRecord` (`id, name, email, role, createdAt` and a student's latest Oracy fields) as CSV with
- * a header row (`text/csv`) or as a JSON array (`application/json`), with
- * `Content-Disposition: attachment; filename=user_data.csv` / `user_data.json`.
- * `fileType` defaults to json; any value other than csv/json is a 400.
- */
+/** Mounted at `/api`; the calls and their rules: docs/product.md#settings (the reference: `/api/docs`). */
 export const adminExportRoutes = new Hono<AppEnv>().get(
   '/admin/export',
   describe({

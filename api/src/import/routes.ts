@@ -54,26 +54,7 @@ const idempotentUnlessDryRun = createMiddleware<AppEnv>(async (c, next) => {
   return dryRun ? next() : idempotentImport(c, next);
 });
 
-/**
- * Importing people from a file (docs/product.md#import), mounted at `/api`, admins only (401 / 403):
- *
- * - `POST /admin/import?dryRun=1` with `multipart/form-data` holding one `file` — a CSV with the
- *   columns `firstName, lastName, email, role, courses` or the JSON of "Export Now" — → 200
- *   `ImportResultJson` with `dryRun: true`: each row's status (`create`, `update`, `skip`,
- *   `error` with its reasons) and the counts. Writes nothing.
- * - `POST /admin/import` with the same form → 200 `ImportResultJson` with `dryRun: false`: the
- *   file is planned again and applied (rows with errors never are), and the answer holds the
- *   one-time passwords of the accounts made, once. Importing the same file again makes nothing
- *   (every row `skip`). With an `Idempotency-Key`, a repeat gets the first answer without the
- *   passwords (`passwordsWithheld`), and nothing is applied twice.
- *
- * Errors: 400 for an unreadable file (not UTF-8, another kind of file, not valid CSV or JSON,
- * missing columns, no rows) or a bad `dryRun`, with the reason in words; 409 a reused
- * `Idempotency-Key`; 413 `file_too_large` over 2 MB or `too_many_rows` over 5,000 people; 415 a
- * body that is not multipart.
- * @param opts.sockets ends the discussion sockets of a user whose role the import changes
- * @param opts.log where an import that stops on an unexpected error is logged
- */
+/** Mounted at `/api`; the calls and their rules: docs/product.md#import (the reference: `/api/docs`). */
 export const createImportRoutes = (opts: { sockets?: SocketRevocation; log?: Pick<Logger, 'error'> } = {}) =>
   new Hono<AppEnv>().post(
     '/admin/import',

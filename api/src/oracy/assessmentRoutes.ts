@@ -13,17 +13,7 @@ import { assessmentResultJsonSchema, presentSnapshot } from './presenter.js';
 import { updateOracyAssessmentSchema } from './assessmentSchema.js';
 import { describe, json, NOT_JSON, TOO_LARGE } from '../platform/http/describe.js';
 
-/**
- * `POST /api/updateOracyAssessment` (docs/product.md#api, docs/product.md#authorization-matrix, docs/product.md#derived-and-stored-data), mounted
- * at `/api`: any signed-in user (401 otherwise) submits
- * `{oracy_scores: {statementKey: 1–5, …16 keys}}` (400 naming the field
- * otherwise). Every submission is stored against the caller, the mean of the
- * scores sets the caller's `oracyLevel`, the caller's Oracy summary is brought
- * up to date (docs/product.md#oracy-profile), and the answer is
- * 201 `{id, oracyLevel, mean, snapshot, change}` (`mean` 1–5, unrounded;
- * `snapshot` this submission as the profile shows it; `change` its mean minus
- * the previous submission's, two decimals, or null for a first submission).
- */
+/** Mounted at `/api`; the calls and their rules: docs/product.md#api (the reference: `/api/docs`). */
 export const assessmentRoutes = new Hono<AppEnv>().post(
   '/updateOracyAssessment',
   describe({

@@ -47,23 +47,7 @@ function requireStudentReader(param: string) {
 /** The teacher themself or an admin, for calls naming the teacher by `param` (docs/product.md#authorization-matrix). */
 const teacherOrAdmin = (param: string) => [requireRole(ROLES.teacher, ROLES.admin), requireSelfOrAdmin(param)] as const;
 
-/**
- * The Oracy profile (docs/product.md#oracy-profile), mounted at `/api`:
- *
- * - `GET /student/oracy/:studentId[?before=ISO]` → `StudentOracyJson`, for the
- *   student, their teachers and admins; 404 for an unknown student. A teacher's or an admin's
- *   read writes one entry of the access log (docs/product.md#access-log).
- * - `GET /teacher/oracy/:teacherId[?courseId=]` → `TeacherOracyJson`, for the
- *   teacher or an admin; 403 when `courseId` is not the teacher's.
- * - `GET /teacher/students/:teacherId/:studentId/assignments` →
- *   `StudentAssignmentJson[]`: the student's assignments in the teacher's
- *   courses with completion, for the teacher (who must teach the student:
- *   403 otherwise) or an admin.
- * - `GET /admin/oracy` → `AdminOracyJson`, admins only.
- *
- * Errors are docs/product.md#error-format's: 400 `validation_error` naming
- * the field for a malformed id or `before`.
- */
+/** Mounted at `/api`; the calls and their rules: docs/product.md#oracy-profile (the reference: `/api/docs`). */
 export const oracyRoutes = new Hono<AppEnv>()
   .get(
     '/student/oracy/:studentId',

@@ -18,22 +18,7 @@ const admin = requireRole(ROLES.admin);
 /** A list row as docs/product.md#api names it for students and teachers: `{id, name, email}`. */
 const withoutRole = ({ id, name, email }: UserRowJson) => ({ id, name, email });
 
-/**
- * The student and teacher lists, the instructor list and course assignment
- * (docs/product.md#student-list, docs/product.md#teacher-list, docs/product.md#assign-courses, docs/product.md#admin-student-and-teacher-calls, docs/product.md#course-assignment-calls; docs/product.md#authorization-matrix, docs/product.md#error-format, docs/product.md#clarified-behaviour), mounted at `/api`. Admins only (401 / 403),
- * guarded per route.
- *
- * - `GET /admin/students`, `GET /admin/teachers` with `page`, `limit` or
- *   `rowsPerPage`, `search` → 200 `{students|teachers: [{id, name, email}], total}`.
- * - `DELETE /admin/students/:id`, `DELETE /admin/teachers/:id` → 204 after
- *   the cascade of `deletePerson`, which also ends any discussion socket of
- *   theirs; 404 when the id is not a student / teacher.
- * - `GET /admin/instructors` → 200 `[{id, name}]`, every teacher.
- * - `GET /admin/students/:studentId/courses` → 200 `[courseId]`.
- * - `POST /admin/students/:studentId/assign-courses` with `{courses}` or
- *   `{studentId, courses}` → 200 `{studentId, courses}` (the new set);
- *   400 naming `courses` for an unknown course, with nothing changed.
- */
+/** Mounted at `/api`; the calls and their rules: docs/product.md#student-list (the reference: `/api/docs`). */
 export const createAdminPeopleRoutes = (opts: { uploads: UploadStores; sockets?: SocketRevocation }) =>
   new Hono<AppEnv>()
     .get(

@@ -66,29 +66,7 @@ async function readPhoto(c: Context): Promise<File> {
   return photo;
 }
 
-/**
- * The signed-in user's own calls, mounted at `/api` (docs/product.md#user-calls):
- * - `GET /api/user/profile/:userId` (docs/product.md#admin-profile,
- *   docs/product.md#teacher-and-student-profiles): the user themself or an admin
- *   (docs/product.md#authorization-matrix: 401 without a session, 400 malformed id, 403 someone
- *   else's id) → 200 `ProfileJson` — name, email, role, picture, language, and a student's
- *   progress, courses and badges (docs/product.md#badges) or a teacher's courses and teaching
- *   progress; 404 when no such user.
- * - `PUT /api/user/language` `{language: "English"|"Spanish"|"French"|null}` (docs/product.md#language):
- *   any signed-in user (401 without a session) chooses the language the PWA shows them, null
- *   following the school's → 200 `{language}`; 400 naming the field for anything else.
- * - `PUT /api/user/photo` (docs/product.md#edit-profile): multipart with a `photo` image file →
- *   200 `{profilePicture}` (`/uploads/{name}`); the previous photo is removed. 400 no file, 413 over
- *   5 MB, 415 not multipart or not an image by its content's signature (SVG never).
- * - `DELETE /api/user/photo` → 200 `{profilePicture: null}`: back to initials.
- * - `POST /api/user/password` `{currentPassword, password, confirmPassword}`
- *   (docs/product.md#change-password): 200 `{ok: true}`; every other session of the user ends
- *   (sockets too) and this browser continues in a fresh session. 400 `validation_error` naming the
- *   fields (the rules of registration, a confirmation that differs, the current password again),
- *   each with its reason (`reasons.password`: `too_short`, `too_long`, `common_password`,
- *   `same_as_current`; docs/product.md#error-format), 400 `wrong_current_password`, 429 once the sign-in limits are used up (a wrong current password
- *   counts as a failed sign-in).
- */
+/** Mounted at `/api`; the calls and their rules: docs/product.md#user-calls (the reference: `/api/docs`). */
 export function createUserRoutes(opts: UserRoutesOptions) {
   const limiters = opts.limiters ?? createAuthLimiters();
   const { uploads } = opts;

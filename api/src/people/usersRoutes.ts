@@ -12,28 +12,7 @@ import type { SocketRevocation } from '../chat/revocation.js';
 import { oneTimePasswordGrantSchema, personSchema, usersPageSchema } from './answers.js';
 import { describe, json, noBody, NOT_JSON } from '../platform/http/describe.js';
 
-/**
- * The users table's calls (docs/product.md#users-table, docs/product.md#admin-user-calls; docs/product.md#authorization-matrix, docs/product.md#error-format, docs/product.md#clarified-behaviour),
- * mounted at `/api`. Admins only: 401 without a session, 403 for any other
- * role — guarded per route, never on all of `/api/admin/*` (the notices
- * there are open to every signed-in user).
- *
- * - `GET /admin/users?page&limit|rowsPerPage&search` → 200
- *   `{users: [{id, name, email, role}], total}`, sorted by name then id.
- * - `PUT /admin/users/:id/role` with `{role}` or `{id, newRole}` → 200 the
- *   updated `{id, name, email, role}`; the user's live sessions carry the new
- *   role from their next request; a user moved away from admin loses their
- *   open discussion sockets at once. 404 no such user; 409 when it would leave
- *   no admin.
- * - `DELETE /admin/users/:id` → 204 after the cascade of `deletePerson`,
- *   which also ends the user's discussion sockets; 409 for oneself or the last admin; 404 no such user.
- * - `POST /admin/users` with `{firstName, lastName, email, role}` → 201
- *   `{user: {id, name, email, role}, oneTimePassword}` (docs/product.md#admin-made-accounts): the
- *   one-time password is in this answer only; 409 when the email is taken.
- * - `POST /admin/users/:id/reset-password` (no body) → 200 `{user, oneTimePassword}`
- *   (docs/product.md#password-reset): every session and discussion socket of the user ends; 404 no
- *   such user; 409 for oneself.
- */
+/** Mounted at `/api`; the calls and their rules: docs/product.md#users-table (the reference: `/api/docs`). */
 export const createAdminUsersRoutes = (opts: { uploads: UploadStores; sockets?: SocketRevocation }) =>
   new Hono<AppEnv>()
     .get(

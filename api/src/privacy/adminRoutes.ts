@@ -12,18 +12,7 @@ import { accessLogQuerySchema, retentionQuerySchema } from './adminSchema.js';
 import { accessLogPageJsonSchema } from './accessLogPresenter.js';
 import { describe, json } from '../platform/http/describe.js';
 
-/**
- * The admins' privacy tools, mounted at `/api`, admins only (401 / 403):
- *
- * - `GET /admin/privacy/access-log?subjectId=&actorId=&from=&to=&page=&limit=` → 200
- *   `{entries: [{id, at, actor: {id, name, role}, subject: {id, name}, what, resourceId, ip}], total}`,
- *   newest first (docs/product.md#access-log). 400 `validation_error` naming a bad parameter.
- * - `GET /admin/privacy/access-log/csv?subjectId=&actorId=&from=&to=` → 200 every matching entry
- *   as `access-log.csv` (`text/csv`, a header row), streamed.
- * - `POST /admin/privacy/retention?dryRun=1[&recordingRetentionDays=]` → 200 `RetentionReportJson`:
- *   per kind what the next run would remove, with the oldest date (docs/product.md#retention);
- *   without `dryRun` the steps run now and the answer says what they removed.
- */
+/** Mounted at `/api`; the calls and their rules: docs/product.md#access-log (the reference: `/api/docs`). */
 export function createAdminPrivacyRoutes(opts: { uploads: UploadStores }) {
   return new Hono<AppEnv>()
     .get(

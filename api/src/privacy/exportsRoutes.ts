@@ -16,19 +16,7 @@ import { z } from 'zod';
 /** An archive holds a person's data: no cache may keep it. */
 const ARCHIVE_CACHE = 'private, no-store';
 
-/**
- * "Download my data" (docs/product.md#download-my-data), mounted at `/api`:
- * - `POST /privacy/exports` (every signed-in user) → 202 `{id, status: 'pending'}`: an export of
- *   their own data is queued; 429 `rate_limited` with `Retry-After` (seconds) within a day of the last;
- * - `GET /privacy/exports` → 200 `PrivacyExportJson[]`, their exports still kept, newest first;
- * - `GET /privacy/exports/:id/download` → 200 the ZIP (`application/zip`, `Content-Disposition:
- *   attachment`, `Cache-Control: private, no-store`, byte ranges served); 404 for another person's
- *   export (an admin may download any), an expired one or one not ready; an admin's download of
- *   another person's archive is written to the access log first, whatever its `Range`, at most
- *   once per admin and archive in 10 minutes (docs/product.md#access-log);
- * - `POST /admin/privacy/exports/:userId` and `GET /admin/privacy/exports?userId=` (admins only):
- *   the same for anyone; 404 for an unknown user.
- */
+/** Mounted at `/api`; the calls and their rules: docs/product.md#download-my-data (the reference: `/api/docs`). */
 export function createPrivacyExportRoutes(opts: { store: ExportStore }) {
   return new Hono<AppEnv>()
     .post(

@@ -9,17 +9,7 @@ import { ownAccessLogEntryJsonSchema } from './accessLogPresenter.js';
 import { describe, json } from '../platform/http/describe.js';
 import { z } from 'zod';
 
-/**
- * The privacy notice (docs/product.md#privacy), mounted at `/api`, open to anyone — no session, as
- * the sign-in and registration pages link to it:
- * - `GET /privacy/register` → 200 `PrivacyNoticeJson`: `{school: {name, contact}, collections:
- *   [{name, purpose, personalData, whoCanSee, retention, onErasure}]}`, every entry of the privacy
- *   register in its English words, and the school's name and privacy contact from the admin
- *   settings (empty until set). One query.
- * - `GET /privacy/access-log` (signed in, 401 otherwise) → 200 `[{at, actor: {name, role}, what}]`:
- *   who other than the person opened their data in the last 90 days, newest first
- *   (docs/product.md#access-log). Only students' data is logged, so staff get `[]`.
- */
+/** Mounted at `/api`; the calls and their rules: docs/product.md#privacy (the reference: `/api/docs`). */
 export const privacyRoutes = new Hono<AppEnv>()
   .get(
     '/privacy/register',

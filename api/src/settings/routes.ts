@@ -70,17 +70,7 @@ export async function readSchoolSettings(): Promise<SchoolSettingsJson> {
   return presentSettings(stored, by);
 }
 
-/**
- * The school's settings (docs/product.md#settings), mounted at `/api`, admins only (401 / 403):
- * - `GET /admin/settings` → 200 `SchoolSettingsJson` (the defaults, English, Daily and empty
- *   privacy fields, 365 days of recordings' audio and no inactive-account report, until saved);
- * - `PUT /admin/settings` `{language, backupFrequency, schoolName, privacyContact,
- *   recordingRetentionDays, inactiveAccountMonths, fillerWords?}` (a full replace, but a missing
- *   `fillerWords` stays as it is)
- *   → 200 the saved `SchoolSettingsJson`, with the admin as `updatedBy`; 400 naming the field for
- *   any other value, a missing field or any other field.
- * One document in the database, so every process answers the same.
- */
+/** Mounted at `/api`; the calls and their rules: docs/product.md#settings (the reference: `/api/docs`). */
 export const settingsRoutes = new Hono<AppEnv>()
   .get(
     '/admin/settings',

@@ -142,39 +142,8 @@ function audioRemoved(afterDays: number | null): ReturnType<typeof gone> {
   return gone(`The audio was removed${after} under the school’s retention policy.`, 'audio_removed');
 }
 
-/**
- * Speaking practice (docs/product.md#speaking-practice), mounted at `/api`. Errors are
- * docs/product.md#error-format's.
- *
- * - `POST /teacher/speaking-tasks` `{courseId, title, prompt, focusStrands, maxSeconds?, dueAt?}`
- *   → 201 task; teachers only, the course must be theirs (403).
- * - `GET /teacher/speaking-tasks/:teacherId` → the teacher's tasks with `{submitted, reviewed, students}`.
- * - `PUT` / `DELETE /teacher/speaking-tasks/:taskId` → 200 task / 204, for the task's teacher
- *   (its course's current teacher) or an admin; deleting a task that has recordings → 409.
- * - `GET /student/speaking-tasks/:studentId` → the tasks of the student's courses with their own
- *   recording and its feedback.
- * - `POST /student/speaking-tasks/:taskId/recordings` multipart `{audio, durationMs?, delivery?}`
- *   with an optional `Idempotency-Key` → 201 recording; students enrolled in the task's course
- *   only (403, with 404 and 409 checked before the body is read); the body streams to a temporary
- *   file; WebM, Ogg, MP4/M4A or WAV by content (415; WAV in PCM or float only), at most 10 MB
- *   (413), at most the task's `maxSeconds` + 10 % by the audio's own length (413; `durationMs` is
- *   ignored), 503 `measurement_unavailable` without ffmpeg for WebM, Ogg, MP4; `delivery`, the phone's report
- *   (docs/product.md#measured-by-the-server), must be a valid report (400 naming `delivery`);
- *   replaces the student's pending recording, 409 once it has been reviewed. The server's
- *   measurement of the audio is queued.
- * - `GET /recordings/:recordingId/audio` → the audio (410 `audio_removed` once the retention job
- *   removed it; one access-log entry per person other than the student, recording and 10 minutes,
- *   whatever the `Range`), with byte ranges (206, 416), ETag/304 and `Cache-Control: private`; for
- *   the recording's student, its course's current teacher and admins (docs/product.md#who-sees-a-recording).
- * - `GET /teacher/recordings/:teacherId?status=pending|reviewed` → the review queue: the
- *   recordings of the courses the teacher teaches now.
- * - `POST /teacher/recordings/:recordingId/feedback` `{strands, comment}` → 201 feedback, for the
- *   course's current teacher; a second feedback → 409 (one wins, in any process); `PUT` edits
- *   one's own while one still teaches the course.
- */
-export function createSpeakingRoutes(opts: { recordings: UploadStore; ffmpegPath?: string }) {
-  const store = opts.recordings;
-
+/** The teacher's speaking tasks: set, list, edit, delete (docs/product.md#speaking-practice). */
+function teacherTaskRoutes() {
   return new Hono<AppEnv>()
     .post(
       '/teacher/speaking-tasks',
@@ -251,7 +220,12 @@ export function createSpeakingRoutes(opts: { recordings: UploadStore; ffmpegPath
         await SpeakingTask.deleteOne({ _id: task._id });
         return c.body(null, 204);
       },
-    )
+    );
+}
+
+/** The student's tasks and the upload of a recorded answer (docs/product.md#speaking-practice). */
+function studentTaskRoutes(store: UploadStore, opts: { recordings: UploadStore; ffmpegPath?: string }) {
+  return new Hono<AppEnv>()
     .get(
       '/student/speaking-tasks/:studentId',
       describe({
@@ -330,70 +304,83 @@ export function createSpeakingRoutes(opts: { recordings: UploadStore; ffmpegPath
           await received.cleanup();
         }
       },
-    )
-    .get(
-      '/recordings/:recordingId/audio',
-      describe({
-        summary: "A recording's audio",
-        tag: 'Speaking practice',
-        description:
-          'For the recording’s student, its course’s current teacher and admins (docs/product.md#who-sees-a-recording). Byte ranges (`Range: bytes=0-99`, `bytes=100-`, `bytes=-500`) get 206 with `Content-Range`; ranges apart or another unit get the whole file; `If-None-Match` gets 304. A staff read writes one access-log entry per person and recording in 10 minutes, whatever its `Range`.',
-        success: {
-          status: 200,
-          answer: {
-            description: 'The audio with its stored content type, `Accept-Ranges: bytes` and `Cache-Control: private, no-cache`.',
-            media: { 'audio/webm': { type: 'string', format: 'binary' }, 'audio/mp4': { type: 'string', format: 'binary' } },
-          },
+    );
+}
+
+/** A recording's audio, with byte ranges (docs/product.md#who-sees-a-recording). */
+function recordingAudioRoutes(store: UploadStore) {
+  return new Hono<AppEnv>().get(
+    '/recordings/:recordingId/audio',
+    describe({
+      summary: "A recording's audio",
+      tag: 'Speaking practice',
+      description:
+        'For the recording’s student, its course’s current teacher and admins (docs/product.md#who-sees-a-recording). Byte ranges (`Range: bytes=0-99`, `bytes=100-`, `bytes=-500`) get 206 with `Content-Range`; ranges apart or another unit get the whole file; `If-None-Match` gets 304. A staff read writes one access-log entry per person and recording in 10 minutes, whatever its `Range`.',
+      success: {
+        status: 200,
+        answer: {
+          description: 'The audio with its stored content type, `Accept-Ranges: bytes` and `Cache-Control: private, no-cache`.',
+          media: { 'audio/webm': { type: 'string', format: 'binary' }, 'audio/mp4': { type: 'string', format: 'binary' } },
         },
-        others: {
-          206: { description: 'The requested byte range, with `Content-Range`.', media: { 'audio/webm': { type: 'string', format: 'binary' } } },
-          304: noBody('Not modified (`If-None-Match` named the ETag).'),
-        },
-        errors: {
-          403: 'Not the recording’s student, its course’s current teacher or an admin.',
-          404: 'No recording has this id.',
-          410: '`audio_removed`: the daily retention job removed the audio after the school’s recording retention (docs/product.md#retention); the recording and its feedback stay.',
-          416: 'The range lies outside the file.',
-        },
-      }),
-      requireAuth,
-      validate('param', recordingIdParamSchema),
-      async (c) => {
-        const recording = await readableRecording(c.req.valid('param').recordingId, c.var.user, 'This recording is not yours to hear.', 'play');
-        if (recording.audioRemovedAt) throw audioRemoved(recording.audioRemovedAfterDays ?? null);
-        // every request counts, whatever its Range (once per person and recording in 10 minutes); the
-        // entry is written while the answer is prepared, and acknowledged before it is sent.
-        const logged = settled(recordFileRead(c, { subjectId: recording.studentId, what: 'recording_audio', resourceId: recording._id }));
-        const file = await store.open(recording.file?.name ?? '');
-        if (!file) {
-          await logged();
-          throw notFound('The recording’s audio is missing.');
-        }
-        let answer: Response;
-        try {
-          answer = sendServedFile(c, file, 'private, no-cache');
-        } finally {
-          await logged();
-        }
-        return answer;
       },
-    )
-    .get(
-      '/teacher/recordings/:teacherId',
-      describe({
-        summary: "A teacher's review queue",
-        tag: 'Speaking practice',
-        description: '`?status=pending` (default): oldest first; `?status=reviewed`: newest first, with the feedback.',
-        success: { status: 200, answer: json('The recordings of the teacher’s tasks.', z.array(reviewItemJsonSchema)) },
-        errors: { 404: 'No teacher has this id.' },
-      }),
-      ...teacherOrAdmin('teacherId'),
-      validate('query', queueQuerySchema),
-      async (c) => {
-        const teacher = await findPerson(c.req.param('teacherId'), ROLES.teacher);
-        return c.json(await reviewQueue(teacher, c.req.valid('query').status), 200);
+      others: {
+        206: { description: 'The requested byte range, with `Content-Range`.', media: { 'audio/webm': { type: 'string', format: 'binary' } } },
+        304: noBody('Not modified (`If-None-Match` named the ETag).'),
       },
-    )
+      errors: {
+        403: 'Not the recording’s student, its course’s current teacher or an admin.',
+        404: 'No recording has this id.',
+        410: '`audio_removed`: the daily retention job removed the audio after the school’s recording retention (docs/product.md#retention); the recording and its feedback stay.',
+        416: 'The range lies outside the file.',
+      },
+    }),
+    requireAuth,
+    validate('param', recordingIdParamSchema),
+    async (c) => {
+      const recording = await readableRecording(c.req.valid('param').recordingId, c.var.user, 'This recording is not yours to hear.', 'play');
+      if (recording.audioRemovedAt) throw audioRemoved(recording.audioRemovedAfterDays ?? null);
+      // every request counts, whatever its Range (once per person and recording in 10 minutes); the
+      // entry is written while the answer is prepared, and acknowledged before it is sent.
+      const logged = settled(recordFileRead(c, { subjectId: recording.studentId, what: 'recording_audio', resourceId: recording._id }));
+      const file = await store.open(recording.file?.name ?? '');
+      if (!file) {
+        await logged();
+        throw notFound('The recording’s audio is missing.');
+      }
+      let answer: Response;
+      try {
+        answer = sendServedFile(c, file, 'private, no-cache');
+      } finally {
+        await logged();
+      }
+      return answer;
+    },
+  );
+}
+
+/** The teacher's review queue: the recordings of the courses they teach now (docs/product.md#speaking-practice). */
+function reviewQueueRoutes() {
+  return new Hono<AppEnv>().get(
+    '/teacher/recordings/:teacherId',
+    describe({
+      summary: "A teacher's review queue",
+      tag: 'Speaking practice',
+      description: '`?status=pending` (default): oldest first; `?status=reviewed`: newest first, with the feedback.',
+      success: { status: 200, answer: json('The recordings of the teacher’s tasks.', z.array(reviewItemJsonSchema)) },
+      errors: { 404: 'No teacher has this id.' },
+    }),
+    ...teacherOrAdmin('teacherId'),
+    validate('query', queueQuerySchema),
+    async (c) => {
+      const teacher = await findPerson(c.req.param('teacherId'), ROLES.teacher);
+      return c.json(await reviewQueue(teacher, c.req.valid('query').status), 200);
+    },
+  );
+}
+
+/** Feedback on a recording: given once, edited by its teacher (docs/product.md#speaking-practice). */
+function feedbackRoutes() {
+  return new Hono<AppEnv>()
     .post(
       '/teacher/recordings/:recordingId/feedback',
       describe({
@@ -456,6 +443,20 @@ export function createSpeakingRoutes(opts: { recordings: UploadStore; ffmpegPath
         return c.json(presentFeedback(updated), 200);
       },
     );
+}
+
+/**
+ * Speaking practice (docs/product.md#speaking-practice), mounted at `/api`: tasks, recordings and their
+ * audio, the review queue and feedback; each resource a sub-app of its own, in this order.
+ */
+export function createSpeakingRoutes(opts: { recordings: UploadStore; ffmpegPath?: string }) {
+  const store = opts.recordings;
+  return new Hono<AppEnv>()
+    .route('/', teacherTaskRoutes())
+    .route('/', studentTaskRoutes(store, opts))
+    .route('/', recordingAudioRoutes(store))
+    .route('/', reviewQueueRoutes())
+    .route('/', feedbackRoutes());
 }
 
 /**

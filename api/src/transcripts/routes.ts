@@ -12,20 +12,7 @@ import { transcriptCorrectionSchema } from './schema.js';
 import { transcriptJsonSchema } from './presenter.js';
 import { describe, json } from '../platform/http/describe.js';
 
-/**
- * Transcripts (docs/product.md#transcripts), mounted at `/api`. Errors are docs/product.md#error-format's.
- *
- * - `GET /recordings/:recordingId/transcript` → `TranscriptJson` `{status, version, language, text,
- *   words, wordsPerMinute, fillers, repeats, reading}`, with exactly the audio's rule
- *   (docs/product.md#who-sees-a-recording: the recording's student, its course's current teacher,
- *   admins; 403 anyone else, 404 for no such recording, 400 for a malformed id). A staff read
- *   writes an access-log entry as a read of the audio does (once per person and recording in 10
- *   minutes, so that a screen that polls writes one).
- * - `PUT /recordings/:recordingId/transcript` `{words?, dismissedFillers?}` → the corrected
- *   `TranscriptJson`, `version` one up: for the course's current teacher and admins (the student:
- *   403); 409 while the transcript is not `ready`; 400 for words of the wrong count
- *   (`correctTranscript`).
- */
+/** Mounted at `/api`; the calls and their rules: docs/product.md#transcripts (the reference: `/api/docs`). */
 export const transcriptRoutes = new Hono<AppEnv>()
   .get(
     '/recordings/:recordingId/transcript',

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { IDEMPOTENCY_HEADER, KEY_LENGTH } from './idempotency.js';
 
 /*
- * A route's OpenAPI description, declared on the route itself (docs/architecture.md#api-reference):
+ * A route's OpenAPI description, declared on the route itself (docs/architecture.md#a-routes-description):
  * `describe(doc)` is a middleware placed first in the route's declaration; `openapi/document.ts`
  * finds it in `app.routes` and merges it into the operation built from the route's validators and guards.
  */
