@@ -5,7 +5,7 @@ import { ROLES } from '../auth/roles.js';
 import { validate } from '../platform/http/validation.js';
 import { exportQuerySchema } from './exportSchema.js';
 import { EXPORT_CONTENT_TYPES, EXPORT_FILE_NAMES, exportStream } from './exportStream.js';
-import { describe, json } from '../platform/http/describe.js';
+import { describe } from '../platform/http/describe.js';
 
 /** Mounted at `/api`; the calls and their rules: docs/product.md#settings (the reference: `/api/docs`). */
 export const adminExportRoutes = new Hono<AppEnv>().get(

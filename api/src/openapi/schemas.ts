@@ -21,9 +21,9 @@ export { accessLogPageJsonSchema as accessLogPageSchema, ownAccessLogEntryJsonSc
 export { retentionReportJsonSchema as retentionReportSchema } from '../privacy/retention.js';
 
 /*
- * The answers' shapes for the OpenAPI document (docs/product.md#api). The entities' answers are the
- * presenters' own schemas (`api/src/presenters/`, whose `z.infer` the presenters return), re-exported
- * here under the document's names; the rest (figures, health, small answers) are declared here.
+ * The answers' shapes of the OpenAPI document (docs/product.md#api), re-exported from the concepts
+ * that declare them (presenters, schema files) under the document's names, for `schemas.typecheck.ts`;
+ * the error body and the document's own shape are declared here.
  * Each schema with an `id` becomes a named component (`#/components/schemas/{id}`).
  * `schemas.typecheck.ts` holds every schema to the type the route really answers (`hc<AppType>`).
  */
@@ -35,14 +35,6 @@ export {
   studentOracyJsonSchema as studentOracySchema,
   teacherOracyJsonSchema as teacherOracySchema,
 } from '../oracy/presenter.js';
-export {
-  feedbackJsonSchema as feedbackSchema,
-  recordingJsonSchema as recordingSchema,
-  reviewItemJsonSchema as reviewItemSchema,
-  speakingTaskJsonSchema as speakingTaskSchema,
-  studentSpeakingTaskJsonSchema as studentSpeakingTaskSchema,
-  teacherSpeakingTaskJsonSchema as teacherSpeakingTaskSchema,
-} from '../speaking/presenter.js';
 export { courseJsonSchema as courseSchema } from '../courses/presenter.js';
 export { deliveryJsonSchema as deliverySchema } from '../delivery/presenter.js';
 export { transcriptJsonSchema as transcriptSchema } from '../transcripts/presenter.js';
