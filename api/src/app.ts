@@ -53,6 +53,7 @@ import { configureAccessLog } from './privacy/accessLog.js';
 import { createDocsRoutes } from './openapi/http.js';
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE, pwaCacheControl, resolveInside, sendPwaFile, sendServedFile } from './platform/http/static.js';
 import { uploadDispositionHeaders } from './platform/security/uploadDisposition.js';
+import { describe, json, okSchema } from './platform/http/describe.js';
 
 /** Paths that belong to the API side of the origin, never to the PWA (docs/architecture.md#one-origin). */
 const API_PATH = /^\/(api|auth|uploads|socket\.io)(\/|$)/;
@@ -173,7 +174,7 @@ export function createApp(options: AppOptions = {}) {
         registration: env.REGISTRATION,
       }),
     )
-    .get('/api/health', (c) => c.json({ ok: true as const }, 200))
+    .get('/api/health', describe({ summary: 'The API answers', tag: 'Health', success: { status: 200, answer: json('Up.', okSchema) } }), (c) => c.json({ ok: true as const }, 200))
     .route('/', healthRoutes(options.health))
     .route('/', docs.routes)
     .route('/api', assessmentRoutes)

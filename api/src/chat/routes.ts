@@ -8,6 +8,7 @@ import { validate } from '../platform/http/validation.js';
 import { nameWithStoredExtension, type UploadStore } from '../platform/uploads.js';
 import { sendServedFile, UPLOAD_NAME_PATTERN } from '../platform/http/static.js';
 import { attachmentParamsSchema } from './schema.js';
+import { describe, noBody } from '../platform/http/describe.js';
 
 /**
  * Cache-Control of an attachment: the browser may keep it but must ask again
@@ -32,29 +33,39 @@ function storedName(url: string): string | null {
   return UPLOAD_NAME_PATTERN.test(name) ? name : null;
 }
 
-/**
- * The chat attachment download (docs/product.md#files), mounted at `/api`:
- * `GET /api/chat/attachments/:id` (`:id` the message's id; the messages'
- * `file_url`) answers the file with its stored content type,
- * `Content-Disposition: attachment` carrying the original name with the
- * extension of its detected type (`x.html` → `x.gif` for a GIF), an ETag and
- * `Cache-Control: private, no-cache`. Signed-in admins only (docs/product.md#authorization-matrix):
- * 401 without a session, 403 for other roles, 400 for a malformed id, 404
- * when the message or its file is absent.
- * @param opts.uploads the chat attachments' store (disk or GridFS, `createUploadStores(env).chat`)
- */
+/** Mounted at `/api`; the calls and their rules: docs/product.md#files (the reference: `/api/docs`). */
 export function createChatRoutes(opts: { uploads: UploadStore }) {
-  return new Hono<AppEnv>().get('/chat/attachments/:id', requireRole(ROLES.admin), validate('param', attachmentParamsSchema), async (c) => {
-    const { id } = c.req.valid('param');
-    const message = await ChatMessage.findById(id).select('file').lean();
-    const file = message?.file;
-    const name = file ? storedName(file.url) : null;
-    const stored = name ? await opts.uploads.open(name) : null;
-    if (!file || !stored) throw notFound('No such attachment.');
-    return sendServedFile(c, stored, ATTACHMENT_CACHE, {
-      'Content-Type': file.type,
-      // The store's key, named by the detected type, decides the extension whatever the record's name says.
-      'Content-Disposition': contentDisposition(nameWithStoredExtension(file.name, stored.name)),
-    });
-  });
+  return new Hono<AppEnv>().get(
+    '/chat/attachments/:id',
+    describe({
+      summary: 'Download a chat attachment',
+      tag: 'Chat',
+      description: 'Admins only; `:id` is the message id (its `file_url`). Answered with an ETag; `If-None-Match` gets a 304.',
+      success: {
+        status: 200,
+        answer: {
+          description: 'The file with its stored content type.',
+          media: { 'application/octet-stream': { type: 'string', format: 'binary' } },
+          headers: { 'Content-Disposition': { description: '`attachment` with the original file name', schema: { type: 'string' } } },
+        },
+      },
+      others: { 304: noBody('Not modified (`If-None-Match` named the ETag).') },
+      errors: { 404: 'No message has this id, or it has no file.' },
+    }),
+    requireRole(ROLES.admin),
+    validate('param', attachmentParamsSchema),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const message = await ChatMessage.findById(id).select('file').lean();
+      const file = message?.file;
+      const name = file ? storedName(file.url) : null;
+      const stored = name ? await opts.uploads.open(name) : null;
+      if (!file || !stored) throw notFound('No such attachment.');
+      return sendServedFile(c, stored, ATTACHMENT_CACHE, {
+        'Content-Type': file.type,
+        // The store's key, named by the detected type, decides the extension whatever the record's name says.
+        'Content-Disposition': contentDisposition(nameWithStoredExtension(file.name, stored.name)),
+      });
+    },
+  );
 }

@@ -6,9 +6,11 @@ import { User } from '../people/userModel.js';
 import { conflict, isDuplicateKeyError, notFound } from '../platform/http/errors.js';
 import { authorizeDecisionUndo } from './policy.js';
 import { validate } from '../platform/http/validation.js';
-import { presentAdminComplaint, type AdminComplaintLike, type ComplaintUserJson } from './presenter.js';
+import { adminComplaintJsonSchema, type AdminComplaintLike, type ComplaintUserJson, presentAdminComplaint } from './presenter.js';
 import { complaintIdParamSchema } from './schema.js';
 import { optionalDecisionBody } from './adminSchema.js';
+import { describe, json, NOT_JSON } from '../platform/http/describe.js';
+import { z } from 'zod';
 
 /** The two decisions an admin can take (docs/product.md#complaint-status). */
 type Decision = 'approved' | 'disapproved';
@@ -95,37 +97,79 @@ async function undoDecision(id: string, adminId: string, now: number) {
   return reopened;
 }
 
-/**
- * Complaint moderation (docs/product.md#complaint-moderation, docs/product.md#complaint-status, docs/product.md#complaint-moderation-calls), admins only (401 without a session, 403 for other roles),
- * mounted at `/api`:
- * - `GET /admin/complaints` → `AdminComplaintJson[]`: only unresolved
- *   complaints (`status: null`), oldest first, each with `user{name, role}`
- *   unless the filer was deleted;
- * - `POST /admin/complaints/:id/approve` and `/disapprove`, body `{note?}` or none → 200 the decided
- *   `AdminComplaintJson` with its `moderationNote`; 400 for a malformed id or a note over 500
- *   characters, 404 when absent, 409 when the complaint was already approved or disapproved;
- * - `POST /admin/complaints/:id/undo` (the deciding admin, within {@link UNDO_WINDOW_MS}) → 200
- *   the complaint On Hold again; 400 malformed id, 403 another admin's decision, 404 absent, 409 On
- *   Hold or too late.
- */
+/** Mounted at `/api`; the calls and their rules: docs/product.md#complaint-moderation (the reference: `/api/docs`). */
 export const complaintRoutes = new Hono<AppEnv>()
-  .get('/admin/complaints', requireRole(1), async (c) => {
-    const complaints = await Complaint.find({ status: null }).sort({ createdAt: 1, _id: 1 }).lean();
-    const users = await filersOf(complaints);
-    return c.json(
-      complaints.map((complaint) => presentAdminComplaint(complaint, users)),
-      200,
-    );
-  })
-  .post('/admin/complaints/:id/approve', requireRole(1), validate('param', complaintIdParamSchema), optionalDecisionBody, async (c) => {
-    const complaint = await decide(c.req.valid('param').id, 'approved', c.var.user.id as string, c.req.valid('json').note);
-    return c.json(presentAdminComplaint(complaint, await filersOf([complaint])), 200);
-  })
-  .post('/admin/complaints/:id/disapprove', requireRole(1), validate('param', complaintIdParamSchema), optionalDecisionBody, async (c) => {
-    const complaint = await decide(c.req.valid('param').id, 'disapproved', c.var.user.id as string, c.req.valid('json').note);
-    return c.json(presentAdminComplaint(complaint, await filersOf([complaint])), 200);
-  })
-  .post('/admin/complaints/:id/undo', requireRole(1), validate('param', complaintIdParamSchema), async (c) => {
-    const complaint = await undoDecision(c.req.valid('param').id, c.var.user.id as string, Date.now());
-    return c.json(presentAdminComplaint(complaint, await filersOf([complaint])), 200);
-  });
+  .get(
+    '/admin/complaints',
+    describe({
+      summary: 'Complaints on hold',
+      tag: 'Complaints',
+      success: { status: 200, answer: json('Every unresolved complaint, oldest first.', z.array(adminComplaintJsonSchema)) },
+    }),
+    requireRole(1),
+    async (c) => {
+      const complaints = await Complaint.find({ status: null }).sort({ createdAt: 1, _id: 1 }).lean();
+      const users = await filersOf(complaints);
+      return c.json(
+        complaints.map((complaint) => presentAdminComplaint(complaint, users)),
+        200,
+      );
+    },
+  )
+  .post(
+    '/admin/complaints/:id/approve',
+    describe({
+      summary: 'Approve a complaint',
+      tag: 'Complaints',
+      description:
+        'The body is optional: `{note}` is a note to the filer, shown under the status on their screen, trimmed, at most 500 characters (docs/product.md#complaint-status). The deciding admin may undo it within 60 s (`/undo`).',
+      success: { status: 200, answer: json('Approved.', adminComplaintJsonSchema) },
+      errors: { 400: 'A malformed id, or a note over 500 characters.', 404: 'No complaint has this id.', 409: 'The complaint was already approved or disapproved.', 415: NOT_JSON },
+    }),
+    requireRole(1),
+    validate('param', complaintIdParamSchema),
+    optionalDecisionBody,
+    async (c) => {
+      const complaint = await decide(c.req.valid('param').id, 'approved', c.var.user.id as string, c.req.valid('json').note);
+      return c.json(presentAdminComplaint(complaint, await filersOf([complaint])), 200);
+    },
+  )
+  .post(
+    '/admin/complaints/:id/disapprove',
+    describe({
+      summary: 'Disapprove a complaint',
+      tag: 'Complaints',
+      description:
+        'The body is optional: `{note}` is a note to the filer, shown under the status on their screen, trimmed, at most 500 characters (docs/product.md#complaint-status). The deciding admin may undo it within 60 s (`/undo`).',
+      success: { status: 200, answer: json('Disapproved.', adminComplaintJsonSchema) },
+      errors: { 400: 'A malformed id, or a note over 500 characters.', 404: 'No complaint has this id.', 409: 'The complaint was already approved or disapproved.', 415: NOT_JSON },
+    }),
+    requireRole(1),
+    validate('param', complaintIdParamSchema),
+    optionalDecisionBody,
+    async (c) => {
+      const complaint = await decide(c.req.valid('param').id, 'disapproved', c.var.user.id as string, c.req.valid('json').note);
+      return c.json(presentAdminComplaint(complaint, await filersOf([complaint])), 200);
+    },
+  )
+  .post(
+    '/admin/complaints/:id/undo',
+    describe({
+      summary: 'Undo a complaint decision',
+      tag: 'Complaints',
+      description:
+        'Returns an approved or disapproved complaint to On Hold (`status: null`, no decision, no note), back in the admin list: only the admin who decided it, within 60 s of the decision (docs/product.md#complaint-status).',
+      success: { status: 200, answer: json('On Hold again.', adminComplaintJsonSchema) },
+      errors: {
+        403: 'Another admin decided this complaint.',
+        404: 'No complaint has this id.',
+        409: 'The complaint is On Hold, or more than 60 s have passed since the decision.',
+      },
+    }),
+    requireRole(1),
+    validate('param', complaintIdParamSchema),
+    async (c) => {
+      const complaint = await undoDecision(c.req.valid('param').id, c.var.user.id as string, Date.now());
+      return c.json(presentAdminComplaint(complaint, await filersOf([complaint])), 200);
+    },
+  );

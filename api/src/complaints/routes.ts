@@ -8,7 +8,10 @@ import { validate } from '../platform/http/validation.js';
 import { deleteComplaint, fileComplaint, listComplaints, type FilerRole, type NewComplaint } from './service.js';
 import { idempotency } from '../platform/http/idempotency.js';
 import { findPerson } from '../dashboards/stats.js';
-import { complaintIdParamSchema, studentComplaintSchema, teacherComplaintSchema } from './schema.js';
+import { complaintIdParamSchema, deletedIdSchema, studentComplaintSchema, teacherComplaintSchema } from './schema.js';
+import { complaintJsonSchema } from './presenter.js';
+import { describe, IDEMPOTENCY_CONFLICT, idempotencyKey, idQuery, json, NOT_JSON, TOO_LARGE, type RouteDoc } from '../platform/http/describe.js';
+import { z } from 'zod';
 
 /** Largest complaint body accepted, in bytes (a 5000-character description with room for escapes); larger → 413. */
 const COMPLAINT_BODY_LIMIT = 64 * 1024;
@@ -45,40 +48,63 @@ const FILERS = {
 type FilerArea = keyof typeof FILERS;
 
 /**
- * The complaints of one filer role (docs/product.md#student-complaints, docs/product.md#teacher-complaints,
- * docs/product.md#complaint-status; docs/product.md#authorization-matrix, docs/product.md#clarified-behaviour),
- * mounted at `/api` once per area. With `area` `student` (owner query `sId`) or `teacher` (`tId`):
- *
- * - `GET /{area}/complaints?sId=|tId=` (the filer themself or an admin) → `ComplaintJson[]`, newest
- *   first; 401 without a session, 403 for anyone else, 400 for a missing or malformed id, 404 when no
- *   user of the role has it
- * - `POST /{area}/complaints` `{title, description, userId?, clientId?}` plus `sId?`/`studentId?`
- *   (student) or `tId?` (teacher), all but the first two ignored (filers of the role only) → 201
- *   `ComplaintJson`; 413 over {@link COMPLAINT_BODY_LIMIT}. A repeat with the same `Idempotency-Key`
- *   header gets the first answer (`platform/http/idempotency.ts`, docs/contributing.md#the-outbox).
- * - `DELETE /{area}/complaints/:id` (the owner only) → 200 `{id}`; 403 someone else's, 404 none,
- *   409 when approved
+ * The complaint routes of one area (docs/product.md#student-complaints,
+ * docs/product.md#teacher-complaints): the same three calls for students and
+ * teachers, told apart by the path and the owner's query parameter.
  */
+function complaintDocs(area: FilerArea, ownerQuery: string): Record<'list' | 'file' | 'withdraw', RouteDoc> {
+  return {
+    list: {
+      summary: `A ${area}'s complaints`,
+      tag: 'Complaints',
+      success: { status: 200, answer: json('The complaints, newest first.', z.array(complaintJsonSchema)) },
+      errors: { 404: `No ${area} has this id.` },
+      parameters: [idQuery(ownerQuery, area)],
+    },
+    file: {
+      summary: `File a complaint (${area})`,
+      tag: 'Complaints',
+      description: `${area === 'student' ? 'Students' : 'Teachers'} only (docs/product.md#${area}-complaints).`,
+      success: { status: 201, answer: json('Filed.', complaintJsonSchema) },
+      errors: { 409: IDEMPOTENCY_CONFLICT, 413: TOO_LARGE, 415: NOT_JSON },
+      parameters: [idempotencyKey],
+    },
+    withdraw: {
+      summary: `Withdraw a complaint (${area})`,
+      tag: 'Complaints',
+      success: { status: 200, answer: json('Withdrawn.', deletedIdSchema) },
+      errors: { 404: 'No complaint has this id.', 409: 'An approved complaint cannot be deleted.' },
+    },
+  };
+}
+
+/** Mounted at `/api`; the calls and their rules: docs/product.md#student-complaints (the reference: `/api/docs`). */
 export function complaintRoutesFor<A extends FilerArea>(area: A) {
   const { role, ownerQuery, body } = FILERS[area];
-  return complaintRoutes<`/${A}/complaints`, BodyInputOf<(typeof FILERS)[A]['body']>>(`/${area}/complaints`, role, ownerQuery, body);
+  return complaintRoutes<`/${A}/complaints`, BodyInputOf<(typeof FILERS)[A]['body']>>(`/${area}/complaints`, role, ownerQuery, body, complaintDocs(area, ownerQuery));
 }
 
 /** The routes of {@link complaintRoutesFor} for one filer, at `path`. */
-function complaintRoutes<P extends string, I extends ComplaintBodyInput>(path: P, role: FilerRole, ownerQuery: string, body: MiddlewareHandler<Env, string, I>) {
+function complaintRoutes<P extends string, I extends ComplaintBodyInput>(
+  path: P,
+  role: FilerRole,
+  ownerQuery: string,
+  body: MiddlewareHandler<Env, string, I>,
+  docs: Record<'list' | 'file' | 'withdraw', RouteDoc>,
+) {
   return (
     new Hono<AppEnv>()
       // an outbox replay with the same Idempotency-Key gets the first answer, never a second complaint.
       .use(path, idempotency())
-      .get(path, requireRole(role, ROLES.admin), requireSelfOrAdmin(ownerQuery), async (c) => {
+      .get(path, describe(docs.list), requireRole(role, ROLES.admin), requireSelfOrAdmin(ownerQuery), async (c) => {
         const owner = await findPerson(c.req.query(ownerQuery) ?? '', role);
         return c.json(await listComplaints(String(owner._id), role), 200);
       })
-      .post(path, requireRole(role), complaintBodyLimit, body, async (c) => {
+      .post(path, describe(docs.file), requireRole(role), complaintBodyLimit, body, async (c) => {
         const { title, description } = c.req.valid('json');
         return c.json(await fileComplaint(c.var.user.id as string, role, { title, description }), 201);
       })
-      .delete(`${path}/:id`, requireRole(role), validate('param', complaintIdParamSchema), async (c) => {
+      .delete(`${path}/:id`, describe(docs.withdraw), requireRole(role), validate('param', complaintIdParamSchema), async (c) => {
         const { id } = c.req.valid('param');
         await deleteComplaint(c.var.user.id as string, role, id);
         return c.json({ id }, 200);

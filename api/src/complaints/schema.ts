@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { objectId } from '../platform/http/fields.js';
 import { OBJECT_ID_PATTERN } from '../auth/middleware.js';
 import { COMPLAINT_LIMITS } from './service.js';
 import { TITLE_CHARACTERS_MESSAGE, oneLineText } from '../platform/http/validation.js';
@@ -63,3 +64,6 @@ export const complaintIdParamSchema = z.object({
   /** the complaint's id, 24 hex digits */
   id: z.string().regex(OBJECT_ID_PATTERN, { error: 'Must be a valid id.' }),
 });
+
+/** `{id}` of a deleted record. */
+export const deletedIdSchema = z.object({ id: objectId() }).meta({ id: 'DeletedId' });

@@ -9,10 +9,24 @@ import { ROLES } from '../auth/roles.js';
 import { User } from '../people/userModel.js';
 import { badRequest, notFound, payloadTooLarge, unsupportedMediaType, validationError } from '../platform/http/errors.js';
 import { isJsonRequest, validate } from '../platform/http/validation.js';
-import { presentCourse, type CourseLike } from './presenter.js';
+import { courseJsonSchema, type CourseLike, presentCourse } from './presenter.js';
 import { MAX_UPLOAD_BYTES, type StoredUpload, type UploadStore } from '../platform/uploads.js';
 import { courseFieldsSchema, courseIdParamSchema, type CourseFieldsInput } from './schema.js';
 import { removeCourseSpeaking } from '../speaking/service.js';
+import { describe, json, noBody } from '../platform/http/describe.js';
+import { z } from 'zod';
+
+/** A course as the admin form sends it, as multipart text fields plus an optional `image` file. */
+const courseFormSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  instructorId: z.string(),
+  duration: z.string().meta({ description: 'hours, a number > 0' }),
+  startDate: z.string().meta({ format: 'date' }),
+  endDate: z.string().meta({ format: 'date' }),
+  status: z.enum(['active', 'inactive']),
+  image: z.string().optional().meta({ format: 'binary', description: 'a PNG, JPEG, GIF or WebP image of at most 5 MB' }),
+});
 
 /**
  * Largest course request body: the 5 MB image (MAX_UPLOAD_BYTES) plus 64 KiB
@@ -78,24 +92,7 @@ async function presentWithName(course: CourseLike) {
   return presentCourse(course, await instructorNamesOf([course]));
 }
 
-/**
- * Course management (docs/product.md#course-management, docs/product.md#course-calls, docs/product.md#derived-and-stored-data), admins
- * only — 401 without a session, 403 for other roles — mounted at `/api`:
- * - `GET /admin/courses` → `CourseJson[]` (with `instructorName`), newest first;
- * - `GET /admin/courses/:id` → `CourseJson`;
- * - `POST /admin/courses` → 201 `CourseJson`;
- * - `PUT /admin/courses/:id` → 200 `CourseJson`; a new image replaces the old
- *   file, no image keeps the current one;
- * - `DELETE /admin/courses/:id` → 204; also removes the course's enrollments,
- *   assignments (with their completions) and image file.
- * Create and update take `multipart/form-data` (the fields of
- * `courseFieldsSchema` plus an optional `image` file) or JSON without an
- * image. Errors: 400 naming the fields (including an instructor who is not a
- * teacher, and an end date before the start date) or a malformed id, 404
- * absent course, 413 over 5 MB, 415 an image that is not a real image by its
- * content's signature, or a body that is neither multipart nor JSON.
- * @param options.uploads where course images are stored (`createUploadStores(env).public`, disk or GridFS)
- */
+/** Mounted at `/api`; the calls and their rules: docs/product.md#course-management (the reference: `/api/docs`). */
 export function createCourseRoutes(options: { uploads: UploadStore; recordings: UploadStore }) {
   const { uploads, recordings } = options;
 
@@ -110,66 +107,134 @@ export function createCourseRoutes(options: { uploads: UploadStore; recordings: 
   const discard = (name: string | null | undefined) => uploads.remove(name).catch(() => undefined);
 
   return new Hono<AppEnv>()
-    .get('/admin/courses', requireRole(1), async (c) => {
-      const courses = await Course.find().sort({ createdAt: -1, _id: -1 }).lean();
-      const names = await instructorNamesOf(courses);
-      return c.json(
-        courses.map((course) => presentCourse(course, names)),
-        200,
-      );
-    })
-    .get('/admin/courses/:id', requireRole(1), validate('param', courseIdParamSchema), async (c) => {
-      const course = await Course.findById(c.req.valid('param').id).lean();
-      if (!course) throw notFound('No such course.');
-      return c.json(await presentWithName(course), 200);
-    })
-    .post('/admin/courses', requireRole(1), limitBody, async (c) => {
-      const { fields, image } = await readCourseRequest(c);
-      const input = await validateCourseFields(fields);
-      const stored = await storeImage(image);
-      try {
-        const course = await Course.create({ ...input, image: stored?.name ?? null });
-        return c.json(await presentWithName(course), 201);
-      } catch (error) {
-        await discard(stored?.name);
-        throw error;
-      }
-    })
-    .put('/admin/courses/:id', requireRole(1), validate('param', courseIdParamSchema), limitBody, async (c) => {
-      const { id } = c.req.valid('param');
-      const existing = await Course.findById(id, { image: 1 }).lean();
-      if (!existing) throw notFound('No such course.');
-      const { fields, image } = await readCourseRequest(c);
-      const input = await validateCourseFields(fields);
-      const stored = await storeImage(image);
-      let updated;
-      try {
-        updated = await Course.findByIdAndUpdate(id, { $set: { ...input, ...(stored ? { image: stored.name } : {}) } }, { returnDocument: 'after', runValidators: true }).lean();
-      } catch (error) {
-        await discard(stored?.name);
-        throw error;
-      }
-      if (!updated) {
-        await discard(stored?.name);
-        throw notFound('No such course.');
-      }
-      if (stored && existing.image && existing.image !== stored.name) await discard(existing.image);
-      return c.json(await presentWithName(updated), 200);
-    })
-    .delete('/admin/courses/:id', requireRole(1), validate('param', courseIdParamSchema), async (c) => {
-      const { id } = c.req.valid('param');
-      const course = await Course.findByIdAndDelete(id).lean();
-      if (!course) throw notFound('No such course.');
-      // No transactions on FerretDB: the course goes first, so a failure below
-      // leaves only unreachable rows behind, never a course missing its parts.
-      await Enrollment.deleteMany({ courseId: course._id });
-      await removeCourseSpeaking(course._id, recordings);
-      const assignmentIds = (await Assignment.find({ courseId: course._id }, { _id: 1 }).lean()).map((a) => a._id);
-      if (assignmentIds.length > 0) {
-        await AssignmentCompletion.deleteMany({ assignmentId: { $in: assignmentIds } });
-        await Assignment.deleteMany({ _id: { $in: assignmentIds } });
-      }
-      await discard(course.image);
-      return c.body(null, 204);
-    });
+    .get(
+      '/admin/courses',
+      describe({
+        summary: 'Every course',
+        tag: 'Courses',
+        success: { status: 200, answer: json('The courses, newest first, with their instructor names.', z.array(courseJsonSchema)) },
+      }),
+      requireRole(1),
+      async (c) => {
+        const courses = await Course.find().sort({ createdAt: -1, _id: -1 }).lean();
+        const names = await instructorNamesOf(courses);
+        return c.json(
+          courses.map((course) => presentCourse(course, names)),
+          200,
+        );
+      },
+    )
+    .get(
+      '/admin/courses/:id',
+      describe({
+        summary: 'One course',
+        tag: 'Courses',
+        success: { status: 200, answer: json('The course.', courseJsonSchema) },
+        errors: { 404: 'No course has this id.' },
+      }),
+      requireRole(1),
+      validate('param', courseIdParamSchema),
+      async (c) => {
+        const course = await Course.findById(c.req.valid('param').id).lean();
+        if (!course) throw notFound('No such course.');
+        return c.json(await presentWithName(course), 200);
+      },
+    )
+    .post(
+      '/admin/courses',
+      describe({
+        summary: 'Create a course',
+        tag: 'Courses',
+        description: 'Multipart with an optional `image` file, or JSON without an image (docs/product.md#course-form-validation).',
+        success: { status: 201, answer: json('Created.', courseJsonSchema) },
+        errors: {
+          400: '`validation_error` naming the fields (an instructor who is not a teacher, an end date before the start date), or a malformed body.',
+          413: 'The request is larger than 5 MB.',
+          415: 'The body is neither multipart nor JSON, or the image is not a real image.',
+        },
+        body: { content: { 'multipart/form-data': courseFormSchema, 'application/json': courseFieldsSchema } },
+      }),
+      requireRole(1),
+      limitBody,
+      async (c) => {
+        const { fields, image } = await readCourseRequest(c);
+        const input = await validateCourseFields(fields);
+        const stored = await storeImage(image);
+        try {
+          const course = await Course.create({ ...input, image: stored?.name ?? null });
+          return c.json(await presentWithName(course), 201);
+        } catch (error) {
+          await discard(stored?.name);
+          throw error;
+        }
+      },
+    )
+    .put(
+      '/admin/courses/:id',
+      describe({
+        summary: 'Update a course',
+        tag: 'Courses',
+        description: 'As creation; a new image replaces the old one, no image keeps it.',
+        success: { status: 200, answer: json('Saved.', courseJsonSchema) },
+        errors: {
+          400: '`validation_error` naming the fields, or a malformed id or body.',
+          404: 'No course has this id.',
+          413: 'The request is larger than 5 MB.',
+          415: 'The body is neither multipart nor JSON, or the image is not a real image.',
+        },
+        body: { content: { 'multipart/form-data': courseFormSchema, 'application/json': courseFieldsSchema } },
+      }),
+      requireRole(1),
+      validate('param', courseIdParamSchema),
+      limitBody,
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const existing = await Course.findById(id, { image: 1 }).lean();
+        if (!existing) throw notFound('No such course.');
+        const { fields, image } = await readCourseRequest(c);
+        const input = await validateCourseFields(fields);
+        const stored = await storeImage(image);
+        let updated;
+        try {
+          updated = await Course.findByIdAndUpdate(id, { $set: { ...input, ...(stored ? { image: stored.name } : {}) } }, { returnDocument: 'after', runValidators: true }).lean();
+        } catch (error) {
+          await discard(stored?.name);
+          throw error;
+        }
+        if (!updated) {
+          await discard(stored?.name);
+          throw notFound('No such course.');
+        }
+        if (stored && existing.image && existing.image !== stored.name) await discard(existing.image);
+        return c.json(await presentWithName(updated), 200);
+      },
+    )
+    .delete(
+      '/admin/courses/:id',
+      describe({
+        summary: 'Delete a course',
+        tag: 'Courses',
+        description: 'Also removes its enrollments, assignments and image.',
+        success: { status: 204, answer: noBody('Deleted.') },
+        errors: { 404: 'No course has this id.' },
+      }),
+      requireRole(1),
+      validate('param', courseIdParamSchema),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const course = await Course.findByIdAndDelete(id).lean();
+        if (!course) throw notFound('No such course.');
+        // No transactions on FerretDB: the course goes first, so a failure below
+        // leaves only unreachable rows behind, never a course missing its parts.
+        await Enrollment.deleteMany({ courseId: course._id });
+        await removeCourseSpeaking(course._id, recordings);
+        const assignmentIds = (await Assignment.find({ courseId: course._id }, { _id: 1 }).lean()).map((a) => a._id);
+        if (assignmentIds.length > 0) {
+          await AssignmentCompletion.deleteMany({ assignmentId: { $in: assignmentIds } });
+          await Assignment.deleteMany({ _id: { $in: assignmentIds } });
+        }
+        await discard(course.image);
+        return c.body(null, 204);
+      },
+    );
 }

@@ -12,7 +12,14 @@ import { validate } from '../platform/http/validation.js';
 import { applyImport } from './apply.js';
 import { fileTooLarge, readImportFile } from './parse.js';
 import { countStatuses, planImport } from './plan.js';
-import { IMPORT_BODY_BYTES, importFormSchema, importQuerySchema, type ImportResultJson } from './schema.js';
+import { IMPORT_BODY_BYTES, importFormSchema, importQuerySchema, type ImportResultJson, importResultSchema } from './schema.js';
+import { describe, IDEMPOTENCY_CONFLICT, idempotencyKey, json } from '../platform/http/describe.js';
+import { z } from 'zod';
+
+/** An import as the settings screen sends it: one file. */
+const importFormDoc = z.object({
+  file: z.string().meta({ format: 'binary', description: 'a CSV (`.csv`) or the JSON of "Export Now" (`.json`), UTF-8, at most 2 MB and 5,000 people' }),
+});
 
 const limitBody = bodyLimit({
   maxSize: IMPORT_BODY_BYTES,
@@ -47,29 +54,25 @@ const idempotentUnlessDryRun = createMiddleware<AppEnv>(async (c, next) => {
   return dryRun ? next() : idempotentImport(c, next);
 });
 
-/**
- * Importing people from a file (docs/product.md#import), mounted at `/api`, admins only (401 / 403):
- *
- * - `POST /admin/import?dryRun=1` with `multipart/form-data` holding one `file` — a CSV with the
- *   columns `firstName, lastName, email, role, courses` or the JSON of "Export Now" — → 200
- *   `ImportResultJson` with `dryRun: true`: each row's status (`create`, `update`, `skip`,
- *   `error` with its reasons) and the counts. Writes nothing.
- * - `POST /admin/import` with the same form → 200 `ImportResultJson` with `dryRun: false`: the
- *   file is planned again and applied (rows with errors never are), and the answer holds the
- *   one-time passwords of the accounts made, once. Importing the same file again makes nothing
- *   (every row `skip`). With an `Idempotency-Key`, a repeat gets the first answer without the
- *   passwords (`passwordsWithheld`), and nothing is applied twice.
- *
- * Errors: 400 for an unreadable file (not UTF-8, another kind of file, not valid CSV or JSON,
- * missing columns, no rows) or a bad `dryRun`, with the reason in words; 409 a reused
- * `Idempotency-Key`; 413 `file_too_large` over 2 MB or `too_many_rows` over 5,000 people; 415 a
- * body that is not multipart.
- * @param opts.sockets ends the discussion sockets of a user whose role the import changes
- * @param opts.log where an import that stops on an unexpected error is logged
- */
+/** Mounted at `/api`; the calls and their rules: docs/product.md#import (the reference: `/api/docs`). */
 export const createImportRoutes = (opts: { sockets?: SocketRevocation; log?: Pick<Logger, 'error'> } = {}) =>
   new Hono<AppEnv>().post(
     '/admin/import',
+    describe({
+      summary: 'Import people from a file',
+      tag: 'Import',
+      description:
+        'Admins only (docs/product.md#import). One `file`: a CSV with the columns `firstName, lastName, email, role, courses` (role `student` or `teacher`, courses separated by `;`) or the JSON of "Export Now". `?dryRun=1` answers the preview and writes nothing; without it the file is applied: rows with errors never are, new accounts get one-time passwords, which this answer holds once. Importing the same file again changes nothing. With an `Idempotency-Key`, a repeat gets the first answer without the passwords (`passwordsWithheld`).',
+      success: { status: 200, answer: json('Each row with its status and reasons, and the counts.', importResultSchema) },
+      errors: {
+        400: 'The file cannot be read (not UTF-8 text, another kind of file, not valid CSV or JSON, missing columns, no rows), with the reason in words; or a bad `dryRun`.',
+        409: IDEMPOTENCY_CONFLICT,
+        413: '`file_too_large`: the file is larger than 2 MB; `too_many_rows`: it holds more than 5,000 people.',
+        415: 'The body is not `multipart/form-data`.',
+      },
+      parameters: [idempotencyKey],
+      body: { content: { 'multipart/form-data': importFormDoc } },
+    }),
     requireRole(ROLES.admin),
     validate('query', importQuerySchema),
     requireMultipart,

@@ -81,3 +81,34 @@ export interface ImportResultJson {
   /** on the repeat of an import by its `Idempotency-Key`: how many one-time passwords the first answer held and this one does not */
   passwordsWithheld?: number;
 }
+
+const importStatusSchema = z.enum(['create', 'update', 'skip', 'error']);
+
+/** One row of an import file and what the import does with it (docs/product.md#import). */
+export const importRowSchema = z
+  .object({
+    row: z.number().meta({ description: 'the 1-based line of the file where the row starts (the CSV header is line 1)' }),
+    email: z.string().meta({ description: 'lower-cased; as written when it is not a valid address' }),
+    firstName: z.string(),
+    lastName: z.string(),
+    role: z.string().meta({ description: '`student`, `teacher` or `admin`; as written when it is none of them' }),
+    courses: z.array(z.string()).meta({ description: 'the course titles the row names, each once' }),
+    status: importStatusSchema,
+    reasons: z.array(z.string()).meta({ description: 'why the row is an error, or what an update changes, in words' }),
+  })
+  .meta({ id: 'ImportRow' });
+
+/** The answer of `POST /api/admin/import`: the preview or what was done (docs/product.md#import). */
+export const importResultSchema = z
+  .object({
+    dryRun: z.boolean(),
+    format: z.enum(['csv', 'json']),
+    counts: z.object({ create: z.number(), update: z.number(), skip: z.number(), error: z.number() }),
+    rows: z.array(importRowSchema),
+    passwords: z
+      .array(z.object({ email: z.string(), password: z.string() }))
+      .optional()
+      .meta({ description: 'the one-time passwords of the accounts made, in row order: in the first answer of an import only' }),
+    passwordsWithheld: z.number().optional().meta({ description: 'on a repeat of the same `Idempotency-Key`: how many one-time passwords the first answer held' }),
+  })
+  .meta({ id: 'ImportResult' });

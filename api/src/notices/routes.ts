@@ -6,7 +6,9 @@ import { Notice } from './model.js';
 import { notFound, payloadTooLarge } from '../platform/http/errors.js';
 import { validate } from '../platform/http/validation.js';
 import { ReadCache } from '../platform/readCache.js';
-import { presentNotice, type NoticeJson } from './presenter.js';
+import { noticeJsonSchema, presentNotice, type NoticeJson } from './presenter.js';
+import { NOT_JSON, TOO_LARGE, describe, json, noBody } from '../platform/http/describe.js';
+import { z } from 'zod';
 import { noticeBodySchema, noticeIdParamSchema } from './schema.js';
 
 /** Largest notice request body: 64 KiB (a title and a 5,000-character description fit with room to spare). */
@@ -34,35 +36,69 @@ export function listNotices(): Promise<NoticeJson[]> {
   });
 }
 
-/**
- * Notices (docs/product.md#notices, docs/product.md#notice-calls, docs/product.md#authorization-matrix), mounted at `/api`:
- * - `GET /admin/notice` — every signed-in user (401 otherwise): `NoticeJson[]`, newest first;
- * - `POST /admin/notice` `{title, description}` — admins only: 201 the created `NoticeJson`;
- * - `PUT /admin/notice/:id` `{title, description}` — admins only: 200 the saved `NoticeJson`;
- * - `DELETE /admin/notice/:id` — admins only: 204.
- * Writes answer 401 without a session, 403 for teachers and students, 400
- * naming the fields for a malformed id or body (title and description are
- * trimmed and required), 404 for an absent notice.
- * Guarded per route: `GET` must stay open to every role, so nothing here
- * applies to the whole `/api/admin/*` path.
- */
+/** Notices, mounted at `/api`: docs/product.md#notice-calls. */
 export const noticeRoutes = new Hono<AppEnv>()
-  .get('/admin/notice', requireAuth, async (c) => {
-    return c.json(await listNotices(), 200);
-  })
-  .post('/admin/notice', requireRole(1), limitBody, validate('json', noticeBodySchema), async (c) => {
-    const notice = await Notice.create(c.req.valid('json'));
-    return c.json(presentNotice(notice), 201);
-  })
-  .put('/admin/notice/:id', requireRole(1), validate('param', noticeIdParamSchema), limitBody, validate('json', noticeBodySchema), async (c) => {
-    const { id } = c.req.valid('param');
-    const notice = await Notice.findByIdAndUpdate(id, { $set: c.req.valid('json') }, { returnDocument: 'after', runValidators: true }).lean();
-    if (!notice) throw notFound('No such notice.');
-    return c.json(presentNotice(notice), 200);
-  })
-  .delete('/admin/notice/:id', requireRole(1), validate('param', noticeIdParamSchema), async (c) => {
-    const { id } = c.req.valid('param');
-    const deleted = await Notice.findByIdAndDelete(id).lean();
-    if (!deleted) throw notFound('No such notice.');
-    return c.body(null, 204);
-  });
+  .get(
+    '/admin/notice',
+    describe({
+      summary: 'Every notice',
+      tag: 'Notices',
+      success: { status: 200, answer: json('The notices, newest first.', z.array(noticeJsonSchema)) },
+    }),
+    requireAuth,
+    async (c) => {
+      return c.json(await listNotices(), 200);
+    },
+  )
+  .post(
+    '/admin/notice',
+    describe({
+      summary: 'Post a notice',
+      tag: 'Notices',
+      success: { status: 201, answer: json('Posted.', noticeJsonSchema) },
+      errors: { 413: TOO_LARGE, 415: NOT_JSON },
+    }),
+    requireRole(1),
+    limitBody,
+    validate('json', noticeBodySchema),
+    async (c) => {
+      const notice = await Notice.create(c.req.valid('json'));
+      return c.json(presentNotice(notice), 201);
+    },
+  )
+  .put(
+    '/admin/notice/:id',
+    describe({
+      summary: 'Edit a notice',
+      tag: 'Notices',
+      success: { status: 200, answer: json('Saved.', noticeJsonSchema) },
+      errors: { 404: 'No notice has this id.', 413: TOO_LARGE, 415: NOT_JSON },
+    }),
+    requireRole(1),
+    validate('param', noticeIdParamSchema),
+    limitBody,
+    validate('json', noticeBodySchema),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const notice = await Notice.findByIdAndUpdate(id, { $set: c.req.valid('json') }, { returnDocument: 'after', runValidators: true }).lean();
+      if (!notice) throw notFound('No such notice.');
+      return c.json(presentNotice(notice), 200);
+    },
+  )
+  .delete(
+    '/admin/notice/:id',
+    describe({
+      summary: 'Delete a notice',
+      tag: 'Notices',
+      success: { status: 204, answer: noBody('Deleted.') },
+      errors: { 404: 'No notice has this id.' },
+    }),
+    requireRole(1),
+    validate('param', noticeIdParamSchema),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const deleted = await Notice.findByIdAndDelete(id).lean();
+      if (!deleted) throw notFound('No such notice.');
+      return c.body(null, 204);
+    },
+  );

@@ -4,7 +4,7 @@ import { generateSpecs, resolver } from 'hono-openapi';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { z } from 'zod';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../auth/sessions.js';
-import { ROUTE_DOCS, TAGS, type AnswerDoc, type RouteDoc } from './routes.js';
+import { TAGS, routeDocOf, type AnswerDoc, type RouteDoc } from '../platform/http/describe.js';
 import { errorBodySchema } from './schemas.js';
 import { GUARD_RESPONSE_REFS, SESSION_SECURITY_SCHEME } from '../platform/http/openApiSecurity.js';
 
@@ -20,7 +20,7 @@ export type OpenApiDocument = OpenAPIV3_1.Document;
  * Routes of the app that are not part of the JSON API, left out of the document on purpose:
  * the HTML sign-in pages (and the page that replaces a one-time password), the public upload files
  * and the PWA (its single-page fallback).
- * Keyed like `ROUTE_DOCS`: `METHOD /path` in Hono's syntax.
+ * Written `METHOD /path` in Hono's syntax, as `app.routes` lists them.
  */
 export const NOT_API_ROUTES: readonly string[] = ['GET /login', 'GET /register', 'GET /change-password', 'GET /uploads/:name', 'GET *'];
 
@@ -38,7 +38,7 @@ export function toOpenApiPath(path: string): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }
 
-/** OpenAPI's `/a/{id}` as Hono's `/a/:id` (the key of `ROUTE_DOCS`). */
+/** OpenAPI's `/a/{id}` as Hono's `/a/:id` (as `app.routes` lists it). */
 export function toHonoPath(path: string): string {
   return path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
 }
@@ -104,7 +104,7 @@ async function answerObject(answer: AnswerDoc, collect: SchemaCollector): Promis
   };
 }
 
-/** Merges a registry entry into the operation built from the route's middleware. */
+/** Merges a route's `describe(doc)` into the operation built from the route's middleware. */
 async function applyRouteDoc(op: OpenAPIV3_1.OperationObject, doc: RouteDoc, collect: SchemaCollector): Promise<void> {
   op.summary = doc.summary;
   op.tags = [doc.tag];
@@ -126,19 +126,36 @@ async function applyRouteDoc(op: OpenAPIV3_1.OperationObject, doc: RouteDoc, col
 }
 
 /**
+ * The `describe(doc)` of each route (`METHOD /path` → doc), and the routes without those middlewares:
+ * the doc is merged here whole (its answers' schemas become named components in the order of the
+ * paths), so hono-openapi is not handed it as well.
+ */
+export function splitRouteDocs(app: RoutedApp): { docs: Map<string, RouteDoc>; routes: RouterRoute[] } {
+  const docs = new Map<string, RouteDoc>();
+  const routes: RouterRoute[] = [];
+  for (const route of app.routes) {
+    const doc = routeDocOf(route.handler);
+    if (doc) docs.set(`${route.method} ${route.path}`, doc);
+    else routes.push(route);
+  }
+  return { docs, routes };
+}
+
+/**
  * Builds the OpenAPI 3.1 document of `app` (docs/product.md#api) by walking its registered routes
  * (`app.routes`): hono-openapi turns each route's validators into parameters and request bodies
- * (with the 400 they answer) and its guards (`openapi/security.ts`) into the session-cookie security
- * and the 401/403; `ROUTE_DOCS` adds the summary, tag and answers; the app-wide middleware adds 403
+ * (with the 400 they answer) and its guards (`platform/http/openApiSecurity.ts`) into the session-cookie security
+ * and the 401/403; each route's `describe(doc)` (`platform/http/describe.ts`) adds the summary, tag and answers; the app-wide middleware adds 403
  * for a cross-site POST/PUT/PATCH/DELETE and 413 for a body over the limit. Routes of
- * `NOT_API_ROUTES` are left out. A route missing from `ROUTE_DOCS` keeps only what its middleware
+ * `NOT_API_ROUTES` are left out. A route without `describe` keeps only what its middleware
  * tells (`openapi.test.ts` fails then).
  */
 export async function buildOpenApiDocument(app: RoutedApp): Promise<OpenApiDocument> {
   const collect = new SchemaCollector();
   const errorBody = await collect.convert(errorBodySchema);
+  const { docs, routes } = splitRouteDocs(app);
   // generateSpecs reads nothing of the app but its `routes`.
-  const generated = await generateSpecs(app as Hono, {
+  const generated = await generateSpecs({ routes } as Hono, {
     documentation: {
       info: { title: 'Oracy API', version: '1.0.0', description: DESCRIPTION },
       tags: [...TAGS],
@@ -155,7 +172,8 @@ export async function buildOpenApiDocument(app: RoutedApp): Promise<OpenApiDocum
     for (const method of METHODS) {
       const op = item[method];
       if (!op || !isApiRoute(method.toUpperCase(), toHonoPath(path))) continue;
-      const doc = ROUTE_DOCS[`${method.toUpperCase()} ${toHonoPath(path)}`];
+      const key = `${method.toUpperCase()} ${toHonoPath(path)}`;
+      const doc = docs.get(key);
       if (doc) await applyRouteDoc(op, doc, collect);
       if (op.security?.length) op.security = [{ [SESSION_SECURITY_SCHEME]: [] }];
       const responses = op.responses ?? {};

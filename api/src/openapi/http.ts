@@ -5,6 +5,8 @@ import type { AppEnv } from '../auth/context.js';
 import { notFound } from '../platform/http/errors.js';
 import { CACHE_REVALIDATE, sendFile } from '../platform/http/static.js';
 import { buildOpenApiDocument, type RoutedApp } from './document.js';
+import { openApiDocumentSchema } from './schemas.js';
+import { describe, json, noBody } from '../platform/http/describe.js';
 
 /** Where the reference page's scripts are served from (this origin: the CSP allows no other). */
 export const DOCS_ASSETS_PATH = '/api/docs/assets';
@@ -62,15 +64,41 @@ export function createDocsRoutes() {
   };
 
   const routes = new Hono<AppEnv>()
-    .get('/api/openapi.json', async (c) => c.body(await documentText(), 200, { 'Content-Type': 'application/json; charset=UTF-8' }))
-    .get('/api/docs', (c) => c.html(DOCS_PAGE, 200))
-    .get(`${DOCS_ASSETS_PATH}/:file`, async (c) => {
-      const file = c.req.param('file');
-      if (file === 'init.js') return c.body(INIT_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': CACHE_REVALIDATE });
-      const response = file === 'standalone.js' ? await sendFile(c, SCALAR_BUNDLE, CACHE_REVALIDATE) : null;
-      if (!response) throw notFound('No such file.');
-      return response;
-    });
+    .get(
+      '/api/openapi.json',
+      describe({
+        summary: 'This document',
+        tag: 'Documentation',
+        success: { status: 200, answer: json('The OpenAPI 3.1 document of the API.', openApiDocumentSchema) },
+      }),
+      async (c) => c.body(await documentText(), 200, { 'Content-Type': 'application/json; charset=UTF-8' }),
+    )
+    .get(
+      '/api/docs',
+      describe({
+        summary: 'The API reference page',
+        tag: 'Documentation',
+        success: { status: 200, answer: { description: 'An HTML page that renders this document.', media: { 'text/html': { type: 'string' } } } },
+      }),
+      (c) => c.html(DOCS_PAGE, 200),
+    )
+    .get(
+      `${DOCS_ASSETS_PATH}/:file`,
+      describe({
+        summary: "The reference page's scripts",
+        tag: 'Documentation',
+        success: { status: 200, answer: { description: 'JavaScript, from this origin.', media: { 'text/javascript': { type: 'string' } } } },
+        others: { 304: noBody('Not modified.') },
+        errors: { 404: 'No such file.' },
+      }),
+      async (c) => {
+        const file = c.req.param('file');
+        if (file === 'init.js') return c.body(INIT_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': CACHE_REVALIDATE });
+        const response = file === 'standalone.js' ? await sendFile(c, SCALAR_BUNDLE, CACHE_REVALIDATE) : null;
+        if (!response) throw notFound('No such file.');
+        return response;
+      },
+    );
 
   return {
     routes,

@@ -9,22 +9,20 @@ import { validate } from '../platform/http/validation.js';
 import { meanScore, oracyLevelForMean } from './level.js';
 import { changeBetween } from './profile.js';
 import { NEWEST_FIRST, refreshOracySummary } from './summary.js';
-import { presentSnapshot } from './presenter.js';
+import { assessmentResultJsonSchema, presentSnapshot } from './presenter.js';
 import { updateOracyAssessmentSchema } from './assessmentSchema.js';
+import { describe, json, NOT_JSON, TOO_LARGE } from '../platform/http/describe.js';
 
-/**
- * `POST /api/updateOracyAssessment` (docs/product.md#api, docs/product.md#authorization-matrix, docs/product.md#derived-and-stored-data), mounted
- * at `/api`: any signed-in user (401 otherwise) submits
- * `{oracy_scores: {statementKey: 1–5, …16 keys}}` (400 naming the field
- * otherwise). Every submission is stored against the caller, the mean of the
- * scores sets the caller's `oracyLevel`, the caller's Oracy summary is brought
- * up to date (docs/product.md#oracy-profile), and the answer is
- * 201 `{id, oracyLevel, mean, snapshot, change}` (`mean` 1–5, unrounded;
- * `snapshot` this submission as the profile shows it; `change` its mean minus
- * the previous submission's, two decimals, or null for a first submission).
- */
+/** Mounted at `/api`; the calls and their rules: docs/product.md#api (the reference: `/api/docs`). */
 export const assessmentRoutes = new Hono<AppEnv>().post(
   '/updateOracyAssessment',
+  describe({
+    summary: 'Submit a self-assessment',
+    tag: 'Assessment',
+    description: "Stores the 16 scores (1–5) against the caller and sets the caller's oracy level from their mean (docs/product.md#self-assessment-flow).",
+    success: { status: 201, answer: json('Stored; the level and mean of this submission.', assessmentResultJsonSchema) },
+    errors: { 413: TOO_LARGE, 415: NOT_JSON },
+  }),
   requireAuth,
   bodyLimit({
     maxSize: 16 * 1024,

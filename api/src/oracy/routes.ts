@@ -13,6 +13,10 @@ import { assignmentsOfStudent } from '../dashboards/studentQueries.js';
 import { authorizeStudentProfileReader, authorizeTeacherOfStudent } from './policy.js';
 import { schoolOverview, studentProfile, teacherOverview } from './queries.js';
 import { profileQuerySchema, teacherOverviewQuerySchema } from './schema.js';
+import { adminOracyJsonSchema, studentOracyJsonSchema, teacherOracyJsonSchema } from './presenter.js';
+import { studentAssignmentJsonSchema } from '../assignments/presenter.js';
+import { describe, json } from '../platform/http/describe.js';
+import { z } from 'zod';
 
 /**
  * Who may read a student's Oracy profile (docs/product.md#oracy-profile,
@@ -39,40 +43,71 @@ function requireStudentReader(param: string) {
 /** The teacher themself or an admin, for calls naming the teacher by `param` (docs/product.md#authorization-matrix). */
 const teacherOrAdmin = (param: string) => [requireRole(ROLES.teacher, ROLES.admin), requireSelfOrAdmin(param)] as const;
 
-/**
- * The Oracy profile (docs/product.md#oracy-profile), mounted at `/api`:
- *
- * - `GET /student/oracy/:studentId[?before=ISO]` → `StudentOracyJson`, for the
- *   student, their teachers and admins; 404 for an unknown student. A teacher's or an admin's
- *   read writes one entry of the access log (docs/product.md#access-log).
- * - `GET /teacher/oracy/:teacherId[?courseId=]` → `TeacherOracyJson`, for the
- *   teacher or an admin; 403 when `courseId` is not the teacher's.
- * - `GET /teacher/students/:teacherId/:studentId/assignments` →
- *   `StudentAssignmentJson[]`: the student's assignments in the teacher's
- *   courses with completion, for the teacher (who must teach the student:
- *   403 otherwise) or an admin.
- * - `GET /admin/oracy` → `AdminOracyJson`, admins only.
- *
- * Errors are docs/product.md#error-format's: 400 `validation_error` naming
- * the field for a malformed id or `before`.
- */
+/** Mounted at `/api`; the calls and their rules: docs/product.md#oracy-profile (the reference: `/api/docs`). */
 export const oracyRoutes = new Hono<AppEnv>()
-  .get('/student/oracy/:studentId', requireStudentReader('studentId'), validate('query', profileQuerySchema), async (c) => {
-    const student = await findPerson(c.req.param('studentId'), ROLES.student);
-    const { before } = c.req.valid('query');
-    // a teacher's or an admin's read is logged beside the profile's queries, and acknowledged before the answer.
-    const [profile] = await Promise.all([studentProfile(student, before, Date.now()), recordAccess(c, { subjectId: student._id, what: 'oracy_profile', resourceId: student._id })]);
-    return c.json(profile, 200);
-  })
-  .get('/teacher/oracy/:teacherId', ...teacherOrAdmin('teacherId'), validate('query', teacherOverviewQuerySchema), async (c) => {
-    const teacher = await findPerson(c.req.param('teacherId'), ROLES.teacher);
-    return c.json(await teacherOverview(teacher, c.req.valid('query').courseId, Date.now()), 200);
-  })
-  .get('/teacher/students/:teacherId/:studentId/assignments', ...teacherOrAdmin('teacherId'), async (c) => {
-    const studentId = c.req.param('studentId');
-    if (!OBJECT_ID_PATTERN.test(studentId)) throw badRequest('Invalid studentId.', { studentId: 'Must be a valid id.' });
-    const [teacher, student] = await Promise.all([findPerson(c.req.param('teacherId'), ROLES.teacher), findPerson(studentId, ROLES.student)]);
-    await authorizeTeacherOfStudent(teacher._id, student._id);
-    return c.json(await assignmentsOfStudent(student, { instructorId: new Types.ObjectId(teacher._id) }), 200);
-  })
-  .get('/admin/oracy', requireRole(ROLES.admin), async (c) => c.json(await schoolOverview(), 200));
+  .get(
+    '/student/oracy/:studentId',
+    describe({
+      summary: "A student's Oracy profile",
+      tag: 'Oracy profile',
+      description:
+        'The latest and the previous submission, the change, the history (newest first, 50 at most; `?before=` pages further back) and the needs-attention reasons. For the student, a teacher of one of their courses, or an admin (docs/product.md#oracy-profile); a teacher’s or an admin’s read is written to the access log first (docs/product.md#access-log).',
+      success: { status: 200, answer: json('The profile.', studentOracyJsonSchema) },
+      errors: { 403: 'Another student, or a teacher who does not teach this student.', 404: 'No student has this id.' },
+    }),
+    requireStudentReader('studentId'),
+    validate('query', profileQuerySchema),
+    async (c) => {
+      const student = await findPerson(c.req.param('studentId'), ROLES.student);
+      const { before } = c.req.valid('query');
+      // a teacher's or an admin's read is logged beside the profile's queries, and acknowledged before the answer.
+      const [profile] = await Promise.all([studentProfile(student, before, Date.now()), recordAccess(c, { subjectId: student._id, what: 'oracy_profile', resourceId: student._id })]);
+      return c.json(profile, 200);
+    },
+  )
+  .get(
+    '/teacher/oracy/:teacherId',
+    describe({
+      summary: "A teacher's students' Oracy",
+      tag: 'Oracy profile',
+      description:
+        "Every student of the teacher's courses (of one course with `?courseId=`) with level, strands, last assessment, change and needs-attention reasons — needs attention first, then by name — plus strand averages and level counts (docs/product.md#oracy-profile).",
+      success: { status: 200, answer: json('The overview.', teacherOracyJsonSchema) },
+      errors: { 403: 'The course is not one of this teacher’s.', 404: 'No teacher has this id.' },
+    }),
+    ...teacherOrAdmin('teacherId'),
+    validate('query', teacherOverviewQuerySchema),
+    async (c) => {
+      const teacher = await findPerson(c.req.param('teacherId'), ROLES.teacher);
+      return c.json(await teacherOverview(teacher, c.req.valid('query').courseId, Date.now()), 200);
+    },
+  )
+  .get(
+    '/teacher/students/:teacherId/:studentId/assignments',
+    describe({
+      summary: "A student's assignments in a teacher's courses",
+      tag: 'Oracy profile',
+      description: "The assignments of the teacher's courses the student is enrolled in, with the student's completion (docs/product.md#oracy-profile).",
+      success: { status: 200, answer: json('The assignments, by due date.', z.array(studentAssignmentJsonSchema)) },
+      errors: { 400: 'A malformed student id.', 403: 'The student is in none of this teacher’s courses.', 404: 'No such teacher or student.' },
+    }),
+    ...teacherOrAdmin('teacherId'),
+    async (c) => {
+      const studentId = c.req.param('studentId');
+      if (!OBJECT_ID_PATTERN.test(studentId)) throw badRequest('Invalid studentId.', { studentId: 'Must be a valid id.' });
+      const [teacher, student] = await Promise.all([findPerson(c.req.param('teacherId'), ROLES.teacher), findPerson(studentId, ROLES.student)]);
+      await authorizeTeacherOfStudent(teacher._id, student._id);
+      return c.json(await assignmentsOfStudent(student, { instructorId: new Types.ObjectId(teacher._id) }), 200);
+    },
+  )
+  .get(
+    '/admin/oracy',
+    describe({
+      summary: "The school's Oracy",
+      tag: 'Oracy profile',
+      description: 'Students, how many are assessed, the level distribution and the strand averages over every student (docs/product.md#oracy-profile).',
+      success: { status: 200, answer: json('The overview.', adminOracyJsonSchema) },
+    }),
+    requireRole(ROLES.admin),
+    async (c) => c.json(await schoolOverview(), 200),
+  );

@@ -9,60 +9,127 @@ import type { UserRowJson } from './userPresenter.js';
 import { assignCoursesBodySchema, peopleListQuerySchema, personIdParamSchema, studentIdParamSchema } from './peopleSchema.js';
 import type { UploadStores } from '../platform/uploads.js';
 import type { SocketRevocation } from '../chat/revocation.js';
+import { assignedCoursesSchema, courseIdsSchema, instructorSchema, studentsPageSchema, teachersPageSchema } from './answers.js';
+import { describe, json, noBody, NOT_JSON } from '../platform/http/describe.js';
+import { z } from 'zod';
 
 const admin = requireRole(ROLES.admin);
 
 /** A list row as docs/product.md#api names it for students and teachers: `{id, name, email}`. */
 const withoutRole = ({ id, name, email }: UserRowJson) => ({ id, name, email });
 
-/**
- * The student and teacher lists, the instructor list and course assignment
- * (docs/product.md#student-list, docs/product.md#teacher-list, docs/product.md#assign-courses, docs/product.md#admin-student-and-teacher-calls, docs/product.md#course-assignment-calls; docs/product.md#authorization-matrix, docs/product.md#error-format, docs/product.md#clarified-behaviour), mounted at `/api`. Admins only (401 / 403),
- * guarded per route.
- *
- * - `GET /admin/students`, `GET /admin/teachers` with `page`, `limit` or
- *   `rowsPerPage`, `search` → 200 `{students|teachers: [{id, name, email}], total}`.
- * - `DELETE /admin/students/:id`, `DELETE /admin/teachers/:id` → 204 after
- *   the cascade of `deletePerson`, which also ends any discussion socket of
- *   theirs; 404 when the id is not a student / teacher.
- * - `GET /admin/instructors` → 200 `[{id, name}]`, every teacher.
- * - `GET /admin/students/:studentId/courses` → 200 `[courseId]`.
- * - `POST /admin/students/:studentId/assign-courses` with `{courses}` or
- *   `{studentId, courses}` → 200 `{studentId, courses}` (the new set);
- *   400 naming `courses` for an unknown course, with nothing changed.
- */
+/** Mounted at `/api`; the calls and their rules: docs/product.md#student-list (the reference: `/api/docs`). */
 export const createAdminPeopleRoutes = (opts: { uploads: UploadStores; sockets?: SocketRevocation }) =>
   new Hono<AppEnv>()
-    .get('/admin/students', admin, validate('query', peopleListQuerySchema), async (c) => {
-      const { people, total } = await listPeople({ ...c.req.valid('query'), role: ROLES.student });
-      return c.json({ students: people.map(withoutRole), total }, 200);
-    })
-    .get('/admin/teachers', admin, validate('query', peopleListQuerySchema), async (c) => {
-      const { people, total } = await listPeople({ ...c.req.valid('query'), role: ROLES.teacher });
-      return c.json({ teachers: people.map(withoutRole), total }, 200);
-    })
-    .delete('/admin/students/:id', admin, validate('param', personIdParamSchema), async (c) => {
-      const { id } = c.req.valid('param');
-      await deletePerson(id, { actorId: c.var.user.id as string, role: ROLES.student, uploads: opts.uploads });
-      opts.sockets?.endUserSockets(id.toLowerCase());
-      return c.body(null, 204);
-    })
-    .delete('/admin/teachers/:id', admin, validate('param', personIdParamSchema), async (c) => {
-      const { id } = c.req.valid('param');
-      await deletePerson(id, { actorId: c.var.user.id as string, role: ROLES.teacher, uploads: opts.uploads });
-      opts.sockets?.endUserSockets(id.toLowerCase());
-      return c.body(null, 204);
-    })
-    .get('/admin/instructors', admin, async (c) => c.json(await listInstructors(), 200))
-    .get('/admin/students/:studentId/courses', admin, validate('param', studentIdParamSchema), async (c) => {
-      return c.json(await assignedCourseIds(c.req.valid('param').studentId), 200);
-    })
-    .post('/admin/students/:studentId/assign-courses', admin, validate('param', studentIdParamSchema), validate('json', assignCoursesBodySchema), async (c) => {
-      const { studentId } = c.req.valid('param');
-      const body = c.req.valid('json');
-      if (body.studentId && body.studentId.toLowerCase() !== studentId.toLowerCase()) {
-        throw badRequest('The studentId in the body must be the one in the path.', { studentId: 'Must equal the id in the path.' });
-      }
-      const courses = await assignCourses(studentId, body.courses);
-      return c.json({ studentId: studentId.toLowerCase(), courses }, 200);
-    });
+    .get(
+      '/admin/students',
+      describe({
+        summary: 'A page of students',
+        tag: 'Users',
+        success: { status: 200, answer: json('The page and the count of every match.', studentsPageSchema) },
+      }),
+      admin,
+      validate('query', peopleListQuerySchema),
+      async (c) => {
+        const { people, total } = await listPeople({ ...c.req.valid('query'), role: ROLES.student });
+        return c.json({ students: people.map(withoutRole), total }, 200);
+      },
+    )
+    .get(
+      '/admin/teachers',
+      describe({
+        summary: 'A page of teachers',
+        tag: 'Users',
+        success: { status: 200, answer: json('The page and the count of every match.', teachersPageSchema) },
+      }),
+      admin,
+      validate('query', peopleListQuerySchema),
+      async (c) => {
+        const { people, total } = await listPeople({ ...c.req.valid('query'), role: ROLES.teacher });
+        return c.json({ teachers: people.map(withoutRole), total }, 200);
+      },
+    )
+    .delete(
+      '/admin/students/:id',
+      describe({
+        summary: 'Delete a student',
+        tag: 'Users',
+        success: { status: 204, answer: noBody('Deleted, with everything that was theirs.') },
+        errors: { 404: 'No student has this id.' },
+      }),
+      admin,
+      validate('param', personIdParamSchema),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        await deletePerson(id, { actorId: c.var.user.id as string, role: ROLES.student, uploads: opts.uploads });
+        opts.sockets?.endUserSockets(id.toLowerCase());
+        return c.body(null, 204);
+      },
+    )
+    .delete(
+      '/admin/teachers/:id',
+      describe({
+        summary: 'Delete a teacher',
+        tag: 'Users',
+        success: { status: 204, answer: noBody('Deleted, with everything that was theirs.') },
+        errors: { 404: 'No teacher has this id.' },
+      }),
+      admin,
+      validate('param', personIdParamSchema),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        await deletePerson(id, { actorId: c.var.user.id as string, role: ROLES.teacher, uploads: opts.uploads });
+        opts.sockets?.endUserSockets(id.toLowerCase());
+        return c.body(null, 204);
+      },
+    )
+    .get(
+      '/admin/instructors',
+      describe({
+        summary: 'Every teacher, for the course form',
+        tag: 'Courses',
+        success: { status: 200, answer: json('The teachers.', z.array(instructorSchema)) },
+      }),
+      admin,
+      async (c) => c.json(await listInstructors(), 200),
+    )
+    .get(
+      '/admin/students/:studentId/courses',
+      describe({
+        summary: "A student's assigned courses",
+        tag: 'Users',
+        success: { status: 200, answer: json('The course ids.', courseIdsSchema) },
+        errors: { 404: 'No student has this id.' },
+      }),
+      admin,
+      validate('param', studentIdParamSchema),
+      async (c) => {
+        return c.json(await assignedCourseIds(c.req.valid('param').studentId), 200);
+      },
+    )
+    .post(
+      '/admin/students/:studentId/assign-courses',
+      describe({
+        summary: "Set a student's courses",
+        tag: 'Users',
+        description: 'Replaces the set; nothing changes when a course id is unknown (docs/product.md#assign-courses-validation).',
+        success: { status: 200, answer: json('The new set.', assignedCoursesSchema) },
+        errors: {
+          400: "`validation_error`: an unknown course id, or a body `studentId` other than the path's.",
+          404: 'No student has this id.',
+          415: NOT_JSON,
+        },
+      }),
+      admin,
+      validate('param', studentIdParamSchema),
+      validate('json', assignCoursesBodySchema),
+      async (c) => {
+        const { studentId } = c.req.valid('param');
+        const body = c.req.valid('json');
+        if (body.studentId && body.studentId.toLowerCase() !== studentId.toLowerCase()) {
+          throw badRequest('The studentId in the body must be the one in the path.', { studentId: 'Must equal the id in the path.' });
+        }
+        const courses = await assignCourses(studentId, body.courses);
+        return c.json({ studentId: studentId.toLowerCase(), courses }, 200);
+      },
+    );

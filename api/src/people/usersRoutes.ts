@@ -9,55 +9,96 @@ import { createAccount, resetPassword } from './accounts.js';
 import { newUserBodySchema, peopleListQuerySchema, roleChangeBodySchema, userIdParamSchema } from './usersSchema.js';
 import type { UploadStores } from '../platform/uploads.js';
 import type { SocketRevocation } from '../chat/revocation.js';
+import { oneTimePasswordGrantSchema, personSchema, usersPageSchema } from './answers.js';
+import { describe, json, noBody, NOT_JSON } from '../platform/http/describe.js';
 
-/**
- * The users table's calls (docs/product.md#users-table, docs/product.md#admin-user-calls; docs/product.md#authorization-matrix, docs/product.md#error-format, docs/product.md#clarified-behaviour),
- * mounted at `/api`. Admins only: 401 without a session, 403 for any other
- * role — guarded per route, never on all of `/api/admin/*` (the notices
- * there are open to every signed-in user).
- *
- * - `GET /admin/users?page&limit|rowsPerPage&search` → 200
- *   `{users: [{id, name, email, role}], total}`, sorted by name then id.
- * - `PUT /admin/users/:id/role` with `{role}` or `{id, newRole}` → 200 the
- *   updated `{id, name, email, role}`; the user's live sessions carry the new
- *   role from their next request; a user moved away from admin loses their
- *   open discussion sockets at once. 404 no such user; 409 when it would leave
- *   no admin.
- * - `DELETE /admin/users/:id` → 204 after the cascade of `deletePerson`,
- *   which also ends the user's discussion sockets; 409 for oneself or the last admin; 404 no such user.
- * - `POST /admin/users` with `{firstName, lastName, email, role}` → 201
- *   `{user: {id, name, email, role}, oneTimePassword}` (docs/product.md#admin-made-accounts): the
- *   one-time password is in this answer only; 409 when the email is taken.
- * - `POST /admin/users/:id/reset-password` (no body) → 200 `{user, oneTimePassword}`
- *   (docs/product.md#password-reset): every session and discussion socket of the user ends; 404 no
- *   such user; 409 for oneself.
- */
+/** Mounted at `/api`; the calls and their rules: docs/product.md#users-table (the reference: `/api/docs`). */
 export const createAdminUsersRoutes = (opts: { uploads: UploadStores; sockets?: SocketRevocation }) =>
   new Hono<AppEnv>()
-    .get('/admin/users', requireRole(ROLES.admin), validate('query', peopleListQuerySchema), async (c) => {
-      const { people, total } = await listPeople(c.req.valid('query'));
-      return c.json({ users: people, total }, 200);
-    })
-    .post('/admin/users', requireRole(ROLES.admin), validate('json', newUserBodySchema), async (c) => {
-      return c.json(await createAccount(c.req.valid('json')), 201);
-    })
-    .post('/admin/users/:id/reset-password', requireRole(ROLES.admin), validate('param', userIdParamSchema), async (c) => {
-      const { id } = c.req.valid('param');
-      const grant = await resetPassword(id, { actorId: c.var.user.id as string });
-      opts.sockets?.endUserSockets(grant.user.id);
-      return c.json(grant, 200);
-    })
-    .put('/admin/users/:id/role', requireRole(ROLES.admin), validate('param', userIdParamSchema), validate('json', roleChangeBodySchema), async (c) => {
-      const { id } = c.req.valid('param');
-      const body = c.req.valid('json');
-      if (body.id && body.id.toLowerCase() !== id.toLowerCase()) {
-        throw badRequest('The id in the body must be the id in the path.', { id: 'Must equal the id in the path.' });
-      }
-      return c.json(await changeRoleEndingSockets(id, body.role, opts.sockets), 200);
-    })
-    .delete('/admin/users/:id', requireRole(ROLES.admin), validate('param', userIdParamSchema), async (c) => {
-      const { id } = c.req.valid('param');
-      await deletePerson(id, { actorId: c.var.user.id as string, uploads: opts.uploads });
-      opts.sockets?.endUserSockets(id.toLowerCase());
-      return c.body(null, 204);
-    });
+    .get(
+      '/admin/users',
+      describe({
+        summary: 'A page of users',
+        tag: 'Users',
+        success: { status: 200, answer: json('The page, sorted by name, and the count of every match.', usersPageSchema) },
+      }),
+      requireRole(ROLES.admin),
+      validate('query', peopleListQuerySchema),
+      async (c) => {
+        const { people, total } = await listPeople(c.req.valid('query'));
+        return c.json({ users: people, total }, 200);
+      },
+    )
+    .post(
+      '/admin/users',
+      describe({
+        summary: 'Make an account with a one-time password',
+        tag: 'Users',
+        description:
+          'The server makes the one-time password and answers it this once; it is stored only as a hash. The user must choose their own password at their next sign-in (docs/product.md#admin-made-accounts).',
+        success: { status: 201, answer: json('Made; the one-time password is in this answer only.', oneTimePasswordGrantSchema) },
+        errors: { 409: 'A user with this email already exists.', 415: NOT_JSON },
+      }),
+      requireRole(ROLES.admin),
+      validate('json', newUserBodySchema),
+      async (c) => {
+        return c.json(await createAccount(c.req.valid('json')), 201);
+      },
+    )
+    .post(
+      '/admin/users/:id/reset-password',
+      describe({
+        summary: "Reset a user's password",
+        tag: 'Users',
+        description:
+          'Gives the user a new one-time password, answered this once; the old password stops working and every session and discussion socket of the user ends (docs/product.md#password-reset).',
+        success: { status: 200, answer: json('Reset; the one-time password is in this answer only.', oneTimePasswordGrantSchema) },
+        errors: { 404: 'No user has this id.', 409: 'Oneself.' },
+      }),
+      requireRole(ROLES.admin),
+      validate('param', userIdParamSchema),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const grant = await resetPassword(id, { actorId: c.var.user.id as string });
+        opts.sockets?.endUserSockets(grant.user.id);
+        return c.json(grant, 200);
+      },
+    )
+    .put(
+      '/admin/users/:id/role',
+      describe({
+        summary: "Change a user's role",
+        tag: 'Users',
+        description: "The user's live sessions carry the new role from their next request (docs/product.md#role-change).",
+        success: { status: 200, answer: json('The updated user.', personSchema) },
+        errors: { 404: 'No user has this id.', 409: 'It would leave no admin.', 415: NOT_JSON },
+      }),
+      requireRole(ROLES.admin),
+      validate('param', userIdParamSchema),
+      validate('json', roleChangeBodySchema),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const body = c.req.valid('json');
+        if (body.id && body.id.toLowerCase() !== id.toLowerCase()) {
+          throw badRequest('The id in the body must be the id in the path.', { id: 'Must equal the id in the path.' });
+        }
+        return c.json(await changeRoleEndingSockets(id, body.role, opts.sockets), 200);
+      },
+    )
+    .delete(
+      '/admin/users/:id',
+      describe({
+        summary: 'Delete a user',
+        tag: 'Users',
+        success: { status: 204, answer: noBody('Deleted, with everything that was theirs.') },
+        errors: { 404: 'No user has this id.', 409: 'Oneself, or the last admin.' },
+      }),
+      requireRole(ROLES.admin),
+      validate('param', userIdParamSchema),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        await deletePerson(id, { actorId: c.var.user.id as string, uploads: opts.uploads });
+        opts.sockets?.endUserSockets(id.toLowerCase());
+        return c.body(null, 204);
+      },
+    );

@@ -1,7 +1,9 @@
+import { z } from 'zod';
 import { Hono } from 'hono';
 import mongoose from 'mongoose';
 import type { AppEnv } from '../auth/context.js';
 import { databaseAvailable } from './db/availability.js';
+import { describe, json } from './http/describe.js';
 
 /** Longest wait for the database's answer to a ping, in ms. */
 export const HEALTH_PING_TIMEOUT_MS = 2000;
@@ -58,17 +60,47 @@ export async function databaseReachable(): Promise<boolean> {
  */
 export function healthRoutes(opts: HealthOptions = {}) {
   return new Hono<AppEnv>()
-    .get('/healthz', async (c) => {
-      const up = await databaseReachable();
-      const report: HealthReport = { status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down' };
-      return c.json(report, up ? 200 : 503, { 'Cache-Control': 'no-store' });
-    })
-    .get('/readyz', async (c) => {
-      const database = (await databaseReachable()) ? 'up' : 'down';
-      const redis = opts.redisReady ? (opts.redisReady() ? 'up' : 'down') : 'off';
-      const draining = opts.draining?.() ?? false;
-      const ready = database === 'up' && redis !== 'down' && !draining;
-      const report: HealthReport = { status: ready ? 'ready' : 'not_ready', database, redis, draining };
-      return c.json(report, ready ? 200 : 503, { 'Cache-Control': 'no-store' });
-    });
+    .get(
+      '/healthz',
+      describe({
+        summary: 'Liveness',
+        tag: 'Health',
+        description: 'Up when the database answers a ping within 2 s.',
+        success: { status: 200, answer: json('Healthy.', healthReportSchema) },
+        others: { 503: json('The database did not answer.', healthReportSchema) },
+      }),
+      async (c) => {
+        const up = await databaseReachable();
+        const report: HealthReport = { status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down' };
+        return c.json(report, up ? 200 : 503, { 'Cache-Control': 'no-store' });
+      },
+    )
+    .get(
+      '/readyz',
+      describe({
+        summary: 'Readiness',
+        tag: 'Health',
+        description: 'Ready when the database is up, Redis (if configured) is ready and the process is not shutting down.',
+        success: { status: 200, answer: json('Ready for requests.', healthReportSchema) },
+        others: { 503: json('Not ready: the body says why.', healthReportSchema) },
+      }),
+      async (c) => {
+        const database = (await databaseReachable()) ? 'up' : 'down';
+        const redis = opts.redisReady ? (opts.redisReady() ? 'up' : 'down') : 'off';
+        const draining = opts.draining?.() ?? false;
+        const ready = database === 'up' && redis !== 'down' && !draining;
+        const report: HealthReport = { status: ready ? 'ready' : 'not_ready', database, redis, draining };
+        return c.json(report, ready ? 200 : 503, { 'Cache-Control': 'no-store' });
+      },
+    );
 }
+
+/** The body of `GET /healthz` and `GET /readyz` (`HealthReport` of `health.ts`). */
+export const healthReportSchema = z
+  .object({
+    status: z.enum(['ok', 'unavailable', 'ready', 'not_ready']),
+    database: z.enum(['up', 'down']),
+    redis: z.enum(['up', 'down', 'off']).optional(),
+    draining: z.boolean().optional(),
+  })
+  .meta({ id: 'HealthReport' });

@@ -8,7 +8,8 @@ import { User } from '../people/userModel.js';
 type SchoolLanguage = (typeof SCHOOL_LANGUAGES)[number];
 type BackupFrequency = (typeof BACKUP_FREQUENCIES)[number];
 import { validate } from '../platform/http/validation.js';
-import { schoolSettingsBodySchema } from './schema.js';
+import { schoolSettingsBodySchema, schoolSettingsSchema } from './schema.js';
+import { describe, json, NOT_JSON, TOO_LARGE } from '../platform/http/describe.js';
 
 /** The school's settings as the API answers them (docs/product.md#settings). */
 export interface SchoolSettingsJson {
@@ -69,26 +70,39 @@ export async function readSchoolSettings(): Promise<SchoolSettingsJson> {
   return presentSettings(stored, by);
 }
 
-/**
- * The school's settings (docs/product.md#settings), mounted at `/api`, admins only (401 / 403):
- * - `GET /admin/settings` → 200 `SchoolSettingsJson` (the defaults, English, Daily and empty
- *   privacy fields, 365 days of recordings' audio and no inactive-account report, until saved);
- * - `PUT /admin/settings` `{language, backupFrequency, schoolName, privacyContact,
- *   recordingRetentionDays, inactiveAccountMonths, fillerWords?}` (a full replace, but a missing
- *   `fillerWords` stays as it is)
- *   → 200 the saved `SchoolSettingsJson`, with the admin as `updatedBy`; 400 naming the field for
- *   any other value, a missing field or any other field.
- * One document in the database, so every process answers the same.
- */
+/** Mounted at `/api`; the calls and their rules: docs/product.md#settings (the reference: `/api/docs`). */
 export const settingsRoutes = new Hono<AppEnv>()
-  .get('/admin/settings', requireRole(ROLES.admin), async (c) => c.json(await readSchoolSettings(), 200))
-  .put('/admin/settings', requireRole(ROLES.admin), validate('json', schoolSettingsBodySchema), async (c) => {
-    const admin = c.var.user;
-    // one write; the saving admin is known, so the answer needs no second read.
-    const stored = await SchoolSettings.findOneAndUpdate(
-      { _id: SCHOOL_SETTINGS_ID },
-      { $set: { ...c.req.valid('json'), updatedBy: admin._id } },
-      { upsert: true, runValidators: true, returnDocument: 'after' },
-    ).lean();
-    return c.json(presentSettings(stored!, admin), 200);
-  });
+  .get(
+    '/admin/settings',
+    describe({
+      summary: "The school's settings",
+      tag: 'Settings',
+      description: 'Admins only (docs/product.md#settings). English and Daily until an admin first saves.',
+      success: { status: 200, answer: json('The settings.', schoolSettingsSchema) },
+    }),
+    requireRole(ROLES.admin),
+    async (c) => c.json(await readSchoolSettings(), 200),
+  )
+  .put(
+    '/admin/settings',
+    describe({
+      summary: "Save the school's settings",
+      tag: 'Settings',
+      description:
+        'Admins only (docs/product.md#settings): every setting — language, backup frequency, the school’s name and privacy contact (docs/product.md#privacy) — and no other field; a full replace. "Revert to Default" saves English and Daily.',
+      success: { status: 200, answer: json('Saved; the admin is `updatedBy`.', schoolSettingsSchema) },
+      errors: { 413: TOO_LARGE, 415: NOT_JSON },
+    }),
+    requireRole(ROLES.admin),
+    validate('json', schoolSettingsBodySchema),
+    async (c) => {
+      const admin = c.var.user;
+      // one write; the saving admin is known, so the answer needs no second read.
+      const stored = await SchoolSettings.findOneAndUpdate(
+        { _id: SCHOOL_SETTINGS_ID },
+        { $set: { ...c.req.valid('json'), updatedBy: admin._id } },
+        { upsert: true, runValidators: true, returnDocument: 'after' },
+      ).lean();
+      return c.json(presentSettings(stored!, admin), 200);
+    },
+  );

@@ -41,3 +41,20 @@ export const schoolSettingsBodySchema = z.strictObject(
   },
   { error: (issue) => (issue.code === 'invalid_type' ? 'Must be an object of the settings.' : undefined) },
 );
+
+/** The school's settings (`SchoolSettings`, docs/product.md#settings). */
+export const schoolSettingsSchema = z
+  .object({
+    language: z.enum(['English', 'Spanish', 'French']),
+    backupFrequency: z.enum(['Daily', 'Weekly', 'Monthly']),
+    schoolName: z.string().meta({ description: 'the school’s name on the privacy notice, at most 120 characters; empty until set' }),
+    privacyContact: z.string().meta({ description: 'whom to ask for a copy or the deletion of one’s data (an email or a short text), at most 200 characters; empty until set' }),
+    recordingRetentionDays: z.number().meta({ description: 'days a reviewed recording’s audio is kept, 30–1,825; default 365 (docs/product.md#retention)' }),
+    inactiveAccountMonths: z.number().nullable().meta({ description: 'months without a sign-in before the retention report counts an account as inactive, 6–60; null: off (the default)' }),
+    fillerWords: z
+      .array(z.string())
+      .meta({ description: 'the words and phrases transcripts mark as fillers, lower case; default um, uh, er, erm, hmm, like, you know (docs/product.md#transcripts)' }),
+    updatedAt: z.string().nullable().meta({ format: 'date-time', description: 'the last save; null until the defaults were first saved' }),
+    updatedBy: z.object({ id: z.string(), name: z.string() }).nullable().meta({ description: 'the admin who saved last; null before the first save or once that account is gone' }),
+  })
+  .meta({ id: 'SchoolSettings' });

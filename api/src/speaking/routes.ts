@@ -8,7 +8,17 @@ import { Course } from '../courses/courseModel.js';
 import { Feedback, Recording, SpeakingTask } from './model.js';
 import { ROLES } from '../auth/roles.js';
 import { ApiError, badRequest, conflict, gone, isDuplicateKeyError, notFound, payloadTooLarge, unsupportedMediaType, validationError } from '../platform/http/errors.js';
-import { presentFeedback, presentRecording, presentSpeakingTask } from './presenter.js';
+import {
+  feedbackJsonSchema,
+  presentFeedback,
+  presentRecording,
+  presentSpeakingTask,
+  recordingJsonSchema,
+  reviewItemJsonSchema,
+  speakingTaskJsonSchema,
+  studentSpeakingTaskJsonSchema,
+  teacherSpeakingTaskJsonSchema,
+} from './presenter.js';
 import { recordFileRead } from '../privacy/accessLog.js';
 import { measureRecordingLength } from './audioLength.js';
 import { receiveRecording } from './recordingUpload.js';
@@ -23,6 +33,17 @@ import { authorizeFeedbackAuthor, authorizeRecorder, authorizeTaskCourse, author
 import type { Reader } from '../auth/roles.js';
 import { findTask, readableRecording, reviewQueue, studentTasks, teacherTasks, type RecordingDoc } from './queries.js';
 import { createTaskSchema, DUE_IN_THE_PAST, feedbackSchema, isPast, queueQuerySchema, recordingFieldsSchema, recordingIdParamSchema, taskIdParamSchema, updateTaskSchema } from './schema.js';
+import { describe, idempotencyKey, json, noBody, NOT_JSON, TOO_LARGE as BODY_TOO_LARGE } from '../platform/http/describe.js';
+import { z } from 'zod';
+
+/** A recording as the student's phone sends it: the audio file and the length it measured. */
+const recordingFormDoc = z.object({
+  audio: z.string().meta({ format: 'binary', description: 'WebM, Ogg, MP4 (M4A) or WAV audio of at most 10 MB, judged by its content' }),
+  durationMs: z.string().optional().meta({ description: 'the length the recorder measured, ms; the file’s own length is what counts' }),
+  delivery: z.string().optional().meta({
+    description: 'the phone’s delivery report (`DeliveryReport`) as JSON; kept as `source: device` until the server has measured the audio (docs/product.md#measured-by-the-server)',
+  }),
+});
 
 /** A recording's body: the 10 MB file and room for the form's other fields (the phone's delivery report is up to about 100 KB). */
 const RECORDING_BODY_BYTES = MAX_AUDIO_BYTES + 256 * 1024;
@@ -121,74 +142,123 @@ function audioRemoved(afterDays: number | null): ReturnType<typeof gone> {
   return gone(`The audio was removed${after} under the school’s retention policy.`, 'audio_removed');
 }
 
-/**
- * Speaking practice (docs/product.md#speaking-practice), mounted at `/api`. Errors are
- * docs/product.md#error-format's.
- *
- * - `POST /teacher/speaking-tasks` `{courseId, title, prompt, focusStrands, maxSeconds?, dueAt?}`
- *   → 201 task; teachers only, the course must be theirs (403).
- * - `GET /teacher/speaking-tasks/:teacherId` → the teacher's tasks with `{submitted, reviewed, students}`.
- * - `PUT` / `DELETE /teacher/speaking-tasks/:taskId` → 200 task / 204, for the task's teacher
- *   (its course's current teacher) or an admin; deleting a task that has recordings → 409.
- * - `GET /student/speaking-tasks/:studentId` → the tasks of the student's courses with their own
- *   recording and its feedback.
- * - `POST /student/speaking-tasks/:taskId/recordings` multipart `{audio, durationMs?, delivery?}`
- *   with an optional `Idempotency-Key` → 201 recording; students enrolled in the task's course
- *   only (403, with 404 and 409 checked before the body is read); the body streams to a temporary
- *   file; WebM, Ogg, MP4/M4A or WAV by content (415; WAV in PCM or float only), at most 10 MB
- *   (413), at most the task's `maxSeconds` + 10 % by the audio's own length (413; `durationMs` is
- *   ignored), 503 `measurement_unavailable` without ffmpeg for WebM, Ogg, MP4; `delivery`, the phone's report
- *   (docs/product.md#measured-by-the-server), must be a valid report (400 naming `delivery`);
- *   replaces the student's pending recording, 409 once it has been reviewed. The server's
- *   measurement of the audio is queued.
- * - `GET /recordings/:recordingId/audio` → the audio (410 `audio_removed` once the retention job
- *   removed it; one access-log entry per person other than the student, recording and 10 minutes,
- *   whatever the `Range`), with byte ranges (206, 416), ETag/304 and `Cache-Control: private`; for
- *   the recording's student, its course's current teacher and admins (docs/product.md#who-sees-a-recording).
- * - `GET /teacher/recordings/:teacherId?status=pending|reviewed` → the review queue: the
- *   recordings of the courses the teacher teaches now.
- * - `POST /teacher/recordings/:recordingId/feedback` `{strands, comment}` → 201 feedback, for the
- *   course's current teacher; a second feedback → 409 (one wins, in any process); `PUT` edits
- *   one's own while one still teaches the course.
- */
-export function createSpeakingRoutes(opts: { recordings: UploadStore; ffmpegPath?: string }) {
-  const store = opts.recordings;
-
+/** The teacher's speaking tasks: set, list, edit, delete (docs/product.md#speaking-practice). */
+function teacherTaskRoutes() {
   return new Hono<AppEnv>()
-    .post('/teacher/speaking-tasks', requireRole(ROLES.teacher), limitJson, validate('json', createTaskSchema), async (c) => {
-      const { courseId, ...fields } = c.req.valid('json');
-      const course = await Course.findById(new Types.ObjectId(courseId)).select('title instructorId').lean();
-      authorizeTaskCourse(c.var.user, course);
-      const task = await SpeakingTask.create({ ...fields, dueAt: fields.dueAt ?? null, courseId: course._id, teacherId: c.var.user._id });
-      return c.json(presentSpeakingTask(task, course.title), 201);
-    })
-    .get('/teacher/speaking-tasks/:teacherId', ...teacherOrAdmin('teacherId'), async (c) => {
-      const teacher = await findPerson(c.req.param('teacherId'), ROLES.teacher);
-      return c.json(await teacherTasks(teacher), 200);
-    })
-    .put('/teacher/speaking-tasks/:taskId', requireRole(ROLES.teacher, ROLES.admin), validate('param', taskIdParamSchema), limitJson, validate('json', updateTaskSchema), async (c) => {
-      const task = await findTask(c.req.valid('param').taskId);
-      await authorizeTaskOwner(c.var.user, task);
-      const fields = c.req.valid('json');
-      if (isPast(fields.dueAt) && fields.dueAt?.getTime() !== task.dueAt?.getTime()) throw badRequest(DUE_IN_THE_PAST, { dueAt: DUE_IN_THE_PAST });
-      const updated = await SpeakingTask.findByIdAndUpdate(task._id, { $set: { ...fields, dueAt: fields.dueAt ?? null } }, { returnDocument: 'after', runValidators: true }).lean();
-      if (!updated) throw notFound('No such speaking task.');
-      const course = await Course.findById(updated.courseId).select('title').lean();
-      return c.json(presentSpeakingTask(updated, course?.title ?? ''), 200);
-    })
-    .delete('/teacher/speaking-tasks/:taskId', requireRole(ROLES.teacher, ROLES.admin), validate('param', taskIdParamSchema), async (c) => {
-      const task = await findTask(c.req.valid('param').taskId);
-      await authorizeTaskOwner(c.var.user, task);
-      if (await Recording.exists({ taskId: task._id })) throw conflict('Students have answered this task: it cannot be deleted.');
-      await SpeakingTask.deleteOne({ _id: task._id });
-      return c.body(null, 204);
-    })
-    .get('/student/speaking-tasks/:studentId', ...studentOrAdmin('studentId'), async (c) => {
-      const student = await findPerson(c.req.param('studentId'), ROLES.student);
-      return c.json(await studentTasks(student), 200);
-    })
+    .post(
+      '/teacher/speaking-tasks',
+      describe({
+        summary: 'Set a speaking task',
+        tag: 'Speaking practice',
+        description: 'Teachers only, for one of their courses (docs/product.md#speaking-practice).',
+        success: { status: 201, answer: json('Set.', speakingTaskJsonSchema) },
+        errors: { 403: 'The course is not one of the teacher’s.', 413: BODY_TOO_LARGE, 415: NOT_JSON },
+      }),
+      requireRole(ROLES.teacher),
+      limitJson,
+      validate('json', createTaskSchema),
+      async (c) => {
+        const { courseId, ...fields } = c.req.valid('json');
+        const course = await Course.findById(new Types.ObjectId(courseId)).select('title instructorId').lean();
+        authorizeTaskCourse(c.var.user, course);
+        const task = await SpeakingTask.create({ ...fields, dueAt: fields.dueAt ?? null, courseId: course._id, teacherId: c.var.user._id });
+        return c.json(presentSpeakingTask(task, course.title), 201);
+      },
+    )
+    .get(
+      '/teacher/speaking-tasks/:teacherId',
+      describe({
+        summary: "A teacher's speaking tasks",
+        tag: 'Speaking practice',
+        success: { status: 200, answer: json('The tasks, by due date, with submitted, reviewed and student counts.', z.array(teacherSpeakingTaskJsonSchema)) },
+        errors: { 404: 'No teacher has this id.' },
+      }),
+      ...teacherOrAdmin('teacherId'),
+      async (c) => {
+        const teacher = await findPerson(c.req.param('teacherId'), ROLES.teacher);
+        return c.json(await teacherTasks(teacher), 200);
+      },
+    )
+    .put(
+      '/teacher/speaking-tasks/:taskId',
+      describe({
+        summary: 'Change a speaking task',
+        tag: 'Speaking practice',
+        description: 'The task’s teacher or an admin; the course stays.',
+        success: { status: 200, answer: json('Saved.', speakingTaskJsonSchema) },
+        errors: { 403: 'Not the task’s teacher.', 404: 'No task has this id.', 413: BODY_TOO_LARGE, 415: NOT_JSON },
+      }),
+      requireRole(ROLES.teacher, ROLES.admin),
+      validate('param', taskIdParamSchema),
+      limitJson,
+      validate('json', updateTaskSchema),
+      async (c) => {
+        const task = await findTask(c.req.valid('param').taskId);
+        await authorizeTaskOwner(c.var.user, task);
+        const fields = c.req.valid('json');
+        if (isPast(fields.dueAt) && fields.dueAt?.getTime() !== task.dueAt?.getTime()) throw badRequest(DUE_IN_THE_PAST, { dueAt: DUE_IN_THE_PAST });
+        const updated = await SpeakingTask.findByIdAndUpdate(task._id, { $set: { ...fields, dueAt: fields.dueAt ?? null } }, { returnDocument: 'after', runValidators: true }).lean();
+        if (!updated) throw notFound('No such speaking task.');
+        const course = await Course.findById(updated.courseId).select('title').lean();
+        return c.json(presentSpeakingTask(updated, course?.title ?? ''), 200);
+      },
+    )
+    .delete(
+      '/teacher/speaking-tasks/:taskId',
+      describe({
+        summary: 'Delete a speaking task',
+        tag: 'Speaking practice',
+        success: { status: 204, answer: noBody('Deleted.') },
+        errors: { 403: 'Not the task’s teacher.', 404: 'No task has this id.', 409: 'Students have answered it.' },
+      }),
+      requireRole(ROLES.teacher, ROLES.admin),
+      validate('param', taskIdParamSchema),
+      async (c) => {
+        const task = await findTask(c.req.valid('param').taskId);
+        await authorizeTaskOwner(c.var.user, task);
+        if (await Recording.exists({ taskId: task._id })) throw conflict('Students have answered this task: it cannot be deleted.');
+        await SpeakingTask.deleteOne({ _id: task._id });
+        return c.body(null, 204);
+      },
+    );
+}
+
+/** The student's tasks and the upload of a recorded answer (docs/product.md#speaking-practice). */
+function studentTaskRoutes(store: UploadStore, opts: { recordings: UploadStore; ffmpegPath?: string }) {
+  return new Hono<AppEnv>()
+    .get(
+      '/student/speaking-tasks/:studentId',
+      describe({
+        summary: "A student's speaking tasks",
+        tag: 'Speaking practice',
+        success: { status: 200, answer: json('The tasks of the student’s courses with their own recording and its feedback.', z.array(studentSpeakingTaskJsonSchema)) },
+        errors: { 404: 'No student has this id.' },
+      }),
+      ...studentOrAdmin('studentId'),
+      async (c) => {
+        const student = await findPerson(c.req.param('studentId'), ROLES.student);
+        return c.json(await studentTasks(student), 200);
+      },
+    )
     .post(
       '/student/speaking-tasks/:taskId/recordings',
+      describe({
+        summary: 'Send a recorded answer',
+        tag: 'Speaking practice',
+        description:
+          'Students enrolled in the task’s course. Replaces the student’s pending recording of the task. With an `Idempotency-Key`, a repeat gets the first answer and never makes a second recording (docs/product.md#speaking-practice).',
+        success: { status: 201, answer: json('Stored.', recordingJsonSchema) },
+        errors: {
+          400: 'A length that cannot be read from the audio, a `delivery` that is not a valid report, or a malformed form. (503 `measurement_unavailable`: WebM, Ogg and MP4 cannot be measured on this server now, without ffmpeg.)',
+          403: 'Not enrolled in the task’s course (answered before the body is read).',
+          404: 'No task has this id (answered before the body is read).',
+          409: 'Already reviewed (answered before the body is read), or the `Idempotency-Key` was used for another request.',
+          413: 'The recording is larger than 10 MB, or its audio is longer than the task’s `maxSeconds` + 10 % (measured by the server; `durationMs` is ignored).',
+          415: 'Not WebM, Ogg, MP4 (M4A) or WAV audio by its content, or a WAV encoding other than PCM (8/16/24/32-bit) or IEEE float (32/64-bit).',
+        },
+        parameters: [idempotencyKey],
+        body: { content: { 'multipart/form-data': recordingFormDoc } },
+      }),
       requireRole(ROLES.student),
       validate('param', taskIdParamSchema),
       // who may send, to which task, is settled before a byte of the body is read
@@ -234,8 +304,39 @@ export function createSpeakingRoutes(opts: { recordings: UploadStore; ffmpegPath
           await received.cleanup();
         }
       },
-    )
-    .get('/recordings/:recordingId/audio', requireAuth, validate('param', recordingIdParamSchema), async (c) => {
+    );
+}
+
+/** A recording's audio, with byte ranges (docs/product.md#who-sees-a-recording). */
+function recordingAudioRoutes(store: UploadStore) {
+  return new Hono<AppEnv>().get(
+    '/recordings/:recordingId/audio',
+    describe({
+      summary: "A recording's audio",
+      tag: 'Speaking practice',
+      description:
+        'For the recording’s student, its course’s current teacher and admins (docs/product.md#who-sees-a-recording). Byte ranges (`Range: bytes=0-99`, `bytes=100-`, `bytes=-500`) get 206 with `Content-Range`; ranges apart or another unit get the whole file; `If-None-Match` gets 304. A staff read writes one access-log entry per person and recording in 10 minutes, whatever its `Range`.',
+      success: {
+        status: 200,
+        answer: {
+          description: 'The audio with its stored content type, `Accept-Ranges: bytes` and `Cache-Control: private, no-cache`.',
+          media: { 'audio/webm': { type: 'string', format: 'binary' }, 'audio/mp4': { type: 'string', format: 'binary' } },
+        },
+      },
+      others: {
+        206: { description: 'The requested byte range, with `Content-Range`.', media: { 'audio/webm': { type: 'string', format: 'binary' } } },
+        304: noBody('Not modified (`If-None-Match` named the ETag).'),
+      },
+      errors: {
+        403: 'Not the recording’s student, its course’s current teacher or an admin.',
+        404: 'No recording has this id.',
+        410: '`audio_removed`: the daily retention job removed the audio after the school’s recording retention (docs/product.md#retention); the recording and its feedback stay.',
+        416: 'The range lies outside the file.',
+      },
+    }),
+    requireAuth,
+    validate('param', recordingIdParamSchema),
+    async (c) => {
       const recording = await readableRecording(c.req.valid('param').recordingId, c.var.user, 'This recording is not yours to hear.', 'play');
       if (recording.audioRemovedAt) throw audioRemoved(recording.audioRemovedAfterDays ?? null);
       // every request counts, whatever its Range (once per person and recording in 10 minutes); the
@@ -253,39 +354,109 @@ export function createSpeakingRoutes(opts: { recordings: UploadStore; ffmpegPath
         await logged();
       }
       return answer;
-    })
-    .get('/teacher/recordings/:teacherId', ...teacherOrAdmin('teacherId'), validate('query', queueQuerySchema), async (c) => {
+    },
+  );
+}
+
+/** The teacher's review queue: the recordings of the courses they teach now (docs/product.md#speaking-practice). */
+function reviewQueueRoutes() {
+  return new Hono<AppEnv>().get(
+    '/teacher/recordings/:teacherId',
+    describe({
+      summary: "A teacher's review queue",
+      tag: 'Speaking practice',
+      description: '`?status=pending` (default): oldest first; `?status=reviewed`: newest first, with the feedback.',
+      success: { status: 200, answer: json('The recordings of the teacher’s tasks.', z.array(reviewItemJsonSchema)) },
+      errors: { 404: 'No teacher has this id.' },
+    }),
+    ...teacherOrAdmin('teacherId'),
+    validate('query', queueQuerySchema),
+    async (c) => {
       const teacher = await findPerson(c.req.param('teacherId'), ROLES.teacher);
       return c.json(await reviewQueue(teacher, c.req.valid('query').status), 200);
-    })
-    .post('/teacher/recordings/:recordingId/feedback', requireRole(ROLES.teacher), validate('param', recordingIdParamSchema), limitJson, validate('json', feedbackSchema), async (c) => {
-      const { recording, task } = await reviewable(c.req.valid('param').recordingId, c.var.user);
-      const body = c.req.valid('json');
-      const strands = checkedStrands(body.strands, task.focusStrands);
-      let feedback;
-      try {
-        feedback = await Feedback.create({ recordingId: recording._id, teacherId: c.var.user._id, studentId: recording.studentId, strands, comment: body.comment });
-      } catch (err) {
-        if (isDuplicateKeyError(err)) throw conflict('This recording already has feedback.');
-        throw err;
-      }
-      await Recording.updateOne({ _id: recording._id }, { $set: { status: 'reviewed' } });
-      return c.json(presentFeedback(feedback), 201);
-    })
-    .put('/teacher/recordings/:recordingId/feedback', requireRole(ROLES.teacher), validate('param', recordingIdParamSchema), limitJson, validate('json', feedbackSchema), async (c) => {
-      const { recording, task } = await reviewable(c.req.valid('param').recordingId, c.var.user);
-      const existing = await Feedback.findOne({ recordingId: recording._id }).select('teacherId').lean();
-      if (!existing) throw notFound('This recording has no feedback yet.');
-      authorizeFeedbackAuthor(c.var.user, existing);
-      const body = c.req.valid('json');
-      const updated = await Feedback.findByIdAndUpdate(
-        existing._id,
-        { $set: { strands: checkedStrands(body.strands, task.focusStrands), comment: body.comment } },
-        { returnDocument: 'after', runValidators: true },
-      ).lean();
-      if (!updated) throw notFound('This recording has no feedback yet.');
-      return c.json(presentFeedback(updated), 200);
-    });
+    },
+  );
+}
+
+/** Feedback on a recording: given once, edited by its teacher (docs/product.md#speaking-practice). */
+function feedbackRoutes() {
+  return new Hono<AppEnv>()
+    .post(
+      '/teacher/recordings/:recordingId/feedback',
+      describe({
+        summary: 'Score a recording',
+        tag: 'Speaking practice',
+        description: 'The course’s current teacher: one integer 1–5 for each of the task’s focus strands and a comment.',
+        success: { status: 201, answer: json('Saved; the recording is reviewed.', feedbackJsonSchema) },
+        errors: {
+          400: '`validation_error` naming `strands.<key>` for a missing or extra strand.',
+          403: 'Not the current teacher of the recording’s course.',
+          404: 'No recording has this id.',
+          409: 'The recording already has feedback.',
+          413: BODY_TOO_LARGE,
+          415: NOT_JSON,
+        },
+      }),
+      requireRole(ROLES.teacher),
+      validate('param', recordingIdParamSchema),
+      limitJson,
+      validate('json', feedbackSchema),
+      async (c) => {
+        const { recording, task } = await reviewable(c.req.valid('param').recordingId, c.var.user);
+        const body = c.req.valid('json');
+        const strands = checkedStrands(body.strands, task.focusStrands);
+        let feedback;
+        try {
+          feedback = await Feedback.create({ recordingId: recording._id, teacherId: c.var.user._id, studentId: recording.studentId, strands, comment: body.comment });
+        } catch (err) {
+          if (isDuplicateKeyError(err)) throw conflict('This recording already has feedback.');
+          throw err;
+        }
+        await Recording.updateOne({ _id: recording._id }, { $set: { status: 'reviewed' } });
+        return c.json(presentFeedback(feedback), 201);
+      },
+    )
+    .put(
+      '/teacher/recordings/:recordingId/feedback',
+      describe({
+        summary: 'Change your feedback',
+        tag: 'Speaking practice',
+        success: { status: 200, answer: json('Saved.', feedbackJsonSchema) },
+        errors: { 403: 'Not the current teacher of the recording’s course, or someone else’s feedback.', 404: 'No recording, or no feedback yet.', 413: BODY_TOO_LARGE, 415: NOT_JSON },
+      }),
+      requireRole(ROLES.teacher),
+      validate('param', recordingIdParamSchema),
+      limitJson,
+      validate('json', feedbackSchema),
+      async (c) => {
+        const { recording, task } = await reviewable(c.req.valid('param').recordingId, c.var.user);
+        const existing = await Feedback.findOne({ recordingId: recording._id }).select('teacherId').lean();
+        if (!existing) throw notFound('This recording has no feedback yet.');
+        authorizeFeedbackAuthor(c.var.user, existing);
+        const body = c.req.valid('json');
+        const updated = await Feedback.findByIdAndUpdate(
+          existing._id,
+          { $set: { strands: checkedStrands(body.strands, task.focusStrands), comment: body.comment } },
+          { returnDocument: 'after', runValidators: true },
+        ).lean();
+        if (!updated) throw notFound('This recording has no feedback yet.');
+        return c.json(presentFeedback(updated), 200);
+      },
+    );
+}
+
+/**
+ * Speaking practice (docs/product.md#speaking-practice), mounted at `/api`: tasks, recordings and their
+ * audio, the review queue and feedback; each resource a sub-app of its own, in this order.
+ */
+export function createSpeakingRoutes(opts: { recordings: UploadStore; ffmpegPath?: string }) {
+  const store = opts.recordings;
+  return new Hono<AppEnv>()
+    .route('/', teacherTaskRoutes())
+    .route('/', studentTaskRoutes(store, opts))
+    .route('/', recordingAudioRoutes(store))
+    .route('/', reviewQueueRoutes())
+    .route('/', feedbackRoutes());
 }
 
 /**
