@@ -14,7 +14,7 @@ import { deletePerson, resetPassword, updateRole, type OneTimePasswordGrant, typ
 import { CreateUserDialog } from './CreateUserDialog';
 import { OneTimePasswordDialog, type OneTimePasswordReason } from './OneTimePasswordDialog';
 import { ROLE_OPTIONS, roleName, type Role } from '../auth';
-import { useAdminToast } from '../platform/ui/useAdminToast';
+import { useToast } from '../platform/ui/useToast';
 import { useConfirm } from '../platform/ui/useConfirm';
 import { usePeopleList } from './usePeopleList';
 import '../platform/ui/admin.css';
@@ -46,7 +46,7 @@ export default function UsersPage() {
   const wide = useMediaQuery(WIDE_LAYOUT_QUERY);
   const list = usePeopleList('users');
   const { data, error, loading, reload, setData } = list.resource;
-  const toast = useAdminToast();
+  const toast = useToast();
   const confirm = useConfirm();
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
   const deleting = useRef(false);

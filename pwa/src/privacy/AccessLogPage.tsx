@@ -7,7 +7,7 @@ import { fetchPeople } from '../people';
 import { downloadAccessLog, fetchAccessLog, type AccessLogFilter, type AccessLogPage as Page } from './privacyApi';
 import { saveBlob } from '../platform/ui/saveBlob';
 import { SelectField } from '../platform/ui/FormField';
-import { useAdminToast } from '../platform/ui/useAdminToast';
+import { useToast } from '../platform/ui/useToast';
 import '../platform/ui/admin.css';
 import './AccessLogPage.css';
 import { formatDate } from '../platform/i18n/dates';
@@ -56,7 +56,7 @@ function useFilterChoices() {
  */
 export default function AccessLogPage() {
   const { t } = useI18n();
-  const toast = useAdminToast();
+  const toast = useToast();
   const { students, staff } = useFilterChoices();
   const [filter, setFilter] = useState<AccessLogFilter>({ subjectId: '', actorId: '' });
   const [page, setPage] = useState(1);

@@ -6,7 +6,7 @@ import { ImportDialog } from '../import';
 import { saveBlob } from '../platform/ui/saveBlob';
 import { downloadExport, fetchSettings, saveSettings, type ExportType, type SchoolSettings, type SchoolSettingsFields } from '../people';
 import { previewRetention, PrivacySettingsCard, RetentionSettingsCard, retentionValid } from '../privacy';
-import { useAdminToast } from '../platform/ui/useAdminToast';
+import { useToast } from '../platform/ui/useToast';
 import { SelectField } from '../platform/ui/FormField';
 import { useLeaveGuard } from '../platform/ui/useLeaveGuard';
 import { useSession } from '../auth';
@@ -120,7 +120,7 @@ function useSchoolSettings() {
  */
 export default function SettingsPage() {
   const { t } = useI18n();
-  const toast = useAdminToast();
+  const toast = useToast();
   const confirm = useConfirm();
   const settings = useSchoolSettings();
   const [fileType, setFileType] = useState<ExportType>('json');
