@@ -406,6 +406,14 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     parameters: [idempotencyKey],
     body: { content: { 'multipart/form-data': recordingFormDoc } },
   },
+  'GET /api/recordings/:recordingId': {
+    summary: 'One recording for review',
+    tag: 'Speaking practice',
+    description:
+      'The recording as the teacher’s review screen shows it (docs/product.md#feedback): the task, the student’s name, the audio URL, the delivery summary and the feedback (`null` before any). For whoever may hear its audio: the recording’s student, its course’s current teacher and admins (docs/product.md#who-sees-a-recording).',
+    success: { status: 200, answer: json('The recording with its task and feedback.', s.reviewItemSchema) },
+    errors: { 403: 'Not the recording’s student, its course’s current teacher or an admin.', 404: 'No recording has this id.' },
+  },
   'GET /api/recordings/:recordingId/audio': {
     summary: "A recording's audio",
     tag: 'Speaking practice',

@@ -21,6 +21,7 @@ import { checkUploadFile, MAX_AUDIO_BYTES, type UploadStore } from '../platform/
 import { sendServedFile } from '../platform/http/static.js';
 import { validate } from '../platform/http/validation.js';
 import { recordingFor, type Reader } from './recordingAccess.js';
+import { reviewRoute } from './reviewRoute.js';
 import { findTask, readableRecording, requireTaskOwner, reviewQueue, studentTasks, teacherTasks, type RecordingDoc } from './queries.js';
 import { createTaskSchema, DUE_IN_THE_PAST, feedbackSchema, isPast, queueQuerySchema, recordingFieldsSchema, recordingIdParamSchema, taskIdParamSchema, updateTaskSchema } from './schema.js';
 
@@ -235,6 +236,7 @@ export function createSpeakingRoutes(opts: { recordings: UploadStore; ffmpegPath
         }
       },
     )
+    .route('/', reviewRoute)
     .get('/recordings/:recordingId/audio', requireAuth, validate('param', recordingIdParamSchema), async (c) => {
       const recording = await readableRecording(c.req.valid('param').recordingId, c.var.user, 'This recording is not yours to hear.', 'play');
       if (recording.audioRemovedAt) throw audioRemoved(recording.audioRemovedAfterDays ?? null);
