@@ -25,7 +25,10 @@ async function recorded() {
   const course = await makeCourse({ instructorId: teacher.user._id, title: `Review ${new Types.ObjectId().toString().slice(-6)}` });
   await enroll(student.user._id, [course._id]);
   const task = await readJson(
-    await app.request('/api/teacher/speaking-tasks', jsonRequest('POST', { courseId: course.id, title: 'Explain a process', prompt: 'Explain how lunch works here.', focusStrands: ['linguistic', 'physical'] }, teacher.cookie)),
+    await app.request(
+      '/api/teacher/speaking-tasks',
+      jsonRequest('POST', { courseId: course.id, title: 'Explain a process', prompt: 'Explain how lunch works here.', focusStrands: ['linguistic', 'physical'] }, teacher.cookie),
+    ),
   );
   const form = new FormData();
   form.append('audio', new Blob([audioFixture('speech.wav') as Uint8Array<ArrayBuffer>], { type: 'audio/wav' }), 'answer.wav');

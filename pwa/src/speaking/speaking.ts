@@ -66,4 +66,3 @@ export const giveFeedback = (recordingId: string, draft: FeedbackDraft) => json(
 
 /** `PUT /api/teacher/recordings/{recordingId}/feedback`. @throws the errors of `api.ts`. */
 export const editFeedback = (recordingId: string, draft: FeedbackDraft) => json(api.teacher.recordings[':recordingId'].feedback.$put({ param: { recordingId }, json: draft }));
-

@@ -20,7 +20,6 @@ import type { CurrentUser } from '../../auth';
 import type { DeliveryReport } from '@oracy/api/delivery';
 import type { ComplaintArea, ComplaintBody, OutboxItem, RawRequest } from '../offline/outboxItems';
 
-
 /**
  * The schema version. Each version's changes are one step of
  * {@link MIGRATIONS}; `DB_VERSION` is their count, so adding a step is the
