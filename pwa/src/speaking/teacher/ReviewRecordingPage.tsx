@@ -133,39 +133,22 @@ interface ReviewFormProps {
   pending: readonly ReviewItem[];
 }
 
-/** A save's failure message: kept as a catalogue key when it is ours (a language switch reaches it), the server's words as they came. */
-type SaveError = { key: MessageId } | { text: string };
-
-/**
- * What a failed save shows (docs/product.md#feedback): a 409 says the recording already has
- * feedback; a 400's field messages go beside their controls (a banner only when none names one);
- * anything else is the usual save failure.
- */
-function saveFailure(error: unknown, focus: readonly StrandKey[]): { fields?: Record<string, string>; banner?: SaveError } {
-  if (error instanceof HttpError && error.status === 409) return { banner: { key: REVIEW_MESSAGES.conflict } };
-  if (error instanceof HttpError && error.status === 400 && Object.keys(error.fields).length > 0) {
-    const named = Object.keys(error.fields).some((name) => name === 'comment' || focus.some((key) => name === `strands.${key}`));
-    return { fields: { ...error.fields }, ...(named ? {} : { banner: { text: Object.values(error.fields).join(' ') } }) };
-  }
-  return { banner: { text: saveFailureMessage('feedback', error) } };
-}
-
-/**
- * The state and actions of the feedback form (docs/product.md#feedback): the scores and comment
- * with what is saved, their errors, `save` (POST the first time, PUT after) and `nextPending`
- * (the oldest other pending recording, or back to the queue). Leaving with unsaved changes asks first.
- */
-function useReviewForm({ item, teacherId, pending }: ReviewFormProps) {
+/** The recording, its player and the feedback form (docs/product.md#feedback). */
+function ReviewForm({ item, teacherId, pending }: ReviewFormProps) {
   const { t } = useI18n();
+  const id = useId();
   const navigate = useNavigate();
   const toast = useToast();
+  const player = useRef<HTMLAudioElement>(null);
+  const playFrom = useCallback((ms: number) => playAudioFrom(player.current, ms), []);
   const focus = item.focusStrands as StrandKey[];
   const [saved, setSaved] = useState<Feedback | null>(item.feedback);
   const [scores, setScores] = useState<Partial<Record<StrandKey, number>>>(() => ({ ...(item.feedback?.strands ?? {}) }));
   const [comment, setComment] = useState(item.feedback?.comment ?? '');
   const [submitted, setSubmitted] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [saveError, setSaveError] = useState<SaveError | null>(null);
+  // A message of ours is kept as its key, so that a language switch reaches it; the server's words as they came.
+  const [saveError, setSaveError] = useState<{ key: MessageId } | { text: string } | null>(null);
   const [saving, setSaving] = useState(false);
   const [justSaved, setJustSaved] = useState(false);
   const [finding, setFinding] = useState(false);
@@ -180,7 +163,6 @@ function useReviewForm({ item, teacherId, pending }: ReviewFormProps) {
   });
   const errorFor = (name: string, key?: StrandKey): string | undefined => fieldErrors[name] ?? (submitted && key && scores[key] === undefined ? t(REVIEW_MESSAGES.missingScore) : undefined);
   const commentTooLong = comment.trim().length > 2000;
-  const commentError = fieldErrors.comment ?? (submitted && commentTooLong ? t('common.atMost2000Characters') : undefined);
 
   const save = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -199,9 +181,12 @@ function useReviewForm({ item, teacherId, pending }: ReviewFormProps) {
       toast(t(REVIEW_MESSAGES.saved));
     } catch (error) {
       console.error('Failed to save the feedback', error);
-      const failure = saveFailure(error, focus);
-      if (failure.fields) setFieldErrors(failure.fields);
-      if (failure.banner) setSaveError(failure.banner);
+      if (error instanceof HttpError && error.status === 409) setSaveError({ key: REVIEW_MESSAGES.conflict });
+      else if (error instanceof HttpError && error.status === 400 && Object.keys(error.fields).length > 0) {
+        setFieldErrors({ ...error.fields });
+        const named = Object.keys(error.fields).some((name) => name === 'comment' || focus.some((key) => name === `strands.${key}`));
+        if (!named) setSaveError({ text: Object.values(error.fields).join(' ') });
+      } else setSaveError({ text: saveFailureMessage('feedback', error) });
     } finally {
       setSaving(false);
     }
@@ -226,90 +211,77 @@ function useReviewForm({ item, teacherId, pending }: ReviewFormProps) {
     }
   };
 
-  const setScore = (key: StrandKey, value: number) => {
-    setScores((current) => ({ ...current, [key]: value }));
-    setFieldErrors(({ [`strands.${key}`]: _dropped, ...rest }) => rest);
-  };
-  const editComment = (text: string) => {
-    setComment(text);
-    setFieldErrors(({ comment: _dropped, ...rest }) => rest);
-  };
-
-  return { focus, saved, scores, comment, saveError, saving, justSaved, finding, errorFor, commentError, save, nextPending, setScore, editComment };
-}
-
-/** The recording under review: the student, the task, the player and its delivery card (docs/product.md#delivery-for-teachers). */
-function RecordingUnderReview({ item }: { item: ReviewItem }) {
-  const { t } = useI18n();
-  const id = useId();
-  const player = useRef<HTMLAudioElement>(null);
-  const playFrom = useCallback((ms: number) => playAudioFrom(player.current, ms), []);
   const audioLabel = `${id}-audio`;
-  return (
-    <section className="review__recording" aria-labelledby={`${id}-student`}>
-      <h2 id={`${id}-student`} className="screen-section-title">
-        {item.studentName}
-      </h2>
-      <p className="review__meta">
-        {item.courseTitle} · <time dateTime={item.submittedAt}>{formatDateTime(item.submittedAt)}</time> · {formatDuration(item.durationMs)}
-      </p>
-      <h3 className="review__task">{item.taskTitle}</h3>
-      <blockquote className="review__prompt">{item.prompt}</blockquote>
-      <p id={audioLabel} className="form-field__label">
-        {t('teacher.review.recordingBy', { name: item.studentName })}
-      </p>
-      {item.audioRemoved ? (
-        <AudioRemovedNote removed={item.audioRemoved} />
-      ) : (
-        <audio ref={player} className="review__audio" controls preload="metadata" src={`${API_ORIGIN}${item.audioUrl}`} aria-labelledby={audioLabel}>
-          <a href={`${API_ORIGIN}${item.audioUrl}`}>{t('teacher.review.download')}</a>
-        </audio>
-      )}
-      <div className="review__delivery">
-        <RecordingDelivery recordingId={item.id} submittedAt={item.submittedAt} audience="teacher" onPlayFrom={playFrom} headingLevel={3} />
-      </div>
-    </section>
-  );
-}
-
-/** The recording, its player and the feedback form (docs/product.md#feedback). */
-function ReviewForm(props: ReviewFormProps) {
-  const { t } = useI18n();
-  const form = useReviewForm(props);
-  const { saveError, saved, justSaved } = form;
+  const commentError = fieldErrors.comment ?? (submitted && commentTooLong ? t('common.atMost2000Characters') : undefined);
 
   return (
     <div className="review">
-      <RecordingUnderReview item={props.item} />
-      <form className="review__form" aria-label={t('teacher.review.feedback')} noValidate onSubmit={(event) => void form.save(event)}>
+      <section className="review__recording" aria-labelledby={`${id}-student`}>
+        <h2 id={`${id}-student`} className="screen-section-title">
+          {item.studentName}
+        </h2>
+        <p className="review__meta">
+          {item.courseTitle} · <time dateTime={item.submittedAt}>{formatDateTime(item.submittedAt)}</time> · {formatDuration(item.durationMs)}
+        </p>
+        <h3 className="review__task">{item.taskTitle}</h3>
+        <blockquote className="review__prompt">{item.prompt}</blockquote>
+        <p id={audioLabel} className="form-field__label">
+          {t('teacher.review.recordingBy', { name: item.studentName })}
+        </p>
+        {item.audioRemoved ? (
+          <AudioRemovedNote removed={item.audioRemoved} />
+        ) : (
+          <audio ref={player} className="review__audio" controls preload="metadata" src={`${API_ORIGIN}${item.audioUrl}`} aria-labelledby={audioLabel}>
+            <a href={`${API_ORIGIN}${item.audioUrl}`}>{t('teacher.review.download')}</a>
+          </audio>
+        )}
+        <div className="review__delivery">
+          <RecordingDelivery recordingId={item.id} submittedAt={item.submittedAt} audience="teacher" onPlayFrom={playFrom} headingLevel={3} />
+        </div>
+      </section>
+
+      <form className="review__form" aria-label={t('teacher.review.feedback')} noValidate onSubmit={(event) => void save(event)}>
         {saveError && (
           <p className="form-banner" role="alert">
             {'key' in saveError ? t(saveError.key) : saveError.text}
           </p>
         )}
         <div className="form-fields">
-          {form.focus.map((key) => (
+          {focus.map((key) => (
             <RadioGroupField
               key={key}
               className="score-scale"
               label={STRAND_LABELS[key]}
-              value={form.scores[key]}
+              value={scores[key]}
               options={SCORE_OPTIONS}
               required
-              error={form.errorFor(`strands.${key}`, key)}
-              onChange={(value) => form.setScore(key, value)}
+              error={errorFor(`strands.${key}`, key)}
+              onChange={(value) => {
+                setScores((current) => ({ ...current, [key]: value }));
+                setFieldErrors(({ [`strands.${key}`]: _dropped, ...rest }) => rest);
+              }}
             />
           ))}
-          <TextAreaField label={t('teacher.review.comment')} value={form.comment} rows={4} maxLength={2000} error={form.commentError} onChange={form.editComment} />
+          <TextAreaField
+            label={t('teacher.review.comment')}
+            value={comment}
+            rows={4}
+            maxLength={2000}
+            error={commentError}
+            onChange={(text) => {
+              setComment(text);
+              setFieldErrors(({ comment: _dropped, ...rest }) => rest);
+            }}
+          />
         </div>
         {/* Enter in a field submits; the visible Save button is below. */}
         <button type="submit" hidden />
         <div className="review__actions">
-          <IonButton onClick={() => void form.save()} disabled={form.saving}>
-            {form.saving ? t('common.saving') : t('common.save')}
+          <IonButton onClick={() => void save()} disabled={saving}>
+            {saving ? t('common.saving') : t('common.save')}
           </IonButton>
           {justSaved && (
-            <IonButton fill="outline" onClick={() => void form.nextPending()} disabled={form.finding}>
+            <IonButton fill="outline" onClick={() => void nextPending()} disabled={finding}>
               {t('teacher.review.nextPending')}
             </IonButton>
           )}
