@@ -156,6 +156,17 @@ export async function reviewQueue(teacher: Person, status: 'pending' | 'reviewed
   const courseIds = await coursesTaughtBy(teacher._id);
   if (courseIds.length === 0) return [];
   const recordings = await Recording.find({ courseId: { $in: courseIds }, status }).lean<Array<RecordingLike & { _id: Types.ObjectId; studentId: Types.ObjectId }>>();
+  const order = status === 'pending' ? 1 : -1;
+  recordings.sort((a, b) => order * (a.submittedAt.getTime() - b.submittedAt.getTime()) || String(a._id).localeCompare(String(b._id)));
+  return reviewItems(recordings, status === 'reviewed');
+}
+
+/**
+ * Recordings as review-queue entries, in the given order (docs/product.md#feedback): each with the
+ * student's name, the task's title, prompt and focus strands, its delivery summary and, when
+ * `withFeedback`, its feedback (`null` otherwise). Five queries; none for no recordings.
+ */
+export async function reviewItems(recordings: ReadonlyArray<RecordingLike & { _id: Types.ObjectId; studentId: Types.ObjectId }>, withFeedback: boolean): Promise<ReviewItemJson[]> {
   if (recordings.length === 0) return [];
   const tasks = await SpeakingTask.find({ _id: { $in: [...new Set(recordings.map((r) => String(r.taskId)))].map((id) => new Types.ObjectId(id)) } }).lean<TaskDoc[]>();
   const [students, titles, feedback, deliveryOf] = await Promise.all([
@@ -163,27 +174,24 @@ export async function reviewQueue(teacher: Person, status: 'pending' | 'reviewed
       .select('name')
       .lean(),
     courseTitles(tasks.map((t) => t.courseId)),
-    status === 'reviewed' ? Feedback.find({ recordingId: { $in: recordings.map((r) => r._id) } }).lean<FeedbackLike[]>() : Promise.resolve([]),
+    withFeedback ? Feedback.find({ recordingId: { $in: recordings.map((r) => r._id) } }).lean<FeedbackLike[]>() : Promise.resolve([]),
     deliverySummaries(recordings.map((r) => r._id)),
   ]);
   const names = new Map(students.map((s) => [String(s._id), s.name]));
   const taskOf = new Map(tasks.map((t) => [String(t._id), t]));
   const feedbackOf = new Map(feedback.map((f) => [String(f.recordingId), f]));
-  const order = status === 'pending' ? 1 : -1;
-  return recordings
-    .sort((a, b) => order * (a.submittedAt.getTime() - b.submittedAt.getTime()) || String(a._id).localeCompare(String(b._id)))
-    .map((recording) => {
-      const task = taskOf.get(String(recording.taskId))!;
-      const presented = presentSpeakingTask(task, titles.get(String(task.courseId)) ?? '');
-      const review = feedbackOf.get(String(recording._id));
-      return {
-        ...presentRecording(recording, deliveryOf(recording._id)),
-        studentName: names.get(String(recording.studentId)) ?? DELETED_USER_NAME,
-        taskTitle: presented.title,
-        prompt: presented.prompt,
-        focusStrands: presented.focusStrands,
-        courseTitle: presented.courseTitle,
-        feedback: review ? presentFeedback(review) : null,
-      };
-    });
+  return recordings.map((recording) => {
+    const task = taskOf.get(String(recording.taskId))!;
+    const presented = presentSpeakingTask(task, titles.get(String(task.courseId)) ?? '');
+    const review = feedbackOf.get(String(recording._id));
+    return {
+      ...presentRecording(recording, deliveryOf(recording._id)),
+      studentName: names.get(String(recording.studentId)) ?? DELETED_USER_NAME,
+      taskTitle: presented.title,
+      prompt: presented.prompt,
+      focusStrands: presented.focusStrands,
+      courseTitle: presented.courseTitle,
+      feedback: review ? presentFeedback(review) : null,
+    };
+  });
 }

@@ -31,6 +31,7 @@ import { sendServedFile } from '../platform/http/static.js';
 import { validate } from '../platform/http/validation.js';
 import { authorizeFeedbackAuthor, authorizeRecorder, authorizeTaskCourse, authorizeTaskOwner, recordingFor } from './policy.js';
 import type { Reader } from '../auth/roles.js';
+import { reviewRoute } from './reviewRoute.js';
 import { findTask, readableRecording, reviewQueue, studentTasks, teacherTasks, type RecordingDoc } from './queries.js';
 import { createTaskSchema, DUE_IN_THE_PAST, feedbackSchema, isPast, queueQuerySchema, recordingFieldsSchema, recordingIdParamSchema, taskIdParamSchema, updateTaskSchema } from './schema.js';
 import { describe, idempotencyKey, json, noBody, NOT_JSON, TOO_LARGE as BODY_TOO_LARGE } from '../platform/http/describe.js';
@@ -454,6 +455,7 @@ export function createSpeakingRoutes(opts: { recordings: UploadStore; ffmpegPath
   return new Hono<AppEnv>()
     .route('/', teacherTaskRoutes())
     .route('/', studentTaskRoutes(store, opts))
+    .route('/', reviewRoute)
     .route('/', recordingAudioRoutes(store))
     .route('/', reviewQueueRoutes())
     .route('/', feedbackRoutes());

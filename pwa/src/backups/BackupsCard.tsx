@@ -2,7 +2,7 @@ import { IonButton, IonCard, IonCardContent, IonCardHeader, IonSpinner } from '@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { archiveUrl, BACKUP_POLL_MS, fetchBackups, formatSize, isBackupRunning, startBackup, type BackupRun, type BackupStatus } from './backupsApi';
 import { SelectField } from '../platform/ui/FormField';
-import { useAdminToast } from '../platform/ui/useAdminToast';
+import { useToast } from '../platform/ui/useToast';
 import { t as translate, useI18n, type MessageId } from '../platform/i18n';
 import '../platform/ui/admin.css';
 import './BackupsCard.css';
@@ -140,7 +140,7 @@ export interface BackupsCardProps {
  */
 export default function BackupsCard({ frequencies, frequency, onFrequencyChange, savedFrequency, pollMs = BACKUP_POLL_MS }: BackupsCardProps) {
   const { t } = useI18n();
-  const toast = useAdminToast();
+  const toast = useToast();
   // The toast is worded when the backup ends, in the language shown then.
   const announce = useCallback((last: BackupRun | null) => (last && !last.ok ? toast(translate(BACKUP_TEXTS.finishedFailed), 'danger') : toast(translate(BACKUP_TEXTS.finished))), [toast]);
   const backups = useBackups(announce, pollMs);

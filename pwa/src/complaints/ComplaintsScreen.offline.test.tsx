@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { writeCache } from '../platform/api/cache';
 import { RequestQueue } from '../platform/offline/outbox';
+import { wireRequest } from '../platform/offline/outboxItems';
 import { mockFetch, sentJson, USERS, type FakeRoute } from '../test/fetchMock';
 import { useFakeIndexedDb } from '../test/fakeIndexedDb';
 import { renderAt } from '../test/renderApp';
@@ -59,7 +60,7 @@ describe('My Complaints offline', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Complaint: Broken chair' })).toBeInTheDocument();
     expect(within(card('Broken chair')).getByText(QUEUED)).toBeInTheDocument();
     const [item] = await queued();
-    expect(item?.body).toEqual({ type: 'json', json: { title: 'Broken chair', description: 'About Broken chair' } });
+    expect(item && wireRequest(item).body).toEqual({ type: 'json', json: { title: 'Broken chair', description: 'About Broken chair' } });
 
     online = true;
     window.dispatchEvent(new Event('online'));

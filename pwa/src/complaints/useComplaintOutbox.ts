@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSession } from '../auth';
-import { RequestQueue, type NewRequest, type QueuedRequest, type SubmitOutcome } from '../platform/offline/outbox';
-import { complaintsPath, type AreaRole, type ComplaintDraft } from '../people';
+import { RequestQueue, type QueuedRequest, type SubmitOutcome } from '../platform/offline/outbox';
+import type { ComplaintArea, ComplaintFiling } from '../platform/offline/outboxItems';
+import type { AreaRole, ComplaintDraft } from '../people';
 
 export type { ComplaintDraft };
 
@@ -16,17 +17,18 @@ export interface QueuedComplaint {
   error: string | null;
 }
 
-/** The queued request that files `draft` as `role` (2 teacher, 3 student): `POST {complaintsPath} {title, description}`. */
-export function complaintRequest(role: AreaRole, draft: ComplaintDraft): NewRequest {
-  return { method: 'POST', path: complaintsPath(role), body: { type: 'json', json: { title: draft.title, description: draft.description } } };
+/** The complaint area of `role` (2 teacher, 3 student). */
+const areaOf = (role: AreaRole): ComplaintArea => (role === 3 ? 'student' : 'teacher');
+
+/** The outbox item that files `draft` as `role` (2 teacher, 3 student): `POST /api/{area}/complaints {title, description}`. */
+export function complaintRequest(role: AreaRole, draft: ComplaintDraft): ComplaintFiling {
+  return { kind: 'complaint.file', area: areaOf(role), json: { title: draft.title, description: draft.description } };
 }
 
 /** `item` as a complaint card of `role`'s screen, or `null` when it files no complaint of that role. */
 export function toQueuedComplaint(item: QueuedRequest, role: AreaRole): QueuedComplaint | null {
-  if (item.method !== 'POST' || item.path !== complaintsPath(role) || item.body?.type !== 'json') return null;
-  const json = item.body.json;
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return null;
-  const { title, description } = json;
+  if (item.kind !== 'complaint.file' || item.area !== areaOf(role)) return null;
+  const { title, description } = item.json as { title?: unknown; description?: unknown };
   if (typeof title !== 'string' || typeof description !== 'string') return null;
   return { id: item.id, draft: { title, description }, status: item.lastError === null ? 'queued' : 'failed', error: item.lastError };
 }
@@ -77,7 +79,7 @@ export function useComplaintOutbox<T = unknown>(role: AreaRole, onSent?: (compla
     refresh();
     const unsubscribe = queue.subscribe((event) => {
       if (event.type === 'changed') refresh();
-      else if (event.type === 'sent' && event.method === 'POST' && event.path === complaintsPath(role)) onSentRef.current?.(event.result as T);
+      else if (event.type === 'sent' && event.subject.kind === 'complaint.file' && event.subject.area === areaOf(role)) onSentRef.current?.(event.result as T);
     });
     return () => {
       live = false;
@@ -103,8 +105,7 @@ export function useComplaintOutbox<T = unknown>(role: AreaRole, onSent?: (compla
   const edit = useCallback(
     async (id: number, draft: ComplaintDraft) => {
       if (!queue) return;
-      const body = complaintRequest(role, draft).body ?? null;
-      if (await queue.update(id, body)) void queue.replayRequests();
+      if (await queue.update(id, complaintRequest(role, draft))) void queue.replayRequests();
     },
     [queue, role],
   );

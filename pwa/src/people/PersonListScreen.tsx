@@ -9,7 +9,7 @@ import { useMediaQuery, WIDE_LAYOUT_QUERY } from '../platform/ui/useMediaQuery';
 import { useI18n } from '../platform/i18n';
 import { breakableEmail, PeopleTable, shortId, type PeopleColumn } from './PeopleTable';
 import { deletePerson, type PersonRow } from './peopleApi';
-import { useAdminToast } from '../platform/ui/useAdminToast';
+import { useToast } from '../platform/ui/useToast';
 import { useConfirm } from '../platform/ui/useConfirm';
 import { usePeopleList } from './usePeopleList';
 import '../platform/ui/admin.css';
@@ -47,7 +47,7 @@ export function PersonListScreen({ kind, title, noun, searchLabel, deletedText, 
   const wide = useMediaQuery(WIDE_LAYOUT_QUERY);
   const list = usePeopleList(kind);
   const { data, error, loading, reload } = list.resource;
-  const toast = useAdminToast();
+  const toast = useToast();
   const confirm = useConfirm();
   const deleting = useRef(false);
 

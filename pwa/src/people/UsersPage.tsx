@@ -14,7 +14,7 @@ import { deletePerson, resetPassword, updateRole, type OneTimePasswordGrant, typ
 import { CreateUserDialog } from './CreateUserDialog';
 import { OneTimePasswordDialog, type OneTimePasswordReason } from './OneTimePasswordDialog';
 import { ROLE_OPTIONS, roleName, type Role } from '../auth';
-import { useAdminToast } from '../platform/ui/useAdminToast';
+import { useToast } from '../platform/ui/useToast';
 import { useConfirm } from '../platform/ui/useConfirm';
 import { usePeopleList } from './usePeopleList';
 import '../platform/ui/admin.css';
@@ -37,7 +37,7 @@ function useUsersPageState() {
   const { t } = useI18n();
   const list = usePeopleList('users');
   const { reload, setData } = list.resource;
-  const toast = useAdminToast();
+  const toast = useToast();
   const confirm = useConfirm();
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
   const deleting = useRef(false);

@@ -8,7 +8,7 @@ import { ROLE } from '../auth';
 import { downloadAccessLog, fetchAccessLog, type AccessLogFilter, type AccessLogPage as Page } from './privacyApi';
 import { saveBlob } from '../platform/ui/saveBlob';
 import { SelectField } from '../platform/ui/FormField';
-import { useAdminToast } from '../platform/ui/useAdminToast';
+import { useToast } from '../platform/ui/useToast';
 import '../platform/ui/admin.css';
 import './AccessLogPage.css';
 import { formatDate } from '../platform/i18n/dates';
@@ -55,7 +55,7 @@ function useFilterChoices() {
  */
 function useAccessLog() {
   const { t } = useI18n();
-  const toast = useAdminToast();
+  const toast = useToast();
   const [filter, setFilter] = useState<AccessLogFilter>({ subjectId: '', actorId: '' });
   const [page, setPage] = useState(1);
   const [log, setLog] = useState<Page | null>(null);

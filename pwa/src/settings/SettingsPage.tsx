@@ -6,7 +6,7 @@ import { ImportDialog } from '../import';
 import { saveBlob } from '../platform/ui/saveBlob';
 import { downloadExport, fetchSettings, saveSettings, type ExportType, type SchoolSettings, type SchoolSettingsFields } from '../people';
 import { previewRetention, PrivacySettingsCard, RetentionSettingsCard, retentionValid } from '../privacy';
-import { useAdminToast } from '../platform/ui/useAdminToast';
+import { useToast } from '../platform/ui/useToast';
 import { SelectField } from '../platform/ui/FormField';
 import { useLeaveGuard } from '../platform/ui/useLeaveGuard';
 import { useSession } from '../auth';
@@ -102,45 +102,17 @@ function useSchoolSettings() {
 }
 
 /**
- * Admin settings at /admin/setting (docs/product.md#settings, docs/product.md#error-messages,
- * docs/product.md#constants-and-limits): General Settings (Language: English, Spanish, French),
- * Data & Backup (Backup Frequency: Daily, Weekly, Monthly, and the backups: `BackupsCard`), Export Data (JSON
- * or CSV, "Export Now" with a spinner while working; the file is saved as
- * user_data.json / user_data.csv; toasts "Data exported successfully" /
- * "Failed to export data"), Import Data ("Import" opens the import dialog, docs/product.md#import), "Save All Changes" and
- * "Revert to Default". Language and Backup Frequency are the school's saved settings
- * (`GET`/`PUT /api/admin/settings`): "Save All Changes" is enabled while an edit is unsaved and
- * saves it ("Settings saved"); "Revert to Default" asks, then saves English and Daily. Both sit in
- * a footer that sticks to the bottom of the screen, with the status ("You have unsaved changes." or
- * "Last saved …"). Leaving with an unsaved edit — a link, a tab, the menu, the back button, a
- * reload — asks first (docs/product.md#settings).
- * "Import" opens the {@link ImportDialog} (docs/product.md#import). The Privacy Notice and
- * Retention cards (docs/product.md#privacy, docs/product.md#retention) edit the same draft; a
- * shorter recording retention asks before saving, with what it would remove.
+ * The settings form's actions (docs/product.md#settings): the school's settings with their draft
+ * ({@link useSchoolSettings}), `saveAll` ("Save All Changes": a shorter recording retention first
+ * asks, with the dry run's count of the audio it would remove and the oldest date,
+ * docs/product.md#retention) and `revert` ("Revert to Default": asks, then saves English and Daily).
  */
-export default function SettingsPage() {
+function useSettingsForm() {
   const { t } = useI18n();
-  const toast = useAdminToast();
+  const toast = useToast();
   const confirm = useConfirm();
   const settings = useSchoolSettings();
-  const [fileType, setFileType] = useState<ExportType>('json');
-  const [exporting, setExporting] = useState(false);
-  const [importOpen, setImportOpen] = useState(false);
-
-  const exportNow = async () => {
-    if (exporting) return;
-    setExporting(true);
-    try {
-      const { blob, fileName } = await downloadExport(fileType);
-      saveBlob(blob, fileName);
-      toast(t('admin.settings.exported'));
-    } catch (err) {
-      console.error('Failed to export data', err);
-      toast(t('admin.settings.exportFailed'), 'danger');
-    } finally {
-      setExporting(false);
-    }
-  };
+  const { saved } = settings;
 
   const saveDraft = async (values: Draft, success: MessageId) => {
     try {
@@ -153,10 +125,6 @@ export default function SettingsPage() {
     }
   };
 
-  /**
-   * "Save All Changes": a shorter recording retention first asks, with the dry run's count of the
-   * audio it would remove and the oldest date (docs/product.md#retention); otherwise saves at once.
-   */
   const saveAll = async (values: Draft) => {
     if (saved && values.recordingRetentionDays < saved.recordingRetentionDays) {
       let audio: { count: number; oldest: string | null } | undefined;
@@ -180,6 +148,107 @@ export default function SettingsPage() {
     await saveDraft(values, SETTINGS_TEXTS.saved);
   };
 
+  const revert = (draft: Draft) =>
+    confirm({
+      header: t(SETTINGS_TEXTS.revertHeader),
+      message: t(SETTINGS_TEXTS.revertMessage),
+      confirmText: t('admin.settings.revert'),
+      onConfirm: () => saveDraft({ ...draftOf(saved ?? draft), ...DEFAULT_SETTINGS }, SETTINGS_TEXTS.reverted),
+    });
+
+  return { ...settings, saveAll, revert };
+}
+
+/** "Export Data" (docs/product.md#settings): JSON or CSV, "Export Now" with a spinner while working, saved as user_data.json / user_data.csv. */
+function ExportCard() {
+  const { t } = useI18n();
+  const toast = useToast();
+  const [fileType, setFileType] = useState<ExportType>('json');
+  const [exporting, setExporting] = useState(false);
+
+  const exportNow = async () => {
+    if (exporting) return;
+    setExporting(true);
+    try {
+      const { blob, fileName } = await downloadExport(fileType);
+      saveBlob(blob, fileName);
+      toast(t('admin.settings.exported'));
+    } catch (err) {
+      console.error('Failed to export data', err);
+      toast(t('admin.settings.exportFailed'), 'danger');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <IonCard>
+      <IonCardHeader>
+        <h2 className="admin-subtitle">{t('admin.settings.exportData')}</h2>
+      </IonCardHeader>
+      <IonCardContent>
+        <SelectField<ExportType> label={t('admin.settings.exportFormat')} value={fileType} options={EXPORT_FORMATS} disabled={exporting} onChange={setFileType} />
+        <div className="export-row">
+          <IonButton disabled={exporting} onClick={() => void exportNow()}>
+            {t('admin.settings.exportNow')}
+          </IonButton>
+          {exporting ? <IonSpinner name="crescent" aria-label={t('admin.settings.exporting')} role="status" /> : null}
+        </div>
+      </IonCardContent>
+    </IonCard>
+  );
+}
+
+/** The sticky footer (docs/product.md#settings): the status, "Save All Changes" and "Revert to Default". */
+function SettingsFooter({ form }: { form: ReturnType<typeof useSettingsForm> }) {
+  const { t } = useI18n();
+  const { draft, saved } = form;
+  return (
+    // In reach on a phone: sticks to the bottom of the screen while the cards scroll under it (docs/product.md#settings).
+    <div className="settings-footer">
+      <p className="settings-footer__status" role="status">
+        {form.dirty
+          ? t('admin.settings.unsaved')
+          : saved?.updatedAt
+            ? saved.updatedBy
+              ? t('admin.settings.lastSavedBy', { time: formatDate(saved.updatedAt, 'dateTime'), name: saved.updatedBy.name })
+              : t('admin.settings.lastSaved', { time: formatDate(saved.updatedAt, 'dateTime') })
+            : null}
+      </p>
+      <div className="settings-actions">
+        <IonButton disabled={!form.dirty || form.saving || !draft || !retentionValid(draft)} onClick={() => draft && void form.saveAll(draft)}>
+          {t('admin.settings.saveAll')}
+        </IonButton>
+        <IonButton fill="outline" color="medium" disabled={!draft || form.saving} onClick={() => draft && form.revert(draft)}>
+          {t('admin.settings.revertToDefault')}
+        </IonButton>
+        {form.saving ? <IonSpinner name="crescent" aria-label={t('admin.settings.saving')} role="status" /> : null}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Admin settings at /admin/setting (docs/product.md#settings, docs/product.md#error-messages,
+ * docs/product.md#constants-and-limits): General Settings (Language: English, Spanish, French),
+ * Data & Backup (Backup Frequency: Daily, Weekly, Monthly, and the backups: `BackupsCard`), Export Data (JSON
+ * or CSV, "Export Now" with a spinner while working; the file is saved as
+ * user_data.json / user_data.csv; toasts "Data exported successfully" /
+ * "Failed to export data"), Import Data ("Import" opens the import dialog, docs/product.md#import), "Save All Changes" and
+ * "Revert to Default". Language and Backup Frequency are the school's saved settings
+ * (`GET`/`PUT /api/admin/settings`): "Save All Changes" is enabled while an edit is unsaved and
+ * saves it ("Settings saved"); "Revert to Default" asks, then saves English and Daily. Both sit in
+ * a footer that sticks to the bottom of the screen, with the status ("You have unsaved changes." or
+ * "Last saved …"). Leaving with an unsaved edit — a link, a tab, the menu, the back button, a
+ * reload — asks first (docs/product.md#settings).
+ * "Import" opens the {@link ImportDialog} (docs/product.md#import). The Privacy Notice and
+ * Retention cards (docs/product.md#privacy, docs/product.md#retention) edit the same draft; a
+ * shorter recording retention asks before saving, with what it would remove.
+ */
+export default function SettingsPage() {
+  const { t } = useI18n();
+  const settings = useSettingsForm();
+  const [importOpen, setImportOpen] = useState(false);
   const { draft, saved } = settings;
   return (
     <>
@@ -220,22 +289,7 @@ export default function SettingsPage() {
             </IonCardContent>
           </IonCard>
         )}
-
-        <IonCard>
-          <IonCardHeader>
-            <h2 className="admin-subtitle">{t('admin.settings.exportData')}</h2>
-          </IonCardHeader>
-          <IonCardContent>
-            <SelectField<ExportType> label={t('admin.settings.exportFormat')} value={fileType} options={EXPORT_FORMATS} disabled={exporting} onChange={setFileType} />
-            <div className="export-row">
-              <IonButton disabled={exporting} onClick={() => void exportNow()}>
-                {t('admin.settings.exportNow')}
-              </IonButton>
-              {exporting ? <IonSpinner name="crescent" aria-label={t('admin.settings.exporting')} role="status" /> : null}
-            </div>
-          </IonCardContent>
-        </IonCard>
-
+        <ExportCard />
         <IonCard>
           <IonCardHeader>
             <h2 className="admin-subtitle">{t('admin.settings.importData')}</h2>
@@ -247,39 +301,7 @@ export default function SettingsPage() {
           </IonCardContent>
         </IonCard>
       </div>
-      {/* In reach on a phone: sticks to the bottom of the screen while the cards scroll under it (docs/product.md#settings). */}
-      <div className="settings-footer">
-        <p className="settings-footer__status" role="status">
-          {settings.dirty
-            ? t('admin.settings.unsaved')
-            : saved?.updatedAt
-              ? saved.updatedBy
-                ? t('admin.settings.lastSavedBy', { time: formatDate(saved.updatedAt, 'dateTime'), name: saved.updatedBy.name })
-                : t('admin.settings.lastSaved', { time: formatDate(saved.updatedAt, 'dateTime') })
-              : null}
-        </p>
-        <div className="settings-actions">
-          <IonButton disabled={!settings.dirty || settings.saving || !draft || !retentionValid(draft)} onClick={() => draft && void saveAll(draft)}>
-            {t('admin.settings.saveAll')}
-          </IonButton>
-          <IonButton
-            fill="outline"
-            color="medium"
-            disabled={!draft || settings.saving}
-            onClick={() =>
-              confirm({
-                header: t(SETTINGS_TEXTS.revertHeader),
-                message: t(SETTINGS_TEXTS.revertMessage),
-                confirmText: t('admin.settings.revert'),
-                onConfirm: () => saveDraft({ ...draftOf(saved ?? draft!), ...DEFAULT_SETTINGS }, SETTINGS_TEXTS.reverted),
-              })
-            }
-          >
-            {t('admin.settings.revertToDefault')}
-          </IonButton>
-          {settings.saving ? <IonSpinner name="crescent" aria-label={t('admin.settings.saving')} role="status" /> : null}
-        </div>
-      </div>
+      <SettingsFooter form={settings} />
       <ImportDialog isOpen={importOpen} onClose={() => setImportOpen(false)} />
     </>
   );

@@ -1,8 +1,8 @@
 /**
  * Speaking practice's calls (docs/product.md#speaking-practice-calls): the shapes come from the
  * typed client, one function per call. Recordings are sent through the outbox (so that a take
- * made with no signal is delivered later, exactly once), never directly: `recordingPath` gives
- * the path to queue.
+ * made with no signal is delivered later, exactly once), never directly: a `recording.submit`
+ * item of the outbox (`platform/offline/outboxItems.ts`).
  */
 import { callOptions, client, done, json, type Answer, type JsonBody } from '../platform/api/client';
 
@@ -66,10 +66,3 @@ export const giveFeedback = (recordingId: string, draft: FeedbackDraft) => json(
 
 /** `PUT /api/teacher/recordings/{recordingId}/feedback`. @throws the errors of `api.ts`. */
 export const editFeedback = (recordingId: string, draft: FeedbackDraft) => json(api.teacher.recordings[':recordingId'].feedback.$put({ param: { recordingId }, json: draft }));
-
-/**
- * The path a recording of `taskId` is sent to (multipart `{audio, durationMs}`, through the outbox;
- * docs/product.md#recordings). Written out rather than built with the client's `$url`, which
- * throws "Invalid URL" when `API_ORIGIN` is `''` (the default: one origin).
- */
-export const recordingPath = (taskId: string): string => `/api/student/speaking-tasks/${encodeURIComponent(taskId)}/recordings`;

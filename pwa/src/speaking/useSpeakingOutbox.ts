@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DeliveryReport } from '@oracy/api/delivery';
 import { useSession } from '../auth';
-import { RequestQueue, type NewRequest, type QueuedRequest, type SubmitOutcome } from '../platform/offline/outbox';
-import { recordingPath, type Recording } from './speaking';
+import { RequestQueue, type QueuedRequest, type SubmitOutcome } from '../platform/offline/outbox';
+import type { RecordingSubmission } from '../platform/offline/outboxItems';
+import type { Recording } from './speaking';
 
 /**
  * A take to send: the audio, its MIME type and its length in ms (the recorder's `Recording`), and
@@ -34,28 +35,6 @@ export interface QueuedRecording {
   delivery: DeliveryReport | null;
 }
 
-/** The `delivery` field of a queued take as a report; `null` when absent or not JSON. */
-function queuedDelivery(field: string | undefined): DeliveryReport | null {
-  if (!field) return null;
-  try {
-    const report = JSON.parse(field) as unknown;
-    return report !== null && typeof report === 'object' ? (report as DeliveryReport) : null;
-  } catch {
-    return null;
-  }
-}
-
-// recordingPath(x) is `{prefix}{x}{suffix}`: its task id is what lies between.
-const MARKER = 'TASK_ID_MARKER';
-const [PATH_PREFIX = '', PATH_SUFFIX = ''] = recordingPath(MARKER).split(MARKER);
-
-/** The task id of a recording path (`/api/student/speaking-tasks/{taskId}/recordings`, docs/product.md#recordings), or `null` for any other path. */
-export function taskIdOfPath(path: string): string | null {
-  if (!path.startsWith(PATH_PREFIX) || !path.endsWith(PATH_SUFFIX)) return null;
-  const id = path.slice(PATH_PREFIX.length, path.length - PATH_SUFFIX.length);
-  return id && !id.includes('/') ? decodeURIComponent(id) : null;
-}
-
 /**
  * The file name a take is sent under, by its MIME type (docs/product.md#recordings; the server
  * judges the content, the name only helps people): `answer.webm`, `answer.m4a` (MP4/AAC),
@@ -70,39 +49,32 @@ export function recordingFilename(type: string): string {
 }
 
 /**
- * The queued request that sends `take` as the answer to `taskId` (docs/product.md#recordings):
- * `POST recordingPath(taskId)` with the multipart form `{audio (the blob, named by
- * {@link recordingFilename}), durationMs (whole ms, as text), delivery (the device's report as
- * JSON, only when the take was measured: docs/product.md#how-did-it-sound)}`. The outbox keeps
- * the fields and the blob in IndexedDB, so a take queued offline keeps its report.
+ * The outbox item that sends `take` as the answer to `taskId` (docs/product.md#recordings): the
+ * audio (named by {@link recordingFilename}), its length in whole ms, and the device's report when
+ * the take was measured (docs/product.md#how-did-it-sound). The outbox keeps them and the blob in
+ * IndexedDB, so a take queued offline keeps its report.
  */
-export function recordingRequest(taskId: string, take: RecordingTake): NewRequest {
-  const fields: Record<string, string> = { durationMs: String(Math.max(0, Math.round(take.durationMs))) };
-  if (take.delivery) fields['delivery'] = JSON.stringify(take.delivery);
+export function recordingRequest(taskId: string, take: RecordingTake): RecordingSubmission {
   return {
-    method: 'POST',
-    path: recordingPath(taskId),
-    body: {
-      type: 'form',
-      fields,
-      files: { audio: { blob: take.blob, filename: recordingFilename(take.type) } },
-    },
+    kind: 'recording.submit',
+    taskId,
+    durationMs: Math.max(0, Math.round(take.durationMs)),
+    delivery: take.delivery ?? null,
+    audio: { blob: take.blob, filename: recordingFilename(take.type) },
   };
 }
 
 /** `item` as a queued recording (docs/product.md#recordings), or `null` when it sends no recording. */
 export function toQueuedRecording(item: QueuedRequest): QueuedRecording | null {
-  if (item.method !== 'POST' || item.body?.type !== 'form') return null;
-  const taskId = taskIdOfPath(item.path);
-  if (!taskId) return null;
+  if (item.kind !== 'recording.submit') return null;
   return {
     id: item.id,
-    taskId,
+    taskId: item.taskId,
     status: item.lastError === null ? 'queued' : 'failed',
     error: item.lastError,
     createdAt: item.createdAt,
-    audio: item.body.files['audio']?.blob ?? null,
-    delivery: queuedDelivery(item.body.fields['delivery']),
+    audio: item.audio.blob,
+    delivery: item.delivery,
   };
 }
 
@@ -156,8 +128,8 @@ export function useSpeakingOutbox(onSent?: (taskId: string, recording: Recording
         refresh();
         return;
       }
-      const taskId = taskIdOfPath(event.path);
-      if (!taskId) return;
+      if (event.subject.kind !== 'recording.submit') return;
+      const { taskId } = event.subject;
       if (event.type === 'progress') {
         setProgress((current) => ({ ...current, [taskId]: event.progress }));
         return;

@@ -17,13 +17,15 @@
  */
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
 import type { CurrentUser } from '../../auth';
+import type { DeliveryReport } from '@oracy/api/delivery';
+import type { ComplaintArea, ComplaintBody, OutboxItem, RawRequest } from '../offline/outboxItems';
 
 /**
  * The schema version. Each version's changes are one step of
  * {@link MIGRATIONS}; `DB_VERSION` is their count, so adding a step is the
  * only way to change the schema. Never edit a released step.
  */
-export const DB_VERSION = 3;
+export const DB_VERSION = 4;
 
 /** Every user database's name starts with this, followed by the user id. */
 export const DB_NAME_PREFIX = 'oracy-user-';
@@ -54,39 +56,13 @@ export interface CurrentUserRecord {
   savedAt: number;
 }
 
-/** A value that survives `JSON.stringify` and `JSON.parse` unchanged. */
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+/** An API write waiting in the outbox (docs/contributing.md#the-outbox): one {@link OutboxItem} of a kind, with its place and state in the queue. */
+export type QueuedRequest = OutboxItem & QueueState;
 
-/** A file of a queued multipart body (docs/product.md#recordings): the Blob as IndexedDB stores it, and the file name sent with it. */
-export interface QueuedFile {
-  blob: Blob;
-  /** The part's file name, e.g. `answer.webm`. */
-  filename: string;
-}
-
-/**
- * The body of a queued request: a JSON value (sent with
- * `Content-Type: application/json`), a Blob (a recording, a file) stored
- * as it is and sent with its own content type, or a multipart form
- * (docs/product.md#recordings: a recording `{audio, durationMs}`) whose text
- * fields and files are stored as they are and sent as a fresh `FormData`
- * each time (the browser sets the boundary).
- */
-export type QueuedBody =
-  { type: 'json'; json: JsonValue } | { type: 'blob'; blob: Blob; contentType: string } | { type: 'form'; fields: Record<string, string>; files: Record<string, QueuedFile> };
-
-/** The methods a queued request may use: writes only. */
-export type QueuedMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** An API write waiting in the outbox (docs/contributing.md#the-outbox). */
-export interface QueuedRequest {
+/** Where a queued write stands: its place, its idempotency key and its attempts. */
+export interface QueueState {
   /** Assigned by the store, increasing: the queue is sent in this order. */
   id: number;
-  method: QueuedMethod;
-  /** The API path, e.g. `/api/student/complaints`. */
-  path: string;
-  /** What is sent, or `null` for no body. */
-  body: QueuedBody | null;
   /** A client-generated UUID, sent as the `Idempotency-Key` header; the server answers a repeat with the first answer. */
   idempotencyKey: string;
   /** When it was queued, in ms since the epoch. */
@@ -100,6 +76,9 @@ export interface QueuedRequest {
    */
   lastError: string | null;
 }
+
+/** A queued write as schema version 3 stored it: its method, path and body, without a kind. */
+type V3Request = Omit<RawRequest, 'kind'> & QueueState;
 
 /** A complaint as the outbox stored it before it held any request (schema version 2). */
 interface LegacyOutboxRecord {
@@ -120,7 +99,7 @@ interface LegacyOutboxRecord {
  * version 2 sent, so that a repeat of a send whose answer was lost matches
  * the server's stored request instead of conflicting with it.
  */
-function fromLegacy(old: LegacyOutboxRecord, userId: string): Omit<QueuedRequest, 'id'> {
+function fromLegacy(old: LegacyOutboxRecord, userId: string): Omit<V3Request, 'id'> {
   const { title, description } = old.draft;
   return {
     method: 'POST',
@@ -131,6 +110,41 @@ function fromLegacy(old: LegacyOutboxRecord, userId: string): Omit<QueuedRequest
     attempts: old.attempts,
     lastError: old.status === 'failed' ? (old.error ?? '') : null,
   };
+}
+
+const V3_COMPLAINT_PATHS: Record<string, ComplaintArea> = { '/api/student/complaints': 'student', '/api/teacher/complaints': 'teacher' };
+const V3_RECORDING_PATH = /^\/api\/student\/speaking-tasks\/([^/]+)\/recordings$/;
+
+/** `text` parsed as a JSON object, or `undefined` when it is not one or does not print back the same. */
+function jsonObjectOf(text: string): Record<string, unknown> | undefined {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return value !== null && typeof value === 'object' && !Array.isArray(value) && JSON.stringify(value) === text ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A version-3 request with its kind: a complaint or a recording when its path and body are one
+ * (and build back to exactly what it sent), otherwise a `request` sent as it was stored.
+ */
+function withKind(stored: V3Request): QueuedRequest {
+  const { method, path, body, ...state } = stored;
+  const area = V3_COMPLAINT_PATHS[path];
+  if (method === 'POST' && area && body?.type === 'json' && typeof body.json === 'object' && body.json !== null && !Array.isArray(body.json)) {
+    return { ...state, kind: 'complaint.file', area, json: body.json as ComplaintBody };
+  }
+  const taskId = V3_RECORDING_PATH.exec(path)?.[1];
+  if (method === 'POST' && taskId && body?.type === 'form') {
+    const { durationMs = '', delivery, ...otherFields } = body.fields;
+    const { audio, ...otherFiles } = body.files;
+    const report = delivery === undefined ? null : jsonObjectOf(delivery);
+    if (audio && report !== undefined && String(Number(durationMs)) === durationMs && Object.keys({ ...otherFields, ...otherFiles }).length === 0) {
+      return { ...state, kind: 'recording.submit', taskId: decodeURIComponent(taskId), durationMs: Number(durationMs), delivery: report as DeliveryReport | null, audio };
+    }
+  }
+  return { ...state, kind: 'request', method, path, body };
 }
 
 /** The typed schema of a user database (idb's `DBSchema`). */
@@ -149,7 +163,7 @@ type UpgradeTransaction = IDBPTransaction<OracyDB, StoreNames<OracyDB>[], 'versi
  * The schema's history: step `i` upgrades a database from version `i` to
  * `i + 1`. v1 held the caches; v2 added the complaint outbox; v3 turned the
  * outbox into a queue of requests keyed by an increasing id, carrying over
- * every queued complaint. A step may be asynchronous as long as it awaits
+ * every queued complaint; v4 gave each queued request its kind ({@link withKind}). A step may be asynchronous as long as it awaits
  * only requests of the upgrade transaction.
  */
 export const MIGRATIONS: ReadonlyArray<(db: UserDb, tx: UpgradeTransaction) => void | Promise<void>> = [
@@ -169,7 +183,15 @@ export const MIGRATIONS: ReadonlyArray<(db: UserDb, tx: UpgradeTransaction) => v
     legacy.sort((a, b) => a.createdAt - b.createdAt);
     // The store assigns each `id`, in this order.
     const userId = db.name.slice(DB_NAME_PREFIX.length);
-    for (const old of legacy) await outbox.add(fromLegacy(old, userId) as QueuedRequest);
+    for (const old of legacy) await outbox.add(fromLegacy(old, userId) as unknown as QueuedRequest);
+  },
+  async (_db, tx) => {
+    let cursor = await tx.objectStore('outbox').openCursor();
+    while (cursor) {
+      const stored = cursor.value as QueuedRequest | V3Request;
+      if (!('kind' in stored)) await cursor.update(withKind(stored));
+      cursor = await cursor.continue();
+    }
   },
 ];
 

@@ -7,7 +7,8 @@ import { browserLocation } from '../api/redirect';
 import { installFakeXhr, useNodeBlobs } from '../../test/fakeXhr';
 import { apiFetch } from '../api/api';
 import { closeUserDb, openUserDb, upgradeUserDb, userDbName, type UserDb } from '../api/db';
-import { countUnsent, RequestQueue, retryDelay, type NewRequest, type QueueEvent } from './outbox';
+import { countUnsent, RequestQueue, retryDelay, type OutboxItem, type QueueEvent } from './outbox';
+import { wireRequest, type ComplaintArea } from './outboxItems';
 import { serverStatus } from '../api/serverStatus';
 
 useFakeIndexedDb();
@@ -17,8 +18,8 @@ const STUDENT_PATH = 'POST /api/student/complaints';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const offline = () => new TypeError('Failed to fetch');
 const draft = (n: number) => ({ title: `Complaint ${n}`, description: `Description ${n}` });
-/** The request that files complaint `n` as a student (`path` for a teacher's). */
-const complaint = (n: number, path = '/api/student/complaints'): NewRequest => ({ method: 'POST', path, body: { type: 'json', json: draft(n) } });
+/** The item that files complaint `n` as a student (`area` for a teacher's). */
+const complaint = (n: number, area: ComplaintArea = 'student'): OutboxItem => ({ kind: 'complaint.file', area, json: draft(n) });
 
 /** Triggers and subscriptions a test started, ended after it. */
 const made: Array<{ stop?: () => void; off?: () => void }> = [];
@@ -40,7 +41,7 @@ function endpoint(...answers: Array<number | Error>): FakeRoute {
 
 const sentTitles = (spy: ReturnType<typeof mockFetch>) => spy.mock.calls.map((call) => (sentJson(call) as { title: string }).title);
 const sentKeys = (spy: ReturnType<typeof mockFetch>) => spy.mock.calls.map((call) => new Headers((call[1] as RequestInit).headers).get('Idempotency-Key'));
-const titles = (items: Array<{ body: unknown }>) => items.map((item) => (item.body as { json: { title: string } }).json.title);
+const titles = (items: OutboxItem[]) => items.map((item) => (wireRequest(item).body as unknown as { json: { title: string } }).json.title);
 
 afterEach(() => {
   for (const { stop, off } of made.splice(0)) {
@@ -66,7 +67,7 @@ describe('RequestQueue.submit', () => {
 
   it('sends to the path of the request (a teacher’s complaint)', async () => {
     const spy = mockFetch({ 'POST /api/teacher/complaints': endpoint(201) });
-    expect((await queueOf('u-teacher').submit(complaint(1, '/api/teacher/complaints'))).state).toBe('sent');
+    expect((await queueOf('u-teacher').submit(complaint(1, 'teacher'))).state).toBe('sent');
     expect(String(spy.mock.calls[0]?.[0])).toBe('/api/teacher/complaints');
   });
 
@@ -80,7 +81,7 @@ describe('RequestQueue.submit', () => {
 
     expect(outcome.state).toBe('queued');
     const [item] = await queueOf().getAll();
-    expect(item).toMatchObject({ method: 'POST', path: '/api/student/complaints', body: { type: 'json', json: draft(1) }, attempts: 1, lastError: null });
+    expect(item).toMatchObject({ kind: 'complaint.file', area: 'student', json: draft(1), attempts: 1, lastError: null });
     expect(item?.idempotencyKey).toBe(outcome.state === 'queued' ? outcome.item.idempotencyKey : '');
     expect(sentKeys(spy)).toEqual([item?.idempotencyKey]);
     expect(item?.createdAt).toBeGreaterThan(0);
@@ -173,7 +174,7 @@ describe('RequestQueue.replayRequests (docs/contributing.md#the-outbox)', () => 
     const report = await queueOf().replayRequests();
     expect(sentTitles(spy)).toEqual(['Complaint 1', 'Complaint 2']);
     expect(report.failed.map((item) => item.lastError)).toEqual(['Refused: Complaint 1']);
-    expect(await queueOf().getAll()).toMatchObject([{ body: { json: draft(1) }, lastError: 'Refused: Complaint 1' }]);
+    expect(await queueOf().getAll()).toMatchObject([{ json: draft(1), lastError: 'Refused: Complaint 1' }]);
 
     const later = mockFetch({ [STUDENT_PATH]: endpoint(201) });
     await queueOf().replayRequests();
@@ -222,7 +223,7 @@ describe('RequestQueue.replayRequests (docs/contributing.md#the-outbox)', () => 
 
   it('keeps each user’s queue apart', async () => {
     await queueOf('u-a').pushRequest(complaint(1));
-    await queueOf('u-b').pushRequest(complaint(2, '/api/teacher/complaints'));
+    await queueOf('u-b').pushRequest(complaint(2, 'teacher'));
     expect(titles(await queueOf('u-a').getAll())).toEqual(['Complaint 1']);
     expect(titles(await queueOf('u-b').getAll())).toEqual(['Complaint 2']);
   });
@@ -243,7 +244,7 @@ describe('RequestQueue.replayRequests (docs/contributing.md#the-outbox)', () => 
         return { status: 201, body: { id: 'r1' } };
       },
     });
-    const queued = await queueOf().pushRequest({ method: 'PUT', path: '/api/student/recordings/r1', body: { type: 'blob', blob, contentType: 'audio/webm' } });
+    const queued = await queueOf().pushRequest({ kind: 'request', method: 'PUT', path: '/api/student/recordings/r1', body: { type: 'blob', blob, contentType: 'audio/webm' } });
     closeUserDb(); // read back from the store, not from memory
 
     const report = await queueOf().replayRequests();
@@ -273,7 +274,7 @@ describe('removing and editing queued requests', () => {
     const [old] = report.failed;
     expect(old).toMatchObject({ lastError: 'Refused: Complaint 1' });
 
-    const edited = await queueOf().update(old?.id ?? -1, { type: 'json', json: { title: 'Fixed', description: 'Better' } });
+    const edited = await queueOf().update(old?.id ?? -1, { kind: 'complaint.file', area: 'student', json: { title: 'Fixed', description: 'Better' } });
     expect(edited).toMatchObject({ id: old?.id, attempts: 0, lastError: null });
     expect(edited?.idempotencyKey).toMatch(UUID);
     expect(edited?.idempotencyKey).not.toBe(old?.idempotencyKey);
@@ -288,7 +289,7 @@ describe('removing and editing queued requests', () => {
   });
 
   it('resolves null when updating a request that is gone', async () => {
-    expect(await queueOf().update(42, null)).toBeNull();
+    expect(await queueOf().update(42, complaint(1))).toBeNull();
   });
 });
 
@@ -410,7 +411,7 @@ describe('the upgrade from the complaint outbox (database version 2)', () => {
 
   it('keeps every queued complaint, in order, with its client id as the idempotency key, and sends it as before', async () => {
     await version2Outbox(USER);
-    expect((await openUserDb(USER))?.version).toBe(3);
+    expect((await openUserDb(USER))?.version).toBe(4);
 
     const items = await queueOf().getAll();
     expect(items.map((item) => [item.idempotencyKey, titles([item])[0], item.lastError, item.attempts])).toEqual([
@@ -453,10 +454,12 @@ describe('multipart bodies (docs/product.md#recordings)', () => {
     };
   }
 
-  const recording = (): NewRequest => ({
-    method: 'POST',
-    path: RECORDING_PATH,
-    body: { type: 'form', fields: { durationMs: '4200' }, files: { audio: { blob: new Blob(['fake audio'], { type: 'audio/webm' }), filename: 'answer.webm' } } },
+  const recording = (): OutboxItem => ({
+    kind: 'recording.submit',
+    taskId: 't1',
+    durationMs: 4200,
+    delivery: null,
+    audio: { blob: new Blob(['fake audio'], { type: 'audio/webm' }), filename: 'answer.webm' },
   });
 
   it('sends a fresh multipart form once, with the key and the browser’s boundary, and reports progress', async () => {
@@ -497,7 +500,7 @@ describe('multipart bodies (docs/product.md#recordings)', () => {
     closeUserDb(); // a reload: a new queue reads the store
 
     const [stored] = await queueOf().getAll();
-    expect(stored?.body).toMatchObject({ type: 'form', fields: { durationMs: '4200' }, files: { audio: { filename: 'answer.webm' } } });
+    expect(stored && wireRequest(stored).body).toMatchObject({ type: 'form', fields: { durationMs: '4200' }, files: { audio: { filename: 'answer.webm' } } });
     await queueOf().replayRequests();
     await queueOf().replayRequests();
 
@@ -516,5 +519,59 @@ describe('multipart bodies (docs/product.md#recordings)', () => {
     expect((await queueOf().replayRequests()).failed).toHaveLength(1);
     expect(await queueOf().getAll()).toMatchObject([{ attempts: 2, lastError: 'This is not audio.' }]);
     expect(new Set(received.map((r) => r.key)).size).toBe(1);
+  });
+});
+
+describe('outbox items by kind (docs/contributing.md#the-outbox)', () => {
+  const audio = { blob: new Blob(['fake audio'], { type: 'audio/webm' }), filename: 'answer.webm' };
+
+  it('files a complaint at its area’s complaints path, with its JSON body', () => {
+    expect(wireRequest(complaint(1))).toEqual({ method: 'POST', path: '/api/student/complaints', body: { type: 'json', json: draft(1) } });
+    expect(wireRequest(complaint(1, 'teacher')).path).toBe('/api/teacher/complaints');
+  });
+
+  it('sends a recording to its task’s recordings path, as a form with its length and its report', () => {
+    const delivery = { pace: 120 } as never;
+    expect(wireRequest({ kind: 'recording.submit', taskId: 'a b/c', durationMs: 4200, delivery, audio })).toEqual({
+      method: 'POST',
+      path: '/api/student/speaking-tasks/a%20b%2Fc/recordings',
+      body: { type: 'form', fields: { durationMs: '4200', delivery: JSON.stringify(delivery) }, files: { audio } },
+    });
+    expect(wireRequest({ kind: 'recording.submit', taskId: 't1', durationMs: 0, delivery: null, audio }).body).toMatchObject({ fields: { durationMs: '0' } });
+  });
+
+  it('sends a raw request as it is', () => {
+    const request = { method: 'DELETE', path: '/api/student/complaints/c1', body: null } as const;
+    expect(wireRequest({ kind: 'request', ...request })).toEqual(request);
+  });
+});
+
+describe('the upgrade to kinds (database version 3)', () => {
+  /** What version 3 left behind: a complaint, a recording and another write, each as its method, path and body. */
+  async function version3Outbox(userId: string) {
+    const old = await openDB(userDbName(userId), 3, {
+      upgrade: (db, oldVersion, newVersion, tx) => void upgradeUserDb(db as unknown as UserDb, oldVersion, newVersion ?? 3, tx as never),
+    });
+    const state = (n: number) => ({ idempotencyKey: `key-${n}`, createdAt: n, attempts: 1, lastError: null });
+    const tx = old.transaction('outbox', 'readwrite');
+    await tx.objectStore('outbox').add({ method: 'POST', path: '/api/teacher/complaints', body: { type: 'json', json: draft(1) }, ...state(1) });
+    const fields = { durationMs: '4200', delivery: JSON.stringify({ pace: 120 }) };
+    const audio = { blob: new NodeBlob(['fake audio'], { type: 'audio/webm' }), filename: 'answer.webm' };
+    await tx.objectStore('outbox').add({ method: 'POST', path: '/api/student/speaking-tasks/t%201/recordings', body: { type: 'form', fields, files: { audio } }, ...state(2) });
+    await tx.objectStore('outbox').add({ method: 'DELETE', path: '/api/student/complaints/c1', body: null, ...state(3) });
+    await tx.done;
+    old.close();
+  }
+
+  it('gives every stored request its kind, keeping its key, its place and what it sends', async () => {
+    await version3Outbox(USER);
+    const items = await queueOf().getAll();
+    expect(items).toMatchObject([
+      { id: 1, kind: 'complaint.file', area: 'teacher', json: draft(1), idempotencyKey: 'key-1', attempts: 1 },
+      { id: 2, kind: 'recording.submit', taskId: 't 1', durationMs: 4200, delivery: { pace: 120 }, audio: { filename: 'answer.webm' }, idempotencyKey: 'key-2' },
+      { id: 3, kind: 'request', method: 'DELETE', path: '/api/student/complaints/c1', body: null, idempotencyKey: 'key-3' },
+    ]);
+    expect(items.map((item) => wireRequest(item).path)).toEqual(['/api/teacher/complaints', '/api/student/speaking-tasks/t%201/recordings', '/api/student/complaints/c1']);
+    expect(items[1] && wireRequest(items[1]).body).toMatchObject({ type: 'form', fields: { durationMs: '4200', delivery: JSON.stringify({ pace: 120 }) } });
   });
 });

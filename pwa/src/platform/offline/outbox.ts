@@ -22,11 +22,14 @@
  */
 import { apiFetch, HttpError, PASSWORD_CHANGE_REQUIRED } from '../api/api';
 import { isUnreachable } from '../api/cache';
-import { openUserDb, type QueuedBody, type QueuedMethod, type QueuedRequest, type UserDb } from '../api/db';
+import { openUserDb, type QueuedRequest, type UserDb } from '../api/db';
 import { onServerBack } from '../api/serverStatus';
 import { uploadForm } from '../api/upload';
 
-export type { QueuedBody, QueuedMethod, QueuedRequest } from '../api/db';
+import { subjectOf, wireRequest, type OutboxItem, type OutboxSubject, type QueuedBody, type QueuedMethod } from './outboxItems';
+
+export type { QueuedRequest } from '../api/db';
+export type { OutboxItem } from './outboxItems';
 
 /** The first retry delay after a replay that could not reach the server, in ms. */
 export const RETRY_BASE_MS = 5_000;
@@ -38,24 +41,17 @@ export function retryDelay(failures: number): number {
   return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, failures - 1), RETRY_MAX_MS);
 }
 
-/** A write to queue: {@link RequestQueue.pushRequest} adds the key, the time and the counters. */
-export interface NewRequest {
-  method: QueuedMethod;
-  /** The API path, e.g. `/api/student/complaints`. */
-  path: string;
-  /** What to send; none when omitted. */
-  body?: QueuedBody | null;
-}
-
 /**
  * What happened to a user's queue, in this tab or another one: its requests
  * changed, one of them reached the server (`result`: the parsed JSON
  * answer, `undefined` for an empty one), or part of a multipart body went
  * out (`progress`: the share sent, 0–1; `form` bodies only,
- * docs/product.md#recordings).
+ * docs/product.md#recordings). `subject` says what the write is, `method` and `path` what it was sent as.
  */
 export type QueueEvent =
-  { type: 'changed' } | { type: 'sent'; id: number; method: QueuedMethod; path: string; result: unknown } | { type: 'progress'; id: number; path: string; progress: number };
+  | { type: 'changed' }
+  | { type: 'sent'; id: number; subject: OutboxSubject; method: QueuedMethod; path: string; result: unknown }
+  | { type: 'progress'; id: number; subject: OutboxSubject; path: string; progress: number };
 
 /** Why a replay stopped before every sendable request was sent. */
 export type ReplayStop = 'offline' | 'unreachable' | 'unauthorized' | 'unavailable';
@@ -84,7 +80,7 @@ export function newIdempotencyKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** A fresh `FormData` of a queued `form` body (docs/product.md#recordings): its text fields, then its files with their names. */
+/** A fresh `FormData` of a `form` body (docs/product.md#recordings): its text fields, then its files with their names. */
 export function toFormData(body: Extract<QueuedBody, { type: 'form' }>): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(body.fields)) form.append(name, value);
@@ -109,8 +105,9 @@ function parseAnswer(text: string): unknown {
  * so it is never sent again).
  * @throws the errors of `apiFetch` (`OfflineError`, `NetworkError`, `HttpError`).
  */
-async function send(item: Pick<QueuedRequest, 'method' | 'path' | 'body' | 'idempotencyKey'>, onProgress?: (progress: number) => void): Promise<unknown> {
-  const headers: Record<string, string> = { 'Idempotency-Key': item.idempotencyKey };
+async function send(queued: OutboxItem & { idempotencyKey: string }, onProgress?: (progress: number) => void): Promise<unknown> {
+  const headers: Record<string, string> = { 'Idempotency-Key': queued.idempotencyKey };
+  const item = wireRequest(queued);
   const { body } = item;
   if (body?.type === 'form') {
     return parseAnswer(await uploadForm({ method: item.method, path: item.path, form: toFormData(body), headers, onProgress }));
@@ -200,15 +197,13 @@ export class RequestQueue {
   }
 
   /**
-   * Adds a request at the end of the queue with a new idempotency key. Does
+   * Adds a write at the end of the queue with a new idempotency key. Does
    * not send it (see {@link replayRequests}, {@link submit}). Resolves the
    * stored request, or `null` (logged) when the outbox is unavailable.
    */
-  async pushRequest(entry: NewRequest): Promise<QueuedRequest | null> {
-    const record: Omit<QueuedRequest, 'id'> = {
-      method: entry.method,
-      path: entry.path,
-      body: entry.body ?? null,
+  async pushRequest(entry: OutboxItem): Promise<QueuedRequest | null> {
+    const record = {
+      ...entry,
       idempotencyKey: newIdempotencyKey(),
       createdAt: Date.now(),
       attempts: 0,
@@ -241,12 +236,12 @@ export class RequestQueue {
   }
 
   /**
-   * Replaces a request's body and queues it again in its place, under a NEW
-   * idempotency key (the old one may be bound to the refused body on the
+   * Replaces a request's write (`entry`: a complaint's edited body …) and queues it again in its
+   * place, under a NEW idempotency key (the old one may be bound to the refused body on the
    * server), with its error and attempts cleared. Does not send it. Resolves
    * the new request, or `null` when it is gone or the outbox is unavailable (logged).
    */
-  async update(id: number, body: QueuedBody | null): Promise<QueuedRequest | null> {
+  async update(id: number, entry: OutboxItem): Promise<QueuedRequest | null> {
     let updated: QueuedRequest | null = null;
     try {
       const db = await openUserDb(this.userId);
@@ -254,7 +249,7 @@ export class RequestQueue {
       const tx = db.transaction('outbox', 'readwrite');
       const item = await tx.store.get(id);
       if (item) {
-        updated = { ...item, body, idempotencyKey: newIdempotencyKey(), attempts: 0, lastError: null };
+        updated = { ...entry, id: item.id, createdAt: item.createdAt, idempotencyKey: newIdempotencyKey(), attempts: 0, lastError: null } as QueuedRequest;
         await tx.store.put(updated);
       }
       await tx.done;
@@ -313,10 +308,10 @@ export class RequestQueue {
    * Where IndexedDB is unavailable it is sent directly, as without an outbox,
    * and the request's error is thrown (`OfflineError`, `HttpError` …).
    */
-  async submit<T = unknown>(entry: NewRequest): Promise<SubmitOutcome<T>> {
+  async submit<T = unknown>(entry: OutboxItem): Promise<SubmitOutcome<T>> {
     const item = await this.pushRequest(entry);
     if (!item) {
-      const result = await send({ method: entry.method, path: entry.path, body: entry.body ?? null, idempotencyKey: newIdempotencyKey() });
+      const result = await send({ ...entry, idempotencyKey: newIdempotencyKey() });
       return { state: 'sent', result: result as T };
     }
     const report = await this.replayRequests();
@@ -441,12 +436,15 @@ export class RequestQueue {
       if (!head) return report;
       if (browserIsOffline()) return { ...report, stopped: 'offline' };
       after = head.id;
+      const { id } = head;
+      const subject = subjectOf(head);
+      const { method, path, body } = wireRequest(head);
       try {
         const onProgress =
-          head.body?.type === 'form'
+          body?.type === 'form'
             ? (progress: number) => {
-                this.sending.set(head.id, progress);
-                this.emit({ type: 'progress', id: head.id, path: head.path, progress });
+                this.sending.set(id, progress);
+                this.emit({ type: 'progress', id, subject, path, progress });
               }
             : undefined;
         let result: unknown;
@@ -457,7 +455,7 @@ export class RequestQueue {
         }
         await changeIfSame(db, head, null);
         report.sent.push({ item: head, result });
-        this.emit({ type: 'sent', id: head.id, method: head.method, path: head.path, result });
+        this.emit({ type: 'sent', id, subject, method, path, result });
         this.emit({ type: 'changed' });
       } catch (error) {
         // Not refused for what it says: the user must sign in again, or first choose their own password.

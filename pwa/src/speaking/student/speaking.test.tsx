@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { closeUserDb } from '../../platform/api/db';
 import { RequestQueue } from '../../platform/offline/outbox';
+import { wireRequest } from '../../platform/offline/outboxItems';
 import { recordingRequest } from '../useSpeakingOutbox';
 import { useFakeIndexedDb } from '../../test/fakeIndexedDb';
 import { installFakeMedia } from '../../test/fakeMedia';
@@ -159,7 +160,7 @@ describe('Speaking practice: a task', { timeout: 30_000 }, () => {
     await recordAndSubmit(first.user);
     expect(await screen.findByText(QUEUED, undefined, SLOW)).toBeInTheDocument();
     const [queued] = await new RequestQueue(USERS.student.id).getAll();
-    expect(queued?.body).toMatchObject({ type: 'form', fields: { durationMs: expect.any(String) }, files: { audio: { filename: 'answer.webm' } } });
+    expect(queued && wireRequest(queued).body).toMatchObject({ type: 'form', fields: { durationMs: expect.any(String) }, files: { audio: { filename: 'answer.webm' } } });
 
     // A reload: a new render over the same IndexedDB.
     first.unmount();

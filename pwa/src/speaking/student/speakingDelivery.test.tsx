@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { DeliveryReport } from '@oracy/api/delivery';
 import { closeUserDb } from '../../platform/api/db';
 import { RequestQueue } from '../../platform/offline/outbox';
+import { wireRequest } from '../../platform/offline/outboxItems';
 import { deliveryReportFixture } from '../../test/deliveryFixtures';
 import { useFakeIndexedDb } from '../../test/fakeIndexedDb';
 import { installFakeMedia } from '../../test/fakeMedia';
@@ -136,7 +137,7 @@ describe('How did it sound? on the task screen', { timeout: 30_000 }, () => {
     expect(await screen.findByText(QUEUED, undefined, SLOW)).toBeInTheDocument();
 
     const [queued] = await new RequestQueue(USERS.student.id).getAll();
-    expect(queued?.body).toMatchObject({ type: 'form', fields: { durationMs: expect.any(String), delivery: JSON.stringify(report) } });
+    expect(queued && wireRequest(queued).body).toMatchObject({ type: 'form', fields: { durationMs: expect.any(String), delivery: JSON.stringify(report) } });
 
     online = true;
     window.dispatchEvent(new Event('online'));

@@ -17,7 +17,7 @@ import { editFeedback, giveFeedback, loadReviewQueue, queueKey, reviewQueuePath,
 import { useOwnId } from '../../people';
 import { reloadCachedResources, updateCachedResource, useCachedResource } from '../../platform/api/useCachedResource';
 import { useI18n, type MessageId } from '../../platform/i18n';
-import { useAdminToast } from '../../platform/ui/useAdminToast';
+import { useToast } from '../../platform/ui/useToast';
 import { formatDateTime, formatDuration } from './speakingFormat';
 import '../../platform/ui/area.css';
 import '../../platform/ui/formFields.css';
@@ -138,7 +138,7 @@ function ReviewForm({ item, teacherId, pending }: ReviewFormProps) {
   const { t } = useI18n();
   const id = useId();
   const navigate = useNavigate();
-  const toast = useAdminToast();
+  const toast = useToast();
   const player = useRef<HTMLAudioElement>(null);
   const playFrom = useCallback((ms: number) => playAudioFrom(player.current, ms), []);
   const focus = item.focusStrands as StrandKey[];

@@ -6,13 +6,13 @@ import { t } from '../i18n';
 export const TOAST_DURATION_MS = 6000;
 
 /**
- * Shows a toast the way docs/product.md#error-messages asks for the admin screens: 6 s, with a
+ * Shows a toast the way docs/product.md#error-messages asks for (admin and teacher screens): 6 s, with a
  * Close button, green for success and red for failure; announced politely
  * to screen readers by Ionic's toast. A new toast replaces the one still
  * showing (Ionic's hook would otherwise drop it silently while the first is up).
  * @returns `show(message, tone)`
  */
-export function useAdminToast(): (message: string, tone?: 'success' | 'danger') => void {
+export function useToast(): (message: string, tone?: 'success' | 'danger') => void {
   const [present, dismiss] = useIonToast();
   return useCallback(
     (message: string, tone: 'success' | 'danger' = 'success') => {
