@@ -368,6 +368,13 @@ const ROWS: Row[] = [
     }),
   },
 
+  // One recording for the review screen (docs/product.md#feedback) reads like its audio.
+  {
+    endpoint: 'GET /api/recordings/:recordingId',
+    expect: cells(401, 200, 403, 200, 403, 200),
+    request: async (world) => ({ path: `/api/recordings/${(await freshRecording(world)).id}` }),
+  },
+
   // Delivery feedback (docs/product.md#delivery-feedback-calls): the report reads like the audio; the reanalysis is the admins'.
   {
     endpoint: 'GET /api/recordings/:recordingId/delivery',

@@ -312,6 +312,7 @@ const TARGETS: Target[] = [
     fileField: 'audio',
     params: async (w) => ({ taskId: await ids(() => freshTask(w)) }),
   },
+  { endpoint: 'GET /api/recordings/:recordingId', caller: 'ownerStudent', params: async (w) => ({ recordingId: await ids(() => freshRecording(w)) }) },
   { endpoint: 'GET /api/recordings/:recordingId/audio', caller: 'ownerStudent', params: async (w) => ({ recordingId: await ids(() => freshRecording(w)) }) },
   {
     endpoint: 'GET /api/teacher/recordings/:teacherId',
