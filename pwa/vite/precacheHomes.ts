@@ -1,10 +1,10 @@
 /**
- * What the service worker precaches (docs/architecture.md#the-offline-layer): the shell and each
- * role's home, not every screen. A Workbox `manifestTransforms` step that keeps, of the files
- * `globPatterns` found, everything that is not a script or stylesheet under `assets/` (the page,
- * icons, fonts, the web manifest) and, under `assets/`, only the files of {@link PRECACHED_MODULES}
- * with their static imports, read from the Vite manifest (`dist/.vite/manifest.json`). Every other
- * chunk is cached by the service worker at run time, when a screen first fetches it.
+ * What the service worker precaches (docs/architecture.md#the-offline-layer): a Workbox
+ * `manifestTransforms` step that keeps, of the files `globPatterns` found, everything that is not a
+ * script or stylesheet under `assets/` (the page, icons, fonts, the web manifest), the files no
+ * chunk names (the delivery worker), and the chunks the app can reach from the entry and
+ * {@link PRECACHED_MODULES}, statically or lazily, read from the Vite manifest
+ * (`dist/.vite/manifest.json`). Chunks nothing reaches (an old build's) are left out.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,7 +41,16 @@ export const PRECACHED_MODULES = [
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
+  isEntry?: boolean;
+}
+
+/** The Vite manifest of the build in `distDir`. */
+function readManifest(distDir: string): Record<string, ManifestChunk> {
+  const path = join(distDir, '.vite', 'manifest.json');
+  if (!existsSync(path)) throw new Error(`${path} is missing: the precache needs build.manifest on.`);
+  return JSON.parse(readFileSync(path, 'utf8')) as Record<string, ManifestChunk>;
 }
 
 /** One entry of Workbox's precache manifest. */
@@ -53,13 +62,14 @@ interface PrecacheEntry {
 
 /**
  * The files under `assets/` that {@link PRECACHED_MODULES} need: their chunks, their static
- * imports' chunks and the stylesheets of all of them, as paths relative to the build folder.
+ * imports' chunks and the stylesheets of all of them; and every module a screen or a component
+ * imports at the point of use (charts, the delivery measurement, Ionic's overlays), and every
+ * screen the router imports lazily, each with its own imports: a screen never opened must still
+ * open offline, and a fetch started as the signal goes fails. Paths relative to the build folder.
  * @throws Error when the manifest is missing or names none of the homes (a renamed screen)
  */
 export function precachedAssets(distDir: string): Set<string> {
-  const path = join(distDir, '.vite', 'manifest.json');
-  if (!existsSync(path)) throw new Error(`${path} is missing: the precache needs build.manifest on.`);
-  const manifest = JSON.parse(readFileSync(path, 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = readManifest(distDir);
   const keys = Object.keys(manifest);
   const files = new Set<string>();
   const seen = new Set<string>();
@@ -75,6 +85,7 @@ export function precachedAssets(distDir: string): Set<string> {
     if (wanted.startsWith('/')) keys.filter((key) => key.endsWith(wanted)).forEach(visit);
     else visit(wanted);
   }
+  for (const chunk of Object.values(manifest)) chunk.dynamicImports?.forEach(visit);
   const missing = PRECACHED_MODULES.filter((name) => name.startsWith('src/dashboards/') && !manifest[name]);
   if (missing.length) throw new Error(`The precache's homes are not in the build: ${missing.join(', ')}.`);
   return files;
@@ -87,7 +98,9 @@ export function precachedAssets(distDir: string): Set<string> {
 export function precacheHomes(distDir: string) {
   return (entries: PrecacheEntry[]) => {
     const wanted = precachedAssets(distDir);
-    const manifest = entries.filter((entry) => !/^assets\/.*\.(?:js|css)$/.test(entry.url) || wanted.has(entry.url));
+    // Files no chunk names (the delivery worker) are kept: nothing would fetch them before they are needed.
+    const chunkFiles = new Set(Object.values(readManifest(distDir)).flatMap((chunk) => [chunk.file, ...(chunk.css ?? [])]));
+    const manifest = entries.filter((entry) => !/^assets\/.*\.(?:js|css)$/.test(entry.url) || wanted.has(entry.url) || !chunkFiles.has(entry.url));
     return Promise.resolve({ manifest, warnings: [] as string[] });
   };
 }
