@@ -2,10 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { ionicPerUse } from './vite/ionicPerUse.ts';
-import { precacheHomes } from './vite/precacheHomes.ts';
 import { precompileMessages } from './vite/precompileMessages.ts';
-import { resolve } from 'node:path';
-import type { Plugin } from 'vite';
 
 /**
  * Where the dev and preview servers forward the API's paths (docs/architecture.md#one-origin:
@@ -55,23 +52,8 @@ const manifest: Partial<ManifestOptions> = {
 };
 
 /**
- * Where this build writes (`build.outDir`, which `--outDir` may change), read by the precache's
- * transform once the build is written.
- */
-let distDir = resolve(import.meta.dirname, 'dist');
-const outDir: Plugin = {
-  name: 'oracy:out-dir',
-  configResolved(config) {
-    distDir = resolve(config.root, config.build.outDir);
-  },
-};
-
-/**
  * The service worker `/sw.js` (Workbox `generateSW`):
- * - precaches the shell and each role's home (`vite/precacheHomes.ts`): the page, the first load's
- *   scripts and styles, the homes', the layout's and the catalogues, fonts, icons and the manifest;
- * - caches every other hashed script and style under `/assets/` at run time, cache-first, as a
- *   screen first fetches it (a hashed file never changes);
+ * - precaches the built shell: HTML, JS, CSS, fonts, icons and the manifest;
  * - answers navigations with the precached `index.html`, except
  *   {@link SERVER_ROUTES};
  * - keeps `/uploads/*` images cache-first, at most 80 of them for 30 days;
@@ -88,23 +70,14 @@ const pwa = VitePWA({
   manifest,
   workbox: {
     globPatterns: ['**/*.{html,js,css,svg,png,ico,woff,woff2,ttf,webmanifest}'],
-    manifestTransforms: [(entries) => precacheHomes(distDir)(entries)],
+    // The emoji data and the charts are big chunks the app still needs offline.
+    maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
     navigateFallback: 'index.html',
     navigateFallbackDenylist: [SERVER_ROUTES],
     cleanupOutdatedCaches: true,
     clientsClaim: true,
     skipWaiting: false,
     runtimeCaching: [
-      {
-        urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/assets\/.+\.(?:js|css)$/.test(url.pathname),
-        handler: 'CacheFirst',
-        options: {
-          cacheName: 'oracy-assets',
-          // Hashed names: an old version's files are only dropped by age or count.
-          expiration: { maxEntries: 300, maxAgeSeconds: 60 * 24 * 60 * 60, purgeOnQuotaError: true },
-          cacheableResponse: { statuses: [200] },
-        },
-      },
       {
         urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/uploads/'),
         handler: 'CacheFirst',
@@ -120,7 +93,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [outDir, precompileMessages(), ionicPerUse(), react(), pwa],
+  plugins: [precompileMessages(), ionicPerUse(), react(), pwa],
   build: {
     outDir: 'dist',
     sourcemap: true,

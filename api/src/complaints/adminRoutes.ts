@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../auth/context.js';
+import { ROLES } from '../auth/roles.js';
 import { requireRole } from '../auth/middleware.js';
 import { Complaint, ComplaintDecision } from './model.js';
 import { User } from '../people/userModel.js';
@@ -9,7 +10,7 @@ import { validate } from '../platform/http/validation.js';
 import { adminComplaintJsonSchema, type AdminComplaintLike, type ComplaintUserJson, presentAdminComplaint } from './presenter.js';
 import { complaintIdParamSchema } from './schema.js';
 import { optionalDecisionBody } from './adminSchema.js';
-import { describe, json, NOT_JSON } from '../platform/http/describe.js';
+import { describe, json, NOT_JSON, type RouteDoc } from '../platform/http/describe.js';
 import { z } from 'zod';
 
 /** The two decisions an admin can take (docs/product.md#complaint-status). */
@@ -97,6 +98,16 @@ async function undoDecision(id: string, adminId: string, now: number) {
   return reopened;
 }
 
+/** The description of an approval or a disapproval: the same optional note, undo window and refusals. */
+const decisionDoc = (summary: string, answer: string): RouteDoc => ({
+  summary,
+  tag: 'Complaints',
+  description:
+    'The body is optional: `{note}` is a note to the filer, shown under the status on their screen, trimmed, at most 500 characters (docs/product.md#complaint-status). The deciding admin may undo it within 60 s (`/undo`).',
+  success: { status: 200, answer: json(answer, adminComplaintJsonSchema) },
+  errors: { 400: 'A malformed id, or a note over 500 characters.', 404: 'No complaint has this id.', 409: 'The complaint was already approved or disapproved.', 415: NOT_JSON },
+});
+
 /** Mounted at `/api`; the calls and their rules: docs/product.md#complaint-moderation (the reference: `/api/docs`). */
 export const complaintRoutes = new Hono<AppEnv>()
   .get(
@@ -106,7 +117,7 @@ export const complaintRoutes = new Hono<AppEnv>()
       tag: 'Complaints',
       success: { status: 200, answer: json('Every unresolved complaint, oldest first.', z.array(adminComplaintJsonSchema)) },
     }),
-    requireRole(1),
+    requireRole(ROLES.admin),
     async (c) => {
       const complaints = await Complaint.find({ status: null }).sort({ createdAt: 1, _id: 1 }).lean();
       const users = await filersOf(complaints);
@@ -118,15 +129,8 @@ export const complaintRoutes = new Hono<AppEnv>()
   )
   .post(
     '/admin/complaints/:id/approve',
-    describe({
-      summary: 'Approve a complaint',
-      tag: 'Complaints',
-      description:
-        'The body is optional: `{note}` is a note to the filer, shown under the status on their screen, trimmed, at most 500 characters (docs/product.md#complaint-status). The deciding admin may undo it within 60 s (`/undo`).',
-      success: { status: 200, answer: json('Approved.', adminComplaintJsonSchema) },
-      errors: { 400: 'A malformed id, or a note over 500 characters.', 404: 'No complaint has this id.', 409: 'The complaint was already approved or disapproved.', 415: NOT_JSON },
-    }),
-    requireRole(1),
+    describe(decisionDoc('Approve a complaint', 'Approved.')),
+    requireRole(ROLES.admin),
     validate('param', complaintIdParamSchema),
     optionalDecisionBody,
     async (c) => {
@@ -136,15 +140,8 @@ export const complaintRoutes = new Hono<AppEnv>()
   )
   .post(
     '/admin/complaints/:id/disapprove',
-    describe({
-      summary: 'Disapprove a complaint',
-      tag: 'Complaints',
-      description:
-        'The body is optional: `{note}` is a note to the filer, shown under the status on their screen, trimmed, at most 500 characters (docs/product.md#complaint-status). The deciding admin may undo it within 60 s (`/undo`).',
-      success: { status: 200, answer: json('Disapproved.', adminComplaintJsonSchema) },
-      errors: { 400: 'A malformed id, or a note over 500 characters.', 404: 'No complaint has this id.', 409: 'The complaint was already approved or disapproved.', 415: NOT_JSON },
-    }),
-    requireRole(1),
+    describe(decisionDoc('Disapprove a complaint', 'Disapproved.')),
+    requireRole(ROLES.admin),
     validate('param', complaintIdParamSchema),
     optionalDecisionBody,
     async (c) => {
@@ -166,7 +163,7 @@ export const complaintRoutes = new Hono<AppEnv>()
         409: 'The complaint is On Hold, or more than 60 s have passed since the decision.',
       },
     }),
-    requireRole(1),
+    requireRole(ROLES.admin),
     validate('param', complaintIdParamSchema),
     async (c) => {
       const complaint = await undoDecision(c.req.valid('param').id, c.var.user.id as string, Date.now());

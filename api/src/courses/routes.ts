@@ -114,7 +114,7 @@ export function createCourseRoutes(options: { uploads: UploadStore; recordings: 
         tag: 'Courses',
         success: { status: 200, answer: json('The courses, newest first, with their instructor names.', z.array(courseJsonSchema)) },
       }),
-      requireRole(1),
+      requireRole(ROLES.admin),
       async (c) => {
         const courses = await Course.find().sort({ createdAt: -1, _id: -1 }).lean();
         const names = await instructorNamesOf(courses);
@@ -132,7 +132,7 @@ export function createCourseRoutes(options: { uploads: UploadStore; recordings: 
         success: { status: 200, answer: json('The course.', courseJsonSchema) },
         errors: { 404: 'No course has this id.' },
       }),
-      requireRole(1),
+      requireRole(ROLES.admin),
       validate('param', courseIdParamSchema),
       async (c) => {
         const course = await Course.findById(c.req.valid('param').id).lean();
@@ -154,7 +154,7 @@ export function createCourseRoutes(options: { uploads: UploadStore; recordings: 
         },
         body: { content: { 'multipart/form-data': courseFormSchema, 'application/json': courseFieldsSchema } },
       }),
-      requireRole(1),
+      requireRole(ROLES.admin),
       limitBody,
       async (c) => {
         const { fields, image } = await readCourseRequest(c);
@@ -184,7 +184,7 @@ export function createCourseRoutes(options: { uploads: UploadStore; recordings: 
         },
         body: { content: { 'multipart/form-data': courseFormSchema, 'application/json': courseFieldsSchema } },
       }),
-      requireRole(1),
+      requireRole(ROLES.admin),
       validate('param', courseIdParamSchema),
       limitBody,
       async (c) => {
@@ -218,7 +218,7 @@ export function createCourseRoutes(options: { uploads: UploadStore; recordings: 
         success: { status: 204, answer: noBody('Deleted.') },
         errors: { 404: 'No course has this id.' },
       }),
-      requireRole(1),
+      requireRole(ROLES.admin),
       validate('param', courseIdParamSchema),
       async (c) => {
         const { id } = c.req.valid('param');

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../auth/context.js';
 import { requireAuth, requireRole } from '../auth/middleware.js';
+import { ROLES } from '../auth/roles.js';
 import { Notice } from './model.js';
 import { notFound, payloadTooLarge } from '../platform/http/errors.js';
 import { validate } from '../platform/http/validation.js';
@@ -58,7 +59,7 @@ export const noticeRoutes = new Hono<AppEnv>()
       success: { status: 201, answer: json('Posted.', noticeJsonSchema) },
       errors: { 413: TOO_LARGE, 415: NOT_JSON },
     }),
-    requireRole(1),
+    requireRole(ROLES.admin),
     limitBody,
     validate('json', noticeBodySchema),
     async (c) => {
@@ -74,7 +75,7 @@ export const noticeRoutes = new Hono<AppEnv>()
       success: { status: 200, answer: json('Saved.', noticeJsonSchema) },
       errors: { 404: 'No notice has this id.', 413: TOO_LARGE, 415: NOT_JSON },
     }),
-    requireRole(1),
+    requireRole(ROLES.admin),
     validate('param', noticeIdParamSchema),
     limitBody,
     validate('json', noticeBodySchema),
@@ -93,7 +94,7 @@ export const noticeRoutes = new Hono<AppEnv>()
       success: { status: 204, answer: noBody('Deleted.') },
       errors: { 404: 'No notice has this id.' },
     }),
-    requireRole(1),
+    requireRole(ROLES.admin),
     validate('param', noticeIdParamSchema),
     async (c) => {
       const { id } = c.req.valid('param');

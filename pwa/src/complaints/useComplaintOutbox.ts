@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSession } from '../auth';
+import { ROLE, useSession } from '../auth';
 import { RequestQueue, type QueuedRequest, type SubmitOutcome } from '../platform/offline/outbox';
 import type { ComplaintArea, ComplaintFiling } from '../platform/offline/outboxItems';
 import type { AreaRole, ComplaintDraft } from '../people';
@@ -18,7 +18,7 @@ export interface QueuedComplaint {
 }
 
 /** The complaint area of `role` (2 teacher, 3 student). */
-const areaOf = (role: AreaRole): ComplaintArea => (role === 3 ? 'student' : 'teacher');
+const areaOf = (role: AreaRole): ComplaintArea => (role === ROLE.student ? 'student' : 'teacher');
 
 /** The outbox item that files `draft` as `role` (2 teacher, 3 student): `POST /api/{area}/complaints {title, description}`. */
 export function complaintRequest(role: AreaRole, draft: ComplaintDraft): ComplaintFiling {

@@ -1,6 +1,6 @@
 import { IonContent, IonIcon, IonMenu } from '@ionic/react';
 import { logOutOutline } from 'ionicons/icons';
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Logo } from '../platform/ui/Logo';
 import { focusIonicControl, focusIsFree } from '../platform/ui/ionicFocus';
@@ -9,7 +9,6 @@ import { useInstallOffer } from '../platform/offline/installPrompt';
 import { findRoute } from './routes';
 import { isRole, useLayoutLogout, useSession, type Role } from '../auth';
 import { MENU_ENTRIES } from './navigation';
-import { warmRoleScreens } from './warmScreens';
 import { SpeakingBadge } from '../speaking';
 import './layout.css';
 
@@ -39,10 +38,6 @@ export function Menu() {
   const installOffer = useInstallOffer();
   // Following a link closes the overlay on phones; beside the content (split pane) this does nothing.
   const closeMenu = () => void menu.current?.close();
-  // The role's other screens, for offline use, once the home has loaded.
-  useEffect(() => {
-    if (role !== null) warmRoleScreens(role);
-  }, [role]);
 
   return (
     <IonMenu ref={menu} contentId="main" menuId="main-menu" type="overlay" disabled={!enabled} className="app-menu" aria-label={t('layout.mainMenu')} onIonDidClose={focusMenuButton}>
