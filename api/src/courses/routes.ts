@@ -2,17 +2,14 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../auth/context.js';
 import { requireRole } from '../auth/middleware.js';
-import { Assignment, AssignmentCompletion } from '../assignments/model.js';
 import { Course } from './courseModel.js';
-import { Enrollment } from './enrollmentModel.js';
 import { ROLES } from '../auth/roles.js';
-import { User } from '../people/userModel.js';
-import { badRequest, notFound, payloadTooLarge, unsupportedMediaType, validationError } from '../platform/http/errors.js';
+import { badRequest, notFound, payloadTooLarge, unsupportedMediaType } from '../platform/http/errors.js';
 import { isJsonRequest, validate } from '../platform/http/validation.js';
-import { courseJsonSchema, type CourseLike, presentCourse } from './presenter.js';
-import { MAX_UPLOAD_BYTES, type StoredUpload, type UploadStore } from '../platform/uploads.js';
-import { courseFieldsSchema, courseIdParamSchema, type CourseFieldsInput } from './schema.js';
-import { removeCourseSpeaking } from '../speaking/service.js';
+import { courseJsonSchema, presentCourse } from './presenter.js';
+import { MAX_UPLOAD_BYTES } from '../platform/uploads.js';
+import { courseFieldsSchema, courseIdParamSchema } from './schema.js';
+import { createCourse, deleteCourse, instructorNamesOf, presentWithName, updateCourse, type CourseRequest, type CourseStores } from './service.js';
 import { describe, json, noBody } from '../platform/http/describe.js';
 import { z } from 'zod';
 
@@ -42,12 +39,6 @@ const limitBody = bodyLimit({
   },
 });
 
-/** What a create or update request carries: the raw fields and an optional new image. */
-interface CourseRequest {
-  fields: unknown;
-  image: File | null;
-}
-
 /**
  * Reads a course request sent as `multipart/form-data` (text fields plus an
  * optional `image` file; an empty file or a text `image` such as "null" means
@@ -70,42 +61,8 @@ async function readCourseRequest(c: Context): Promise<CourseRequest> {
   throw unsupportedMediaType('Send the course as multipart/form-data or as application/json.');
 }
 
-/** Validates the fields (400 naming every failing field) and checks that the instructor is a teacher. */
-async function validateCourseFields(fields: unknown): Promise<CourseFieldsInput> {
-  const result = courseFieldsSchema.safeParse(fields);
-  if (!result.success) throw validationError(result.error);
-  const teacher = await User.exists({ _id: result.data.instructorId, role: ROLES.teacher });
-  if (!teacher) throw badRequest('Invalid instructorId.', { instructorId: 'Instructor must be an existing teacher' });
-  return result.data;
-}
-
-/** The course's instructors' names, id → name, with one query (no `$lookup` on FerretDB). */
-async function instructorNamesOf(courses: readonly CourseLike[]): Promise<Map<string, string>> {
-  const ids = [...new Set(courses.flatMap((course) => (course.instructorId ? [String(course.instructorId)] : [])))];
-  if (ids.length === 0) return new Map();
-  const users = await User.find({ _id: { $in: ids } }, { name: 1 }).lean();
-  return new Map(users.map((user) => [String(user._id), user.name]));
-}
-
-/** Presents one course with its instructor's name resolved. */
-async function presentWithName(course: CourseLike) {
-  return presentCourse(course, await instructorNamesOf([course]));
-}
-
 /** Mounted at `/api`; the calls and their rules: docs/product.md#course-management (the reference: `/api/docs`). */
-export function createCourseRoutes(options: { uploads: UploadStore; recordings: UploadStore }) {
-  const { uploads, recordings } = options;
-
-  /** Stores a new image, if any: 413 over 5 MB, 415 when its content is not an image. */
-  const storeImage = async (image: File | null): Promise<StoredUpload | null> => {
-    if (!image) return null;
-    if (image.size > MAX_UPLOAD_BYTES) throw payloadTooLarge('The file is larger than 5 MB.');
-    return uploads.save(new Uint8Array(await image.arrayBuffer()), 'image', 'course');
-  };
-
-  /** Removes a file that is no longer referenced; a leftover file is harmless, so a failure is ignored. */
-  const discard = (name: string | null | undefined) => uploads.remove(name).catch(() => undefined);
-
+export function createCourseRoutes(stores: CourseStores) {
   return new Hono<AppEnv>()
     .get(
       '/admin/courses',
@@ -157,16 +114,8 @@ export function createCourseRoutes(options: { uploads: UploadStore; recordings: 
       requireRole(ROLES.admin),
       limitBody,
       async (c) => {
-        const { fields, image } = await readCourseRequest(c);
-        const input = await validateCourseFields(fields);
-        const stored = await storeImage(image);
-        try {
-          const course = await Course.create({ ...input, image: stored?.name ?? null });
-          return c.json(await presentWithName(course), 201);
-        } catch (error) {
-          await discard(stored?.name);
-          throw error;
-        }
+        const course = await createCourse(stores.uploads, await readCourseRequest(c));
+        return c.json(await presentWithName(course), 201);
       },
     )
     .put(
@@ -188,24 +137,7 @@ export function createCourseRoutes(options: { uploads: UploadStore; recordings: 
       validate('param', courseIdParamSchema),
       limitBody,
       async (c) => {
-        const { id } = c.req.valid('param');
-        const existing = await Course.findById(id, { image: 1 }).lean();
-        if (!existing) throw notFound('No such course.');
-        const { fields, image } = await readCourseRequest(c);
-        const input = await validateCourseFields(fields);
-        const stored = await storeImage(image);
-        let updated;
-        try {
-          updated = await Course.findByIdAndUpdate(id, { $set: { ...input, ...(stored ? { image: stored.name } : {}) } }, { returnDocument: 'after', runValidators: true }).lean();
-        } catch (error) {
-          await discard(stored?.name);
-          throw error;
-        }
-        if (!updated) {
-          await discard(stored?.name);
-          throw notFound('No such course.');
-        }
-        if (stored && existing.image && existing.image !== stored.name) await discard(existing.image);
+        const updated = await updateCourse(stores.uploads, c.req.valid('param').id, () => readCourseRequest(c));
         return c.json(await presentWithName(updated), 200);
       },
     )
@@ -221,19 +153,7 @@ export function createCourseRoutes(options: { uploads: UploadStore; recordings: 
       requireRole(ROLES.admin),
       validate('param', courseIdParamSchema),
       async (c) => {
-        const { id } = c.req.valid('param');
-        const course = await Course.findByIdAndDelete(id).lean();
-        if (!course) throw notFound('No such course.');
-        // No transactions on FerretDB: the course goes first, so a failure below
-        // leaves only unreachable rows behind, never a course missing its parts.
-        await Enrollment.deleteMany({ courseId: course._id });
-        await removeCourseSpeaking(course._id, recordings);
-        const assignmentIds = (await Assignment.find({ courseId: course._id }, { _id: 1 }).lean()).map((a) => a._id);
-        if (assignmentIds.length > 0) {
-          await AssignmentCompletion.deleteMany({ assignmentId: { $in: assignmentIds } });
-          await Assignment.deleteMany({ _id: { $in: assignmentIds } });
-        }
-        await discard(course.image);
+        await deleteCourse(stores, c.req.valid('param').id);
         return c.body(null, 204);
       },
     );
