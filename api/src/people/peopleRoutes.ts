@@ -1,5 +1,5 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../auth/context.js';
+import { Hono, type Context } from 'hono';
+import type { AppEnv, AuthedEnv } from '../auth/context.js';
 import { requireRole } from '../auth/middleware.js';
 import { ROLES } from '../auth/roles.js';
 import { badRequest } from '../platform/http/errors.js';
@@ -18,8 +18,25 @@ const admin = requireRole(ROLES.admin);
 /** A list row as docs/product.md#api names it for students and teachers: `{id, name, email}`. */
 const withoutRole = ({ id, name, email }: UserRowJson) => ({ id, name, email });
 
+/** What the people routes need: the upload stores (a deleted person's files) and the sockets to end. */
+interface PeopleRoutesOptions {
+  uploads: UploadStores;
+  sockets?: SocketRevocation;
+}
+
 /** Mounted at `/api`; the calls and their rules: docs/product.md#student-list (the reference: `/api/docs`). */
-export const createAdminPeopleRoutes = (opts: { uploads: UploadStores; sockets?: SocketRevocation }) =>
+export const createAdminPeopleRoutes = (opts: PeopleRoutesOptions) => new Hono<AppEnv>().route('/', listRoutes()).route('/', deletionRoutes(opts)).route('/', courseAssignmentRoutes());
+
+/** Deletes the person of the path's `id` with the given role and ends their sockets; 404 when no such person has it. */
+const deletePersonOf = (role: typeof ROLES.student | typeof ROLES.teacher, opts: PeopleRoutesOptions) => async (c: Context<AuthedEnv, string, { out: { param: { id: string } } }>) => {
+  const { id } = c.req.valid('param');
+  await deletePerson(id, { actorId: c.var.user.id as string, role, uploads: opts.uploads });
+  opts.sockets?.endUserSockets(id.toLowerCase());
+  return c.body(null, 204);
+};
+
+/** The pages of students and teachers, and every teacher for the course form. */
+const listRoutes = () =>
   new Hono<AppEnv>()
     .get(
       '/admin/students',
@@ -49,6 +66,20 @@ export const createAdminPeopleRoutes = (opts: { uploads: UploadStores; sockets?:
         return c.json({ teachers: people.map(withoutRole), total }, 200);
       },
     )
+    .get(
+      '/admin/instructors',
+      describe({
+        summary: 'Every teacher, for the course form',
+        tag: 'Courses',
+        success: { status: 200, answer: json('The teachers.', z.array(instructorSchema)) },
+      }),
+      admin,
+      async (c) => c.json(await listInstructors(), 200),
+    );
+
+/** Deleting a student or a teacher with everything that was theirs (docs/product.md#privacy). */
+const deletionRoutes = (opts: PeopleRoutesOptions) =>
+  new Hono<AppEnv>()
     .delete(
       '/admin/students/:id',
       describe({
@@ -59,12 +90,7 @@ export const createAdminPeopleRoutes = (opts: { uploads: UploadStores; sockets?:
       }),
       admin,
       validate('param', personIdParamSchema),
-      async (c) => {
-        const { id } = c.req.valid('param');
-        await deletePerson(id, { actorId: c.var.user.id as string, role: ROLES.student, uploads: opts.uploads });
-        opts.sockets?.endUserSockets(id.toLowerCase());
-        return c.body(null, 204);
-      },
+      deletePersonOf(ROLES.student, opts),
     )
     .delete(
       '/admin/teachers/:id',
@@ -76,23 +102,12 @@ export const createAdminPeopleRoutes = (opts: { uploads: UploadStores; sockets?:
       }),
       admin,
       validate('param', personIdParamSchema),
-      async (c) => {
-        const { id } = c.req.valid('param');
-        await deletePerson(id, { actorId: c.var.user.id as string, role: ROLES.teacher, uploads: opts.uploads });
-        opts.sockets?.endUserSockets(id.toLowerCase());
-        return c.body(null, 204);
-      },
-    )
-    .get(
-      '/admin/instructors',
-      describe({
-        summary: 'Every teacher, for the course form',
-        tag: 'Courses',
-        success: { status: 200, answer: json('The teachers.', z.array(instructorSchema)) },
-      }),
-      admin,
-      async (c) => c.json(await listInstructors(), 200),
-    )
+      deletePersonOf(ROLES.teacher, opts),
+    );
+
+/** A student's courses: read and set (docs/product.md#assign-courses-validation). */
+const courseAssignmentRoutes = () =>
+  new Hono<AppEnv>()
     .get(
       '/admin/students/:studentId/courses',
       describe({

@@ -68,9 +68,14 @@ async function readPhoto(c: Context): Promise<File> {
 
 /** Mounted at `/api`; the calls and their rules: docs/product.md#user-calls (the reference: `/api/docs`). */
 export function createUserRoutes(opts: UserRoutesOptions) {
-  const limiters = opts.limiters ?? createAuthLimiters();
-  const { uploads } = opts;
+  return new Hono<AppEnv>()
+    .route('/', profileRoutes())
+    .route('/', photoRoutes(opts.uploads))
+    .route('/', passwordRoutes(opts, opts.limiters ?? createAuthLimiters()));
+}
 
+/** A profile's read and the signed-in user's language (docs/product.md#teacher-and-student-profiles). */
+function profileRoutes() {
   return new Hono<AppEnv>()
     .get(
       '/user/profile/:userId',
@@ -108,7 +113,12 @@ export function createUserRoutes(opts: UserRoutesOptions) {
         await User.updateOne({ _id: c.var.user._id }, { $set: { language } }, { runValidators: true });
         return c.json({ language }, 200);
       },
-    )
+    );
+}
+
+/** The signed-in user's photo: choose and remove (docs/product.md#edit-profile). */
+function photoRoutes(uploads: UploadStore) {
+  return new Hono<AppEnv>()
     .put(
       '/user/photo',
       describe({
@@ -147,41 +157,45 @@ export function createUserRoutes(opts: UserRoutesOptions) {
         if (before?.photo) await uploads.remove(before.photo).catch(() => undefined);
         return c.json({ profilePicture: null as string | null }, 200);
       },
-    )
-    .post(
-      '/user/password',
-      describe({
-        summary: 'Change my password',
-        tag: 'Profile',
-        description:
-          'Any signed-in user (docs/product.md#change-password): the current password and the new one typed twice, under the rules of registration. Every other session of the user ends (their discussion sockets too); this one continues in a fresh session (a new cookie). A wrong current password counts as a failed sign-in.',
-        success: { status: 200, answer: json('Changed; a fresh session cookie is set.', okSchema) },
-        errors: {
-          400: '`validation_error` naming the fields (the password rules, a confirmation that differs, the current password again), or `wrong_current_password`.',
-          413: TOO_LARGE,
-          415: NOT_JSON,
-          429: '`rate_limited`: too many wrong passwords for this account; see `Retry-After`.',
-        },
-      }),
-      requireAuth,
-      validate('json', userPasswordBodySchema),
-      async (c) => {
-        const user = c.var.user;
-        const { currentPassword, password } = c.req.valid('json');
-        const attempt = { ip: clientIp(c, opts.session.trustProxy), email: user.email };
-        await limiters.checkLogin(attempt);
-        if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-          await limiters.recordLoginFailure(attempt);
-          throw new ApiError(400, 'wrong_current_password', WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD }, {}, { currentPassword: 'wrong_password' });
-        }
-        await limiters.recordLoginSuccess(attempt);
-        if (password === currentPassword) throw badRequest(SAME_AS_CURRENT_PASSWORD, { password: SAME_AS_CURRENT_PASSWORD }, { password: 'same_as_current' });
-        await User.updateOne({ _id: user._id }, { $set: { passwordHash: await hashPassword(password) } });
-        // Every session of the user ends; this browser goes on in a fresh one.
-        await deleteUserSessions(user._id);
-        opts.sockets?.endUserSockets(user.id as string);
-        await startSession(c, user._id, opts.session);
-        return c.json({ ok: true as const }, 200);
-      },
     );
+}
+
+/** The signed-in user's password change (docs/product.md#change-password). */
+function passwordRoutes(opts: UserRoutesOptions, limiters: AuthLimiters) {
+  return new Hono<AppEnv>().post(
+    '/user/password',
+    describe({
+      summary: 'Change my password',
+      tag: 'Profile',
+      description:
+        'Any signed-in user (docs/product.md#change-password): the current password and the new one typed twice, under the rules of registration. Every other session of the user ends (their discussion sockets too); this one continues in a fresh session (a new cookie). A wrong current password counts as a failed sign-in.',
+      success: { status: 200, answer: json('Changed; a fresh session cookie is set.', okSchema) },
+      errors: {
+        400: '`validation_error` naming the fields (the password rules, a confirmation that differs, the current password again), or `wrong_current_password`.',
+        413: TOO_LARGE,
+        415: NOT_JSON,
+        429: '`rate_limited`: too many wrong passwords for this account; see `Retry-After`.',
+      },
+    }),
+    requireAuth,
+    validate('json', userPasswordBodySchema),
+    async (c) => {
+      const user = c.var.user;
+      const { currentPassword, password } = c.req.valid('json');
+      const attempt = { ip: clientIp(c, opts.session.trustProxy), email: user.email };
+      await limiters.checkLogin(attempt);
+      if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+        await limiters.recordLoginFailure(attempt);
+        throw new ApiError(400, 'wrong_current_password', WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD }, {}, { currentPassword: 'wrong_password' });
+      }
+      await limiters.recordLoginSuccess(attempt);
+      if (password === currentPassword) throw badRequest(SAME_AS_CURRENT_PASSWORD, { password: SAME_AS_CURRENT_PASSWORD }, { password: 'same_as_current' });
+      await User.updateOne({ _id: user._id }, { $set: { passwordHash: await hashPassword(password) } });
+      // Every session of the user ends; this browser goes on in a fresh one.
+      await deleteUserSessions(user._id);
+      opts.sockets?.endUserSockets(user.id as string);
+      await startSession(c, user._id, opts.session);
+      return c.json({ ok: true as const }, 200);
+    },
+  );
 }
