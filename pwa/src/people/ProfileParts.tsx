@@ -52,6 +52,61 @@ export function ProfileHeader({ profile, onEdit }: { profile: Profile; onEdit: (
 /** What the language select holds: one of the languages, or the school's. */
 type LanguageChoice = LanguageName | 'school';
 
+/** The photo part of {@link EditProfileDialog}: the photo as it will be, the chosen file's name, "Remove photo" and the file field. */
+function PhotoChoice(props: {
+  name: string;
+  /** the photo shown now (null: initials) */
+  picture: string | null;
+  file: File | null;
+  error: string | null;
+  disabled: boolean;
+  onChoose: (event: ChangeEvent<HTMLInputElement>) => void;
+  onRemove: () => void;
+}) {
+  const { t } = useI18n();
+  const { name, picture, file } = props;
+  return (
+    <>
+      <div className="profile-edit__photo">
+        <ProfileAvatar name={name} picture={picture} />
+        <div>
+          {file ? <p>{t('profile.photo.chosen', { file: file.name })}</p> : picture ? null : <p>{t('profile.noPhoto')}</p>}
+          {picture && !file ? (
+            <IonButton fill="clear" color="danger" onClick={props.onRemove} disabled={props.disabled}>
+              {t('profile.photo.remove')}
+            </IonButton>
+          ) : null}
+        </div>
+      </div>
+      <FileField
+        label={t('profile.photo.label')}
+        accept={PHOTO_TYPES}
+        helper={t('profile.photo.hint')}
+        error={props.error ?? undefined}
+        disabled={props.disabled}
+        onChange={props.onChoose}
+      />
+    </>
+  );
+}
+
+/** The language choice of {@link EditProfileDialog}: the school's language (named) or one of the product's languages. */
+function LanguageSelect(props: { schoolLanguage: LanguageName; value: LanguageChoice; disabled: boolean; onChange: (value: LanguageChoice) => void }) {
+  const { t } = useI18n();
+  return (
+    <SelectField<LanguageChoice>
+      label={t('language.label')}
+      value={props.value}
+      options={[
+        { value: 'school', label: t('language.school', { language: t(LANGUAGE_LABELS[props.schoolLanguage]) }) },
+        ...(Object.keys(LANGUAGE_LABELS) as LanguageName[]).map((name) => ({ value: name, label: t(LANGUAGE_LABELS[name]) })),
+      ]}
+      disabled={props.disabled}
+      onChange={props.onChange}
+    />
+  );
+}
+
 /** Props of {@link EditProfileDialog}. */
 export interface EditProfileDialogProps {
   isOpen: boolean;
@@ -145,30 +200,8 @@ export function EditProfileDialog({ isOpen, profile, onSaved, onClose }: EditPro
       <IonContent className="ion-padding">
         <form className="dialog-form" onSubmit={submit} noValidate aria-labelledby={headingId}>
           <p>{t('profile.edit.intro')}</p>
-          <div className="profile-edit__photo">
-            <ProfileAvatar name={profile.name} picture={shownPicture} />
-            <div>
-              {file ? <p>{t('profile.photo.chosen', { file: file.name })}</p> : shownPicture ? null : <p>{t('profile.noPhoto')}</p>}
-              {shownPicture && !file ? (
-                <IonButton fill="clear" color="danger" onClick={() => setRemove(true)} disabled={saving}>
-                  {t('profile.photo.remove')}
-                </IonButton>
-              ) : null}
-            </div>
-          </div>
-          <FileField label={t('profile.photo.label')} accept={PHOTO_TYPES} helper={t('profile.photo.hint')} error={photoError ?? undefined} disabled={saving} onChange={choose} />
-          {user ? (
-            <SelectField<LanguageChoice>
-              label={t('language.label')}
-              value={language}
-              options={[
-                { value: 'school', label: t('language.school', { language: t(LANGUAGE_LABELS[user.schoolLanguage]) }) },
-                ...(Object.keys(LANGUAGE_LABELS) as LanguageName[]).map((name) => ({ value: name, label: t(LANGUAGE_LABELS[name]) })),
-              ]}
-              disabled={saving}
-              onChange={setLanguage}
-            />
-          ) : null}
+          <PhotoChoice name={profile.name} picture={shownPicture} file={file} error={photoError} disabled={saving} onChoose={choose} onRemove={() => setRemove(true)} />
+          {user ? <LanguageSelect schoolLanguage={user.schoolLanguage} value={language} disabled={saving} onChange={setLanguage} /> : null}
           {saveError ? (
             <IonText color="danger">
               <p role="alert">{saveError}</p>
@@ -222,6 +255,47 @@ function serverPasswordErrors(error: HttpError, t: ReturnType<typeof useI18n>['t
   if (error.reasons.confirmPassword) errors.confirmPassword = t('profile.password.differ');
   if (error.reasons.currentPassword) errors.currentPassword = t('profile.password.enterCurrent');
   return Object.keys(errors).length ? errors : null;
+}
+
+/** The three password fields of {@link ChangePasswordDialog}, each with its error; Enter in the last one submits. */
+function PasswordInputs(props: { fields: PasswordFields; errors: PasswordErrors; disabled: boolean; onChange: (key: keyof PasswordFields) => (value: string) => void }) {
+  const { t } = useI18n();
+  const { fields, errors, disabled, onChange } = props;
+  return (
+    <>
+      <TextField
+        label={t('profile.password.current')}
+        type="password"
+        autocomplete="current-password"
+        value={fields.currentPassword}
+        error={errors.currentPassword}
+        disabled={disabled}
+        required
+        onChange={onChange('currentPassword')}
+      />
+      <TextField
+        label={t('profile.password.new')}
+        type="password"
+        autocomplete="new-password"
+        value={fields.password}
+        error={errors.password}
+        disabled={disabled}
+        required
+        onChange={onChange('password')}
+      />
+      <TextField
+        label={t('profile.password.confirm')}
+        type="password"
+        autocomplete="new-password"
+        value={fields.confirmPassword}
+        error={errors.confirmPassword}
+        disabled={disabled}
+        required
+        enterKeyHint="done"
+        onChange={onChange('confirmPassword')}
+      />
+    </>
+  );
 }
 
 /**
@@ -279,37 +353,7 @@ export function ChangePasswordDialog({ isOpen, onChanged, onClose }: { isOpen: b
       <IonContent className="ion-padding">
         <form className="dialog-form" onSubmit={submit} noValidate aria-labelledby={headingId}>
           <p>{t('profile.password.hint')}</p>
-          <TextField
-            label={t('profile.password.current')}
-            type="password"
-            autocomplete="current-password"
-            value={fields.currentPassword}
-            error={errors.currentPassword}
-            disabled={saving}
-            required
-            onChange={set('currentPassword')}
-          />
-          <TextField
-            label={t('profile.password.new')}
-            type="password"
-            autocomplete="new-password"
-            value={fields.password}
-            error={errors.password}
-            disabled={saving}
-            required
-            onChange={set('password')}
-          />
-          <TextField
-            label={t('profile.password.confirm')}
-            type="password"
-            autocomplete="new-password"
-            value={fields.confirmPassword}
-            error={errors.confirmPassword}
-            disabled={saving}
-            required
-            enterKeyHint="done"
-            onChange={set('confirmPassword')}
-          />
+          <PasswordInputs fields={fields} errors={errors} disabled={saving} onChange={set} />
           {formError ? (
             <IonText color="danger">
               <p role="alert">{formError}</p>
