@@ -12,6 +12,7 @@ import { HttpError } from '../../platform/api/api';
 import { RecordingDelivery } from '../../delivery';
 import { playAudioFrom } from '../playFrom';
 import { AudioRemovedNote } from '../AudioRemovedNote';
+import { TranscriptView } from '../transcript/TranscriptView';
 import { STRAND_LABELS, type StrandKey } from '../../oracy';
 import { editFeedback, giveFeedback, loadReviewQueue, queueKey, reviewQueuePath, tasksKey, type CachedQueue, type Feedback, type ReviewItem, type TeacherSpeakingTask } from '../speaking';
 import { useOwnId } from '../../people';
@@ -82,7 +83,8 @@ export function followSavedReview(teacherId: string, item: ReviewItem, feedback:
  * "Review Recording" (docs/product.md#feedback, /teacher/speaking/review/:recordingId): the
  * student's name, the task's title and prompt, a seekable player of the recording with its
  * "How did it sound?" card and timeline under it (docs/product.md#delivery-for-teachers: tapping a
- * pause seeks the player and plays; loaded on its own, so the form never waits for it), a 1–5
+ * pause seeks the player and plays; loaded on its own, so the form never waits for it), what was
+ * said with "Correct transcript" (docs/product.md#transcripts), a 1–5
  * radio group per focus strand and a comment (0–2,000 characters). Save sends `POST
  * /api/teacher/recordings/{id}/feedback` (`PUT` once the recording has feedback), shows the toast
  * "Feedback saved" and offers "Next pending", which opens the oldest other pending recording or
@@ -238,6 +240,7 @@ function ReviewForm({ item, teacherId, pending }: ReviewFormProps) {
         <div className="review__delivery">
           <RecordingDelivery recordingId={item.id} submittedAt={item.submittedAt} audience="teacher" onPlayFrom={playFrom} headingLevel={3} />
         </div>
+        <TranscriptView recordingId={item.id} submittedAt={item.submittedAt} audience="teacher" onPlayFrom={item.audioRemoved ? undefined : playFrom} headingLevel={3} editable />
       </section>
 
       <form className="review__form" aria-label={t('teacher.review.feedback')} noValidate onSubmit={(event) => void save(event)}>
