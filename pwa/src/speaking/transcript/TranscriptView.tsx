@@ -200,8 +200,10 @@ function Word({ piece, onPlayFrom }: { piece: TranscriptPiece; onPlayFrom?: (ms:
     </>
   );
   if (!onPlayFrom) return <span className={className}>{content}</span>;
+  // The name spelled out: a name read from the contents may lose the space before the hidden label.
+  const name = [piece.text, filler && t('transcript.fillerLabel'), piece.repeat && t('transcript.repeatLabel')].filter(Boolean).join(' ');
   return (
-    <button type="button" className={`${className} transcript__word--button`} onClick={() => onPlayFrom(piece.startMs)}>
+    <button type="button" className={`${className} transcript__word--button`} aria-label={name} onClick={() => onPlayFrom(piece.startMs)}>
       {content}
     </button>
   );
