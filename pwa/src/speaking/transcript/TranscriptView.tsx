@@ -81,7 +81,8 @@ export function TranscriptView({ recordingId, submittedAt, audience, onPlayFrom,
   } else if (!transcript && resource.error !== undefined && resource.error !== null) {
     body = (
       <>
-        <p className="transcript__message" role="alert">
+        {/* no alert: a section under the take, loaded on its own, must not interrupt the screen */}
+        <p className="transcript__message">
           {t('transcript.error')}
         </p>
         <IonButton fill="outline" disabled={resource.refreshing} onClick={() => void resource.reload()}>
