@@ -48,7 +48,11 @@ function SignedIn({ children }: { children: ReactNode }) {
   return useRequiredUser() ? children : null;
 }
 
-function setup(routes: Record<string, FakeRoute>, { signedIn = false, ...props }: Partial<TranscriptViewProps> & { signedIn?: boolean } = {}, user: (typeof USERS)[keyof typeof USERS] = USERS.student) {
+function setup(
+  routes: Record<string, FakeRoute>,
+  { signedIn = false, ...props }: Partial<TranscriptViewProps> & { signedIn?: boolean } = {},
+  user: (typeof USERS)[keyof typeof USERS] = USERS.student,
+) {
   const fetchSpy = mockFetch({ 'GET /auth/current_user': { body: user }, ...routes });
   const onPlayFrom = vi.fn<(ms: number) => void>();
   const view = <TranscriptView recordingId="r1" submittedAt={SUBMITTED} audience="student" onPlayFrom={onPlayFrom} {...props} />;
@@ -193,7 +197,10 @@ describe('TranscriptView', { timeout: 30_000 }, () => {
     const section = await screen.findByRole('region', { name: 'Reading the script' });
     expect(section).toHaveTextContent('80 words correct a minute');
     expect(section).toHaveTextContent('66.7% read correctly');
-    const marked = Array.from(section.querySelectorAll('.transcript__script .transcript__script-word'), (mark) => `${mark.className.replace('transcript__script-word ', '')}: ${mark.textContent}`);
+    const marked = Array.from(
+      section.querySelectorAll('.transcript__script .transcript__script-word'),
+      (mark) => `${mark.className.replace('transcript__script-word ', '')}: ${mark.textContent}`,
+    );
     expect(marked).toEqual(['transcript__script-word--substituted: sat (read as “sit”)sit', 'transcript__script-word--skipped: the (skipped)']);
     expect(section.querySelector('.transcript__script')).toHaveTextContent(/^The cat sat .*on the \(skipped\) mat$/);
   });
@@ -244,7 +251,10 @@ describe('TranscriptView: the teacher’s corrections', { timeout: 30_000 }, () 
   it('on a 409 loads the latest transcript and says to correct again', async () => {
     let gets = 0;
     const { fetchSpy } = teacher({
-      [PATH]: () => (++gets === 1 ? { body: transcriptFixture() } : { body: transcriptFixture({ version: 2, words: transcriptFixture().words.map((w) => (w.text === 'went' ? { ...w, text: 'walked' } : w)) }) }),
+      [PATH]: () =>
+        ++gets === 1
+          ? { body: transcriptFixture() }
+          : { body: transcriptFixture({ version: 2, words: transcriptFixture().words.map((w) => (w.text === 'went' ? { ...w, text: 'walked' } : w)) }) },
       [PUT]: { status: 409, body: { error: { code: 'conflict', message: 'The transcript changed meanwhile.' } } },
     });
     const form = await startCorrecting();

@@ -82,9 +82,7 @@ export function TranscriptView({ recordingId, submittedAt, audience, onPlayFrom,
     body = (
       <>
         {/* no alert: a section under the take, loaded on its own, must not interrupt the screen */}
-        <p className="transcript__message">
-          {t('transcript.error')}
-        </p>
+        <p className="transcript__message">{t('transcript.error')}</p>
         <IonButton fill="outline" disabled={resource.refreshing} onClick={() => void resource.reload()}>
           {t('common.retry')}
         </IonButton>
@@ -339,7 +337,9 @@ function CorrectionForm({ recordingId, transcript, onSaved, onConflict, onCancel
             const off = dismissed.has(filler.startMs);
             return (
               <li key={filler.startMs}>
-                <span className={off ? 'transcript__flag transcript__flag--dismissed' : 'transcript__flag'}>{t('transcript.correct.fillerAt', { text: filler.text, time: clock(filler.startMs) })}</span>{' '}
+                <span className={off ? 'transcript__flag transcript__flag--dismissed' : 'transcript__flag'}>
+                  {t('transcript.correct.fillerAt', { text: filler.text, time: clock(filler.startMs) })}
+                </span>{' '}
                 <IonButton
                   size="small"
                   fill="outline"

@@ -75,7 +75,7 @@ export function transcriptPieces(transcript: Pick<Transcript, 'words' | 'fillers
   for (const repeat of repeats) {
     const parts = repeat.text.split(' ');
     if (repeat.kind === 'word') {
-      for (let i = 0; i < kept.length; ) {
+      for (let i = 0; i < kept.length;) {
         let j = i + 1;
         while (j < kept.length && kept[j]?.text === kept[i]?.text) j++;
         if (j - i >= 2 && kept[i]?.text === repeat.text) for (let k = i; k < j; k++) repeated.add(kept[k]?.index ?? -1);
