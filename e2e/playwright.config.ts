@@ -14,9 +14,33 @@ process.env.E2E_PORT ??= execFileSync(process.execPath, ['-e', "const s=require(
   encoding: 'utf8',
 }).trim();
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'oracy-e2e-'));
+process.env.E2E_TRANSCRIBE_PORT ??= execFileSync(process.execPath, ['-e', "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"], {
+  encoding: 'utf8',
+}).trim();
+process.env.E2E_TRANSCRIBE_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'oracy-e2e-transcribe-'));
 
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
+/** The second server's address, the only one that transcribes (e2e/specs/transcripts.e2e-spec.ts). */
+process.env.E2E_TRANSCRIBE_URL = `http://localhost:${process.env.E2E_TRANSCRIBE_PORT}`;
+
+/** What both servers share: the compiled API as `npm start` runs it (`node scripts/setup.mjs --build` makes api/dist), the demo data. */
+const server = {
+  command: `"${process.execPath}" --enable-source-maps api/dist/server.js`,
+  cwd: ROOT,
+  timeout: 240_000,
+  reuseExistingServer: false,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+};
+const serverEnv = {
+  SEED_DEMO: '1',
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'warn',
+  // The journeys register a few hundred students from one address in well under an hour.
+  REGISTRATIONS_PER_IP_HOUR: '10000',
+  // PWA_DIST passes through from the environment (a private build for parallel runs).
+};
 
 // The fake microphone plays the speech src/globalSetup.ts made (e2e/src/audio.ts), or beeps without it.
 const launchOptions = chromiumLaunchOptions(process.env.E2E_FAKE_MIC_WAV);
@@ -67,26 +91,29 @@ export default defineConfig({
     // `npm run screenshots` (docs/contributing.md#screenshots): every screen in light and dark at both sizes, not part of `npm test`.
     ...(process.env.E2E_SCREENSHOTS ? [{ name: 'screenshots', testMatch: /\.shots\.ts$/, timeout: 600_000, use: { browserName: 'chromium' as const } }] : []),
   ],
-  webServer: {
-    // The compiled API, as `npm start` runs it (`node scripts/setup.mjs --build` makes api/dist).
-    command: `"${process.execPath}" --enable-source-maps api/dist/server.js`,
-    cwd: ROOT,
-    url: `${baseURL}/api/health`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      SEED_DEMO: '1',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      // The journeys register a few hundred students from one address in well under an hour.
-      REGISTRATIONS_PER_IP_HOUR: '10000',
-      // No journey reads a transcript yet: keep the speech-recognition worker (about 290 MB) out of the runs.
-      TRANSCRIBE: 'off',
-      // PWA_DIST passes through from the environment (a private build for parallel runs).
+  webServer: [
+    {
+      ...server,
+      url: `${baseURL}/api/health`,
+      env: {
+        ...serverEnv,
+        PORT: String(port),
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        // Keep the speech-recognition worker (about 290 MB) out of every journey but the transcript's.
+        TRANSCRIBE: 'off',
+      },
     },
-  },
+    {
+      // The transcript's journey only (e2e/specs/transcripts.e2e-spec.ts): its own data; the worker
+      // starts on the first take it is given and stops when idle, so other runs never start it.
+      ...server,
+      url: `${process.env.E2E_TRANSCRIBE_URL}/api/health`,
+      env: {
+        ...serverEnv,
+        PORT: String(process.env.E2E_TRANSCRIBE_PORT),
+        DATA_DIR: process.env.E2E_TRANSCRIBE_DATA_DIR,
+        TRANSCRIBE: 'on',
+      },
+    },
+  ],
 });

@@ -61,6 +61,14 @@ export const deleteSpeakingTask = (taskId: string) => done(api.teacher['speaking
 export const loadReviewQueue = (teacherId: string, status: ReviewStatus, signal?: AbortSignal) =>
   json(api.teacher.recordings[':teacherId'].$get({ param: { teacherId }, query: { status } }, callOptions({ signal })));
 
+/**
+ * `GET /api/recordings/{recordingId}`: one recording as the review screen shows it, for whoever may
+ * hear its audio (docs/product.md#who-sees-a-recording).
+ * @throws the errors of `api.ts` (400 a malformed id, 403 another's recording, 404 none)
+ */
+export const loadRecordingForReview = (recordingId: string, signal?: AbortSignal): Promise<ReviewItem> =>
+  json(api.recordings[':recordingId'].$get({ param: { recordingId } }, callOptions({ signal })));
+
 /** `POST /api/teacher/recordings/{recordingId}/feedback`. @throws the errors of `api.ts` (400 naming `strands.<key>`, 409 when reviewed). */
 export const giveFeedback = (recordingId: string, draft: FeedbackDraft) => json(api.teacher.recordings[':recordingId'].feedback.$post({ param: { recordingId }, json: draft }));
 

@@ -54,6 +54,11 @@ export function queueRoute(queue: { pending: ReviewItem[] | (() => ReviewItem[])
   };
 }
 
+/** Fakes of `GET /api/recordings/{id}` (the review screen's read) for these recordings; any other id answers 404. */
+export function reviewItemRoutes(items: readonly ReviewItem[]): Record<string, FakeRoute> {
+  return Object.fromEntries(items.map((item) => [`GET /api/recordings/${item.id}`, { body: item }]));
+}
+
 /** A student's task as the API answers it (docs/product.md#speaking-tasks): "Describe your weekend", 90 s, not answered; `fields` override. */
 export function studentTaskFixture(fields: Partial<StudentSpeakingTask> = {}): StudentSpeakingTask {
   return {

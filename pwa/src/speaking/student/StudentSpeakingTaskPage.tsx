@@ -16,6 +16,7 @@ import { useReloadOnReturn } from '../../platform/api/useReloadOnReturn';
 import { useSpeakingOutbox, type QueuedRecording, type RecordingTake } from '../useSpeakingOutbox';
 import { useI18n } from '../../platform/i18n';
 import { Recorder } from '../Recorder';
+import { TranscriptView } from '../transcript/TranscriptView';
 import type { RecordedTake, Recording as Take } from '../useRecorder';
 import { TaskBrief } from './TaskBrief';
 import { formatDay, QUEUED_TEXT, queuedFor, SENT_TEXT, SPEAKING_TASKS_KEY, UPLOADING_TEXT } from './speakingStatus';
@@ -304,7 +305,8 @@ function Upload({ progress }: { progress: number | null }) {
 
 /**
  * The submitted audio: its date, a player and its "How did it sound?" from the server, whose
- * pauses play the player from there (docs/product.md#speaking-practice-for-students).
+ * pauses play the player from there (docs/product.md#speaking-practice-for-students), then what
+ * was said (docs/product.md#transcripts), whose words play the player from there.
  */
 function SubmittedAudio({ recording, headingLevel }: { recording: Recording; headingLevel: 2 | 3 }) {
   const player = useRef<HTMLAudioElement>(null);
@@ -328,6 +330,14 @@ function SubmittedAudio({ recording, headingLevel }: { recording: Recording; hea
           headingLevel={headingLevel}
         />
       </div>
+      <TranscriptView
+        key={`transcript-${recording.id}-${recording.submittedAt}`}
+        recordingId={recording.id}
+        submittedAt={recording.submittedAt}
+        audience="student"
+        onPlayFrom={recording.audioRemoved ? undefined : playFrom}
+        headingLevel={headingLevel}
+      />
     </>
   );
 }

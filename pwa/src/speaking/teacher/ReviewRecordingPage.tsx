@@ -12,8 +12,21 @@ import { HttpError } from '../../platform/api/api';
 import { RecordingDelivery } from '../../delivery';
 import { playAudioFrom } from '../playFrom';
 import { AudioRemovedNote } from '../AudioRemovedNote';
+import { TranscriptView } from '../transcript/TranscriptView';
 import { STRAND_LABELS, type StrandKey } from '../../oracy';
-import { editFeedback, giveFeedback, loadReviewQueue, queueKey, reviewQueuePath, tasksKey, type CachedQueue, type Feedback, type ReviewItem, type TeacherSpeakingTask } from '../speaking';
+import {
+  editFeedback,
+  giveFeedback,
+  loadRecordingForReview,
+  loadReviewQueue,
+  queueKey,
+  reviewQueuePath,
+  tasksKey,
+  type CachedQueue,
+  type Feedback,
+  type ReviewItem,
+  type TeacherSpeakingTask,
+} from '../speaking';
 import { useOwnId } from '../../people';
 import { reloadCachedResources, updateCachedResource, useCachedResource } from '../../platform/api/useCachedResource';
 import { useI18n, type MessageId } from '../../platform/i18n';
@@ -39,24 +52,28 @@ export const REVIEW_MESSAGES = {
 interface ReviewData {
   /** the id asked for */
   recordingId: string;
-  /** the recording, or null when it is in neither part of the teacher's queue */
+  /** the recording, or null when the teacher may not see it or there is none */
   item: ReviewItem | null;
   /** the pending recordings, oldest first */
   pending: ReviewItem[];
 }
 
 /**
- * Finds a recording in a teacher's review queue (docs/product.md#recordings): first among the
- * pending recordings, then among the reviewed ones (asked only when needed).
- * @returns the id, the recording (null when it is in neither) and the pending list, oldest first
- * @throws the errors of `api.ts`
+ * Loads a recording for the review screen (docs/product.md#recordings): the recording itself
+ * (`GET /api/recordings/{id}`) and, beside it, the pending queue for "Next pending".
+ * @returns the id, the recording (null when the teacher may not see it or there is none: 400, 403,
+ *   404) and the pending list, oldest first
+ * @throws the errors of `api.ts` but those
  */
 export async function findReviewItem(teacherId: string, recordingId: string, signal?: AbortSignal): Promise<ReviewData> {
-  const pending = await loadReviewQueue(teacherId, 'pending', signal);
-  const found = pending.find((item) => item.id === recordingId);
-  if (found) return { recordingId, item: found, pending };
-  const reviewed = await loadReviewQueue(teacherId, 'reviewed', signal);
-  return { recordingId, item: reviewed.find((item) => item.id === recordingId) ?? null, pending };
+  const [item, pending] = await Promise.all([
+    loadRecordingForReview(recordingId, signal).catch((error: unknown) => {
+      if (error instanceof HttpError && [400, 403, 404].includes(error.status)) return null;
+      throw error;
+    }),
+    loadReviewQueue(teacherId, 'pending', signal),
+  ]);
+  return { recordingId, item, pending };
 }
 
 /**
@@ -82,7 +99,8 @@ export function followSavedReview(teacherId: string, item: ReviewItem, feedback:
  * "Review Recording" (docs/product.md#feedback, /teacher/speaking/review/:recordingId): the
  * student's name, the task's title and prompt, a seekable player of the recording with its
  * "How did it sound?" card and timeline under it (docs/product.md#delivery-for-teachers: tapping a
- * pause seeks the player and plays; loaded on its own, so the form never waits for it), a 1–5
+ * pause seeks the player and plays; loaded on its own, so the form never waits for it), what was
+ * said with "Correct transcript" (docs/product.md#transcripts), a 1–5
  * radio group per focus strand and a comment (0–2,000 characters). Save sends `POST
  * /api/teacher/recordings/{id}/feedback` (`PUT` once the recording has feedback), shows the toast
  * "Feedback saved" and offers "Next pending", which opens the oldest other pending recording or
@@ -238,6 +256,7 @@ function ReviewForm({ item, teacherId, pending }: ReviewFormProps) {
         <div className="review__delivery">
           <RecordingDelivery recordingId={item.id} submittedAt={item.submittedAt} audience="teacher" onPlayFrom={playFrom} headingLevel={3} />
         </div>
+        <TranscriptView recordingId={item.id} submittedAt={item.submittedAt} audience="teacher" onPlayFrom={item.audioRemoved ? undefined : playFrom} headingLevel={3} editable />
       </section>
 
       <form className="review__form" aria-label={t('teacher.review.feedback')} noValidate onSubmit={(event) => void save(event)}>

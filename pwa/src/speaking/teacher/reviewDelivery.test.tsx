@@ -6,7 +6,7 @@ import { prepareScreenTests } from '../../test/adminTestUtils';
 import { deliveryReportFixture, recordingDeliveryFixture, unmeasuredFixture } from '../../test/deliveryFixtures';
 import { mockFetch, USERS, type FakeRoute } from '../../test/fetchMock';
 import { renderAt } from '../../test/renderApp';
-import { queueRoute, reviewItemFixture } from '../../test/speakingFixtures';
+import { queueRoute, reviewItemFixture, reviewItemRoutes } from '../../test/speakingFixtures';
 
 /** Delivery for teachers (docs/product.md#delivery-for-teachers): the review queue's chips and the review screen's card. */
 prepareScreenTests();
@@ -31,6 +31,7 @@ function setup(path: string, routes: Record<string, FakeRoute> = {}) {
   const fetchSpy = mockFetch({
     'GET /auth/current_user': { body: USERS.teacher },
     'GET /api/teacher/recordings/u-teacher': queueRoute({ pending: [R1, R2, R3], reviewed: [] }),
+    ...reviewItemRoutes([R1, R2, R3]),
     'GET /api/teacher/speaking-tasks/u-teacher': { body: [] },
     'GET /api/teacher/courses/u-teacher': { body: [] },
     ...routes,

@@ -5,7 +5,7 @@ import { findToast, prepareScreenTests } from '../../test/adminTestUtils';
 import { mockFetch, sentJson, USERS, type FakeRoute } from '../../test/fetchMock';
 import { fieldError } from '../../test/fields';
 import { renderAt } from '../../test/renderApp';
-import { queueRoute, reviewItemFixture, teacherTaskFixture } from '../../test/speakingFixtures';
+import { queueRoute, reviewItemFixture, reviewItemRoutes, teacherTaskFixture } from '../../test/speakingFixtures';
 
 prepareScreenTests();
 
@@ -26,6 +26,7 @@ function setup(path: string, routes: Record<string, FakeRoute> = {}) {
   const fetchSpy = mockFetch({
     'GET /auth/current_user': { body: USERS.teacher },
     'GET /api/teacher/recordings/u-teacher': queueRoute({ pending: [R1, R2], reviewed: [R9] }),
+    ...reviewItemRoutes([R1, R2, R9]),
     'GET /api/teacher/speaking-tasks/u-teacher': { body: [] },
     'GET /api/teacher/courses/u-teacher': { body: [] },
     ...routes,
@@ -149,14 +150,12 @@ describe('Review Recording (docs/product.md#feedback)', { timeout: 30_000 }, () 
   });
 
   it('says the audio was removed under the retention policy instead of showing a player (docs/product.md#retention)', async () => {
-    setup('/teacher/speaking/review/r8', {
-      'GET /api/teacher/recordings/u-teacher': queueRoute({
-        pending: [],
-        reviewed: [
-          reviewItemFixture('r8', 'Dan Day', { status: 'reviewed', feedback: { ...FEEDBACK, recordingId: 'r8' }, audioRemoved: { at: '2027-02-01T03:30:00.000Z', afterDays: 365 } }),
-        ],
-      }),
+    const removed = reviewItemFixture('r8', 'Dan Day', {
+      status: 'reviewed',
+      feedback: { ...FEEDBACK, recordingId: 'r8' },
+      audioRemoved: { at: '2027-02-01T03:30:00.000Z', afterDays: 365 },
     });
+    setup('/teacher/speaking/review/r8', { 'GET /api/teacher/recordings/u-teacher': queueRoute({ pending: [], reviewed: [removed] }), ...reviewItemRoutes([removed]) });
     expect(await screen.findByText('Audio removed after 365 days under your school’s retention policy.')).toBeInTheDocument();
     expect(document.querySelector('audio')).toBeNull();
     expect(screen.getByRole('textbox', { name: 'Comment' })).toHaveValue('Clear and lively.');
@@ -217,7 +216,7 @@ describe('Review Recording (docs/product.md#feedback)', { timeout: 30_000 }, () 
     expect(calls(fetchSpy, 'GET', '/api/teacher/recordings/u-teacher').length).toBeGreaterThan(queueCalls);
   });
 
-  it('says so when the recording is in neither part of the queue', async () => {
+  it('says so when the teacher may not see the recording or there is none', async () => {
     setup('/teacher/speaking/review/nope');
     expect(await screen.findByText('This recording is not in your review queue.')).toBeInTheDocument();
   });
