@@ -260,12 +260,10 @@ export const retentionReportJsonSchema = z
     removed: z
       .array(
         z.object({
-          kind: z
-            .string()
-            .meta({
-              description:
-                '`recording_audio`, `recording_transcript` (transcripts kept after their audio), `sessions`, `idempotency_keys`, `access_log` (and `privacy_exports` where exports exist)',
-            }),
+          kind: z.string().meta({
+            description:
+              '`recording_audio`, `recording_transcript` (transcripts kept after their audio), `sessions`, `idempotency_keys`, `access_log` (and `privacy_exports` where exports exist)',
+          }),
           count: z.number(),
           oldest: z.string().nullable().meta({ format: 'date-time', description: 'the oldest among them; null when none' }),
         }),

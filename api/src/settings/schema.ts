@@ -65,12 +65,9 @@ export const schoolSettingsSchema = z
     privacyContact: z.string().meta({ description: 'whom to ask for a copy or the deletion of one’s data (an email or a short text), at most 200 characters; empty until set' }),
     recordingRetentionDays: z.number().meta({ description: 'days a reviewed recording’s audio is kept, 30–1,825; default 365 (docs/product.md#retention)' }),
     inactiveAccountMonths: z.number().nullable().meta({ description: 'months without a sign-in before the retention report counts an account as inactive, 6–60; null: off (the default)' }),
-    transcriptRetentionDays: z
-      .number()
-      .nullable()
-      .meta({
-        description: 'days a reviewed recording’s transcript is kept, 30–3,650 and at least `recordingRetentionDays`; null: removed with the audio (the default, docs/product.md#retention)',
-      }),
+    transcriptRetentionDays: z.number().nullable().meta({
+      description: 'days a reviewed recording’s transcript is kept, 30–3,650 and at least `recordingRetentionDays`; null: removed with the audio (the default, docs/product.md#retention)',
+    }),
     fillerWords: z
       .array(z.string())
       .meta({ description: 'the words and phrases transcripts mark as fillers, lower case; default um, uh, er, erm, hmm, like, you know (docs/product.md#transcripts)' }),
