@@ -7,6 +7,7 @@ import { createApp } from '../app.js';
 import { AccessLogEntry, RetentionRun } from './accessLogModel.js';
 import { Feedback, Recording } from '../speaking/model.js';
 import { Transcript } from '../transcripts/model.js';
+import { SchoolSettings } from '../settings/model.js';
 import { Session } from '../auth/sessionModel.js';
 import { getEnv } from '../platform/env.js';
 import { createJobRunner } from '../platform/jobs/index.js';
@@ -243,6 +244,47 @@ describe('retention (docs/product.md#retention)', () => {
 
     const again = await runRetention({ stores, dryRun: true });
     expect(again.removed.find((r) => r.kind === 'recording_audio')?.count).toBe(0);
+  });
+
+  it('keeps a transcript after its audio where the school keeps text longer, and removes it once the recording is that old (docs/product.md#retention)', async () => {
+    const { student, admin, reviewed } = await oldRecordings(400);
+    const transcribed = { studentId: student.user._id, audio: 'take', status: 'ready', version: 1, language: 'en', text: 'I liked this book.' };
+    await Transcript.updateOne({ recordingId: reviewed.id }, { $set: transcribed }, { upsert: true });
+    const settings = { language: 'English', backupFrequency: 'Daily', schoolName: '', privacyContact: '', recordingRetentionDays: 365, inactiveAccountMonths: null };
+    expect((await app.request('/api/admin/settings', jsonRequest('PUT', { ...settings, transcriptRetentionDays: 500 }, admin.cookie))).status).toBe(200);
+    const slot = () => `test:${String(new Types.ObjectId())}`;
+    const kinds = (report: { removed: { kind: string; count: number }[] }) => Object.fromEntries(report.removed.map((r) => [r.kind, r.count]));
+
+    const first = await runRetentionOnce({ slot: slot(), stores });
+    expect(kinds(first!)).toMatchObject({ recording_transcript: 0 });
+    expect((await Recording.findById(reviewed.id).lean())?.audioRemovedAt).toBeInstanceOf(Date);
+    expect(await Transcript.findOne({ recordingId: reviewed.id }).lean()).toMatchObject({ text: 'I liked this book.', audioRemovedAt: expect.any(Date) });
+    const read = await get(`/api/recordings/${reviewed.id}/transcript`, student.cookie);
+    expect(await readJson(read)).toMatchObject({ status: 'ready', text: 'I liked this book.' });
+
+    // 101 days on, the recording is 501 days old: the words go.
+    const later = new Date(Date.now() + 101 * DAY_MS);
+    const dry = await runRetention({ stores, dryRun: true, now: later });
+    expect(kinds(dry).recording_transcript).toBeGreaterThanOrEqual(1);
+    expect(await Transcript.countDocuments({ recordingId: reviewed.id })).toBe(1);
+    const run = await runRetentionOnce({ slot: slot(), stores, now: later });
+    expect(kinds(run!).recording_transcript).toBe(kinds(dry).recording_transcript);
+    expect(await Transcript.countDocuments({ recordingId: reviewed.id })).toBe(0);
+    // the run with the later clock ended every session: the setting goes back directly.
+    await SchoolSettings.updateOne({ _id: 'school' }, { $set: { transcriptRetentionDays: null } });
+  });
+
+  it('removes transcripts kept after their audio at the next run once the school stops keeping them', async () => {
+    const { student, admin, reviewed } = await oldRecordings(400);
+    await Transcript.updateOne(
+      { recordingId: reviewed.id },
+      { $set: { studentId: student.user._id, audio: 'take', status: 'ready', version: 1, text: 'Kept.', audioRemovedAt: new Date() } },
+      { upsert: true },
+    );
+    await Recording.updateOne({ _id: reviewed.id }, { $set: { audioRemovedAt: new Date(), audioRemovedAfterDays: 365 } });
+    const run = await readJson(await app.request('/api/admin/privacy/retention', jsonRequest('POST', undefined, admin.cookie)));
+    expect(run.removed.find((r: { kind: string }) => r.kind === 'recording_transcript').count).toBeGreaterThanOrEqual(1);
+    expect(await Transcript.countDocuments({ recordingId: reviewed.id })).toBe(0);
   });
 
   it('previews a shorter retention before it is saved, and keeps recent audio', async () => {

@@ -65,7 +65,7 @@ export function createAdminPrivacyRoutes(opts: { uploads: UploadStores }) {
         summary: 'Run retention now, or preview it',
         tag: 'Privacy',
         description:
-          'Admins only (docs/product.md#retention). `?dryRun=1`: what the daily retention job would remove now — per kind (`recording_audio`, `sessions`, `idempotency_keys`, `access_log`) the count and the oldest date — removing nothing; `&recordingRetentionDays=` previews another recording retention (30–1,825) before it is saved. Without `dryRun` the steps run now and the answer says what they removed. `inactiveAccounts` counts accounts without a sign-in for the school’s `inactiveAccountMonths`: reported, never removed.',
+          'Admins only (docs/product.md#retention). `?dryRun=1`: what the daily retention job would remove now — per kind (`recording_audio`, `recording_transcript`, `sessions`, `idempotency_keys`, `access_log`) the count and the oldest date — removing nothing; `&recordingRetentionDays=` previews another recording retention (30–1,825) before it is saved. Without `dryRun` the steps run now and the answer says what they removed. `inactiveAccounts` counts accounts without a sign-in for the school’s `inactiveAccountMonths`: reported, never removed.',
         success: { status: 200, answer: json('What was, or would be, removed.', retentionReportJsonSchema) },
         errors: { 400: '`validation_error`: a bad `dryRun` or `recordingRetentionDays`, or `recordingRetentionDays` without a dry run.' },
       }),

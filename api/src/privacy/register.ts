@@ -412,7 +412,9 @@ export const PRIVACY_REGISTER: readonly RegisterEntry[] = [
     ],
     linked: [{ path: 'recordingId', model: 'Recording' }],
     whoCanSee: 'The student, the course’s current teacher and admins; a staff read is in the access log. It is made on the school’s own server: the audio is sent nowhere.',
-    retention: { text: 'Removed with the recording’s audio (after the school’s `recordingRetentionDays` once the recording has feedback), or when the recording is deleted.' },
+    retention: {
+      text: 'Removed with the recording’s audio (after the school’s `recordingRetentionDays` once the recording has feedback) — or, where the school keeps transcripts longer (`transcriptRetentionDays`), once the reviewed recording is that many days old — or when the recording is deleted.',
+    },
     onErasure: 'Deleted with the student or the recording; when the teacher who corrected it is deleted, it stays without their name.',
     export: { included: true, how: 'Each transcript.' },
   },

@@ -15,7 +15,8 @@ import { DAY_MS } from '../platform/time.js';
 /**
  * Retention (docs/product.md#retention, docs/architecture.md#retention,
  * docs/decisions/0029-access-log-and-retention.md): the steps that remove what has been kept long
- * enough — reviewed recordings' audio after the school's `recordingRetentionDays`, expired
+ * enough — reviewed recordings' audio after the school's `recordingRetentionDays`, the
+ * transcripts a school keeps longer after its `transcriptRetentionDays`, expired
  * sessions, offline-send receipts past their 7 days, access-log entries older than a year — each
  * able to say first what it would remove (a dry run). The daily job (`privacy/retentionJob.ts`) and
  * `POST /api/admin/privacy/retention` run them. A feature with data of its own to expire joins
@@ -39,6 +40,8 @@ export interface RetentionSettings {
   recordingRetentionDays: number;
   /** months without a sign-in before an account is reported as inactive; null: off */
   inactiveAccountMonths: number | null;
+  /** days a reviewed recording's transcript is kept, 30–3,650 (at least `recordingRetentionDays`); null: removed with the audio */
+  transcriptRetentionDays: number | null;
 }
 
 /** What a step removed, or would remove. */
@@ -77,7 +80,9 @@ const AUDIO_BATCH = 200;
 
 /**
  * Reviewed recordings' audio older than `recordingRetentionDays` (counted from `submittedAt`): the
- * file leaves the recordings store, its transcript (the words said in it) goes with it, and the
+ * file leaves the recordings store, its transcript (the words said in it) goes with it — unless the
+ * school keeps transcripts longer (`transcriptRetentionDays`) and the recording is younger than that:
+ * then the transcript is marked `audioRemovedAt` for {@link transcriptsStep} — and the
  * recording is marked `audioRemovedAt` (with the days in force); the record, its feedback and its
  * delivery report stay. A recording without feedback keeps its audio whatever its age: its teacher
  * has not heard it yet (docs/product.md#retention).
@@ -87,6 +92,8 @@ export const recordingAudioStep: RetentionStep = {
   async run(ctx) {
     const days = ctx.settings.recordingRetentionDays;
     const cutoff = new Date(ctx.now.getTime() - days * DAY_MS);
+    const textDays = ctx.settings.transcriptRetentionDays;
+    const textCutoff = textDays === null ? null : new Date(ctx.now.getTime() - textDays * DAY_MS);
     let count = 0;
     let oldest: Date | null = null;
     let after: Types.ObjectId | null = null;
@@ -114,13 +121,63 @@ export const recordingAudioStep: RetentionStep = {
         if (!ctx.dryRun) {
           // the file first: a run stopped between the two finds the recording again and finishes it.
           await ctx.stores.recordings.remove(recording.file?.name);
-          await Transcript.deleteOne({ recordingId: recording._id });
+          if (textCutoff && recording.submittedAt >= textCutoff) await Transcript.updateOne({ recordingId: recording._id }, { $set: { audioRemovedAt: ctx.now } });
+          else await Transcript.deleteOne({ recordingId: recording._id });
           await Recording.updateOne({ _id: recording._id, audioRemovedAt: null }, { $set: { audioRemovedAt: ctx.now, audioRemovedAfterDays: days } });
         }
         count += 1;
         if (!oldest || recording.submittedAt < oldest) oldest = recording.submittedAt;
       }
       if (batch.length < AUDIO_BATCH) break;
+    }
+    return { count, oldest };
+  },
+};
+
+/** Transcripts looked at per round trip while kept ones are checked. */
+const TRANSCRIPT_BATCH = 200;
+
+/**
+ * Transcripts kept after their recording's audio was removed (`audioRemovedAt` set, the school's
+ * `transcriptRetentionDays`): removed once the recording is that many days old (counted from
+ * `submittedAt`), or at once when the school no longer keeps them (the setting back to null)
+ * (docs/product.md#retention).
+ */
+export const transcriptsStep: RetentionStep = {
+  kind: 'recording_transcript',
+  async run(ctx) {
+    const days = ctx.settings.transcriptRetentionDays;
+    const cutoff = days === null ? null : new Date(ctx.now.getTime() - days * DAY_MS);
+    let count = 0;
+    let oldest: Date | null = null;
+    let after: Types.ObjectId | null = null;
+    for (;;) {
+      const batch: { _id: Types.ObjectId; recordingId: Types.ObjectId }[] = await Transcript.find({ audioRemovedAt: { $ne: null }, ...(after ? { _id: { $gt: after } } : {}) })
+        .sort({ _id: 1 })
+        .limit(TRANSCRIPT_BATCH)
+        .select('_id recordingId')
+        .lean();
+      if (batch.length === 0) break;
+      after = batch[batch.length - 1]!._id;
+      const sent = new Map(
+        (
+          await Recording.find({ _id: { $in: batch.map((t) => t.recordingId) } })
+            .select('_id submittedAt')
+            .lean()
+        ).map((r) => [String(r._id), r.submittedAt]),
+      );
+      // a transcript whose recording is gone goes too (its date: none known).
+      const due = batch.filter((t) => {
+        const at = sent.get(String(t.recordingId));
+        return !at || !cutoff || at < cutoff;
+      });
+      if (due.length > 0 && !ctx.dryRun) await Transcript.deleteMany({ _id: { $in: due.map((t) => t._id) } });
+      count += due.length;
+      for (const t of due) {
+        const at = sent.get(String(t.recordingId));
+        if (at && (!oldest || at < oldest)) oldest = at;
+      }
+      if (batch.length < TRANSCRIPT_BATCH) break;
     }
     return { count, oldest };
   },
@@ -150,7 +207,7 @@ export const accessLogStep: RetentionStep = {
 };
 
 /** The steps a run takes, in order. */
-const steps: RetentionStep[] = [recordingAudioStep, sessionsStep, idempotencyKeysStep, accessLogStep];
+const steps: RetentionStep[] = [recordingAudioStep, transcriptsStep, sessionsStep, idempotencyKeysStep, accessLogStep];
 
 /**
  * The kinds of the steps a run takes, in order.
@@ -172,12 +229,13 @@ export function addRetentionStep(step: RetentionStep): void {
   else steps.push(step);
 }
 
-/** The school's retention settings, or the defaults (365 days, no inactive-account report). One query. */
+/** The school's retention settings, or the defaults (365 days, no inactive-account report, transcripts removed with the audio). One query. */
 export async function retentionSettings(): Promise<RetentionSettings> {
-  const stored = await SchoolSettings.findById(SCHOOL_SETTINGS_ID).select('recordingRetentionDays inactiveAccountMonths').lean();
+  const stored = await SchoolSettings.findById(SCHOOL_SETTINGS_ID).select('recordingRetentionDays inactiveAccountMonths transcriptRetentionDays').lean();
   return {
     recordingRetentionDays: stored?.recordingRetentionDays ?? DEFAULT_SCHOOL_SETTINGS.recordingRetentionDays,
     inactiveAccountMonths: stored?.inactiveAccountMonths ?? null,
+    transcriptRetentionDays: stored?.transcriptRetentionDays ?? null,
   };
 }
 
@@ -202,7 +260,10 @@ export const retentionReportJsonSchema = z
     removed: z
       .array(
         z.object({
-          kind: z.string().meta({ description: '`recording_audio`, `sessions`, `idempotency_keys`, `access_log` (and `privacy_exports` where exports exist)' }),
+          kind: z.string().meta({
+            description:
+              '`recording_audio`, `recording_transcript` (transcripts kept after their audio), `sessions`, `idempotency_keys`, `access_log` (and `privacy_exports` where exports exist)',
+          }),
           count: z.number(),
           oldest: z.string().nullable().meta({ format: 'date-time', description: 'the oldest among them; null when none' }),
         }),

@@ -14,13 +14,19 @@ export const DEFAULT_SCHOOL_SETTINGS = {
   privacyContact: '',
   recordingRetentionDays: 365,
   inactiveAccountMonths: null,
+  transcriptRetentionDays: null,
   fillerWords: DEFAULT_FILLERS,
 } as const;
 /**
  * Bounds of the retention settings (docs/product.md#retention): recordings' audio is kept 30–1,825
- * days (default 365); inactive accounts are reported after 6–60 months, or never (null, the default).
+ * days (default 365); inactive accounts are reported after 6–60 months, or never (null, the default);
+ * transcripts are kept with the audio (null, the default) or 30–3,650 days, at least as long as the audio.
  */
-export const RETENTION_SETTING_LIMITS = { recordingRetentionDays: { min: 30, max: 1825 }, inactiveAccountMonths: { min: 6, max: 60 } } as const;
+export const RETENTION_SETTING_LIMITS = {
+  recordingRetentionDays: { min: 30, max: 1825 },
+  inactiveAccountMonths: { min: 6, max: 60 },
+  transcriptRetentionDays: { min: 30, max: 3650 },
+} as const;
 /** Longest school name and privacy contact, characters (docs/product.md#privacy). */
 export const PRIVACY_SETTING_LIMITS = { schoolName: 120, privacyContact: 200 } as const;
 /** The school's filler-word list (docs/product.md#transcripts): at most 50 entries of 1–40 characters each. */
@@ -57,6 +63,17 @@ const schoolSettingsSchema = new Schema(
       default: null,
       min: RETENTION_SETTING_LIMITS.inactiveAccountMonths.min,
       max: RETENTION_SETTING_LIMITS.inactiveAccountMonths.max,
+    },
+    /**
+     * days a reviewed recording's transcript is kept after it was sent, 30–3,650 and at least
+     * `recordingRetentionDays`: its words outlive the audio until then; null: removed with the audio
+     * (docs/product.md#retention)
+     */
+    transcriptRetentionDays: {
+      type: Number,
+      default: null,
+      min: RETENTION_SETTING_LIMITS.transcriptRetentionDays.min,
+      max: RETENTION_SETTING_LIMITS.transcriptRetentionDays.max,
     },
     /** the words and phrases the transcripts mark as fillers ("um", "you know"), lower case (docs/product.md#transcripts) */
     fillerWords: { type: [String], default: () => [...DEFAULT_FILLERS] },

@@ -7,6 +7,7 @@ import { User } from '../people/userModel.js';
 
 type SchoolLanguage = (typeof SCHOOL_LANGUAGES)[number];
 type BackupFrequency = (typeof BACKUP_FREQUENCIES)[number];
+import { badRequest } from '../platform/http/errors.js';
 import { validate } from '../platform/http/validation.js';
 import { schoolSettingsBodySchema, schoolSettingsSchema } from './schema.js';
 import { describe, json, NOT_JSON, TOO_LARGE } from '../platform/http/describe.js';
@@ -25,6 +26,8 @@ export interface SchoolSettingsJson {
   recordingRetentionDays: number;
   /** months without a sign-in before the retention report counts an account as inactive, 6–60; null: off (the default) */
   inactiveAccountMonths: number | null;
+  /** days a reviewed recording's transcript is kept, 30–3,650; null: removed with the audio (the default, docs/product.md#retention) */
+  transcriptRetentionDays: number | null;
   /** the words and phrases the transcripts mark as fillers; default um, uh, er, erm, hmm, like, you know (docs/product.md#transcripts) */
   fillerWords: string[];
   /** ISO 8601 time of the last save; null while the defaults have never been saved */
@@ -42,6 +45,7 @@ function presentSettings(
     privacyContact?: string | null;
     recordingRetentionDays?: number | null;
     inactiveAccountMonths?: number | null;
+    transcriptRetentionDays?: number | null;
     fillerWords?: readonly string[] | null;
     updatedAt?: Date | null;
   },
@@ -56,6 +60,7 @@ function presentSettings(
     privacyContact: stored.privacyContact ?? '',
     recordingRetentionDays: stored.recordingRetentionDays ?? DEFAULT_SCHOOL_SETTINGS.recordingRetentionDays,
     inactiveAccountMonths: stored.inactiveAccountMonths ?? null,
+    transcriptRetentionDays: stored.transcriptRetentionDays ?? null,
     fillerWords: [...(stored.fillerWords ?? DEFAULT_SCHOOL_SETTINGS.fillerWords)],
     updatedAt: stored.updatedAt ? new Date(stored.updatedAt).toISOString() : null,
     updatedBy: by ? { id: String(by._id), name: by.name } : null,
@@ -89,18 +94,27 @@ export const settingsRoutes = new Hono<AppEnv>()
       summary: "Save the school's settings",
       tag: 'Settings',
       description:
-        'Admins only (docs/product.md#settings): every setting — language, backup frequency, the school’s name and privacy contact (docs/product.md#privacy) — and no other field; a full replace. "Revert to Default" saves English and Daily.',
+        'Admins only (docs/product.md#settings): every setting — language, backup frequency, the school’s name and privacy contact (docs/product.md#privacy) — and no other field; a full replace (`fillerWords` and `transcriptRetentionDays` stay as they are when absent). "Revert to Default" saves English and Daily.',
       success: { status: 200, answer: json('Saved; the admin is `updatedBy`.', schoolSettingsSchema) },
-      errors: { 413: TOO_LARGE, 415: NOT_JSON },
+      errors: { 400: '`validation_error`: a bad setting, or `transcriptRetentionDays` shorter than `recordingRetentionDays`.', 413: TOO_LARGE, 415: NOT_JSON },
     }),
     requireRole(ROLES.admin),
     validate('json', schoolSettingsBodySchema),
     async (c) => {
       const admin = c.var.user;
+      const body = c.req.valid('json');
+      const textDays =
+        body.transcriptRetentionDays !== undefined
+          ? body.transcriptRetentionDays
+          : ((await SchoolSettings.findById(SCHOOL_SETTINGS_ID).select('transcriptRetentionDays').lean())?.transcriptRetentionDays ?? null);
+      if (textDays !== null && textDays < body.recordingRetentionDays) {
+        const message = `Transcripts must be kept at least as long as the audio (${body.recordingRetentionDays} days), or removed with it.`;
+        throw badRequest(message, { transcriptRetentionDays: message });
+      }
       // one write; the saving admin is known, so the answer needs no second read.
       const stored = await SchoolSettings.findOneAndUpdate(
         { _id: SCHOOL_SETTINGS_ID },
-        { $set: { ...c.req.valid('json'), updatedBy: admin._id } },
+        { $set: { ...body, updatedBy: admin._id } },
         { upsert: true, runValidators: true, returnDocument: 'after' },
       ).lean();
       return c.json(presentSettings(stored!, admin), 200);

@@ -26,6 +26,7 @@ describe('GET and PUT /api/admin/settings (docs/product.md#settings)', () => {
       privacyContact: '',
       recordingRetentionDays: 365,
       inactiveAccountMonths: null,
+      transcriptRetentionDays: null,
       fillerWords: ['um', 'uh', 'er', 'erm', 'hmm', 'like', 'you know'],
       updatedAt: null,
       updatedBy: null,
@@ -123,6 +124,30 @@ describe('GET and PUT /api/admin/settings (docs/product.md#settings)', () => {
       await app.request('/api/admin/settings', jsonRequest('PUT', { language: 'English', backupFrequency: 'Daily', ...NO_PRIVACY, recordingRetentionDays: 1825 }, cookie)),
     );
     expect(off).toMatchObject({ recordingRetentionDays: 1825, inactiveAccountMonths: null });
+  });
+
+  it('keeps transcripts longer than the audio when asked: off (null) by default, at least the audio’s days, unchanged when a save leaves it out', async () => {
+    const { cookie } = await adminCookie();
+    const put = (body: object) => app.request('/api/admin/settings', jsonRequest('PUT', { language: 'English', backupFrequency: 'Daily', ...NO_PRIVACY, ...body }, cookie));
+    expect(await readJson(await put({ transcriptRetentionDays: 730 }))).toMatchObject({ recordingRetentionDays: 365, transcriptRetentionDays: 730 });
+    expect(await readJson(await put({}))).toMatchObject({ transcriptRetentionDays: 730 });
+
+    const SHORTER = 'Transcripts must be kept at least as long as the audio (365 days), or removed with it.';
+    for (const body of [{ transcriptRetentionDays: 200 }, { recordingRetentionDays: 1000 }]) {
+      const res = await put(body);
+      expect(res.status).toBe(400);
+      const message = 'recordingRetentionDays' in body ? SHORTER.replace('365', '1000') : SHORTER;
+      expect(await readJson(res)).toMatchObject({ error: { code: 'validation_error', message, fields: { transcriptRetentionDays: message } } });
+    }
+    const RULE = 'Keeping transcripts must be off or a whole number of days from 30 to 3650.';
+    for (const bad of [29, 3651, 400.5, '400']) {
+      const res = await put({ recordingRetentionDays: 30, transcriptRetentionDays: bad });
+      expect(res.status).toBe(400);
+      expect(await readJson(res)).toMatchObject({ error: { code: 'validation_error', fields: { transcriptRetentionDays: RULE } } });
+    }
+    expect(await readJson(await put({ transcriptRetentionDays: 365 }))).toMatchObject({ transcriptRetentionDays: 365 });
+    expect(await readJson(await put({ transcriptRetentionDays: null }))).toMatchObject({ transcriptRetentionDays: null });
+    expect(await readJson(await put({ recordingRetentionDays: 1825 }))).toMatchObject({ recordingRetentionDays: 1825, transcriptRetentionDays: null });
   });
 
   const DAYS = 'Recording retention must be a whole number of days from 30 to 1825.';

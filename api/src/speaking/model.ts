@@ -19,6 +19,8 @@ const speakingTaskSchema = new Schema(
     teacherId: { type: Schema.Types.ObjectId, ref: 'User', default: null },
     title: { type: String, required: true, trim: true, maxlength: 120 },
     prompt: { type: String, required: true, trim: true, maxlength: 2000 },
+    /** for a reading-aloud task, the text the student reads (at most 2,000 characters): takes are aligned to it word by word (docs/product.md#reading-aloud); null for none */
+    script: { type: String, default: null, trim: true, maxlength: 2000 },
     /** 1–4 distinct strand keys */
     focusStrands: { type: [{ type: String, enum: SPEAKING_STRANDS }], required: true },
     /** the longest answer, seconds (15–300) */

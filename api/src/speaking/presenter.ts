@@ -19,6 +19,7 @@ export const speakingTaskJsonSchema = z
     teacherId: objectId().nullable().meta({ description: 'the teacher who set it; null once their account is deleted (shown as "Deleted user")' }),
     title: z.string(),
     prompt: z.string(),
+    script: z.string().nullable().meta({ description: 'for a reading-aloud task, the text the student reads (docs/product.md#reading-aloud); null for none' }),
     focusStrands: z.array(strandKey).meta({ description: '1–4 distinct strand keys, in the questionnaire’s order' }),
     maxSeconds: z.number().meta({ description: 'the longest answer, seconds (15–300)' }),
     dueAt: timestamp().nullable(),
@@ -36,6 +37,7 @@ export interface SpeakingTaskLike {
   teacherId?: Id | null;
   title: string;
   prompt: string;
+  script?: string | null;
   focusStrands: readonly string[];
   maxSeconds: number;
   dueAt?: Date | null;
@@ -51,6 +53,7 @@ export function presentSpeakingTask(task: SpeakingTaskLike, courseTitle: string)
     teacherId: task.teacherId ? String(task.teacherId) : null,
     title: task.title,
     prompt: task.prompt,
+    script: task.script || null,
     focusStrands: SPEAKING_STRANDS.filter((s) => task.focusStrands.includes(s)),
     maxSeconds: task.maxSeconds,
     dueAt: task.dueAt ? task.dueAt.toISOString() : null,
@@ -179,6 +182,7 @@ export const reviewItemJsonSchema = recordingJsonSchema
     studentName: z.string(),
     taskTitle: z.string(),
     prompt: z.string(),
+    script: z.string().nullable().meta({ description: 'the task’s script for reading aloud; null for none' }),
     focusStrands: z.array(strandKey),
     courseTitle: z.string(),
     feedback: feedbackJsonSchema.nullable(),

@@ -189,6 +189,7 @@ export async function reviewItems(recordings: ReadonlyArray<RecordingLike & { _i
       studentName: names.get(String(recording.studentId)) ?? DELETED_USER_NAME,
       taskTitle: presented.title,
       prompt: presented.prompt,
+      script: presented.script,
       focusStrands: presented.focusStrands,
       courseTitle: presented.courseTitle,
       feedback: review ? presentFeedback(review) : null,

@@ -23,7 +23,7 @@ import { recordFileRead } from '../privacy/accessLog.js';
 import { measureRecordingLength } from './audioLength.js';
 import { receiveRecording } from './recordingUpload.js';
 import { startDelivery } from '../delivery/service.js';
-import { startTranscript } from '../transcripts/index.js';
+import { rereadTask, startTranscript } from '../transcripts/index.js';
 import { idempotency } from '../platform/http/idempotency.js';
 import { findPerson } from '../dashboards/stats.js';
 import { checkUploadFile, MAX_AUDIO_BYTES, type UploadStore } from '../platform/uploads.js';
@@ -185,7 +185,7 @@ function teacherTaskRoutes() {
       describe({
         summary: 'Change a speaking task',
         tag: 'Speaking practice',
-        description: 'The task’s teacher or an admin; the course stays.',
+        description: 'The task’s teacher or an admin; the course stays. A changed `script` reads the task’s ready transcripts against it again (docs/product.md#reading-aloud).',
         success: { status: 200, answer: json('Saved.', speakingTaskJsonSchema) },
         errors: { 403: 'Not the task’s teacher.', 404: 'No task has this id.', 413: BODY_TOO_LARGE, 415: NOT_JSON },
       }),
@@ -200,6 +200,7 @@ function teacherTaskRoutes() {
         if (isPast(fields.dueAt) && fields.dueAt?.getTime() !== task.dueAt?.getTime()) throw badRequest(DUE_IN_THE_PAST, { dueAt: DUE_IN_THE_PAST });
         const updated = await SpeakingTask.findByIdAndUpdate(task._id, { $set: { ...fields, dueAt: fields.dueAt ?? null } }, { returnDocument: 'after', runValidators: true }).lean();
         if (!updated) throw notFound('No such speaking task.');
+        if ((updated.script ?? null) !== (task.script ?? null)) await rereadTask(updated._id, updated.script ?? null);
         const course = await Course.findById(updated.courseId).select('title').lean();
         return c.json(presentSpeakingTask(updated, course?.title ?? ''), 200);
       },

@@ -13,6 +13,14 @@ const taskFields = {
   title: oneLineText('Enter a title.', TITLE_CHARACTERS_MESSAGE).min(1, { error: 'Enter a title.' }).max(120, { error: 'At most 120 characters.' }),
   /** 1–2,000 characters after trimming: what the student answers aloud */
   prompt: z.string({ error: 'Enter a prompt.' }).trim().min(1, { error: 'Enter a prompt.' }).max(2000, { error: 'At most 2,000 characters.' }),
+  /** for a reading-aloud task, the text read: at most 2,000 characters after trimming; empty, null or left out for none (docs/product.md#reading-aloud) */
+  script: z
+    .string({ error: 'Must be text.' })
+    .trim()
+    .max(2000, { error: 'At most 2,000 characters.' })
+    .nullable()
+    .optional()
+    .transform((script) => script || null),
   /** 1–4 distinct strand keys the teacher will score */
   focusStrands: z
     .array(z.enum(SPEAKING_STRANDS, { error: 'Must be linguistic, cognitive, socialEmotional or physical.' }), { error: 'Choose at least one strand.' })

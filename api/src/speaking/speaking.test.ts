@@ -106,6 +106,28 @@ describe('speaking tasks (docs/product.md#speaking-tasks)', () => {
     expect((await app.request(`/api/teacher/speaking-tasks/${unanswered.task.id}`, jsonRequest('DELETE', undefined, unanswered.teacher.cookie))).status).toBe(204);
     expect(await SpeakingTask.exists({ _id: unanswered.task.id })).toBeNull();
   });
+
+  it('carry an optional script for reading aloud: trimmed, at most 2,000 characters, empty for none, shown to the student and the teacher', async () => {
+    const { teacher, student, task } = await classroom({ script: '  The cat sat on the mat.  ' } as never);
+    expect(task.script).toBe('The cat sat on the mat.');
+    const mine = await readJson(await get(`/api/student/speaking-tasks/${student.user.id}`, student.cookie));
+    expect(mine).toEqual([expect.objectContaining({ id: task.id, script: 'The cat sat on the mat.' })]);
+    const theirs = await readJson(await get(`/api/teacher/speaking-tasks/${teacher.user.id}`, teacher.cookie));
+    expect(theirs).toEqual([expect.objectContaining({ id: task.id, script: 'The cat sat on the mat.' })]);
+
+    const body = { title: 'Read aloud', prompt: 'Read the text aloud.', focusStrands: ['physical'] };
+    const put = (extra: object) => app.request(`/api/teacher/speaking-tasks/${task.id}`, jsonRequest('PUT', { ...body, ...extra }, teacher.cookie));
+    expect(await readJson(await put({ script: 'A new text.' }))).toMatchObject({ script: 'A new text.' });
+    for (const none of [{ script: '   ' }, { script: null }, {}]) expect(await readJson(await put(none))).toMatchObject({ script: null });
+    for (const bad of [{ script: 'x'.repeat(2001) }, { script: 42 }]) {
+      const res = await put(bad);
+      expect(res.status).toBe(400);
+      expect(await readJson(res)).toMatchObject({ error: { code: 'validation_error', fields: { script: expect.any(String) } } });
+    }
+    expect(await readJson(await put({ script: ` ${'x'.repeat(2000)} ` }))).toMatchObject({ script: 'x'.repeat(2000) });
+    const untitled = await classroom();
+    expect(untitled.task.script).toBeNull();
+  });
 });
 
 describe('recordings (docs/product.md#recordings)', () => {

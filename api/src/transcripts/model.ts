@@ -46,6 +46,8 @@ const transcriptSchema = new Schema(
     dismissedFillers: { type: [Number], default: () => [] },
     /** the teacher or admin who corrected it last; null before a correction or once that account is deleted */
     correctedBy: { type: Schema.Types.ObjectId, ref: 'User', default: null },
+    /** when the retention job removed the recording's audio and kept these words (the school's `transcriptRetentionDays`); null while the audio is kept (docs/product.md#retention) */
+    audioRemovedAt: { type: Date, default: null },
     /** in plain words, why there is no transcript (`failed`, `unavailable`); null otherwise */
     error: { type: String, default: null },
   },
@@ -53,6 +55,7 @@ const transcriptSchema = new Schema(
 );
 transcriptSchema.index({ recordingId: 1 }, { unique: true });
 transcriptSchema.index({ studentId: 1 });
+transcriptSchema.index({ audioRemovedAt: 1 });
 watchWrites(transcriptSchema, 'Transcript');
 
 /** The transcripts, collection `transcripts`. */

@@ -9,6 +9,7 @@ import { Transcript } from './model.js';
 import { presentTranscript, type TranscriptJson, type TranscriptRecordLike } from './presenter.js';
 import { findFillers, DEFAULT_FILLERS } from './fillers.js';
 import { wordsPerMinute } from './pace.js';
+import { alignReading, wordsCorrectPerMinute } from './reading.js';
 import { findRepeats } from './repeats.js';
 import type { Transcriber, Transcription, TranscriptWord } from './transcriber.js';
 import { StoredDeliveryReport } from '../delivery/model.js';
@@ -17,7 +18,7 @@ import { badRequest, conflict } from '../platform/http/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { UploadStore } from '../platform/uploads.js';
 import { SCHOOL_SETTINGS_ID, SchoolSettings } from '../settings/model.js';
-import { Recording } from '../speaking/model.js';
+import { Recording, SpeakingTask } from '../speaking/model.js';
 
 declare module '../platform/jobs/index.js' {
   interface JobPayloads {
@@ -97,13 +98,45 @@ async function speakingMsOf(recordingId: string): Promise<number | null> {
   return typeof speakingMs === 'number' && speakingMs > 0 ? speakingMs : null;
 }
 
+/** The script of a recording's task (docs/product.md#reading-aloud), or null when it has none. Two queries. */
+async function scriptOf(recordingId: string | Types.ObjectId): Promise<string | null> {
+  const recording = await Recording.findById(recordingId).select('taskId').lean();
+  if (!recording) return null;
+  const task = await SpeakingTask.findById(recording.taskId).select('script').lean();
+  return task?.script || null;
+}
+
+/** A transcript's reading as stored and answered (docs/product.md#reading-aloud). */
+export interface TranscriptReading {
+  /** script words read correctly a minute of speaking time, one decimal; null without speaking time */
+  wordsCorrectPerMinute: number | null;
+  /** script words read correctly, per cent, one decimal */
+  accuracy: number;
+  errors: Array<{ kind: 'skipped' | 'substituted' | 'inserted'; expected: string; said: string; startMs?: number }>;
+}
+
+/**
+ * The reading of `words` against a task's script (docs/product.md#reading-aloud): the alignment
+ * of `transcripts/reading.ts`, words correct a minute over `speakingMs`.
+ * @returns null without a script
+ */
+export function readingOf(script: string | null, words: readonly TranscriptWord[], speakingMs: number): TranscriptReading | null {
+  if (!script) return null;
+  const aligned = alignReading(script, words);
+  return {
+    wordsCorrectPerMinute: wordsCorrectPerMinute(aligned, speakingMs),
+    accuracy: aligned.accuracy,
+    errors: aligned.errors.map((e) => ({ kind: e.kind, expected: e.expected, said: e.said, ...(e.startMs === undefined ? {} : { startMs: e.startMs }) })),
+  };
+}
+
 /**
  * The measures of a ready transcription (docs/product.md#transcripts): words a minute of the
  * delivery report's speaking time (else of the span from the first word to the last), the
- * school's fillers (hesitations heard between words included), repeats, and no reading (speaking
- * tasks carry no script yet).
+ * school's fillers (hesitations heard between words included), repeats, and the reading against
+ * the task's script (null without one, docs/product.md#reading-aloud).
  */
-export function measureTranscription(transcription: Transcription, opts: { speakingMs: number | null; fillerWords: readonly string[] }) {
+export function measureTranscription(transcription: Transcription, opts: { speakingMs: number | null; fillerWords: readonly string[]; script?: string | null }) {
   const words = transcription.words;
   const span = words.length > 0 ? words[words.length - 1]!.endMs - words[0]!.startMs : 0;
   const fillers = findFillers(words, { list: opts.fillerWords, gapFillers: transcription.fillers });
@@ -111,7 +144,7 @@ export function measureTranscription(transcription: Transcription, opts: { speak
     wordsPerMinute: wordsPerMinute(words, opts.speakingMs ?? span),
     fillers: fillers.map((f) => ({ text: f.text, startMs: f.startMs, endMs: f.endMs, ...(f.wordIndex === undefined ? {} : { wordIndex: f.wordIndex }) })),
     repeats: findRepeats(words),
-    reading: null,
+    reading: readingOf(opts.script ?? null, words, opts.speakingMs ?? span),
   };
 }
 
@@ -169,7 +202,7 @@ export async function transcribeRecording(payload: TranscribePayload, recordings
   }
   if (transcription.status === 'unavailable') return unavailable();
   if (transcription.status === 'failed') throw new TranscribeRetryableError(transcription.reason ?? TRANSCRIPT_REASONS.failed);
-  const [speakingMs, fillerWords] = await Promise.all([speakingMsOf(payload.recordingId), schoolFillers()]);
+  const [speakingMs, fillerWords, script] = await Promise.all([speakingMsOf(payload.recordingId), schoolFillers(), scriptOf(payload.recordingId)]);
   await writeTranscript(payload, {
     status: 'ready',
     version: 1,
@@ -177,7 +210,7 @@ export async function transcribeRecording(payload: TranscribePayload, recordings
     language: transcription.language,
     text: transcription.text,
     words: transcription.words,
-    ...measureTranscription(transcription, { speakingMs, fillerWords }),
+    ...measureTranscription(transcription, { speakingMs, fillerWords, script }),
   });
   return true;
 }
@@ -270,14 +303,15 @@ interface StoredForCorrection {
   repeats: unknown[];
   wordsPerMinute: number | null;
   dismissedFillers?: number[];
+  reading: unknown;
   automatic: { fillers?: StoredForCorrection['fillers'] } | null;
 }
 
 /**
  * A teacher's correction of a ready transcript (`PUT /api/recordings/:recordingId/transcript`,
  * docs/product.md#transcripts): the words as they should read (times kept; '' drops one), then the
- * text, words a minute, fillers (from the school's list, and the hesitations the worker heard) and
- * repeats are worked out again; fillers starting at a time dismissed now or before are left out. `version` goes
+ * text, words a minute, fillers (from the school's list, and the hesitations the worker heard),
+ * repeats and the reading against the task's script are worked out again; fillers starting at a time dismissed now or before are left out. `version` goes
  * up by one; the worker's own version stays in `automatic` the first time.
  * @param correction.words every word in order, corrected; a list of another length is a 400
  * @param correction.dismissedFillers start times (ms) of fillers that are not fillers
@@ -296,8 +330,8 @@ export async function correctTranscript(
   const words = correction.words ? stored.words.map((w, i) => ({ ...w, text: correction.words![i]! })).filter((w) => w.text !== '') : stored.words;
   // the hesitations the worker heard between words, from its own version.
   const gapFillers = (stored.automatic?.fillers ?? stored.fillers).filter((f) => f.wordIndex === undefined);
-  const [speakingMs, fillerWords] = await Promise.all([speakingMsOf(String(recordingId)), schoolFillers()]);
-  const measured = measureTranscription({ status: 'ready', language: '', text: '', words, fillers: gapFillers }, { speakingMs, fillerWords });
+  const [speakingMs, fillerWords, script] = await Promise.all([speakingMsOf(String(recordingId)), schoolFillers(), scriptOf(recordingId)]);
+  const measured = measureTranscription({ status: 'ready', language: '', text: '', words, fillers: gapFillers }, { speakingMs, fillerWords, script });
   const dismissed = new Set([...(stored.dismissedFillers ?? []), ...(correction.dismissedFillers ?? [])]);
   const fields = {
     ...measured,
@@ -307,10 +341,43 @@ export async function correctTranscript(
     version: stored.version + 1,
     dismissedFillers: [...dismissed],
     correctedBy: by,
-    automatic: stored.automatic ?? { text: stored.text, words: stored.words, fillers: stored.fillers, repeats: stored.repeats, wordsPerMinute: stored.wordsPerMinute },
+    automatic: stored.automatic ?? {
+      text: stored.text,
+      words: stored.words,
+      fillers: stored.fillers,
+      repeats: stored.repeats,
+      wordsPerMinute: stored.wordsPerMinute,
+      reading: stored.reading,
+    },
   };
   // the version read is the one replaced: of two corrections at once, the later one is refused.
   const written = await Transcript.updateOne({ _id: stored._id, version: stored.version }, { $set: fields });
   if (written.modifiedCount === 0) throw conflict('The transcript changed meanwhile: load it again.');
   return transcriptOf(recordingId);
+}
+
+/**
+ * A task's script changed (docs/product.md#reading-aloud): the reading of each ready transcript of
+ * its recordings is worked out again against the new script (null without one), from the words as
+ * they stand (a teacher's corrections included); nothing else in them changes. Three queries, then
+ * one write per ready transcript.
+ * @returns how many transcripts were read again
+ */
+export async function rereadTask(taskId: Types.ObjectId, script: string | null): Promise<number> {
+  const recordings = await Recording.find({ taskId }).select('_id').lean();
+  if (recordings.length === 0) return 0;
+  const transcripts = await Transcript.find({ recordingId: { $in: recordings.map((r) => r._id) }, status: 'ready' })
+    .select('recordingId words')
+    .lean<Array<{ _id: Types.ObjectId; recordingId: Types.ObjectId; words: TranscriptWord[] }>>();
+  const reports = await StoredDeliveryReport.find({ recordingId: { $in: transcripts.map((t) => t.recordingId) }, status: 'ready' })
+    .select('recordingId report.speakingMs')
+    .lean<Array<{ recordingId: Types.ObjectId; report?: { speakingMs?: unknown } | null }>>();
+  const reported = new Map(reports.map((r) => [String(r.recordingId), r.report?.speakingMs]));
+  for (const t of transcripts) {
+    const fromReport = reported.get(String(t.recordingId));
+    const span = t.words.length > 0 ? t.words[t.words.length - 1]!.endMs - t.words[0]!.startMs : 0;
+    const speakingMs = typeof fromReport === 'number' && fromReport > 0 ? fromReport : span;
+    await Transcript.updateOne({ _id: t._id }, { $set: { reading: readingOf(script, t.words, speakingMs) } });
+  }
+  return transcripts.length;
 }

@@ -79,14 +79,14 @@ async function signedIn(role: 1 | 2 | 3) {
 }
 
 /** A teacher with a course, a task in it, an enrolled student, an admin, and another student and teacher. */
-async function classroom() {
+async function classroom(script?: string) {
   const teacher = await signedIn(2);
   const student = await signedIn(3);
   const course = await makeCourse({ instructorId: teacher.user._id });
   await enroll(student.user._id, [course._id]);
   const created = await app.request(
     '/api/teacher/speaking-tasks',
-    jsonRequest('POST', { courseId: course.id, title: 'My weekend', prompt: 'Tell us about your weekend.', focusStrands: ['linguistic'] }, teacher.cookie),
+    jsonRequest('POST', { courseId: course.id, title: 'My weekend', prompt: 'Tell us about your weekend.', focusStrands: ['linguistic'], script }, teacher.cookie),
   );
   return { teacher, student, course, task: await readJson(created), admin: await signedIn(1), otherStudent: await signedIn(3), otherTeacher: await signedIn(2) };
 }
@@ -220,6 +220,44 @@ describe('a recording’s transcript (docs/product.md#transcripts)', () => {
       expect(res.status).toBe(400);
       expect(await readJson(res)).toMatchObject({ error: { code: 'validation_error' } });
     }
+  });
+
+  it('reads a take against its task’s script: the known errors, words correct a minute; a correction and a new script read it again (docs/product.md#reading-aloud)', async () => {
+    await transcribeWith(fakeTranscriber(READY));
+    // said: "We, we went to the park, like, and it was fun." — "big" skipped, "sun" read as "fun", "we" put in.
+    const world = await classroom('We went to the big park, like, and it was sun.');
+    const recording = await upload(world.task.id, world.student.cookie);
+    await StoredDeliveryReport.updateOne({ recordingId: recording.id }, { $set: { status: 'ready', report: { speakingMs: 6_000 } } });
+    await drain();
+    const ready = await readJson(await transcriptOf(recording.id, world.student.cookie));
+    expect(ready.reading).toEqual({
+      // 9 of the script's 11 words read correctly in 6 s of speaking.
+      wordsCorrectPerMinute: 90,
+      accuracy: 81.8,
+      errors: [
+        { kind: 'inserted', expected: '', said: 'We,', startMs: 1_000 },
+        { kind: 'skipped', expected: 'big', said: '', startMs: 3_000 },
+        { kind: 'substituted', expected: 'sun', said: 'fun.', startMs: 5_000 },
+      ],
+    });
+
+    // the teacher drops the repeated "we": the skip and the substitution are left.
+    const words = SAID.map((w, i) => (i === 1 ? '' : w));
+    const corrected = await readJson(await app.request(`/api/recordings/${recording.id}/transcript`, jsonRequest('PUT', { words }, world.teacher.cookie)));
+    expect(corrected.reading).toMatchObject({ accuracy: 81.8, errors: [{ kind: 'skipped' }, { kind: 'substituted' }] });
+    expect(await Transcript.findOne({ recordingId: recording.id }).lean()).toMatchObject({ automatic: { reading: ready.reading } });
+
+    // a new script reads the ready transcripts again; none leaves them without a reading.
+    const body = { title: 'My weekend', prompt: 'Tell us about your weekend.', focusStrands: ['linguistic'] };
+    const putTask = (script: string | null) => app.request(`/api/teacher/speaking-tasks/${world.task.id}`, jsonRequest('PUT', { ...body, script }, world.teacher.cookie));
+    expect((await putTask('We went to the park and it was fun.')).status).toBe(200);
+    expect((await readJson(await transcriptOf(recording.id, world.student.cookie))).reading).toEqual({
+      wordsCorrectPerMinute: 90,
+      accuracy: 100,
+      errors: [{ kind: 'inserted', expected: '', said: 'like,', startMs: 3_400 }],
+    });
+    expect((await putTask(null)).status).toBe(200);
+    expect((await readJson(await transcriptOf(recording.id, world.student.cookie))).reading).toBeNull();
   });
 
   it('is exported with the student’s data and erased with the student', async () => {

@@ -157,11 +157,29 @@ export function fetchSettings(signal?: AbortSignal): Promise<SchoolSettings> {
   return json(admin.settings.$get(undefined, callOptions({ signal })));
 }
 
-/** The settings a save replaces: every one (docs/product.md#settings, docs/product.md#privacy, docs/product.md#retention). */
-export type SchoolSettingsFields = Pick<SchoolSettings, 'language' | 'backupFrequency' | 'schoolName' | 'privacyContact' | 'recordingRetentionDays' | 'inactiveAccountMonths'>;
+/**
+ * The settings a save replaces: every one (docs/product.md#settings, docs/product.md#privacy,
+ * docs/product.md#retention) — but `transcriptRetentionDays` and `fillerWords`, which stay as they
+ * are when left out (docs/product.md#transcripts).
+ */
+export type SchoolSettingsFields = Pick<SchoolSettings, 'language' | 'backupFrequency' | 'schoolName' | 'privacyContact' | 'recordingRetentionDays' | 'inactiveAccountMonths'> &
+  Partial<Pick<SchoolSettings, 'transcriptRetentionDays' | 'fillerWords'>>;
 
-/** `PUT /api/admin/settings`: saves every setting (a full replace); answers them as stored. @throws HttpError 400 for a value not offered */
+/** `PUT /api/admin/settings`: saves every setting (a full replace; the transcripts' two only when given); answers them as stored. @throws HttpError 400 for a value not offered */
 export function saveSettings(settings: SchoolSettingsFields): Promise<SchoolSettings> {
-  const { language, backupFrequency, schoolName, privacyContact, recordingRetentionDays, inactiveAccountMonths } = settings;
-  return json(admin.settings.$put({ json: { language, backupFrequency, schoolName, privacyContact, recordingRetentionDays, inactiveAccountMonths } }));
+  const { language, backupFrequency, schoolName, privacyContact, recordingRetentionDays, inactiveAccountMonths, transcriptRetentionDays, fillerWords } = settings;
+  return json(
+    admin.settings.$put({
+      json: {
+        language,
+        backupFrequency,
+        schoolName,
+        privacyContact,
+        recordingRetentionDays,
+        inactiveAccountMonths,
+        ...(transcriptRetentionDays === undefined ? {} : { transcriptRetentionDays }),
+        ...(fillerWords === undefined ? {} : { fillerWords }),
+      },
+    }),
+  );
 }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, USERS, type FakeRoute } from '../test/fetchMock';
-import { fieldError, typeInto } from '../test/fields';
+import { fieldError, fieldHelper, getField, typeInto } from '../test/fields';
 import { renderAt } from '../test/renderApp';
 import { prepareScreenTests, findAlert, findToast, openAlertDialog } from '../test/adminTestUtils';
 
@@ -15,6 +15,8 @@ const STORED = {
   privacyContact: 'privacy@hillside.example',
   recordingRetentionDays: 365,
   inactiveAccountMonths: null,
+  transcriptRetentionDays: null,
+  fillerWords: ['um', 'uh', 'er', 'erm', 'hmm', 'like', 'you know'],
   updatedAt: null,
   updatedBy: null,
 };
@@ -258,5 +260,88 @@ describe('the admin settings (docs/product.md#settings)', { timeout: 30_000 }, (
     setNumber(months, '12');
     await waitFor(() => expect(button('Save All Changes').disabled).toBe(false));
     expect(screen.getByText('Open the access log', { selector: 'ion-button' })).toBeInTheDocument();
+  });
+});
+
+describe('the transcripts card of the settings (docs/product.md#settings)', { timeout: 30_000 }, () => {
+  const button = (text: string) => screen.getByText(text, { selector: 'ion-button' }) as HTMLElement & { disabled?: boolean };
+  /** A settings screen whose PUT answers `refuse` first when given, then what it was sent. */
+  function transcriptSetup(refuse?: Record<string, string>) {
+    const puts: Record<string, unknown>[] = [];
+    const found = setup(
+      { body: [] },
+      {
+        'PUT /api/admin/settings': async (request) => {
+          const body = (await request.json()) as Record<string, unknown>;
+          puts.push(body);
+          if (refuse && puts.length === 1) return { status: 400, body: { error: { code: 'validation_error', message: Object.values(refuse)[0], fields: refuse } } };
+          return { body: { ...STORED, ...body, updatedAt: '2026-11-26T10:00:00.000Z' } };
+        },
+      },
+    );
+    return { ...found, puts };
+  }
+  const fillerField = async () => {
+    await screen.findByText('Transcripts');
+    return getField('Filler words');
+  };
+
+  it('edits the filler words one a line: the server’s message beside them with the text kept, then saved trimmed; "Reset to defaults" puts the defaults back', async () => {
+    const FILLERS = 'Filler words must be a list of at most 50 words or short phrases of 1 to 40 characters.';
+    const { user, puts } = transcriptSetup({ fillerWords: FILLERS });
+    const fillers = await fillerField();
+    expect(fillers.value).toBe('um\nuh\ner\nerm\nhmm\nlike\nyou know');
+    expect(fieldHelper(fillers)).toBe('One word or short phrase a line, at most 50. “like” and “you know” are marked only where they are used as fillers.');
+
+    typeInto(fillers, 'um\n  so yeah \n\nbasically');
+    await waitFor(() => expect(button('Save All Changes').disabled).toBe(false));
+    await user.click(button('Save All Changes'));
+    await waitFor(() => expect(fieldError(fillers)).toBe(FILLERS));
+    await findToast('Failed to save settings');
+    expect(fillers.value).toBe('um\n  so yeah \n\nbasically');
+    expect(puts[0]).toMatchObject({ fillerWords: ['um', 'so yeah', 'basically'] });
+    expect(puts[0]).not.toHaveProperty('transcriptRetentionDays');
+
+    await user.click(button('Save All Changes'));
+    await findToast('Settings saved');
+    expect(puts[1]).toMatchObject({ fillerWords: ['um', 'so yeah', 'basically'] });
+    expect(fieldError(fillers)).toBeUndefined();
+
+    await user.click(button('Reset to defaults'));
+    expect(fillers.value).toBe('um\nuh\ner\nerm\nhmm\nlike\nyou know');
+    await waitFor(() => expect(button('Save All Changes').disabled).toBe(false));
+  });
+
+  it('keeps transcripts after the audio when ticked: at least the audio’s days, the server’s message shown, off again sends null', async () => {
+    const SHORTER = 'Transcripts must be kept at least as long as the audio (365 days), or removed with it.';
+    const { user, puts } = transcriptSetup({ transcriptRetentionDays: SHORTER });
+    await fillerField();
+    const keep = screen.getByRole('checkbox', { name: 'Keep transcripts after the audio is removed' });
+    expect(keep).not.toBeChecked();
+    expect(screen.queryByRole('spinbutton', { name: 'Keep transcripts for (days)' })).not.toBeInTheDocument();
+
+    await user.click(keep);
+    const days = await screen.findByRole('spinbutton', { name: 'Keep transcripts for (days)' });
+    expect(days).toHaveValue(730);
+    typeInto(days, '200');
+    expect(await screen.findByText('Enter a whole number of days from 365 to 3,650.')).toBeInTheDocument();
+    expect(button('Save All Changes').disabled).toBe(true);
+
+    typeInto(days, '800');
+    await waitFor(() => expect(button('Save All Changes').disabled).toBe(false));
+    await user.click(button('Save All Changes'));
+    expect(await screen.findByText(SHORTER)).toBeInTheDocument();
+    expect(days).toHaveValue(800);
+    expect(puts[0]).toMatchObject({ transcriptRetentionDays: 800 });
+    expect(puts[0]).not.toHaveProperty('fillerWords');
+
+    await user.click(button('Save All Changes'));
+    await findToast('Settings saved');
+    expect(puts[1]).toMatchObject({ transcriptRetentionDays: 800 });
+    await user.click(screen.getByRole('checkbox', { name: 'Keep transcripts after the audio is removed' }));
+    await waitFor(() => expect(button('Save All Changes').disabled).toBe(false));
+    await user.click(button('Save All Changes'));
+    await waitFor(() => expect(puts).toHaveLength(3));
+    expect(puts[2]).toMatchObject({ transcriptRetentionDays: null });
   });
 });

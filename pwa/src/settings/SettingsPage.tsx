@@ -13,6 +13,8 @@ import { useSession } from '../auth';
 import { useConfirm } from '../platform/ui/useConfirm';
 import '../platform/ui/admin.css';
 import { formatDate } from '../platform/i18n/dates';
+import { HttpError } from '../platform/api/api';
+import { DEFAULT_FILLER_WORDS, fillerLines, TranscriptSettingsCard, transcriptDaysValid } from './TranscriptSettingsCard';
 
 /** Language choices (docs/product.md#constants-and-limits); default English. */
 export const LANGUAGES = ['English', 'Spanish', 'French'] as const;
@@ -28,16 +30,29 @@ const EXPORT_FORMATS: readonly { value: ExportType; label: string }[] = [
 /** What "Revert to Default" restores (docs/product.md#settings). */
 export const DEFAULT_SETTINGS = { language: 'English', backupFrequency: 'Daily' } as const;
 
-/** The saved settings as the screen edits them. */
-type Draft = SchoolSettingsFields;
-const draftOf = ({ language, backupFrequency, schoolName, privacyContact, recordingRetentionDays, inactiveAccountMonths }: Draft): Draft => ({
+/** The saved settings as the screen edits them: the filler list as the text typed, one a line. */
+type Draft = Omit<SchoolSettingsFields, 'fillerWords' | 'transcriptRetentionDays'> & { transcriptRetentionDays: number | null; fillerText: string };
+const draftOf = ({ language, backupFrequency, schoolName, privacyContact, recordingRetentionDays, inactiveAccountMonths, ...transcripts }: SchoolSettings): Draft => ({
   language,
   backupFrequency,
   schoolName,
   privacyContact,
   recordingRetentionDays,
   inactiveAccountMonths,
+  // settings answered before these existed lack them.
+  transcriptRetentionDays: (transcripts as Partial<SchoolSettings>).transcriptRetentionDays ?? null,
+  fillerText: ((transcripts as Partial<SchoolSettings>).fillerWords ?? DEFAULT_FILLER_WORDS).join('\n'),
 });
+
+/** What a save sends: the transcripts' settings only when changed, so that a save of other settings leaves them as the server has them. */
+function fieldsOf({ fillerText, transcriptRetentionDays, ...rest }: Draft, saved: SchoolSettings | null): SchoolSettingsFields {
+  const before = saved ? draftOf(saved) : null;
+  return {
+    ...rest,
+    ...(before && before.transcriptRetentionDays === transcriptRetentionDays ? {} : { transcriptRetentionDays }),
+    ...(before && before.fillerText === fillerText ? {} : { fillerWords: fillerLines(fillerText) }),
+  };
+}
 
 /** The catalogue keys of the texts of saving (docs/product.md#settings). */
 export const SETTINGS_TEXTS = {
@@ -77,7 +92,7 @@ function useSchoolSettings() {
     return () => controller.abort();
   }, [attempt]);
 
-  const dirty = saved !== null && draft !== null && (Object.keys(draft) as (keyof Draft)[]).some((key) => draft[key] !== saved[key]);
+  const dirty = saved !== null && draft !== null && (Object.keys(draft) as (keyof Draft)[]).some((key) => draft[key] !== draftOf(saved)[key]);
   // "Leave" drops the edit: the screen, kept mounted by Ionic, shows the saved settings when opened again.
   useLeaveGuard(dirty, () => setDraft(saved && draftOf(saved)));
 
@@ -86,7 +101,7 @@ function useSchoolSettings() {
     async (values: Draft) => {
       setSaving(true);
       try {
-        const stored = await saveSettings(values);
+        const stored = await saveSettings(fieldsOf(values, saved));
         setSaved(stored);
         setDraft(draftOf(stored));
         // the admin, like everyone who follows the school's language, sees the new one at once.
@@ -95,7 +110,7 @@ function useSchoolSettings() {
         setSaving(false);
       }
     },
-    [schoolLanguageSaved],
+    [schoolLanguageSaved, saved],
   );
 
   return { saved, draft, setDraft, dirty, failed, saving, save, retry: () => setAttempt((n) => n + 1) };
@@ -113,14 +128,22 @@ function useSettingsForm() {
   const confirm = useConfirm();
   const settings = useSchoolSettings();
   const { saved } = settings;
+  // the server's messages of the last save, by field; an edit clears them.
+  const [fieldErrors, setFieldErrors] = useState<Readonly<Record<string, string>>>({});
+  const setDraft = (draft: Draft) => {
+    setFieldErrors({});
+    settings.setDraft(draft);
+  };
 
   const saveDraft = async (values: Draft, success: MessageId) => {
     try {
+      setFieldErrors({});
       await settings.save(values);
       // in the language the save may just have switched to: the module's translate, not this render's
       toast(translate(success));
     } catch (err) {
       console.error('Failed to save settings', err);
+      if (err instanceof HttpError && err.status === 400) setFieldErrors(err.fields);
       toast(t(SETTINGS_TEXTS.notSaved), 'danger');
     }
   };
@@ -153,10 +176,10 @@ function useSettingsForm() {
       header: t(SETTINGS_TEXTS.revertHeader),
       message: t(SETTINGS_TEXTS.revertMessage),
       confirmText: t('admin.settings.revert'),
-      onConfirm: () => saveDraft({ ...draftOf(saved ?? draft), ...DEFAULT_SETTINGS }, SETTINGS_TEXTS.reverted),
+      onConfirm: () => saveDraft({ ...(saved ? draftOf(saved) : draft), ...DEFAULT_SETTINGS }, SETTINGS_TEXTS.reverted),
     });
 
-  return { ...settings, saveAll, revert };
+  return { ...settings, setDraft, fieldErrors, saveAll, revert };
 }
 
 /** "Export Data" (docs/product.md#settings): JSON or CSV, "Export Now" with a spinner while working, saved as user_data.json / user_data.csv. */
@@ -216,7 +239,10 @@ function SettingsFooter({ form }: { form: ReturnType<typeof useSettingsForm> }) 
             : null}
       </p>
       <div className="settings-actions">
-        <IonButton disabled={!form.dirty || form.saving || !draft || !retentionValid(draft)} onClick={() => draft && void form.saveAll(draft)}>
+        <IonButton
+          disabled={!form.dirty || form.saving || !draft || !retentionValid(draft) || !transcriptDaysValid(draft.transcriptRetentionDays, draft.recordingRetentionDays)}
+          onClick={() => draft && void form.saveAll(draft)}
+        >
           {t('admin.settings.saveAll')}
         </IonButton>
         <IonButton fill="outline" color="medium" disabled={!draft || form.saving} onClick={() => draft && form.revert(draft)}>
@@ -243,7 +269,9 @@ function SettingsFooter({ form }: { form: ReturnType<typeof useSettingsForm> }) 
  * reload — asks first (docs/product.md#settings).
  * "Import" opens the {@link ImportDialog} (docs/product.md#import). The Privacy Notice and
  * Retention cards (docs/product.md#privacy, docs/product.md#retention) edit the same draft; a
- * shorter recording retention asks before saving, with what it would remove.
+ * shorter recording retention asks before saving, with what it would remove. The Transcripts card
+ * ({@link TranscriptSettingsCard}) edits the filler words and how long transcripts are kept; the
+ * server's messages of a refused save show beside those fields, the typed text kept.
  */
 export default function SettingsPage() {
   const { t } = useI18n();
@@ -281,6 +309,12 @@ export default function SettingsPage() {
             />
             <PrivacySettingsCard value={draft} onChange={(privacy) => settings.setDraft({ ...draft, ...privacy })} />
             <RetentionSettingsCard value={draft} onChange={(retention) => settings.setDraft({ ...draft, ...retention })} />
+            <TranscriptSettingsCard
+              value={draft}
+              recordingRetentionDays={draft.recordingRetentionDays}
+              errors={settings.fieldErrors}
+              onChange={(transcripts) => settings.setDraft({ ...draft, ...transcripts })}
+            />
           </>
         ) : settings.failed ? null : (
           <IonCard>

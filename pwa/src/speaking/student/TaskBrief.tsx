@@ -5,6 +5,7 @@ import type { StudentSpeakingTask } from '../speaking';
 import { useI18n } from '../../platform/i18n';
 import { formatClock } from '../Recorder';
 import { formatDue } from './speakingStatus';
+import './taskScript.css';
 
 /** How many lines of the prompt show before "More" (docs/product.md#answering-a-speaking-task). */
 export const PROMPT_LINES = 3;
@@ -14,12 +15,15 @@ export const PROMPT_LINES = 3;
  * screen of a 360×740 phone (docs/product.md#answering-a-speaking-task): the title, the course
  * and the due date on one line, then the prompt cut to {@link PROMPT_LINES} lines with "More"
  * beside its heading when it is longer ("Less" folds it again; the button says whether the
- * prompt is expanded), the focus strands on the heading's row, and the longest answer.
+ * prompt is expanded), the focus strands on the heading's row, and the longest answer. A
+ * reading-aloud task's script follows under "Read this aloud", whole, in large type that wraps
+ * (docs/product.md#reading-aloud).
  */
 export function TaskBrief({ task, headingId }: { task: StudentSpeakingTask; headingId: string }) {
   const { t } = useI18n();
   const strandsId = useId();
   const promptId = useId();
+  const scriptId = useId();
   const prompt = useRef<HTMLParagraphElement>(null);
   const [expanded, setExpanded] = useState(false);
   const [long, setLong] = useState(false);
@@ -77,6 +81,16 @@ export function TaskBrief({ task, headingId }: { task: StudentSpeakingTask; head
         </div>
         <p className="speaking-task__limit">{t('student.speaking.maxLength', { duration: formatClock(task.maxSeconds * 1000) })}</p>
       </IonCard>
+      {task.script ? (
+        <IonCard className="panel speaking-task__script" aria-labelledby={scriptId}>
+          <h2 id={scriptId} className="panel__title">
+            {t('student.speaking.readAloud')}
+          </h2>
+          <p className="speaking-task__script-text" lang="en">
+            {task.script}
+          </p>
+        </IonCard>
+      ) : null}
     </>
   );
 }

@@ -280,6 +280,21 @@ describe('Speaking practice: a task', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Record' })).toBeInTheDocument();
   });
 
+  it('shows a reading-aloud task’s script whole under "Read this aloud", and nothing of the kind without one (docs/product.md#reading-aloud)', async () => {
+    const script = 'Once upon a time, a small fox lived at the edge of a very old wood.\nEvery morning it ran to the river.';
+    const first = setup('/student/speaking/t1', { [TASKS]: { body: [task({ script })] } });
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Read this aloud' }, SLOW);
+    const card = heading.closest('ion-card') as HTMLElement;
+    expect(card).toHaveAccessibleName('Read this aloud');
+    expect(within(card).getByText(/Once upon a time/)).toHaveTextContent(script.replace('\n', ' '), { normalizeWhitespace: true });
+    expect(within(card).getByText(/Once upon a time/)).toHaveClass('speaking-task__script-text');
+    first.unmount();
+
+    setup('/student/speaking/t1', { [TASKS]: { body: [task()] } });
+    await screen.findByRole('heading', { level: 1, name: 'Describe your weekend' }, SLOW);
+    expect(screen.queryByRole('heading', { name: 'Read this aloud' })).not.toBeInTheDocument();
+  });
+
   it('says the task could not be found when it is not one of the student’s', async () => {
     setup('/student/speaking/t9', { [TASKS]: { body: [task()] } });
     expect(await screen.findByText('This speaking task could not be found.', undefined, SLOW)).toBeInTheDocument();

@@ -46,7 +46,8 @@ export interface SpeakingTaskDialogProps {
 /**
  * The speaking-task dialog (docs/product.md#speaking-tasks): "New task" or "Edit task", with
  * Course (fixed when editing), Title, Prompt, Focus strands (four checkboxes), Maximum length
- * (15 s – 5 min, default 2 min) and an optional Due date. Save checks the form as the API does and
+ * (15 s – 5 min, default 2 min), an optional Due date and an optional Script (the text of a
+ * reading-aloud task, at most 2,000 characters with a counter, docs/product.md#reading-aloud). Save checks the form as the API does and
  * shows each message beside its field; it then sends `POST /api/teacher/speaking-tasks` or `PUT
  * /api/teacher/speaking-tasks/{taskId}`. A 400's field messages appear beside the fields too; any
  * failure keeps the dialog open with what was typed.
@@ -163,6 +164,16 @@ function TaskDialogBody(props: { titleId: string; state: SpeakingTaskDialogState
                 onChange={(dueAt) => change({ dueAt })}
               />
             </div>
+            <TextAreaField
+              label={t('teacher.taskDialog.script')}
+              helper={t('teacher.taskDialog.scriptHelp')}
+              value={values.script}
+              rows={4}
+              autoGrow
+              maxLength={2000}
+              error={errors.script}
+              onChange={(script) => change({ script })}
+            />
           </div>
           <button type="submit" hidden />
         </form>

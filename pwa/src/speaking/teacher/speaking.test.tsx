@@ -143,6 +143,7 @@ describe('Speaking Practice for teachers: tasks (docs/product.md#speaking-tasks)
       focusStrands: ['linguistic', 'physical'],
       maxSeconds: 90,
       dueAt: localInputToIso(FUTURE),
+      script: null,
     });
 
     // Changing the field clears the server's message; the second save succeeds and the list reloads.
@@ -182,7 +183,38 @@ describe('Speaking Practice for teachers: tasks (docs/product.md#speaking-tasks)
       focusStrands: ['linguistic'],
       maxSeconds: 120,
       dueAt: null,
+      script: null,
     });
+  });
+
+  it('takes an optional script for reading aloud: its help, a counter to 2,000, the server’s message beside it with the text kept, and the script sent trimmed (docs/product.md#reading-aloud)', async () => {
+    let puts = 0;
+    const { user, fetchSpy } = setup({
+      'PUT /api/teacher/speaking-tasks/k2': (request) =>
+        request.json().then((body: object) => {
+          puts += 1;
+          return puts === 1
+            ? { status: 400, body: { error: { code: 'validation_error', message: 'The request is not valid.', fields: { script: 'At most 2,000 characters.' } } } }
+            : { body: { ...TASKS[1], ...body } };
+        }),
+    });
+    await user.click(within(await taskCard('For or against')).getByRole('button', { name: 'Edit' }));
+    await dialogField('Title');
+    const dialog = openDialog();
+    const script = getField('Script', dialog);
+    expect(fieldHelper(script)).toBe('Optional. For a reading-aloud task: the text the student reads. Each take is checked against it word by word.');
+    expect(script).toMatchObject({ maxlength: 2000, counter: true });
+    typeInto(script, '  The cat sat on the mat.  ');
+    await user.click(ionButton('Save', dialog));
+    await waitFor(() => expect(fieldError(script)).toBe('At most 2,000 characters.'));
+    expect(script.value).toBe('  The cat sat on the mat.  ');
+    expect(sentJson(calls(fetchSpy, 'PUT', '/api/teacher/speaking-tasks/k2')[0])).toMatchObject({ script: 'The cat sat on the mat.' });
+
+    typeInto(script, 'The cat sat.');
+    expect(fieldError(script)).toBeUndefined();
+    await user.click(ionButton('Save', dialog));
+    await waitFor(() => expect(puts).toBe(2));
+    expect(sentJson(calls(fetchSpy, 'PUT', '/api/teacher/speaking-tasks/k2')[1])).toMatchObject({ script: 'The cat sat.' });
   });
 
   it('deletes a task after confirmation; a 409 says students have answered it', async () => {
@@ -242,6 +274,8 @@ describe("the task form's rules (docs/product.md#speaking-tasks)", () => {
       dueAt: 'The due date is in the past.',
     });
     expect(validateTaskForm({ ...emptyTaskForm('c1'), title: 't', prompt: 'p', focusStrands: ['physical'], dueAt: FUTURE })).toEqual({});
+    expect(validateTaskForm({ ...emptyTaskForm('c1'), title: 't', prompt: 'p', focusStrands: ['physical'], script: ` ${'x'.repeat(2000)} ` })).toEqual({});
+    expect(validateTaskForm({ ...emptyTaskForm('c1'), title: 't', prompt: 'p', focusStrands: ['physical'], script: 'x'.repeat(2001) })).toEqual({ script: 'At most 2,000 characters.' });
   });
 
   it('writes lengths as m:ss', () => {

@@ -18,10 +18,12 @@ export interface SpeakingTaskFormValues {
   maxSeconds: number;
   /** a `datetime-local` value (`YYYY-MM-DDTHH:mm`, local time), or '' for no due date */
   dueAt: string;
+  /** the text of a reading-aloud task as typed, '' for none (docs/product.md#reading-aloud) */
+  script: string;
 }
 
 /** The keys a task form's error can sit under: the fields, plus `form` for a message that names none of them (docs/product.md#speaking-tasks). */
-export type SpeakingTaskErrorKey = 'courseId' | 'title' | 'prompt' | 'focusStrands' | 'maxSeconds' | 'dueAt' | 'form';
+export type SpeakingTaskErrorKey = 'courseId' | 'title' | 'prompt' | 'focusStrands' | 'maxSeconds' | 'dueAt' | 'script' | 'form';
 
 /** A task form's messages per key; an absent key has no error (docs/product.md#speaking-tasks). */
 export type SpeakingTaskErrors = Partial<Record<SpeakingTaskErrorKey, string>>;
@@ -33,6 +35,7 @@ export const TASK_FORM_MESSAGES = {
   titleLength: 'teacher.taskForm.titleLength',
   prompt: 'teacher.taskForm.promptRequired',
   promptLength: 'common.atMost2000Characters',
+  scriptLength: 'common.atMost2000Characters',
   focusStrands: 'teacher.taskForm.strandsRequired',
   dueAt: 'teacher.taskForm.dueInPast',
 } as const satisfies Record<string, MessageId>;
@@ -50,7 +53,7 @@ export function maxLengthLabel(seconds: number): string {
 
 /** The empty form of a new task (docs/product.md#speaking-tasks), in `courseId` when given. */
 export function emptyTaskForm(courseId = ''): SpeakingTaskFormValues {
-  return { courseId, title: '', prompt: '', focusStrands: [], maxSeconds: DEFAULT_MAX_SECONDS, dueAt: '' };
+  return { courseId, title: '', prompt: '', focusStrands: [], maxSeconds: DEFAULT_MAX_SECONDS, dueAt: '', script: '' };
 }
 
 /** Two digits. */
@@ -80,13 +83,14 @@ export function taskToFormValues(task: TeacherSpeakingTask): SpeakingTaskFormVal
     focusStrands: [...task.focusStrands],
     maxSeconds: task.maxSeconds,
     dueAt: isoToLocalInput(task.dueAt),
+    script: task.script ?? '',
   };
 }
 
 /**
  * Checks the form as the API will (docs/product.md#speaking-tasks): a course (new tasks only), a
- * title of 1–120 and a prompt of 1–2,000 characters after trimming, at least one strand, and a
- * due date, when set, not in the past.
+ * title of 1–120 and a prompt of 1–2,000 characters after trimming, at least one strand, a due
+ * date, when set, not in the past, and a script of at most 2,000 characters after trimming.
  * @param now the time the due date is judged against, ms since the epoch
  * @returns the errors, in the active language; an empty object means the form may be sent
  */
@@ -102,6 +106,7 @@ export function validateTaskForm(values: SpeakingTaskFormValues, now: number = D
   if (values.focusStrands.length === 0) errors.focusStrands = t(TASK_FORM_MESSAGES.focusStrands);
   const due = localInputToIso(values.dueAt);
   if (due && new Date(due).getTime() < now) errors.dueAt = t(TASK_FORM_MESSAGES.dueAt);
+  if (values.script.trim().length > 2000) errors.script = t(TASK_FORM_MESSAGES.scriptLength);
   return errors;
 }
 
@@ -110,7 +115,7 @@ export function hasTaskErrors(errors: SpeakingTaskErrors): boolean {
   return Object.values(errors).some(Boolean);
 }
 
-/** The changes a form sends to `PUT /api/teacher/speaking-tasks/{taskId}` (docs/product.md#speaking-tasks): trimmed, strands in the questionnaire's order. */
+/** The changes a form sends to `PUT /api/teacher/speaking-tasks/{taskId}` (docs/product.md#speaking-tasks): trimmed, strands in the questionnaire's order, an empty script as null. */
 export function taskChanges(values: SpeakingTaskFormValues): SpeakingTaskChanges {
   return {
     title: values.title.trim(),
@@ -118,6 +123,7 @@ export function taskChanges(values: SpeakingTaskFormValues): SpeakingTaskChanges
     focusStrands: STRAND_KEYS.filter((key) => values.focusStrands.includes(key)),
     maxSeconds: values.maxSeconds,
     dueAt: localInputToIso(values.dueAt),
+    script: values.script.trim() || null,
   };
 }
 
@@ -126,7 +132,7 @@ export function taskDraft(values: SpeakingTaskFormValues): SpeakingTaskDraft {
   return { courseId: values.courseId, ...taskChanges(values) };
 }
 
-const FIELD_KEYS: readonly SpeakingTaskErrorKey[] = ['courseId', 'title', 'prompt', 'focusStrands', 'maxSeconds', 'dueAt'];
+const FIELD_KEYS: readonly SpeakingTaskErrorKey[] = ['courseId', 'title', 'prompt', 'focusStrands', 'maxSeconds', 'dueAt', 'script'];
 
 /**
  * A 400's field messages under the form's keys (docs/product.md#speaking-tasks): `focusStrands.1`
