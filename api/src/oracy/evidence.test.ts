@@ -8,6 +8,7 @@ import { AccessLogEntry } from '../privacy/accessLogModel.js';
 import { flushAccessLog } from '../privacy/accessLog.js';
 import { farFromEvidence, gapOf, measuredEvidence, trendOf, vocabularyRange, type MeasuredTake } from './evidence.js';
 import { createUser, readJson, signIn } from '../test/factories.js';
+import type { StrandKey } from './profile.js';
 import { enroll, makeCourse, scoresOf, submitAt } from '../test/testData.js';
 
 const app = createApp();
@@ -113,9 +114,9 @@ async function world() {
   await enroll(student.user._id, [course._id]);
   // physical 5 (voice statements all 5), linguistic 3, others 3
   await submitAt(student.user._id, scoresOf(3, { voiceAdjustment: 5, postureGestures: 5, eyeContact: 5, toneVariation: 5 }), daysAgo(3));
-  const task = (title: string, focusStrands: string[], dueAt: Date | null) =>
+  const task = (title: string, focusStrands: StrandKey[], dueAt: Date | null) =>
     SpeakingTask.create({ courseId: course._id, teacherId: teacher.user._id, title, prompt: 'Speak.', focusStrands, maxSeconds: 60, dueAt });
-  const takes = [];
+  const takes: Array<{ _id: Types.ObjectId }> = [];
   for (const [i, scores] of [
     { physical: 3, linguistic: 3 },
     { physical: 3, linguistic: 4 },
