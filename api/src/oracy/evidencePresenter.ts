@@ -71,5 +71,3 @@ export const studentEvidenceJsonSchema = z
 
 /** A student's evidence: see {@link studentEvidenceJsonSchema}. */
 export type StudentEvidenceJson = z.infer<typeof studentEvidenceJsonSchema>;
-/** One strand's evidence: see {@link strandEvidenceJsonSchema}. */
-export type StrandEvidenceJson = z.infer<typeof strandEvidenceJsonSchema>;
