@@ -27,7 +27,7 @@ export const STRAND_KEYS = Object.keys(STRAND_CATEGORIES) as StrandKey[];
 export type Strands = Record<StrandKey, number>;
 
 /** Why a student needs a teacher's attention, in the order they are reported. */
-export const ATTENTION_REASONS = ['not-assessed', 'stale', 'declining', 'low-strand'] as const;
+export const ATTENTION_REASONS = ['not-assessed', 'stale', 'declining', 'low-strand', 'self-far-from-evidence'] as const;
 export type AttentionReason = (typeof ATTENTION_REASONS)[number];
 
 /** The needs-attention thresholds (docs/product.md#needs-attention). */
@@ -128,15 +128,22 @@ export function weakestStrand(strands: Strands): StrandKey {
  * of `ATTENTION_REASONS`: `not-assessed` alone without a submission;
  * otherwise `stale` when the latest is more than 30 days before `now`,
  * `declining` when the change is ≤ −0.50, `low-strand` when a strand of the
- * latest is ≤ 2.00. An empty list: nothing to act on.
+ * latest is ≤ 2.00, `self-far-from-evidence` when `farFromEvidence` (the gap rule of
+ * docs/product.md#evidence-beside-belief fires for some strand). An empty list: nothing to act on.
  * @param now the time to judge staleness at, ms since the epoch
  */
-export function needsAttention(latest: Pick<SubmissionSummary, 'submittedAt' | 'strands'> | null | undefined, change: number | null, now: number): AttentionReason[] {
+export function needsAttention(
+  latest: Pick<SubmissionSummary, 'submittedAt' | 'strands'> | null | undefined,
+  change: number | null,
+  now: number,
+  farFromEvidence = false,
+): AttentionReason[] {
   if (!latest) return ['not-assessed'];
   const reasons: AttentionReason[] = [];
   if (now - latest.submittedAt.getTime() > ATTENTION_THRESHOLDS.staleAfterDays * DAY_MS) reasons.push('stale');
   if (change !== null && change <= ATTENTION_THRESHOLDS.decliningChange) reasons.push('declining');
   if (STRAND_KEYS.some((strand) => latest.strands[strand] <= ATTENTION_THRESHOLDS.lowStrand)) reasons.push('low-strand');
+  if (farFromEvidence) reasons.push('self-far-from-evidence');
   return reasons;
 }
 

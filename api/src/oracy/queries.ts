@@ -12,6 +12,9 @@ import { deliveryTrend } from '../delivery/service.js';
 import { transcriptRates } from '../transcripts/service.js';
 import { NEWEST_FIRST, type OracySummary } from './summary.js';
 import type { Person } from '../dashboards/stats.js';
+import { farFromEvidence, type ScoredFeedback } from './evidence.js';
+import { recentFeedback } from './evidenceQueries.js';
+import { DAY_MS } from '../platform/time.js';
 
 /**
  * The Oracy profile's reads (docs/product.md#oracy-profile). Overviews of many
@@ -46,13 +49,10 @@ export async function studentProfile(student: Person, before: Date | undefined, 
       .sort(NEWEST_FIRST)
       .limit(limit)
       .lean<SubmissionLike[]>();
-  const since = new Date(now - TEACHER_SCORE_WINDOW_DAYS * 24 * 60 * 60 * 1000);
   const [newest, history, feedback, delivery] = await Promise.all([
     page({}, before ? 2 : HISTORY_PAGE_SIZE),
     before ? page({ createdAt: { $lt: before } }, HISTORY_PAGE_SIZE) : undefined,
-    Feedback.find({ studentId: student._id, createdAt: { $gte: since } })
-      .select('strands')
-      .lean(),
+    recentFeedback(student._id, now),
     deliveryTrendWithWords(student._id),
   ]);
   const [latest, previous] = newest.map(presentSnapshot);
@@ -63,7 +63,7 @@ export async function studentProfile(student: Person, before: Date | undefined, 
     previous: previous ?? null,
     history: history ? history.map(presentSnapshot) : newest.map(presentSnapshot),
     change,
-    needsAttention: needsAttention(latest ? { submittedAt: new Date(latest.submittedAt), strands: latest.strands } : null, change, now),
+    needsAttention: needsAttention(latest ? { submittedAt: new Date(latest.submittedAt), strands: latest.strands } : null, change, now, farFromEvidence(latest?.strands, feedback)),
     teacherStrands: teacherStrandScores(feedback.map((f) => f.strands)),
     delivery,
   };
@@ -84,8 +84,8 @@ interface SummarisedStudent {
   oracy?: OracySummary | null;
 }
 
-/** One row of a teacher's overview, from a student's stored summary. */
-function overviewRow(student: SummarisedStudent, now: number): TeacherOracyStudentJson {
+/** One row of a teacher's overview, from a student's stored summary and their teachers' feedback of the last 90 days (newest first). */
+function overviewRow(student: SummarisedStudent, feedback: readonly ScoredFeedback[], now: number): TeacherOracyStudentJson {
   const latest = student.oracy?.latest ?? null;
   const change = changeBetween(latest, student.oracy?.previous);
   return {
@@ -97,8 +97,28 @@ function overviewRow(student: SummarisedStudent, now: number): TeacherOracyStude
     strands: latest ? { ...latest.strands } : null,
     lastAssessedAt: latest ? latest.submittedAt.toISOString() : null,
     change,
-    needsAttention: needsAttention(latest, change, now),
+    needsAttention: needsAttention(latest, change, now, farFromEvidence(latest?.strands, feedback)),
   };
+}
+
+/**
+ * The teachers' feedback of the last 90 days of some students, newest first, by student id: what
+ * the needs-attention reason `self-far-from-evidence` reads. One query, none without students.
+ */
+async function feedbackByStudent(studentIds: readonly Types.ObjectId[], now: number): Promise<Map<string, ScoredFeedback[]>> {
+  const byStudent = new Map<string, ScoredFeedback[]>();
+  if (studentIds.length === 0) return byStudent;
+  const feedback = await Feedback.find({ studentId: { $in: studentIds }, createdAt: { $gte: new Date(now - TEACHER_SCORE_WINDOW_DAYS * DAY_MS) } })
+    .sort({ createdAt: -1, _id: -1 })
+    .select('studentId strands createdAt')
+    .batchSize(WHOLE_CLASS_BATCH)
+    .lean<Array<ScoredFeedback & { studentId: Types.ObjectId }>>();
+  for (const f of feedback) {
+    const list = byStudent.get(String(f.studentId));
+    if (list) list.push(f);
+    else byStudent.set(String(f.studentId), [f]);
+  }
+  return byStudent;
 }
 
 /** Level counts and strand averages over some students' latest submissions. */
@@ -115,7 +135,7 @@ function aggregate(students: readonly SummarisedStudent[]) {
  * of the teacher's courses, or of one of them, each with their level, mean,
  * strands, last assessment, change and needs-attention reasons — those who
  * need attention first, then by name — with strand averages and level
- * counts. Three queries whatever the number of students.
+ * counts. Four queries whatever the number of students.
  * @param courseId one of the teacher's courses, or undefined for all
  * @throws 403 `forbidden` when `courseId` is not one of the teacher's courses
  */
@@ -135,8 +155,12 @@ export async function teacherOverview(teacher: Person, courseId: string | undefi
         .batchSize(WHOLE_CLASS_BATCH)
         .lean<SummarisedStudent[]>()
     : [];
+  const feedback = await feedbackByStudent(
+    students.map((s) => s._id),
+    now,
+  );
   const rows = students
-    .map((s) => overviewRow(s, now))
+    .map((s) => overviewRow(s, feedback.get(String(s._id)) ?? [], now))
     .sort((a, b) => Number(b.needsAttention.length > 0) - Number(a.needsAttention.length > 0) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
   return { courseId: courseId?.toLowerCase() ?? null, students: rows, ...aggregate(students) };
 }

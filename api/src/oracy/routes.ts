@@ -13,6 +13,8 @@ import { assignmentsOfStudent } from '../dashboards/studentQueries.js';
 import { authorizeStudentProfileReader, authorizeTeacherOfStudent } from './policy.js';
 import { schoolOverview, studentProfile, teacherOverview } from './queries.js';
 import { profileQuerySchema, teacherOverviewQuerySchema } from './schema.js';
+import { studentEvidence } from './evidenceQueries.js';
+import { studentEvidenceJsonSchema } from './evidencePresenter.js';
 import { adminOracyJsonSchema, studentOracyJsonSchema, teacherOracyJsonSchema } from './presenter.js';
 import { studentAssignmentJsonSchema } from '../assignments/presenter.js';
 import { describe, json } from '../platform/http/describe.js';
@@ -63,6 +65,23 @@ export const oracyRoutes = new Hono<AppEnv>()
       // a teacher's or an admin's read is logged beside the profile's queries, and acknowledged before the answer.
       const [profile] = await Promise.all([studentProfile(student, before, Date.now()), recordAccess(c, { subjectId: student._id, what: 'oracy_profile', resourceId: student._id })]);
       return c.json(profile, 200);
+    },
+  )
+  .get(
+    '/student/oracy/:studentId/evidence',
+    describe({
+      summary: "A student's evidence beside belief",
+      tag: 'Oracy profile',
+      description:
+        'For each strand: the latest self-assessed score, the teacher’s latest score, what was measured on the latest takes, the gap reading and the next task (docs/product.md#evidence-beside-belief). For whoever may read the student’s Oracy profile; a teacher’s or an admin’s read is written to the access log first (docs/product.md#access-log).',
+      success: { status: 200, answer: json('The evidence of each strand.', studentEvidenceJsonSchema) },
+      errors: { 403: 'Another student, or a teacher who does not teach this student.', 404: 'No student has this id.' },
+    }),
+    requireStudentReader('studentId'),
+    async (c) => {
+      const student = await findPerson(c.req.param('studentId'), ROLES.student);
+      const [evidence] = await Promise.all([studentEvidence(student, Date.now()), recordAccess(c, { subjectId: student._id, what: 'oracy_profile', resourceId: student._id })]);
+      return c.json(evidence, 200);
     },
   )
   .get(

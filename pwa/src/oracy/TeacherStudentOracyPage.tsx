@@ -3,12 +3,13 @@ import { Link, useParams } from 'react-router-dom';
 import { OfflineBanner } from '../platform/ui/OfflineBanner';
 import { ScreenState } from '../platform/ui/ScreenState';
 import { HttpError } from '../platform/api/api';
-import { loadStudentOracy, loadTeacherStudentAssignments } from './oracy';
+import { loadStudentEvidence, loadStudentOracy, loadTeacherStudentAssignments } from './oracy';
 import { loadTeacherStudents, useOwnId } from '../people';
 import { useCachedResource } from '../platform/api/useCachedResource';
 import { useI18n } from '../platform/i18n';
 import { DeliveryOverTime } from './DeliveryOverTime';
 import { OracyProfileView } from './OracyProfileView';
+import { EvidenceSection } from './EvidenceSection';
 import { AssignmentCards } from '../assignments';
 import '../platform/ui/area.css';
 import './oracy.css';
@@ -24,7 +25,8 @@ const isForbidden = (error: unknown) => error instanceof HttpError && error.stat
  * student's assignments in the teacher's courses with "Done" or "Not done".
  * "Delivery over time" (docs/product.md#delivery-over-time) sits in the profile, or after its
  * empty state when the student has recordings but no self-assessment; its sentence names the
- * student by first name. "You do not teach this student." on a 403; every part cached for offline use.
+ * student by first name. Then "Evidence" (docs/product.md#evidence-beside-belief) and the assignments.
+ * "You do not teach this student." on a 403; every part cached for offline use.
  */
 export default function TeacherStudentOracyPage() {
   const { t } = useI18n();
@@ -36,14 +38,15 @@ export default function TeacherStudentOracyPage() {
     (signal) => loadTeacherStudentAssignments(teacherId ?? '', studentId, signal),
     [teacherId, studentId],
   );
+  const evidence = useCachedResource(studentId ? `/api/student/oracy/${studentId}/evidence` : null, (signal) => loadStudentEvidence(studentId, signal), [studentId]);
   const students = useCachedResource(teacherId ? `/api/teacher/students/${teacherId}` : null, (signal) => loadTeacherStudents(teacherId ?? '', signal), [teacherId]);
 
   const known = students.data?.find((s) => s.id === studentId)?.studentName;
   const name = known ?? t('teacher.studentOracy.student');
   const firstName = known?.trim().split(/\s+/)[0] ?? null;
-  const forbidden = (!profile.data && isForbidden(profile.error)) || (!assignments.data && isForbidden(assignments.error));
-  const offline = profile.offline || assignments.offline;
-  const savedAt = [profile.savedAt, assignments.savedAt].filter((time): time is number => time !== null).sort((a, b) => a - b)[0] ?? null;
+  const forbidden = (!profile.data && isForbidden(profile.error)) || (!assignments.data && isForbidden(assignments.error)) || (!evidence.data && isForbidden(evidence.error));
+  const offline = profile.offline || assignments.offline || evidence.offline;
+  const savedAt = [profile.savedAt, assignments.savedAt, evidence.savedAt].filter((time): time is number => time !== null).sort((a, b) => a - b)[0] ?? null;
   const data = profile.data;
   const list = assignments.data ?? [];
 
@@ -87,6 +90,8 @@ export default function TeacherStudentOracyPage() {
             </ScreenState>
             {data && !data.latest && <DeliveryOverTime points={data.delivery} reader={{ audience: 'teacher', firstName }} />}
           </section>
+
+          <EvidenceSection evidence={evidence.data} loading={evidence.loading} error={evidence.error} onRetry={() => void evidence.reload()} reader={{ audience: 'teacher', firstName }} />
 
           <section aria-labelledby="student-assignments">
             <h2 id="student-assignments" className="screen-section-title">

@@ -15,6 +15,12 @@ const api = client.api;
 export type StudentOracy = Answer<(typeof api.student.oracy)[':studentId']['$get']>;
 /** One submission as the profile shows it. */
 export type Snapshot = NonNullable<StudentOracy['latest']>;
+/** `GET /api/student/oracy/{studentId}/evidence`: each strand's evidence beside belief. */
+export type StudentEvidence = Answer<(typeof api.student.oracy)[':studentId']['evidence']['$get']>;
+/** One strand's evidence: self-score, teacher's score, measured items, gap and next task. */
+export type StrandEvidence = StudentEvidence['strands'][number];
+/** One measured item of a strand (pace, pauses, expression, volume, words or fillers a minute, vocabulary range). */
+export type MeasuredItem = StrandEvidence['measured'][number];
 /** `GET /api/teacher/oracy/{teacherId}`: a teacher's overview. */
 export type TeacherOracy = Answer<(typeof api.teacher.oracy)[':teacherId']['$get']>;
 /** One student of a teacher's overview. */
@@ -30,7 +36,7 @@ export type AssessmentResult = Answer<typeof api.updateOracyAssessment.$post>;
 
 /** The four strand scores, 1–5 with two decimals. */
 export type Strands = Snapshot['strands'];
-/** Why a student needs attention: `not-assessed`, `stale`, `declining` or `low-strand`. */
+/** Why a student needs attention: `not-assessed`, `stale`, `declining`, `low-strand` or `self-far-from-evidence`. */
 export type AttentionReason = TeacherOracyStudent['needsAttention'][number];
 /** A strand key: `linguistic`, `cognitive`, `socialEmotional` or `physical`. */
 export type StrandKey = keyof Strands;
@@ -52,6 +58,7 @@ export const REASON_LABELS = translatedTable<AttentionReason>({
   stale: 'data.attention.stale',
   declining: 'data.attention.declining',
   'low-strand': 'data.attention.lowStrand',
+  'self-far-from-evidence': 'data.attention.selfFarFromEvidence',
 });
 
 /** The levels, lowest first, and "Not assessed", with their counts' keys, in the active language when read. */
@@ -99,6 +106,11 @@ export function formatChange(change: number): string {
  */
 export function loadStudentOracy(studentId: string, signal?: AbortSignal, before?: string): Promise<StudentOracy> {
   return json(api.student.oracy[':studentId'].$get({ param: { studentId }, query: before ? { before } : {} }, callOptions({ signal })));
+}
+
+/** `GET /api/student/oracy/{studentId}/evidence` (docs/product.md#evidence-beside-belief). @throws the errors of `api.ts` (403, 404). */
+export function loadStudentEvidence(studentId: string, signal?: AbortSignal): Promise<StudentEvidence> {
+  return json(api.student.oracy[':studentId'].evidence.$get({ param: { studentId } }, callOptions({ signal })));
 }
 
 /** `GET /api/teacher/oracy/{teacherId}[?courseId=]`. @throws the errors of `api.ts` (403 for a course not the teacher's). */

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, USERS, type FakeRoute } from '../test/fetchMock';
-import { profileOf, snapshot } from '../test/oracyFixtures';
+import { evidenceOf, profileOf, snapshot } from '../test/oracyFixtures';
 import { renderAt } from '../test/renderApp';
 import { t } from '../platform/i18n';
 import { PRACTICE_SUGGESTIONS } from './suggestions';
@@ -151,7 +151,10 @@ describe('My Oracy (docs/product.md#my-oracy)', { timeout: 15_000 }, () => {
     let fail = true;
     const { user } = setup(
       '/student/oracy',
-      { [PROFILE_PATH]: () => (fail ? { status: 500, body: { error: { code: 'internal_error', message: 'x' } } } : { body: profileOf([ONE]) }) },
+      {
+        [PROFILE_PATH]: () => (fail ? { status: 500, body: { error: { code: 'internal_error', message: 'x' } } } : { body: profileOf([ONE]) }),
+        [`${PROFILE_PATH}/evidence`]: { body: evidenceOf() },
+      },
       'student',
     );
     expect(await screen.findByText('Could not load your Oracy profile. Please try again.', {}, SLOW)).toBeInTheDocument();
@@ -282,6 +285,7 @@ describe("a student's profile for teachers (docs/product.md#a-students-profile-f
       {
         [STUDENT_PATH]: () => (fail ? { status: 404, body: { error: { code: 'not_found', message: 'x' } } } : { body: profileOf([ONE], 's1') }),
         [ASSIGNMENTS_PATH]: { body: ASSIGNMENTS },
+        [`${STUDENT_PATH}/evidence`]: { body: evidenceOf('s1') },
         'GET /api/teacher/students/u-teacher': STUDENTS,
       },
       'teacher',

@@ -5,7 +5,7 @@
  * stale with a low strand, Cat was never assessed. Voice has Amy and Ben, Debate has Ben and
  * Cat, Drama nobody.
  */
-import type { Snapshot, Strands, StudentOracy } from '../oracy/oracy';
+import type { Snapshot, StrandEvidence, StrandKey, Strands, StudentEvidence, StudentOracy } from '../oracy/oracy';
 import { STATEMENT_KEYS } from '../oracy/assessment/statements';
 import { courseFixture } from './courses';
 import type { FakeResponse } from './fetchMock';
@@ -108,4 +108,23 @@ export function teacherOracyRoute(request: Request): FakeResponse {
   const students = BY_COURSE[courseId];
   if (!students) return { status: 403, body: { error: { code: 'forbidden', message: 'This course is not one of your courses.' } } };
   return { body: { ...TEACHER_ORACY, courseId, students } };
+}
+
+/** An evidence answer (docs/product.md#evidence-beside-belief) with nothing in any strand, or the strands given. */
+export function evidenceOf(studentId = 'u-student', strands: Partial<Record<StrandKey, Partial<StrandEvidence>>> = {}): StudentEvidence {
+  return {
+    studentId,
+    strands: (['linguistic', 'cognitive', 'socialEmotional', 'physical'] as const).map((strand) => ({
+      strand,
+      selfScore: null,
+      selfAt: null,
+      teacherScore: null,
+      teacherAt: null,
+      measured: [],
+      measuredNote: strand === 'cognitive' ? 'none-yet' : strand === 'socialEmotional' ? 'no-peer-ratings' : null,
+      gap: null,
+      next: null,
+      ...strands[strand],
+    })),
+  };
 }

@@ -293,6 +293,7 @@ const ROWS: Row[] = [
   { endpoint: 'GET /api/teacher/courses/:teacherId', expect: owningTeacherOrAdmin, request: (world) => ({ path: `/api/teacher/courses/${world.t1.id}` }) },
   // The Oracy profile (docs/product.md#oracy-profile): a student's profile is also for the teachers of their courses.
   { endpoint: 'GET /api/student/oracy/:studentId', expect: cells(401, 200, 403, 200, 403, 200), request: (world) => ({ path: `/api/student/oracy/${world.s1.id}` }) },
+  { endpoint: 'GET /api/student/oracy/:studentId/evidence', expect: cells(401, 200, 403, 200, 403, 200), request: (world) => ({ path: `/api/student/oracy/${world.s1.id}/evidence` }) },
   { endpoint: 'GET /api/teacher/oracy/:teacherId', expect: owningTeacherOrAdmin, request: (world) => ({ path: `/api/teacher/oracy/${world.t1.id}?courseId=${world.courseId}` }) },
   {
     endpoint: 'GET /api/teacher/students/:teacherId/:studentId/assignments',
@@ -500,6 +501,11 @@ describe('a course handed over (docs/product.md#who-sees-a-recording): the matri
       request: async () => ({ path: `/api/teacher/recordings/${(await handedOver({ reviewed: true })).id}/feedback`, json: scores }),
     },
     { endpoint: 'GET /api/student/oracy/:studentId', expect: cells(401, 200, 403, 200, 200, 200), request: async () => (await handedOver(), { path: `/api/student/oracy/${world.s1.id}` }) },
+    {
+      endpoint: 'GET /api/student/oracy/:studentId/evidence',
+      expect: cells(401, 200, 403, 200, 200, 200),
+      request: async () => (await handedOver(), { path: `/api/student/oracy/${world.s1.id}/evidence` }),
+    },
   ];
 
   it('answers each cell', { timeout: 120_000 }, async () => {

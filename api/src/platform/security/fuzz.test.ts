@@ -354,6 +354,7 @@ const TARGETS: Target[] = [
     query: ['before'],
     queryValues: () => ['2026-01-31T09:00:00.000Z'],
   },
+  { endpoint: 'GET /api/student/oracy/:studentId/evidence', caller: 'ownerStudent', params: (w) => ({ studentId: [w.s1.id as string] }) },
   {
     endpoint: 'GET /api/teacher/oracy/:teacherId',
     caller: 'ownerTeacher',
