@@ -26,6 +26,7 @@ import { studentRoutes } from './dashboards/studentRoutes.js';
 import { teacherRoutes } from './dashboards/teacherRoutes.js';
 import { oracyRoutes } from './oracy/routes.js';
 import { createSpeakingRoutes } from './speaking/routes.js';
+import { createPeerRoutes } from './peers/index.js';
 import { deliveryRoutes } from './delivery/routes.js';
 import { defineDeliveryJob, type DeliveryTools } from './delivery/service.js';
 import { serverDeliveryTools } from './delivery/tools.js';
@@ -182,6 +183,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/api', teacherRoutes)
     .route('/api', oracyRoutes)
     .route('/api', createSpeakingRoutes({ recordings: uploads.recordings }))
+    .route('/api', createPeerRoutes({ recordings: uploads.recordings }))
     .route('/api', deliveryRoutes)
     .route('/api', transcriptRoutes)
     .route('/api', complaintRoutesFor('student'))
