@@ -183,7 +183,6 @@ export function createApp(options: AppOptions = {}) {
     .route('/api', teacherRoutes)
     .route('/api', oracyRoutes)
     .route('/api', createSpeakingRoutes({ recordings: uploads.recordings }))
-    .route('/api', createPeerRoutes({ recordings: uploads.recordings }))
     .route('/api', deliveryRoutes)
     .route('/api', transcriptRoutes)
     .route('/api', complaintRoutesFor('student'))
@@ -203,6 +202,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/api', privacyRoutes)
     .route('/api', createPrivacyExportRoutes({ store: exportStore }))
     .route('/api', createAdminPrivacyRoutes({ uploads }))
+    .route('/api', createPeerRoutes({ recordings: uploads.recordings }))
     .all('/api/*', () => {
       throw notFound('No such API endpoint.');
     })
