@@ -57,7 +57,12 @@ async function classroom(students = 3) {
     await enroll(kid.user._id, [course._id]);
     kids.push(kid);
   }
-  const created = await send('POST', '/api/teacher/speaking-tasks', { courseId: course.id, title: 'Persuade', prompt: 'Persuade us to plant trees.', focusStrands: ['linguistic', 'physical'] }, teacher);
+  const created = await send(
+    'POST',
+    '/api/teacher/speaking-tasks',
+    { courseId: course.id, title: 'Persuade', prompt: 'Persuade us to plant trees.', focusStrands: ['linguistic', 'physical'] },
+    teacher,
+  );
   expect(created.status).toBe(201);
   const task = (await readJson(created)) as { id: string; peerFeedback: string; showNames: boolean };
   return { teacher, otherTeacher, admin, outsider, course, kids, task };
@@ -68,7 +73,13 @@ const open = (taskId: string, who: Who, peerFeedback: 'off' | 'class' | 'partner
 const takesOf = (taskId: string, who: Who) => get(`/api/student/speaking-tasks/${taskId}/peer-takes`, who.cookie);
 const ownView = async (taskId: string, who: Who) => readJson(await get(`/api/student/speaking-tasks/${taskId}/peers`, who.cookie));
 const feedback = (recordingId: string, who: Who, body: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-  send('POST', `/api/student/recordings/${recordingId}/peer-feedback`, { stem: 'liked', text: 'you paused before the key point.', clarity: { linguistic: 3, physical: 2 }, ...body }, who, headers);
+  send(
+    'POST',
+    `/api/student/recordings/${recordingId}/peer-feedback`,
+    { stem: 'liked', text: 'you paused before the key point.', clarity: { linguistic: 3, physical: 2 }, ...body },
+    who,
+    headers,
+  );
 const toCheck = async (who: Who, status = 'pending') => readJson(await get(`/api/teacher/peer-feedback?status=${status}`, who.cookie));
 const refusal = async (res: Response) => ({ status: res.status, message: (await readJson(res)).error?.message as string });
 
@@ -148,12 +159,24 @@ describe('talk-partner groups (docs/product.md#talk-partners)', () => {
     const put = (groups: string[][], who: Who = teacher) => send('PUT', `/api/teacher/speaking-tasks/${task.id}/partners`, { groups }, who);
     expect((await put([[ids[0]!]])).status).toBe(400);
     expect((await put([[ids[0]!, ids[1]!, ids[2]!, ids[3]!]])).status).toBe(400);
-    expect((await put([[ids[0]!, ids[1]!], [ids[1]!, ids[2]!]])).status).toBe(400);
+    expect(
+      (
+        await put([
+          [ids[0]!, ids[1]!],
+          [ids[1]!, ids[2]!],
+        ])
+      ).status,
+    ).toBe(400);
     const stranger = await put([[ids[0]!, outsider.user.id]]);
     expect(stranger.status).toBe(400);
     expect((await readJson(stranger)).error.fields.groups).toContain(outsider.user.id);
     expect((await put([[ids[0]!, ids[1]!]], otherTeacher)).status).toBe(403);
-    const saved = await readJson(await put([[ids[0]!, ids[1]!], [ids[2]!, ids[3]!, ids[4]!]]));
+    const saved = await readJson(
+      await put([
+        [ids[0]!, ids[1]!],
+        [ids[2]!, ids[3]!, ids[4]!],
+      ]),
+    );
     expect(saved.groups.map((g: { id: string }[]) => g.map((p) => p.id))).toEqual([
       [ids[0], ids[1]],
       [ids[2], ids[3], ids[4]],
@@ -247,7 +270,12 @@ describe('peer feedback and its moderation (docs/product.md#talk-partners)', () 
     expect((await ownView(task.id, a)).received).toEqual([]);
     const pending = await toCheck(teacher);
     expect(pending.map((i: { id: string }) => i.id)).toEqual(expect.arrayContaining([written.id, hidden.id]));
-    expect(pending.find((i: { id: string }) => i.id === written.id)).toMatchObject({ authorName: b.user.name, recipientName: a.user.name, taskTitle: 'Persuade', text: 'look up at the end.' });
+    expect(pending.find((i: { id: string }) => i.id === written.id)).toMatchObject({
+      authorName: b.user.name,
+      recipientName: a.user.name,
+      taskTitle: 'Persuade',
+      text: 'look up at the end.',
+    });
     expect(await toCheck(otherTeacher)).toEqual([]);
     expect(await refusal(await send('POST', `/api/teacher/peer-feedback/${written.id}/approve`, undefined, otherTeacher))).toEqual({ status: 403, message: PEER_REFUSALS.notModerator });
     expect((await send('POST', `/api/teacher/peer-feedback/${written.id}/approve`, undefined, b)).status).toBe(403);

@@ -10,9 +10,7 @@ const strandKey = z.enum(SPEAKING_STRANDS);
 const clarity = z.partialRecord(strandKey, z.number()).meta({ description: '1–3 "how clear was it" for each of the task’s focus strands' });
 
 /** A task's talk-partner settings (docs/product.md#talk-partners). */
-export const peerSettingsJsonSchema = z
-  .object({ taskId: objectId(), peerFeedback: z.enum(PEER_MODES), showNames: z.boolean() })
-  .meta({ id: 'PeerSettings' });
+export const peerSettingsJsonSchema = z.object({ taskId: objectId(), peerFeedback: z.enum(PEER_MODES), showNames: z.boolean() }).meta({ id: 'PeerSettings' });
 
 /** A task's partner groups as its teacher sees them, and the enrolled students in none. */
 export const partnerGroupsJsonSchema = z

@@ -17,14 +17,7 @@ import { validate } from '../platform/http/validation.js';
 import { describe, IDEMPOTENCY_CONFLICT, idempotencyKey, json, NOT_JSON, TOO_LARGE } from '../platform/http/describe.js';
 import type { UploadStore } from '../platform/uploads.js';
 import { authorizeModerator, authorizePeerTake, authorizeRecipient, PEER_REFUSALS } from './policy.js';
-import {
-  moderationItemJsonSchema,
-  ownPeersJsonSchema,
-  partnerGroupsJsonSchema,
-  peerSettingsJsonSchema,
-  peerTakeJsonSchema,
-  writtenPeerFeedbackJsonSchema,
-} from './presenter.js';
+import { moderationItemJsonSchema, ownPeersJsonSchema, partnerGroupsJsonSchema, peerSettingsJsonSchema, peerTakeJsonSchema, writtenPeerFeedbackJsonSchema } from './presenter.js';
 import { feedbackIdParamSchema, moderationQuerySchema, partnerGroupsSchema, peerFeedbackSchema, peerSettingsSchema } from './schema.js';
 import {
   findPeerFeedback,
@@ -56,7 +49,15 @@ const peerTask = async (taskId: string) => (await findTask(taskId)) as unknown a
 async function takeWithTask(recordingId: string) {
   const take = await Recording.findById(new Types.ObjectId(recordingId))
     .select('studentId taskId courseId file audioRemovedAt audioRemovedAfterDays')
-    .lean<{ _id: Types.ObjectId; studentId: Types.ObjectId; taskId: Types.ObjectId; courseId: Types.ObjectId; file?: { name: string }; audioRemovedAt?: Date | null; audioRemovedAfterDays?: number | null }>();
+    .lean<{
+      _id: Types.ObjectId;
+      studentId: Types.ObjectId;
+      taskId: Types.ObjectId;
+      courseId: Types.ObjectId;
+      file?: { name: string };
+      audioRemovedAt?: Date | null;
+      audioRemovedAfterDays?: number | null;
+    }>();
   if (!take) throw notFound('No such recording.');
   return { take, task: await peerTask(String(take.taskId)) };
 }
@@ -243,7 +244,9 @@ function moderationRoutes() {
         summary: action === 'approve' ? 'Approve peer feedback' : 'Hide peer feedback',
         tag: TAG,
         description:
-          action === 'approve' ? 'The course’s current teacher or an admin: the take’s student sees it from now on.' : 'The course’s current teacher or an admin: the take’s student never sees it.',
+          action === 'approve'
+            ? 'The course’s current teacher or an admin: the take’s student sees it from now on.'
+            : 'The course’s current teacher or an admin: the take’s student never sees it.',
         success: { status: 200, answer: json('Saved.', writtenPeerFeedbackJsonSchema) },
         errors: { 403: PEER_REFUSALS.notModerator, 404: 'No peer feedback has this id.' },
       }),
@@ -256,7 +259,8 @@ function moderationRoutes() {
       describe({
         summary: 'Peer feedback to check',
         tag: TAG,
-        description: '`?status=pending` (default), `reported`, `approved` or `hidden`: the peer feedback of the courses the teacher teaches now (every course for an admin), oldest first, with who wrote it.',
+        description:
+          '`?status=pending` (default), `reported`, `approved` or `hidden`: the peer feedback of the courses the teacher teaches now (every course for an admin), oldest first, with who wrote it.',
         success: { status: 200, answer: json('The items.', z.array(moderationItemJsonSchema)) },
       }),
       requireRole(ROLES.teacher, ROLES.admin),

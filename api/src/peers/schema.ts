@@ -21,10 +21,7 @@ const MAX_GROUPS = 300;
 export const partnerGroupsSchema = z.object({
   groups: z
     .array(
-      z
-        .array(objectIdField(), { error: 'Each group must be a list of student ids.' })
-        .min(2, { error: 'A group has 2 or 3 students.' })
-        .max(3, { error: 'A group has 2 or 3 students.' }),
+      z.array(objectIdField(), { error: 'Each group must be a list of student ids.' }).min(2, { error: 'A group has 2 or 3 students.' }).max(3, { error: 'A group has 2 or 3 students.' }),
       { error: 'Give the groups as lists of student ids.' },
     )
     .max(MAX_GROUPS, { error: `At most ${MAX_GROUPS} groups.` })

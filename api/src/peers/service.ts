@@ -196,7 +196,11 @@ export async function writePeerFeedback(
   } catch (err) {
     if (!isDuplicateKeyError(err)) throw err;
   }
-  const updated = await PeerFeedback.findOneAndUpdate({ recordingId: take._id, authorId: author._id, status: 'pending' }, { $set: fields }, { returnDocument: 'after', runValidators: true }).lean<PeerFeedbackLike>();
+  const updated = await PeerFeedback.findOneAndUpdate(
+    { recordingId: take._id, authorId: author._id, status: 'pending' },
+    { $set: fields },
+    { returnDocument: 'after', runValidators: true },
+  ).lean<PeerFeedbackLike>();
   if (!updated) throw conflict('Your teacher has already checked this feedback: it cannot be changed.');
   return { feedback: presentWritten(updated), created: false };
 }
@@ -242,7 +246,9 @@ export async function ownPeers(student: Reader, task: PeerTaskDoc): Promise<OwnP
  */
 export async function moderationList(user: Reader, status: PeerFeedbackStatus): Promise<ModerationItemJson[]> {
   const scope = user.role === ROLES.admin ? {} : { courseId: { $in: await coursesTaughtBy(user._id) } };
-  const items = await PeerFeedback.find({ ...scope, status }).sort({ createdAt: 1, _id: 1 }).lean<PeerFeedbackLike[]>();
+  const items = await PeerFeedback.find({ ...scope, status })
+    .sort({ createdAt: 1, _id: 1 })
+    .lean<PeerFeedbackLike[]>();
   if (items.length === 0) return [];
   const ids = (key: 'authorId' | 'recipientId' | 'taskId' | 'courseId') => [...new Set(items.map((f) => String(f[key])))].map((id) => new Types.ObjectId(id));
   const [names, tasks, courses] = await Promise.all([

@@ -165,7 +165,11 @@ async function claimReadWindow(key: string, fields: { actorId: Types.ObjectId; s
  * reads. Await it before answering.
  * @throws the database's error when the window cannot be claimed, or the journal's (the window is then given back)
  */
-export async function recordFileRead(c: Context, record: AccessRecord & { what: 'recording_audio' | 'privacy_export' | 'recording_transcript' | 'peer_listen' }, now = new Date()): Promise<void> {
+export async function recordFileRead(
+  c: Context,
+  record: AccessRecord & { what: 'recording_audio' | 'privacy_export' | 'recording_transcript' | 'peer_listen' },
+  now = new Date(),
+): Promise<void> {
   const actor = actorOf(c);
   if (!actor) return;
   const subjectId = new Types.ObjectId(String(record.subjectId));

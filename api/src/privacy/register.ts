@@ -456,7 +456,8 @@ export const PRIVACY_REGISTER: readonly RegisterEntry[] = [
   {
     model: 'PeerFeedback',
     label: 'Feedback from talk partners',
-    purpose: 'To let classmates give each other structured feedback on a take — a sentence stem, a short text and how clear it was — that the teacher checks first (docs/product.md#talk-partners).',
+    purpose:
+      'To let classmates give each other structured feedback on a take — a sentence stem, a short text and how clear it was — that the teacher checks first (docs/product.md#talk-partners).',
     personalData: [
       { path: 'authorId', description: 'The classmate who wrote it' },
       { path: 'recipientId', description: 'The student whose take it is about' },
