@@ -423,7 +423,7 @@ export const PRIVACY_REGISTER: readonly RegisterEntry[] = [
   {
     model: 'PartnerMember',
     label: 'Talk-partner groups',
-    purpose: 'To let the students of a speaking task’s partner group hear each other’s takes (docs/product.md#talk-partners).',
+    purpose: 'To let the students of a speaking task’s partner group hear each other’s takes.',
     personalData: [
       { path: 'studentId', description: 'The student' },
       { path: 'group', description: 'Which group of the task they are in' },
@@ -437,7 +437,7 @@ export const PRIVACY_REGISTER: readonly RegisterEntry[] = [
   {
     model: 'PeerListen',
     label: 'Talk partners’ listens',
-    purpose: 'To show a student how many classmates have listened to their take (docs/product.md#talk-partners).',
+    purpose: 'To show a student how many classmates have listened to their take.',
     personalData: [
       { path: 'authorId', description: 'The student whose take it is' },
       { path: 'listenerId', description: 'The classmate who listened' },
@@ -456,8 +456,7 @@ export const PRIVACY_REGISTER: readonly RegisterEntry[] = [
   {
     model: 'PeerFeedback',
     label: 'Feedback from talk partners',
-    purpose:
-      'To let classmates give each other structured feedback on a take — a sentence stem, a short text and how clear it was — that the teacher checks first (docs/product.md#talk-partners).',
+    purpose: 'To let classmates give each other structured feedback on a take — a sentence stem, a short text and how clear it was — that the teacher checks first.',
     personalData: [
       { path: 'authorId', description: 'The classmate who wrote it' },
       { path: 'recipientId', description: 'The student whose take it is about' },
