@@ -45,19 +45,19 @@ const limitJson = bodyLimit({
 /** The task `taskId` as the peer functions read it. @throws 404 when there is none */
 const peerTask = async (taskId: string) => (await findTask(taskId)) as unknown as PeerTaskDoc & { _id: Types.ObjectId };
 
+/** A recording's fields a classmate's call reads. */
+interface TakeRow {
+  _id: Types.ObjectId;
+  studentId: Types.ObjectId;
+  taskId: Types.ObjectId;
+  courseId: Types.ObjectId;
+  file?: { name: string };
+  audioRemovedAt?: Date | null;
+}
+
 /** A recording with its task, for a classmate. @throws 404 without such a recording */
 async function takeWithTask(recordingId: string) {
-  const take = await Recording.findById(new Types.ObjectId(recordingId))
-    .select('studentId taskId courseId file audioRemovedAt audioRemovedAfterDays')
-    .lean<{
-      _id: Types.ObjectId;
-      studentId: Types.ObjectId;
-      taskId: Types.ObjectId;
-      courseId: Types.ObjectId;
-      file?: { name: string };
-      audioRemovedAt?: Date | null;
-      audioRemovedAfterDays?: number | null;
-    }>();
+  const take = await Recording.findById(new Types.ObjectId(recordingId)).select('studentId taskId courseId file audioRemovedAt').lean<TakeRow>();
   if (!take) throw notFound('No such recording.');
   return { take, task: await peerTask(String(take.taskId)) };
 }
