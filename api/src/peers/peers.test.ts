@@ -343,3 +343,21 @@ describe('talk partners in a person’s export (docs/product.md#download-my-data
     expect(JSON.stringify(data!.json)).not.toContain(b.user.name);
   });
 });
+
+describe('talk partners when a course goes (docs/product.md#talk-partners)', () => {
+  it('leave nothing behind: groups, listens and peer feedback go with the course', async () => {
+    const { teacher, admin, kids, task, course } = await classroom(2);
+    const [a, b] = kids as [Who, Who];
+    await open(task.id, teacher, 'partners');
+    await send('PUT', `/api/teacher/speaking-tasks/${task.id}/partners`, { groups: [[a.user.id, b.user.id]] }, teacher);
+    const takeA = await record(task.id, a);
+    await record(task.id, b);
+    expect((await get(`/api/peer-takes/${takeA.id}/audio`, b.cookie)).status).toBe(200);
+    expect((await feedback(takeA.id, b)).status).toBe(201);
+    const deleted = await app.request(`/api/admin/courses/${course.id}`, jsonRequest('DELETE', undefined, admin.cookie));
+    expect(deleted.status).toBeLessThan(300);
+    expect(await PartnerMember.countDocuments({ courseId: course._id })).toBe(0);
+    expect(await PeerListen.countDocuments({ courseId: course._id })).toBe(0);
+    expect(await PeerFeedback.countDocuments({ courseId: course._id })).toBe(0);
+  });
+});
