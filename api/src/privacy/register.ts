@@ -176,7 +176,7 @@ export const PRIVACY_REGISTER: readonly RegisterEntry[] = [
   {
     model: 'IdempotencyKey',
     label: 'Offline-send receipts',
-    purpose: 'To make sure a complaint or recording sent again after being offline is stored once.',
+    purpose: 'To make sure a complaint, a recording or a talk partner’s feedback sent again after being offline is stored once.',
     personalData: [
       { path: 'userId', description: 'Who sent the request' },
       { path: 'body', description: 'The stored answer, which may repeat what was sent (a complaint’s text)' },
