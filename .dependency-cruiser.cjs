@@ -22,6 +22,7 @@ const API_CONCEPTS = [
   'chat',
   'oracy',
   'speaking',
+  'peers',
   'delivery',
   'transcripts',
   'privacy',

@@ -26,6 +26,7 @@ import { studentRoutes } from './dashboards/studentRoutes.js';
 import { teacherRoutes } from './dashboards/teacherRoutes.js';
 import { oracyRoutes } from './oracy/routes.js';
 import { createSpeakingRoutes } from './speaking/routes.js';
+import { createPeerRoutes } from './peers/index.js';
 import { deliveryRoutes } from './delivery/routes.js';
 import { defineDeliveryJob, type DeliveryTools } from './delivery/service.js';
 import { serverDeliveryTools } from './delivery/tools.js';
@@ -201,6 +202,7 @@ export function createApp(options: AppOptions = {}) {
     .route('/api', privacyRoutes)
     .route('/api', createPrivacyExportRoutes({ store: exportStore }))
     .route('/api', createAdminPrivacyRoutes({ uploads }))
+    .route('/api', createPeerRoutes({ recordings: uploads.recordings }))
     .all('/api/*', () => {
       throw notFound('No such API endpoint.');
     })

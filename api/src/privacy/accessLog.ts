@@ -165,7 +165,11 @@ async function claimReadWindow(key: string, fields: { actorId: Types.ObjectId; s
  * reads. Await it before answering.
  * @throws the database's error when the window cannot be claimed, or the journal's (the window is then given back)
  */
-export async function recordFileRead(c: Context, record: AccessRecord & { what: 'recording_audio' | 'privacy_export' | 'recording_transcript' }, now = new Date()): Promise<void> {
+export async function recordFileRead(
+  c: Context,
+  record: AccessRecord & { what: 'recording_audio' | 'privacy_export' | 'recording_transcript' | 'peer_listen' },
+  now = new Date(),
+): Promise<void> {
   const actor = actorOf(c);
   if (!actor) return;
   const subjectId = new Types.ObjectId(String(record.subjectId));
@@ -298,10 +302,13 @@ export function accessLogCsv(filter: AccessLogFilter): WebReadableStream<Uint8Ar
   return Readable.toWeb(Readable.from(csvChunks(filter), { objectMode: false })) as WebReadableStream<Uint8Array>;
 }
 
+/** How a student's own log names the classmate of a `peer_listen` entry: never by name (docs/product.md#talk-partners). */
+export const PEER_LISTENER_NAME = 'A classmate';
+
 /**
  * A student's own log (`GET /api/privacy/access-log`, docs/product.md#access-log): the entries about
- * them of the last {@link OWN_ACCESS_LOG_DAYS} days, newest first, as `{at, actor: {name, role}, what}`.
- * At most 500 entries. Two queries.
+ * them of the last {@link OWN_ACCESS_LOG_DAYS} days, newest first, as `{at, actor: {name, role}, what}`;
+ * a classmate who listened is {@link PEER_LISTENER_NAME}. At most 500 entries. Two queries.
  */
 export async function ownAccessLog(studentId: Types.ObjectId, now = new Date()): Promise<OwnAccessLogEntryJson[]> {
   await flushAccessLog();
@@ -313,7 +320,7 @@ export async function ownAccessLog(studentId: Types.ObjectId, now = new Date()):
   const nameOf = await namesOf(docs);
   return docs.map((e) => ({
     at: e.at.toISOString(),
-    actor: { name: nameOf(e.actorId), role: e.actorRole },
+    actor: { name: e.what === 'peer_listen' ? PEER_LISTENER_NAME : nameOf(e.actorId), role: e.actorRole },
     what: e.what,
   }));
 }

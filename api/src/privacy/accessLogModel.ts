@@ -1,7 +1,7 @@
 import { Schema, model } from 'mongoose';
 
-/** What a staff member opened of a student's (docs/product.md#access-log). */
-export const ACCESS_KINDS = ['recording_audio', 'oracy_profile', 'privacy_export', 'recording_transcript'] as const;
+/** What a staff member (or, for `peer_listen`, a classmate: docs/product.md#talk-partners) opened of a student's (docs/product.md#access-log). */
+export const ACCESS_KINDS = ['recording_audio', 'oracy_profile', 'privacy_export', 'recording_transcript', 'peer_listen'] as const;
 /** One of {@link ACCESS_KINDS}. */
 export type AccessKind = (typeof ACCESS_KINDS)[number];
 /** The roles an access-log entry names as the actor's, in words. */

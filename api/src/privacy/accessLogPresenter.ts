@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { ACCESS_ACTOR_ROLES, ACCESS_KINDS } from './accessLogModel.js';
 
 const at = z.string().meta({ format: 'date-time', description: 'when it was opened' });
-const what = z.enum(ACCESS_KINDS).meta({ description: '`recording_audio`, `oracy_profile`, `privacy_export` or `recording_transcript`' });
+const what = z
+  .enum(ACCESS_KINDS)
+  .meta({ description: '`recording_audio`, `oracy_profile`, `privacy_export`, `recording_transcript` or `peer_listen` (a classmate heard a take, docs/product.md#talk-partners)' });
 const role = z.enum(ACCESS_ACTOR_ROLES);
 
 /** One access-log entry as an admin reads it (`GET /api/admin/privacy/access-log`, docs/product.md#access-log). */

@@ -10,6 +10,7 @@ import { ChatMessage } from '../chat/messageModel.js';
 import { Complaint } from '../complaints/model.js';
 import { Course } from '../courses/courseModel.js';
 import { Feedback, Recording, SpeakingTask } from '../speaking/model.js';
+import { PartnerMember, PeerFeedback, PeerListen } from '../peers/model.js';
 import { Job } from '../platform/jobs/jobModel.js';
 import { SchoolSettings } from '../settings/model.js';
 import { User } from '../people/userModel.js';
@@ -174,10 +175,35 @@ describe.each(['disk', 'gridfs'] as const)('erasing a person with the %s upload 
 
   const deleteAs = (cookie: string, path: string) => request(path, jsonRequest('DELETE', undefined, cookie));
 
+  /**
+   * Talk partners (docs/product.md#talk-partners): the task opened to partners, the two students a
+   * pair, each hears the other's take and gives feedback on it; the teacher approves one.
+   */
+  async function peerData(world: Awaited<ReturnType<typeof school>>, mine: { recordingId: string }, theirs: { recordingId: string }) {
+    const { teacher, student, other, task } = world;
+    expect((await request(`/api/teacher/speaking-tasks/${task.id}/peers`, jsonRequest('PUT', { peerFeedback: 'partners', showNames: true }, teacher.cookie))).status).toBe(200);
+    expect((await request(`/api/teacher/speaking-tasks/${task.id}/partners`, jsonRequest('PUT', { groups: [[student.user.id, other.user.id]] }, teacher.cookie))).status).toBe(200);
+    const ids: string[] = [];
+    for (const [who, take] of [
+      [student, theirs],
+      [other, mine],
+    ] as const) {
+      expect((await request(`/api/peer-takes/${take.recordingId}/audio`, { headers: { Cookie: who.cookie } })).status).toBe(200);
+      const res = await request(
+        `/api/student/recordings/${take.recordingId}/peer-feedback`,
+        jsonRequest('POST', { stem: 'liked', text: 'you slowed down for the key point.', clarity: { linguistic: 3, physical: 2 } }, who.cookie),
+      );
+      expect(res.status).toBe(201);
+      ids.push(String((await readJson(res)).id));
+    }
+    expect((await request(`/api/teacher/peer-feedback/${ids[0]}/approve`, jsonRequest('POST', undefined, teacher.cookie))).status).toBe(200);
+  }
+
   it('leaves nothing of a student: every collection and the upload store are searched', async () => {
     const world = await school();
     const mine = await studentData(world, world.student);
     const theirs = await studentData(world, world.other);
+    await peerData(world, mine, theirs);
     // the admin decides the student's complaint (a decision record names the complaint)
     expect((await request(`/api/admin/complaints/${mine.complaintId}/disapprove`, jsonRequest('POST', undefined, world.admin.cookie))).status).toBe(200);
     expect(await Job.countDocuments({ 'payload.recordingId': mine.recordingId })).toBeGreaterThan(0);
@@ -202,6 +228,11 @@ describe.each(['disk', 'gridfs'] as const)('erasing a person with the %s upload 
     expect(await Complaint.countDocuments({ userId: world.other.user._id })).toBe(1);
     expect(await Job.countDocuments({ 'payload.recordingId': theirs.recordingId })).toBeGreaterThan(0);
     expect((await User.findById(world.other.user._id).lean())?.oracy?.latest).toBeTruthy();
+    // talk partners: what the student wrote and received, their listens and their group went; the other keeps none of it
+    expect(await PeerFeedback.countDocuments({})).toBe(await PeerFeedback.countDocuments({ authorId: { $nin: [world.student.user._id] }, recipientId: { $nin: [world.student.user._id] } }));
+    expect(await PeerFeedback.countDocuments({ $or: [{ authorId: world.other.user._id }, { recipientId: world.other.user._id }] })).toBe(0);
+    expect(await PeerListen.countDocuments({ $or: [{ listenerId: world.other.user._id }, { authorId: world.other.user._id }] })).toBe(0);
+    expect(await PartnerMember.countDocuments({ studentId: world.other.user._id })).toBe(1);
   });
 
   it('leaves nothing of a teacher: their tasks and feedback stay for the students, by "Deleted user"', async () => {

@@ -118,6 +118,10 @@ function pushAt<T>(map: Map<string, T[]>, key: string, item: T): void {
   map.set(key, list);
 }
 
+/** True when the entry's `export.namelessWhen` matches the record: it names nobody else. */
+const nameless = (record: Record<string, unknown>, entry: RegisterEntry) =>
+  entry.export.namelessWhen !== undefined && Object.entries(entry.export.namelessWhen).every(([path, value]) => valueAt(record, path) === value);
+
 /**
  * One record of an entry as exported: secrets and omitted fields gone, other people's ids left as
  * pending names (or dropped, for actors), titles and files noted in `refs`.
@@ -134,6 +138,7 @@ function exportRecord(doc: Record<string, unknown>, entry: RegisterEntry, key: s
     if (id === userId) continue;
     removeAt(record, owner.path);
     if (owner.role === 'actor' && !entry.export.names?.includes(owner.path)) continue;
+    if (nameless(record, entry)) continue;
     pushAt(refs.otherPeople, id, record);
     record[nameField(owner.path)] = { pending: id };
   }
@@ -200,7 +205,9 @@ export async function collectExportData(userId: string, now: Date = new Date()):
   for (const entry of PRIVACY_REGISTER) {
     if (!entry.export.included) continue;
     const roles = rolesOf(entry);
-    const filters = entry.owners.filter((o) => roles.includes(o.role)).map((o) => ownerFilter(o, id));
+    const filters = entry.owners
+      .filter((o) => roles.includes(o.role))
+      .map((o) => (entry.export.where?.[o.path] ? { $and: [ownerFilter(o, id), entry.export.where[o.path]] } : ownerFilter(o, id)));
     if (filters.length === 0) continue;
     const docs = await mongoose
       .model(entry.model)

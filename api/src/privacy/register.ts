@@ -121,6 +121,10 @@ export interface RegisterEntry {
     roles?: readonly OwnerRole[];
     /** `actor` paths whose person the export names (`<field>Name`) instead of leaving out: the staff who opened a student's data */
     names?: readonly string[];
+    /** owner path → a filter the records found through it must also match to be exported (peer feedback received: only the approved) */
+    where?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+    /** records whose fields equal these values name nobody else, even at `names` (a classmate who listened: docs/product.md#talk-partners) */
+    namelessWhen?: Readonly<Record<string, unknown>>;
   };
 }
 
@@ -172,7 +176,7 @@ export const PRIVACY_REGISTER: readonly RegisterEntry[] = [
   {
     model: 'IdempotencyKey',
     label: 'Offline-send receipts',
-    purpose: 'To make sure a complaint or recording sent again after being offline is stored once.',
+    purpose: 'To make sure a complaint, a recording or a talk partner’s feedback sent again after being offline is stored once.',
     personalData: [
       { path: 'userId', description: 'Who sent the request' },
       { path: 'body', description: 'The stored answer, which may repeat what was sent (a complaint’s text)' },
@@ -419,6 +423,69 @@ export const PRIVACY_REGISTER: readonly RegisterEntry[] = [
     export: { included: true, how: 'Each transcript.' },
   },
   {
+    model: 'PartnerMember',
+    label: 'Talk-partner groups',
+    purpose: 'To let the students of a speaking task’s partner group hear each other’s takes.',
+    personalData: [
+      { path: 'studentId', description: 'The student' },
+      { path: 'group', description: 'Which group of the task they are in' },
+    ],
+    owners: [{ path: 'studentId', role: 'subject', onErasure: 'delete' }],
+    whoCanSee: 'The course’s current teacher and admins; a student hears the takes of their group without seeing the groups.',
+    retention: { text: 'Until the teacher sets the groups again, or the task, the course or the account is deleted.' },
+    onErasure: 'Deleted: the student leaves their group (a partner left alone hears nobody until the groups are set again).',
+    export: { included: true, how: 'The group number the student has in each task.' },
+  },
+  {
+    model: 'PeerListen',
+    label: 'Talk partners’ listens',
+    purpose: 'To show a student how many classmates have listened to their take.',
+    personalData: [
+      { path: 'authorId', description: 'The student whose take it is' },
+      { path: 'listenerId', description: 'The classmate who listened' },
+      { path: 'at', description: 'When they first listened' },
+    ],
+    owners: [
+      { path: 'authorId', role: 'subject', onErasure: 'delete' },
+      { path: 'listenerId', role: 'actor', onErasure: 'delete' },
+    ],
+    linked: [{ path: 'recordingId', model: 'Recording' }],
+    whoCanSee: 'Nobody by name on screen: the take’s student sees how many classmates listened.',
+    retention: { text: 'As long as the recording.' },
+    onErasure: 'Deleted, for the take’s student and for the classmate who listened.',
+    export: { included: false, how: 'Not included: each listen is in the access log, without the classmate’s name.' },
+  },
+  {
+    model: 'PeerFeedback',
+    label: 'Feedback from talk partners',
+    purpose: 'To let classmates give each other structured feedback on a take — a sentence stem, a short text and how clear it was — that the teacher checks first.',
+    personalData: [
+      { path: 'authorId', description: 'The classmate who wrote it' },
+      { path: 'recipientId', description: 'The student whose take it is about' },
+      { path: 'stem', description: 'The sentence stem chosen' },
+      { path: 'text', description: 'What they wrote' },
+      { path: 'clarity', description: 'How clear the take was, 1–3 per focus strand' },
+      { path: 'status', description: 'Whether the teacher approved or hid it, or the student reported it' },
+      { path: 'moderatedBy', description: 'The teacher or admin who approved or hid it' },
+      { path: 'reportedAt', description: 'When the student reported it' },
+    ],
+    owners: [
+      { path: 'recipientId', role: 'subject', onErasure: 'delete' },
+      { path: 'authorId', role: 'author', onErasure: 'delete' },
+      { path: 'moderatedBy', role: 'actor', onErasure: 'detach' },
+    ],
+    linked: [{ path: 'recordingId', model: 'Recording' }],
+    whoCanSee: 'The classmate who wrote it, the course’s current teacher and admins; the take’s student once the teacher has approved it (the writer’s name only when the task shows names).',
+    retention: { text: 'As long as its recording.' },
+    onErasure: 'Deleted, the feedback the person wrote and the feedback they received; a deleted teacher is no longer named as the one who checked it.',
+    export: {
+      included: true,
+      how: 'The feedback the student wrote, with its status, and the approved feedback they received — without whose it is.',
+      omit: ['authorId', 'recipientId'],
+      where: { recipientId: { status: 'approved' } },
+    },
+  },
+  {
     model: 'Job',
     label: 'Background work',
     purpose: 'To measure and transcribe recordings in the background.',
@@ -459,13 +526,13 @@ export const PRIVACY_REGISTER: readonly RegisterEntry[] = [
   {
     model: 'AccessLogEntry',
     label: 'Access log',
-    purpose: 'To show a student and the school’s admins who other than the student opened the student’s recordings, Oracy profile or data export.',
+    purpose: 'To show a student and the school’s admins who other than the student opened the student’s recordings, Oracy profile or data export, and when a classmate listened to a take.',
     personalData: [
       { path: 'at', description: 'When it was opened' },
       { path: 'actorId', description: 'Who opened it' },
       { path: 'actorRole', description: 'Their role' },
       { path: 'subjectId', description: 'The student whose data it was' },
-      { path: 'what', description: 'What was opened: a recording’s audio, the Oracy profile or a data export' },
+      { path: 'what', description: 'What was opened: a recording’s audio (by staff, or by a classmate), the Oracy profile or a data export' },
       { path: 'resourceId', description: 'Which recording or export' },
       { path: 'ip', description: 'The IP address it was opened from' },
     ],
@@ -473,13 +540,19 @@ export const PRIVACY_REGISTER: readonly RegisterEntry[] = [
       { path: 'subjectId', role: 'subject', onErasure: 'delete' },
       { path: 'actorId', role: 'actor', onErasure: 'detach' },
     ],
-    whoCanSee: 'Admins; the student sees the last 90 days of entries about them (who, in what role, what and when).',
+    whoCanSee: 'Admins; the student sees the last 90 days of entries about them (who, in what role, what and when; a classmate who listened is not named).',
     retention: {
       text: 'One year, then removed by the daily retention job. Each entry first waits, for less than a second, in a journal file on the server, so that none is lost if the server stops.',
       rule: { kind: 'afterDays', path: 'at', days: 365 },
     },
     onErasure: 'Entries about the deleted student are deleted; entries by a deleted teacher or admin stay with their role, the person shown as "Deleted user".',
-    export: { included: true, how: 'For a student, the entries about them: who (name and role), what and when — not the IP address.', omit: ['ip'], names: ['actorId'] },
+    export: {
+      included: true,
+      how: 'For a student, the entries about them: who (name and role; a classmate who listened is not named), what and when — not the IP address.',
+      omit: ['ip'],
+      names: ['actorId'],
+      namelessWhen: { what: 'peer_listen' },
+    },
   },
   {
     model: 'AccessLogWindow',

@@ -27,6 +27,10 @@ const speakingTaskSchema = new Schema(
     maxSeconds: { type: Number, required: true, min: 15, max: 300 },
     /** when it is due, or null */
     dueAt: { type: Date, default: null },
+    /** who else hears the takes and gives feedback (docs/product.md#talk-partners): `off`, `class` or `partners` */
+    peerFeedback: { type: String, enum: ['off', 'class', 'partners'], default: 'off' },
+    /** whether classmates see each other's names on takes and feedback (docs/product.md#talk-partners) */
+    showNames: { type: Boolean, default: false },
   },
   baseSchemaOptions,
 );

@@ -23,6 +23,8 @@ export const speakingTaskJsonSchema = z
     focusStrands: z.array(strandKey).meta({ description: '1–4 distinct strand keys, in the questionnaire’s order' }),
     maxSeconds: z.number().meta({ description: 'the longest answer, seconds (15–300)' }),
     dueAt: timestamp().nullable(),
+    peerFeedback: z.enum(['off', 'class', 'partners']).meta({ description: 'who else hears the takes and gives feedback (docs/product.md#talk-partners)' }),
+    showNames: z.boolean().meta({ description: 'whether classmates see each other’s names' }),
     createdAt: timestamp(),
   })
   .meta({ id: 'SpeakingTask' });
@@ -41,6 +43,8 @@ export interface SpeakingTaskLike {
   focusStrands: readonly string[];
   maxSeconds: number;
   dueAt?: Date | null;
+  peerFeedback?: 'off' | 'class' | 'partners' | null;
+  showNames?: boolean | null;
   createdAt: Date;
 }
 
@@ -57,6 +61,8 @@ export function presentSpeakingTask(task: SpeakingTaskLike, courseTitle: string)
     focusStrands: SPEAKING_STRANDS.filter((s) => task.focusStrands.includes(s)),
     maxSeconds: task.maxSeconds,
     dueAt: task.dueAt ? task.dueAt.toISOString() : null,
+    peerFeedback: task.peerFeedback ?? 'off',
+    showNames: task.showNames ?? false,
     createdAt: task.createdAt.toISOString(),
   };
 }

@@ -24,6 +24,7 @@ import { measureRecordingLength } from './audioLength.js';
 import { receiveRecording } from './recordingUpload.js';
 import { startDelivery } from '../delivery/service.js';
 import { rereadTask, startTranscript } from '../transcripts/index.js';
+import { removePeerData } from '../peers/removal.js';
 import { idempotency } from '../platform/http/idempotency.js';
 import { findPerson } from '../dashboards/stats.js';
 import { checkUploadFile, MAX_AUDIO_BYTES, type UploadStore } from '../platform/uploads.js';
@@ -220,6 +221,7 @@ function teacherTaskRoutes() {
         await authorizeTaskOwner(c.var.user, task);
         if (await Recording.exists({ taskId: task._id })) throw conflict('Students have answered this task: it cannot be deleted.');
         await SpeakingTask.deleteOne({ _id: task._id });
+        await removePeerData({ taskId: task._id });
         return c.body(null, 204);
       },
     );

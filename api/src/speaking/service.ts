@@ -2,11 +2,12 @@ import type { Types } from 'mongoose';
 import { Feedback, Recording, SpeakingTask } from './model.js';
 import { removeDeliveryReports } from '../delivery/service.js';
 import { removeTranscripts } from '../transcripts/index.js';
+import { removePeerData } from '../peers/removal.js';
 import type { UploadStore } from '../platform/uploads.js';
 
 /**
  * Removing speaking-practice data with everything that hangs on it (docs/product.md#speaking-practice):
- * a recording's feedback, its delivery report, its transcript, its record and its audio file in the recordings store. Used when a
+ * a recording's feedback, its delivery report, its transcript, its peer feedback and listens, its record and its audio file in the recordings store. Used when a
  * student, a course or a task goes, so that nothing is left orphaned in the store.
  */
 
@@ -23,13 +24,15 @@ export async function removeRecordings(filter: { studentId?: Types.ObjectId; cou
   await Feedback.deleteMany({ recordingId: { $in: ids } });
   await removeDeliveryReports(ids);
   await removeTranscripts(ids);
+  await removePeerData({ recordingIds: ids });
   await Recording.deleteMany({ _id: { $in: ids } });
   for (const r of recordings) await store.remove(r.file?.name);
   return recordings.length;
 }
 
-/** Removes a course's speaking tasks and all their recordings (a course being deleted). */
+/** Removes a course's speaking tasks, their partner groups and all their recordings (a course being deleted). */
 export async function removeCourseSpeaking(courseId: Types.ObjectId, store: UploadStore): Promise<void> {
   await removeRecordings({ courseId }, store);
+  await removePeerData({ courseId });
   await SpeakingTask.deleteMany({ courseId });
 }

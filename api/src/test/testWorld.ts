@@ -15,6 +15,7 @@ import { Course } from '../courses/courseModel.js';
 import { Enrollment } from '../courses/enrollmentModel.js';
 import { Feedback, Recording, SpeakingTask } from '../speaking/model.js';
 import { Notice } from '../notices/model.js';
+import { PeerFeedback } from '../peers/model.js';
 import { PrivacyExport } from '../privacy/exportModel.js';
 import { ROLES, type Role } from '../auth/roles.js';
 import { User } from '../people/userModel.js';
@@ -177,6 +178,41 @@ export async function freshRecording(world: Pick<World, 'courseId' | 't1' | 's1'
     await Feedback.create({ recordingId: recording._id, teacherId: world.t1._id, studentId: world.s1._id, strands: { linguistic: 4, physical: 3 }, comment: 'Clear.' });
   }
   return recording;
+}
+
+/**
+ * A fresh task of the world's course open to the class's peer feedback (docs/product.md#talk-partners),
+ * with the owning student's take and a classmate's (a fresh student enrolled in the course), and
+ * pending feedback from the classmate on the owning student's take.
+ */
+export async function freshPeerTask(world: Pick<World, 'courseId' | 't1' | 's1' | 'dataDir'>) {
+  const task = await freshTask(world);
+  await SpeakingTask.updateOne({ _id: task._id }, { $set: { peerFeedback: 'class' } });
+  const classmate = await quickUser(ROLES.student, 'Classmate');
+  await Enrollment.create({ studentId: classmate._id, courseId: task.courseId });
+  const store = new DiskUploadStore(recordingsDir(world.dataDir));
+  const take = async (studentId: UserDoc['_id']) =>
+    Recording.create({
+      taskId: task._id,
+      studentId,
+      courseId: task.courseId,
+      file: await store.save(audioFixture('speech.webm'), 'audio', 'recording'),
+      durationMs: 2008,
+      submittedAt: new Date(),
+    });
+  const own = await take(world.s1._id);
+  const theirs = await take(classmate._id);
+  const feedback = await PeerFeedback.create({
+    recordingId: own._id,
+    taskId: task._id,
+    courseId: task.courseId,
+    authorId: classmate._id,
+    recipientId: world.s1._id,
+    stem: 'liked',
+    text: 'you paused before the key point.',
+    clarity: { linguistic: 3, physical: 2 },
+  });
+  return { task, classmate, own, theirs, feedback };
 }
 
 /** A fresh notice. */

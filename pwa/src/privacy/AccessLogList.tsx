@@ -19,6 +19,7 @@ export const ACCESS_WHAT: Record<OwnAccessLogEntry['what'], MessageId> = {
   oracy_profile: 'accessLog.what.oracy_profile',
   privacy_export: 'accessLog.what.privacy_export',
   recording_transcript: 'accessLog.what.recording_transcript',
+  peer_listen: 'accessLog.what.peer_listen',
 };
 
 /** The catalogue keys of the actor's role. */

@@ -15,6 +15,7 @@ import {
   freshCourse,
   freshExport,
   freshNotice,
+  freshPeerTask,
   freshRecording,
   freshTask,
   headersOf,
@@ -367,6 +368,70 @@ const ROWS: Row[] = [
       path: `/api/teacher/recordings/${(await freshRecording(world, { reviewed: true })).id}/feedback`,
       json: { strands: { linguistic: 5, physical: 4 }, comment: 'Better.' },
     }),
+  },
+
+  // Talk partners (docs/product.md#talk-partners): the task's teacher sets them; the course's students who sent a take hear and write; the teacher moderates.
+  {
+    endpoint: 'PUT /api/teacher/speaking-tasks/:taskId/peers',
+    expect: cells(401, 403, 403, 200, 403, 200),
+    request: async (world) => ({ path: `/api/teacher/speaking-tasks/${(await freshTask(world)).id}/peers`, json: { peerFeedback: 'class', showNames: false } }),
+  },
+  {
+    endpoint: 'GET /api/teacher/speaking-tasks/:taskId/partners',
+    expect: cells(401, 403, 403, 200, 403, 200),
+    request: async (world) => ({ path: `/api/teacher/speaking-tasks/${(await freshTask(world)).id}/partners` }),
+  },
+  {
+    endpoint: 'PUT /api/teacher/speaking-tasks/:taskId/partners',
+    expect: cells(401, 403, 403, 200, 403, 200),
+    request: async (world) => {
+      const { task, classmate } = await freshPeerTask(world);
+      return { path: `/api/teacher/speaking-tasks/${task.id}/partners`, json: { groups: [[world.s1.id, classmate.id]] } };
+    },
+  },
+  {
+    endpoint: 'POST /api/teacher/speaking-tasks/:taskId/partners/shuffle',
+    expect: cells(401, 403, 403, 200, 403, 200),
+    request: async (world) => ({ path: `/api/teacher/speaking-tasks/${(await freshTask(world)).id}/partners/shuffle` }),
+  },
+  {
+    endpoint: 'GET /api/student/speaking-tasks/:taskId/peer-takes',
+    expect: cells(401, 200, 403, 403, 403, 403),
+    request: async (world) => ({ path: `/api/student/speaking-tasks/${(await freshPeerTask(world)).task.id}/peer-takes` }),
+  },
+  {
+    endpoint: 'GET /api/student/speaking-tasks/:taskId/peers',
+    expect: cells(401, 200, 403, 403, 403, 403),
+    request: async (world) => ({ path: `/api/student/speaking-tasks/${(await freshPeerTask(world)).task.id}/peers` }),
+  },
+  {
+    endpoint: 'GET /api/peer-takes/:recordingId/audio',
+    expect: cells(401, 200, 403, 403, 403, 403),
+    request: async (world) => ({ path: `/api/peer-takes/${(await freshPeerTask(world)).theirs.id}/audio` }),
+  },
+  {
+    endpoint: 'POST /api/student/recordings/:recordingId/peer-feedback',
+    expect: cells(401, 201, 403, 403, 403, 403),
+    request: async (world) => ({
+      path: `/api/student/recordings/${(await freshPeerTask(world)).theirs.id}/peer-feedback`,
+      json: { stem: 'next', text: 'look up at the end.', clarity: { linguistic: 2, physical: 3 } },
+    }),
+  },
+  {
+    endpoint: 'POST /api/student/peer-feedback/:feedbackId/report',
+    expect: cells(401, 200, 403, 403, 403, 403),
+    request: async (world) => ({ path: `/api/student/peer-feedback/${(await freshPeerTask(world)).feedback.id}/report` }),
+  },
+  { endpoint: 'GET /api/teacher/peer-feedback', expect: cells(401, 403, 403, 200, 200, 200), request: () => ({ path: '/api/teacher/peer-feedback?status=pending' }) },
+  {
+    endpoint: 'POST /api/teacher/peer-feedback/:feedbackId/approve',
+    expect: cells(401, 403, 403, 200, 403, 200),
+    request: async (world) => ({ path: `/api/teacher/peer-feedback/${(await freshPeerTask(world)).feedback.id}/approve` }),
+  },
+  {
+    endpoint: 'POST /api/teacher/peer-feedback/:feedbackId/hide',
+    expect: cells(401, 403, 403, 200, 403, 200),
+    request: async (world) => ({ path: `/api/teacher/peer-feedback/${(await freshPeerTask(world)).feedback.id}/hide` }),
   },
 
   // One recording for the review screen (docs/product.md#feedback) reads like its audio.

@@ -22,7 +22,9 @@ import { updateOracyAssessmentSchema } from '../../oracy/assessmentSchema.js';
 import { studentComplaintSchema, teacherComplaintSchema } from '../../complaints/schema.js';
 import { createTaskSchema, feedbackSchema, recordingFormSchema, updateTaskSchema } from '../../speaking/schema.js';
 import { transcriptCorrectionSchema } from '../../transcripts/schema.js';
+import { partnerGroupsSchema, peerFeedbackSchema, peerSettingsSchema } from '../../peers/schema.js';
 import { recordingsDir } from '../uploads.js';
+import { flushAccessLog } from '../../privacy/accessLog.js';
 import { sampleReport } from '../../test/delivery.js';
 import { TEST_ORIGIN } from '../../test/factories.js';
 import { OPERATOR_MARKER, POLLUTION_MARKER, fuzzBody, fuzzParam, fuzzQuery, fuzzValue, mutated, type FuzzBody } from '../../test/fuzzArbitraries.js';
@@ -37,6 +39,7 @@ import {
   freshCourse,
   freshExport,
   freshNotice,
+  freshPeerTask,
   freshRecording,
   freshTask,
   generousRateLimits,
@@ -345,6 +348,52 @@ const TARGETS: Target[] = [
     sample: () => ({ dismissedFillers: [] }),
     params: async (w) => ({ recordingId: await ids(() => freshRecording(w)) }),
   },
+  {
+    endpoint: 'PUT /api/teacher/speaking-tasks/:taskId/peers',
+    caller: 'ownerTeacher',
+    body: peerSettingsSchema,
+    sample: () => ({ peerFeedback: 'partners', showNames: true }),
+    params: async (w) => ({ taskId: await ids(() => freshTask(w)) }),
+  },
+  { endpoint: 'GET /api/teacher/speaking-tasks/:taskId/partners', caller: 'ownerTeacher', params: async (w) => ({ taskId: await ids(() => freshTask(w)) }) },
+  {
+    endpoint: 'PUT /api/teacher/speaking-tasks/:taskId/partners',
+    caller: 'ownerTeacher',
+    body: partnerGroupsSchema,
+    sample: (w) => ({ groups: [[w.s1.id as string, w.s2.id as string]] }),
+    params: async (w) => ({ taskId: await ids(() => freshTask(w)) }),
+  },
+  { endpoint: 'POST /api/teacher/speaking-tasks/:taskId/partners/shuffle', caller: 'ownerTeacher', params: async (w) => ({ taskId: await ids(() => freshTask(w)) }) },
+  {
+    endpoint: 'GET /api/student/speaking-tasks/:taskId/peer-takes',
+    caller: 'ownerStudent',
+    params: async (w) => ({ taskId: await ids(async () => (await freshPeerTask(w)).task, 2) }),
+  },
+  { endpoint: 'GET /api/student/speaking-tasks/:taskId/peers', caller: 'ownerStudent', params: async (w) => ({ taskId: await ids(async () => (await freshPeerTask(w)).task, 2) }) },
+  { endpoint: 'GET /api/peer-takes/:recordingId/audio', caller: 'ownerStudent', params: async (w) => ({ recordingId: await ids(async () => (await freshPeerTask(w)).theirs, 2) }) },
+  {
+    endpoint: 'POST /api/student/recordings/:recordingId/peer-feedback',
+    caller: 'ownerStudent',
+    body: peerFeedbackSchema,
+    sample: () => ({ stem: 'unsure', text: 'you changed topic.', clarity: { linguistic: 2, physical: 1 } }),
+    params: async (w) => ({ recordingId: await ids(async () => (await freshPeerTask(w)).theirs, 2) }),
+  },
+  {
+    endpoint: 'POST /api/student/peer-feedback/:feedbackId/report',
+    caller: 'ownerStudent',
+    params: async (w) => ({ feedbackId: await ids(async () => (await freshPeerTask(w)).feedback, 2) }),
+  },
+  { endpoint: 'GET /api/teacher/peer-feedback', caller: 'ownerTeacher', query: ['status'], queryValues: () => ['pending', 'reported', 'approved', 'hidden'] },
+  {
+    endpoint: 'POST /api/teacher/peer-feedback/:feedbackId/approve',
+    caller: 'ownerTeacher',
+    params: async (w) => ({ feedbackId: await ids(async () => (await freshPeerTask(w)).feedback, 2) }),
+  },
+  {
+    endpoint: 'POST /api/teacher/peer-feedback/:feedbackId/hide',
+    caller: 'ownerTeacher',
+    params: async (w) => ({ feedbackId: await ids(async () => (await freshPeerTask(w)).feedback, 2) }),
+  },
   { endpoint: 'GET /api/teacher/stats/:teacherId', caller: 'ownerTeacher', params: (w) => ({ teacherId: [w.t1.id as string] }) },
   { endpoint: 'GET /api/teacher/courses/:teacherId', caller: 'ownerTeacher', params: (w) => ({ teacherId: [w.t1.id as string] }) },
   {
@@ -555,6 +604,8 @@ async function check(world: World, target: Target, cookie: string | undefined, i
   }
   const url = `${input.path}${input.query ? `?${input.query}` : ''}`;
   const filesBefore = countFiles(world);
+  // access-log entries journalled by earlier requests (a classmate's listen) reach the collection now, not during this one.
+  await flushAccessLog();
   operations.length = 0;
 
   let res: Response;
