@@ -46,6 +46,7 @@ export const transcriptJsonSchema = z
             kind: z.enum(['word', 'phrase']).meta({ description: '`word`: one word said twice or more in a row; `phrase`: 2–4 words said three times or more' }),
             text: z.string().meta({ description: 'the words, lower case without punctuation' }),
             count: z.number().meta({ description: 'how many times it was said' }),
+            wordIndexes: z.array(z.number()).meta({ description: 'the index in `words` of every word of every saying, for a screen to mark' }),
           })
           .meta({ id: 'TranscriptRepeat' }),
       )
@@ -55,6 +56,16 @@ export const transcriptJsonSchema = z
         wordsCorrectPerMinute: z.number().nullable(),
         accuracy: z.number().meta({ description: 'script words read correctly, per cent' }),
         errors: z.array(z.object({ kind: z.enum(['skipped', 'substituted', 'inserted']), expected: z.string(), said: z.string(), startMs: z.number().optional() })),
+        script: z
+          .array(
+            z.object({
+              text: z.string().meta({ description: 'the word as the script writes it' }),
+              status: z.enum(['read', 'skipped', 'substituted']),
+              said: z.string().optional().meta({ description: 'what was said instead, for `substituted`' }),
+              startMs: z.number().optional().meta({ description: 'when it was said, ms from the start of the take' }),
+            }),
+          )
+          .meta({ description: 'every word of the script in order with how it was read; empty for a reading stored before the marks were kept' }),
       })
       .nullable()
       .meta({ description: 'the reading against the task’s script; null when the task has none' }),
@@ -73,7 +84,7 @@ export interface TranscriptRecordLike {
   words?: TranscriptJson['words'] | null;
   wordsPerMinute?: number | null;
   fillers?: Array<{ text: string; startMs: number; endMs: number }> | null;
-  repeats?: Array<{ kind: 'word' | 'phrase'; text: string; count: number }> | null;
+  repeats?: Array<{ kind: 'word' | 'phrase'; text: string; count: number; wordIndexes?: number[] }> | null;
   reading?: TranscriptJson['reading'] | null;
 }
 
@@ -92,7 +103,7 @@ export function presentTranscript(record: TranscriptRecordLike | null | undefine
     words: (record.words ?? []).map((w) => ({ text: w.text, startMs: w.startMs, endMs: w.endMs, confidence: w.confidence })),
     wordsPerMinute: record.wordsPerMinute ?? null,
     fillers: (record.fillers ?? []).map((f) => ({ text: f.text, startMs: f.startMs, endMs: f.endMs })),
-    repeats: (record.repeats ?? []).map((r) => ({ kind: r.kind, text: r.text, count: r.count })),
-    reading: record.reading ?? null,
+    repeats: (record.repeats ?? []).map((r) => ({ kind: r.kind, text: r.text, count: r.count, wordIndexes: r.wordIndexes ?? [] })),
+    reading: record.reading ? { ...record.reading, script: record.reading.script ?? [] } : null,
   };
 }

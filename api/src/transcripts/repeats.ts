@@ -3,7 +3,8 @@ import { hesitation, normaliseWord, type TimedWord } from './words.js';
 /**
  * A repeat in a transcript (docs/architecture.md#the-transcription-worker): `word` — one word said
  * `count` times in a row ("we, we"), one entry per run; `phrase` — 2 to 4 words said `count` (≥ 3)
- * times anywhere in the take. `starts` are the indices (in the words given) where each saying begins.
+ * times anywhere in the take. `starts` are the indices (in the words given) where each saying begins;
+ * `wordIndexes` every word of every saying, for a screen to mark.
  */
 export interface Repeat {
   kind: 'word' | 'phrase';
@@ -11,6 +12,7 @@ export interface Repeat {
   text: string;
   count: number;
   starts: number[];
+  wordIndexes: number[];
 }
 
 /** A phrase is counted when said this many times or more. */
@@ -43,7 +45,7 @@ export function findRepeats(words: readonly TimedWord[]): Repeat[] {
   for (let i = 0; i < kept.length;) {
     let j = i + 1;
     while (j < kept.length && kept[j]!.text === kept[i]!.text) j++;
-    if (j - i >= 2) repeats.push({ kind: 'word', text: kept[i]!.text, count: j - i, starts: [kept[i]!.index] });
+    if (j - i >= 2) repeats.push({ kind: 'word', text: kept[i]!.text, count: j - i, starts: [kept[i]!.index], wordIndexes: kept.slice(i, j).map((w) => w.index) });
     i = j;
   }
   const phrases: Repeat[] = [];
@@ -66,7 +68,10 @@ export function findRepeats(words: readonly TimedWord[]): Repeat[] {
       const touches = (start: number) => Array.from({ length: n }, (_, k) => start + k).some((p) => covered.has(p));
       const partOfLonger = at.every(touches);
       for (const start of at) for (let k = 0; k < n; k++) covered.add(start + k);
-      if (!partOfLonger) phrases.push({ kind: 'phrase', text, count: at.length, starts: at.map((i) => kept[i]!.index) });
+      if (!partOfLonger) {
+        const wordIndexes = at.flatMap((start) => kept.slice(start, start + n).map((w) => w.index));
+        phrases.push({ kind: 'phrase', text, count: at.length, starts: at.map((i) => kept[i]!.index), wordIndexes });
+      }
     }
   }
   phrases.sort((a, b) => b.text.split(' ').length - a.text.split(' ').length || b.count - a.count || a.starts[0]! - b.starts[0]!);

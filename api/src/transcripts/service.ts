@@ -113,6 +113,8 @@ export interface TranscriptReading {
   /** script words read correctly, per cent, one decimal */
   accuracy: number;
   errors: Array<{ kind: 'skipped' | 'substituted' | 'inserted'; expected: string; said: string; startMs?: number }>;
+  /** every word of the script as written, with how it was read: what a screen marks */
+  script: Array<{ text: string; status: 'read' | 'skipped' | 'substituted'; said?: string; startMs?: number }>;
 }
 
 /**
@@ -127,6 +129,7 @@ export function readingOf(script: string | null, words: readonly TranscriptWord[
     wordsCorrectPerMinute: wordsCorrectPerMinute(aligned, speakingMs),
     accuracy: aligned.accuracy,
     errors: aligned.errors.map((e) => ({ kind: e.kind, expected: e.expected, said: e.said, ...(e.startMs === undefined ? {} : { startMs: e.startMs }) })),
+    script: aligned.words.map((w) => ({ text: w.text, status: w.status, ...(w.said === undefined ? {} : { said: w.said }), ...(w.startMs === undefined ? {} : { startMs: w.startMs }) })),
   };
 }
 

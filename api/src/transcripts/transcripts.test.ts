@@ -125,7 +125,7 @@ describe('a recording’s transcript (docs/product.md#transcripts)', () => {
       { text: 'like', startMs: 3_400, endMs: 3_700 },
       { text: 'um', startMs: 5_500, endMs: 5_800 },
     ]);
-    expect(ready.repeats).toEqual([{ kind: 'word', text: 'we', count: 2 }]);
+    expect(ready.repeats).toEqual([{ kind: 'word', text: 'we', count: 2, wordIndexes: [0, 1] }]);
   });
 
   it('counts words a minute of the delivery report’s speaking time, and fillers from the school’s own list', async () => {
@@ -239,7 +239,15 @@ describe('a recording’s transcript (docs/product.md#transcripts)', () => {
         { kind: 'skipped', expected: 'big', said: '', startMs: 3_000 },
         { kind: 'substituted', expected: 'sun', said: 'fun.', startMs: 5_000 },
       ],
+      script: expect.any(Array),
     });
+    // every script word in order, with how it was read: what the screen marks
+    const marked = (ready.reading.script as Array<{ text: string; status: string; said?: string }>).filter((w) => w.status !== 'read');
+    expect(marked).toEqual([
+      { text: 'big', status: 'skipped' },
+      { text: 'sun', status: 'substituted', said: 'fun.', startMs: 5_000 },
+    ]);
+    expect(ready.reading.script).toHaveLength(11);
 
     // the teacher drops the repeated "we": the skip and the substitution are left.
     const words = SAID.map((w, i) => (i === 1 ? '' : w));
@@ -255,6 +263,7 @@ describe('a recording’s transcript (docs/product.md#transcripts)', () => {
       wordsCorrectPerMinute: 90,
       accuracy: 100,
       errors: [{ kind: 'inserted', expected: '', said: 'like,', startMs: 3_400 }],
+      script: expect.any(Array),
     });
     expect((await putTask(null)).status).toBe(200);
     expect((await readJson(await transcriptOf(recording.id, world.student.cookie))).reading).toBeNull();

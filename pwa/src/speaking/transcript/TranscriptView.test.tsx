@@ -36,7 +36,7 @@ function transcriptFixture(fields: Partial<Transcript> = {}): Transcript {
       { text: 'um', startMs: 400, endMs: 600 },
       { text: 'uh', startMs: 2500, endMs: 2700 },
     ],
-    repeats: [{ kind: 'word', text: 'we', count: 2 }],
+    repeats: [{ kind: 'word', text: 'we', count: 2, wordIndexes: [2, 3] }],
     reading: null,
     ...fields,
   };
@@ -70,14 +70,18 @@ afterEach(() => {
 });
 
 describe('transcriptPieces', () => {
-  it('marks fillers by time, repeats by the words, and puts a filler heard between words in its place', () => {
+  it('marks fillers by time, repeats by the server’s word indexes, and puts a filler heard between words in its place', () => {
     const pieces = transcriptPieces(transcriptFixture());
     expect(pieces.map((p) => `${p.text}${p.fillerStartMs !== null ? '[f]' : ''}${p.repeat ? '[r]' : ''}`)).toEqual(['So', 'um[f]', 'we[r]', 'we,[r]', 'went', 'to', 'the', 'park.', 'uh[f]']);
   });
 
   it('marks each saying of a repeated phrase and a two-word filler', () => {
     const words = ['you', 'know', 'I', 'like', 'red', 'I', 'like', 'red', 'I', 'like', 'red'].map((text, i) => word(text, i * 300));
-    const pieces = transcriptPieces({ words, fillers: [{ text: 'you know', startMs: 0, endMs: 500 }], repeats: [{ kind: 'phrase', text: 'i like red', count: 3 }] });
+    const pieces = transcriptPieces({
+      words,
+      fillers: [{ text: 'you know', startMs: 0, endMs: 500 }],
+      repeats: [{ kind: 'phrase', text: 'i like red', count: 3, wordIndexes: [2, 3, 4, 5, 6, 7, 8, 9, 10] }],
+    });
     expect(pieces.filter((p) => p.fillerStartMs !== null).map((p) => p.text)).toEqual(['you', 'know']);
     expect(pieces.filter((p) => p.repeat)).toHaveLength(9);
   });
@@ -192,8 +196,16 @@ describe('TranscriptView', { timeout: 30_000 }, () => {
         { kind: 'substituted' as const, expected: 'sat', said: 'sit', startMs: 600 },
         { kind: 'skipped' as const, expected: 'the', said: '', startMs: 1200 },
       ],
+      script: [
+        { text: 'The', status: 'read' as const, startMs: 0 },
+        { text: 'cat', status: 'read' as const, startMs: 300 },
+        { text: 'sat', status: 'substituted' as const, said: 'sit', startMs: 600 },
+        { text: 'on', status: 'read' as const, startMs: 900 },
+        { text: 'the', status: 'skipped' as const },
+        { text: 'mat', status: 'read' as const, startMs: 1200 },
+      ],
     };
-    setup({ [PATH]: { body: transcriptFixture({ words, fillers: [], repeats: [], reading }) } }, { script: 'The cat sat on the mat.' });
+    setup({ [PATH]: { body: transcriptFixture({ words, fillers: [], repeats: [], reading }) } });
     const section = await screen.findByRole('region', { name: 'Reading the script' });
     expect(section).toHaveTextContent('80 words correct a minute');
     expect(section).toHaveTextContent('66.7% read correctly');
@@ -205,8 +217,8 @@ describe('TranscriptView', { timeout: 30_000 }, () => {
     expect(section.querySelector('.transcript__script')).toHaveTextContent(/^The cat sat .*on the \(skipped\) mat$/);
   });
 
-  it('shows no script without one', async () => {
-    setup({ [PATH]: { body: transcriptFixture({ reading: { wordsCorrectPerMinute: 80, accuracy: 100, errors: [] } }) } });
+  it('shows no script without its marks', async () => {
+    setup({ [PATH]: { body: transcriptFixture({ reading: { wordsCorrectPerMinute: 80, accuracy: 100, errors: [], script: [] } }) } });
     expect(await screen.findByRole('button', { name: 'went' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Reading the script' })).not.toBeInTheDocument();
   });

@@ -3,7 +3,7 @@ import { Fragment, useId, useMemo, useState, type ReactNode } from 'react';
 import { HttpError, isOfflineFailure } from '../../platform/api/api';
 import { errorMessage } from '../../platform/api/errorMessage';
 import { useI18n } from '../../platform/i18n';
-import { correctTranscript, scriptMarks, transcriptPieces, type Transcript, type TranscriptPiece } from './transcript';
+import { correctTranscript, transcriptPieces, type Transcript, type TranscriptPiece } from './transcript';
 import { useTranscript } from './useTranscript';
 import './transcript.css';
 
@@ -18,8 +18,6 @@ export interface TranscriptViewProps {
   onPlayFrom?: (ms: number) => void;
   /** the heading's level; 2 by default */
   headingLevel?: 2 | 3;
-  /** the task's script, for a reading task: with the transcript's `reading`, the script is shown marked */
-  script?: string | null;
   /** true on the teacher's review screen: "Correct transcript" */
   editable?: boolean;
 }
@@ -41,7 +39,7 @@ function clock(ms: number): string {
  * with its skipped and substituted words marked, words correct a minute and accuracy. `editable`
  * adds the teacher's "Correct transcript" ({@link CorrectionForm}).
  */
-export function TranscriptView({ recordingId, submittedAt, audience, onPlayFrom, headingLevel = 2, script, editable = false }: TranscriptViewProps) {
+export function TranscriptView({ recordingId, submittedAt, audience, onPlayFrom, headingLevel = 2, editable = false }: TranscriptViewProps) {
   const { t } = useI18n();
   const headingId = useId();
   const resource = useTranscript(recordingId, submittedAt);
@@ -70,7 +68,7 @@ export function TranscriptView({ recordingId, submittedAt, audience, onPlayFrom,
         onCancel={() => setEditing(false)}
       />
     ) : (
-      <ReadyTranscript transcript={transcript} audience={audience} onPlayFrom={onPlayFrom} script={script ?? null} subheading={headingLevel === 2 ? 'h3' : 'h4'} />
+      <ReadyTranscript transcript={transcript} audience={audience} onPlayFrom={onPlayFrom} subheading={headingLevel === 2 ? 'h3' : 'h4'} />
     );
   } else if (offline) {
     body = (
@@ -136,13 +134,11 @@ function ReadyTranscript({
   transcript,
   audience,
   onPlayFrom,
-  script,
   subheading,
 }: {
   transcript: Transcript;
   audience: 'student' | 'teacher';
   onPlayFrom?: (ms: number) => void;
-  script: string | null;
   subheading: 'h3' | 'h4';
 }) {
   const { t } = useI18n();
@@ -181,7 +177,7 @@ function ReadyTranscript({
         {onPlayFrom && <li>{t('transcript.legendPlay')}</li>}
       </ul>
       <p className="transcript__note">{t('transcript.suggestions')}</p>
-      {script && transcript.reading && <Reading script={script} transcript={transcript} reading={transcript.reading} Heading={subheading} />}
+      {transcript.reading && transcript.reading.script.length > 0 && <Reading reading={transcript.reading} Heading={subheading} />}
     </>
   );
 }
@@ -209,10 +205,10 @@ function Word({ piece, onPlayFrom }: { piece: TranscriptPiece; onPlayFrom?: (ms:
 }
 
 /** A reading's script, its skipped and substituted words marked, with words correct a minute and accuracy. */
-function Reading({ script, transcript, reading, Heading }: { script: string; transcript: Transcript; reading: NonNullable<Transcript['reading']>; Heading: 'h3' | 'h4' }) {
+function Reading({ reading, Heading }: { reading: NonNullable<Transcript['reading']>; Heading: 'h3' | 'h4' }) {
   const { t } = useI18n();
   const headingId = useId();
-  const marks = useMemo(() => scriptMarks(script, transcript.words), [script, transcript.words]);
+  const marks = reading.script;
   return (
     <section className="transcript__reading" aria-labelledby={headingId}>
       <Heading id={headingId} className="transcript__subtitle">
