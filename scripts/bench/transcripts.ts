@@ -58,6 +58,19 @@ const TAKES: Take[] = [
 ];
 
 const METHODS = ['plain', 'prompted', 'plain+gaps'] as const;
+
+/** A reading-aloud script (docs/product.md#reading-aloud) and what readers said: known skips and changes. */
+const SCRIPT =
+  'The old lighthouse stood at the edge of the cliff. Every night its keeper climbed the narrow stairs and lit the great lamp, so that ships far out at sea could find their way home through the storm.';
+/** What is spoken: "old" and "narrow" skipped, "edge" read as "end", "ships" as "boats". */
+const SAID_READING =
+  'The lighthouse stood at the end of the cliff. Every night its keeper climbed the stairs and lit the great lamp, so that boats far out at sea could find their way home through the storm.';
+const KNOWN_READING_ERRORS = ['skipped:old', 'skipped:narrow', 'substituted:edge', 'substituted:ships'];
+
+const READING_TAKES: Omit<Take, 'passage'>[] = [
+  { name: 'reading, en-gb 150 wpm', voice: 'en', wordsPerMinute: 150, pitch: 50 },
+  { name: 'reading, higher voice, noise 29 dB SNR', voice: 'en+f3', wordsPerMinute: 150, pitch: 85, snrDb: 29 },
+];
 type Method = (typeof METHODS)[number];
 
 function run(cmd: string, args: string[]): void {
@@ -73,10 +86,11 @@ function f32(path: string): Float32Array {
 const rms = (x: Float32Array) => Math.sqrt(x.reduce((a, s) => a + s * s, 0) / x.length);
 
 /** Speaks a take to a 16 kHz float WAV: 500 ms of silence, the passage, 700 ms of silence; noise over all of it. */
-function makeTake(take: Take, dir: string): { path: string; seconds: number } {
+/** Speaks a take (`text`, else its passage) to a 16 kHz float WAV file in `dir`. */
+function makeTake(take: Omit<Take, 'passage'> & { passage?: Take['passage'] }, dir: string, text?: string): { path: string; seconds: number } {
   const spoken = join(dir, 'spoken.wav');
   const raw = join(dir, 'spoken.f32');
-  run('espeak-ng', ['-v', take.voice, '-s', String(take.wordsPerMinute), '-p', String(take.pitch), '-w', spoken, PASSAGES[take.passage]]);
+  run('espeak-ng', ['-v', take.voice, '-s', String(take.wordsPerMinute), '-p', String(take.pitch), '-w', spoken, text ?? PASSAGES[take.passage ?? 'book']]);
   run('sox', [spoken, '-t', 'f32', '-c', '1', '-r', String(SAMPLE_RATE), raw]);
   const speech = f32(raw);
   const lead = Math.round(0.5 * SAMPLE_RATE);
@@ -166,6 +180,33 @@ function score(take: Take, answer: Answer): { wer: number; fillersFound: number;
   };
 }
 
+/**
+ * Reading aloud against a script with known errors through the server's method: how many of the
+ * known skips and changes the alignment finds, and how many other words it flags.
+ */
+async function readingRows(dir: string): Promise<string[][]> {
+  const worker = await startWorker();
+  const rows: string[][] = [];
+  const scriptWords = splitWords(SCRIPT).length;
+  try {
+    for (const take of READING_TAKES) {
+      const { path } = makeTake(take, dir, SAID_READING);
+      const answer = await worker.ask(path, 'plain+gaps');
+      if (answer.status !== 'ready') throw new Error(`${take.name}: ${answer.error}`);
+      const flagged = alignReading(SCRIPT, answer.words ?? [])
+        .errors.filter((e) => e.kind !== 'inserted')
+        .map((e) => `${e.kind}:${normaliseWord(e.expected)}`);
+      const found = KNOWN_READING_ERRORS.filter((known) => flagged.includes(known)).length;
+      const falseFlags = flagged.filter((f) => !KNOWN_READING_ERRORS.includes(f)).length;
+      const others = flagged.filter((f) => !KNOWN_READING_ERRORS.includes(f));
+      rows.push([take.name, `${found}/${KNOWN_READING_ERRORS.length}`, String(falseFlags), ((falseFlags / scriptWords) * 50).toFixed(1), others.slice(0, 4).join(' ')]);
+    }
+  } finally {
+    worker.stop();
+  }
+  return rows;
+}
+
 async function main(): Promise<void> {
   if (!existsSync(DEFAULT_PYTHON)) {
     console.error(`No ${DEFAULT_PYTHON}: run node scripts/setup.mjs --transcribe where python3 >= 3.9 exists.`);
@@ -231,6 +272,8 @@ async function main(): Promise<void> {
         .map((l) => l.toFixed(1))
         .join(' ')} at the end (other work slows the times)`,
     );
+    console.log();
+    console.log(renderTable(['reading take', 'known errors found', 'false flags', 'false flags per 50 words', 'first false flags'], [{ title: 'plain+gaps, aligned to the script', rows: await readingRows(dir) }]));
     console.log(
       renderTable(
         ['method', 'word error', 'filler recall', 'filler precision', 'wall s per audio min', 'CPU s per audio min', 'worker peak', 'model load'],
