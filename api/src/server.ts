@@ -24,7 +24,7 @@ import { stopAnalysisThread } from './delivery/analysisThread.js';
 import { ffmpegAvailable, serverDeliveryTools } from './delivery/tools.js';
 import { backfillOracySummaries } from './oracy/summary.js';
 import { closeAccessLog } from './privacy/accessLog.js';
-import { createTranscriber, type Transcriber } from './transcripts/index.js';
+import { backfillTranscripts, createTranscriber, type Transcriber } from './transcripts/index.js';
 import { cleanStoredText } from './storedText.js';
 import { getEnv, shouldSeedDemo, type Env } from './platform/env.js';
 import { createUploadStores, publicUploadsDir } from './platform/uploads.js';
@@ -274,6 +274,8 @@ async function seedIfWanted(env: Env, log: Logger, uploads: ReturnType<typeof cr
 async function startBackgroundWork(env: Env, log: Logger, db: DatabaseHandle, state: ServerState): Promise<JobRunner> {
   const measuring = await backfillDeliveryReports();
   if (measuring > 0) log.info(`${measuring} recordings stored before delivery feedback existed are queued to be measured`);
+  const transcribing = await backfillTranscripts();
+  if (transcribing > 0) log.info(`${transcribing} recordings stored before transcripts existed are queued to be transcribed`);
   const jobs = createJobRunner({ log });
   state.jobs = jobs;
   jobs.start();

@@ -5,7 +5,7 @@
  * that stores each take's transcript, and the transcript's endpoint (docs/product.md#transcripts).
  */
 export { Transcriber, DEFAULT_PYTHON, createTranscriber } from './transcriber.js';
-export { defineTranscriptJob, removeTranscripts, rereadTask, startTranscript } from './service.js';
+export { backfillTranscripts, defineTranscriptJob, removeTranscripts, rereadTask, startTranscript } from './service.js';
 export { transcriptRoutes } from './routes.js';
 export { wordsPerMinute } from './pace.js';
 export { findRepeats } from './repeats.js';

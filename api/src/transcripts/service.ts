@@ -272,6 +272,23 @@ export interface TranscriptRates {
 }
 
 /**
+ * Gives every recording whose audio is still kept and that has no transcript record — stored before
+ * transcripts existed — a `pending` transcript and queues its transcription (at start-up,
+ * docs/product.md#transcripts). Without this, such a take would read `pending` for ever.
+ * @returns how many were queued
+ */
+export async function backfillTranscripts(): Promise<number> {
+  const [recordings, records] = await Promise.all([
+    Recording.find({ audioRemovedAt: null }).select('studentId file.name').lean<RecordingForTranscript[]>(),
+    Transcript.find().select('recordingId').lean(),
+  ]);
+  const known = new Set(records.map((r) => String(r.recordingId)));
+  const missing = recordings.filter((r) => !known.has(String(r._id)));
+  for (const recording of missing) await startTranscript(recording);
+  return missing.length;
+}
+
+/**
  * Words and fillers a minute of the recordings' ready transcripts, keyed by recording id; a
  * recording without a ready transcript with words is left out. Fillers a minute use the same
  * speaking time as words a minute (words ÷ words a minute). One query.

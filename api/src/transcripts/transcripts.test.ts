@@ -19,7 +19,8 @@ import { createUser, jsonRequest, readJson, signIn, TEST_ORIGIN } from '../test/
 import { makeSpeech, PHRASES, speechToolsAvailable } from '../test/speech.js';
 import { enroll, makeCourse } from '../test/testData.js';
 import { Transcript } from './model.js';
-import { defineTranscriptJob, TRANSCRIBE_JOB } from './service.js';
+import { backfillTranscripts, defineTranscriptJob, TRANSCRIBE_JOB } from './service.js';
+import { Recording } from '../speaking/model.js';
 import { DEFAULT_PYTHON, Transcriber, type Transcription, type TranscriptWord } from './transcriber.js';
 import { normaliseWord } from './words.js';
 
@@ -108,6 +109,27 @@ const transcriptOf = (recordingId: string, cookie: string) => app.request(`/api/
 const PENDING = { status: 'pending', version: 0, language: '', text: '', words: [], wordsPerMinute: null, fillers: [], repeats: [], reading: null };
 
 describe('a recording’s transcript (docs/product.md#transcripts)', () => {
+  it('is made at start-up for takes stored before transcripts existed whose audio is kept', async () => {
+    const fake = fakeTranscriber(READY);
+    await transcribeWith(fake);
+    const { student, task } = await classroom();
+    const kept = await upload(task.id, student.cookie);
+    await drain();
+    // as if stored before transcripts existed: no record at all
+    await Transcript.deleteMany({});
+    await Job.deleteMany({});
+    expect(await backfillTranscripts()).toBe(1);
+    expect(await backfillTranscripts()).toBe(0);
+    expect(await readJson(await transcriptOf(kept.id, student.cookie))).toEqual(PENDING);
+    await drain();
+    expect((await readJson(await transcriptOf(kept.id, student.cookie))).status).toBe('ready');
+
+    // a take whose audio the retention job removed is not transcribed again
+    await Transcript.deleteMany({});
+    await Recording.updateOne({ _id: kept.id }, { $set: { audioRemovedAt: new Date() } });
+    expect(await backfillTranscripts()).toBe(0);
+  });
+
   it('is pending after the upload, then the worker’s words with words a minute, the school’s fillers and repeats', async () => {
     const fake = fakeTranscriber(READY);
     await transcribeWith(fake);
