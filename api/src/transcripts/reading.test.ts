@@ -14,6 +14,10 @@ describe('alignReading', () => {
     expect(r.words[2]).toEqual({ text: 'sat', status: 'read', startMs: 800 });
   });
 
+  it('takes words that sound the same but for an apostrophe as read', () => {
+    expect(alignReading('Its keeper climbed the stairs.', said("it's keeper climbed the stairs")).errors).toEqual([]);
+  });
+
   it('finds a skipped, a substituted and an inserted word', () => {
     const r = alignReading(SCRIPT, said('the cat on the rug it was a very sunny day'));
     expect(r.errors).toEqual([

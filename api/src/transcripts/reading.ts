@@ -39,20 +39,23 @@ export interface ReadingResult {
   accuracy: number;
 }
 
+/** A word as reading aloud compares it: normalised, apostrophes dropped — "it's" and "its" sound the same. */
+const soundKey = (word: string) => normaliseWord(word).replace(/'/g, '');
+
 /**
  * Aligns what was said to a script (docs/architecture.md#the-transcription-worker). Hesitations
  * ("um", "uh") are left out of the transcript first: they are fillers, not reading errors. Among
  * alignments of the same cost, a substitution is preferred to a skip plus an insertion.
- * Numbers are compared as written ("3" is not "three").
+ * Numbers are compared as written ("3" is not "three"); apostrophes are left out ("it's" reads "its").
  * @param script the text to be read (split into words; punctuation ignored)
  * @param said the transcript's words, in order
  * @returns each script word's fate, the errors and the accuracy
  */
 export function alignReading(script: string, said: readonly TimedWord[]): ReadingResult {
   const expected = splitWords(script);
-  const exp = expected.map(normaliseWord);
+  const exp = expected.map(soundKey);
   const spoken = said.filter((w) => normaliseWord(w.text) !== '' && hesitation(w.text) === null);
-  const got = spoken.map((w) => normaliseWord(w.text));
+  const got = spoken.map((w) => soundKey(w.text));
   const n = exp.length;
   const m = got.length;
   // cost[i][j]: the cheapest alignment of the first i script words with the first j said words.
