@@ -22,6 +22,7 @@ import {
 } from '../peers';
 import { STEM_LABELS, useClarityText } from '../peerLabels';
 import type { StudentSpeakingTask } from '../speaking';
+import '../peers.css';
 
 /** The catalogue keys of a written feedback's status as its writer sees it. */
 const STATUS_LABELS: Record<WrittenPeerFeedback['status'], MessageId> = {
@@ -118,7 +119,7 @@ function FromPartners({ taskId }: { taskId: string }) {
                     <p className="talk-partners__meta">
                       {item.authorName ? t('student.peers.by', { name: item.authorName }) : t('student.peers.byPartner')} · {t('peers.clarity', { ratings: clarityText(item.clarity) })}
                     </p>
-                    <button type="button" className="speaking-action speaking-action--danger" onClick={() => void report(item.id)}>
+                    <button type="button" className="peer-action peer-action--danger" onClick={() => void report(item.id)}>
                       {t('student.peers.report')}
                     </button>
                   </li>
@@ -309,7 +310,7 @@ export function PeerFeedbackForm({
           {t(failure)}
         </p>
       )}
-      <button type="submit" className="speaking-action" disabled={sending}>
+      <button type="submit" className="peer-action" disabled={sending}>
         {sending ? t('student.peers.sending') : sent ? t('student.peers.change') : t('student.peers.send')}
       </button>
     </form>
