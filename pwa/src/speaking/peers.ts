@@ -82,4 +82,8 @@ export async function loadFeedbackToCheck(signal?: AbortSignal): Promise<Moderat
 
 /** `POST /api/teacher/peer-feedback/{feedbackId}/approve` or `/hide`. @throws the errors of `api.ts`. */
 export const decidePeerFeedback = (feedbackId: string, decision: 'approve' | 'hide') =>
-  json(decision === 'approve' ? api.teacher['peer-feedback'][':feedbackId'].approve.$post({ param: { feedbackId } }) : api.teacher['peer-feedback'][':feedbackId'].hide.$post({ param: { feedbackId } }));
+  json(
+    decision === 'approve'
+      ? api.teacher['peer-feedback'][':feedbackId'].approve.$post({ param: { feedbackId } })
+      : api.teacher['peer-feedback'][':feedbackId'].hide.$post({ param: { feedbackId } }),
+  );

@@ -59,14 +59,14 @@ const posts = (spy: ReturnType<typeof mockFetch>, path: string) =>
 describe('Talk partners on the student’s task page', { timeout: 30_000 }, () => {
   it('says partners can be heard after sending one’s own take, and asks for none of their takes', async () => {
     const { fetchSpy } = setup({ [TASKS]: { body: [studentTaskFixture({ peerFeedback: 'partners' })] } });
-    expect(await screen.findByText('You can hear your talk partners\' takes after you send your own.', undefined, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText("You can hear your talk partners' takes after you send your own.", undefined, SLOW)).toBeInTheDocument();
     expect(fetchSpy.mock.calls.some(([url]) => String(url).includes('peer-takes'))).toBe(false);
   });
 
   it('shows nothing of talk partners on a task not open to peers', async () => {
     setup({ [TASKS]: { body: [studentTaskFixture({ recording: recordingFixture() })] } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Describe your weekend' }, SLOW)).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Your talk partners\' takes' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: "Your talk partners' takes" })).not.toBeInTheDocument();
     expect(screen.queryByText(/after you send your own/)).not.toBeInTheDocument();
   });
 
@@ -77,9 +77,9 @@ describe('Talk partners on the student’s task page', { timeout: 30_000 }, () =
       'GET /api/student/speaking-tasks/t1/peers': { body: OWN },
       'POST /api/student/recordings/r2/peer-feedback': { status: 201, body: written({ text: 'spoke slowly', stem: 'next' }) },
     });
-    const takes = await section('Your talk partners\' takes');
+    const takes = await section("Your talk partners' takes");
     const card = (await within(takes).findByRole('heading', { level: 3, name: 'Ben Brown' })).closest('article') as HTMLElement;
-    expect(within(card).getByLabelText('Ben Brown\'s take')).toHaveAttribute('src', expect.stringContaining('/api/peer-takes/r2/audio'));
+    expect(within(card).getByLabelText("Ben Brown's take")).toHaveAttribute('src', expect.stringContaining('/api/peer-takes/r2/audio'));
 
     await user.click(within(card).getByRole('button', { name: 'Send feedback' }));
     expect(within(card).getByText('Enter your feedback.')).toBeInTheDocument();
@@ -107,7 +107,7 @@ describe('Talk partners on the student’s task page', { timeout: 30_000 }, () =
       'GET /api/student/speaking-tasks/t1/peers': { body: OWN },
       'POST /api/student/recordings/r2/peer-feedback': () => (++attempts === 1 ? { status: 500, body: { error: { code: 'internal', message: 'x' } } } : { status: 201, body: written() }),
     });
-    const takes = await section('Your talk partners\' takes');
+    const takes = await section("Your talk partners' takes");
     const card = (await within(takes).findByRole('heading', { level: 3, name: 'Classmate 1' })).closest('article') as HTMLElement;
     await user.type(within(card).getByLabelText('Your feedback'), 'spoke slowly');
     await user.click(within(within(card).getByRole('radiogroup', { name: 'Linguistic' })).getByRole('radio', { name: '2' }));
@@ -126,11 +126,14 @@ describe('Talk partners on the student’s task page', { timeout: 30_000 }, () =
     setup({
       [TASKS]: { body: [OPEN_TASK] },
       'GET /api/student/speaking-tasks/t1/peer-takes': {
-        body: [take({ myFeedback: written({ status: 'approved' }) }), take({ recordingId: 'r3', label: 'Classmate 2', myFeedback: written({ id: 'pf2', recordingId: 'r3', status: 'hidden' }) })],
+        body: [
+          take({ myFeedback: written({ status: 'approved' }) }),
+          take({ recordingId: 'r3', label: 'Classmate 2', myFeedback: written({ id: 'pf2', recordingId: 'r3', status: 'hidden' }) }),
+        ],
       },
       'GET /api/student/speaking-tasks/t1/peers': { body: OWN },
     });
-    const takes = await section('Your talk partners\' takes');
+    const takes = await section("Your talk partners' takes");
     expect(await within(takes).findByText('Approved — your partner can see it')).toBeInTheDocument();
     expect(within(takes).getByText('Hidden by your teacher')).toBeInTheDocument();
     expect(within(takes).queryByRole('button', { name: 'Send feedback' })).not.toBeInTheDocument();
@@ -147,7 +150,7 @@ describe('Talk partners on the student’s task page', { timeout: 30_000 }, () =
     expect(await within(received).findByText('2 partners have listened to your take')).toBeInTheDocument();
     expect(within(received).getByText(/Next time, try… look up more/)).toBeInTheDocument();
     expect(within(received).getByText(/Linguistic 3 of 3/)).toBeInTheDocument();
-    expect(within(await section('Your talk partners\' takes')).getByText('None of your talk partners has sent a take yet.')).toBeInTheDocument();
+    expect(within(await section("Your talk partners' takes")).getByText('None of your talk partners has sent a take yet.')).toBeInTheDocument();
 
     await user.click(within(received).getByRole('button', { name: 'Report' }));
     expect(await within(received).findByText('Reported to your teacher.')).toBeInTheDocument();
@@ -162,8 +165,8 @@ describe('Talk partners on the student’s task page', { timeout: 30_000 }, () =
       'GET /api/student/speaking-tasks/t1/peer-takes': { status: 403, body: { error: { code: 'forbidden', message: 'no' } } },
       'GET /api/student/speaking-tasks/t1/peers': { body: OWN },
     });
-    const takes = await section('Your talk partners\' takes');
-    expect(await within(takes).findByText('Could not load your talk partners\' takes.')).toBeInTheDocument();
+    const takes = await section("Your talk partners' takes");
+    expect(await within(takes).findByText("Could not load your talk partners' takes.")).toBeInTheDocument();
     expect(within(takes).getByText('Retry')).toBeInTheDocument();
   });
 });

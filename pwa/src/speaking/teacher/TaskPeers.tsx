@@ -135,9 +135,7 @@ export function PartnersPanel({ taskId }: { taskId: string }) {
                 ))}
               </ol>
             )}
-            {data.ungrouped.length > 0 && (
-              <p className="partners__ungrouped">{t('teacher.peers.ungrouped', { names: data.ungrouped.map((person) => person.name).join(', ') })}</p>
-            )}
+            {data.ungrouped.length > 0 && <p className="partners__ungrouped">{t('teacher.peers.ungrouped', { names: data.ungrouped.map((person) => person.name).join(', ') })}</p>}
           </>
         )}
       </ScreenState>

@@ -54,12 +54,31 @@ const taskCard = async (title: string) => (await screen.findByRole('heading', { 
 
 describe('Talk partners for teachers', { timeout: 30_000 }, () => {
   it('saves "With talk partners" and "Show names", then lists the groups and makes new pairs', async () => {
-    const groups = { taskId: 'k1', groups: [[{ id: 's1', name: 'Amy Adams' }, { id: 's2', name: 'Ben Brown' }]], ungrouped: [{ id: 's3', name: 'Cleo Chen' }] };
+    const groups = {
+      taskId: 'k1',
+      groups: [
+        [
+          { id: 's1', name: 'Amy Adams' },
+          { id: 's2', name: 'Ben Brown' },
+        ],
+      ],
+      ungrouped: [{ id: 's3', name: 'Cleo Chen' }],
+    };
     const { fetchSpy, user } = setup({
       'PUT /api/teacher/speaking-tasks/k1/peers': { body: { taskId: 'k1', peerFeedback: 'partners', showNames: true } },
       'GET /api/teacher/speaking-tasks/k1/partners': { body: groups },
       'POST /api/teacher/speaking-tasks/k1/partners/shuffle': {
-        body: { taskId: 'k1', groups: [[{ id: 's1', name: 'Amy Adams' }, { id: 's3', name: 'Cleo Chen' }, { id: 's2', name: 'Ben Brown' }]], ungrouped: [] },
+        body: {
+          taskId: 'k1',
+          groups: [
+            [
+              { id: 's1', name: 'Amy Adams' },
+              { id: 's3', name: 'Cleo Chen' },
+              { id: 's2', name: 'Ben Brown' },
+            ],
+          ],
+          ungrouped: [],
+        },
       },
     });
     const card = await taskCard('My hero');
@@ -99,7 +118,10 @@ describe('Talk partners for teachers', { timeout: 30_000 }, () => {
   it('lists pending and reported items, and Approve and Hide take each off the list at once', async () => {
     const { fetchSpy, user } = setup({
       'GET /api/teacher/peer-feedback': (request) => ({
-        body: new URL(request.url).searchParams.get('status') === 'reported' ? [item('pf2', { status: 'reported', stem: 'unsure', text: 'you stopped', authorName: 'Ben Brown', recipientName: 'Amy Adams' })] : [item('pf1')],
+        body:
+          new URL(request.url).searchParams.get('status') === 'reported'
+            ? [item('pf2', { status: 'reported', stem: 'unsure', text: 'you stopped', authorName: 'Ben Brown', recipientName: 'Amy Adams' })]
+            : [item('pf1')],
       }),
       'POST /api/teacher/peer-feedback/pf1/approve': { body: { ...item('pf1'), status: 'approved' } },
       'POST /api/teacher/peer-feedback/pf2/hide': { body: { ...item('pf2'), status: 'hidden' } },
@@ -108,7 +130,7 @@ describe('Talk partners for teachers', { timeout: 30_000 }, () => {
     const first = (await within(list).findByText('I liked how you… spoke slowly')).closest('article') as HTMLElement;
     expect(first).toHaveTextContent("Amy Adams on Ben Brown's take · My hero");
     expect(first).toHaveTextContent('How clear was it: Linguistic 2 of 3');
-    const second = within(list).getByText('I wasn\'t sure when… you stopped').closest('article') as HTMLElement;
+    const second = within(list).getByText("I wasn't sure when… you stopped").closest('article') as HTMLElement;
     expect(within(second).getByText('Reported')).toBeInTheDocument();
 
     await user.click(within(first).getByRole('button', { name: 'Approve' }));
