@@ -14,16 +14,12 @@ const studentTask = api.student['speaking-tasks'][':taskId'];
 export type PeerSettings = JsonBody<typeof teacherTask.peers.$put>;
 /** Who may hear whose takes: `off`, `class` or `partners`. */
 export type PeerMode = PeerSettings['peerFeedback'];
-/** A task's partner groups (names) and the enrolled students in none. */
-export type PartnerGroups = Answer<typeof teacherTask.partners.$get>;
 /** A classmate's take a student may hear, with what they wrote on it. */
 export type PeerTake = Answer<(typeof studentTask)['peer-takes']['$get']>[number];
 /** A student's own side of a task: listens, approved feedback received, feedback written. */
 export type OwnPeers = Answer<typeof studentTask.peers.$get>;
 /** Feedback as its writer sees it, with its status. */
 export type WrittenPeerFeedback = OwnPeers['written'][number];
-/** Approved feedback as its recipient sees it. */
-export type ReceivedPeerFeedback = OwnPeers['received'][number];
 /** What a student sends as feedback: `stem`, `text` (1–280) and `clarity` per focus strand (1–3). */
 export type PeerFeedbackDraft = JsonBody<(typeof api.student.recordings)[':recordingId']['peer-feedback']['$post']>;
 /** A sentence stem: `liked`, `next` or `unsure`. */
