@@ -113,13 +113,13 @@ function FromPartners({ taskId }: { taskId: string }) {
               <ul className="talk-partners__received" aria-label={t('student.peers.received')}>
                 {data.received.map((item) => (
                   <li key={item.id} className="talk-partners__item">
-                    <p className="talk-partners__text">
+                    <p id={`${headingId}-${item.id}`} className="talk-partners__text">
                       {t(STEM_LABELS[item.stem])} {item.text}
                     </p>
                     <p className="talk-partners__meta">
                       {item.authorName ? t('student.peers.by', { name: item.authorName }) : t('student.peers.byPartner')} · {t('peers.clarity', { ratings: clarityText(item.clarity) })}
                     </p>
-                    <button type="button" className="peer-action peer-action--danger" onClick={() => void report(item.id)}>
+                    <button type="button" className="peer-action peer-action--danger" aria-describedby={`${headingId}-${item.id}`} onClick={() => void report(item.id)}>
                       {t('student.peers.report')}
                     </button>
                   </li>
