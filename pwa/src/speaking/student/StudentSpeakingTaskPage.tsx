@@ -19,6 +19,7 @@ import { Recorder } from '../Recorder';
 import { TranscriptView } from '../transcript/TranscriptView';
 import type { RecordedTake, Recording as Take } from '../useRecorder';
 import { TaskBrief } from './TaskBrief';
+import { TalkPartners } from './TalkPartners';
 import { formatDay, QUEUED_TEXT, queuedFor, SENT_TEXT, SPEAKING_TASKS_KEY, UPLOADING_TEXT } from './speakingStatus';
 import '../../platform/ui/area.css';
 import './speaking.css';
@@ -44,6 +45,8 @@ import './speaking.css';
  *   in the outbox (docs/product.md#recordings), with its report as the field `delivery` when it
  *   was measured, and tries to send it at once, with a progress bar "Uploading your recording…",
  *   then "Sent — your teacher will listen to it.".
+ *
+ * On a task open to peers, talk partners follow (`TalkPartners`, docs/product.md#talk-partners).
  */
 export default function StudentSpeakingTaskPage() {
   const { taskId = '' } = useParams<{ taskId: string }>();
@@ -241,6 +244,7 @@ function TaskView({ task, queued, progress, justSent, onSubmit, onDiscard, onRec
           )}
         </section>
       )}
+      {!waiting && !submitting && <TalkPartners task={task} />}
     </article>
   );
 }

@@ -13,6 +13,9 @@ import { useI18n, type MessageId } from '../../platform/i18n';
 import { useConfirm } from '../../platform/ui/useConfirm';
 import { combinedOffline } from '../../oracy';
 import { SpeakingTaskDialog, type SpeakingTaskDialogState } from './SpeakingTaskDialog';
+import { TaskPeers } from './TaskPeers';
+import { PeerFeedbackToCheck } from './PeerFeedbackToCheck';
+import type { PeerSettings } from '../peers';
 import { formatDateTime, formatDuration, strandNames } from './speakingFormat';
 import '../../platform/ui/area.css';
 import './speaking.css';
@@ -43,7 +46,8 @@ function groupByCourse(tasks: readonly TeacherSpeakingTask[]): { courseId: strin
  * (docs/product.md#speaking-tasks); then the review queue: pending recordings oldest first with
  * "{N} waiting", or the reviewed ones newest first, each row leading to its review screen
  * (docs/product.md#recordings) and showing the recording's delivery as chips
- * (docs/product.md#delivery-for-teachers). Every call is cached for offline use, with the offline banner.
+ * (docs/product.md#delivery-for-teachers); then "Peer feedback to check" (docs/product.md#talk-partners).
+ * Every call is cached for offline use, with the offline banner.
  * A review saved on this device changes the queue and the counts at once (`ReviewRecordingPage`);
  * each return to the screen loads both again (docs/product.md#lists-reload-after-changes).
  */
@@ -122,7 +126,12 @@ export default function TeacherSpeakingPage() {
               <ul className="speaking-tasks">
                 {group.tasks.map((task) => (
                   <li key={task.id}>
-                    <TaskCard task={task} onEdit={() => setDialog({ mode: 'edit', task })} onDelete={() => askDelete(task)} />
+                    <TaskCard
+                      task={task}
+                      onEdit={() => setDialog({ mode: 'edit', task })}
+                      onDelete={() => askDelete(task)}
+                      onPeersSaved={(settings) => tasks.setData((all) => (all ?? []).map((other) => (other.id === task.id ? { ...other, ...settings } : other)))}
+                    />
                   </li>
                 ))}
               </ul>
@@ -166,6 +175,8 @@ export default function TeacherSpeakingPage() {
         </ScreenState>
       </section>
 
+      <PeerFeedbackToCheck />
+
       <SpeakingTaskDialog
         state={dialog}
         courses={courses.data ?? []}
@@ -179,8 +190,11 @@ export default function TeacherSpeakingPage() {
   );
 }
 
-/** One task of the list (docs/product.md#speaking-tasks): title, due date, focus strands, progress, Edit and Delete. */
-function TaskCard({ task, onEdit, onDelete }: { task: TeacherSpeakingTask; onEdit: () => void; onDelete: () => void }) {
+/**
+ * One task of the list (docs/product.md#speaking-tasks): title, due date, focus strands, progress,
+ * Edit and Delete, and its folded "Peer feedback" settings (docs/product.md#talk-partners).
+ */
+function TaskCard({ task, onEdit, onDelete, onPeersSaved }: { task: TeacherSpeakingTask; onEdit: () => void; onDelete: () => void; onPeersSaved: (settings: PeerSettings) => void }) {
   const { t } = useI18n();
   return (
     <article className="speaking-task" aria-labelledby={`task-${task.id}`}>
@@ -207,6 +221,7 @@ function TaskCard({ task, onEdit, onDelete }: { task: TeacherSpeakingTask; onEdi
           {t('common.delete')}
         </button>
       </div>
+      <TaskPeers task={task} onSaved={onPeersSaved} />
     </article>
   );
 }

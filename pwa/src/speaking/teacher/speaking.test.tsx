@@ -34,6 +34,7 @@ function setup(routes: Record<string, FakeRoute> = {}) {
     'GET /api/teacher/speaking-tasks/u-teacher': { body: TASKS },
     'GET /api/teacher/courses/u-teacher': { body: COURSES },
     'GET /api/teacher/recordings/u-teacher': queueRoute({ pending: PENDING, reviewed: REVIEWED }),
+    'GET /api/teacher/peer-feedback': { body: [] },
     ...routes,
   });
   renderAt('/teacher/speaking');
