@@ -117,6 +117,31 @@ interface TaskViewProps {
  */
 export const DELIVERY_WAIT_MS = 5_000;
 
+/**
+ * The take on screen, numbered in this visit, its measurement on the device
+ * (docs/product.md#how-did-it-sound), and the one before it for the comparison; `changeTake`
+ * takes the recorder's new take (null: the take on screen becomes the one before).
+ */
+function useTakeOnScreen() {
+  const [take, setTake] = useState<{ number: number; blob: Blob } | null>(null);
+  const [previous, setPrevious] = useState<ComparedTake | null>(null);
+  const takesSoFar = useRef(0);
+  const measured = useDeliveryReport(take?.blob ?? null);
+  const shown = useRef<ComparedTake | null>(null);
+  shown.current = take ? { number: take.number, measurement: { status: measured.status, report: measured.report, error: measured.error } } : null;
+  const changeTake = useCallback((next: RecordedTake | null) => {
+    if (!next) {
+      const gone = shown.current;
+      if (gone) setPrevious({ number: gone.number, measurement: keptMeasurement(gone.measurement) });
+      setTake(null);
+      return;
+    }
+    takesSoFar.current += 1;
+    setTake({ number: takesSoFar.current, blob: next.blob });
+  }, []);
+  return { take, previous, measured, changeTake };
+}
+
 /** A measurement as it is kept for the comparison once its take is gone: one still running never ends. */
 function keptMeasurement(measurement: DeliveryMeasurement): DeliveryMeasurement {
   if (measurement.status === 'ready' || measurement.status === 'failed') return measurement;
@@ -134,24 +159,7 @@ function TaskView({ task, queued, progress, justSent, onSubmit, onDiscard, onRec
   const waiting = submitting ? undefined : queued;
   const showRecorder = !reviewed && !waiting && (submitting || recordAgain || !task.recording);
 
-  // The take on screen, numbered in this visit, its measurement, and the one before it.
-  const [take, setTake] = useState<{ number: number; blob: Blob } | null>(null);
-  const [previous, setPrevious] = useState<ComparedTake | null>(null);
-  const takesSoFar = useRef(0);
-  const measured = useDeliveryReport(take?.blob ?? null);
-  const shown = useRef<ComparedTake | null>(null);
-  shown.current = take ? { number: take.number, measurement: { status: measured.status, report: measured.report, error: measured.error } } : null;
-
-  const changeTake = useCallback((next: RecordedTake | null) => {
-    if (!next) {
-      const gone = shown.current;
-      if (gone) setPrevious({ number: gone.number, measurement: keptMeasurement(gone.measurement) });
-      setTake(null);
-      return;
-    }
-    takesSoFar.current += 1;
-    setTake({ number: takesSoFar.current, blob: next.blob });
-  }, []);
+  const { take, previous, measured, changeTake } = useTakeOnScreen();
 
   // A take that reached the server (here or from the outbox) closes the recorder.
   useEffect(() => {

@@ -201,6 +201,82 @@ export function validatePeerFeedback(text: string, clarity: Partial<Record<Stran
   };
 }
 
+/** The text of {@link PeerFeedbackForm}: at most {@link PEER_TEXT_MAX} characters with its counter and its error. */
+function FeedbackText({ id, value, onChange, error }: { id: string; value: string; onChange: (text: string) => void; error: string | null }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <label className="peer-form__label" htmlFor={id}>
+        {t('student.peers.text')}
+      </label>
+      <textarea
+        id={id}
+        className="peer-form__text"
+        rows={3}
+        value={value}
+        maxLength={PEER_TEXT_MAX}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <p id={`${id}-count`} className="peer-form__count">
+        {t('student.peers.count', { count: value.length, max: PEER_TEXT_MAX })}
+      </p>
+      {error && (
+        <p id={`${id}-error`} className="peer-form__error">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The stems of {@link PeerFeedbackForm} as radio buttons: "I liked how you…", "Next time, try…", "I wasn't sure when…". */
+function StemChoice({ name, value, onChange }: { name: string; value: PeerStem; onChange: (stem: PeerStem) => void }) {
+  const { t } = useI18n();
+  return (
+    <fieldset className="peer-form__stems">
+      <legend>{t('student.peers.stem')}</legend>
+      {PEER_STEMS.map((stem) => (
+        <label key={stem} className="peer-form__option">
+          <input type="radio" name={name} value={stem} checked={value === stem} onChange={() => onChange(stem)} />
+          {t(STEM_LABELS[stem])}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** "How clear was it?" of {@link PeerFeedbackForm}: 1–3 for each focus strand, one radio group a strand, with the form's error. */
+function ClarityChoice(props: {
+  name: string;
+  focusStrands: readonly StrandKey[];
+  value: Partial<Record<StrandKey, number>>;
+  onChange: (strand: StrandKey, score: number) => void;
+  error: string | null;
+}) {
+  const { t } = useI18n();
+  return (
+    <fieldset className="peer-form__clarity">
+      <legend>{t('student.peers.howClear')}</legend>
+      {props.focusStrands.map((strand) => (
+        <div key={strand} role="radiogroup" aria-label={STRAND_LABELS[strand]} className="peer-form__strand">
+          <span className="peer-form__strand-name" aria-hidden="true">
+            {STRAND_LABELS[strand]}
+          </span>
+          {[1, 2, 3].map((score) => (
+            <label key={score} className="peer-form__score">
+              <input type="radio" name={`${props.name}-${strand}`} value={score} checked={props.value[strand] === score} onChange={() => props.onChange(strand, score)} />
+              {t('student.peers.score', { score })}
+            </label>
+          ))}
+        </div>
+      ))}
+      {props.error && <p className="peer-form__error">{props.error}</p>}
+    </fieldset>
+  );
+}
+
 /**
  * Feedback on one take (docs/product.md#talk-partners): a stem, a text of at most 280 characters
  * with its counter, and "How clear was it?" 1–3 per focus strand. A retry of the same draft sends
@@ -258,53 +334,15 @@ export function PeerFeedbackForm({
         void send();
       }}
     >
-      <fieldset className="peer-form__stems">
-        <legend>{t('student.peers.stem')}</legend>
-        {PEER_STEMS.map((value) => (
-          <label key={value} className="peer-form__option">
-            <input type="radio" name={`${ids}-stem`} value={value} checked={stem === value} onChange={() => setStem(value)} />
-            {t(STEM_LABELS[value])}
-          </label>
-        ))}
-      </fieldset>
-      <label className="peer-form__label" htmlFor={`${ids}-text`}>
-        {t('student.peers.text')}
-      </label>
-      <textarea
-        id={`${ids}-text`}
-        className="peer-form__text"
-        rows={3}
-        value={text}
-        maxLength={PEER_TEXT_MAX}
-        aria-invalid={shownErrors && errors.text ? true : undefined}
-        aria-describedby={`${ids}-count${shownErrors && errors.text ? ` ${ids}-text-error` : ''}`}
-        onChange={(event) => setText(event.target.value)}
+      <StemChoice name={`${ids}-stem`} value={stem} onChange={setStem} />
+      <FeedbackText id={`${ids}-text`} value={text} onChange={setText} error={shownErrors && errors.text ? t(errors.text) : null} />
+      <ClarityChoice
+        name={ids}
+        focusStrands={focusStrands}
+        value={clarity}
+        onChange={(strand, score) => setClarity((now) => ({ ...now, [strand]: score }))}
+        error={shownErrors && errors.clarity ? t(errors.clarity) : null}
       />
-      <p id={`${ids}-count`} className="peer-form__count">
-        {t('student.peers.count', { count: text.length, max: PEER_TEXT_MAX })}
-      </p>
-      {shownErrors && errors.text && (
-        <p id={`${ids}-text-error`} className="peer-form__error">
-          {t(errors.text)}
-        </p>
-      )}
-      <fieldset className="peer-form__clarity">
-        <legend>{t('student.peers.howClear')}</legend>
-        {focusStrands.map((strand) => (
-          <div key={strand} role="radiogroup" aria-label={STRAND_LABELS[strand]} className="peer-form__strand">
-            <span className="peer-form__strand-name" aria-hidden="true">
-              {STRAND_LABELS[strand]}
-            </span>
-            {[1, 2, 3].map((score) => (
-              <label key={score} className="peer-form__score">
-                <input type="radio" name={`${ids}-${strand}`} value={score} checked={clarity[strand] === score} onChange={() => setClarity((now) => ({ ...now, [strand]: score }))} />
-                {t('student.peers.score', { score })}
-              </label>
-            ))}
-          </div>
-        ))}
-        {shownErrors && errors.clarity && <p className="peer-form__error">{t(errors.clarity)}</p>}
-      </fieldset>
       {failure && (
         <p className="form-banner" role="alert">
           {t(failure)}

@@ -39,6 +39,29 @@ function groupByCourse(tasks: readonly TeacherSpeakingTask[]): { courseId: strin
   return [...groups.values()];
 }
 
+/** The teacher's tasks grouped by course, a heading a course and a card a task. */
+function TaskGroups(props: {
+  tasks: readonly TeacherSpeakingTask[];
+  onEdit: (task: TeacherSpeakingTask) => void;
+  onDelete: (task: TeacherSpeakingTask) => void;
+  onPeersSaved: (taskId: string, settings: PeerSettings) => void;
+}) {
+  return groupByCourse(props.tasks).map((group) => (
+    <section key={group.courseId} aria-labelledby={`course-${group.courseId}`} className="speaking-course">
+      <h3 id={`course-${group.courseId}`} className="speaking-course__title">
+        {group.courseTitle}
+      </h3>
+      <ul className="speaking-tasks">
+        {group.tasks.map((task) => (
+          <li key={task.id}>
+            <TaskCard task={task} onEdit={() => props.onEdit(task)} onDelete={() => props.onDelete(task)} onPeersSaved={(settings) => props.onPeersSaved(task.id, settings)} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  ));
+}
+
 /**
  * "Speaking Practice" for teachers (docs/product.md#speaking-practice, /teacher/speaking): the
  * teacher's tasks grouped by course, each with its due date, focus strands and "{submitted} of
@@ -118,25 +141,12 @@ export default function TeacherSpeakingPage() {
           empty={list.length === 0}
           emptyText={t('speaking.tasks.empty')}
         >
-          {groupByCourse(list).map((group) => (
-            <section key={group.courseId} aria-labelledby={`course-${group.courseId}`} className="speaking-course">
-              <h3 id={`course-${group.courseId}`} className="speaking-course__title">
-                {group.courseTitle}
-              </h3>
-              <ul className="speaking-tasks">
-                {group.tasks.map((task) => (
-                  <li key={task.id}>
-                    <TaskCard
-                      task={task}
-                      onEdit={() => setDialog({ mode: 'edit', task })}
-                      onDelete={() => askDelete(task)}
-                      onPeersSaved={(settings) => tasks.setData((all) => (all ?? []).map((other) => (other.id === task.id ? { ...other, ...settings } : other)))}
-                    />
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))}
+          <TaskGroups
+            tasks={list}
+            onEdit={(task) => setDialog({ mode: 'edit', task })}
+            onDelete={askDelete}
+            onPeersSaved={(taskId, settings) => tasks.setData((all) => (all ?? []).map((other) => (other.id === taskId ? { ...other, ...settings } : other)))}
+          />
         </ScreenState>
       </section>
 
