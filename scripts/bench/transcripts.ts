@@ -273,7 +273,12 @@ async function main(): Promise<void> {
         .join(' ')} at the end (other work slows the times)`,
     );
     console.log();
-    console.log(renderTable(['reading take', 'known errors found', 'false flags', 'false flags per 50 words', 'first false flags'], [{ title: 'plain+gaps, aligned to the script', rows: await readingRows(dir) }]));
+    console.log(
+      renderTable(
+        ['reading take', 'known errors found', 'false flags', 'false flags per 50 words', 'first false flags'],
+        [{ title: 'plain+gaps, aligned to the script', rows: await readingRows(dir) }],
+      ),
+    );
     console.log(
       renderTable(
         ['method', 'word error', 'filler recall', 'filler precision', 'wall s per audio min', 'CPU s per audio min', 'worker peak', 'model load'],
