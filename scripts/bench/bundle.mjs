@@ -48,7 +48,7 @@ export const CATALOGUES = ['src/platform/i18n/messages/en.json', 'src/platform/i
  * README.md, "Benchmarks"; the budget is what the largest of {@link FIRST_LOADS} measures, rounded
  * up to 5 KB, until every one is under the target.
  */
-export const FIRST_LOAD_JS_BUDGET = 240 * 1024;
+export const FIRST_LOAD_JS_BUDGET = 245 * 1024;
 
 /** The target every first load is brought under, in bytes (130 KB gzip). */
 export const FIRST_LOAD_JS_TARGET = 130 * 1024;
