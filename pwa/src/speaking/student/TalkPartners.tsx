@@ -22,6 +22,7 @@ import {
 } from '../peers';
 import { STEM_LABELS, useClarityText } from '../peerLabels';
 import type { StudentSpeakingTask } from '../speaking';
+import '../actions.css';
 import '../peers.css';
 
 /** The catalogue keys of a written feedback's status as its writer sees it. */
@@ -119,7 +120,7 @@ function FromPartners({ taskId }: { taskId: string }) {
                     <p className="talk-partners__meta">
                       {item.authorName ? t('student.peers.by', { name: item.authorName }) : t('student.peers.byPartner')} · {t('peers.clarity', { ratings: clarityText(item.clarity) })}
                     </p>
-                    <button type="button" className="peer-action peer-action--danger" aria-describedby={`${headingId}-${item.id}`} onClick={() => void report(item.id)}>
+                    <button type="button" className="speaking-action speaking-action--danger" aria-describedby={`${headingId}-${item.id}`} onClick={() => void report(item.id)}>
                       {t('student.peers.report')}
                     </button>
                   </li>
@@ -348,7 +349,7 @@ export function PeerFeedbackForm({
           {t(failure)}
         </p>
       )}
-      <button type="submit" className="peer-action" disabled={sending}>
+      <button type="submit" className="speaking-action" disabled={sending}>
         {sending ? t('student.peers.sending') : sent ? t('student.peers.change') : t('student.peers.send')}
       </button>
     </form>

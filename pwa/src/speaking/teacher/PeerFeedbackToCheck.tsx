@@ -5,6 +5,7 @@ import { useCachedResource } from '../../platform/api/useCachedResource';
 import { useI18n, type MessageId } from '../../platform/i18n';
 import { decidePeerFeedback, loadFeedbackToCheck, MODERATION_KEY, type ModerationItem } from '../peers';
 import { STEM_LABELS, useClarityText } from '../peerLabels';
+import '../actions.css';
 import '../peers.css';
 
 /**

@@ -5,6 +5,7 @@ import { useCachedResource } from '../../platform/api/useCachedResource';
 import { useI18n, type MessageId } from '../../platform/i18n';
 import { loadPartnerGroups, partnersKey, savePeerSettings, shufflePartners, type PeerMode, type PeerSettings } from '../peers';
 import type { TeacherSpeakingTask } from '../speaking';
+import '../actions.css';
 import '../peers.css';
 
 /** The catalogue keys of the three peer-feedback choices, in the order offered. */

@@ -18,6 +18,7 @@ import { PeerFeedbackToCheck } from './PeerFeedbackToCheck';
 import type { PeerSettings } from '../peers';
 import { formatDateTime, formatDuration, strandNames } from './speakingFormat';
 import '../../platform/ui/area.css';
+import '../actions.css';
 import './speaking.css';
 
 /** Which part of the review queue is shown. */
